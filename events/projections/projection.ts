@@ -1,0 +1,26 @@
+import type { Transaction } from 'kysely'
+import type { Database } from '../../server/db/schema.ts'
+import type { StoredEvent } from '../store/types.ts'
+
+/**
+ * A named, versioned view built from events. Bumping `version` rebuilds it from the start of the
+ * log at the next catch-up. `apply` must only touch the projection's own tables.
+ */
+export type Projection = {
+  name: string
+  version: number
+  /** The event types it reads; other events only move its checkpoint. */
+  eventTypes: readonly string[] | 'all'
+  apply: (trx: Transaction<Database>, event: StoredEvent) => Promise<void>
+  /** Empties every table the projection owns (full rebuild). */
+  truncate: (trx: Transaction<Database>) => Promise<void>
+  /**
+   * Deletes the rows about one user so a per-user rebuild can replay that user's events.
+   * Leave it out for views that aggregate across users: replaying one user into them would count twice.
+   */
+  forgetUser?: (trx: Transaction<Database>, userId: string) => Promise<void>
+}
+
+export function handles(projection: Projection, type: string): boolean {
+  return projection.eventTypes === 'all' || projection.eventTypes.includes(type)
+}

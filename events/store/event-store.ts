@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Clock } from '../../server/clock.ts'
+import type { Database } from '../../server/db/schema.ts'
+import type { EventRegistry } from './event-definition.ts'
+import type { EventsTable } from './tables.ts'
+import {
+  ConcurrencyError,
+  EventValidationError,
+  eventMetadataSchema,
+  type AppendResult,
+  type Checkpoint,
+  type EventMetadata,
+  type ExpectedVersion,
+  type NewEvent,
+  type StoredEvent,
+} from './types.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+export type AppendedNotice = { streamId: string; globalPositions: number[] }
+
+/** A unit of work: appends and other writes that commit together, then notify the projectors. */
+export type StoreTransaction = {
+  db: Transaction<Database>
+  append: (streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata) => Promise<AppendResult>
+}
+
+export type EventStore = ReturnType<typeof createEventStore>
+
+const uniqueViolation = '23505'
+
+/** Streams are named `<type>-<id>`; the type is kept for support queries. */
+export function streamTypeOf(streamId: string): string {
+  const dash = streamId.indexOf('-')
+  return dash > 0 ? streamId.slice(0, dash) : streamId
+}
+
+export function createEventStore(options: {
+  db: Kysely<Database>
+  registry: EventRegistry
+  clock: Clock
+  onAppended?: (notice: AppendedNotice) => void
+}) {
+  const { db, registry, clock, onAppended } = options
+
+  const notify = (notices: AppendedNotice[]) => {
+    for (const notice of notices) onAppended?.(notice)
+  }
+
+  async function transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    const notices: AppendedNotice[] = []
+    const result = await db.transaction().execute((trx) =>
+      work({
+        db: trx,
+        append: async (streamId, expected, events, metadata) => {
+          const appended = await appendWithin(trx, streamId, expected, events, metadata)
+          if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
+          return appended
+        },
+      }),
+    )
+    notify(notices)
+    return result
+  }
+
+  /**
+   * Appends in its own transaction. A retry with the same event ids answers the first result and
+   * writes nothing, even when the first attempt raced with the retry.
+   */
+  async function append(
+    streamId: string,
+    expected: ExpectedVersion,
+    events: NewEvent[],
+    metadata: EventMetadata,
+  ): Promise<AppendResult> {
+    const prepared = prepare(events, metadata)
+    try {
+      return await transaction((tx) => tx.append(streamId, expected, prepared, metadata))
+    } catch (error) {
+      if (error instanceof ConcurrencyError || isUniqueViolation(error)) {
+        const earlier = await findAlreadyAppended(db, streamId, prepared)
+        if (earlier) return earlier
+      }
+      if (isUniqueViolation(error)) {
+        throw new ConcurrencyError(streamId, expected, await streamVersion(streamId))
+      }
+      throw error
+    }
+  }
+
+  function prepare(events: NewEvent[], metadata: EventMetadata): Required<NewEvent>[] {
+    if (events.length === 0) throw new EventValidationError('Nothing to append: the event list is empty')
+    eventMetadataSchema.parse(metadata)
+    return events.map((event) => ({
+      type: event.type,
+      data: registry.parseNew(event.type, event.data),
+      eventId: event.eventId ?? randomUUID(),
+    }))
+  }
+
+  async function appendWithin(
+    trx: Transaction<Database>,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: NewEvent[],
+    metadata: EventMetadata,
+  ): Promise<AppendResult> {
+    const prepared = prepare(events, metadata)
+    const earlier = await findAlreadyAppended(trx, streamId, prepared)
+    if (earlier) return earlier
+
+    const nextVersion = await bumpStreamVersion(trx, streamId, expected, prepared.length)
+    const firstPosition = nextVersion - prepared.length + 1
+    const createdAt = clock.now()
+    const metadataJson = JSON.stringify(eventMetadataSchema.parse(metadata))
+    const rows = await trx
+      .insertInto('events')
+      .values(
+        prepared.map((event, index) => ({
+          stream_id: streamId,
+          stream_position: firstPosition + index,
+          type: event.type,
+          schema_version: registry.schemaVersionOf(event.type),
+          event_id: event.eventId,
+          user_id: metadata.userId ?? null,
+          data: JSON.stringify(event.data),
+          metadata: metadataJson,
+          created_at: createdAt,
+        })),
+      )
+      .returning('global_position')
+      .execute()
+    return { nextVersion, globalPositions: rows.map((row) => Number(row.global_position)), alreadyAppended: false }
+  }
+
+  /** Moves the stream's version under a row lock: concurrent writers of one stream queue here. */
+  async function bumpStreamVersion(
+    trx: Transaction<Database>,
+    streamId: string,
+    expected: ExpectedVersion,
+    count: number,
+  ): Promise<number> {
+    const now = clock.now()
+    const created = () =>
+      trx
+        .insertInto('streams')
+        .values({ stream_id: streamId, stream_type: streamTypeOf(streamId), version: count, updated_at: now })
+        .onConflict((conflict) => conflict.column('stream_id').doNothing())
+        .returning('version')
+        .executeTakeFirst()
+    const advanced = (onlyAt?: number) => {
+      let query = trx
+        .updateTable('streams')
+        .set({ version: sql<number>`version + ${count}`, updated_at: now })
+        .where('stream_id', '=', streamId)
+      if (onlyAt !== undefined) query = query.where('version', '=', onlyAt)
+      return query.returning('version').executeTakeFirst()
+    }
+
+    let row: { version: number } | undefined
+    if (expected === 'no_stream' || expected === 0) row = await created()
+    else if (expected === 'stream_exists') row = await advanced()
+    else if (expected === 'any') row = (await created()) ?? (await advanced())
+    else row = await advanced(expected)
+
+    if (!row) throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, trx))
+    return Number(row.version)
+  }
+
+  async function findAlreadyAppended(
+    executor: Executor,
+    streamId: string,
+    events: Required<NewEvent>[],
+  ): Promise<AppendResult | undefined> {
+    const ids = events.map((event) => event.eventId)
+    const found = await executor
+      .selectFrom('events')
+      .select(['event_id', 'stream_id', 'global_position'])
+      .where('event_id', 'in', ids)
+      .execute()
+    if (found.length === 0) return undefined
+    if (found.length !== ids.length || found.some((row) => row.stream_id !== streamId)) {
+      throw new EventValidationError(
+        `Some of these event ids were already appended${found.some((row) => row.stream_id !== streamId) ? ' to another stream' : ''}: an append is all or nothing`,
+      )
+    }
+    const positionById = new Map(found.map((row) => [row.event_id, Number(row.global_position)]))
+    return {
+      nextVersion: await streamVersion(streamId, executor),
+      globalPositions: ids.map((id) => positionById.get(id) ?? 0),
+      alreadyAppended: true,
+    }
+  }
+
+  async function streamVersion(streamId: string, executor: Executor = db): Promise<number> {
+    const row = await executor.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst()
+    return row ? Number(row.version) : 0
+  }
+
+  async function readStream(streamId: string, options: { executor?: Executor; fromVersion?: number } = {}) {
+    const rows = await selectEvents(options.executor ?? db)
+      .where('stream_id', '=', streamId)
+      .where('stream_position', '>', options.fromVersion ?? 0)
+      .orderBy('stream_position')
+      .execute()
+    return rows.map(toStoredEvent)
+  }
+
+  /** A user's whole history in the order it happened, for support staff and per-user rebuilds. */
+  async function readByUser(userId: string, options: { executor?: Executor; upTo?: Checkpoint } = {}) {
+    let query = selectEvents(options.executor ?? db).where('user_id', '=', userId)
+    if (options.upTo) {
+      query = query.where(
+        sql<boolean>`(transaction_id, global_position) <= (${options.upTo.transactionId}::xid8, ${options.upTo.globalPosition}::bigint)`,
+      )
+    }
+    const rows = await query.orderBy('transaction_id').orderBy('global_position').execute()
+    return rows.map(toStoredEvent)
+  }
+
+  /**
+   * Reads the log after a checkpoint in commit-safe order: only events of transactions older than
+   * every transaction still running, ordered by (transaction id, position). A reader that has
+   * passed an event can never later find an earlier-ordered one commit behind it.
+   */
+  async function readAll(after: Checkpoint, limit: number, executor: Executor = db) {
+    const rows = await selectEvents(executor)
+      .where(
+        sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+      )
+      .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
+      .orderBy('transaction_id')
+      .orderBy('global_position')
+      .limit(limit)
+      .execute()
+    return rows.map(toStoredEvent)
+  }
+
+  function selectEvents(executor: Executor) {
+    return executor
+      .selectFrom('events')
+      .select([
+        'global_position',
+        'stream_id',
+        'stream_position',
+        sql<string>`transaction_id::text`.as('transaction_id'),
+        'type',
+        'schema_version',
+        'event_id',
+        'user_id',
+        'data',
+        'metadata',
+        'created_at',
+      ])
+  }
+
+  function toStoredEvent(row: Selectable<EventsTable>): StoredEvent {
+    return {
+      type: row.type,
+      data: registry.upcast(row.type, row.schema_version, row.data),
+      eventId: row.event_id,
+      streamId: row.stream_id,
+      streamPosition: Number(row.stream_position),
+      globalPosition: Number(row.global_position),
+      transactionId: row.transaction_id,
+      schemaVersion: row.schema_version,
+      metadata: row.metadata,
+      createdAt: new Date(row.created_at),
+    }
+  }
+
+  return { append, transaction, readStream, readByUser, readAll, streamVersion, registry }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === uniqueViolation
+}

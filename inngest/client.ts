@@ -1,0 +1,18 @@
+import { Inngest } from 'inngest'
+import type { AppConfig } from '../app.config.ts'
+
+export const eventsAppendedEvent = 'store/events.appended'
+
+export type InngestSettings = NonNullable<AppConfig['inngest']>
+
+/** Configured only from app.config.ts, never from Inngest's own reading of the environment. */
+export function createInngestClient(settings: InngestSettings) {
+  return new Inngest({
+    id: 'interview-helper',
+    isDev: settings.mode === 'dev',
+    ...(settings.eventKey ? { eventKey: settings.eventKey } : {}),
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+  })
+}
+
+export type InngestClient = ReturnType<typeof createInngestClient>

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
+  /** `dataDir: null` keeps the database in memory (tests and benchmarks). */
+  | { kind: 'pglite'; dataDir: string | null }
+
+export type AppDatabase = {
+  db: Kysely<Database>
+  kind: DatabaseTarget['kind']
+  close: () => Promise<void>
+}
+
+// int8 and numeric arrive as strings from pg; our int8 columns (positions, versions) stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+export function openDatabase(target: DatabaseTarget): AppDatabase {
+  if (target.kind === 'postgres') {
+    const statementTimeout = target.statementTimeoutMs ?? 15000
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // A stuck writer holds back pg_snapshot_xmin and so stalls every projector: keep transactions short.
+      options: `-c statement_timeout=${statementTimeout} -c idle_in_transaction_session_timeout=${statementTimeout * 2}`,
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  const dataDir = target.dataDir
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({
+      pglite: async () => {
+        if (dataDir === null) return PGlite.create()
+        const folder = path.resolve(dataDir, 'pglite')
+        mkdirSync(folder, { recursive: true })
+        return PGlite.create(folder)
+      },
+    }),
+  })
+  return { db, kind: 'pglite', close: () => db.destroy() }
+}
+
+export function databaseTargetFromConfig(database: {
+  url?: string | undefined
+  dataDir: string
+  poolSize: number
+  statementTimeoutMs: number
+}): DatabaseTarget {
+  return database.url
+    ? { kind: 'postgres', url: database.url, poolSize: database.poolSize, statementTimeoutMs: database.statementTimeoutMs }
+    : { kind: 'pglite', dataDir: database.dataDir }
+}

@@ -1,0 +1,61 @@
+import { loadConfig, type AppConfig } from '../app.config.ts'
+import { createEventStore, type EventStore } from '../events/store/event-store.ts'
+import { eventRegistry } from '../events/registry.ts'
+import { allProjections } from '../events/projections/all-projections.ts'
+import { ProjectionRunner } from '../events/projections/projection-runner.ts'
+import { migrateToLatest } from '../migrations/migrate.ts'
+import { systemClock, type Clock } from './clock.ts'
+import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/open-database.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { createProjectionNotifier, type ProjectionNotifier } from '../inngest/projection-notifier.ts'
+
+/** Everything a request handler needs, created once per server process. */
+export type Runtime = {
+  config: AppConfig
+  database: AppDatabase
+  db: AppDatabase['db']
+  clock: Clock
+  log: Logger
+  store: EventStore
+  projections: ProjectionRunner
+  notifier: ProjectionNotifier
+  close: () => Promise<void>
+}
+
+export async function createRuntime(options: { config?: AppConfig; clock?: Clock; database?: AppDatabase } = {}): Promise<Runtime> {
+  const config = options.config ?? loadConfig()
+  const log = createLogger(config.logLevel)
+  const database = options.database ?? openDatabase(databaseTargetFromConfig(config.database))
+  const clock = options.clock ?? systemClock
+  await migrateToLatest(database.db, log)
+  const projections = new ProjectionRunner({ db: database.db, projections: allProjections, registry: eventRegistry, log })
+  const notifier = createProjectionNotifier({ config, projections, log })
+  const store = createEventStore({ db: database.db, registry: eventRegistry, clock, onAppended: notifier.eventsAppended })
+  await projections.catchUpAll()
+  notifier.start()
+  return {
+    config,
+    database,
+    db: database.db,
+    clock,
+    log,
+    store,
+    projections,
+    notifier,
+    close: async () => {
+      notifier.stop()
+      await database.close()
+    },
+  }
+}
+
+let shared: Promise<Runtime> | undefined
+
+/** The process-wide runtime; the first caller pays for migrations and the first catch-up. */
+export function getRuntime(): Promise<Runtime> {
+  shared ??= createRuntime().catch((error: unknown) => {
+    shared = undefined
+    throw error
+  })
+  return shared
+}

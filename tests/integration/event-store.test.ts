@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEventStore, type AppendedNotice, type EventStore } from '../../events/store/event-store.ts'
+import { ConcurrencyError, EventValidationError, startOfLog } from '../../events/store/types.ts'
+import { fixedClock } from '../../server/clock.ts'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts'
+import { systemActor, testRegistry } from '../support/test-events.ts'
+
+const increment = (by: number, eventId?: string) => ({ type: 'CounterIncremented', data: { by }, ...(eventId ? { eventId } : {}) })
+
+describe.each(databaseKinds)('event store on %s', (kind) => {
+  let database: TestDatabase
+  let store: EventStore
+  const notices: AppendedNotice[] = []
+  const clock = fixedClock('2026-11-21T10:00:00Z')
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    store = createEventStore({ db: database.db, registry: testRegistry, clock, onAppended: (notice) => notices.push(notice) })
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  const newStream = () => `counter-${randomUUID()}`
+  const countEvents = async (streamId: string) =>
+    Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('stream_id', '=', streamId).executeTakeFirstOrThrow()).n)
+
+  it('appends to a new stream and reads it back in order with metadata', async () => {
+    const streamId = newStream()
+    const metadata = { actor: { type: 'user' as const, id: 'u1' }, userId: 'u1', correlationId: 'c1', requestId: 'r1' }
+    const result = await store.append(streamId, 'no_stream', [increment(1), increment(2)], metadata)
+    expect(result.nextVersion).toBe(2)
+    expect(result.alreadyAppended).toBe(false)
+    expect(result.globalPositions[1]).toBeGreaterThan(result.globalPositions[0] ?? Infinity)
+
+    const events = await store.readStream(streamId)
+    expect(events.map((event) => [event.type, event.data.by, event.streamPosition])).toEqual([
+      ['CounterIncremented', 1, 1],
+      ['CounterIncremented', 2, 2],
+    ])
+    expect(events[0]?.metadata).toEqual(metadata)
+    expect(events[0]?.createdAt.toISOString()).toBe('2026-11-21T10:00:00.000Z')
+    expect(events[0]?.schemaVersion).toBe(1)
+    expect(await store.streamVersion(streamId)).toBe(2)
+  })
+
+  it('honours an exact expected version and rejects a stale one with a typed error, writing nothing', async () => {
+    const streamId = newStream()
+    await store.append(streamId, 'no_stream', [increment(1)], systemActor)
+    await store.append(streamId, 1, [increment(1)], systemActor)
+    const error = await store.append(streamId, 1, [increment(5), increment(6)], systemActor).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ConcurrencyError)
+    expect(error).toMatchObject({ streamId, expected: 1, actual: 2 })
+    expect(await countEvents(streamId)).toBe(2)
+  })
+
+  it('honours no_stream, stream_exists and any', async () => {
+    const streamId = newStream()
+    await expect(store.append(streamId, 'stream_exists', [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
+    await expect(store.append(streamId, 3, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
+    await store.append(streamId, 'no_stream', [increment(1)], systemActor)
+    await expect(store.append(streamId, 'no_stream', [increment(1)], systemActor)).rejects.toMatchObject({ actual: 1 })
+    await expect(store.append(streamId, 0, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
+    expect((await store.append(streamId, 'stream_exists', [increment(1)], systemActor)).nextVersion).toBe(2)
+    expect((await store.append(streamId, 'any', [increment(1)], systemActor)).nextVersion).toBe(3)
+    expect((await store.append(newStream(), 'any', [increment(1)], systemActor)).nextVersion).toBe(1)
+  })
+
+  it('is idempotent on event ids: a retried append answers the first result and writes nothing', async () => {
+    const streamId = newStream()
+    const ids = [randomUUID(), randomUUID()]
+    const first = await store.append(streamId, 'no_stream', [increment(1, ids[0]), increment(2, ids[1])], systemActor)
+    const noticesBefore = notices.length
+    const retry = await store.append(streamId, 'no_stream', [increment(1, ids[0]), increment(2, ids[1])], systemActor)
+    expect(retry).toEqual({ ...first, alreadyAppended: true })
+    expect(await countEvents(streamId)).toBe(2)
+    expect(notices.length).toBe(noticesBefore)
+
+    await expect(
+      store.append(streamId, 2, [increment(1, ids[0]), increment(9, randomUUID())], systemActor),
+    ).rejects.toBeInstanceOf(EventValidationError)
+    await expect(store.append(newStream(), 'any', [increment(1, ids[0])], systemActor)).rejects.toThrow(/another stream/)
+    expect(await countEvents(streamId)).toBe(2)
+  })
+
+  it('lets exactly one of two writers at the same expected version win, with nothing half-written', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const streamId = newStream()
+      await store.append(streamId, 'no_stream', [increment(1)], systemActor)
+      const attempts = await Promise.allSettled([
+        store.append(streamId, 1, [increment(10), increment(11), increment(12)], systemActor),
+        store.append(streamId, 1, [increment(20), increment(21), increment(22)], systemActor),
+      ])
+      const won = attempts.filter((attempt) => attempt.status === 'fulfilled')
+      const lost = attempts.filter((attempt) => attempt.status === 'rejected')
+      expect(won).toHaveLength(1)
+      expect(lost).toHaveLength(1)
+      expect(lost[0]?.status === 'rejected' && lost[0].reason).toBeInstanceOf(ConcurrencyError)
+      const events = await store.readStream(streamId)
+      const values = events.map((event) => event.data.by)
+      expect([[1, 10, 11, 12], [1, 20, 21, 22]]).toContainEqual(values)
+      expect(await store.streamVersion(streamId)).toBe(4)
+    }
+  })
+
+  it('serialises concurrent appends with "any" without losing one', async () => {
+    const streamId = newStream()
+    await Promise.all(Array.from({ length: 10 }, (_, index) => store.append(streamId, 'any', [increment(index)], systemActor)))
+    const events = await store.readStream(streamId)
+    expect(events.map((event) => event.streamPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(events.map((event) => event.data.by).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+  })
+
+  it('rejects bad events before writing anything', async () => {
+    const streamId = newStream()
+    await expect(store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 'two' } }], systemActor)).rejects.toThrow(
+      /Invalid CounterIncremented event: by:/,
+    )
+    await expect(store.append(streamId, 'any', [{ type: 'Nope', data: {} }], systemActor)).rejects.toThrow(/Unknown event type Nope/)
+    await expect(store.append(streamId, 'any', [], systemActor)).rejects.toThrow(/empty/)
+    await expect(store.append(streamId, 'any', [increment(1)], { actor: { type: 'martian' } } as never)).rejects.toThrow()
+    expect(await countEvents(streamId)).toBe(0)
+    expect(await store.streamVersion(streamId)).toBe(0)
+  })
+
+  it('upcasts events stored at an older schema version when reading', async () => {
+    const streamId = `note-${randomUUID()}`
+    await sql`insert into streams (stream_id, stream_type, version, updated_at) values (${streamId}, 'note', 1, now())`.execute(database.db)
+    await sql`insert into events (stream_id, stream_position, type, schema_version, event_id, data, metadata)
+      values (${streamId}, 1, 'NoteAdded', 1, ${randomUUID()}, ${JSON.stringify({ text: 'old' })}::jsonb, ${JSON.stringify(systemActor)}::jsonb)`.execute(database.db)
+    await store.append(streamId, 1, [{ type: 'NoteAdded', data: { text: 'new', tags: ['x'] } }], systemActor)
+    const events = await store.readStream(streamId)
+    expect(events.map((event) => [event.schemaVersion, event.data])).toEqual([
+      [1, { text: 'old', tags: [] }],
+      [2, { text: 'new', tags: ['x'] }],
+    ])
+  })
+
+  it('commits a unit of work whole or not at all, and notifies only after commit', async () => {
+    const first = newStream()
+    const second = newStream()
+    const noticesBefore = notices.length
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.append(first, 'no_stream', [increment(1)], systemActor)
+        await tx.append(second, 'no_stream', [increment(1)], systemActor)
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    expect(await countEvents(first)).toBe(0)
+    expect(await store.streamVersion(first)).toBe(0)
+    expect(notices.length).toBe(noticesBefore)
+
+    await store.transaction(async (tx) => {
+      await tx.append(first, 'no_stream', [increment(1)], systemActor)
+      await tx.append(second, 'no_stream', [increment(1)], systemActor)
+    })
+    expect(notices.slice(noticesBefore).map((notice) => notice.streamId)).toEqual([first, second])
+  })
+
+  it('reads the whole log after a checkpoint in commit order, page by page', async () => {
+    const streamId = newStream()
+    await store.append(streamId, 'no_stream', [increment(1), increment(2), increment(3)], systemActor)
+    const everything = []
+    let checkpoint = startOfLog
+    for (;;) {
+      const page = await store.readAll(checkpoint, 7)
+      everything.push(...page)
+      const last = page.at(-1)
+      if (!last) break
+      checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition }
+    }
+    const total = Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    expect(everything).toHaveLength(total)
+    expect(new Set(everything.map((event) => event.eventId)).size).toBe(total)
+    const order = everything.map((event) => [BigInt(event.transactionId), event.globalPosition] as const)
+    const sorted = [...order].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1))
+    expect(order).toEqual(sorted)
+    expect(everything.filter((event) => event.streamId === streamId).map((event) => event.data.by)).toEqual([1, 2, 3])
+  })
+
+  it("reads a user's history across streams", async () => {
+    const userId = randomUUID()
+    const metadata = { actor: { type: 'user' as const, id: userId }, userId }
+    await store.append(newStream(), 'no_stream', [increment(1)], metadata)
+    await store.append(`note-${randomUUID()}`, 'no_stream', [{ type: 'NoteAdded', data: { text: 'hi', tags: [] } }], metadata)
+    await store.append(newStream(), 'no_stream', [increment(1)], systemActor)
+    const history = await store.readByUser(userId)
+    expect(history.map((event) => event.type)).toEqual(['CounterIncremented', 'NoteAdded'])
+  })
+})

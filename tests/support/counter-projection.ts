@@ -1,0 +1,47 @@
+import { sql, type Kysely } from 'kysely'
+import type { Projection } from '../../events/projections/projection.ts'
+
+/** A view with order-sensitive columns (last note), so a wrong replay order shows up in comparisons. */
+export async function createCounterTable<Schema>(db: Kysely<Schema>) {
+  await sql`create table if not exists test_counters (
+    stream_id text primary key,
+    user_id text,
+    total bigint not null default 0,
+    increments integer not null default 0,
+    notes integer not null default 0,
+    last_note text,
+    applied_positions text not null default ''
+  )`.execute(db)
+}
+
+export function counterProjection(version = 1): Projection {
+  return {
+    name: 'test_counters',
+    version,
+    eventTypes: ['CounterIncremented', 'NoteAdded'],
+    apply: async (trx, event) => {
+      const by = event.type === 'CounterIncremented' ? Number(event.data.by) : 0
+      const isNote = event.type === 'NoteAdded' ? 1 : 0
+      const note = event.type === 'NoteAdded' ? String(event.data.text) : null
+      await sql`insert into test_counters (stream_id, user_id, total, increments, notes, last_note, applied_positions)
+        values (${event.streamId}, ${event.metadata.userId ?? null}, ${by}, ${1 - isNote}, ${isNote}, ${note}, ${String(event.streamPosition)})
+        on conflict (stream_id) do update set
+          total = test_counters.total + excluded.total,
+          increments = test_counters.increments + excluded.increments,
+          notes = test_counters.notes + excluded.notes,
+          last_note = coalesce(excluded.last_note, test_counters.last_note),
+          applied_positions = test_counters.applied_positions || ',' || excluded.applied_positions`.execute(trx)
+    },
+    truncate: async (trx) => {
+      await sql`delete from test_counters`.execute(trx)
+    },
+    forgetUser: async (trx, userId) => {
+      await sql`delete from test_counters where user_id = ${userId}`.execute(trx)
+    },
+  }
+}
+
+export async function readCounters<Schema>(db: Kysely<Schema>) {
+  const { rows } = await sql<Record<string, unknown>>`select * from test_counters order by stream_id`.execute(db)
+  return rows.map((row) => ({ ...row, total: Number(row.total) }))
+}
