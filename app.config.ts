@@ -199,6 +199,16 @@ const envSchema = z
     if (!env.AUTH_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_JWT_SECRET'], message: 'is required in production' })
     }
+    if (env.INNGEST_EVENT_KEY && !env.INNGEST_SIGNING_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INNGEST_SIGNING_KEY'],
+        message: 'is required in production when INNGEST_EVENT_KEY is set: Inngest signs every call to /api/inngest',
+      })
+    }
+    if (env.INNGEST_DEV) {
+      ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production' })
+    }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' })
     }

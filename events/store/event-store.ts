@@ -17,6 +17,7 @@ import {
 } from './types.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
+type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
 
 export type AppendedNotice = { streamId: string; globalPositions: number[] }
 
@@ -54,7 +55,7 @@ export function createEventStore(options: {
       work({
         db: trx,
         append: async (streamId, expected, events, metadata) => {
-          const appended = await appendWithin(trx, streamId, expected, events, metadata)
+          const appended = await appendWithin(trx, streamId, expected, prepare(events, metadata), metadata)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
         },
@@ -76,10 +77,12 @@ export function createEventStore(options: {
   ): Promise<AppendResult> {
     const prepared = prepare(events, metadata)
     try {
-      return await transaction((tx) => tx.append(streamId, expected, prepared, metadata))
+      const result = await db.transaction().execute((trx) => appendWithin(trx, streamId, expected, prepared, metadata))
+      if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
+      return result
     } catch (error) {
       if (error instanceof ConcurrencyError || isUniqueViolation(error)) {
-        const earlier = await findAlreadyAppended(db, streamId, prepared)
+        const earlier = await findAlreadyAppended(db, streamId, prepared.events)
         if (earlier) return earlier
       }
       if (isUniqueViolation(error)) {
@@ -89,26 +92,32 @@ export function createEventStore(options: {
     }
   }
 
-  function prepare(events: NewEvent[], metadata: EventMetadata): Required<NewEvent>[] {
+  function prepare(events: NewEvent[], metadata: EventMetadata): PreparedEvents {
     if (events.length === 0) throw new EventValidationError('Nothing to append: the event list is empty')
-    eventMetadataSchema.parse(metadata)
-    return events.map((event) => ({
-      type: event.type,
-      data: registry.parseNew(event.type, event.data),
-      eventId: event.eventId ?? randomUUID(),
-    }))
+    const parsedMetadata = eventMetadataSchema.safeParse(metadata)
+    if (!parsedMetadata.success) throw new EventValidationError(`Invalid event metadata: ${parsedMetadata.error.message}`)
+    return {
+      events: events.map((event) => ({
+        type: event.type,
+        data: registry.parseNew(event.type, event.data),
+        eventId: event.eventId ?? randomUUID(),
+      })),
+      // Ids we just generated cannot be in the log yet, so only caller-chosen ids need the look-up.
+      mayBeRetry: events.some((event) => event.eventId !== undefined),
+    }
   }
 
   async function appendWithin(
     trx: Transaction<Database>,
     streamId: string,
     expected: ExpectedVersion,
-    events: NewEvent[],
+    { events: prepared, mayBeRetry }: PreparedEvents,
     metadata: EventMetadata,
   ): Promise<AppendResult> {
-    const prepared = prepare(events, metadata)
-    const earlier = await findAlreadyAppended(trx, streamId, prepared)
-    if (earlier) return earlier
+    if (mayBeRetry) {
+      const earlier = await findAlreadyAppended(trx, streamId, prepared)
+      if (earlier) return earlier
+    }
 
     const nextVersion = await bumpStreamVersion(trx, streamId, expected, prepared.length)
     const firstPosition = nextVersion - prepared.length + 1

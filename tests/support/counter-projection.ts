@@ -41,7 +41,17 @@ export function counterProjection(version = 1): Projection {
   }
 }
 
+type CounterRow = {
+  stream_id: string
+  user_id: string | null
+  total: number | string
+  increments: number
+  notes: number
+  last_note: string | null
+  applied_positions: string
+}
+
 export async function readCounters<Schema>(db: Kysely<Schema>) {
-  const { rows } = await sql<Record<string, unknown>>`select * from test_counters order by stream_id`.execute(db)
+  const { rows } = await sql<CounterRow>`select * from test_counters order by stream_id`.execute(db)
   return rows.map((row) => ({ ...row, total: Number(row.total) }))
 }

@@ -1,0 +1,17 @@
+// `npm run bench`: prints performance figures. A benchmark, not a test: it never fails on a number.
+import { benchEventStore, type Figure } from './bench/event-store-bench.ts'
+import type { DatabaseKind } from '../tests/support/databases.ts'
+
+const kinds: DatabaseKind[] = process.argv.includes('--pglite-only') ? ['pglite'] : ['pglite', 'postgres']
+
+function print(title: string, figures: Figure[]) {
+  console.log(`\n${title}`)
+  const width = Math.max(...figures.map((figure) => figure.name.length))
+  for (const figure of figures) {
+    const value = Math.round(figure.value).toLocaleString('en-US').padStart(10)
+    console.log(`  ${figure.name.padEnd(width)}  ${value} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+  }
+}
+
+console.log(`Interview Helper benchmarks — Node ${process.version}, ${new Date().toISOString()}`)
+print('Event store and projector', await benchEventStore(kinds))

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, featuresFor, findPlan, loadConfig, plans } from '../../app.config.ts'
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      database: { url: undefined, dataDir: './.data' },
+      inngest: undefined,
+    })
+  })
+
+  it('lists every bad variable by name, with what it got', () => {
+    const error = (() => {
+      try {
+        loadConfig({ PORT: 'notaport', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud' })
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(ConfigError)
+    const { problems, message } = error as ConfigError
+    expect(problems).toHaveLength(3)
+    expect(message).toMatch(/PORT: .*"notaport"/)
+    expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ connection string \(got "mysql:\/\/db"\)/)
+    expect(message).toMatch(/LOG_LEVEL/)
+  })
+
+  it('refuses the embedded development defaults in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL: is required in production[\s\S]*AUTH_JWT_SECRET: is required in production[\s\S]*PUBLIC_URL: is required in production/,
+    )
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/app',
+        AUTH_JWT_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://interviewhelper.example',
+      }).isProduction,
+    ).toBe(true)
+  })
+
+  it('uses Inngest only when it is configured', () => {
+    expect(loadConfig({ INNGEST_DEV: '1' }).inngest).toMatchObject({ mode: 'dev' })
+    expect(loadConfig({ INNGEST_EVENT_KEY: 'key', INNGEST_SIGNING_KEY: 'signkey-prod-1' }).inngest).toMatchObject({ mode: 'cloud', eventKey: 'key' })
+  })
+})
+
+describe('plans catalog', () => {
+  it('holds the three monthly INR plans of the specification', () => {
+    expect(plans.map((plan) => [plan.planId, plan.name, plan.amount, plan.originalAmount, plan.interviews, plan.cta, plan.mostPopular])).toEqual([
+      ['starter', 'Starter', 9900, 120000, 5, 'Get your starter pack now', false],
+      ['professional', 'Professional', 29900, 232000, 15, 'Buy Now', true],
+      ['pro', 'Pro', 49900, 392000, 25, 'Go Pro', false],
+    ])
+    expect(plans.every((plan) => plan.currency === 'INR' && plan.billingCycle === 'monthly')).toBe(true)
+  })
+
+  it('gives each plan its features, and no features without a plan', () => {
+    expect(featuresFor('none')).toEqual({
+      maxInterviews: 0,
+      screenAnalysis: false,
+      advancedAI: false,
+      prioritySupport: false,
+      teamFeatures: false,
+      microphone: false,
+      chat: false,
+      contextConfiguration: false,
+    })
+    expect(featuresFor('starter')).toMatchObject({ maxInterviews: 5, chat: true, screenAnalysis: false, microphone: false })
+    expect(featuresFor('professional')).toMatchObject({ maxInterviews: 15, screenAnalysis: true, microphone: true, contextConfiguration: false })
+    expect(Object.values(featuresFor('pro')).filter((value) => value === true)).toHaveLength(7)
+    expect(findPlan('enterprise')).toBeUndefined()
+  })
+})
