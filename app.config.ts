@@ -266,3 +266,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>
+
+/** For entry points (npm start, the built server, scripts): the configuration, or the message and exit code 1. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`${error.message}\n`)
+    process.exit(1)
+  }
+}

@@ -12,6 +12,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The event store and projectors on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'http',
           include: ['tests/http/**/*.test.ts'],
           environment: 'node',

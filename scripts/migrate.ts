@@ -1,11 +1,11 @@
 // `npm run migrate`: brings the configured database (DATABASE_URL, else PGlite in DATA_DIR) to the newest schema.
-import { ConfigError, loadConfig } from '../app.config.ts'
+import { loadConfigOrExit } from '../app.config.ts'
 import { migrateToLatest } from '../migrations/migrate.ts'
 import { databaseTargetFromConfig, openDatabase } from '../server/db/open-database.ts'
 import { createLogger } from '../server/logger.ts'
 
+const config = loadConfigOrExit()
 try {
-  const config = loadConfig()
   const database = openDatabase(databaseTargetFromConfig(config.database))
   try {
     const applied = await migrateToLatest(database.db, createLogger('silent'))
@@ -15,6 +15,6 @@ try {
     await database.close()
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Migration failed: ${(error as Error).message}`)
+  console.error(`Migration failed: ${(error as Error).message}`)
   process.exitCode = 1
 }

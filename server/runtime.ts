@@ -49,13 +49,15 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
   }
 }
 
-let shared: Promise<Runtime> | undefined
+// Kept on globalThis, not in a module variable: the nitro plugins and the app are bundled
+// separately, and two copies of this module must still share one database (PGlite allows one).
+const holder = globalThis as typeof globalThis & { __interviewHelperRuntime?: Promise<Runtime> }
 
 /** The process-wide runtime; the first caller pays for migrations and the first catch-up. */
 export function getRuntime(): Promise<Runtime> {
-  shared ??= createRuntime().catch((error: unknown) => {
-    shared = undefined
+  holder.__interviewHelperRuntime ??= createRuntime().catch((error: unknown) => {
+    holder.__interviewHelperRuntime = undefined
     throw error
   })
-  return shared
+  return holder.__interviewHelperRuntime
 }

@@ -1,6 +1,8 @@
 import type { UserActivityTable } from './user-activity.ts'
+import type { UsersViewTable } from './users-view.ts'
 
 /** The projected views' tables, for kysely's types. Each projection file defines its own. */
 export type ViewTables = {
   user_activity: UserActivityTable
+  users_view: UsersViewTable
 }

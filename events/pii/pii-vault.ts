@@ -1,0 +1,58 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import { z } from 'zod'
+import type { Database } from '../../server/db/schema.ts'
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+/**
+ * Personal data inside events is sealed with a key of its own per person (crypto-shredding):
+ * deleting the key makes every copy of that person's data in the log unreadable, while the
+ * events themselves, and the counts built from them, stay. The user id is bound in as associated
+ * data, so a sealed value cannot be moved to another person's event.
+ */
+const prefix = 'pii:v1:'
+export const sealedText = z.string().startsWith(prefix, 'must be sealed personal data')
+export type SealedText = z.infer<typeof sealedText>
+
+export const erasedText = '[erased]'
+
+export async function keyFor(executor: Executor, userId: string): Promise<Buffer | undefined> {
+  const row = await executor.selectFrom('user_data_keys').select('key').where('user_id', '=', userId).executeTakeFirst()
+  return row ? Buffer.from(row.key) : undefined
+}
+
+/** The person's key, created on first use. */
+export async function ensureKeyFor(trx: Transaction<Database>, userId: string): Promise<Buffer> {
+  await trx
+    .insertInto('user_data_keys')
+    .values({ user_id: userId, key: randomBytes(32), created_at: new Date() })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute()
+  const key = await keyFor(trx, userId)
+  if (!key) throw new Error(`No data key for ${userId}`)
+  return key
+}
+
+export function seal(key: Buffer, userId: string, plaintext: string): SealedText {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(Buffer.from(userId))
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+  return `${prefix}${[iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.')}`
+}
+
+/** The plaintext, or undefined once the person's key has been erased. */
+export function unseal(key: Buffer | undefined, userId: string, sealed: string): string | undefined {
+  if (!key) return undefined
+  const [iv, tag, body] = sealed.slice(prefix.length).split('.').map((part) => Buffer.from(part, 'base64url'))
+  if (!iv || !tag || !body) throw new Error('Malformed sealed value')
+  const decipher = createDecipheriv('aes-256-gcm', key, iv)
+  decipher.setAAD(Buffer.from(userId))
+  decipher.setAuthTag(tag)
+  return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
+}
+
+export async function eraseKeyFor(trx: Transaction<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom('user_data_keys').where('user_id', '=', userId).execute()
+}

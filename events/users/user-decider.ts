@@ -1,0 +1,79 @@
+import { DomainError } from '../domain-error.ts'
+import type { SealedText } from '../pii/pii-vault.ts'
+import type { IdentityProvider, UserEvent, UserState } from './user.ts'
+
+export type UserCommand =
+  | {
+      type: 'Register'
+      userId: string
+      email: SealedText
+      firstName: SealedText
+      lastName: SealedText
+      avatarUrl: SealedText | null
+      provider: IdentityProvider
+      providerUserId: string | null
+      emailConfirmed: boolean
+    }
+  | { type: 'ConfirmEmail' }
+  | { type: 'RecordSignIn'; method: IdentityProvider; providerUserId?: string }
+  | { type: 'UpdateProfile'; firstName: SealedText; lastName: SealedText }
+  | { type: 'ChangePassword'; via: 'change' | 'reset' }
+  | { type: 'RequestPasswordReset' }
+  | { type: 'SignOutEverywhere' }
+  | { type: 'Erase'; requestedBy: 'user' | 'support' }
+
+export type UserErrorCode = 'already-exists' | 'not-found' | 'erased' | 'email-not-confirmed' | 'no-password'
+
+export const userMessages = {
+  alreadyExists: 'User already exists',
+  notFound: 'User not found',
+  erased: 'This account has been deleted.',
+  emailNotConfirmed: 'Please confirm your email address first. We sent you a link when you signed up.',
+  noPassword: "This account has no password yet. Use 'Continue with Google', or 'Forgot Password' to set one.",
+} as const
+
+/** The rules of one person's account. Pure: the same state and command always decide the same. */
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'Register') {
+    if (state.status !== 'unregistered') throw new DomainError('already-exists', userMessages.alreadyExists)
+    const { type: _type, ...data } = command
+    return [{ type: 'UserRegistered', data: { ...data, role: 'user' } }]
+  }
+  if (state.status === 'unregistered') throw new DomainError('not-found', userMessages.notFound)
+  if (state.status === 'erased') {
+    if (command.type === 'Erase') return []
+    throw new DomainError('erased', userMessages.erased)
+  }
+
+  switch (command.type) {
+    case 'ConfirmEmail':
+      return state.emailConfirmed ? [] : [{ type: 'EmailConfirmed', data: {} }]
+    case 'RecordSignIn': {
+      if (command.method === 'password') {
+        if (!state.providers.includes('password')) throw new DomainError('no-password', userMessages.noPassword)
+        if (!state.emailConfirmed) throw new DomainError('email-not-confirmed', userMessages.emailNotConfirmed)
+      }
+      const linked: UserEvent[] =
+        command.method !== 'password' && !state.providers.includes(command.method) && command.providerUserId
+          ? [{ type: 'ProviderLinked', data: { provider: command.method, providerUserId: command.providerUserId } }]
+          : []
+      // The identity provider has verified the address when it vouches for the person.
+      const confirmed: UserEvent[] = command.method !== 'password' && !state.emailConfirmed ? [{ type: 'EmailConfirmed', data: {} }] : []
+      return [...linked, ...confirmed, { type: 'UserSignedIn', data: { method: command.method } }]
+    }
+    case 'UpdateProfile':
+      return [{ type: 'ProfileUpdated', data: { firstName: command.firstName, lastName: command.lastName } }]
+    case 'ChangePassword':
+      return [{ type: 'PasswordChanged', data: { via: command.via } }]
+    case 'RequestPasswordReset':
+      return [{ type: 'PasswordResetRequested', data: {} }]
+    case 'SignOutEverywhere':
+      return [{ type: 'SignedOutEverywhere', data: {} }]
+    case 'Erase':
+      return [{ type: 'UserErased', data: { requestedBy: command.requestedBy } }]
+    default: {
+      const unknownCommand: never = command
+      return unknownCommand
+    }
+  }
+}

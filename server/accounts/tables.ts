@@ -1,0 +1,26 @@
+export type AccountTables = {
+  user_data_keys: { user_id: string; key: Uint8Array; created_at: Date }
+  /** E-mail (lower-cased) to user: the uniqueness guard of sign-up, written with UserRegistered. */
+  user_emails: { email: string; user_id: string }
+  provider_identities: { provider: string; provider_user_id: string; user_id: string }
+  user_credentials: { user_id: string; password_hash: string; updated_at: Date }
+  refresh_tokens: {
+    id: string
+    user_id: string
+    family_id: string
+    token_hash: string
+    created_at: Date
+    expires_at: Date
+    rotated_at: Date | null
+    revoked_at: Date | null
+  }
+  email_tokens: {
+    token_hash: string
+    user_id: string
+    purpose: 'confirm-email' | 'reset-password'
+    created_at: Date
+    expires_at: Date
+    used_at: Date | null
+  }
+  rate_limits: { bucket: string; window_start: Date; hits: number }
+}

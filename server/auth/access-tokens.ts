@@ -1,0 +1,50 @@
+import { jwtVerify, SignJWT } from 'jose'
+import { z } from 'zod'
+import type { Clock } from '../clock.ts'
+
+export const accessTokenIssuer = 'interview-helper'
+export const accessTokenAudience = 'interview-helper-api'
+export const accessTokenLifetimeSeconds = 15 * 60
+
+export const userRoles = ['user', 'support'] as const
+export type UserRole = (typeof userRoles)[number]
+
+export type AccessTokenSubject = { userId: string; role: UserRole; sessionId?: string | undefined }
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.enum(userRoles),
+  sid: z.string().min(1).optional(),
+})
+
+export async function signAccessToken(subject: AccessTokenSubject, secret: Uint8Array, clock: Clock): Promise<string> {
+  const issuedAt = Math.floor(clock.now().getTime() / 1000)
+  const claims: Record<string, string> = { role: subject.role }
+  if (subject.sessionId !== undefined) claims.sid = subject.sessionId
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(subject.userId)
+    .setIssuer(accessTokenIssuer)
+    .setAudience(accessTokenAudience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + accessTokenLifetimeSeconds)
+    .sign(secret)
+}
+
+/** The token's subject, or null for anything not issued by us, for us, and still valid. */
+export async function verifyAccessToken(token: string, secret: Uint8Array, clock: Clock): Promise<AccessTokenSubject | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: accessTokenIssuer,
+      audience: accessTokenAudience,
+      currentDate: clock.now(),
+      requiredClaims: ['exp', 'iat', 'sub'],
+    })
+    const claims = claimsSchema.safeParse(payload)
+    if (!claims.success) return null
+    return { userId: claims.data.sub, role: claims.data.role, sessionId: claims.data.sid }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import type { Mailer, MailMessage } from './mailer.ts'
+
+/** Waits between attempts; after the last one the message is marked failed for support to see. */
+export const retryDelaysMs = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000] as const
+
+/**
+ * Queues a message in the caller's transaction. The dedupe key (an event id, a token id) makes a
+ * retried request queue it once.
+ */
+export async function enqueueMail(
+  trx: Transaction<Database> | Kysely<Database>,
+  message: MailMessage & { dedupeKey: string; userId?: string | null },
+  clock: Clock,
+): Promise<void> {
+  const now = clock.now()
+  await trx
+    .insertInto('mail_outbox')
+    .values({
+      id: randomUUID(),
+      dedupe_key: message.dedupeKey,
+      user_id: message.userId ?? null,
+      to_address: message.to,
+      reply_to: message.replyTo ?? null,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute()
+}
+
+export type DeliveryReport = { sent: number; retried: number; failed: number }
+
+/** How long a claimed message is left alone before another deliverer may assume the first one died. */
+const claimLeaseMs = 5 * 60_000
+
+/**
+ * Sends what is due. Each message is claimed first (a short transaction that moves its next
+ * attempt past a lease), then sent with no transaction open, so a slow SMTP server never holds a
+ * lock and two deliverers never send one message at once. A deliverer that dies mid-send leaves
+ * the message to be retried after the lease: delivery is at least once.
+ */
+export async function deliverDueMail(options: { db: Kysely<Database>; mailer: Mailer; clock: Clock; log: Logger; limit?: number }) {
+  const { db, mailer, clock, log } = options
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 }
+  for (let index = 0; index < (options.limit ?? 50); index += 1) {
+    const now = clock.now()
+    const claimed = await db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(now.getTime() + claimLeaseMs), attempts: sql<number>`attempts + 1` })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst()
+    if (!claimed) break
+    try {
+      await mailer.send({ to: claimed.to_address, replyTo: claimed.reply_to, subject: claimed.subject, text: claimed.text_body, html: claimed.html_body })
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: clock.now(), last_error: null, delivered_by: mailer.name })
+        .where('id', '=', claimed.id)
+        .execute()
+      report.sent += 1
+    } catch (error) {
+      const delay = retryDelaysMs[claimed.attempts - 1]
+      const message = error instanceof Error ? error.message : String(error)
+      log.warn('mail delivery failed', { id: claimed.id, attempt: claimed.attempts, error: message, willRetry: delay !== undefined })
+      await db
+        .updateTable('mail_outbox')
+        .set({
+          last_error: message.slice(0, 1000),
+          status: delay === undefined ? 'failed' : 'pending',
+          next_attempt_at: new Date(clock.now().getTime() + (delay ?? 0)),
+        })
+        .where('id', '=', claimed.id)
+        .execute()
+      report[delay === undefined ? 'failed' : 'retried'] += 1
+    }
+  }
+  return report
+}

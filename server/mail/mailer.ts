@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import nodemailer from 'nodemailer'
+import type { Database } from '../db/schema.ts'
+import type { Logger } from '../logger.ts'
+
+export type MailMessage = { to: string; replyTo?: string | null; subject: string; text: string; html: string }
+
+/** Where mail goes: SMTP when configured, else the development mailbox. */
+export type Mailer = { name: string; send: (message: MailMessage) => Promise<void> }
+
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url)
+  return {
+    name: 'SMTP',
+    send: async (message) => {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      })
+    },
+  }
+}
+
+/**
+ * The development mailbox: every message is kept in the database, readable at /dev/mailbox (a
+ * page that exists only outside production), and printed to the log with its links.
+ */
+export function createDevMailbox(db: Kysely<Database>, log: Logger): Mailer {
+  return {
+    name: 'Development mailbox',
+    send: async (message) => {
+      await db
+        .insertInto('dev_mailbox')
+        .values({
+          id: randomUUID(),
+          to_address: message.to,
+          reply_to: message.replyTo ?? null,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          created_at: new Date(),
+        })
+        .execute()
+      log.info('mail delivered to the development mailbox (see /dev/mailbox)', {
+        to: message.to,
+        subject: message.subject,
+        links: message.text.match(/https?:\/\/\S+/g) ?? [],
+      })
+    },
+  }
+}

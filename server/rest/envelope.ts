@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { internalErrorMessage } from '../trpc/init.ts'
+import { readableIssues, type InputIssue } from '../trpc/zod-message.ts'
+
+/** DESIGN.md §6: every REST answer is `{success: true, data}` or `{success: false, error}`. */
+export type SuccessEnvelope<T> = { success: true; data: T }
+export type ErrorEnvelope = { success: false; error: string }
+
+export function successResponse(data: unknown, status = 200, headers?: HeadersInit): Response {
+  return json({ success: true, data } satisfies SuccessEnvelope<unknown>, status, headers)
+}
+
+export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
+  // A 500 may carry a database or library message: never pass it on.
+  const error = status === 500 ? internalErrorMessage : message
+  return json({ success: false, error } satisfies ErrorEnvelope, status, headers)
+}
+
+const issueSchema = z.object({ path: z.string(), message: z.string() })
+const zodIssueSchema = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
+
+/** The error body trpc-to-openapi writes: our formatted shape plus its own `message`, `code`, `issues`. */
+const openApiErrorBodySchema = z.object({
+  message: z.string().optional(),
+  code: z.string().optional(),
+  data: z.object({ issues: z.array(issueSchema).optional() }).optional(),
+  issues: z.array(zodIssueSchema).optional(),
+})
+
+// The adapter's own wording for these is unhelpful ("Unsupported content-type \"text/plain").
+const defaultMessages: Record<string, string> = {
+  PARSE_ERROR: 'The request body is not valid JSON',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON with Content-Type: application/json',
+}
+
+/** Turns the adapter's raw answer into the envelope, keeping the status code. */
+export function envelopeFromAdapter(status: number, body: string, headers: Headers): Response {
+  headers.delete('content-length')
+  const parsed = parseJson(body)
+  if (status < 400) return successResponse(parsed.ok ? parsed.value : null, status, headers)
+  const errorBody = openApiErrorBodySchema.safeParse(parsed.ok ? parsed.value : {})
+  return errorResponse(status, errorBody.success ? errorMessage(errorBody.data) : `Request failed with status ${status}`, headers)
+}
+
+function errorMessage(body: z.infer<typeof openApiErrorBodySchema>): string {
+  const issues: InputIssue[] | undefined =
+    body.data?.issues ?? body.issues?.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+  if (issues && issues.length > 0) return readableIssues(issues)
+  const byCode = body.code ? defaultMessages[body.code] : undefined
+  return byCode ?? body.message ?? 'Request failed'
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: false }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}
+
+function json(body: unknown, status: number, headers?: HeadersInit): Response {
+  const merged = new Headers(headers)
+  merged.set('content-type', 'application/json; charset=utf-8')
+  return new Response(JSON.stringify(body), { status, headers: merged })
+}

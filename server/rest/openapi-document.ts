@@ -1,0 +1,81 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
+import { appRouter } from '../trpc/router.ts'
+
+export const apiVersion = '0.1.0'
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string]
+type Operation = NonNullable<PathItem['get']>
+type JsonSchema = Record<string, unknown>
+
+const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
+const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
+
+let cached: OpenAPIObject | undefined
+
+/** The REST bridge's contract, generated from the tRPC procedures once per process. */
+export function openApiDocument(): OpenAPIObject {
+  cached ??= withEnvelopes(
+    generateOpenApiDocument(appRouter, {
+      title: 'Interview Helper API',
+      description:
+        'REST API used by the Interview Helper desktop assistant. Every answer is {success: true, data} or {success: false, error}.',
+      version: apiVersion,
+      baseUrl: '/api',
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    }),
+  )
+  return cached
+}
+
+/** Rewrites every response schema to the DESIGN.md §6 envelope the REST bridge really sends. */
+export function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
+  const document = structuredClone(generated)
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const key of operationKeys) {
+      const operation = pathItem[key]
+      if (operation) envelopeResponses(operation)
+    }
+  }
+  const schemas: Record<string, JsonSchema> = { ...(document.components?.schemas as Record<string, JsonSchema> | undefined) }
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name]
+  schemas.ErrorEnvelope = {
+    type: 'object',
+    description: 'Every failed request: a clear message, with the HTTP status telling the kind of failure.',
+    properties: {
+      success: { type: 'boolean', const: false },
+      error: { type: 'string', description: 'What went wrong, readable by a person', example: 'email: Invalid email address' },
+    },
+    required: ['success', 'error'],
+    additionalProperties: false,
+  }
+  document.components = { ...document.components, schemas }
+  return document
+}
+
+function envelopeResponses(operation: Operation): void {
+  const responses: Record<string, unknown> = { ...operation.responses }
+  for (const [status, response] of Object.entries(responses)) {
+    if (!isRecord(response) || '$ref' in response) continue
+    const content = isRecord(response.content) ? response.content : undefined
+    const mediaType = content && isRecord(content['application/json']) ? content['application/json'] : undefined
+    if (/^2\d\d$/.test(status)) {
+      const data = mediaType?.schema ?? {}
+      responses[status] = { ...response, content: { 'application/json': { schema: successEnvelope(data) } } }
+    } else {
+      responses[status] = { ...response, content: { 'application/json': { schema: errorEnvelopeRef } } }
+    }
+  }
+  operation.responses = responses
+}
+
+function successEnvelope(data: unknown): JsonSchema {
+  return {
+    type: 'object',
+    properties: { success: { type: 'boolean', const: true }, data },
+    required: ['success', 'data'],
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

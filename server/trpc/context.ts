@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto'
+import { verifyAccessToken, type UserRole } from '../auth/access-tokens.ts'
+import { jwtSecretKey } from '../auth/jwt-secret.ts'
+import { getRuntime, type Runtime } from '../runtime.ts'
+
+export type ContextUser = { id: string; role: UserRole; sessionId?: string | undefined }
+
+export type Context = {
+  runtime: Runtime
+  db: Runtime['db']
+  clock: Runtime['clock']
+  requestId: string
+  user: ContextUser | null
+}
+
+const requestIdPattern = /^[\w.:-]{1,128}$/
+
+/** One context per request, shared by the tRPC endpoint, the REST bridge and SSR's local link. */
+export async function createContext({ request }: { request: Request }): Promise<Context> {
+  const runtime = await getRuntime()
+  return {
+    runtime,
+    db: runtime.db,
+    clock: runtime.clock,
+    requestId: requestIdFrom(request.headers),
+    user: await userFrom(request.headers, runtime),
+  }
+}
+
+function requestIdFrom(headers: Headers): string {
+  const given = headers.get('x-request-id')?.trim()
+  // An id from outside goes into logs and event metadata: accept only a short, plain token.
+  return given && requestIdPattern.test(given) ? given : randomUUID()
+}
+
+async function userFrom(headers: Headers, runtime: Runtime): Promise<ContextUser | null> {
+  const token = bearerToken(headers.get('authorization'))
+  if (!token) return null
+  const subject = await verifyAccessToken(token, await jwtSecretKey(runtime.config), runtime.clock)
+  return subject ? { id: subject.userId, role: subject.role, sessionId: subject.sessionId } : null
+}
+
+function bearerToken(header: string | null): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
+  return match?.[1] ?? null
+}

@@ -1,0 +1,16 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { createContext } from './context.ts'
+import { reportError } from './report-error.ts'
+import { appRouter } from './router.ts'
+
+export const trpcEndpoint = '/api/trpc'
+
+export function handleTrpcRequest(request: Request): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: trpcEndpoint,
+    req: request,
+    router: appRouter,
+    createContext: ({ req }) => createContext({ request: req }),
+    onError: ({ error, path, ctx }) => reportError({ error, path, ctx }),
+  })
+}

@@ -1,0 +1,45 @@
+import { initTRPC, TRPCError } from '@trpc/server'
+import type { OpenApiMeta } from 'trpc-to-openapi'
+import { ZodError } from 'zod'
+import type { Context } from './context.ts'
+import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
+
+export const internalErrorMessage = 'Internal server error'
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    // Never attach stack traces, whatever NODE_ENV says: `npm start` runs without production mode.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const issues: InputIssue[] | undefined =
+        error.code === 'BAD_REQUEST' && error.cause instanceof ZodError ? inputIssues(error.cause) : undefined
+      const message = issues
+        ? readableIssues(issues)
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? internalErrorMessage
+          : shape.message
+      return {
+        message,
+        code: shape.code,
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+      }
+    },
+  })
+
+export const router = t.router
+export const middleware = t.middleware
+export const createCallerFactory = t.createCallerFactory
+
+export const publicProcedure = t.procedure
+
+export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue: a valid access token is required' })
+  return next({ ctx: { user: ctx.user } })
+})
+
+export const supportProcedure = signedInProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'support') throw new TRPCError({ code: 'FORBIDDEN', message: 'This action is for support staff only' })
+  return next({ ctx: { user: { ...ctx.user, role: 'support' as const } } })
+})

@@ -1,0 +1,4 @@
+import { router } from '../init.ts'
+import { plans } from '../procedures/auth/plans.ts'
+
+export const authRouter = router({ plans })

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { openApiDocument } from '../../../server/rest/openapi-document.ts'
+
+export const Route = createFileRoute('/api/openapi.json')({
+  server: {
+    handlers: {
+      GET: () => Response.json(openApiDocument(), { headers: { 'cache-control': 'no-cache' } }),
+    },
+  },
+})

@@ -1,0 +1,30 @@
+import { createTRPCClient, httpBatchLink, unstable_localLink } from '@trpc/client'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
+import { createContext } from '../../server/trpc/context.ts'
+import { appRouter, type AppRouter } from '../../server/trpc/router.ts'
+import { readAccessToken } from '../auth/token-storage.ts'
+
+/**
+ * During SSR procedures run in-process against the incoming request (no HTTP call to ourselves);
+ * in the browser they go to /api/trpc. The compiler drops the server branch from the client bundle.
+ */
+export const createTrpcClient = createIsomorphicFn()
+  .server(() =>
+    createTRPCClient<AppRouter>({
+      links: [unstable_localLink({ router: appRouter, createContext: () => createContext({ request: getRequest() }) })],
+    }),
+  )
+  .client(() =>
+    createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: '/api/trpc',
+          headers: (): Record<string, string> => {
+            const token = readAccessToken()
+            return token ? { authorization: `Bearer ${token}` } : {}
+          },
+        }),
+      ],
+    }),
+  )

@@ -1,0 +1,55 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { describe, expect, inject, it } from 'vitest'
+import { z } from 'zod'
+
+const baseUrl = inject('baseUrl')
+
+const documentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.object({ responses: z.record(z.string(), z.unknown()) }).passthrough())),
+  components: z.object({ securitySchemes: z.record(z.string(), z.object({ type: z.string(), scheme: z.string().optional() })) }).passthrough(),
+})
+
+async function fetchDocument(): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseUrl}/api/openapi.json`)
+  expect(response.status).toBe(200)
+  return z.record(z.string(), z.unknown()).parse(await response.json())
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3 document', async () => {
+    const document = await fetchDocument()
+    const result = await new Validator().validate(document)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    expect(String(document.openapi)).toMatch(/^3\./)
+  })
+
+  it('describes GET /auth/plans under the /api server with a bearer scheme', async () => {
+    const document = documentSchema.parse(await fetchDocument())
+    expect(document.info.title).toBe('Interview Helper API')
+    expect(document.servers).toEqual([{ url: '/api' }])
+    expect(document.paths['/auth/plans']?.get).toBeDefined()
+    expect(Object.values(document.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }))
+  })
+
+  it('shows the envelope in every response schema', async () => {
+    const document = documentSchema.parse(await fetchDocument())
+    for (const pathItem of Object.values(document.paths)) {
+      for (const operation of Object.values(pathItem)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const schema = z
+            .object({ content: z.object({ 'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }) }) })
+            .parse(response).content['application/json'].schema
+          if (status.startsWith('2')) {
+            expect(schema).toMatchObject({ type: 'object', required: ['success', 'data'], properties: { success: { const: true } } })
+          } else {
+            expect(schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' })
+          }
+        }
+      }
+    }
+  })
+})
