@@ -180,6 +180,15 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./.data'),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SUPABASE_URL: z.url({ message: 'must be the project URL, such as https://abcd.supabase.co' }).optional(),
+    SUPABASE_ANON_KEY: optionalText,
+    SUPABASE_JWT_SECRET: optionalText,
+    TRUST_PROXY: booleanFlag,
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Interview Helper <no-reply@interviewhelper.local>'),
     INNGEST_EVENT_KEY: optionalText,
     INNGEST_SIGNING_KEY: optionalText,
     INNGEST_BASE_URL: z.url().optional(),
@@ -188,6 +197,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required with SUPABASE_URL (the browser client needs it)' })
+    }
     if (env.NODE_ENV !== 'production') return
     if (!env.DATABASE_URL) {
       ctx.addIssue({
@@ -208,6 +220,9 @@ const envSchema = z
     }
     if (env.INNGEST_DEV) {
       ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production' })
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: the development mailbox only keeps mail locally' })
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' })
@@ -251,7 +266,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dataDir: env.DATA_DIR,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     },
-    auth: { jwtSecret: env.AUTH_JWT_SECRET },
+    auth: {
+      jwtSecret: env.AUTH_JWT_SECRET,
+      trustProxy: env.TRUST_PROXY,
+      supabase:
+        env.SUPABASE_URL && env.SUPABASE_ANON_KEY
+          ? { url: env.SUPABASE_URL.replace(/\/+$/, ''), anonKey: env.SUPABASE_ANON_KEY, jwtSecret: env.SUPABASE_JWT_SECRET }
+          : undefined,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     inngest: inngestConfigured
       ? {
           mode: env.INNGEST_DEV ? ('dev' as const) : ('cloud' as const),

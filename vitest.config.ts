@@ -16,8 +16,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // PGlite compiles its WASM at start: seconds when idle, a minute or more on a busy 2-core machine.
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

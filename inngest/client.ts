@@ -1,8 +1,6 @@
 import { Inngest } from 'inngest'
 import type { AppConfig } from '../app.config.ts'
 
-export const eventsAppendedEvent = 'store/events.appended'
-
 export type InngestSettings = NonNullable<AppConfig['inngest']>
 
 /** Configured only from app.config.ts, never from Inngest's own reading of the environment. */

@@ -1,25 +1,25 @@
 import { serve } from 'inngest/edge'
 import type { Runtime } from '../server/runtime.ts'
-import { createProjectEventsFunctions } from './functions/project-events.ts'
+import { createJobFunctions } from './functions/job-functions.ts'
 
 type Handler = (request: Request) => Promise<Response>
 let handler: Handler | undefined
 
-/** The `/api/inngest` endpoint: Inngest calls it to run our functions, with retries it shows in its UI. */
+/** The `/api/inngest` endpoint: Inngest calls it to run our background jobs, with retries it shows in its UI. */
 export async function serveInngest(runtime: Runtime, request: Request): Promise<Response> {
-  const client = runtime.notifier.inngest
+  const client = runtime.jobs.inngest
   if (!client) {
     return Response.json(
       {
         success: false,
-        error: 'Inngest is not configured: projections run in-process. Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1) to use Inngest.',
+        error: 'Inngest is not configured: background jobs run in-process. Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1) to use Inngest.',
       },
       { status: 503 },
     )
   }
   handler ??= serve({
     client,
-    functions: createProjectEventsFunctions(client, runtime.projections),
+    functions: createJobFunctions(client, runtime.jobs.jobs),
     servePath: '/api/inngest',
     ...(runtime.config.inngest?.signingKey ? { signingKey: runtime.config.inngest.signingKey } : {}),
   })

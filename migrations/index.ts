@@ -1,9 +1,17 @@
 import type { Migration } from 'kysely/migration'
 import * as eventStore from './0001-event-store.ts'
 import * as userActivity from './0002-user-activity-view.ts'
+import * as accounts from './0003-accounts.ts'
+import * as mail from './0004-mail.ts'
+import * as usersView from './0005-users-view.ts'
+import * as analytics from './0006-analytics.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
   '0001-event-store': eventStore,
   '0002-user-activity-view': userActivity,
+  '0003-accounts': accounts,
+  '0004-mail': mail,
+  '0005-users-view': usersView,
+  '0006-analytics': analytics,
 }

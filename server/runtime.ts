@@ -1,13 +1,17 @@
 import { loadConfig, type AppConfig } from '../app.config.ts'
-import { createEventStore, type EventStore } from '../events/store/event-store.ts'
-import { eventRegistry } from '../events/registry.ts'
 import { allProjections } from '../events/projections/all-projections.ts'
 import { ProjectionRunner } from '../events/projections/projection-runner.ts'
+import { eventRegistry } from '../events/registry.ts'
+import { createEventStore, type EventStore } from '../events/store/event-store.ts'
+import { createJobScheduler, type JobScheduler } from '../inngest/background-jobs.ts'
+import { eventsAppendedEvent, projectionJobs } from '../inngest/projection-jobs.ts'
 import { migrateToLatest } from '../migrations/migrate.ts'
 import { systemClock, type Clock } from './clock.ts'
 import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/open-database.ts'
 import { createLogger, type Logger } from './logger.ts'
-import { createProjectionNotifier, type ProjectionNotifier } from '../inngest/projection-notifier.ts'
+import { mailJobs } from './mail/mail-jobs.ts'
+import { createMailer } from './mail/create-mailer.ts'
+import type { Mailer } from './mail/mailer.ts'
 
 /** Everything a request handler needs, created once per server process. */
 export type Runtime = {
@@ -18,7 +22,8 @@ export type Runtime = {
   log: Logger
   store: EventStore
   projections: ProjectionRunner
-  notifier: ProjectionNotifier
+  mailer: Mailer
+  jobs: JobScheduler
   close: () => Promise<void>
 }
 
@@ -29,10 +34,20 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
   const clock = options.clock ?? systemClock
   await migrateToLatest(database.db, log)
   const projections = new ProjectionRunner({ db: database.db, projections: allProjections, registry: eventRegistry, log })
-  const notifier = createProjectionNotifier({ config, projections, log })
-  const store = createEventStore({ db: database.db, registry: eventRegistry, clock, onAppended: notifier.eventsAppended })
+  const mailer = createMailer({ config, db: database.db, log })
+  const jobs = createJobScheduler({
+    config,
+    log,
+    jobs: [...projectionJobs(projections), ...mailJobs({ db: database.db, mailer, clock, log })],
+  })
+  const store = createEventStore({
+    db: database.db,
+    registry: eventRegistry,
+    clock,
+    onAppended: (notice) => jobs.wake(eventsAppendedEvent, { streamId: notice.streamId, globalPositions: notice.globalPositions }),
+  })
   await projections.catchUpAll()
-  notifier.start()
+  jobs.start()
   return {
     config,
     database,
@@ -41,9 +56,11 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
     log,
     store,
     projections,
-    notifier,
+    mailer,
+    jobs,
     close: async () => {
-      notifier.stop()
+      jobs.stop()
+      await jobs.settled()
       await database.close()
     },
   }

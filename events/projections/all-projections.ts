@@ -1,4 +1,5 @@
 import type { Projection } from './projection.ts'
 import { userActivityProjection } from './user-activity.ts'
+import { usersViewProjection } from './users-view.ts'
 
-export const allProjections: readonly Projection[] = [userActivityProjection]
+export const allProjections: readonly Projection[] = [userActivityProjection, usersViewProjection]

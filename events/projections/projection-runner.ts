@@ -21,8 +21,6 @@ export class ProjectionRunner {
   readonly #reader: ReturnType<typeof createEventStore>
   /** One run at a time per projection within this process; the lock covers other processes. */
   readonly #running = new Map<string, Promise<unknown>>()
-  #pendingWake: Promise<void> | undefined
-  #wakeAgain = false
 
   constructor(options: {
     db: Kysely<Database>
@@ -66,34 +64,6 @@ export class ProjectionRunner {
     const results: CatchUpResult[] = []
     for (const name of this.names) results.push(await this.catchUp(name))
     return results
-  }
-
-  /**
-   * Asks for a catch-up of every projection without waiting for it. Calls during a run coalesce
-   * into one more run, so nothing appended meanwhile is left behind.
-   */
-  wake(): void {
-    if (this.#pendingWake) {
-      this.#wakeAgain = true
-      return
-    }
-    this.#pendingWake = (async () => {
-      do {
-        this.#wakeAgain = false
-        try {
-          await this.catchUpAll()
-        } catch (error) {
-          this.#log?.error('projection catch-up failed; the next append or poll retries', { error })
-        }
-      } while (this.#wakeAgain)
-    })().finally(() => {
-      this.#pendingWake = undefined
-    })
-  }
-
-  /** Resolves once no in-process catch-up is running or queued. */
-  async settled(): Promise<void> {
-    while (this.#pendingWake) await this.#pendingWake
   }
 
   /** Empties the projection's views and replays the whole log into them. */

@@ -94,7 +94,8 @@ function formatBytes(bytes: number): string {
 /** The original request seen through the adapter's eyes: path without the prefix, body already parsed. */
 function adapterRequestFor(request: Request, url: string, body: unknown): Request {
   // A bodiless POST (logout, session end) is an empty JSON object, not an unsupported media type.
-  const bodiless = request.body === null && !request.headers.has('content-type')
+  // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
+  const bodiless = !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
   const headers = bodiless ? new Headers(request.headers) : request.headers
   if (bodiless) headers.set('content-type', 'application/json')
   return new Proxy(request, {

@@ -10,6 +10,8 @@ export type Context = {
   db: Runtime['db']
   clock: Runtime['clock']
   requestId: string
+  /** The client's address, for abuse limits: X-Forwarded-For only behind a trusted proxy (TRUST_PROXY). */
+  clientIp: string
   user: ContextUser | null
 }
 
@@ -23,6 +25,7 @@ export async function createContext({ request }: { request: Request }): Promise<
     db: runtime.db,
     clock: runtime.clock,
     requestId: requestIdFrom(request.headers),
+    clientIp: clientIpFrom(request, runtime.config.auth.trustProxy),
     user: await userFrom(request.headers, runtime),
   }
 }
@@ -43,4 +46,14 @@ async function userFrom(headers: Headers, runtime: Runtime): Promise<ContextUser
 function bearerToken(header: string | null): string | null {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
   return match?.[1] ?? null
+}
+
+function clientIpFrom(request: Request, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  // The node adapter (srvx) puts the socket's address on the request.
+  const socketAddress = (request as Request & { ip?: unknown }).ip
+  return typeof socketAddress === 'string' && socketAddress !== '' ? socketAddress : 'unknown'
 }

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { ZodError } from 'zod'
 import type { Context } from './context.ts'
+import { domainErrorOf, toTrpcError } from './domain-errors.ts'
 import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
 
 export const internalErrorMessage = 'Internal server error'
@@ -32,9 +33,17 @@ export const router = t.router
 export const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
-export const publicProcedure = t.procedure
+/** Business refusals (DomainError) become the matching HTTP status with their own message. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next()
+  const refusal = result.ok ? undefined : domainErrorOf(result.error.cause ?? result.error)
+  if (refusal) throw toTrpcError(refusal)
+  return result
+})
 
-export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
+export const publicProcedure = t.procedure.use(domainErrors)
+
+export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue: a valid access token is required' })
   return next({ ctx: { user: ctx.user } })
 })

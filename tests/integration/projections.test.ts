@@ -60,15 +60,6 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
     expect(row).toMatchObject({ total: 5, increments: 2, applied_positions: '1,2' })
   })
 
-  it('wakes in the background and settles', async () => {
-    const streamId = `counter-${randomUUID()}`
-    await store.append(streamId, 'no_stream', [increment(7)], systemActor)
-    runner.wake()
-    runner.wake()
-    await runner.settled()
-    expect((await readCounters(database.db)).find((counter) => counter.stream_id === streamId)?.total).toBe(7)
-  })
-
   it('rebuilds to views identical to the live ones after a random workload', async () => {
     const random = seededRandom(20261121)
     const users = Array.from({ length: 6 }, () => randomUUID())

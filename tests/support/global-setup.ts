@@ -23,7 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     shared = {
       server: Promise.resolve().then(() => {
         buildIfStale({ quiet: true })
-        return startBuiltServer()
+        // Tests pose as many clients: each may send its own X-Forwarded-For, so abuse limits per address do not mix them up.
+        return startBuiltServer({ TRUST_PROXY: '1' })
       }),
       users: 0,
     }

@@ -43,6 +43,7 @@ const handle = createRestHandler({
     db: runtime.db,
     clock: systemClock,
     requestId: 'r',
+    clientIp: '127.0.0.1',
     user: request.headers.get('authorization') === 'Bearer good' ? { id: 'user-1', role: 'user' } : null,
   }),
 })

@@ -11,7 +11,7 @@ import { createCallerFactory, publicProcedure, router, signedInProcedure, suppor
 const runtime = {} as Runtime
 
 function contextFor(user: ContextUser | null): Context {
-  return { runtime, db: runtime.db, clock: fixedClock('2026-11-21T10:00:00Z'), requestId: 'test-request', user }
+  return { runtime, db: runtime.db, clock: fixedClock('2026-11-21T10:00:00Z'), requestId: 'test-request', clientIp: '127.0.0.1', user }
 }
 
 const testRouter = router({

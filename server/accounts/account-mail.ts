@@ -1,0 +1,42 @@
+import type { MailMessage } from '../mail/mailer.ts'
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function layout(heading: string, paragraphs: string[], action: { label: string; url: string }) {
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px">${escape(heading)}</h1>
+${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
+<p><a href="${escape(action.url)}" style="display:inline-block;background:#5e6ad2;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Or paste this link into your browser: ${escape(action.url)}</p>
+<p style="font-size:12px;color:#6b7280">Interview Helper</p></body></html>`
+  const text = `${heading}\n\n${paragraphs.join('\n\n')}\n\n${action.label}: ${action.url}\n\nInterview Helper\n`
+  return { html, text }
+}
+
+export function confirmationMail(options: { to: string; firstName: string; publicUrl: string; token: string }): MailMessage {
+  const url = `${options.publicUrl}/email-confirmed?token=${encodeURIComponent(options.token)}`
+  return {
+    to: options.to,
+    subject: 'Confirm your email for Interview Helper',
+    ...layout(
+      `Welcome, ${options.firstName}!`,
+      ['Please confirm your email address to finish creating your Interview Helper account.', 'The link works for 7 days. If you did not sign up, ignore this email.'],
+      { label: 'Confirm my email', url },
+    ),
+  }
+}
+
+/** The link carries the one-time token as access and refresh token with type=recovery, the shape /reset-password reads (spec §4). */
+export function passwordResetMail(options: { to: string; firstName: string; publicUrl: string; token: string }): MailMessage {
+  const token = encodeURIComponent(options.token)
+  const url = `${options.publicUrl}/reset-password#access_token=${token}&refresh_token=${token}&type=recovery`
+  return {
+    to: options.to,
+    subject: 'Reset your Interview Helper password',
+    ...layout(
+      `Hi ${options.firstName},`,
+      ['Someone (hopefully you) asked to reset the password of your Interview Helper account.', 'The link works for 1 hour and only once. If you did not ask for it, ignore this email: your password stays as it is.'],
+      { label: 'Choose a new password', url },
+    ),
+  }
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import { DomainError } from '../../events/domain-error.ts'
+import { ensureKeyFor, keyFor, seal } from '../../events/pii/pii-vault.ts'
+import { userMessages } from '../../events/users/user-decider.ts'
+import { deriveNames } from '../../src/auth/oauth-names.ts'
+import { createSupabaseTokenVerifier, SupabaseTokenError, type SupabaseTokenVerifier, type VerifiedSupabaseUser } from '../auth/supabase-token-verifier.ts'
+import type { Runtime } from '../runtime.ts'
+import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
+import { revokeAllRefreshTokens } from './refresh-tokens.ts'
+import { accountOf, startSession } from './session.ts'
+import { handleUserCommand, loadProfile } from './user-account.ts'
+
+export const providerMessages = {
+  notConfigured: 'Sign-in through Supabase is not configured on this server. Use email and password instead.',
+  unverified: 'OAuth authentication failed: the sign-in could not be verified. Please sign in again.',
+  emailMismatch: 'OAuth authentication failed: the email does not match the signed-in account.',
+} as const
+
+export type ProviderDetails = { firstName?: string | null | undefined; lastName?: string | null | undefined; fullName?: string | null | undefined; avatarUrl?: string | null | undefined }
+
+const verifiers = new WeakMap<Runtime, SupabaseTokenVerifier>()
+
+function verifierFor(runtime: Runtime): SupabaseTokenVerifier {
+  const settings = runtime.config.auth.supabase
+  if (!settings) throw new DomainError('not-configured', providerMessages.notConfigured)
+  let verifier = verifiers.get(runtime)
+  if (!verifier) {
+    verifier = createSupabaseTokenVerifier({ url: settings.url, anonKey: settings.anonKey, jwtSecret: settings.jwtSecret, clock: runtime.clock })
+    verifiers.set(runtime, verifier)
+  }
+  return verifier
+}
+
+async function verify(runtime: Runtime, token: string): Promise<VerifiedSupabaseUser> {
+  try {
+    return await verifierFor(runtime).verify(token)
+  } catch (error) {
+    if (error instanceof SupabaseTokenError) throw new DomainError('invalid-token', providerMessages.unverified)
+    throw error
+  }
+}
+
+/**
+ * Signs in (creating the account on first visit) from a Supabase access token that we verify
+ * ourselves. Identity comes only from the verified token: names from the browser are used for a
+ * new account's profile, never to decide who the person is.
+ */
+export async function signInWithSupabase(
+  context: AccountContext,
+  input: { token: string; claimedEmail?: string | undefined; details: ProviderDetails },
+) {
+  const { runtime } = context
+  const verified = await verify(runtime, input.token)
+  const email = normalizeEmail(verified.email)
+  if (input.claimedEmail !== undefined && normalizeEmail(input.claimedEmail) !== email) {
+    throw new DomainError('invalid-token', providerMessages.emailMismatch)
+  }
+  if (!verified.emailConfirmed) throw new DomainError('email-not-confirmed', 'Please confirm your email address first. Check your inbox for the link.')
+  const method = verified.provider === 'google' ? 'google' : 'supabase'
+
+  const { profile, tokens } = await runtime.store.transaction(async (tx) => {
+    const known =
+      (await tx.db.selectFrom('provider_identities').select('user_id').where('provider', '=', 'supabase').where('provider_user_id', '=', verified.id).executeTakeFirst()) ??
+      (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
+    const userId = known?.user_id ?? randomUUID()
+    const metadata = metadataFor(context, userId)
+    if (known) {
+      const existingKey = await keyFor(tx.db, userId)
+      if (!existingKey) throw new DomainError('erased', userMessages.erased)
+    } else {
+      const inserted = await tx.db.insertInto('user_emails').values({ email, user_id: userId }).onConflict((c) => c.column('email').doNothing()).returning('user_id').executeTakeFirst()
+      if (!inserted) throw new DomainError('already-exists', userMessages.alreadyExists)
+      const names = deriveNames(
+        {
+          first_name: input.details.firstName ?? verified.userMetadata.first_name,
+          last_name: input.details.lastName ?? verified.userMetadata.last_name,
+          full_name: input.details.fullName ?? verified.userMetadata.full_name ?? verified.userMetadata.name,
+        },
+        email,
+      )
+      const avatarUrl = input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null
+      const key = await ensureKeyFor(tx.db, userId)
+      await handleUserCommand(
+        tx,
+        runtime.store,
+        userId,
+        {
+          type: 'Register',
+          userId,
+          email: seal(key, userId, email),
+          firstName: seal(key, userId, names.firstName),
+          lastName: seal(key, userId, names.lastName),
+          avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? seal(key, userId, avatarUrl) : null,
+          provider: method,
+          providerUserId: verified.id,
+          emailConfirmed: true,
+        },
+        metadata,
+      )
+    }
+    await tx.db
+      .insertInto('provider_identities')
+      .values({ provider: 'supabase', provider_user_id: verified.id, user_id: userId })
+      .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
+      .execute()
+    const { state } = await handleUserCommand(tx, runtime.store, userId, { type: 'RecordSignIn', method, providerUserId: verified.id }, metadata)
+    if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
+    const tokens = await startSession(tx.db, runtime, userId, state.role)
+    return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+  })
+  if (!profile) throw new Error('Signed-in account has no profile')
+  return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
+}
+
+/**
+ * Records a password reset done at Supabase (its recovery session's token proves it). Supabase
+ * keeps the password; we keep the event and end the person's sessions here.
+ */
+export async function recordSupabasePasswordReset(context: AccountContext, token: string) {
+  const { runtime } = context
+  const verified = await verify(runtime, token)
+  const known = await runtime.db.selectFrom('provider_identities').select('user_id').where('provider', '=', 'supabase').where('provider_user_id', '=', verified.id).executeTakeFirst()
+  if (!known) return { reset: true as const }
+  await runtime.store.transaction(async (tx) => {
+    await handleUserCommand(tx, runtime.store, known.user_id, { type: 'ChangePassword', via: 'reset' }, metadataFor(context, known.user_id))
+    await revokeAllRefreshTokens(tx.db, known.user_id, runtime.clock)
+  })
+  return { reset: true as const }
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto'
+import { DomainError } from '../../events/domain-error.ts'
+import { ensureKeyFor, seal } from '../../events/pii/pii-vault.ts'
+import { userMessages } from '../../events/users/user-decider.ts'
+import { mailEnqueuedEvent } from '../mail/mail-jobs.ts'
+import { enqueueMail } from '../mail/mail-outbox.ts'
+import { messages } from '../../src/auth/auth-rules.ts'
+import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
+import { confirmationMail } from './account-mail.ts'
+import { createEmailToken } from './email-tokens.ts'
+import { hashPassword } from './passwords.ts'
+import { accountLimits, takeRateLimit } from './rate-limiter.ts'
+import { accountOf } from './session.ts'
+import { handleUserCommand, loadProfile } from './user-account.ts'
+
+export type RegisterInput = { email: string; password: string; firstName: string; lastName: string }
+
+/**
+ * Creates an e-mail/password account (embedded identity mode). The address must be confirmed
+ * through the mailed link before the first sign-in, so no tokens are handed out here.
+ */
+export async function registerWithPassword(context: AccountContext, input: RegisterInput) {
+  const { runtime } = context
+  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signUpPerAddress, context.clientIp)
+  const email = normalizeEmail(input.email)
+  const taken = await runtime.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst()
+  if (taken) throw new DomainError('already-exists', userMessages.alreadyExists)
+
+  const passwordHash = await hashPassword(input.password)
+  const userId = randomUUID()
+  const profile = await runtime.store.transaction(async (tx) => {
+    const inserted = await tx.db
+      .insertInto('user_emails')
+      .values({ email, user_id: userId })
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .returning('user_id')
+      .executeTakeFirst()
+    if (!inserted) throw new DomainError('already-exists', userMessages.alreadyExists)
+    const key = await ensureKeyFor(tx.db, userId)
+    await handleUserCommand(
+      tx,
+      runtime.store,
+      userId,
+      {
+        type: 'Register',
+        userId,
+        email: seal(key, userId, email),
+        firstName: seal(key, userId, input.firstName),
+        lastName: seal(key, userId, input.lastName),
+        avatarUrl: null,
+        provider: 'password',
+        providerUserId: null,
+        emailConfirmed: false,
+      },
+      metadataFor(context, userId, { type: 'anonymous' }),
+    )
+    await tx.db.insertInto('user_credentials').values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() }).execute()
+    const { token, hash } = await createEmailToken(tx.db, userId, 'confirm-email', runtime.clock)
+    await enqueueMail(
+      tx.db,
+      { ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }), dedupeKey: `confirm-email:${hash}`, userId },
+      runtime.clock,
+    )
+    return loadProfile(runtime.store, userId, tx.db)
+  })
+  runtime.jobs.wake(mailEnqueuedEvent)
+  if (!profile) throw new Error('The new account could not be read back')
+  return { ...(await accountOf(runtime, runtime.db, profile)), tokens: null, needsConfirmation: true, message: messages.accountCreated }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { changePassword as changeAccountPassword } from '../../../accounts/change-password.ts'
+import { signedInProcedure } from '../../init.ts'
+import { changePasswordInput } from '../../schemas/auth.ts'
+import { requireEmbeddedIdentity } from './embedded-only.ts'
+
+export const changePassword = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/change-password',
+      tags: ['auth'],
+      summary: 'Change the password',
+      description: 'Needs the current password. Every other session is signed out; this one stays.',
+      protect: true,
+    },
+  })
+  .input(changePasswordInput)
+  .output(z.object({ changed: z.literal(true) }))
+  .mutation(({ ctx, input }) => {
+    requireEmbeddedIdentity(ctx.runtime, 'Changing the password')
+    return changeAccountPassword(ctx, { userId: ctx.user.id, sessionId: ctx.user.sessionId, ...input })
+  })

@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { confirmEmail as confirmAddress } from '../../../accounts/email-confirmation.ts'
+import { publicProcedure } from '../../init.ts'
+import { confirmEmailInput } from '../../schemas/auth.ts'
+import { requireEmbeddedIdentity } from './embedded-only.ts'
+
+export const confirmEmail = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/confirm-email',
+      tags: ['auth'],
+      summary: 'Confirm the e-mail address from the sign-up link',
+      protect: false,
+    },
+  })
+  .input(confirmEmailInput)
+  .output(z.object({ confirmed: z.literal(true) }))
+  .mutation(({ ctx, input }) => {
+    requireEmbeddedIdentity(ctx.runtime, 'E-mail confirmation')
+    return confirmAddress(ctx, input.token)
+  })

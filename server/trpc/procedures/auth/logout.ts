@@ -1,0 +1,21 @@
+import { z } from 'zod'
+import { signOut } from '../../../accounts/sessions.ts'
+import { publicProcedure } from '../../init.ts'
+import { logoutInput } from '../../schemas/auth.ts'
+
+export const logoutOutput = z.object({ signedOut: z.literal(true) })
+
+export const logout = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/logout',
+      tags: ['auth'],
+      summary: 'Sign out',
+      description: 'Ends the session of the given refresh token and of the access token sent as Bearer. Always succeeds.',
+      protect: false,
+    },
+  })
+  .input(logoutInput)
+  .output(logoutOutput)
+  .mutation(({ ctx, input }) => signOut(ctx, { refreshToken: input?.refreshToken, sessionId: ctx.user?.sessionId }))

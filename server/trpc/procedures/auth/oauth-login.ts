@@ -1,0 +1,20 @@
+import { signInWithSupabase } from '../../../accounts/provider-sign-in.ts'
+import { publicProcedure } from '../../init.ts'
+import { authSessionSchema, oauthLoginInput } from '../../schemas/auth.ts'
+
+export const oauthLogin = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/oauth-login',
+      tags: ['auth'],
+      summary: 'Sign in after Google sign-in at Supabase',
+      description: 'Identity comes only from supabase_token, verified here; password is accepted for compatibility and never used as a credential.',
+      protect: false,
+    },
+  })
+  .input(oauthLoginInput)
+  .output(authSessionSchema)
+  .mutation(({ ctx, input }) =>
+    signInWithSupabase(ctx, { token: input.supabase_token, claimedEmail: input.email, details: { firstName: input.firstName, lastName: input.lastName } }),
+  )

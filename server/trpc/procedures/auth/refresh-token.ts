@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { refreshSession } from '../../../accounts/sessions.ts'
+import { publicProcedure } from '../../init.ts'
+import { refreshTokenInput, tokensSchema } from '../../schemas/auth.ts'
+
+export const refreshToken = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/refresh-token',
+      tags: ['auth'],
+      summary: 'Exchange a refresh token for a new pair',
+      description: 'Each refresh token works once. Presenting one that was already exchanged ends its whole session (401).',
+      protect: false,
+    },
+  })
+  .input(refreshTokenInput)
+  .output(z.object({ tokens: tokensSchema }))
+  .mutation(({ ctx, input }) => refreshSession(ctx, input.refreshToken))

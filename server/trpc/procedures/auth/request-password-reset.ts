@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { requestPasswordReset as requestReset } from '../../../accounts/password-reset.ts'
+import { publicProcedure } from '../../init.ts'
+import { requestPasswordResetInput } from '../../schemas/auth.ts'
+
+export const requestPasswordReset = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/request-password-reset',
+      tags: ['auth'],
+      summary: 'Ask for a password reset link',
+      description: 'Answers the same whether or not the address has an account. 429 after too many requests.',
+      protect: false,
+    },
+  })
+  .input(requestPasswordResetInput)
+  .output(z.object({ message: z.string() }))
+  // With Supabase configured it sends the link itself; we only record the request.
+  .mutation(({ ctx, input }) => requestReset(ctx, input, { sendMail: !ctx.runtime.config.auth.supabase }))

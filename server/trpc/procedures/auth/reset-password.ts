@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { resetPasswordWithToken } from '../../../accounts/password-reset.ts'
+import { recordSupabasePasswordReset } from '../../../accounts/provider-sign-in.ts'
+import { publicProcedure } from '../../init.ts'
+import { resetPasswordInput } from '../../schemas/auth.ts'
+
+export const resetPassword = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/reset-password',
+      tags: ['auth'],
+      summary: 'Set a new password from a reset link',
+      description:
+        'token is the access_token of the reset link. Every session of the account is signed out. With Supabase configured, token is the recovery session\'s access token and Supabase keeps the password.',
+      protect: false,
+    },
+  })
+  .input(resetPasswordInput)
+  .output(z.object({ reset: z.literal(true) }))
+  .mutation(({ ctx, input }) =>
+    ctx.runtime.config.auth.supabase ? recordSupabasePasswordReset(ctx, input.token) : resetPasswordWithToken(ctx, input),
+  )

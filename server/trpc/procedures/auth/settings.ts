@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import { publicProcedure } from '../../init.ts'
+import { authSettingsSchema } from '../../schemas/auth.ts'
+
+/** What the browser needs to know to sign people in; the anon key is public by design. */
+export const settings = publicProcedure
+  .meta({ openapi: { method: 'GET', path: '/auth/settings', tags: ['auth'], summary: 'How sign-in works on this server', protect: false } })
+  .input(z.void())
+  .output(authSettingsSchema)
+  .query(({ ctx }) => {
+    const supabase = ctx.runtime.config.auth.supabase
+    return {
+      mode: supabase ? ('supabase' as const) : ('embedded' as const),
+      supabaseUrl: supabase?.url ?? null,
+      supabaseAnonKey: supabase?.anonKey ?? null,
+      devMailbox: !ctx.runtime.config.isProduction && !ctx.runtime.config.mail.smtpUrl,
+    }
+  })

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { readSubscription } from '../../../subscriptions/read-subscription.ts'
+import { signedInProcedure } from '../../init.ts'
+import { subscriptionSchema } from '../../schemas/auth.ts'
+import { featuresSchema } from '../../schemas/plan.ts'
+
+export const subscription = signedInProcedure
+  .meta({ openapi: { method: 'GET', path: '/auth/subscription', tags: ['auth'], summary: 'The signed-in user\'s plan and features', protect: true } })
+  .input(z.void())
+  .output(z.object({ subscription: subscriptionSchema, features: featuresSchema }))
+  .query(({ ctx }) => readSubscription(ctx.db, ctx.user.id))

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { currentAccount } from '../../../accounts/sessions.ts'
+import { signedInProcedure } from '../../init.ts'
+import { accountSchema } from '../../schemas/auth.ts'
+
+export const validate = signedInProcedure
+  .meta({
+    openapi: { method: 'GET', path: '/auth/validate', tags: ['auth'], summary: 'The signed-in user, plan and features', protect: true },
+  })
+  .input(z.void())
+  .output(accountSchema)
+  .query(({ ctx }) => currentAccount(ctx, ctx.user.id, ctx.user.sessionId))
