@@ -1,0 +1,57 @@
+import algorithms from './algorithms.json' with { type: 'json' }
+import behavioural from './behavioural.json' with { type: 'json' }
+import dataStructures from './data-structures.json' with { type: 'json' }
+import javascriptTypescript from './javascript-typescript.json' with { type: 'json' }
+import networkingWeb from './networking-web.json' with { type: 'json' }
+import react from './react.json' with { type: 'json' }
+import sqlDatabases from './sql-databases.json' with { type: 'json' }
+import systemDesign from './system-design.json' with { type: 'json' }
+import testingDevops from './testing-devops.json' with { type: 'json' }
+import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
+
+export interface KnowledgeFile {
+  category: Category
+  data: unknown
+}
+
+export const knowledgeFiles: readonly KnowledgeFile[] = [
+  { category: 'data-structures', data: dataStructures },
+  { category: 'algorithms', data: algorithms },
+  { category: 'system-design', data: systemDesign },
+  { category: 'javascript-typescript', data: javascriptTypescript },
+  { category: 'react', data: react },
+  { category: 'sql-databases', data: sqlDatabases },
+  { category: 'networking-web', data: networkingWeb },
+  { category: 'behavioural', data: behavioural },
+  { category: 'testing-devops', data: testingDevops },
+]
+
+/** Validates every file and cross-file invariants; throws with the file and entry at fault. */
+export function parseKnowledgeFiles(files: readonly KnowledgeFile[]): KbEntry[] {
+  const entries: KbEntry[] = []
+  const seen = new Set<string>()
+  for (const file of files) {
+    const parsed = kbFileSchema.safeParse(file.data)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new Error(`knowledge base ${file.category}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`)
+    }
+    for (const entry of parsed.data) {
+      if (entry.category !== file.category) {
+        throw new Error(`knowledge base ${file.category}: entry ${entry.id} has category ${entry.category}`)
+      }
+      if (seen.has(entry.id)) throw new Error(`knowledge base: duplicate id ${entry.id}`)
+      seen.add(entry.id)
+      entries.push(entry)
+    }
+  }
+  return entries
+}
+
+export const knowledgeBase: readonly KbEntry[] = parseKnowledgeFiles(knowledgeFiles)
+
+const byId = new Map(knowledgeBase.map((entry) => [entry.id, entry]))
+
+export function findEntry(id: string): KbEntry | undefined {
+  return byId.get(id)
+}

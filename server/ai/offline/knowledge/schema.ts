@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+export const categories = [
+  'data-structures',
+  'algorithms',
+  'system-design',
+  'javascript-typescript',
+  'react',
+  'sql-databases',
+  'networking-web',
+  'behavioural',
+  'testing-devops',
+] as const
+export const categorySchema = z.enum(categories)
+export type Category = z.infer<typeof categorySchema>
+
+export const difficulties = ['easy', 'medium', 'hard'] as const
+export const difficultySchema = z.enum(difficulties)
+export type Difficulty = z.infer<typeof difficultySchema>
+
+export const categoryLabels: Record<Category, string> = {
+  'data-structures': 'Data structures',
+  algorithms: 'Algorithms',
+  'system-design': 'System design',
+  'javascript-typescript': 'JavaScript / TypeScript',
+  react: 'React',
+  'sql-databases': 'SQL and databases',
+  'networking-web': 'Networking and the web',
+  behavioural: 'Behavioural',
+  'testing-devops': 'Testing and DevOps',
+}
+
+export const MIN_ANSWER_WORDS = 60
+export const MAX_ANSWER_WORDS = 200
+
+export function countWords(text: string): number {
+  const trimmed = text.trim()
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length
+}
+
+export const kbEntrySchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lowercase kebab-case'),
+  category: categorySchema,
+  difficulty: difficultySchema,
+  question: z.string().trim().min(8),
+  answer: z
+    .string()
+    .trim()
+    .refine((a) => countWords(a) >= MIN_ANSWER_WORDS && countWords(a) <= MAX_ANSWER_WORDS, {
+      message: `answers are ${MIN_ANSWER_WORDS}–${MAX_ANSWER_WORDS} words`,
+    }),
+  keyPoints: z.array(z.string().trim().min(3).max(140)).min(3).max(6),
+  tags: z.array(z.string().trim().min(1)).min(2).max(14),
+  alternatives: z.array(z.string().trim().min(8)).min(1).max(3),
+})
+export type KbEntry = z.infer<typeof kbEntrySchema>
+
+export const kbFileSchema = z.array(kbEntrySchema).min(1)

@@ -1,0 +1,75 @@
+import { porterStem } from './stem.ts'
+import { stopWords } from './stop-words.ts'
+import { phraseSynonyms, tokenSynonyms } from './synonyms.ts'
+import { isIndexableWord, rawWords } from './tokenize.ts'
+
+/** One index term and the word(s) of the original text it came from. */
+export interface AnalyzedTerm {
+  term: string
+  surface: string
+}
+
+const stemCache = new Map<string, string>()
+const STEM_CACHE_LIMIT = 50_000
+
+/** Only plain alphabetic words are stemmed; symbols, digits and concept tokens stay as they are. */
+export function stemTerm(token: string): string {
+  const cached = stemCache.get(token)
+  if (cached !== undefined) return cached
+  const stem = /^[a-z]+$/.test(token) ? porterStem(token) : token
+  // Queries bring new words forever; a bounded cache keeps a long-running server's memory flat.
+  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear()
+  stemCache.set(token, stem)
+  return stem
+}
+
+interface Phrase {
+  stems: readonly string[]
+  concept: string
+}
+
+const phrasesByFirstStem = new Map<string, Phrase[]>()
+for (const [phrase, concept] of phraseSynonyms) {
+  const stems = rawWords(phrase).map(stemTerm)
+  const first = stems[0]
+  if (first === undefined) continue
+  const list = phrasesByFirstStem.get(first) ?? []
+  list.push({ stems, concept })
+  list.sort((a, b) => b.stems.length - a.stems.length)
+  phrasesByFirstStem.set(first, list)
+}
+
+function matchPhrases(stems: readonly string[], start: number): Phrase[] {
+  const candidates = phrasesByFirstStem.get(stems[start] ?? '') ?? []
+  return candidates.filter((p) => p.stems.every((s, k) => stems[start + k] === s))
+}
+
+/**
+ * Text → index terms: raw words, phrase concepts, synonym replacement, stop-word removal and
+ * Porter stemming. The same function analyses documents, queries and interview context.
+ */
+export function analyzeWithSurface(text: string): AnalyzedTerm[] {
+  const words = rawWords(text)
+  const stems = words.map(stemTerm)
+  const out: AnalyzedTerm[] = []
+  // The longest phrase wins: "binary search tree" must not also count as "binary search".
+  let coveredUntil = 0
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? ''
+    for (const phrase of matchPhrases(stems, i)) {
+      const end = i + phrase.stems.length
+      if (end <= coveredUntil) continue
+      coveredUntil = end
+      out.push({ term: stemTerm(phrase.concept), surface: words.slice(i, end).join(' ') })
+    }
+    if (stopWords.has(word) || !isIndexableWord(word)) continue
+    const replacements = tokenSynonyms.get(word)
+    if (replacements === undefined) out.push({ term: stems[i] ?? word, surface: word })
+    else for (const replacement of replacements) out.push({ term: stemTerm(replacement), surface: word })
+  }
+  return out
+}
+
+export function analyze(text: string): string[] {
+  return analyzeWithSurface(text).map((t) => t.term)
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { knowledgeBase, knowledgeFiles, parseKnowledgeFiles } from '../../../server/ai/offline/knowledge/knowledge-base.ts'
+import { categories, countWords } from '../../../server/ai/offline/knowledge/schema.ts'
+
+describe('knowledge base integrity', () => {
+  it('has at least 300 entries with unique ids', () => {
+    expect(knowledgeBase.length).toBeGreaterThanOrEqual(300)
+    expect(new Set(knowledgeBase.map((e) => e.id)).size).toBe(knowledgeBase.length)
+  })
+
+  it.each(categories)('has at least 25 entries in %s', (category) => {
+    expect(knowledgeBase.filter((e) => e.category === category).length).toBeGreaterThanOrEqual(25)
+  })
+
+  it('has every field on every entry', () => {
+    for (const entry of knowledgeBase) {
+      expect(entry.question.length, entry.id).toBeGreaterThan(8)
+      expect(entry.keyPoints.length, entry.id).toBeGreaterThanOrEqual(3)
+      expect(entry.keyPoints.length, entry.id).toBeLessThanOrEqual(6)
+      expect(entry.tags.length, entry.id).toBeGreaterThanOrEqual(2)
+      expect(entry.alternatives.length, entry.id).toBeGreaterThanOrEqual(1)
+      expect(entry.alternatives.length, entry.id).toBeLessThanOrEqual(3)
+      expect(['easy', 'medium', 'hard']).toContain(entry.difficulty)
+    }
+  })
+
+  it('keeps answers between 60 and 200 words', () => {
+    for (const entry of knowledgeBase) {
+      const words = countWords(entry.answer)
+      expect(words, entry.id).toBeGreaterThanOrEqual(60)
+      expect(words, entry.id).toBeLessThanOrEqual(200)
+    }
+  })
+
+  it('structures every behavioural answer as Situation, Task, Action, Result', () => {
+    for (const entry of knowledgeBase.filter((e) => e.category === 'behavioural')) {
+      for (const part of ['Situation:', 'Task:', 'Action:', 'Result:']) expect(entry.answer, entry.id).toContain(part)
+    }
+  })
+
+  it('has no duplicate questions or phrasings', () => {
+    const all = knowledgeBase.flatMap((e) => [e.question, ...e.alternatives]).map((q) => q.toLowerCase())
+    expect(new Set(all).size).toBe(all.length)
+  })
+
+  it('covers all three difficulties', () => {
+    for (const difficulty of ['easy', 'medium', 'hard']) {
+      expect(knowledgeBase.filter((e) => e.difficulty === difficulty).length).toBeGreaterThan(20)
+    }
+  })
+
+  it('rejects malformed files at load', () => {
+    const valid = knowledgeFiles[0]
+    if (!valid || !Array.isArray(valid.data)) throw new Error('expected a knowledge file')
+    const first: unknown = valid.data[0]
+    expect(() => parseKnowledgeFiles([{ category: valid.category, data: [first, first] }])).toThrow(/duplicate id/)
+    expect(() => parseKnowledgeFiles([{ category: 'react', data: [first] }])).toThrow(/has category/)
+    expect(() => parseKnowledgeFiles([{ category: valid.category, data: [{ id: 'x' }] }])).toThrow(/knowledge base/)
+  })
+})

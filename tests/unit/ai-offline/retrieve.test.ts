@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { CONFIDENCE_THRESHOLD, findAnswers } from '../../../server/ai/offline/retrieve.ts'
+
+const ambiguous = 'How do you manage state?'
+const reactContext = { role: 'Senior React developer', resume: 'Built dashboards with React, Redux and hooks.' }
+const backendContext = {
+  role: 'Backend engineer',
+  jobDescription: 'Distributed microservices behind a load balancer, Redis, Kafka, horizontal scaling.',
+}
+
+describe('findAnswers', () => {
+  it('finds the matching entry for a direct question', () => {
+    const result = findAnswers('What is the CAP theorem?')
+    expect(result.status).toBe('match')
+    expect(result.best?.entry.id).toBe('sd-cap-theorem')
+    expect(result.confidence).toBeGreaterThanOrEqual(CONFIDENCE_THRESHOLD)
+  })
+
+  it('ranks matches by score and honours the limit', () => {
+    const result = findAnswers('how does a hash map handle collisions', undefined, { limit: 3 })
+    expect(result.matches).toHaveLength(3)
+    const scores = result.matches.map((m) => m.score)
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+    expect(result.matches.every((m) => m.confidence >= 0 && m.confidence <= 1)).toBe(true)
+  })
+
+  it('re-ranks an ambiguous question by the candidate context', () => {
+    const asReactDeveloper = findAnswers(ambiguous, reactContext).best?.entry
+    const asBackendEngineer = findAnswers(ambiguous, backendContext).best?.entry
+    expect(asReactDeveloper?.category).toBe('react')
+    expect(asBackendEngineer?.category).toBe('system-design')
+    expect(asReactDeveloper?.id).not.toBe(asBackendEngineer?.id)
+  })
+
+  it('changes the top result relative to no context when the context points elsewhere', () => {
+    const withoutContext = findAnswers(ambiguous).best?.entry.id
+    const withContext = [findAnswers(ambiguous, reactContext), findAnswers(ambiguous, backendContext)].map((r) => r.best?.entry.id)
+    expect(withContext.some((id) => id !== withoutContext)).toBe(true)
+  })
+
+  it('records the context boost on boosted matches', () => {
+    const boosted = findAnswers(ambiguous, reactContext).matches[0]
+    expect(boosted?.contextBoost).toBeGreaterThan(0)
+    expect(boosted?.score).toBeGreaterThan(boosted?.textScore ?? Number.POSITIVE_INFINITY)
+  })
+
+  it('does not let context override a clear, specific question', () => {
+    expect(findAnswers('What is the difference between TCP and UDP?', reactContext).best?.entry.id).toBe('net-tcp-vs-udp')
+  })
+
+  it('accepts a plain string context', () => {
+    const result = findAnswers(ambiguous, { jobDescription: 'React and Redux front-end role' })
+    expect(result.best?.entry.category).toBe('react')
+  })
+
+  it('says clearly when nothing matches confidently', () => {
+    const offTopic = findAnswers('What is the capital of France?')
+    expect(offTopic.status).toBe('no-confident-match')
+    expect(offTopic.best).toBeNull()
+    expect(offTopic.confidence).toBeLessThan(CONFIDENCE_THRESHOLD)
+
+    const empty = findAnswers('um so yeah')
+    expect(empty.status).toBe('no-confident-match')
+    expect(empty.reason).toBe('empty-question')
+  })
+})

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { analyze, analyzeWithSurface } from '../../../server/ai/offline/text/analyze.ts'
+import { editDistance } from '../../../server/ai/offline/text/edit-distance.ts'
+import { porterStem } from '../../../server/ai/offline/text/stem.ts'
+import { rawWords } from '../../../server/ai/offline/text/tokenize.ts'
+
+describe('Porter stemmer', () => {
+  it.each([
+    ['caresses', 'caress'], ['ponies', 'poni'], ['ties', 'ti'], ['cats', 'cat'], ['agreed', 'agre'],
+    ['plastered', 'plaster'], ['motoring', 'motor'], ['sing', 'sing'], ['conflated', 'conflat'],
+    ['troubled', 'troubl'], ['sized', 'size'], ['hopping', 'hop'], ['falling', 'fall'], ['hissing', 'hiss'],
+    ['filing', 'file'], ['happy', 'happi'], ['relational', 'relat'], ['conditional', 'condit'],
+    ['rational', 'ration'], ['generalization', 'gener'], ['hopefulness', 'hope'], ['goodness', 'good'],
+    ['adjustment', 'adjust'], ['effective', 'effect'], ['controlling', 'control'], ['running', 'run'],
+    ['hashing', 'hash'], ['queues', 'queue'], ['indexes', 'index'], ['caching', 'cach'], ['cached', 'cach'],
+  ])('stems %s to %s', (word, stem) => {
+    expect(porterStem(word)).toBe(stem)
+  })
+
+  it('leaves short words and non-alphabetic tokens alone', () => {
+    expect(porterStem('is')).toBe('is')
+    expect(porterStem('o(n)')).toBe('o(n)')
+    expect(porterStem('http2')).toBe('http2')
+  })
+})
+
+describe('tokenizer', () => {
+  it('lowercases and keeps technical tokens whole', () => {
+    expect(rawWords('C++ and C# vs Node.js, CI/CD, N+1 and HTTP/2')).toEqual(
+      expect.arrayContaining(['cpp', 'csharp', 'nodejs', 'cicd', 'nplus1', 'http2']),
+    )
+  })
+
+  it('normalises big-O notation', () => {
+    expect(rawWords('Quicksort is O(n log n), lookups are O(1) and search is O(log n)')).toEqual(
+      expect.arrayContaining(['o(nlogn)', 'o(1)', 'o(logn)']),
+    )
+  })
+
+  it('splits ordinary punctuation and hyphens, drops pronoun contractions', () => {
+    expect(rawWords("What's a real-time, self-balancing tree? I'd like to know")).toEqual([
+      'a', 'real', 'time', 'self', 'balancing', 'tree', 'like', 'to', 'know',
+    ])
+  })
+
+  it('maps British spellings to American ones', () => {
+    expect(rawWords('optimise the organisation')).toEqual(['optimize', 'the', 'organization'])
+  })
+})
+
+describe('analyzer: stop words, synonyms and phrases', () => {
+  it('removes stop words and spoken fillers', () => {
+    expect(analyze('so um how does a hash map work')).toEqual(['hashmap', 'hash', 'map', 'work'])
+  })
+
+  it('maps synonyms and abbreviations to one term', () => {
+    expect(analyze('dictionary')).toEqual(analyze('hashtable'))
+    expect(analyze('db')).toEqual(analyze('database'))
+    expect(analyze('js')).toEqual(analyze('javascript'))
+    expect(analyze('postgres')).toEqual(analyze('PostgreSQL'))
+    expect(analyze('k8s')).toEqual(analyze('kubernetes'))
+  })
+
+  it('emits a concept for a phrase in addition to its words', () => {
+    const terms = analyze('hash table')
+    expect(terms).toContain('hashmap')
+    expect(terms).toContain('hash')
+    expect(analyze('breadth first search')).toEqual(expect.arrayContaining(analyze('BFS')))
+    expect(analyze('tell me about yourself')).toEqual(['self_intro'])
+  })
+
+  it('lets the longest phrase win', () => {
+    const terms = analyze('binary search tree')
+    expect(terms).toContain('bst')
+    expect(terms).not.toContain('binary_search')
+  })
+
+  it('keeps the surface word for each term', () => {
+    expect(analyzeWithSurface('Dictionaries')).toEqual([{ term: 'hashmap', surface: 'dictionaries' }])
+  })
+})
+
+describe('edit distance', () => {
+  it('counts insertions, deletions, substitutions and transpositions', () => {
+    expect(editDistance('recieve', 'receive')).toBe(1)
+    expect(editDistance('javascirpt', 'javascript')).toBe(1)
+    expect(editDistance('algoritm', 'algorithm')).toBe(1)
+    expect(editDistance('kitten', 'sitting')).toBe(3)
+  })
+
+  it('stops early past the limit', () => {
+    expect(editDistance('completely', 'different', 2)).toBe(3)
+  })
+})
