@@ -3,154 +3,13 @@
  *
  * - `loadConfig()` is the only code in the project that reads the environment. It parses it with
  *   zod and, on failure, throws a `ConfigError` whose message lists every bad variable.
- * - The plans catalog, the feature matrix and the product timers are plain constants here so the
- *   server and the browser share one source of truth (the browser imports only the constants).
+ * - The plans catalog, the feature matrix and the product timers live in app.catalog.ts (plain
+ *   constants the browser can import without zod) and are re-exported here.
  */
 import { z } from 'zod'
 
-// ---------------------------------------------------------------------------------------------
-// Plans catalog and feature matrix (product spec §3 "Features", §9 "Plans")
-// ---------------------------------------------------------------------------------------------
-
-export const planIds = ['starter', 'professional', 'pro'] as const
-export type PlanId = (typeof planIds)[number]
-/** What a user without a paid plan has: spec §3 "planType (default 'none' in the dashboard)". */
-export type PlanType = PlanId | 'none'
-
-export const featureFlagNames = [
-  'screenAnalysis',
-  'advancedAI',
-  'prioritySupport',
-  'teamFeatures',
-  'microphone',
-  'chat',
-  'contextConfiguration',
-] as const
-export type FeatureFlagName = (typeof featureFlagNames)[number]
-export type Features = { maxInterviews: number } & Record<FeatureFlagName, boolean>
-
-/** Spec §3: all flags default to off or 0. */
-export const noFeatures: Features = {
-  maxInterviews: 0,
-  screenAnalysis: false,
-  advancedAI: false,
-  prioritySupport: false,
-  teamFeatures: false,
-  microphone: false,
-  chat: false,
-  contextConfiguration: false,
-}
-
-export type Plan = {
-  planId: PlanId
-  name: string
-  description: string
-  /** Price per month in paise. */
-  amount: number
-  currency: 'INR'
-  /** The struck-through "original" price, in paise. */
-  originalAmount: number
-  interviews: number
-  billingCycle: 'monthly'
-  mostPopular: boolean
-  cta: string
-  /** What the pricing card lists, in order. */
-  highlights: string[]
-  features: Features
-}
-
-export const plans: readonly Plan[] = [
-  {
-    planId: 'starter',
-    name: 'Starter',
-    description: 'Chat answers and a window the interviewer never sees.',
-    amount: 9900,
-    currency: 'INR',
-    originalAmount: 120000,
-    interviews: 5,
-    billingCycle: 'monthly',
-    mostPopular: false,
-    cta: 'Get your starter pack now',
-    highlights: ['5 interviews per month', 'Chat answers', 'Hidden screen (invisible when you share)'],
-    features: { ...noFeatures, maxInterviews: 5, chat: true },
-  },
-  {
-    planId: 'professional',
-    name: 'Professional',
-    description: 'It sees your screen and hears the interviewer, and answers in real time.',
-    amount: 29900,
-    currency: 'INR',
-    originalAmount: 232000,
-    interviews: 15,
-    billingCycle: 'monthly',
-    mostPopular: true,
-    cta: 'Buy Now',
-    highlights: [
-      '15 interviews per month',
-      'Everything in Starter',
-      'Screen capture',
-      'Listens to the interviewer',
-      'Real-time answers',
-    ],
-    features: { ...noFeatures, maxInterviews: 15, chat: true, screenAnalysis: true, microphone: true },
-  },
-  {
-    planId: 'pro',
-    name: 'Pro',
-    description: 'Everything, tuned to your resume and the job description.',
-    amount: 49900,
-    currency: 'INR',
-    originalAmount: 392000,
-    interviews: 25,
-    billingCycle: 'monthly',
-    mostPopular: false,
-    cta: 'Go Pro',
-    highlights: [
-      '25 interviews per month',
-      'All features',
-      'Context feedback from your resume and job description',
-      'Interview analytics (coming soon)',
-    ],
-    features: {
-      maxInterviews: 25,
-      chat: true,
-      screenAnalysis: true,
-      microphone: true,
-      advancedAI: true,
-      contextConfiguration: true,
-      prioritySupport: true,
-      teamFeatures: true,
-    },
-  },
-]
-
-export function findPlan(planId: string): Plan | undefined {
-  return plans.find((plan) => plan.planId === planId)
-}
-
-export function featuresFor(planType: PlanType): Features {
-  return findPlan(planType)?.features ?? noFeatures
-}
-
-export const checkout = { name: 'Interview Helper', themeColor: '#5e6ad2' } as const
-
-/** Spec §9 timers, in milliseconds. */
-export const timers = {
-  webhookWait: 2000,
-  redirectAfterPaymentSuccess: 2000,
-  successTextAnimationStart: 500,
-  hashScrollDelay: 100,
-  analyticsPageViewDelay: 100,
-  resetRedirect: 3000,
-  callbackSuccess: 1500,
-  callbackRetry: 1000,
-  callbackError: 3000,
-  emailConfirmationWait: 2000,
-  emailConfirmationSuccessRedirect: 2000,
-  emailConfirmationErrorRedirect: 3000,
-  notFoundFadeIn: 1200,
-  testimonialMarquee: 30000,
-} as const
+export * from './app.catalog.ts'
+import { plans } from './app.catalog.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Environment
@@ -184,6 +43,11 @@ const envSchema = z
     SUPABASE_ANON_KEY: optionalText,
     SUPABASE_JWT_SECRET: optionalText,
     TRUST_PROXY: booleanFlag,
+    RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+    RAZORPAY_KEY_SECRET: optionalText,
+    RAZORPAY_WEBHOOK_SECRET: optionalText,
+    /** Only for tests and private proxies: where the Razorpay SDK sends its API calls. */
+    RAZORPAY_API_BASE_URL: z.url().optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com')
@@ -197,6 +61,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.RAZORPAY_KEY_ID || env.RAZORPAY_KEY_SECRET || env.RAZORPAY_WEBHOOK_SECRET) {
+      for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any RAZORPAY_ variable is set' })
+      }
+    }
     if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required with SUPABASE_URL (the browser client needs it)' })
     }
@@ -220,6 +89,9 @@ const envSchema = z
     }
     if (env.INNGEST_DEV) {
       ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production' })
+    }
+    if (!env.RAZORPAY_KEY_ID) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_ID'], message: 'is required in production: the sandbox payment gateway takes no real money' })
     }
     if (!env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: the development mailbox only keeps mail locally' })
@@ -275,6 +147,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    payments:
+      env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            mode: 'razorpay' as const,
+            keyId: env.RAZORPAY_KEY_ID,
+            keySecret: env.RAZORPAY_KEY_SECRET,
+            webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+            apiBaseUrl: env.RAZORPAY_API_BASE_URL,
+          }
+        : { mode: 'sandbox' as const },
     inngest: inngestConfigured
       ? {
           mode: env.INNGEST_DEV ? ('dev' as const) : ('cloud' as const),

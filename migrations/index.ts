@@ -5,6 +5,7 @@ import * as accounts from './0003-accounts.ts'
 import * as mail from './0004-mail.ts'
 import * as usersView from './0005-users-view.ts'
 import * as analytics from './0006-analytics.ts'
+import * as payments from './0007-payments.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-mail': mail,
   '0005-users-view': usersView,
   '0006-analytics': analytics,
+  '0007-payments': payments,
 }

@@ -14,6 +14,7 @@ export const buildInputs = [
   'migrations',
   'inngest',
   'app.config.ts',
+  'app.catalog.ts',
   'vite.config.ts',
   'package-lock.json',
 ]

@@ -12,6 +12,8 @@ import { createLogger, type Logger } from './logger.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createMailer } from './mail/create-mailer.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { createPayments, type Payments } from './payments/create-payments.ts'
+import { paymentJobs } from './payments/payment-jobs.ts'
 
 /** Everything a request handler needs, created once per server process. */
 export type Runtime = {
@@ -23,6 +25,7 @@ export type Runtime = {
   store: EventStore
   projections: ProjectionRunner
   mailer: Mailer
+  payments: Payments
   jobs: JobScheduler
   close: () => Promise<void>
 }
@@ -35,10 +38,16 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
   await migrateToLatest(database.db, log)
   const projections = new ProjectionRunner({ db: database.db, projections: allProjections, registry: eventRegistry, log })
   const mailer = createMailer({ config, db: database.db, log })
+  // Jobs need the finished runtime and the store needs the scheduler: the closure breaks the cycle.
+  let runtime: Runtime | undefined
+  const current = () => {
+    if (!runtime) throw new Error('The runtime is not ready yet')
+    return runtime
+  }
   const jobs = createJobScheduler({
     config,
     log,
-    jobs: [...projectionJobs(projections), ...mailJobs({ db: database.db, mailer, clock, log })],
+    jobs: [...projectionJobs(projections), ...mailJobs({ db: database.db, mailer, clock, log }), ...paymentJobs(current)],
   })
   const store = createEventStore({
     db: database.db,
@@ -48,7 +57,7 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
   })
   await projections.catchUpAll()
   jobs.start()
-  return {
+  runtime = {
     config,
     database,
     db: database.db,
@@ -57,6 +66,7 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
     store,
     projections,
     mailer,
+    payments: createPayments(config),
     jobs,
     close: async () => {
       jobs.stop()
@@ -64,6 +74,7 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
       await database.close()
     },
   }
+  return runtime
 }
 
 // Kept on globalThis, not in a module variable: the nitro plugins and the app are bundled

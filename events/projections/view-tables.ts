@@ -1,8 +1,12 @@
 import type { UserActivityTable } from './user-activity.ts'
+import type { OrdersViewTable } from './orders-view.ts'
+import type { SubscriptionsViewTable } from './subscriptions-view.ts'
 import type { UsersViewTable } from './users-view.ts'
 
 /** The projected views' tables, for kysely's types. Each projection file defines its own. */
 export type ViewTables = {
   user_activity: UserActivityTable
   users_view: UsersViewTable
+  subscriptions_view: SubscriptionsViewTable
+  orders_view: OrdersViewTable
 }

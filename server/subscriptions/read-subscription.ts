@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { featuresFor } from '../../app.config.ts'
+import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import type { Subscription } from '../trpc/schemas/auth.ts'
 
@@ -15,8 +16,25 @@ export const noSubscription: Subscription = {
   interviewsIncluded: 0,
 }
 
-/** The person's plan. Payments (and so subscriptions) arrive with the payments work. */
-export async function readSubscription(_db: Kysely<Database>, _userId: string) {
-  const subscription = noSubscription
-  return { subscription, features: featuresFor(subscription.planType) }
+const dayMs = 24 * 60 * 60 * 1000
+
+/** The person's plan from the subscriptions view; days and activity are computed at read time. */
+export async function readSubscription(db: Kysely<Database>, clock: Clock, userId: string) {
+  const row = await db.selectFrom('subscriptions_view').selectAll().where('user_id', '=', userId).executeTakeFirst()
+  if (!row) return { subscription: noSubscription, features: featuresFor('none') }
+  const now = clock.now()
+  const end = new Date(row.period_end)
+  const isActive = row.status === 'active' && end > now
+  const planType = row.plan_type as Subscription['planType']
+  const subscription: Subscription = {
+    planType,
+    status: isActive ? 'active' : 'expired',
+    billingCycle: 'Monthly',
+    currentPeriodStart: new Date(row.period_start).toISOString(),
+    currentPeriodEnd: end.toISOString(),
+    daysUntilExpiry: isActive ? Math.ceil((end.getTime() - now.getTime()) / dayMs) : 0,
+    isActive,
+    interviewsIncluded: row.interviews_included,
+  }
+  return { subscription, features: featuresFor(isActive ? planType : 'none') }
 }

@@ -18,6 +18,12 @@ const statusOf: Record<string, TRPCError['code']> = {
   'not-configured': 'BAD_REQUEST',
   'rate-limited': 'TOO_MANY_REQUESTS',
   forbidden: 'FORBIDDEN',
+  'bad-request': 'BAD_REQUEST',
+  'bad-signature': 'BAD_REQUEST',
+  'unknown-plan': 'BAD_REQUEST',
+  'already-paid': 'CONFLICT',
+  'payment-failed': 'PAYMENT_REQUIRED',
+  'gateway-unavailable': 'BAD_GATEWAY',
 }
 
 export function toTrpcError(error: DomainError): TRPCError {

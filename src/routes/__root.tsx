@@ -4,6 +4,8 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanst
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '../../server/trpc/router.ts'
+import { AuthProvider } from '../auth/auth-provider.tsx'
+import { AppLayout } from '../components/app-layout.tsx'
 import appCss from '../styles/app.css?url'
 
 export type RouterContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> }
@@ -21,6 +23,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
     ],
   }),
+  // The auth mode decides how every page signs in; it rides along with the server-rendered HTML.
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.auth.settings.queryOptions()).catch(() => null),
   shellComponent: RootDocument,
   component: Outlet,
 })
@@ -32,7 +36,9 @@ function RootDocument({ children }: { children: ReactNode }) {
         <HeadContent />
       </head>
       <body>
-        {children}
+        <AuthProvider>
+          <AppLayout>{children}</AppLayout>
+        </AuthProvider>
         <Scripts />
       </body>
     </html>

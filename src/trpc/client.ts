@@ -3,6 +3,7 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
 import { createContext } from '../../server/trpc/context.ts'
 import { appRouter, type AppRouter } from '../../server/trpc/router.ts'
+import { refreshOnUnauthorizedLink } from '../auth/refresh-link.ts'
 import { readAccessToken } from '../auth/token-storage.ts'
 
 /**
@@ -18,6 +19,7 @@ export const createTrpcClient = createIsomorphicFn()
   .client(() =>
     createTRPCClient<AppRouter>({
       links: [
+        refreshOnUnauthorizedLink(),
         httpBatchLink({
           url: '/api/trpc',
           headers: (): Record<string, string> => {

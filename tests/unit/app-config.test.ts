@@ -31,7 +31,7 @@ describe('loadConfig', () => {
 
   it('refuses the embedded development defaults in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /DATABASE_URL: is required in production[\s\S]*AUTH_JWT_SECRET: is required in production[\s\S]*PUBLIC_URL: is required in production/,
+      /DATABASE_URL: is required in production[\s\S]*AUTH_JWT_SECRET: is required in production[\s\S]*RAZORPAY_KEY_ID: is required in production[\s\S]*SMTP_URL: is required in production[\s\S]*PUBLIC_URL: is required in production/,
     )
     expect(
       loadConfig({
@@ -39,8 +39,18 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://db/app',
         AUTH_JWT_SECRET: 'x'.repeat(32),
         PUBLIC_URL: 'https://interviewhelper.example',
+        RAZORPAY_KEY_ID: 'rzp_live_abc',
+        RAZORPAY_KEY_SECRET: 'secret',
+        RAZORPAY_WEBHOOK_SECRET: 'whsecret',
+        SMTP_URL: 'smtps://user:pass@smtp.example.com',
       }).isProduction,
     ).toBe(true)
+  })
+
+  it('takes Razorpay keys as a set, and uses the sandbox gateway without them', () => {
+    expect(loadConfig({}).payments).toEqual({ mode: 'sandbox' })
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc' })).toThrow(/RAZORPAY_KEY_SECRET: is required[\s\S]*RAZORPAY_WEBHOOK_SECRET: is required/)
+    expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).payments).toMatchObject({ mode: 'razorpay', keyId: 'rzp_test_abc' })
   })
 
   it('uses Inngest only when it is configured', () => {

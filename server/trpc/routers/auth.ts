@@ -1,6 +1,7 @@
 import { router } from '../init.ts'
 import { changePassword } from '../procedures/auth/change-password.ts'
 import { confirmEmail } from '../procedures/auth/confirm-email.ts'
+import { createOrder } from '../procedures/auth/create-order.ts'
 import { login } from '../procedures/auth/login.ts'
 import { logout } from '../procedures/auth/logout.ts'
 import { oauthLogin } from '../procedures/auth/oauth-login.ts'
@@ -13,6 +14,7 @@ import { settings } from '../procedures/auth/settings.ts'
 import { subscription } from '../procedures/auth/subscription.ts'
 import { supabaseLogin } from '../procedures/auth/supabase-login.ts'
 import { validate } from '../procedures/auth/validate.ts'
+import { verifyPayment } from '../procedures/auth/verify-payment.ts'
 
 export const authRouter = router({
   settings,
@@ -29,4 +31,6 @@ export const authRouter = router({
   oauthLogin,
   subscription,
   plans,
+  createOrder,
+  verifyPayment,
 })

@@ -8,4 +8,4 @@ export const subscription = signedInProcedure
   .meta({ openapi: { method: 'GET', path: '/auth/subscription', tags: ['auth'], summary: 'The signed-in user\'s plan and features', protect: true } })
   .input(z.void())
   .output(z.object({ subscription: subscriptionSchema, features: featuresSchema }))
-  .query(({ ctx }) => readSubscription(ctx.db, ctx.user.id))
+  .query(({ ctx }) => readSubscription(ctx.db, ctx.clock, ctx.user.id))

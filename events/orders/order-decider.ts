@@ -1,0 +1,49 @@
+import { DomainError } from '../domain-error.ts'
+import type { OrderEvent, OrderState } from './order.ts'
+
+export type OrderCommand =
+  | { type: 'CreateOrder'; data: Extract<OrderEvent, { type: 'OrderCreated' }>['data'] }
+  | { type: 'RecordPayment'; paymentId: string; amount: number; verifiedBy: 'checkout' | 'webhook'; userId?: string }
+  | { type: 'RecordFailure'; paymentId: string | null; reason: string; code: string | null }
+
+export const orderMessages = {
+  notFound: 'Order not found',
+  alreadyExists: 'This order exists already',
+  paidByAnotherPayment: 'This order has already been paid with another payment.',
+  amountMismatch: 'The payment amount does not match the order.',
+} as const
+
+/**
+ * One order, one payment: the first valid proof of payment (checkout signature or webhook) marks
+ * it paid; later proofs of the same payment decide nothing. A failure never undoes a payment, and
+ * a payment after failures still counts (the customer retried in the same checkout).
+ */
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'CreateOrder':
+      if (state.status !== 'none') throw new DomainError('already-exists', orderMessages.alreadyExists)
+      return [{ type: 'OrderCreated', data: command.data }]
+    case 'RecordPayment': {
+      if (state.status === 'none') throw new DomainError('not-found', orderMessages.notFound)
+      // Someone else's order is indistinguishable from a missing one.
+      if (command.userId !== undefined && command.userId !== state.userId) throw new DomainError('not-found', orderMessages.notFound)
+      if (state.status === 'paid') {
+        if (state.paymentId === command.paymentId) return []
+        throw new DomainError('already-paid', orderMessages.paidByAnotherPayment)
+      }
+      if (command.amount !== state.amount) {
+        return [{ type: 'PaymentFailed', data: { orderId: state.orderId, paymentId: command.paymentId, reason: orderMessages.amountMismatch, code: 'AMOUNT_MISMATCH' } }]
+      }
+      return [{ type: 'PaymentVerified', data: { orderId: state.orderId, paymentId: command.paymentId, amount: command.amount, verifiedBy: command.verifiedBy } }]
+    }
+    case 'RecordFailure':
+      if (state.status === 'none') throw new DomainError('not-found', orderMessages.notFound)
+      if (state.status === 'paid') return []
+      if (command.paymentId !== null && state.failedPaymentIds.includes(command.paymentId)) return []
+      return [{ type: 'PaymentFailed', data: { orderId: state.orderId, paymentId: command.paymentId, reason: command.reason, code: command.code } }]
+    default: {
+      const unknownCommand: never = command
+      return unknownCommand
+    }
+  }
+}

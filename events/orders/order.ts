@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { planIds } from '../../app.config.ts'
+import { defineEvent, type EventOf } from '../store/event-definition.ts'
+
+/** Orders are named by the payment gateway's order id, so a webhook finds its order without a look-up. */
+export const orderStreamId = (gatewayOrderId: string) => `order-${gatewayOrderId}`
+
+export const paymentGateway = z.enum(['razorpay', 'sandbox'])
+
+export const orderCreated = defineEvent({
+  type: 'OrderCreated',
+  schemaVersion: 1,
+  schema: z.object({
+    orderId: z.string(),
+    userId: z.string(),
+    planType: z.enum(planIds),
+    billingCycle: z.literal('monthly'),
+    amount: z.number().int().positive(),
+    currency: z.literal('INR'),
+    gateway: paymentGateway,
+    receipt: z.string(),
+  }),
+})
+
+export const paymentVerified = defineEvent({
+  type: 'PaymentVerified',
+  schemaVersion: 1,
+  schema: z.object({
+    orderId: z.string(),
+    paymentId: z.string(),
+    amount: z.number().int().positive(),
+    /** Which signed message proved it first: the checkout's handler or a webhook. */
+    verifiedBy: z.enum(['checkout', 'webhook']),
+  }),
+})
+
+export const paymentFailed = defineEvent({
+  type: 'PaymentFailed',
+  schemaVersion: 1,
+  schema: z.object({
+    orderId: z.string(),
+    paymentId: z.string().nullable(),
+    reason: z.string(),
+    code: z.string().nullable(),
+  }),
+})
+
+export const orderEventDefinitions = [orderCreated, paymentVerified, paymentFailed] as const
+export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>
+
+export type OrderState =
+  | { status: 'none' }
+  | {
+      status: 'created' | 'failed' | 'paid'
+      orderId: string
+      userId: string
+      planType: z.infer<typeof orderCreated.schema>['planType']
+      amount: number
+      gateway: z.infer<typeof paymentGateway>
+      paymentId: string | null
+      failedPaymentIds: string[]
+    }
+
+export const initialOrderState: OrderState = { status: 'none' }
+
+export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+  switch (event.type) {
+    case 'OrderCreated':
+      return {
+        status: 'created',
+        orderId: event.data.orderId,
+        userId: event.data.userId,
+        planType: event.data.planType,
+        amount: event.data.amount,
+        gateway: event.data.gateway,
+        paymentId: null,
+        failedPaymentIds: [],
+      }
+    case 'PaymentVerified':
+      return state.status === 'none' ? state : { ...state, status: 'paid', paymentId: event.data.paymentId }
+    case 'PaymentFailed':
+      return state.status === 'none' || state.status === 'paid'
+        ? state
+        : { ...state, status: 'failed', failedPaymentIds: event.data.paymentId ? [...state.failedPaymentIds, event.data.paymentId] : state.failedPaymentIds }
+    default: {
+      const unknownEvent: never = event
+      return unknownEvent
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { orderEventDefinitions, type OrderEvent } from '../orders/order.ts'
+import type { StoredEvent } from '../store/types.ts'
+import type { Projection } from './projection.ts'
+
+export type OrdersViewTable = {
+  order_id: string
+  user_id: string
+  plan_type: string
+  amount: number
+  currency: string
+  gateway: string
+  status: 'created' | 'paid' | 'failed'
+  payment_id: string | null
+  failure_reason: string | null
+  created_at: Date
+  paid_at: Date | null
+  failed_at: Date | null
+}
+
+/** The billing history: every order with its outcome. */
+export const ordersViewProjection: Projection = {
+  name: 'orders_view',
+  version: 1,
+  eventTypes: orderEventDefinitions.map((definition) => definition.type),
+  apply: async (trx, stored) => {
+    const event = stored as StoredEvent & OrderEvent
+    switch (event.type) {
+      case 'OrderCreated':
+        await trx
+          .insertInto('orders_view')
+          .values({
+            order_id: event.data.orderId,
+            user_id: event.data.userId,
+            plan_type: event.data.planType,
+            amount: event.data.amount,
+            currency: event.data.currency,
+            gateway: event.data.gateway,
+            status: 'created',
+            payment_id: null,
+            failure_reason: null,
+            created_at: stored.createdAt,
+            paid_at: null,
+            failed_at: null,
+          })
+          .onConflict((conflict) => conflict.column('order_id').doNothing())
+          .execute()
+        return
+      case 'PaymentVerified':
+        await trx
+          .updateTable('orders_view')
+          .set({ status: 'paid', payment_id: event.data.paymentId, paid_at: stored.createdAt })
+          .where('order_id', '=', event.data.orderId)
+          .execute()
+        return
+      case 'PaymentFailed':
+        await trx
+          .updateTable('orders_view')
+          .set({ status: 'failed', failure_reason: event.data.reason, failed_at: stored.createdAt, payment_id: event.data.paymentId })
+          .where('order_id', '=', event.data.orderId)
+          .where('status', '!=', 'paid')
+          .execute()
+        return
+      default: {
+        const unknownEvent: never = event
+        return unknownEvent
+      }
+    }
+  },
+  truncate: async (trx) => {
+    await trx.deleteFrom('orders_view').execute()
+  },
+  forgetUser: async (trx, userId) => {
+    await trx.deleteFrom('orders_view').where('user_id', '=', userId).execute()
+  },
+}

@@ -1,0 +1,61 @@
+import { subscriptionEventDefinitions, type SubscriptionEvent } from '../subscriptions/subscription.ts'
+import type { StoredEvent } from '../store/types.ts'
+import type { Projection } from './projection.ts'
+
+export type SubscriptionsViewTable = {
+  user_id: string
+  plan_type: string
+  status: 'active' | 'expired'
+  period_start: Date
+  period_end: Date
+  interviews_included: number
+  carried_over: number
+  order_id: string
+  updated_at: Date
+}
+
+/** Each person's current plan period, for the dashboard, /auth/subscription and the expiry job. */
+export const subscriptionsViewProjection: Projection = {
+  name: 'subscriptions_view',
+  version: 1,
+  eventTypes: subscriptionEventDefinitions.map((definition) => definition.type),
+  apply: async (trx, stored) => {
+    const event = stored as StoredEvent & SubscriptionEvent
+    switch (event.type) {
+      case 'SubscriptionActivated': {
+        const row = {
+          plan_type: event.data.planType,
+          status: 'active' as const,
+          period_start: new Date(event.data.periodStart),
+          period_end: new Date(event.data.periodEnd),
+          interviews_included: event.data.interviewsIncluded,
+          carried_over: event.data.carriedOver,
+          order_id: event.data.orderId,
+          updated_at: stored.createdAt,
+        }
+        await trx
+          .insertInto('subscriptions_view')
+          .values({ user_id: event.data.userId, ...row })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
+          .execute()
+        return
+      }
+      case 'SubscriptionExpired': {
+        const userId = stored.metadata.userId
+        if (!userId) return
+        await trx.updateTable('subscriptions_view').set({ status: 'expired', updated_at: stored.createdAt }).where('user_id', '=', userId).execute()
+        return
+      }
+      default: {
+        const unknownEvent: never = event
+        return unknownEvent
+      }
+    }
+  },
+  truncate: async (trx) => {
+    await trx.deleteFrom('subscriptions_view').execute()
+  },
+  forgetUser: async (trx, userId) => {
+    await trx.deleteFrom('subscriptions_view').where('user_id', '=', userId).execute()
+  },
+}

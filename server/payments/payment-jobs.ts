@@ -1,0 +1,26 @@
+import type { BackgroundJob } from '../../inngest/background-jobs.ts'
+import type { Runtime } from '../runtime.ts'
+import { expireSubscriptions } from './expire-subscriptions.ts'
+import { processWebhookDeliveries, webhookProcessingEvent } from './webhook-deliveries.ts'
+
+export const subscriptionsDueEvent = 'subscriptions/expiry.due'
+
+export function paymentJobs(runtime: () => Runtime): BackgroundJob[] {
+  return [
+    {
+      id: 'process-razorpay-webhooks',
+      name: 'Process Razorpay webhook deliveries',
+      wakeEvent: webhookProcessingEvent,
+      cron: '* * * * *',
+      retries: 10,
+      run: () => processWebhookDeliveries(runtime()),
+    },
+    {
+      id: 'expire-subscriptions',
+      name: 'Expire plan periods that are over',
+      wakeEvent: subscriptionsDueEvent,
+      cron: '*/10 * * * *',
+      run: () => expireSubscriptions(runtime()),
+    },
+  ]
+}

@@ -1,0 +1,35 @@
+import { DomainError } from '../../events/domain-error.ts'
+import type { Runtime } from '../runtime.ts'
+import { loadOrder } from './record-payment.ts'
+import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
+
+export const sandboxFailure = { code: 'BAD_REQUEST_ERROR', description: 'Your payment was declined by the bank (sandbox test card).' } as const
+
+/**
+ * What the local checkout dialog calls instead of Razorpay: it answers what Checkout.js would hand
+ * the page, and sends the webhook Razorpay would send, signed, through our own webhook route logic.
+ */
+export async function completeSandboxCheckout(runtime: Runtime, input: { userId: string; orderId: string; outcome: 'success' | 'failure' }) {
+  const sandbox = runtime.payments.sandbox
+  if (!sandbox) throw new DomainError('not-found', 'The sandbox checkout exists only when Razorpay is not configured.')
+  const { state } = await loadOrder(runtime.store, input.orderId)
+  if (state.status === 'none' || state.userId !== input.userId) throw new DomainError('not-found', 'Order not found')
+
+  const paymentId = input.outcome === 'success' ? undefined : sandbox.newPaymentId()
+  const result = input.outcome === 'success' ? await sandbox.signCheckout(input.orderId) : undefined
+  const payment = {
+    id: result?.razorpay_payment_id ?? paymentId ?? '',
+    entity: 'payment',
+    amount: state.amount,
+    currency: 'INR',
+    status: input.outcome === 'success' ? 'captured' : 'failed',
+    order_id: input.orderId,
+    error_code: input.outcome === 'success' ? null : sandboxFailure.code,
+    error_description: input.outcome === 'success' ? null : sandboxFailure.description,
+  }
+  const body = JSON.stringify({ entity: 'event', event: input.outcome === 'success' ? 'payment.captured' : 'payment.failed', contains: ['payment'], payload: { payment: { entity: payment } }, created_at: Math.floor(runtime.clock.now().getTime() / 1000) })
+  await receiveRazorpayWebhook(runtime, body, new Headers({ 'x-razorpay-signature': await sandbox.signWebhook(body), 'x-razorpay-event-id': sandbox.newEventId() }))
+  return input.outcome === 'success' && result
+    ? { outcome: 'success' as const, result }
+    : { outcome: 'failure' as const, error: { code: sandboxFailure.code, description: sandboxFailure.description, metadata: { order_id: input.orderId, payment_id: payment.id } } }
+}

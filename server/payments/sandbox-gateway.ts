@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto'
+import { devSecret } from '../dev-secrets.ts'
+import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.ts'
+import type { PaymentGateway } from './payment-gateway.ts'
+
+/**
+ * The embedded stand-in for Razorpay (TEST MODE, refused in production by app.config.ts): the
+ * same order → checkout → signature → webhook flow, with its own ids and secrets kept in the data
+ * folder. The local checkout dialog asks `completeCheckout` for the result Razorpay would give.
+ */
+export function createSandboxGateway(dataDir: string) {
+  const keySecret = () => devSecret(dataDir, 'sandbox-razorpay-key-secret')
+  const webhookSecret = () => devSecret(dataDir, 'sandbox-razorpay-webhook-secret')
+  // Made at start, not at the first payment, so the secrets exist before anyone needs them.
+  void Promise.all([keySecret(), webhookSecret()])
+  const id = (prefix: string) => `${prefix}_test_${randomBytes(7).toString('hex')}`
+  const gateway: PaymentGateway = {
+    mode: 'sandbox',
+    keyId: 'rzp_test_sandbox',
+    createOrder: async ({ amount, currency, receipt }) => ({ id: id('order'), amount, currency, receipt }),
+    checkoutSignatureIsValid: async (orderId, paymentId, signature) => signatureMatches(checkoutSignature(await keySecret(), orderId, paymentId), signature),
+    webhookSignatureIsValid: async (rawBody, signature) => signatureMatches(hmacSha256Hex(await webhookSecret(), rawBody), signature),
+  }
+  return {
+    gateway,
+    /** What Razorpay Checkout hands the page after a successful payment. */
+    signCheckout: async (orderId: string) => {
+      const paymentId = id('pay')
+      return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(await keySecret(), orderId, paymentId) }
+    },
+    newPaymentId: () => id('pay'),
+    newEventId: () => id('evt'),
+    signWebhook: async (rawBody: string) => hmacSha256Hex(await webhookSecret(), rawBody),
+  }
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>

@@ -1,0 +1,20 @@
+import { createOrder as createGatewayOrder } from '../../../payments/create-order.ts'
+import { signedInProcedure } from '../../init.ts'
+import { createOrderInput, createOrderOutput } from '../../schemas/payments.ts'
+
+export const createOrder = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/create-order',
+      tags: ['payments'],
+      summary: 'Create a payment order for a plan',
+      description: 'The amount comes from the plans catalog. With no Razorpay keys configured the order belongs to the sandbox gateway (testMode true).',
+      protect: true,
+    },
+  })
+  .input(createOrderInput)
+  .output(createOrderOutput)
+  .mutation(({ ctx, input }) =>
+    createGatewayOrder(ctx.runtime, { userId: ctx.user.id, planType: input.planType }, { actor: { type: 'user', id: ctx.user.id }, userId: ctx.user.id, requestId: ctx.requestId, correlationId: ctx.requestId }),
+  )

@@ -1,0 +1,24 @@
+import { verifyPayment as verifyCheckoutPayment } from '../../../payments/verify-payment.ts'
+import { signedInProcedure } from '../../init.ts'
+import { verifyPaymentInput, verifyPaymentOutput } from '../../schemas/payments.ts'
+
+export const verifyPayment = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/verify-payment',
+      tags: ['payments'],
+      summary: "Verify the checkout's payment signature and activate the plan",
+      description: '400 for a bad signature, 404 for an order that is not yours. Calling again for the same payment answers success and changes nothing.',
+      protect: true,
+    },
+  })
+  .input(verifyPaymentInput)
+  .output(verifyPaymentOutput)
+  .mutation(({ ctx, input }) =>
+    verifyCheckoutPayment(
+      ctx.runtime,
+      { userId: ctx.user.id, orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
+      (userId) => ({ actor: { type: 'user', id: ctx.user.id }, userId, requestId: ctx.requestId, correlationId: ctx.requestId }),
+    ),
+  )

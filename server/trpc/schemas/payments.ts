@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { planIds } from '../../../app.config.ts'
+
+const gatewayId = (name: string) => z.string().trim().min(1, `${name} is required`).max(64, `${name} must be at most 64 characters`).regex(/^[\w-]+$/, `${name} is malformed`)
+
+export const createOrderInput = z.object({
+  planType: z.enum(planIds, { error: `planType must be one of ${planIds.join(', ')}` }),
+  billingCycle: z.literal('monthly', { error: "billingCycle must be 'monthly'" }).default('monthly'),
+})
+
+export const createOrderOutput = z
+  .object({
+    id: z.string().meta({ description: 'The gateway order id, for Checkout.js order_id' }),
+    amount: z.number().int().meta({ description: 'In paise' }),
+    currency: z.literal('INR'),
+    keyId: z.string().meta({ description: 'The public key for Checkout.js' }),
+    name: z.string(),
+    description: z.string(),
+    themeColor: z.string(),
+    testMode: z.boolean().meta({ description: 'True with the sandbox gateway: no real money moves' }),
+    notes: z.record(z.string(), z.string()),
+  })
+  .meta({ id: 'Order' })
+
+export const verifyPaymentInput = z.object({
+  razorpay_order_id: gatewayId('razorpay_order_id'),
+  razorpay_payment_id: gatewayId('razorpay_payment_id'),
+  razorpay_signature: z.string().trim().min(1, 'razorpay_signature is required').max(256).regex(/^[0-9a-f]+$/i, 'razorpay_signature is malformed'),
+})
+
+export const verifyPaymentOutput = z.object({
+  verified: z.literal(true),
+  orderId: z.string(),
+  paymentId: z.string(),
+  planType: z.enum(planIds),
+  alreadyVerified: z.boolean().meta({ description: 'True when this payment had been recorded before (a repeat call changes nothing)' }),
+})
+
+export const billingEntrySchema = z
+  .object({
+    orderId: z.string(),
+    planType: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    status: z.enum(['created', 'paid', 'failed']),
+    paymentId: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    testMode: z.boolean(),
+  })
+  .meta({ id: 'BillingEntry' })

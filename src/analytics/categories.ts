@@ -1,0 +1,34 @@
+import type { inferRouterInputs } from '@trpc/server'
+import type { AppRouter } from '../../server/trpc/router.ts'
+
+type TrackInput = inferRouterInputs<AppRouter>['analytics']['track']
+
+/** Spec §7 event categories; the server accepts exactly these. */
+export type AnalyticsCategory = TrackInput['category']
+export type AnalyticsEventName = TrackInput['name']
+
+export const analyticsCategories = [
+  'Authentication',
+  'User Interaction',
+  'Subscription',
+  'Interview',
+  'Navigation',
+  'Conversion',
+  'Error',
+] as const satisfies readonly AnalyticsCategory[]
+
+/** Spec §7 named events (page views are sent by the page-view tracker). */
+export const analyticsEvents = {
+  ctaClick: 'cta_click',
+  navigationClick: 'navigation_click',
+  downloadClick: 'download_click',
+  osSelection: 'os_selection',
+  footerLink: 'footer_link',
+  signInFailed: 'sign_in_failed',
+  conversion: 'conversion',
+  pageView: 'page_view',
+} as const satisfies Record<string, AnalyticsEventName>
+
+export type AnalyticsParams = Record<string, string | number | boolean | null>
+
+export type AnalyticsEvent = { name: AnalyticsEventName; category: AnalyticsCategory; params?: AnalyticsParams }

@@ -1,0 +1,2 @@
+export { addAnalyticsSink, track, type AnalyticsSink } from './analytics.ts'
+export { analyticsCategories, analyticsEvents, type AnalyticsCategory, type AnalyticsEvent, type AnalyticsEventName, type AnalyticsParams } from './categories.ts'

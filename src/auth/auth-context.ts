@@ -1,0 +1,39 @@
+import { createContext, useContext } from 'react'
+import type { Features } from '../../app.catalog.ts'
+import type { PasswordUpdateResult } from './flows/auth-flows.ts'
+import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, User } from './auth-types.ts'
+
+export type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
+
+export type AuthContextValue = {
+  /** True from the start until stored tokens were checked (spec §4: loading, signed out, signed in). */
+  loading: boolean
+  user: User | null
+  subscription: Subscription | null
+  features: Features
+  /** Null until the server said which mode it runs in. */
+  mode: AuthMode | null
+  devMailbox: boolean
+  signingOut: boolean
+  signIn: (email: string, password: string) => Promise<AuthResult>
+  signUp: (input: SignUpInput) => Promise<SignUpResult>
+  signInWithGoogle: () => Promise<AuthResult>
+  /** Completes Google sign-in on /auth/callback. */
+  oauthLogin: () => Promise<AuthResult>
+  /** Requests a reset link. */
+  resetPassword: (email: string) => Promise<AuthResult<{ message: string }>>
+  beginPasswordRecovery: (tokens: RecoveryTokens) => Promise<AuthResult>
+  /** Sets the new password of a recovery link. */
+  updatePassword: (password: string) => Promise<PasswordUpdateResult>
+  confirmEmail: (token: string | null) => Promise<AuthResult>
+  refreshUser: () => Promise<void>
+  signOut: () => Promise<void>
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null)
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext)
+  if (!value) throw new Error('useAuth() must be called inside <AuthProvider>')
+  return value
+}

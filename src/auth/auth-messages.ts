@@ -1,0 +1,27 @@
+/** Spec §8 texts that only the web app shows; the ones the API also uses live in auth-rules.ts. */
+export const uiMessages = {
+  signInFailed: 'Sign in failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  googleSignInFailed: 'Google sign in failed. Please try again.',
+  googleSignInUnexpected: 'An unexpected error occurred with Google sign in.',
+  signUpFailed: 'Sign up failed. Please try again.',
+  googleSignUpFailed: 'Google sign up failed. Please try again.',
+  googleSignUpUnexpected: 'An unexpected error occurred with Google sign up.',
+  registrationFailed: 'Registration failed',
+  loginFailed: 'Login failed',
+  oauthFailed: 'OAuth authentication failed',
+  accountSetupIncomplete: 'Account setup incomplete. Please try signing up again or contact support.',
+  passwordResetFailed: 'Password reset failed. Please try again.',
+  passwordUpdateFailed: 'Password update failed. Please try again.',
+  noSession: 'No session found',
+  userContextFailed: 'Failed to update user context',
+  backendAuthFailed: 'Failed to authenticate with backend: ',
+  authenticationFailed: 'Authentication failed',
+  emailConfirmationFailed: 'Email confirmation failed. Please try again or contact support.',
+  emailConfirmationError: 'An error occurred during email confirmation. Please try signing in manually.',
+  purchaseSignIn: 'Please sign in to continue with your purchase',
+  resendComingSoon: 'Resend functionality coming soon!',
+  noRefreshToken: 'No refresh token available',
+  // Not in the spec: embedded mode has no hosted provider to send the user to Google.
+  googleNeedsSupabase: 'Google sign-in is not available on this server: it needs Supabase to be configured.',
+} as const

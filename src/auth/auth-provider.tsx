@@ -1,0 +1,171 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { noFeatures } from '../../app.catalog.ts'
+import { useTRPC, useTRPCClient } from '../trpc/react.ts'
+import { uiMessages } from './auth-messages.ts'
+import { AuthContext, type AuthContextValue } from './auth-context.ts'
+import { loadFlows, restoreAccount, type LoadedFlows } from './auth-session.ts'
+import type { Account, AuthMode, Session } from './auth-types.ts'
+import { clearTokens, hasStoredTokens, onTokensChange, readRefreshToken, writeTokens } from './token-storage.ts'
+
+type State = { loading: boolean; account: Account | null; mode: AuthMode | null; devMailbox: boolean; signingOut: boolean }
+
+/** Pages that finish a provider redirect themselves; a provider sign-in event there is theirs to handle. */
+const pagesHandlingProviderSessions = ['/auth/callback', '/reset-password']
+
+const unexpected = { success: false as const, error: uiMessages.unexpected }
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useTRPCClient()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [state, setState] = useState<State>({ loading: true, account: null, mode: null, devMailbox: false, signingOut: false })
+  const flowsRef = useRef<Promise<LoadedFlows> | null>(null)
+  // Explicit flows exchange the provider token themselves; the provider's event must not do it twice.
+  const explicitFlows = useRef(0)
+
+  const actions = useMemo(() => {
+    const setAccount = (account: Account | null) => setState((current) => ({ ...current, account }))
+    const adopt = ({ tokens, ...account }: Session) => {
+      writeTokens(tokens)
+      setAccount(account)
+    }
+    const signedOut = () => {
+      clearTokens()
+      setAccount(null)
+    }
+    const load = () => {
+      // The root route loads the settings during SSR: reading them from the cache costs no request.
+      flowsRef.current ??= loadFlows(client, () => queryClient.ensureQueryData(trpc.auth.settings.queryOptions()))
+      return flowsRef.current
+    }
+    const flows = async () => (await load()).flows
+    const explicitly = async <T,>(run: () => Promise<T>, onThrow: T): Promise<T> => {
+      explicitFlows.current += 1
+      try {
+        return await run()
+      } catch {
+        return onThrow
+      } finally {
+        explicitFlows.current -= 1
+      }
+    }
+    const refreshUser = async () => {
+      const account = await restoreAccount(client)
+      if (account || !hasStoredTokens()) setAccount(account)
+    }
+
+    return {
+      adopt,
+      signedOut,
+      load,
+      flows,
+      refreshUser,
+      signIn: (email: string, password: string) =>
+        explicitly(async () => {
+          const result = await (await flows()).signIn(email.trim(), password)
+          if (!result.success) return result
+          adopt(result.session)
+          return { success: true as const }
+        }, unexpected),
+      signUp: (input: Parameters<AuthContextValue['signUp']>[0]) =>
+        explicitly(
+          async () => {
+            const result = await (await flows()).signUp({ ...input, email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim() })
+            if (!result.success) return result
+            if (result.session) adopt(result.session)
+            return { success: true as const, needsConfirmation: result.needsConfirmation, ...(result.message ? { message: result.message } : {}) }
+          },
+          { success: false as const, error: uiMessages.signUpFailed },
+        ),
+      signInWithGoogle: () => explicitly(async () => (await flows()).signInWithGoogle(), { success: false as const, error: uiMessages.googleSignInUnexpected }),
+      oauthLogin: () =>
+        explicitly(
+          async () => {
+            const result = await (await flows()).completeGoogleSignIn()
+            if (!result.success) return result
+            adopt(result.session)
+            return { success: true as const }
+          },
+          { success: false as const, error: uiMessages.authenticationFailed },
+        ),
+      resetPassword: (email: string) =>
+        explicitly(async () => (await flows()).requestPasswordReset(email.trim()), { success: false as const, error: uiMessages.passwordResetFailed }),
+      beginPasswordRecovery: (tokens: Parameters<AuthContextValue['beginPasswordRecovery']>[0]) =>
+        explicitly(async () => (await flows()).beginPasswordRecovery(tokens), { success: false as const, error: uiMessages.passwordUpdateFailed }),
+      updatePassword: (password: string) =>
+        explicitly(async () => (await flows()).updatePassword(password), {
+          success: false as const,
+          error: uiMessages.passwordUpdateFailed,
+          invalidLink: false,
+        }),
+      confirmEmail: (token: string | null) =>
+        explicitly(async () => (await flows()).confirmEmail(token), { success: false as const, error: uiMessages.emailConfirmationError }),
+      signOut: async () => {
+        setState((current) => ({ ...current, signingOut: true }))
+        const refreshToken = readRefreshToken()
+        // Spec §7: the tokens go whatever the server answers.
+        await client.auth.logout.mutate(refreshToken ? { refreshToken } : undefined).catch(() => undefined)
+        await (await flows().catch(() => null))?.signOutOfProvider()
+        clearTokens()
+        setState((current) => ({ ...current, account: null, signingOut: false }))
+      },
+    }
+  }, [client, trpc, queryClient])
+
+  useEffect(() => {
+    let active = true
+    let stopWatching = () => {}
+    void actions.load().then(({ flows, mode, devMailbox }) => {
+      if (!active) return
+      setState((current) => ({ ...current, mode, devMailbox }))
+      stopWatching = flows.watchProvider({
+        onSignedIn: (exchange) => {
+          if (explicitFlows.current > 0 || hasStoredTokens()) return
+          if (pagesHandlingProviderSessions.includes(window.location.pathname)) return
+          void exchange().then((session) => (session ? actions.adopt(session) : actions.signedOut()))
+        },
+        onSignedOut: actions.signedOut,
+      })
+    })
+    void restoreAccount(client).then((account) => {
+      // A sign-in that finished first wins over the stored tokens' answer.
+      if (active) setState((current) => ({ ...current, loading: false, account: current.account ?? account }))
+    })
+    const stopListening = onTokensChange((source) => {
+      // Cleared here (a rejected refresh) or in another tab: signed out everywhere.
+      if (!hasStoredTokens()) setState((current) => (current.account ? { ...current, account: null } : current))
+      else if (source === 'other-tab') void actions.refreshUser()
+    })
+    return () => {
+      active = false
+      stopWatching()
+      stopListening()
+    }
+  }, [client, actions])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      loading: state.loading,
+      user: state.account?.user ?? null,
+      subscription: state.account?.subscription ?? null,
+      features: state.account?.features ?? noFeatures,
+      mode: state.mode,
+      devMailbox: state.devMailbox,
+      signingOut: state.signingOut,
+      signIn: actions.signIn,
+      signUp: actions.signUp,
+      signInWithGoogle: actions.signInWithGoogle,
+      oauthLogin: actions.oauthLogin,
+      resetPassword: actions.resetPassword,
+      beginPasswordRecovery: actions.beginPasswordRecovery,
+      updatePassword: actions.updatePassword,
+      confirmEmail: actions.confirmEmail,
+      refreshUser: actions.refreshUser,
+      signOut: actions.signOut,
+    }),
+    [state, actions],
+  )
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}

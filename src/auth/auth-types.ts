@@ -1,0 +1,23 @@
+import type { Features } from '../../app.catalog.ts'
+import type { z } from 'zod'
+import type { authSettingsSchema, Subscription, User } from '../../server/trpc/schemas/auth.ts'
+import type { StoredTokens } from './token-storage.ts'
+
+export type { Subscription, User }
+
+export type Account = { user: User; subscription: Subscription; features: Features }
+export type Session = Account & { tokens: StoredTokens }
+
+/** Spec §8: auth results are {success:false, error:message} on failure. */
+export type AuthResult<T extends object = object> = ({ success: true } & T) | { success: false; error: string }
+
+export type SignUpInput = { firstName: string; lastName: string; email: string; password: string }
+
+export type SignUpOutcome = { session: Session | null; needsConfirmation: boolean; message?: string }
+
+/** What a recovery link carries, read from the URL hash or query of /reset-password. */
+export type RecoveryTokens = { accessToken: string; refreshToken: string }
+
+export type AuthMode = 'embedded' | 'supabase'
+
+export type AuthSettings = z.infer<typeof authSettingsSchema>

@@ -1,0 +1,30 @@
+import type { AuthResult, RecoveryTokens, Session, SignUpInput, SignUpOutcome } from '../auth-types.ts'
+
+export type PasswordUpdateResult = { success: true } | { success: false; error: string; invalidLink: boolean }
+
+/**
+ * One implementation per auth mode: the backend alone (embedded) or the hosted provider first
+ * (supabase). They only talk to the services; the AuthProvider owns state and storage.
+ */
+export interface AuthFlows {
+  signIn(email: string, password: string): Promise<AuthResult<{ session: Session }>>
+  signUp(input: SignUpInput): Promise<AuthResult<SignUpOutcome>>
+  /** Starts the Google redirect; on success the browser leaves the page. */
+  signInWithGoogle(): Promise<AuthResult>
+  /** Finishes Google sign-in on /auth/callback. */
+  completeGoogleSignIn(): Promise<AuthResult<{ session: Session }>>
+  requestPasswordReset(email: string): Promise<AuthResult<{ message: string }>>
+  beginPasswordRecovery(tokens: RecoveryTokens): Promise<AuthResult>
+  updatePassword(password: string): Promise<PasswordUpdateResult>
+  confirmEmail(token: string | null): Promise<AuthResult>
+  /** Ends the provider's own session, if any; never throws. */
+  signOutOfProvider(): Promise<void>
+  /** Provider events (spec §4): a sign-in elsewhere to exchange, or a sign-out. */
+  watchProvider(handlers: ProviderHandlers): () => void
+}
+
+export type ProviderHandlers = {
+  /** The provider signed a user in outside an explicit flow; resolve with the backend session or null. */
+  onSignedIn: (exchange: () => Promise<Session | null>) => void
+  onSignedOut: () => void
+}

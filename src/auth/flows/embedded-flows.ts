@@ -1,0 +1,103 @@
+import type { TRPCClient } from '@trpc/client'
+import type { AppRouter } from '../../../server/trpc/router.ts'
+import { uiMessages } from '../auth-messages.ts'
+import { messages } from '../auth-rules.ts'
+import type { RecoveryTokens } from '../auth-types.ts'
+import { mapSignUpProviderError, signUpErrorTexts } from '../provider-errors.ts'
+import { errorCode, errorMessage, serverAnswered } from '../trpc-errors.ts'
+import type { AuthFlows, PasswordUpdateResult } from './auth-flows.ts'
+
+export type AppClient = TRPCClient<AppRouter>
+
+const fail = (error: string) => ({ success: false as const, error })
+
+/** Backend-native accounts: confirmation and reset links arrive in the (development) mailbox. */
+export function createEmbeddedFlows(client: AppClient): AuthFlows {
+  let recovery: RecoveryTokens | null = null
+
+  return {
+    async signIn(email, password) {
+      try {
+        return { success: true, session: await client.auth.login.mutate({ email, password }) }
+      } catch (error) {
+        if (errorCode(error) === 'UNAUTHORIZED') return fail(messages.invalidCredentials)
+        return fail(errorMessage(error, uiMessages.unexpected))
+      }
+    },
+
+    async signUp(input) {
+      try {
+        const registration = await client.auth.register.mutate(input)
+        if (registration.tokens) {
+          const { tokens, user, subscription, features } = registration
+          return { success: true, session: { user, subscription, features, tokens }, needsConfirmation: false }
+        }
+        return { success: true, session: null, needsConfirmation: true, message: registration.message ?? messages.accountCreated }
+      } catch (error) {
+        if (errorCode(error) === 'CONFLICT') return fail(signUpErrorTexts.alreadyRegistered)
+        if (!serverAnswered(error)) return fail(uiMessages.signUpFailed)
+        return fail(mapSignUpProviderError(errorMessage(error, '')))
+      }
+    },
+
+    async signInWithGoogle() {
+      return fail(uiMessages.googleNeedsSupabase)
+    },
+
+    async completeGoogleSignIn() {
+      return fail(uiMessages.googleNeedsSupabase)
+    },
+
+    async requestPasswordReset(email) {
+      try {
+        const { message } = await client.auth.requestPasswordReset.mutate({ email })
+        return { success: true, message }
+      } catch (error) {
+        return fail(errorMessage(error, uiMessages.passwordResetFailed))
+      }
+    },
+
+    async beginPasswordRecovery(tokens) {
+      // The link's token is checked when the new password is sent: there is no separate probe.
+      recovery = tokens
+      return { success: true }
+    },
+
+    async updatePassword(password): Promise<PasswordUpdateResult> {
+      if (!recovery) return { success: false, error: messages.invalidResetLink, invalidLink: true }
+      try {
+        await client.auth.resetPassword.mutate({ token: recovery.accessToken, password })
+        recovery = null
+        return { success: true }
+      } catch (error) {
+        if (isInvalidLink(error)) {
+          recovery = null
+          return { success: false, error: messages.invalidResetLink, invalidLink: true }
+        }
+        return { success: false, error: errorMessage(error, uiMessages.passwordUpdateFailed), invalidLink: false }
+      }
+    },
+
+    async confirmEmail(token) {
+      if (!token) return fail(uiMessages.emailConfirmationFailed)
+      try {
+        await client.auth.confirmEmail.mutate({ token })
+        return { success: true }
+      } catch (error) {
+        return fail(serverAnswered(error) ? uiMessages.emailConfirmationFailed : uiMessages.emailConfirmationError)
+      }
+    },
+
+    async signOutOfProvider() {},
+
+    watchProvider() {
+      return () => {}
+    },
+  }
+}
+
+function isInvalidLink(error: unknown): boolean {
+  const code = errorCode(error)
+  if (code === 'UNAUTHORIZED' || code === 'NOT_FOUND' || code === 'FORBIDDEN') return true
+  return errorMessage(error, '').includes(messages.invalidResetLink)
+}

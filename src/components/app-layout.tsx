@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react'
+import { NavBar } from './nav/nav-bar.tsx'
+
+/** Every page: the navigation bar above the route's content. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <div id="content" className="flex-1">
+        {children}
+      </div>
+    </div>
+  )
+}

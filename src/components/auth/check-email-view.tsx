@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { uiMessages } from '../../auth/auth-messages.ts'
+import { AuthCard } from './auth-card.tsx'
+import { FormAlert } from './form-alert.tsx'
+import { SecondaryButton } from './submit-button.tsx'
+
+type CheckEmailViewProps = { email: string; message?: string | undefined; onTryDifferentEmail: () => void }
+
+/** Spec §2 /signup: shown when the new account has to be confirmed from the e-mail. */
+export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEmailViewProps) {
+  const [resendNote, setResendNote] = useState<string | null>(null)
+  return (
+    <AuthCard title="Check Your Email">
+      <FormAlert tone="success">{message}</FormAlert>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        We sent a confirmation link to <strong className="font-semibold break-all text-gray-900 dark:text-white">{email}</strong>. Open it to
+        activate your account, then sign in.
+      </p>
+      <div className="mt-6 space-y-3">
+        <Link
+          to="/login"
+          className="flex w-full items-center justify-center rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          Go to Sign In
+        </Link>
+        <SecondaryButton onClick={onTryDifferentEmail}>Try Different Email</SecondaryButton>
+        <SecondaryButton onClick={() => setResendNote(uiMessages.resendComingSoon)}>Resend confirmation</SecondaryButton>
+      </div>
+      <div className="mt-4">
+        <FormAlert tone="info">{resendNote}</FormAlert>
+      </div>
+    </AuthCard>
+  )
+}

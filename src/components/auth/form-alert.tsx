@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react'
+
+type Tone = 'error' | 'success' | 'info'
+
+const tones: Record<Tone, string> = {
+  error: 'border-red-200 bg-red-50 text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300',
+  success: 'border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950/50 dark:text-green-300',
+  info: 'border-brand/30 bg-brand/5 text-gray-800 dark:bg-brand/15 dark:text-gray-100',
+}
+
+/**
+ * A message above a form. The live region is rendered even while empty: screen readers announce
+ * what is put into an existing region, not a region that appears together with its text.
+ */
+export function FormAlert({ id, tone, children }: { id?: string; tone: Tone; children: ReactNode }) {
+  return (
+    <div id={id} role={tone === 'error' ? 'alert' : 'status'} aria-atomic="true">
+      {children ? <p className={`mb-4 rounded-lg border px-3 py-2.5 text-sm ${tones[tone]}`}>{children}</p> : null}
+    </div>
+  )
+}

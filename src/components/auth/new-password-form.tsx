@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react'
+import { useAuth } from '../../auth/auth-context.ts'
+import { uiMessages } from '../../auth/auth-messages.ts'
+import { validateNewPassword } from '../../auth/validation.ts'
+import { AuthCard } from './auth-card.tsx'
+import { FormAlert } from './form-alert.tsx'
+import { SubmitButton } from './submit-button.tsx'
+import { TextField } from './text-field.tsx'
+
+const errorId = 'new-password-error'
+
+/** Reset "reset" mode: the new password and its confirmation. */
+export function NewPasswordForm({ onUpdated, onInvalidLink }: { onUpdated: () => void; onInvalidLink: (message: string) => void }) {
+  const { updatePassword } = useAuth()
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const invalid = validateNewPassword({ password, confirmPassword })
+    if (invalid) return setError(invalid)
+    setError(null)
+    setBusy(true)
+    const result = await updatePassword(password)
+    setBusy(false)
+    if (result.success) return onUpdated()
+    if (result.invalidLink) return onInvalidLink(result.error)
+    setError(result.error || uiMessages.passwordUpdateFailed)
+  }
+
+  return (
+    <AuthCard title="Set a new password" subtitle="Choose a password you have not used here before.">
+      <FormAlert id={errorId} tone="error">
+        {error}
+      </FormAlert>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label="New password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} invalid={error !== null} errorId={errorId} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={setConfirmPassword}
+          invalid={error !== null}
+          errorId={errorId}
+        />
+        <p className="text-xs text-gray-500 dark:text-gray-400">At least 8 characters with an uppercase letter, a lowercase letter and a number.</p>
+        <SubmitButton busy={busy} busyLabel="Updating...">
+          Update Password
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { useAuth } from '../../auth/auth-context.ts'
+import { uiMessages } from '../../auth/auth-messages.ts'
+import { validateResetRequest } from '../../auth/validation.ts'
+import { AuthCard } from './auth-card.tsx'
+import { FormAlert } from './form-alert.tsx'
+import { SubmitButton } from './submit-button.tsx'
+import { TextField } from './text-field.tsx'
+
+const errorId = 'reset-request-error'
+
+/** Reset "request" mode: the e-mail a link is sent to. `initialError` carries a rejected link. */
+export function RequestResetForm({ initialError, onSent }: { initialError: string | null; onSent: (message: string) => void }) {
+  const { resetPassword } = useAuth()
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(initialError)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const invalid = validateResetRequest({ email })
+    if (invalid) return setError(invalid)
+    setError(null)
+    setBusy(true)
+    const result = await resetPassword(email)
+    setBusy(false)
+    if (!result.success) return setError(result.error || uiMessages.passwordResetFailed)
+    onSent(result.message)
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the e-mail address of your account and we will send you a link to set a new password."
+      footer={
+        <Link to="/login" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+          Back to Sign In
+        </Link>
+      }
+    >
+      <FormAlert id={errorId} tone="error">
+        {error}
+      </FormAlert>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} invalid={error !== null} errorId={errorId} />
+        <SubmitButton busy={busy} busyLabel="Sending...">
+          Send Reset Link
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import { Spinner } from '../spinner.tsx'
+
+type Status = 'loading' | 'success' | 'error'
+
+const icons: Record<Exclude<Status, 'loading'>, { path: string; tone: string }> = {
+  success: { path: 'M5 13l4 4L19 7', tone: 'bg-green-100 text-green-600 dark:bg-green-950 dark:text-green-400' },
+  error: { path: 'M6 6l12 12M18 6L6 18', tone: 'bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400' },
+}
+
+/** A one-message screen (e-mail confirmation, Google callback, password updated) announced as it changes. */
+export function StatusView({ status, title, children }: { status: Status; title: string; children?: ReactNode }) {
+  return (
+    <main className="flex justify-center px-4 py-16">
+      <section
+        aria-live="polite"
+        className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      >
+        {status === 'loading' ? (
+          <Spinner label={title} className="mb-4" />
+        ) : (
+          <div className={`mx-auto mb-4 flex size-12 items-center justify-center rounded-full ${icons[status].tone}`}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <path d={icons[status].path} />
+            </svg>
+          </div>
+        )}
+        <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{title}</h1>
+        {children && <div className="mt-3 text-sm text-gray-600 dark:text-gray-400">{children}</div>}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,32 @@
+import { useId, type InputHTMLAttributes } from 'react'
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
+  label: string
+  value: string
+  onValueChange: (value: string) => void
+  invalid?: boolean
+  /** The id of the form's error message, announced with the field when it is invalid. */
+  errorId?: string
+}
+
+export function TextField({ label, value, onValueChange, invalid = false, errorId, className = '', ...input }: TextFieldProps) {
+  const id = useId()
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
+          invalid ? 'border-red-400 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'
+        }`}
+        {...input}
+      />
+    </div>
+  )
+}

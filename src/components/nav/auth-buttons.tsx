@@ -1,0 +1,25 @@
+import { AppLink } from '../app-link.tsx'
+import { signInLink, signUpLink } from './nav-links.ts'
+
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+
+export function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
+  return (
+    <div className={stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
+      <AppLink
+        href={signInLink.href}
+        onClick={onNavigate}
+        className={`rounded-lg px-3 py-2 text-center text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+      >
+        {signInLink.label}
+      </AppLink>
+      <AppLink
+        href={signUpLink.href}
+        onClick={onNavigate}
+        className={`rounded-lg bg-brand px-4 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-brand/90 ${focus}`}
+      >
+        {signUpLink.label}
+      </AppLink>
+    </div>
+  )
+}

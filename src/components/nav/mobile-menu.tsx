@@ -1,0 +1,53 @@
+import { useLocation } from '@tanstack/react-router'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useAuth } from '../../auth/auth-context.ts'
+import { useDismiss } from '../use-dismiss.ts'
+import { AuthButtons } from './auth-buttons.tsx'
+import { NavLinkItem } from './nav-link-item.tsx'
+import { signedInLinks, signedOutLinks } from './nav-links.ts'
+
+/** The navigation under 768 px: a menu button that opens the links in a panel (the user menu stays in the bar). */
+export function MobileMenu() {
+  const { user, loading } = useAuth()
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const [open, setOpen] = useState(false)
+  const containerRef = useRef<HTMLDivElement>(null)
+  const panelId = useId()
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(containerRef, open, close)
+  useEffect(close, [pathname, close])
+
+  const links = user ? signedInLinks : signedOutLinks
+
+  return (
+    <div ref={containerRef} className="md:hidden">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-800"
+      >
+        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+        </svg>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="absolute inset-x-0 top-full z-40 border-b border-gray-200 bg-white px-4 pt-2 pb-4 shadow-lg dark:border-gray-800 dark:bg-gray-950"
+        >
+          <ul className="py-2">
+            {links.map((item) => (
+              <li key={item.label}>
+                <NavLinkItem item={item} pathname={pathname} variant="panel" onNavigate={close} />
+              </li>
+            ))}
+          </ul>
+          {!user && !loading && <AuthButtons onNavigate={close} stacked />}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+/** Spec §2 "Navigation bar". */
+export type NavItem = { label: string; href: string }
+
+export const signedOutLinks: readonly NavItem[] = [
+  { label: 'Features', href: '/#features' },
+  { label: 'Pricing', href: '/#pricing' },
+  { label: 'Download', href: '/download' },
+  { label: 'Contact Us', href: '/contact' },
+]
+
+export const signedInLinks: readonly NavItem[] = [
+  { label: 'Features', href: '/#features' },
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'Download', href: '/download' },
+  { label: 'Support', href: '/contact' },
+]
+
+export const userMenuLinks: readonly NavItem[] = [
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'Profile Settings', href: '/profile' },
+  { label: 'Subscription', href: '/subscription' },
+]
+
+export const signInLink: NavItem = { label: 'Sign In', href: '/login' }
+export const signUpLink: NavItem = { label: 'Sign Up', href: '/signup' }
+
+/** Whether a nav item points at the page being shown (in-page anchors never count). */
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  return !item.href.includes('#') && item.href === pathname
+}

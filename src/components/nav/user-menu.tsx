@@ -1,0 +1,79 @@
+import { useCallback, useId, useRef, useState } from 'react'
+import { useAuth } from '../../auth/auth-context.ts'
+import { AppLink } from '../app-link.tsx'
+import { useDismiss } from '../use-dismiss.ts'
+import { userMenuLinks } from './nav-links.ts'
+import { useSignOut } from './use-sign-out.ts'
+import { userDisplayName, userInitial } from './user-identity.ts'
+
+export function UserMenu() {
+  const { user } = useAuth()
+  const { signOut, signingOut } = useSignOut()
+  const [open, setOpen] = useState(false)
+  const containerRef = useRef<HTMLDivElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const close = useCallback(() => setOpen(false), [])
+  const dismiss = useCallback(() => {
+    setOpen(false)
+    buttonRef.current?.focus()
+  }, [])
+  useDismiss(containerRef, open, dismiss)
+
+  const handleSignOut = async () => {
+    await signOut()
+    setOpen(false)
+  }
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${userDisplayName(user)}`}
+        onClick={() => setOpen((value) => !value)}
+        className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white shadow-sm transition hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
+        <span aria-hidden="true">{userInitial(user)}</span>
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="group"
+          aria-label="Account menu"
+          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
+        >
+          <div className="border-b border-gray-100 px-4 py-3 dark:border-gray-800">
+            <p className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{userDisplayName(user)}</p>
+            <p className="truncate text-sm text-gray-500 dark:text-gray-400">{user?.email}</p>
+          </div>
+          <ul className="py-1">
+            {userMenuLinks.map((item) => (
+              <li key={item.href}>
+                <AppLink
+                  href={item.href}
+                  onClick={close}
+                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-none dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+                >
+                  {item.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-gray-100 py-1 dark:border-gray-800">
+            <button
+              type="button"
+              onClick={handleSignOut}
+              disabled={signingOut}
+              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
+            >
+              {signingOut ? 'Signing out...' : 'Sign Out'}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+import { createFileRoute, Link, useHydrated, useLocation, useRouter } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { findPlan } from '../../app.catalog.ts'
+import { analyticsEvents, track } from '../analytics/index.ts'
+import { useAuth } from '../auth/auth-context.ts'
+import { uiMessages } from '../auth/auth-messages.ts'
+import { signInDestination } from '../auth/navigation-state.ts'
+import { validateSignIn } from '../auth/validation.ts'
+import { AuthCard } from '../components/auth/auth-card.tsx'
+import { FormAlert } from '../components/auth/form-alert.tsx'
+import { GoogleButton, OrDivider } from '../components/auth/google-button.tsx'
+import { SubmitButton } from '../components/auth/submit-button.tsx'
+import { TextField } from '../components/auth/text-field.tsx'
+
+export const Route = createFileRoute('/login')({
+  head: () => ({ meta: [{ title: 'Sign In | Interview Helper' }] }),
+  component: LoginPage,
+})
+
+const errorId = 'login-error'
+
+function LoginPage() {
+  const auth = useAuth()
+  const router = useRouter()
+  const carried = useLocation({ select: (location) => location.state })
+  // History state exists only in the browser: reading it before hydration would mismatch the server's HTML.
+  const hydrated = useHydrated()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [status, setStatus] = useState<'idle' | 'submitting' | 'redirecting'>('idle')
+  const [error, setError] = useState<string | null>(null)
+  const plan = hydrated && carried.planType ? findPlan(carried.planType) : undefined
+  const notice = hydrated ? carried.message : undefined
+
+  const fail = (message: string, method: 'password' | 'google') => {
+    setStatus('idle')
+    setError(message)
+    track(analyticsEvents.signInFailed, 'Authentication', { method, error: message })
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const invalid = validateSignIn({ email, password })
+    if (invalid) return setError(invalid)
+    setError(null)
+    setStatus('submitting')
+    const result = await auth.signIn(email, password)
+    if (!result.success) return fail(result.error || uiMessages.signInFailed, 'password')
+    setStatus('redirecting')
+    const destination = signInDestination(carried)
+    await router.navigate({ href: destination.href, state: destination.state, replace: true })
+  }
+
+  const google = async () => {
+    setError(null)
+    setStatus('submitting')
+    const result = await auth.signInWithGoogle()
+    if (!result.success) fail(result.error || uiMessages.googleSignInFailed, 'google')
+  }
+
+  const busy = status !== 'idle'
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to your Interview Helper account."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+            Sign up, it&apos;s free!
+          </Link>
+        </>
+      }
+    >
+      <FormAlert tone="info">
+        {notice || plan ? (
+          <>
+            {notice}
+            {plan && <span className="mt-1 block font-medium">Selected plan: {plan.name}</span>}
+          </>
+        ) : null}
+      </FormAlert>
+      <FormAlert id={errorId} tone="error">
+        {error}
+      </FormAlert>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} invalid={error !== null} errorId={errorId} />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} invalid={error !== null} errorId={errorId} />
+        <div className="flex justify-end">
+          <Link to="/reset-password" className="text-sm font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+            Forgot Password?
+          </Link>
+        </div>
+        <SubmitButton busy={busy} busyLabel="Signing in...">
+          Sign In
+        </SubmitButton>
+      </form>
+      <OrDivider />
+      <GoogleButton onClick={google} disabled={busy} />
+    </AuthCard>
+  )
+}

@@ -1,0 +1,87 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+
+export const password = 'Interview123'
+
+/**
+ * A page posing as its own client address towards the app (the test server trusts
+ * X-Forwarded-For), so the per-network abuse limits on sign-up and sign-in never mix this test up
+ * with the others. Only the app's requests get the header: on a cross-origin call (Supabase) it
+ * would fail the CORS preflight.
+ */
+export async function newClientPage(browser: Browser, appUrl: string): Promise<Page> {
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
+  const page = await browser.newPage()
+  await page.route(`${appUrl}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }))
+  return page
+}
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`
+}
+
+/** The same path on the server under test: mailed links carry PUBLIC_URL, which tests leave unset. */
+export function onServer(baseUrl: string, link: string): string {
+  const url = new URL(link)
+  return `${baseUrl}${url.pathname}${url.search}${url.hash}`
+}
+
+/**
+ * Opens /dev/mailbox until a message to `email` with a link containing `linkPart` shows up (mail is
+ * delivered by a background job), and returns that link.
+ */
+export async function linkFromMailbox(page: Page, baseUrl: string, email: string, linkPart: string, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    await page.goto(`${baseUrl}/dev/mailbox`)
+    await page.getByRole('heading', { name: 'Development mailbox' }).waitFor()
+    const link = page.locator(`article[data-to="${email}"]`).first().locator(`a[href*="${linkPart}"]`).first()
+    if (await link.count()) {
+      const href = await link.getAttribute('href')
+      if (href) return onServer(baseUrl, href)
+    }
+    await page.waitForTimeout(500)
+  }
+  throw new Error(`no mail to ${email} with a link to ${linkPart} within ${timeoutMs} ms`)
+}
+
+export async function signUpInBrowser(page: Page, baseUrl: string, user: { firstName: string; lastName: string; email: string }): Promise<void> {
+  await page.goto(`${baseUrl}/signup`)
+  await waitForHydration(page)
+  await page.getByLabel('First name').fill(user.firstName)
+  await page.getByLabel('Last name').fill(user.lastName)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
+  await page.getByRole('heading', { name: 'Check Your Email' }).waitFor()
+}
+
+/** Signs up and follows the confirmation link of the dev mailbox, as a new user would. */
+export async function createConfirmedAccount(page: Page, baseUrl: string, tag: string) {
+  const user = { firstName: 'Asha', lastName: 'Rao', email: uniqueEmail(tag) }
+  await signUpInBrowser(page, baseUrl, user)
+  await page.goto(await linkFromMailbox(page, baseUrl, user.email, '/email-confirmed'))
+  await page.getByRole('heading', { name: 'Email Confirmed!' }).waitFor({ timeout: 15_000 })
+  return user
+}
+
+export async function signInInBrowser(page: Page, email: string, secret = password): Promise<void> {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(secret)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+/** Waits until the app has hydrated, so clicks reach React rather than the server-rendered HTML. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header')
+    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber$'))
+  })
+}
+
+export async function expectPath(page: Page, pathname: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout })
+  expect(new URL(page.url()).pathname).toBe(pathname)
+}

@@ -1,0 +1,140 @@
+import { createTRPCUntypedClient, httpLink, type TRPCLink } from '@trpc/client'
+import type { AnyRouter } from '@trpc/server'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { refreshOnUnauthorizedLink } from '../../src/auth/refresh-link.ts'
+import { accessTokenKey, readAccessToken, readRefreshToken, refreshTokenKey } from '../../src/auth/token-storage.ts'
+
+/** Just enough of the browser's Storage for the token module. */
+class MemoryStorage {
+  private items = new Map<string, string>()
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+}
+
+type Call = { path: string; authorization: string | null; body: unknown }
+
+/**
+ * A stand-in for /api/trpc speaking tRPC's HTTP format: `validate` accepts only the current access
+ * token; `refreshToken` rotates once per valid refresh token.
+ */
+function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
+  const calls: Call[] = []
+  let validAccess = 'fresh-access'
+  let validRefresh = 'refresh-1'
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const unauthorized = (path: string) =>
+    json(401, { error: { message: 'Sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } } })
+
+  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://app.test')
+    const path = url.pathname.replace('/api/trpc/', '')
+    const headers = new Headers(init?.headers)
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ path, authorization: headers.get('authorization'), body })
+    if (path === 'auth.refreshToken') {
+      if (options.refresh === 'network') throw new TypeError('Failed to fetch')
+      if (options.refresh === 'reject' || (body as { refreshToken: string }).refreshToken !== validRefresh) return unauthorized(path)
+      validAccess = `access-${calls.length}`
+      validRefresh = `refresh-${calls.length}`
+      return json(200, { result: { data: { tokens: { accessToken: validAccess, refreshToken: validRefresh } } } })
+    }
+    if (headers.get('authorization') !== `Bearer ${validAccess}`) return unauthorized(path)
+    return json(200, { result: { data: { ok: true } } })
+  })
+  return { fetch, calls }
+}
+
+function appClient() {
+  return createTRPCUntypedClient<AnyRouter>({
+    links: [
+      refreshOnUnauthorizedLink() as unknown as TRPCLink<AnyRouter>,
+      httpLink({
+        url: 'http://app.test/api/trpc',
+        headers: (): Record<string, string> => {
+          const token = readAccessToken()
+          return token ? { authorization: `Bearer ${token}` } : {}
+        },
+      }),
+    ],
+  })
+}
+
+describe('refresh on UNAUTHORIZED', () => {
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', new MemoryStorage())
+    localStorage.setItem(accessTokenKey, 'expired-access')
+    localStorage.setItem(refreshTokenKey, 'refresh-1')
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('refreshes once and repeats the call with the new token', async () => {
+    const server = fakeServer({ refresh: 'ok' })
+    vi.stubGlobal('fetch', server.fetch)
+    await expect(appClient().query('auth.validate')).resolves.toEqual({ ok: true })
+    expect(server.calls.map((call) => call.path)).toEqual(['auth.validate', 'auth.refreshToken', 'auth.validate'])
+    expect(server.calls[2]?.authorization).toBe(`Bearer ${readAccessToken()}`)
+    expect(readRefreshToken()).not.toBe('refresh-1')
+  })
+
+  it('shares one refresh between calls that fail together (a reused refresh token would revoke the family)', async () => {
+    const server = fakeServer({ refresh: 'ok' })
+    vi.stubGlobal('fetch', server.fetch)
+    const client = appClient()
+    await expect(Promise.all([client.query('auth.validate'), client.query('auth.subscription'), client.query('auth.validate')])).resolves.toHaveLength(3)
+    expect(server.calls.filter((call) => call.path === 'auth.refreshToken')).toHaveLength(1)
+  })
+
+  it('signs out when the refresh is refused: tokens cleared, the error surfaces', async () => {
+    const server = fakeServer({ refresh: 'reject' })
+    vi.stubGlobal('fetch', server.fetch)
+    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(readAccessToken()).toBeNull()
+    expect(readRefreshToken()).toBeNull()
+  })
+
+  it('keeps the tokens when the refresh could not reach the server', async () => {
+    const server = fakeServer({ refresh: 'network' })
+    vi.stubGlobal('fetch', server.fetch)
+    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(readRefreshToken()).toBe('refresh-1')
+  })
+
+  it('does not refresh for a call made without a token', async () => {
+    localStorage.removeItem(accessTokenKey)
+    const server = fakeServer({ refresh: 'ok' })
+    vi.stubGlobal('fetch', server.fetch)
+    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(server.calls.map((call) => call.path)).toEqual(['auth.validate'])
+  })
+
+  it('does not refresh when the failing call is the sign-in itself', async () => {
+    const server = fakeServer({ refresh: 'ok' })
+    vi.stubGlobal('fetch', server.fetch)
+    await expect(appClient().mutation('auth.login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(server.calls.map((call) => call.path)).toEqual(['auth.login'])
+  })
+
+  it('tries only once: a second UNAUTHORIZED is the answer', async () => {
+    const server = fakeServer({ refresh: 'ok' })
+    const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await server.fetch(input, init)
+      // The server keeps refusing the call even with fresh tokens (e.g. the account was disabled).
+      return String(input).includes('auth.validate')
+        ? new Response(JSON.stringify({ error: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }), { status: 401 })
+        : response
+    })
+    vi.stubGlobal('fetch', fetch)
+    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(server.calls.filter((call) => call.path === 'auth.refreshToken')).toHaveLength(1)
+    expect(server.calls.filter((call) => call.path === 'auth.validate')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest'
+import { DomainError } from '../../events/domain-error.ts'
+import { decideOrder, orderMessages, type OrderCommand } from '../../events/orders/order-decider.ts'
+import { evolveOrder, initialOrderState, type OrderEvent } from '../../events/orders/order.ts'
+import { addOneMonth, decideSubscription, type SubscriptionCommand } from '../../events/subscriptions/subscription-decider.ts'
+import { evolveSubscription, initialSubscriptionState, isSubscriptionActive, type SubscriptionEvent } from '../../events/subscriptions/subscription.ts'
+
+function outcome<State, Event, Command>(decide: (command: Command, state: State) => Event[], state: State, command: Command) {
+  try {
+    return { events: decide(command, state) }
+  } catch (error) {
+    if (error instanceof DomainError) return { refused: error.code }
+    throw error
+  }
+}
+
+const givenOrder = (...history: OrderEvent[]) => ({
+  when: (command: OrderCommand) => outcome(decideOrder, history.reduce(evolveOrder, initialOrderState), command),
+})
+const givenSubscription = (...history: SubscriptionEvent[]) => ({
+  when: (command: SubscriptionCommand) => outcome(decideSubscription, history.reduce(evolveSubscription, initialSubscriptionState), command),
+})
+
+const orderData = { orderId: 'order_1', userId: 'u1', planType: 'professional', billingCycle: 'monthly', amount: 29900, currency: 'INR', gateway: 'sandbox', receipt: 'r1' } as const
+const created: OrderEvent = { type: 'OrderCreated', data: orderData }
+const paid: OrderEvent = { type: 'PaymentVerified', data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'checkout' } }
+const failed = (paymentId: string): OrderEvent => ({ type: 'PaymentFailed', data: { orderId: 'order_1', paymentId, reason: 'Card declined', code: 'BAD_REQUEST_ERROR' } })
+const pay = (paymentId = 'pay_1', extra: Partial<Extract<OrderCommand, { type: 'RecordPayment' }>> = {}): OrderCommand => ({ type: 'RecordPayment', paymentId, amount: 29900, verifiedBy: 'webhook', ...extra })
+
+describe('order decider', () => {
+  it('creates an order once', () => {
+    expect(givenOrder().when({ type: 'CreateOrder', data: orderData })).toEqual({ events: [created] })
+    expect(givenOrder(created).when({ type: 'CreateOrder', data: orderData })).toEqual({ refused: 'already-exists' })
+  })
+
+  it('records the first proof of payment, and nothing for the same payment again', () => {
+    expect(givenOrder(created).when(pay())).toEqual({ events: [{ type: 'PaymentVerified', data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'webhook' } }] })
+    expect(givenOrder(created, paid).when(pay())).toEqual({ events: [] })
+  })
+
+  it('refuses a second, different payment for a paid order', () => {
+    expect(givenOrder(created, paid).when(pay('pay_2'))).toEqual({ refused: 'already-paid' })
+  })
+
+  it('treats someone else\'s order as not found, and an unknown order likewise', () => {
+    expect(givenOrder(created).when(pay('pay_1', { userId: 'u2' }))).toEqual({ refused: 'not-found' })
+    expect(givenOrder().when(pay())).toEqual({ refused: 'not-found' })
+  })
+
+  it('records a payment of the wrong amount as a failure, not as paid', () => {
+    expect(givenOrder(created).when(pay('pay_1', { amount: 100 }))).toEqual({
+      events: [{ type: 'PaymentFailed', data: { orderId: 'order_1', paymentId: 'pay_1', reason: orderMessages.amountMismatch, code: 'AMOUNT_MISMATCH' } }],
+    })
+  })
+
+  it('records a failure once per payment, never after the order is paid, and lets a later payment through', () => {
+    const fail: OrderCommand = { type: 'RecordFailure', paymentId: 'pay_x', reason: 'Card declined', code: 'BAD_REQUEST_ERROR' }
+    expect(givenOrder(created).when(fail)).toEqual({ events: [failed('pay_x')] })
+    expect(givenOrder(created, failed('pay_x')).when(fail)).toEqual({ events: [] })
+    expect(givenOrder(created, paid).when(fail)).toEqual({ events: [] })
+    expect(givenOrder(created, failed('pay_x')).when(pay())).toMatchObject({ events: [{ type: 'PaymentVerified' }] })
+  })
+})
+
+const now = new Date('2026-11-21T10:00:00Z')
+const activated = (planType: 'starter' | 'professional' | 'pro', orderId: string, at: Date, interviewsIncluded: number): SubscriptionEvent => ({
+  type: 'SubscriptionActivated',
+  data: { userId: 'u1', orderId, planType, periodStart: at.toISOString(), periodEnd: addOneMonth(at).toISOString(), interviewsIncluded, carriedOver: 0, replacedPlan: null },
+})
+
+describe('subscription decider', () => {
+  it('starts a one-month period with the plan\'s interviews', () => {
+    expect(givenSubscription().when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'professional', now })).toEqual({
+      events: [activated('professional', 'order_1', now, 15)],
+    })
+  })
+
+  it('activates an order only once', () => {
+    expect(givenSubscription(activated('starter', 'order_1', now, 5)).when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'starter', now })).toEqual({ events: [] })
+  })
+
+  it('replaces an active plan at once, carrying over the interviews left', () => {
+    const later = new Date('2026-11-25T10:00:00Z')
+    const decided = givenSubscription(activated('starter', 'order_1', now, 5)).when({ type: 'Activate', userId: 'u1', orderId: 'order_2', planType: 'pro', now: later })
+    expect(decided).toEqual({
+      events: [
+        {
+          type: 'SubscriptionActivated',
+          data: { userId: 'u1', orderId: 'order_2', planType: 'pro', periodStart: later.toISOString(), periodEnd: '2026-12-25T10:00:00.000Z', interviewsIncluded: 30, carriedOver: 5, replacedPlan: 'starter' },
+        },
+      ],
+    })
+  })
+
+  it('carries nothing over from a period that has ended', () => {
+    const afterEnd = new Date('2027-01-02T00:00:00Z')
+    expect(givenSubscription(activated('starter', 'order_1', now, 5)).when({ type: 'Activate', userId: 'u1', orderId: 'order_2', planType: 'starter', now: afterEnd })).toMatchObject({
+      events: [{ data: { interviewsIncluded: 5, carriedOver: 0, replacedPlan: null } }],
+    })
+  })
+
+  it('expires a period only once it is over, and only once', () => {
+    const history = [activated('pro', 'order_1', now, 25)]
+    expect(givenSubscription(...history).when({ type: 'Expire', now: new Date('2026-12-20T00:00:00Z') })).toEqual({ events: [] })
+    const over = new Date('2026-12-21T10:00:00Z')
+    const expired: SubscriptionEvent = { type: 'SubscriptionExpired', data: { planType: 'pro', periodEnd: '2026-12-21T10:00:00.000Z' } }
+    expect(givenSubscription(...history).when({ type: 'Expire', now: over })).toEqual({ events: [expired] })
+    expect(givenSubscription(...history, expired).when({ type: 'Expire', now: over })).toEqual({ events: [] })
+    expect(givenSubscription().when({ type: 'Expire', now: over })).toEqual({ events: [] })
+  })
+
+  it('counts a period as active until its end, even before the expiry job runs', () => {
+    const state = [activated('pro', 'order_1', now, 25)].reduce(evolveSubscription, initialSubscriptionState)
+    expect(isSubscriptionActive(state, new Date('2026-12-21T09:59:59Z'))).toBe(true)
+    expect(isSubscriptionActive(state, new Date('2026-12-21T10:00:00Z'))).toBe(false)
+  })
+
+  it('ends a month later on the same day, or on the last day of a shorter month', () => {
+    expect(addOneMonth(new Date('2026-01-31T12:00:00Z')).toISOString()).toBe('2026-02-28T12:00:00.000Z')
+    expect(addOneMonth(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-15T00:00:00.000Z')
+  })
+})
