@@ -1,0 +1,151 @@
+/**
+ * The inputs and results of the AI engine as zod schemas, so the REST layer, the engines and the
+ * tests share one description of every payload (product spec §3 "Question payloads").
+ */
+import { z } from 'zod'
+
+// Long enough for a full resume or job posting, short enough to keep a prompt affordable.
+export const interviewContextSchema = z.object({
+  resume: z.string().max(30_000).optional(),
+  role: z.string().max(300).optional(),
+  jobDescription: z.string().max(15_000).optional(),
+})
+export type InterviewContext = z.infer<typeof interviewContextSchema>
+
+export const difficultySchema = z.enum(['easy', 'medium', 'hard'])
+export type Difficulty = z.infer<typeof difficultySchema>
+
+export const tokenUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative(),
+})
+export type TokenUsage = z.infer<typeof tokenUsageSchema>
+
+/** Who answered and at what cost; every model-backed result carries it. */
+export const answerMetaSchema = z.object({
+  /** e.g. 'openai-compatible', 'offline'. */
+  provider: z.string(),
+  /** The model that actually produced the answer (the fallback model when it was used). */
+  model: z.string(),
+  latencyMs: z.number().nonnegative(),
+  usage: tokenUsageSchema,
+})
+export type AnswerMeta = z.infer<typeof answerMetaSchema>
+
+// ----- inputs -----
+
+// Any Uint8Array, Node Buffers included (z.instanceof would narrow to an ArrayBuffer-backed one).
+const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be binary data')
+
+export const answerInputSchema = z.object({
+  question: z.string().trim().min(1).max(8_000),
+  context: interviewContextSchema.default({}),
+})
+export type AnswerInput = z.input<typeof answerInputSchema>
+
+export const screenshotImageMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
+export const screenshotInputSchema = z.object({
+  image: bytes.refine((value) => value.byteLength > 0, 'image is empty'),
+  mimeType: z.enum(screenshotImageMimeTypes),
+  context: interviewContextSchema.default({}),
+})
+export type ScreenshotInput = z.input<typeof screenshotInputSchema>
+
+export const transcribeInputSchema = z.object({
+  audio: bytes.refine((value) => value.byteLength > 0, 'audio is empty'),
+  /** e.g. audio/wav, audio/webm, audio/mpeg, audio/ogg, audio/mp4. */
+  mimeType: z.string().regex(/^audio\/[\w.+-]+$/, 'must be an audio/* media type'),
+})
+export type TranscribeInput = z.input<typeof transcribeInputSchema>
+
+export const generateQuestionsInputSchema = z.object({
+  topic: z.string().trim().min(1).max(300),
+  difficulty: difficultySchema.default('medium'),
+  count: z.number().int().min(1).max(20).default(5),
+  context: interviewContextSchema.default({}),
+})
+export type GenerateQuestionsInput = z.input<typeof generateQuestionsInputSchema>
+
+export const improveCommunicationInputSchema = z.object({
+  response: z.string().trim().min(1).max(8_000),
+  context: interviewContextSchema.default({}),
+})
+export type ImproveCommunicationInput = z.input<typeof improveCommunicationInputSchema>
+
+export const analyzeQuestionInputSchema = answerInputSchema
+export type AnalyzeQuestionInput = z.input<typeof analyzeQuestionInputSchema>
+
+// ----- results -----
+
+export const answerResultSchema = answerMetaSchema.extend({ text: z.string() })
+export type AnswerResult = z.infer<typeof answerResultSchema>
+
+/** One event of a streamed answer: text deltas in order, then exactly one `done`. */
+export const answerStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), result: answerResultSchema }),
+])
+export type AnswerStreamEvent = z.infer<typeof answerStreamEventSchema>
+
+export const screenshotAnalysisSchema = answerMetaSchema.extend({
+  /** The text read from the screen (question, code, slide…). */
+  extractedText: z.string(),
+  /** The interview question found on the screen, or null when none was recognised. */
+  question: z.string().nullable(),
+  answer: z.string(),
+})
+export type ScreenshotAnalysis = z.infer<typeof screenshotAnalysisSchema>
+
+export const transcriptionResultSchema = z.object({
+  text: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  latencyMs: z.number().nonnegative(),
+})
+export type TranscriptionResult = z.infer<typeof transcriptionResultSchema>
+
+export const questionCategorySchema = z.enum([
+  'technical',
+  'coding',
+  'system-design',
+  'behavioral',
+  'situational',
+  'general',
+])
+export type QuestionCategory = z.infer<typeof questionCategorySchema>
+
+export const generatedQuestionSchema = z.object({
+  question: z.string().min(1),
+  category: questionCategorySchema,
+  difficulty: difficultySchema,
+  /** What a strong answer covers. */
+  keyPoints: z.array(z.string()),
+})
+export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>
+
+export const generatedQuestionsSchema = answerMetaSchema.extend({
+  questions: z.array(generatedQuestionSchema),
+})
+export type GeneratedQuestions = z.infer<typeof generatedQuestionsSchema>
+
+export const communicationFeedbackSchema = answerMetaSchema.extend({
+  improvedResponse: z.string(),
+  strengths: z.array(z.string()),
+  suggestions: z.array(z.string()),
+  /** 1 (poor) to 10 (excellent). */
+  score: z.number().int().min(1).max(10),
+})
+export type CommunicationFeedback = z.infer<typeof communicationFeedbackSchema>
+
+export const questionAnalysisSchema = answerMetaSchema.extend({
+  category: questionCategorySchema,
+  difficulty: difficultySchema,
+  /** What the interviewer is really testing. */
+  intent: z.string(),
+  keyConcepts: z.array(z.string()),
+  /** The steps of a good answer, in order. */
+  answerOutline: z.array(z.string()),
+  followUpQuestions: z.array(z.string()),
+})
+export type QuestionAnalysis = z.infer<typeof questionAnalysisSchema>

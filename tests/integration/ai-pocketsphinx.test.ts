@@ -1,0 +1,126 @@
+/**
+ * Offline speech-to-text with Debian's PocketSphinx on speech synthesised at test time by
+ * espeak-ng. Both must be installed (CI: `apt-get install -y pocketsphinx pocketsphinx-en-us
+ * espeak-ng`); a missing tool fails the suite with that instruction rather than skipping it.
+ *
+ * PocketSphinx 0.8 with its generic US English model hears synthetic speech imperfectly. The
+ * phrase, voice and rate below were chosen because they are recognised at every rate from 115 to
+ * 180 words a minute with the klatt voices (measured on Debian 12); the assertions check the
+ * words that matter, not the whole sentence.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  MediaTooLargeError,
+  RecognizerFailedError,
+  RecognizerUnavailableError,
+  UnsupportedMediaError,
+} from '../../server/ai/recognizer-errors.ts'
+import { createPocketSphinxRecognizer } from '../../server/ai/speech/pocketsphinx.ts'
+import { resample } from '../../server/ai/speech/resample.ts'
+import { parseWav } from '../../server/ai/speech/wav.ts'
+
+const run = promisify(execFile)
+const phrase = 'Tell me about hash tables and hash functions.'
+const recognizer = createPocketSphinxRecognizer()
+let folder: string
+let speech: Uint8Array
+
+beforeAll(async () => {
+  const installed = await run('espeak-ng', ['--version']).then(
+    () => true,
+    () => false,
+  )
+  if (!installed) throw new Error('espeak-ng is not installed: run `apt-get install -y espeak-ng` (CI installs it).')
+  if (!(await recognizer.isAvailable())) {
+    throw new Error('PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).')
+  }
+  folder = await mkdtemp(join(tmpdir(), 'ih-stt-test-'))
+  const file = join(folder, 'question.wav')
+  await run('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', file, phrase])
+  speech = await readFile(file)
+})
+
+afterAll(async () => {
+  if (folder) await rm(folder, { recursive: true, force: true })
+})
+
+describe('PocketSphinx recognizer', () => {
+  it("transcribes espeak-ng's 22 kHz speech after converting it to 16 kHz", async () => {
+    expect(parseWav(speech).sampleRate).toBe(22_050)
+    const result = await recognizer.transcribe(speech)
+    console.info(`PocketSphinx: "${result.text}" in ${result.latencyMs} ms`)
+
+    expect(result).toMatchObject({ provider: 'pocketsphinx', model: 'en-us' })
+    expect(result.text).toMatch(/\bhash\b/)
+    expect(result.text).toMatch(/\btables?\b/)
+  })
+
+  it('reads 44.1 kHz stereo float WAV as well', async () => {
+    const mono = resample(parseWav(speech), 44_100)
+    const result = await recognizer.transcribe(stereoFloatWav(mono.samples, 44_100))
+    expect(result.text).toMatch(/\bhash\b/)
+  })
+
+  it('rejects audio that is not WAV, saying which formats it accepts', async () => {
+    const webm = Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3, ...new Array<number>(60).fill(0)])
+    const error = await recognizer.transcribe(webm).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(UnsupportedMediaError)
+    expect((error as Error).message).toMatch(/not a WAV file \(it looks like WebM\/Matroska\)/)
+    expect((error as Error).message).toMatch(/accepts WAV only/)
+  })
+
+  it('enforces its size limit and time limit, and leaves no temporary files', async () => {
+    const before = await decoderFolders()
+    const small = createPocketSphinxRecognizer({ maxBytes: 1_000 })
+    await expect(small.transcribe(speech)).rejects.toBeInstanceOf(MediaTooLargeError)
+
+    const impatient = createPocketSphinxRecognizer({ timeoutMs: 1 })
+    const error = await impatient.transcribe(speech).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RecognizerFailedError)
+    expect((error as RecognizerFailedError).timedOut).toBe(true)
+    expect(await decoderFolders()).toEqual(before)
+  })
+
+  it('says what to install or configure when PocketSphinx is missing', async () => {
+    const missing = createPocketSphinxRecognizer({ searchPath: '/nonexistent' })
+    expect(await missing.isAvailable()).toBe(false)
+    const error = await missing.transcribe(speech).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RecognizerUnavailableError)
+    expect((error as Error).message).toMatch(/apt-get install pocketsphinx pocketsphinx-en-us/)
+    expect((error as Error).message).toMatch(/AI_BASE_URL/)
+
+    const noModel = createPocketSphinxRecognizer({ modelDir: '/nonexistent/model' })
+    await expect(noModel.transcribe(speech)).rejects.toThrow(/US English model was not found \(looked in \/nonexistent\/model\)/)
+  })
+})
+
+async function decoderFolders() {
+  return (await readdir(tmpdir())).filter((name) => name.startsWith('ih-stt-') && !name.startsWith('ih-stt-test-')).sort()
+}
+
+/** A two-channel 32-bit IEEE float WAV of the same signal on both channels. */
+function stereoFloatWav(samples: Float32Array, sampleRate: number): Uint8Array {
+  const bytes = Buffer.alloc(44 + samples.length * 8)
+  bytes.write('RIFF', 0, 'latin1')
+  bytes.writeUInt32LE(36 + samples.length * 8, 4)
+  bytes.write('WAVEfmt ', 8, 'latin1')
+  bytes.writeUInt32LE(16, 16)
+  bytes.writeUInt16LE(3, 20)
+  bytes.writeUInt16LE(2, 22)
+  bytes.writeUInt32LE(sampleRate, 24)
+  bytes.writeUInt32LE(sampleRate * 8, 28)
+  bytes.writeUInt16LE(8, 32)
+  bytes.writeUInt16LE(32, 34)
+  bytes.write('data', 36, 'latin1')
+  bytes.writeUInt32LE(samples.length * 8, 40)
+  samples.forEach((sample, index) => {
+    bytes.writeFloatLE(sample, 44 + index * 8)
+    bytes.writeFloatLE(sample, 48 + index * 8)
+  })
+  return bytes
+}
