@@ -48,6 +48,13 @@ const envSchema = z
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     /** Only for tests and private proxies: where the Razorpay SDK sends its API calls. */
     RAZORPAY_API_BASE_URL: z.url().optional(),
+    AI_BASE_URL: z.url({ message: 'must be the base URL of an OpenAI-compatible API, such as https://api.openai.com/v1' }).optional(),
+    AI_API_KEY: optionalText,
+    AI_MODEL: optionalText,
+    AI_FALLBACK_MODEL: optionalText,
+    AI_VISION_MODEL: optionalText,
+    AI_TRANSCRIPTION_MODEL: optionalText,
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.com')
@@ -59,12 +66,18 @@ const envSchema = z
     INNGEST_DEV: booleanFlag,
     PROJECTION_POLL_MS: z.coerce.number().int().min(100).default(5000),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    DOWNLOAD_URL_WINDOWS: z.string().trim().regex(/^(https?:\/\/|\/)\S+$/, 'must be an absolute URL or a path starting with /').default('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip'),
+    GA_MEASUREMENT_ID: z.string().trim().regex(/^(G-[A-Z0-9]{4,20})?$/, 'must be a GA4 measurement id such as G-ABC123XYZ').optional(),
+    SUPPORT_EMAIL: z.email({ message: 'must be the support inbox address, such as support@interviewhelper.example' }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.RAZORPAY_KEY_ID || env.RAZORPAY_KEY_SECRET || env.RAZORPAY_WEBHOOK_SECRET) {
       for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any RAZORPAY_ variable is set' })
       }
+    }
+    if (env.AI_BASE_URL && !env.AI_MODEL) {
+      ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required with AI_BASE_URL (the model to ask, such as gpt-4o-mini or llama3.1)' })
     }
     if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required with SUPABASE_URL (the browser client needs it)' })
@@ -147,6 +160,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? {
+            mode: 'provider' as const,
+            baseUrl: env.AI_BASE_URL,
+            apiKey: env.AI_API_KEY ?? '',
+            model: env.AI_MODEL,
+            fallbackModel: env.AI_FALLBACK_MODEL,
+            visionModel: env.AI_VISION_MODEL,
+            transcriptionModel: env.AI_TRANSCRIPTION_MODEL,
+            timeoutMs: env.AI_TIMEOUT_MS,
+          }
+        : { mode: 'offline' as const, timeoutMs: env.AI_TIMEOUT_MS },
     payments:
       env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
         ? {
@@ -166,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     projections: { pollMs: env.PROJECTION_POLL_MS },
+    site: { downloadUrlWindows: env.DOWNLOAD_URL_WINDOWS, gaMeasurementId: env.GA_MEASUREMENT_ID || undefined, supportEmail: env.SUPPORT_EMAIL ?? (env.NODE_ENV === 'production' ? undefined : 'support@interviewhelper.local') },
     plans,
   }
 }

@@ -6,6 +6,8 @@ import * as mail from './0004-mail.ts'
 import * as usersView from './0005-users-view.ts'
 import * as analytics from './0006-analytics.ts'
 import * as payments from './0007-payments.ts'
+import * as contact from './0008-contact.ts'
+import * as interviews from './0009-interviews.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-users-view': usersView,
   '0006-analytics': analytics,
   '0007-payments': payments,
+  '0008-contact': contact,
+  '0009-interviews': interviews,
 }

@@ -15,3 +15,4 @@ function print(title: string, figures: Figure[]) {
 
 console.log(`Interview Helper benchmarks — Node ${process.version}, ${new Date().toISOString()}`)
 print('Event store and projector', await benchEventStore(kinds))
+print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

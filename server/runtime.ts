@@ -11,6 +11,8 @@ import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/o
 import { createLogger, type Logger } from './logger.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createMailer } from './mail/create-mailer.ts'
+import type { AiEngine } from './ai/ai-engine.ts'
+import { createAiEngine } from './ai/create-ai-engine.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPayments, type Payments } from './payments/create-payments.ts'
 import { paymentJobs } from './payments/payment-jobs.ts'
@@ -26,6 +28,7 @@ export type Runtime = {
   projections: ProjectionRunner
   mailer: Mailer
   payments: Payments
+  ai: AiEngine
   jobs: JobScheduler
   close: () => Promise<void>
 }
@@ -67,6 +70,7 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
     projections,
     mailer,
     payments: createPayments(config),
+    ai: createAiEngine(config.ai, { logger: log }),
     jobs,
     close: async () => {
       jobs.stop()

@@ -10,22 +10,46 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as DocsRouteImport } from './routes/docs'
+import { Route as DownloadRouteImport } from './routes/download'
 import { Route as EmailConfirmedRouteImport } from './routes/email-confirmed'
+import { Route as HistoryRouteImport } from './routes/history'
+import { Route as InterviewRouteImport } from './routes/interview'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as SubscriptionRouteImport } from './routes/subscription'
+import { Route as SupportRouteImport } from './routes/support'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiInngestRouteImport } from './routes/api/inngest'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
+import { Route as BlogIndexRouteImport } from './routes/blog.index'
+import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as ApiInterviewAudioQuestionRouteImport } from './routes/api/interview/audio-question'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
+import { Route as ApiInterviewQuestionStreamRouteImport } from './routes/api/interview/question/stream'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -33,14 +57,44 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DocsRoute = DocsRouteImport.update({
+  id: '/docs',
+  path: '/docs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadRoute = DownloadRouteImport.update({
+  id: '/download',
+  path: '/download',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EmailConfirmedRoute = EmailConfirmedRouteImport.update({
   id: '/email-confirmed',
   path: '/email-confirmed',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InterviewRoute = InterviewRouteImport.update({
+  id: '/interview',
+  path: '/interview',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -51,6 +105,16 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SignupRoute = SignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscriptionRoute = SubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -73,11 +137,27 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
   path: '/auth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiInterviewAudioQuestionRoute =
+  ApiInterviewAudioQuestionRouteImport.update({
+    id: '/api/interview/audio-question',
+    path: '/api/interview/audio-question',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -88,115 +168,219 @@ const ApiWebhooksRazorpayRoute = ApiWebhooksRazorpayRouteImport.update({
   path: '/api/webhooks/razorpay',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiInterviewQuestionStreamRoute =
+  ApiInterviewQuestionStreamRouteImport.update({
+    id: '/api/interview/question/stream',
+    path: '/api/interview/question/stream',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
+  '/docs': typeof DocsRoute
+  '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
+  '/history': typeof HistoryRoute
+  '/interview': typeof InterviewRoute
   '/login': typeof LoginRoute
+  '/pricing': typeof PricingRoute
+  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/subscription': typeof SubscriptionRoute
+  '/support': typeof SupportRoute
   '/api/$': typeof ApiSplatRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/blog/': typeof BlogIndexRoute
+  '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
+  '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
+  '/docs': typeof DocsRoute
+  '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
+  '/history': typeof HistoryRoute
+  '/interview': typeof InterviewRoute
   '/login': typeof LoginRoute
+  '/pricing': typeof PricingRoute
+  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/subscription': typeof SubscriptionRoute
+  '/support': typeof SupportRoute
   '/api/$': typeof ApiSplatRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/blog': typeof BlogIndexRoute
+  '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
+  '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
+  '/docs': typeof DocsRoute
+  '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
+  '/history': typeof HistoryRoute
+  '/interview': typeof InterviewRoute
   '/login': typeof LoginRoute
+  '/pricing': typeof PricingRoute
+  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/subscription': typeof SubscriptionRoute
+  '/support': typeof SupportRoute
   '/api/$': typeof ApiSplatRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/blog/': typeof BlogIndexRoute
+  '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
+  '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/about'
+    | '/contact'
     | '/dashboard'
+    | '/docs'
+    | '/download'
     | '/email-confirmed'
+    | '/history'
+    | '/interview'
     | '/login'
+    | '/pricing'
+    | '/profile'
     | '/reset-password'
     | '/signup'
+    | '/subscription'
+    | '/support'
     | '/api/$'
     | '/api/inngest'
     | '/api/openapi.json'
     | '/auth/callback'
+    | '/blog/$slug'
     | '/dev/mailbox'
+    | '/blog/'
+    | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
+    | '/api/interview/question/stream'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
+    | '/contact'
     | '/dashboard'
+    | '/docs'
+    | '/download'
     | '/email-confirmed'
+    | '/history'
+    | '/interview'
     | '/login'
+    | '/pricing'
+    | '/profile'
     | '/reset-password'
     | '/signup'
+    | '/subscription'
+    | '/support'
     | '/api/$'
     | '/api/inngest'
     | '/api/openapi.json'
     | '/auth/callback'
+    | '/blog/$slug'
     | '/dev/mailbox'
+    | '/blog'
+    | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
+    | '/api/interview/question/stream'
   id:
     | '__root__'
     | '/'
+    | '/about'
+    | '/contact'
     | '/dashboard'
+    | '/docs'
+    | '/download'
     | '/email-confirmed'
+    | '/history'
+    | '/interview'
     | '/login'
+    | '/pricing'
+    | '/profile'
     | '/reset-password'
     | '/signup'
+    | '/subscription'
+    | '/support'
     | '/api/$'
     | '/api/inngest'
     | '/api/openapi.json'
     | '/auth/callback'
+    | '/blog/$slug'
     | '/dev/mailbox'
+    | '/blog/'
+    | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
+    | '/api/interview/question/stream'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
+  ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRoute
+  DocsRoute: typeof DocsRoute
+  DownloadRoute: typeof DownloadRoute
   EmailConfirmedRoute: typeof EmailConfirmedRoute
+  HistoryRoute: typeof HistoryRoute
+  InterviewRoute: typeof InterviewRoute
   LoginRoute: typeof LoginRoute
+  PricingRoute: typeof PricingRoute
+  ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
+  SubscriptionRoute: typeof SubscriptionRoute
+  SupportRoute: typeof SupportRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiInngestRoute: typeof ApiInngestRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  BlogSlugRoute: typeof BlogSlugRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  BlogIndexRoute: typeof BlogIndexRoute
+  ApiInterviewAudioQuestionRoute: typeof ApiInterviewAudioQuestionRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiWebhooksRazorpayRoute: typeof ApiWebhooksRazorpayRoute
+  ApiInterviewQuestionStreamRoute: typeof ApiInterviewQuestionStreamRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -208,11 +392,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard': {
       id: '/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/docs': {
+      id: '/docs'
+      path: '/docs'
+      fullPath: '/docs'
+      preLoaderRoute: typeof DocsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/download': {
+      id: '/download'
+      path: '/download'
+      fullPath: '/download'
+      preLoaderRoute: typeof DownloadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/email-confirmed': {
@@ -222,11 +434,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmailConfirmedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/interview': {
+      id: '/interview'
+      path: '/interview'
+      fullPath: '/interview'
+      preLoaderRoute: typeof InterviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -241,6 +481,20 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof SignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscription': {
+      id: '/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof SubscriptionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/$': {
@@ -271,11 +525,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dev/mailbox': {
       id: '/dev/mailbox'
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/interview/audio-question': {
+      id: '/api/interview/audio-question'
+      path: '/api/interview/audio-question'
+      fullPath: '/api/interview/audio-question'
+      preLoaderRoute: typeof ApiInterviewAudioQuestionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/trpc/$': {
@@ -292,23 +567,44 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiWebhooksRazorpayRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/interview/question/stream': {
+      id: '/api/interview/question/stream'
+      path: '/api/interview/question/stream'
+      fullPath: '/api/interview/question/stream'
+      preLoaderRoute: typeof ApiInterviewQuestionStreamRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  ContactRoute: ContactRoute,
   DashboardRoute: DashboardRoute,
+  DocsRoute: DocsRoute,
+  DownloadRoute: DownloadRoute,
   EmailConfirmedRoute: EmailConfirmedRoute,
+  HistoryRoute: HistoryRoute,
+  InterviewRoute: InterviewRoute,
   LoginRoute: LoginRoute,
+  PricingRoute: PricingRoute,
+  ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  SubscriptionRoute: SubscriptionRoute,
+  SupportRoute: SupportRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiInngestRoute: ApiInngestRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  BlogSlugRoute: BlogSlugRoute,
   DevMailboxRoute: DevMailboxRoute,
+  BlogIndexRoute: BlogIndexRoute,
+  ApiInterviewAudioQuestionRoute: ApiInterviewAudioQuestionRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiWebhooksRazorpayRoute: ApiWebhooksRazorpayRoute,
+  ApiInterviewQuestionStreamRoute: ApiInterviewQuestionStreamRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

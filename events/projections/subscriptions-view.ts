@@ -40,6 +40,10 @@ export const subscriptionsViewProjection: Projection = {
           .execute()
         return
       }
+      case 'InterviewCreditUsed':
+      case 'InterviewCreditSettled':
+        // Usage lives in the usage view; this view is the plan period.
+        return
       case 'SubscriptionExpired': {
         const userId = stored.metadata.userId
         if (!userId) return

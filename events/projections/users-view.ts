@@ -94,6 +94,9 @@ export const usersViewProjection: Projection = {
       case 'UserErased':
         await update(trx, userId, { email: null, first_name: null, last_name: null, avatar_url: null, status: 'erased', erased_at: at })
         return
+      case 'RoleChanged':
+        await update(trx, userId, { role: event.data.role })
+        return
       case 'PasswordResetRequested':
       case 'SignedOutEverywhere':
         return

@@ -27,7 +27,27 @@ export const subscriptionExpired = defineEvent({
   schema: z.object({ planType: z.enum(planIds), periodEnd: z.iso.datetime() }),
 })
 
-export const subscriptionEventDefinitions = [subscriptionActivated, subscriptionExpired] as const
+/** An interview session took one interview of the period's allowance. */
+export const interviewCreditUsed = defineEvent({
+  type: 'InterviewCreditUsed',
+  schemaVersion: 1,
+  schema: z.object({ sessionId: z.string(), orderId: z.string() }),
+})
+
+/** The session ended: it counted, or its interview was given back (docs/decisions/0008-interview-usage.md). */
+export const interviewCreditSettled = defineEvent({
+  type: 'InterviewCreditSettled',
+  schemaVersion: 1,
+  schema: z.object({
+    sessionId: z.string(),
+    /** The period whose allowance the credit came from; null when that period is over. */
+    orderId: z.string().nullable(),
+    counted: z.boolean(),
+    reason: z.string(),
+  }),
+})
+
+export const subscriptionEventDefinitions = [subscriptionActivated, subscriptionExpired, interviewCreditUsed, interviewCreditSettled] as const
 export type SubscriptionEvent = EventOf<(typeof subscriptionEventDefinitions)[number]>
 
 export type SubscriptionState = {
@@ -39,6 +59,12 @@ export type SubscriptionState = {
   interviewsUsed: number
   /** Orders already turned into a period: a second proof of one payment activates nothing. */
   activatedOrders: string[]
+  /** The order whose period is current. */
+  currentOrderId: string | null
+  /** Sessions holding a credit and not yet settled (a person may interview on two devices). */
+  activeSessions: string[]
+  /** Sessions that took a credit in the current period (a credit given back only counts there). */
+  periodSessions: string[]
 }
 
 export const initialSubscriptionState: SubscriptionState = {
@@ -49,6 +75,9 @@ export const initialSubscriptionState: SubscriptionState = {
   interviewsIncluded: 0,
   interviewsUsed: 0,
   activatedOrders: [],
+  currentOrderId: null,
+  activeSessions: [],
+  periodSessions: [],
 }
 
 export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
@@ -62,9 +91,28 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         interviewsIncluded: event.data.interviewsIncluded,
         interviewsUsed: 0,
         activatedOrders: [...state.activatedOrders, event.data.orderId],
+        currentOrderId: event.data.orderId,
+        activeSessions: state.activeSessions,
+        periodSessions: [],
       }
     case 'SubscriptionExpired':
       return { ...state, status: 'expired' }
+    case 'InterviewCreditUsed':
+      return {
+        ...state,
+        interviewsUsed: state.interviewsUsed + 1,
+        activeSessions: [...state.activeSessions, event.data.sessionId],
+        periodSessions: [...state.periodSessions, event.data.sessionId],
+      }
+    case 'InterviewCreditSettled': {
+      const givenBack = !event.data.counted && state.periodSessions.includes(event.data.sessionId)
+      return {
+        ...state,
+        interviewsUsed: givenBack ? state.interviewsUsed - 1 : state.interviewsUsed,
+        activeSessions: state.activeSessions.filter((id) => id !== event.data.sessionId),
+        periodSessions: givenBack ? state.periodSessions.filter((id) => id !== event.data.sessionId) : state.periodSessions,
+      }
+    }
     default: {
       const unknownEvent: never = event
       return unknownEvent

@@ -21,6 +21,7 @@ export type UserCommand =
   | { type: 'RequestPasswordReset' }
   | { type: 'SignOutEverywhere' }
   | { type: 'Erase'; requestedBy: 'user' | 'support' }
+  | { type: 'ChangeRole'; role: 'user' | 'support' }
 
 export type UserErrorCode = 'already-exists' | 'not-found' | 'erased' | 'email-not-confirmed' | 'no-password'
 
@@ -71,6 +72,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'SignedOutEverywhere', data: {} }]
     case 'Erase':
       return [{ type: 'UserErased', data: { requestedBy: command.requestedBy } }]
+    case 'ChangeRole':
+      return state.role === command.role ? [] : [{ type: 'RoleChanged', data: { role: command.role } }]
     default: {
       const unknownCommand: never = command
       return unknownCommand

@@ -62,6 +62,12 @@ export const userErased = defineEvent({
   schema: z.object({ requestedBy: z.enum(['user', 'support']) }),
 })
 
+export const roleChanged = defineEvent({
+  type: 'RoleChanged',
+  schemaVersion: 1,
+  schema: z.object({ role: userRole }),
+})
+
 export const userEventDefinitions = [
   userRegistered,
   emailConfirmed,
@@ -72,6 +78,7 @@ export const userEventDefinitions = [
   passwordResetRequested,
   signedOutEverywhere,
   userErased,
+  roleChanged,
 ] as const
 
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>
@@ -107,6 +114,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         : { ...state, providers: [...state.providers, event.data.provider] }
     case 'UserErased':
       return state.status === 'unregistered' ? state : { ...state, status: 'erased' }
+    case 'RoleChanged':
+      return state.status === 'unregistered' ? state : { ...state, role: event.data.role }
     case 'PasswordChanged':
       // A reset goes through a link mailed to the address, so it proves the address too.
       return state.status === 'unregistered'

@@ -76,5 +76,5 @@ export async function loadProfile(store: EventStore, userId: string, executor: E
     }
   }
   if (!profile) return undefined
-  return { ...profile, emailConfirmed: state.emailConfirmed, providers: state.providers, erased: state.status === 'erased' }
+  return { ...profile, role: state.role, emailConfirmed: state.emailConfirmed, providers: state.providers, erased: state.status === 'erased' }
 }

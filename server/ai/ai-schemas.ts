@@ -78,7 +78,21 @@ export type AnalyzeQuestionInput = z.input<typeof analyzeQuestionInputSchema>
 
 // ----- results -----
 
-export const answerResultSchema = answerMetaSchema.extend({ text: z.string() })
+/** A knowledge-base entry the offline engine matched, best first. */
+export const knowledgeMatchSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  score: z.number(),
+})
+export type KnowledgeMatch = z.infer<typeof knowledgeMatchSchema>
+
+export const answerResultSchema = answerMetaSchema.extend({
+  text: z.string(),
+  /** Offline engine only: the knowledge-base entries the answer drew on. */
+  matches: z.array(knowledgeMatchSchema).optional(),
+  /** Offline engine only: 0–1, how well the best entry explains the question (below 0.5 the answer is a framework, not a model answer). */
+  confidence: z.number().min(0).max(1).optional(),
+})
 export type AnswerResult = z.infer<typeof answerResultSchema>
 
 /** One event of a streamed answer: text deltas in order, then exactly one `done`. */
@@ -94,6 +108,10 @@ export const screenshotAnalysisSchema = answerMetaSchema.extend({
   /** The interview question found on the screen, or null when none was recognised. */
   question: z.string().nullable(),
   answer: z.string(),
+  /** Offline engine only: the OCR's mean word confidence, 0–100. */
+  ocrConfidence: z.number().min(0).max(100).optional(),
+  matches: z.array(knowledgeMatchSchema).optional(),
+  confidence: z.number().min(0).max(1).optional(),
 })
 export type ScreenshotAnalysis = z.infer<typeof screenshotAnalysisSchema>
 
@@ -121,13 +139,80 @@ export const generatedQuestionSchema = z.object({
   difficulty: difficultySchema,
   /** What a strong answer covers. */
   keyPoints: z.array(z.string()),
+  /** Offline engine only: how to start the answer. */
+  hint: z.string().optional(),
+  /** Offline engine only: the knowledge-base entry the question comes from. */
+  sourceId: z.string().optional(),
 })
 export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>
 
 export const generatedQuestionsSchema = answerMetaSchema.extend({
   questions: z.array(generatedQuestionSchema),
+  /** Offline engine only: plain-language notes on substitutions (other difficulties, a general mix). */
+  notes: z.array(z.string()).optional(),
 })
 export type GeneratedQuestions = z.infer<typeof generatedQuestionsSchema>
+
+const phraseCountSchema = z.object({ phrase: z.string(), count: z.number().int().nonnegative() })
+
+/** Measurements of a spoken answer (offline engine). */
+export const communicationMetricsSchema = z.object({
+  wordCount: z.number().int().nonnegative(),
+  sentenceCount: z.number().int().nonnegative(),
+  /** At `wordsPerMinute`, a typical interview speaking rate. */
+  speakingTimeSeconds: z.number().nonnegative(),
+  wordsPerMinute: z.number().positive(),
+  averageSentenceLength: z.number().nonnegative(),
+  longestSentenceWords: z.number().int().nonnegative(),
+  longSentences: z.array(z.object({ text: z.string(), wordCount: z.number().int() })),
+  fillers: z.object({ total: z.number().int(), per100Words: z.number(), items: z.array(phraseCountSchema) }),
+  hedges: z.object({ total: z.number().int(), items: z.array(phraseCountSchema) }),
+  passiveVoice: z.object({
+    count: z.number().int(),
+    items: z.array(z.object({ text: z.string(), sentence: z.string(), activeSuggestion: z.string().nullable() })),
+  }),
+  repeatedWords: z.array(z.object({ word: z.string(), count: z.number().int() })),
+  stutters: z.array(z.object({ word: z.string(), index: z.number().int() })),
+})
+export type CommunicationMetrics = z.infer<typeof communicationMetricsSchema>
+
+export const communicationIssueSchema = z.object({
+  type: z.string(),
+  severity: z.enum(['low', 'medium', 'high']),
+  message: z.string(),
+  count: z.number().int().nonnegative(),
+  /** The user's own words, up to three. */
+  examples: z.array(z.string()),
+})
+
+const starPartSchema = z.enum(['situation', 'task', 'action', 'result'])
+export const starAnalysisSchema = z.object({
+  /** Whether STAR is expected (a behavioural question, or an answer that tells a story). */
+  applicable: z.boolean(),
+  present: z.record(starPartSchema, z.boolean()),
+  /** The phrase that showed each part, as the user said it. */
+  evidence: z.partialRecord(starPartSchema, z.string()),
+  missing: z.array(starPartSchema),
+  /** Parts present, 0–4. */
+  score: z.number().int().min(0).max(4),
+})
+
+export const detailedSuggestionSchema = z.object({
+  /** 1 = most important. */
+  priority: z.number().int().positive(),
+  type: z.string(),
+  message: z.string(),
+  /** The user's own words the suggestion is about. */
+  quote: z.string(),
+  rewrite: z.string().optional(),
+})
+
+/** The transparent 0–100 score the 1–10 `score` is derived from (offline engine). */
+export const clarityScoreSchema = z.object({
+  score: z.number().min(0).max(100),
+  penalties: z.array(z.object({ factor: z.string(), points: z.number(), detail: z.string() })),
+  formula: z.string(),
+})
 
 export const communicationFeedbackSchema = answerMetaSchema.extend({
   improvedResponse: z.string(),
@@ -135,6 +220,12 @@ export const communicationFeedbackSchema = answerMetaSchema.extend({
   suggestions: z.array(z.string()),
   /** 1 (poor) to 10 (excellent). */
   score: z.number().int().min(1).max(10),
+  clarity: clarityScoreSchema.optional(),
+  metrics: communicationMetricsSchema.optional(),
+  issues: z.array(communicationIssueSchema).optional(),
+  star: starAnalysisSchema.optional(),
+  /** The same suggestions with the quote they are about and a rewrite where one could be made. */
+  detailedSuggestions: z.array(detailedSuggestionSchema).optional(),
 })
 export type CommunicationFeedback = z.infer<typeof communicationFeedbackSchema>
 
@@ -147,5 +238,12 @@ export const questionAnalysisSchema = answerMetaSchema.extend({
   /** The steps of a good answer, in order. */
   answerOutline: z.array(z.string()),
   followUpQuestions: z.array(z.string()),
+  /** Offline engine only: the kind of question, which decides the answer framework. */
+  type: z.enum(['technical', 'behavioural', 'system-design', 'coding']).optional(),
+  /** Offline engine only: how to structure the answer, in one or two sentences. */
+  suggestedApproach: z.string().optional(),
+  /** Offline engine only: close knowledge-base questions, with their knowledge-base category. */
+  relatedQuestions: z.array(z.object({ id: z.string(), question: z.string(), category: z.string() })).optional(),
+  confidence: z.number().min(0).max(1).optional(),
 })
 export type QuestionAnalysis = z.infer<typeof questionAnalysisSchema>

@@ -46,7 +46,9 @@ function errorMessage(body: z.infer<typeof openApiErrorBodySchema>): string {
   const issues: InputIssue[] | undefined =
     body.data?.issues ?? body.issues?.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
   if (issues && issues.length > 0) return readableIssues(issues)
-  const byCode = body.code ? defaultMessages[body.code] : undefined
+  // Only the adapter's own words are replaced; a procedure's message for the same code stays.
+  const adapterWords = body.message === undefined || /^(Unsupported content-type|Missing content-type header|Failed to parse request body)/i.test(body.message)
+  const byCode = body.code && adapterWords ? defaultMessages[body.code] : undefined
   return byCode ?? body.message ?? 'Request failed'
 }
 

@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
 import { appRouter } from '../trpc/router.ts'
+import { extraPaths } from './openapi-extra-paths.ts'
 
 export const apiVersion = '0.1.0'
 
@@ -14,7 +15,7 @@ let cached: OpenAPIObject | undefined
 
 /** The REST bridge's contract, generated from the tRPC procedures once per process. */
 export function openApiDocument(): OpenAPIObject {
-  cached ??= withEnvelopes(
+  cached ??= withExtraPaths(withEnvelopes(
     generateOpenApiDocument(appRouter, {
       title: 'Interview Helper API',
       description:
@@ -23,8 +24,12 @@ export function openApiDocument(): OpenAPIObject {
       baseUrl: '/api',
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     }),
-  )
+  ))
   return cached
+}
+
+function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
+  return { ...document, paths: { ...document.paths, ...extraPaths } }
 }
 
 /** Rewrites every response schema to the DESIGN.md §6 envelope the REST bridge really sends. */
@@ -65,6 +70,8 @@ function envelopeResponses(operation: Operation): void {
       responses[status] = { ...response, content: { 'application/json': { schema: errorEnvelopeRef } } }
     }
   }
+  // Every failure, whatever its status (413, 415, 429, 502, 503 …), has the same envelope.
+  responses.default ??= { description: 'Any other failure', content: { 'application/json': { schema: errorEnvelopeRef } } }
   operation.responses = responses
 }
 

@@ -24,14 +24,30 @@ const statusOf: Record<string, TRPCError['code']> = {
   'already-paid': 'CONFLICT',
   'payment-failed': 'PAYMENT_REQUIRED',
   'gateway-unavailable': 'BAD_GATEWAY',
+  'no-active-plan': 'FORBIDDEN',
+  'limit-reached': 'FORBIDDEN',
+  'feature-not-in-plan': 'FORBIDDEN',
+  'no-active-session': 'CONFLICT',
+  'session-ended': 'CONFLICT',
+  'ai-not-configured': 'SERVICE_UNAVAILABLE',
+  'ai-failed': 'BAD_GATEWAY',
+  'ai-rejected': 'BAD_REQUEST',
+  'unsupported-media': 'UNSUPPORTED_MEDIA_TYPE',
+  'too-large': 'PAYLOAD_TOO_LARGE',
+  'no-speech': 'UNPROCESSABLE_CONTENT',
 }
 
 export function toTrpcError(error: DomainError): TRPCError {
   return new TRPCError({ code: statusOf[error.code] ?? 'UNPROCESSABLE_CONTENT', message: error.message, cause: error })
 }
 
-export function domainErrorOf(error: unknown): DomainError | undefined {
+/** By name as well as class: the bundler may give a route its own copy of DomainError. */
+function asDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error
-  if (error instanceof TRPCError && error.cause instanceof DomainError) return error.cause
+  if (error instanceof Error && error.name === 'DomainError' && 'code' in error && typeof error.code === 'string') return new DomainError(error.code, error.message)
   return undefined
+}
+
+export function domainErrorOf(error: unknown): DomainError | undefined {
+  return asDomainError(error) ?? (error instanceof TRPCError ? asDomainError(error.cause) : undefined)
 }

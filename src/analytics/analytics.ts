@@ -1,20 +1,32 @@
 import type { AnalyticsCategory, AnalyticsEvent, AnalyticsEventName, AnalyticsParams } from './categories.ts'
+import { currentDimensions } from './dimensions.ts'
 import { sendToFirstParty } from './first-party-sink.ts'
 
 export type AnalyticsSink = (event: AnalyticsEvent) => Promise<unknown> | void
 
 const sinks = new Set<AnalyticsSink>([sendToFirstParty])
 
-/** Adds a destination (GA4 comes later); returns a function that removes it. */
+/** Adds a destination; returns a function that removes it. */
 export function addAnalyticsSink(sink: AnalyticsSink): () => void {
   sinks.add(sink)
   return () => sinks.delete(sink)
 }
 
+/** GA4 replaces the first-party log when a measurement id is configured (DESIGN.md §5); the returned function restores it. */
+export function replaceAnalyticsSinks(sink: AnalyticsSink): () => void {
+  const previous = [...sinks]
+  sinks.clear()
+  sinks.add(sink)
+  return () => {
+    sinks.clear()
+    for (const restored of previous) sinks.add(restored)
+  }
+}
+
 /** Fire and forget: analytics never delays or breaks what the user is doing. */
 export function track(name: AnalyticsEventName, category: AnalyticsCategory, params?: AnalyticsParams): void {
   if (typeof window === 'undefined') return
-  const event: AnalyticsEvent = params ? { name, category, params } : { name, category }
+  const event: AnalyticsEvent = { name, category, params: { ...currentDimensions(), ...params } }
   for (const sink of sinks) {
     try {
       void Promise.resolve(sink(event)).catch(() => undefined)

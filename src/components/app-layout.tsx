@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react'
 import { NavBar } from './nav/nav-bar.tsx'
+import { SiteFooter } from './footer/site-footer.tsx'
+import { AnalyticsTracker } from '../analytics/use-analytics.ts'
+import { SparkleEffect } from '../effects/sparkle-effect.tsx'
 
 /** Every page: the navigation bar above the route's content. */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -15,6 +18,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <div id="content" className="flex-1">
         {children}
       </div>
+      <SiteFooter />
+      <AnalyticsTracker />
+      <SparkleEffect />
     </div>
   )
 }

@@ -1,10 +1,25 @@
-import { ErrorComponent, type ErrorComponentProps } from '@tanstack/react-router'
+import type { ErrorComponentProps } from '@tanstack/react-router'
 
+/**
+ * Spec §2 router failure page: the wording of the router's default error page. A plain link home,
+ * not the router's: after a render failure a full page load is the dependable way out.
+ */
 export function DefaultCatchBoundary({ error }: ErrorComponentProps) {
+  const message = error instanceof Error ? error.message : String(error)
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-xl font-semibold">Something went wrong</h1>
-      <ErrorComponent error={error} />
+    <main role="alert" className="mx-auto max-w-xl px-4 py-20">
+      <h1 className="text-2xl font-bold text-gray-900 dark:text-white">Unexpected Application Error!</h1>
+      {message && (
+        <pre className="mt-4 overflow-x-auto rounded-lg border border-red-200 bg-red-50 p-4 text-sm whitespace-pre-wrap text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+          {message}
+        </pre>
+      )}
+      <a
+        href="/"
+        className="mt-6 inline-flex rounded-xl bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
+        Go Home
+      </a>
     </main>
   )
 }

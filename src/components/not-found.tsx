@@ -1,13 +1,36 @@
 import { Link } from '@tanstack/react-router'
+import { timers } from '../../app.catalog.ts'
 
+const buttonBase = 'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+
+/** Spec §2 404 page, fading in over 1.2 s (spec §9). */
 export function NotFound() {
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-3xl font-semibold">404</h1>
-      <p className="mt-2 text-gray-600">This page does not exist.</p>
-      <Link to="/" className="mt-4 inline-block text-brand underline">
-        Back to the home page
-      </Link>
+    <main
+      data-not-found
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center motion-safe:animate-[fade-in_ease-out_both]"
+      style={{ animationDuration: `${timers.notFoundFadeIn}ms` }}
+    >
+      <style>{'@keyframes fade-in{from{opacity:0;transform:translateY(8px)}to{opacity:1;transform:none}}'}</style>
+      <svg aria-hidden="true" viewBox="0 0 160 90" className="h-24 w-auto text-brand">
+        <text x="80" y="70" textAnchor="middle" fontSize="72" fontWeight="800" fill="currentColor" opacity="0.9">
+          404
+        </text>
+      </svg>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Page Not Found</h1>
+      <p className="mt-3 text-gray-600 dark:text-gray-400">The page you are looking for does not exist or has moved.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.history.back()}
+          className={`${buttonBase} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800`}
+        >
+          Go Back
+        </button>
+        <Link to="/" className={`${buttonBase} bg-brand text-white hover:bg-brand/90`}>
+          Go Home
+        </Link>
+      </div>
     </main>
   )
 }

@@ -7,6 +7,7 @@ import type { AppRouter } from '../../server/trpc/router.ts'
 import { AuthProvider } from '../auth/auth-provider.tsx'
 import { AppLayout } from '../components/app-layout.tsx'
 import appCss from '../styles/app.css?url'
+import { themeScript } from '../theme/theme-script.ts'
 
 export type RouterContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> }
 
@@ -24,18 +25,24 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
   }),
   // The auth mode decides how every page signs in; it rides along with the server-rendered HTML.
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.auth.settings.queryOptions()).catch(() => null),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.auth.settings.queryOptions()).catch(() => null),
+      context.queryClient.ensureQueryData(context.trpc.site.settings.queryOptions()).catch(() => null),
+    ]),
   shellComponent: RootDocument,
   component: Outlet,
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // The theme script sets classes on both before React hydrates them.
+    <html lang="en" suppressHydrationWarning>
       <head>
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         <HeadContent />
       </head>
-      <body>
+      <body suppressHydrationWarning>
         <AuthProvider>
           <AppLayout>{children}</AppLayout>
         </AuthProvider>

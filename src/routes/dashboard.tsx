@@ -1,7 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useAuth } from '../auth/auth-context.ts'
 import { AccountInfoCard } from '../components/dashboard/account-info-card.tsx'
+import { Card } from '../components/dashboard/card.tsx'
+import { CurrentPlanCard } from '../components/dashboard/current-plan-card.tsx'
+import { DashboardLinks } from '../components/dashboard/dashboard-links.tsx'
+import { DesktopGuide } from '../components/dashboard/desktop-guide.tsx'
+import { InterviewUsageCard } from '../components/dashboard/interview-usage-card.tsx'
+import { LoadError } from '../components/dashboard/load-error.tsx'
+import { PlanFeaturesCard } from '../components/dashboard/plan-features-card.tsx'
+import { ProTips } from '../components/dashboard/pro-tips.tsx'
+import { useUsageLimits } from '../components/dashboard/use-usage-limits.ts'
 import { RouteGuard } from '../components/route-guard.tsx'
+import { PageSpinner } from '../components/spinner.tsx'
+import { useSubscription } from '../payments/use-subscription.ts'
 
 export const Route = createFileRoute('/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard | Interview Helper' }] }),
@@ -13,13 +24,37 @@ export const Route = createFileRoute('/dashboard')({
 })
 
 function Dashboard() {
-  const { user } = useAuth()
-  if (!user) return null
+  const { user, features: signInFeatures } = useAuth()
+  const usage = useUsageLimits()
+  const subscription = useSubscription()
+  // Spec §4: one spinner until both the user and the usage limits are known.
+  if (!user || usage.isPending) return <PageSpinner label="Loading your dashboard" />
+  const features = subscription.data?.features ?? signInFeatures
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Welcome back, {user.firstName || 'there'}!</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">Here is your account at a glance.</p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <CurrentPlanCard />
+        {usage.isError ? (
+          <Card id="interview-usage-heading" title="Interview Usage">
+            <LoadError message={`Could not load your interview usage: ${usage.error.message}`} onRetry={() => void usage.refetch()} retrying={usage.isFetching} />
+          </Card>
+        ) : (
+          <InterviewUsageCard usage={usage.data} />
+        )}
+      </div>
+      <div className="mt-6">
+        <DashboardLinks />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <DesktopGuide />
+        </div>
+        <ProTips />
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <PlanFeaturesCard features={features} />
         <AccountInfoCard user={user} />
       </div>
     </main>

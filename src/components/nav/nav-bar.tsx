@@ -5,6 +5,7 @@ import { MobileMenu } from './mobile-menu.tsx'
 import { NavLinkItem } from './nav-link-item.tsx'
 import { signedInLinks, signedOutLinks } from './nav-links.ts'
 import { UserMenu } from './user-menu.tsx'
+import { ThemeToggle } from '../../theme/theme-toggle.tsx'
 
 export function NavBar() {
   const { user, loading } = useAuth()
@@ -29,6 +30,7 @@ export function NavBar() {
           ))}
         </ul>
         <div className="flex items-center gap-2">
+          <ThemeToggle />
           {/* While stored tokens are being checked, neither state is known: show neither set of buttons. */}
           {loading ? (
             <div className="hidden h-9 w-40 md:block" aria-hidden="true" />

@@ -1,4 +1,6 @@
+import type { MouseEvent } from 'react'
 import { AppLink } from '../app-link.tsx'
+import { followSectionLink, sectionOfHref } from '../marketing/sections.ts'
 import { isCurrent, type NavItem } from './nav-links.ts'
 
 const base = 'rounded-md font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
@@ -9,10 +11,15 @@ const styles = {
 
 export function NavLinkItem({ item, pathname, variant, onNavigate }: { item: NavItem; pathname: string; variant: keyof typeof styles; onNavigate?: () => void }) {
   const current = isCurrent(item, pathname)
+  const section = sectionOfHref(item.href)
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (section && followSectionLink(section, pathname === '/')) event.preventDefault()
+    onNavigate?.()
+  }
   return (
     <AppLink
       href={item.href}
-      onClick={onNavigate}
+      onClick={onClick}
       aria-current={current ? 'page' : undefined}
       className={`${styles[variant]} ${current ? 'text-brand dark:text-brand' : ''}`}
     >

@@ -17,9 +17,14 @@ export const signedInLinks: readonly NavItem[] = [
 
 export const userMenuLinks: readonly NavItem[] = [
   { label: 'Dashboard', href: '/dashboard' },
+  { label: 'Interview', href: '/interview' },
+  { label: 'History', href: '/history' },
   { label: 'Profile Settings', href: '/profile' },
   { label: 'Subscription', href: '/subscription' },
 ]
+
+/** Only for role 'support'; not "Support", which the bar already uses for /contact. */
+export const supportConsoleLink: NavItem = { label: 'Support Console', href: '/support' }
 
 export const signInLink: NavItem = { label: 'Sign In', href: '/login' }
 export const signUpLink: NavItem = { label: 'Sign Up', href: '/signup' }

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react'
 import { useAuth } from '../../auth/auth-context.ts'
 import { AppLink } from '../app-link.tsx'
 import { useDismiss } from '../use-dismiss.ts'
-import { userMenuLinks } from './nav-links.ts'
+import { supportConsoleLink, userMenuLinks } from './nav-links.ts'
 import { useSignOut } from './use-sign-out.ts'
 import { userDisplayName, userInitial } from './user-identity.ts'
 
@@ -19,6 +19,8 @@ export function UserMenu() {
     buttonRef.current?.focus()
   }, [])
   useDismiss(containerRef, open, dismiss)
+
+  const links = user?.role === 'support' ? [...userMenuLinks, supportConsoleLink] : userMenuLinks
 
   const handleSignOut = async () => {
     await signOut()
@@ -50,7 +52,7 @@ export function UserMenu() {
             <p className="truncate text-sm text-gray-500 dark:text-gray-400">{user?.email}</p>
           </div>
           <ul className="py-1">
-            {userMenuLinks.map((item) => (
+            {links.map((item) => (
               <li key={item.href}>
                 <AppLink
                   href={item.href}

@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { planIds } from '../../app.catalog.ts'
+import { sealedText } from '../pii/pii-vault.ts'
+import { defineEvent, type EventOf } from '../store/event-definition.ts'
+
+/** One stream per interview session. What the candidate says, shows and gets back is sealed with their key. */
+export const interviewStreamId = (sessionId: string) => `interview-${sessionId}`
+
+const aiMeta = {
+  provider: z.string(),
+  model: z.string(),
+  latencyMs: z.number().nonnegative(),
+}
+const tokenUsage = z.object({ inputTokens: z.number().int().nonnegative(), outputTokens: z.number().int().nonnegative(), totalTokens: z.number().int().nonnegative() })
+
+export const interviewSessionStarted = defineEvent({
+  type: 'InterviewSessionStarted',
+  schemaVersion: 1,
+  schema: z.object({
+    sessionId: z.string(),
+    userId: z.string(),
+    mode: z.enum(['voice', 'text']),
+    planType: z.enum(planIds),
+    /** The candidate's context (resume, role, job description) as sealed JSON, or null. */
+    context: sealedText.nullable(),
+  }),
+})
+
+export const interviewAsked = defineEvent({
+  type: 'InterviewAsked',
+  schemaVersion: 1,
+  schema: z.object({
+    questionId: z.string(),
+    source: z.enum(['text', 'audio', 'screenshot']),
+    question: sealedText,
+    contextUsed: z.boolean(),
+    answer: sealedText,
+    ...aiMeta,
+    usage: tokenUsage,
+  }),
+})
+
+export const audioTranscribed = defineEvent({
+  type: 'AudioTranscribed',
+  schemaVersion: 1,
+  schema: z.object({ questionId: z.string(), transcript: sealedText, bytes: z.number().int().nonnegative(), ...aiMeta }),
+})
+
+export const screenshotAnalyzed = defineEvent({
+  type: 'ScreenshotAnalyzed',
+  schemaVersion: 1,
+  schema: z.object({ questionId: z.string(), extractedText: sealedText, foundQuestion: z.boolean(), bytes: z.number().int().nonnegative(), ...aiMeta }),
+})
+
+export const interviewSessionEnded = defineEvent({
+  type: 'InterviewSessionEnded',
+  schemaVersion: 1,
+  schema: z.object({
+    reason: z.enum(['ended', 'abandoned']),
+    questionsAsked: z.number().int().nonnegative(),
+    durationMs: z.number().int().nonnegative(),
+    /** False when it ended with no question inside the grace period: the interview was given back. */
+    counted: z.boolean(),
+  }),
+})
+
+/** Practice tools outside a session, on the person's `practice-<userId>` stream. */
+export const practiceStreamId = (userId: string) => `practice-${userId}`
+
+export const questionsGenerated = defineEvent({
+  type: 'QuestionsGenerated',
+  schemaVersion: 1,
+  schema: z.object({ topic: sealedText, difficulty: z.enum(['easy', 'medium', 'hard']), count: z.number().int().positive(), ...aiMeta }),
+})
+
+export const communicationImproved = defineEvent({
+  type: 'CommunicationImproved',
+  schemaVersion: 1,
+  schema: z.object({ score: z.number().int().min(1).max(10), responseWords: z.number().int().nonnegative(), ...aiMeta }),
+})
+
+export const interviewEventDefinitions = [
+  interviewSessionStarted,
+  interviewAsked,
+  audioTranscribed,
+  screenshotAnalyzed,
+  interviewSessionEnded,
+  questionsGenerated,
+  communicationImproved,
+] as const
+
+export type InterviewEvent = EventOf<(typeof interviewEventDefinitions)[number]>
+
+export type SessionState =
+  | { status: 'none' }
+  | { status: 'active' | 'ended'; sessionId: string; userId: string; startedAt: Date; lastActivityAt: Date; questionsAsked: number }
+
+export const initialSessionState: SessionState = { status: 'none' }
+
+/** Session events carry their time in the store's createdAt, which evolve receives alongside. */
+export function evolveSession(state: SessionState, event: InterviewEvent & { createdAt: Date }): SessionState {
+  switch (event.type) {
+    case 'InterviewSessionStarted':
+      return { status: 'active', sessionId: event.data.sessionId, userId: event.data.userId, startedAt: event.createdAt, lastActivityAt: event.createdAt, questionsAsked: 0 }
+    case 'InterviewAsked':
+      return state.status === 'none' ? state : { ...state, questionsAsked: state.questionsAsked + 1, lastActivityAt: event.createdAt }
+    case 'AudioTranscribed':
+    case 'ScreenshotAnalyzed':
+      return state.status === 'none' ? state : { ...state, lastActivityAt: event.createdAt }
+    case 'InterviewSessionEnded':
+      return state.status === 'none' ? state : { ...state, status: 'ended' }
+    case 'QuestionsGenerated':
+    case 'CommunicationImproved':
+      return state
+    default: {
+      const unknownEvent: never = event
+      return unknownEvent
+    }
+  }
+}

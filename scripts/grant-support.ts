@@ -1,0 +1,27 @@
+// `npm run support:grant -- someone@example.com [--revoke]`: makes an existing account support staff (or a plain user again).
+import { loadConfigOrExit } from '../app.config.ts'
+import { normalizeEmail } from '../server/accounts/account-context.ts'
+import { handleUserCommand } from '../server/accounts/user-account.ts'
+import { createRuntime } from '../server/runtime.ts'
+
+const email = process.argv.slice(2).find((argument) => !argument.startsWith('--'))
+if (!email) {
+  console.error('Usage: npm run support:grant -- someone@example.com [--revoke]')
+  process.exit(2)
+}
+const role = process.argv.includes('--revoke') ? 'user' : 'support'
+const runtime = await createRuntime({ config: loadConfigOrExit() })
+try {
+  const owner = await runtime.db.selectFrom('user_emails').select('user_id').where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  if (!owner) {
+    console.error(`No account for ${email}.`)
+    process.exitCode = 1
+  } else {
+    await runtime.store.transaction((tx) =>
+      handleUserCommand(tx, runtime.store, owner.user_id, { type: 'ChangeRole', role }, { actor: { type: 'system', id: 'grant-support' }, userId: owner.user_id }),
+    )
+    console.log(`${email} is now ${role === 'support' ? 'support staff' : 'a plain user'}. The new role applies from the next sign-in or token refresh.`)
+  }
+} finally {
+  await runtime.close()
+}

@@ -1,0 +1,50 @@
+/**
+ * The AI engine the configuration asks for: the OpenAI-compatible provider when AI_BASE_URL and
+ * AI_MODEL are set, the offline engine otherwise. Without AI_TRANSCRIPTION_MODEL the provider
+ * engine transcribes with the local recognizer (PocketSphinx) instead of refusing; screenshots
+ * always go to the provider's vision model, whose reading beats local OCR.
+ */
+import type { AppConfig } from '../../app.config.ts'
+import type { Logger } from '../logger.ts'
+import { createOfflineEngine, type ClosableAiEngine } from './offline-engine/offline-engine.ts'
+import { createLocalTranscriber, type LocalTranscriberOptions } from './offline-engine/speech/local-transcriber.ts'
+import { OFFLINE_PROVIDER, parseInput } from './offline-engine/errors.ts'
+import { transcribeInputSchema } from './ai-schemas.ts'
+import { createOpenAiCompatibleEngine } from './providers/openai-compatible.ts'
+
+export type { ClosableAiEngine }
+
+export type AiEngineHooks = {
+  logger?: Pick<Logger, 'warn'>
+  /** Local speech recognition settings (tests point these at a missing installation). */
+  speech?: Omit<LocalTranscriberOptions, 'provider' | 'timeoutMs' | 'logger'>
+}
+
+export function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks = {}): ClosableAiEngine {
+  if (settings.mode === 'offline') {
+    return createOfflineEngine({ timeoutMs: settings.timeoutMs, logger: hooks.logger, speech: hooks.speech })
+  }
+  const engine = createOpenAiCompatibleEngine(
+    {
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      model: settings.model,
+      fallbackModel: settings.fallbackModel,
+      visionModel: settings.visionModel,
+      transcriptionModel: settings.transcriptionModel,
+      timeoutMs: settings.timeoutMs,
+    },
+    { logger: hooks.logger },
+  )
+  const close = async () => {}
+  if (settings.transcriptionModel) return { ...engine, close }
+  const local = createLocalTranscriber({ ...hooks.speech, provider: OFFLINE_PROVIDER, timeoutMs: settings.timeoutMs, logger: hooks.logger })
+  return {
+    ...engine,
+    async transcribe(input, options = {}) {
+      const { audio } = parseInput(transcribeInputSchema, input, engine.provider)
+      return local.transcribe(audio, options.signal)
+    },
+    close,
+  }
+}

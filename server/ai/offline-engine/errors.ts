@@ -1,0 +1,59 @@
+import type { z } from 'zod'
+import { AiProviderError } from '../ai-errors.ts'
+import {
+  MediaTooLargeError,
+  RecognizerFailedError,
+  RecognizerUnavailableError,
+  UnsupportedMediaError,
+} from '../recognizer-errors.ts'
+
+export const OFFLINE_PROVIDER = 'offline'
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, provider = OFFLINE_PROVIDER): z.output<S> {
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
+  throw new AiProviderError(`Invalid AI request: ${problems.join('; ')}`, { code: 'bad_request', retryable: false, provider })
+}
+
+function abortedError(provider: string) {
+  return new AiProviderError('The AI request was aborted.', { code: 'aborted', retryable: false, provider })
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined, provider = OFFLINE_PROVIDER): void {
+  if (signal?.aborted) throw abortedError(provider)
+}
+
+/**
+ * Rejects as soon as `signal` aborts. The work itself (an OCR job, a decoder process) cannot be
+ * cancelled: it finishes unseen and its outcome is dropped.
+ */
+export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, provider = OFFLINE_PROVIDER): Promise<T> {
+  if (!signal) return work
+  work.catch(() => {})
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortedError(provider))
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/** The recognizers' errors (OCR, speech) as the engine's one error type. */
+export function recognizerError(error: unknown, provider: string, model: string): AiProviderError {
+  if (error instanceof AiProviderError) return error
+  const details = { provider, model }
+  if (error instanceof UnsupportedMediaError || error instanceof MediaTooLargeError) {
+    return new AiProviderError(error.message, { ...details, code: 'bad_request', retryable: false })
+  }
+  if (error instanceof RecognizerUnavailableError) {
+    return new AiProviderError(error.message, { ...details, code: 'not_configured', retryable: false })
+  }
+  if (error instanceof RecognizerFailedError) {
+    return error.timedOut
+      ? new AiProviderError(error.message, { ...details, code: 'timeout', retryable: true })
+      : new AiProviderError(error.message, { ...details, code: 'unavailable', retryable: true })
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new AiProviderError(`The offline engine failed: ${message}`, { ...details, code: 'unknown', retryable: false })
+}

@@ -1,0 +1,40 @@
+import { contactMessageReceived, type ContactEvent } from '../../events/contact/contact-message.ts'
+import { openContactMessage } from '../../events/contact/contact-keys.ts'
+import type { Projection } from '../../events/projections/projection.ts'
+import type { StoredEvent } from '../../events/store/types.ts'
+import { systemClock } from '../clock.ts'
+import { enqueueMail } from '../mail/mail-outbox.ts'
+import { contactMail } from './contact-mail.ts'
+
+export const contactMailReactorName = 'contact_mail'
+
+/**
+ * Queues each received contact message for the support inbox. It rides on the projection runner
+ * for its delivery guarantees (lock, checkpoint and effects in one transaction, in-process or
+ * Inngest), but it is a reactor: it keeps its own record by event id and `truncate` keeps that
+ * record, so a rebuild or a version bump never mails anyone twice (decision 0003). The outbox's
+ * dedupe key is the event id as well.
+ */
+export const contactMailReactor: Projection = {
+  name: contactMailReactorName,
+  version: 1,
+  eventTypes: [contactMessageReceived.type],
+  apply: async (trx, stored) => {
+    const event = stored as StoredEvent & ContactEvent
+    const recorded = await trx
+      .insertInto('contact_mail_reactions')
+      .values({ event_id: stored.eventId, message_id: event.data.messageId, enqueued_at: new Date() })
+      .onConflict((conflict) => conflict.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst()
+    if (!recorded) return
+    const fields = await openContactMessage(trx, event.data)
+    // Erased before it could be mailed: there is nothing left to send.
+    if (!fields) return
+    const mail = contactMail({ to: event.data.deliverTo, messageId: event.data.messageId, senderUserId: event.data.senderUserId, receivedAt: stored.createdAt, fields })
+    await enqueueMail(trx, { ...mail, dedupeKey: `contact:${stored.eventId}`, userId: event.data.senderUserId }, systemClock)
+  },
+  truncate: async () => {
+    // Deliberately keeps contact_mail_reactions: forgetting it would mail every message again.
+  },
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto'
+import { TRPCError } from '@trpc/server'
+import { contactSealer } from '../../events/contact/contact-keys.ts'
+import { contactMessageReceived, contactStreamId } from '../../events/contact/contact-message.ts'
+import { contactMessages, type ContactInput } from '../../src/components/marketing/contact/contact-rules.ts'
+import { takeRateLimit } from '../accounts/rate-limiter.ts'
+import { mailEnqueuedEvent } from '../mail/mail-jobs.ts'
+import type { Runtime } from '../runtime.ts'
+import { contactLimits } from './contact-limits.ts'
+import { contactMailReactorName } from './contact-mail-reactor.ts'
+
+export type ContactRequest = { runtime: Runtime; requestId: string; clientIp: string; userId: string | null }
+
+/** What the form tells the sender the message went to. */
+export function contactServiceName(runtime: Runtime): string {
+  return runtime.config.mail.smtpUrl ? 'Interview Helper support inbox' : runtime.mailer.name
+}
+
+/**
+ * Keeps the message as an event first; the contact mail reactor then queues it for the support
+ * inbox through the mail outbox. An unreachable mail server delays the mail, it never loses the message.
+ */
+export async function sendContactMessage(request: ContactRequest, input: ContactInput): Promise<{ messageId: string; sentVia: string }> {
+  const { runtime, userId } = request
+  const inbox = runtime.config.site.supportEmail
+  if (!inbox) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: contactMessages.noEmailService })
+  await takeRateLimit(runtime.db, runtime.clock, contactLimits.perAddress, request.clientIp)
+  await takeRateLimit(runtime.db, runtime.clock, contactLimits.perEmail, input.email.toLowerCase())
+
+  const messageId = randomUUID()
+  await runtime.store.transaction(async (tx) => {
+    const sealer = await contactSealer(tx.db, messageId, userId)
+    const data = {
+      messageId,
+      sealedWith: sealer.sealedWith,
+      senderUserId: userId,
+      firstName: sealer.seal(input.firstName),
+      lastName: sealer.seal(input.lastName),
+      email: sealer.seal(input.email),
+      subject: sealer.seal(input.subject),
+      message: sealer.seal(input.message),
+      deliverTo: inbox,
+    }
+    await tx.append(contactStreamId(messageId), 'no_stream', [{ type: contactMessageReceived.type, data }], {
+      actor: userId ? { type: 'user', id: userId } : { type: 'anonymous' },
+      ...(userId ? { userId } : {}),
+      requestId: request.requestId,
+      correlationId: request.requestId,
+    })
+  })
+  if (runtime.jobs.mode === 'in-process') {
+    // Mail right away rather than at the next poll; with Inngest its cron does the same within a minute.
+    runtime.projections
+      .catchUp(contactMailReactorName)
+      .then(() => runtime.jobs.wake(mailEnqueuedEvent))
+      .catch((error: unknown) => runtime.log.warn('contact mail reactor failed; the next poll retries it', { messageId, error }))
+  }
+  return { messageId, sentVia: contactServiceName(runtime) }
+}

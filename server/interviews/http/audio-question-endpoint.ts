@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { errorResponse, failure } from '../../rest/error-response.ts'
+import { createContext } from '../../trpc/context.ts'
+import { callerOf } from '../../trpc/procedures/interview/caller.ts'
+import { askAudioQuestion } from '../ask.ts'
+
+export const maxAudioBytes = 10 * 1024 * 1024
+const sessionIdField = z.uuid('sessionId must be a session id').optional()
+
+/**
+ * POST /api/interview/audio-question: multipart/form-data with the recording in the field
+ * "audio" (WAV works everywhere; other formats need a configured transcription model) and an
+ * optional "sessionId". trpc-to-openapi takes JSON only, so this route calls the same service.
+ */
+export async function handleAudioQuestion(request: Request): Promise<Response> {
+  const ctx = await createContext({ request })
+  const { log } = ctx.runtime
+  if (!ctx.user) return failure(401, 'Sign in to continue: a valid access token is required')
+  const user = ctx.user
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    return failure(415, 'Send multipart/form-data with the recording in the field "audio"')
+  }
+  if (Number(request.headers.get('content-length') ?? '0') > maxAudioBytes + 64 * 1024) return failure(413, 'audio must be at most 10 MB')
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return failure(400, 'The multipart body could not be read')
+  }
+  const audio = form.get('audio')
+  if (!(audio instanceof File)) return failure(400, 'audio is required: send the recording as a file in the field "audio"')
+  if (audio.size === 0) return failure(400, 'audio is empty')
+  if (audio.size > maxAudioBytes) return failure(413, 'audio must be at most 10 MB')
+  if (audio.type && !/^audio\/[\w.+-]+$/.test(audio.type)) return failure(415, `audio must be a recording (audio/wav, audio/webm …), not ${audio.type}`)
+  const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
+  if (!sessionId.success) return failure(400, 'sessionId must be a session id')
+  try {
+    const answer = await askAudioQuestion(callerOf({ ...ctx, user }), {
+      audio: new Uint8Array(await audio.arrayBuffer()),
+      mimeType: audio.type || 'audio/wav',
+      sessionId: sessionId.data,
+    })
+    return Response.json({ success: true, data: answer })
+  } catch (error) {
+    return errorResponse(error, log)
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { readableIssues, inputIssues } from '../../trpc/zod-message.ts'
+import { errorResponse, failure } from '../../rest/error-response.ts'
+import { createContext } from '../../trpc/context.ts'
+import { callerOf } from '../../trpc/procedures/interview/caller.ts'
+import { questionInput } from '../../trpc/schemas/interview.ts'
+import { streamQuestion } from '../ask.ts'
+
+const encoder = new TextEncoder()
+const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+
+/**
+ * POST /api/interview/question/stream: the /interview/question body, answered as server-sent
+ * events: `delta` ({ text }) as the answer is written, then `done` (the /interview/question
+ * answer) or `error` ({ error }). Refusals before the first word are ordinary JSON errors.
+ */
+export async function handleQuestionStream(request: Request): Promise<Response> {
+  const ctx = await createContext({ request })
+  const { log } = ctx.runtime
+  if (!ctx.user) return failure(401, 'Sign in to continue: a valid access token is required')
+  const user = ctx.user
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    return failure(400, 'The request body is not valid JSON')
+  }
+  const input = questionInput.safeParse(body)
+  if (!input.success) return failure(400, readableIssues(inputIssues(input.error as z.ZodError)))
+
+  const events = streamQuestion(callerOf({ ...ctx, user }), input.data, request.signal)
+  let first: Awaited<ReturnType<typeof events.next>>
+  try {
+    first = await events.next()
+  } catch (error) {
+    return errorResponse(error, log)
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        let current = first
+        while (!current.done) {
+          const event = current.value
+          if (event.type === 'delta') controller.enqueue(sse('delta', { text: event.text }))
+          else {
+            const { type: _type, ...answer } = event
+            controller.enqueue(sse('done', answer))
+          }
+          current = await events.next()
+        }
+      } catch (error) {
+        const response = errorResponse(error, log)
+        controller.enqueue(sse('error', await response.json()))
+      } finally {
+        controller.close()
+      }
+    },
+  })
+  return new Response(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' } })
+}

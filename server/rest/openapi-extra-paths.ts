@@ -1,0 +1,86 @@
+import type { OpenAPIObject } from 'trpc-to-openapi'
+import { z } from 'zod'
+import { audioAnswerSchema } from '../trpc/schemas/interview.ts'
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string]
+
+const errorResponses = Object.fromEntries(
+  [
+    ['400', 'Bad input'],
+    ['401', 'Not signed in'],
+    ['403', 'Not part of the plan, no active plan, or no interviews left'],
+    ['409', 'No active interview session'],
+    ['413', 'Too large'],
+    ['415', 'Wrong media type'],
+    ['502', 'The AI provider failed'],
+    ['503', 'Nothing configured on this server can do it'],
+    ['default', 'Any other failure'],
+  ].map(([status, description]) => [status, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+)
+
+/**
+ * The two routes served beside the bridge (trpc-to-openapi takes JSON only and cannot stream),
+ * described by hand so the desktop assistant's developers see the whole API in one document.
+ */
+export const extraPaths: Record<string, PathItem> = {
+  '/interview/audio-question': {
+    post: {
+      operationId: 'interview-audioQuestion',
+      tags: ['interview'],
+      summary: 'Answer a spoken question',
+      description:
+        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; other formats need AI_TRANSCRIPTION_MODEL), at most 10 MB, and an optional "sessionId". Needs the microphone feature in the plan.',
+      security: [{ bearerAuth: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { audio: { type: 'string', format: 'binary' }, sessionId: { type: 'string', format: 'uuid' } },
+              required: ['audio'],
+            },
+          },
+        },
+      },
+      responses: {
+        '200': {
+          description: 'The transcript and the answer',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { success: { type: 'boolean', const: true }, data: z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }) },
+                required: ['success', 'data'],
+              },
+            },
+          },
+        },
+        ...errorResponses,
+      },
+    },
+  },
+  '/interview/question/stream': {
+    post: {
+      operationId: 'interview-questionStream',
+      tags: ['interview'],
+      summary: 'Answer an interview question as server-sent events',
+      description:
+        'The /interview/question body. The answer streams as `event: delta` (data {"text"}) as it is written, then one `event: done` whose data is the /interview/question answer, or `event: error` (data {"success": false, "error"}). Refusals before the first word are ordinary JSON errors.',
+      security: [{ bearerAuth: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { question: { type: 'string', maxLength: 4000 }, context: {}, sessionId: { type: 'string', format: 'uuid' } },
+              required: ['question'],
+            },
+          },
+        },
+      },
+      responses: { '200': { description: 'The answer as it is written', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...errorResponses },
+    },
+  },
+}

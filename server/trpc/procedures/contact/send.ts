@@ -1,0 +1,19 @@
+import { contactSendInput, contactSendOutput } from '../../../contact/contact-input.ts'
+import { sendContactMessage } from '../../../contact/send-contact-message.ts'
+import { publicProcedure } from '../../init.ts'
+
+export const send = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/contact',
+      tags: ['contact'],
+      summary: 'Send a message to support',
+      description:
+        "All five fields are required ('All fields are required'); the e-mail must look like name@domain.tld ('Invalid email format'). The message is stored before it is mailed, so a mail outage only delays it. 429 after too many messages.",
+      protect: false,
+    },
+  })
+  .input(contactSendInput)
+  .output(contactSendOutput)
+  .mutation(({ ctx, input }) => sendContactMessage({ runtime: ctx.runtime, requestId: ctx.requestId, clientIp: ctx.clientIp, userId: ctx.user?.id ?? null }, input))

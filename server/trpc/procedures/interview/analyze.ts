@@ -1,0 +1,10 @@
+import { analyzeQuestion } from '../../../interviews/practice.ts'
+import { signedInProcedure } from '../../init.ts'
+import { analyzeInput, questionAnalysisSchema } from '../../schemas/interview.ts'
+import { callerOf } from './caller.ts'
+
+export const analyze = signedInProcedure
+  .meta({ openapi: { method: 'POST', path: '/interview/analyze', tags: ['interview'], summary: 'What a question tests and how to structure the answer', protect: true } })
+  .input(analyzeInput)
+  .output(questionAnalysisSchema)
+  .mutation(({ ctx, input }) => analyzeQuestion(callerOf(ctx), input))

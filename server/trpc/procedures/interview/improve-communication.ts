@@ -1,0 +1,19 @@
+import { improveCommunication as improve } from '../../../interviews/practice.ts'
+import { signedInProcedure } from '../../init.ts'
+import { communicationFeedbackSchema, improveCommunicationInput } from '../../schemas/interview.ts'
+import { callerOf } from './caller.ts'
+
+export const improveCommunication = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/interview/improve-communication',
+      tags: ['interview'],
+      summary: 'Feedback on how an answer was said, with a rewrite',
+      description: 'Part of the Pro plan (403 otherwise).',
+      protect: true,
+    },
+  })
+  .input(improveCommunicationInput)
+  .output(communicationFeedbackSchema)
+  .mutation(({ ctx, input }) => improve(callerOf(ctx), input))

@@ -1,0 +1,19 @@
+import { askQuestion } from '../../../interviews/ask.ts'
+import { signedInProcedure } from '../../init.ts'
+import { answerSchema, questionInput } from '../../schemas/interview.ts'
+import { callerOf } from './caller.ts'
+
+export const question = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/interview/question',
+      tags: ['interview'],
+      summary: 'Answer an interview question',
+      description: 'In the given or the newest active session (409 without one). For a live display, POST the same body to /interview/question/stream for server-sent events.',
+      protect: true,
+    },
+  })
+  .input(questionInput)
+  .output(answerSchema)
+  .mutation(({ ctx, input }) => askQuestion(callerOf(ctx), input))

@@ -1,0 +1,19 @@
+import { analyzeScreenshot } from '../../../interviews/ask.ts'
+import { signedInProcedure } from '../../init.ts'
+import { screenshotAnswerSchema, screenshotInput } from '../../schemas/interview.ts'
+import { callerOf } from './caller.ts'
+
+export const screenshot = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/interview/screenshot',
+      tags: ['interview'],
+      summary: 'Read a screenshot and answer what it asks',
+      description: 'image: PNG, JPEG or WebP as base64 or a data: URL, at most 5 MB (413 above). Needs screen analysis in the plan (403 otherwise).',
+      protect: true,
+    },
+  })
+  .input(screenshotInput)
+  .output(screenshotAnswerSchema)
+  .mutation(({ ctx, input }) => analyzeScreenshot(callerOf(ctx), input))

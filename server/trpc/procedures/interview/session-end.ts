@@ -1,0 +1,19 @@
+import { endSession } from '../../../interviews/sessions.ts'
+import { signedInProcedure } from '../../init.ts'
+import { endSessionInput, sessionSchema } from '../../schemas/interview.ts'
+import { callerOf } from './caller.ts'
+
+export const sessionEnd = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/interview/session/end',
+      tags: ['interview'],
+      summary: 'End an interview session',
+      description: 'Ends the given session, or the newest active one. A session ended within 5 minutes with no question asked gives its interview back (counted false).',
+      protect: true,
+    },
+  })
+  .input(endSessionInput)
+  .output(sessionSchema)
+  .mutation(({ ctx, input }) => endSession(callerOf(ctx), input.sessionId))

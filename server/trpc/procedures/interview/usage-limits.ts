@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { usageLimits as readUsage } from '../../../interviews/usage.ts'
+import { signedInProcedure } from '../../init.ts'
+import { usageLimitsSchema } from '../../schemas/interview.ts'
+import { callerOf } from './caller.ts'
+
+export const usageLimits = signedInProcedure
+  .meta({ openapi: { method: 'GET', path: '/interview/usage-limits', tags: ['interview'], summary: 'Interviews used and remaining in the current plan period', protect: true } })
+  .input(z.void())
+  .output(usageLimitsSchema)
+  .query(({ ctx }) => readUsage(callerOf(ctx)))

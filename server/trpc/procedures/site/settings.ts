@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { publicProcedure } from '../../init.ts'
+
+export const siteSettingsSchema = z.object({
+  downloadUrlWindows: z.string(),
+  gaMeasurementId: z.string().nullable(),
+  supportEmail: z.string().nullable(),
+})
+
+/** The public parts of the configuration the marketing pages need; the browser never imports app.config.ts. */
+export const settings = publicProcedure
+  .input(z.void())
+  .output(siteSettingsSchema)
+  .query(({ ctx }) => {
+    const { site } = ctx.runtime.config
+    return { downloadUrlWindows: site.downloadUrlWindows, gaMeasurementId: site.gaMeasurementId ?? null, supportEmail: site.supportEmail ?? null }
+  })

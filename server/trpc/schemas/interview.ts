@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { communicationFeedbackSchema, generatedQuestionsSchema, interviewContextSchema, questionAnalysisSchema } from '../../ai/ai-schemas.ts'
+
+/** Context as the desktop assistant sends it: an object, or plain text about the role and job. */
+export const contextInput = z
+  .union([z.string().max(15_000, 'context must be at most 15,000 characters'), interviewContextSchema])
+  .optional()
+  .transform((context) => (typeof context === 'string' ? (context.trim() ? { jobDescription: context } : {}) : context))
+
+const question = z.string().trim().min(1, 'question is required').max(4_000, 'question must be at most 4,000 characters')
+const sessionId = z.uuid('sessionId must be a session id').optional()
+
+export const startSessionInput = z
+  .object({ mode: z.enum(['voice', 'text']).default('text'), context: interviewContextSchema.optional() })
+  .default({ mode: 'text' })
+export const endSessionInput = z.object({ sessionId }).default({})
+export const questionInput = z.object({ question, context: contextInput, sessionId })
+export const analyzeInput = z.object({ question, context: contextInput })
+export const screenshotInput = z.object({
+  image: z.string().min(1, 'image is required').max(8_000_000, 'image must be at most 5 MB'),
+  context: contextInput,
+  sessionId,
+})
+export const generateQuestionsInput = z.object({
+  topic: z.string().trim().min(1, 'topic is required').max(200, 'topic must be at most 200 characters'),
+  difficulty: z.enum(['easy', 'medium', 'hard']).default('medium'),
+  count: z.coerce.number().int().min(1, 'count must be between 1 and 20').max(20, 'count must be between 1 and 20').default(5),
+  context: contextInput,
+})
+export const improveCommunicationInput = z.object({
+  response: z.string().trim().min(1, 'response is required').max(8_000, 'response must be at most 8,000 characters'),
+  context: contextInput,
+})
+export const historyInput = z
+  .object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(50).default(10) })
+  .default({ page: 1, pageSize: 10 })
+
+export const sessionSchema = z
+  .object({
+    id: z.string(),
+    mode: z.enum(['voice', 'text']),
+    status: z.enum(['active', 'ended']),
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    questionsAsked: z.number().int(),
+    counted: z.boolean().nullable().meta({ description: 'Whether the session used an interview of the allowance (null while active)' }),
+    context: interviewContextSchema.nullable(),
+  })
+  .meta({ id: 'InterviewSession' })
+
+export const interviewsUsageSchema = z.object({ used: z.number().int(), remaining: z.number().int(), total: z.number().int() }).meta({ id: 'InterviewsUsage' })
+
+export const usageLimitsSchema = z
+  .object({
+    planType: z.enum(['none', 'starter', 'professional', 'pro']),
+    periodStart: z.string().nullable(),
+    periodEnd: z.string().nullable(),
+    interviews: interviewsUsageSchema,
+    activeSessions: z.number().int(),
+  })
+  .meta({ id: 'UsageLimits' })
+
+export const answerSchema = z
+  .object({
+    response: z.string(),
+    sessionId: z.string(),
+    questionId: z.string(),
+    provider: z.string(),
+    model: z.string(),
+    latencyMs: z.number().int(),
+    usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), totalTokens: z.number().int(), interviews: interviewsUsageSchema }),
+  })
+  .meta({ id: 'InterviewAnswer' })
+
+export const audioAnswerSchema = answerSchema.extend({
+  transcript: z.string(),
+  transcription: z.object({ provider: z.string(), model: z.string(), latencyMs: z.number().int() }),
+})
+
+export const screenshotAnswerSchema = answerSchema.extend({ extractedText: z.string(), question: z.string().nullable() }).meta({ id: 'ScreenshotAnswer' })
+
+export const historySchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      mode: z.string(),
+      planType: z.string(),
+      status: z.string(),
+      startedAt: z.string(),
+      endedAt: z.string().nullable(),
+      endReason: z.string().nullable(),
+      questionsAsked: z.number().int(),
+      counted: z.boolean().nullable(),
+      questions: z.array(
+        z.object({
+          id: z.string(),
+          source: z.string(),
+          question: z.string().nullable(),
+          answer: z.string().nullable(),
+          transcript: z.string().nullable(),
+          contextUsed: z.boolean(),
+          provider: z.string(),
+          model: z.string(),
+          latencyMs: z.number().int(),
+          totalTokens: z.number().int(),
+          askedAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+})
+
+export { communicationFeedbackSchema, generatedQuestionsSchema, questionAnalysisSchema }

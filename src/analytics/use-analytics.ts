@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { timers } from '../../app.catalog.ts'
+import { useAuth } from '../auth/auth-context.ts'
+import { useTRPC } from '../trpc/react.ts'
+import { track, replaceAnalyticsSinks } from './analytics.ts'
+import { analyticsEvents } from './categories.ts'
+import { setAnalyticsDimensions } from './dimensions.ts'
+import { startGa4 } from './ga4.ts'
+import { pageTitleFor } from './page-titles.ts'
+
+/** GA4 when the server has a measurement id, else the first-party log that is already in place. */
+function useAnalyticsDestination() {
+  const trpc = useTRPC()
+  const measurementId = useQuery(trpc.site.settings.queryOptions()).data?.gaMeasurementId
+  useEffect(() => {
+    if (!measurementId) return
+    const ga4 = startGa4(measurementId)
+    const restore = replaceAnalyticsSinks(ga4.sink)
+    return () => {
+      restore()
+      ga4.stop()
+    }
+  }, [measurementId])
+}
+
+function useDimensions() {
+  const { user, subscription } = useAuth()
+  const plan = subscription?.isActive ? subscription.planType : 'none'
+  useEffect(() => {
+    setAnalyticsDimensions({ user_type: !user ? 'visitor' : plan === 'none' ? 'registered' : 'subscriber', subscription_plan: plan, ...(user ? {} : { interview_count: 0 }) })
+  }, [user, plan])
+}
+
+/** Spec §2: a page view with the path's title, 100 ms after each navigation (and the first load). */
+function usePageViews() {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  useEffect(() => {
+    const timer = window.setTimeout(
+      () => track(analyticsEvents.pageView, 'Navigation', { page_path: pathname, page_title: pageTitleFor(pathname) }),
+      timers.analyticsPageViewDelay,
+    )
+    return () => window.clearTimeout(timer)
+  }, [pathname])
+}
+
+export function AnalyticsTracker() {
+  useAnalyticsDestination()
+  useDimensions()
+  usePageViews()
+  return null
+}

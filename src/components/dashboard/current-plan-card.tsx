@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { useAuth } from '../../auth/auth-context.ts'
+import { SubscriptionDetails } from '../../payments/subscription-details.tsx'
+import { useSubscription } from '../../payments/use-subscription.ts'
+import { AppLink } from '../app-link.tsx'
+import { Spinner } from '../spinner.tsx'
+
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+
+/** Spec §2 /dashboard: the Current Plan card, with Refresh and Upgrade Plan (to /pricing). */
+export function CurrentPlanCard() {
+  const subscription = useSubscription()
+  const { refreshUser } = useAuth()
+  const [refreshing, setRefreshing] = useState(false)
+
+  const refresh = async () => {
+    setRefreshing(true)
+    try {
+      // The route guard and the navigation read the plan from the session: keep both in step.
+      await Promise.all([subscription.refetch(), refreshUser().catch(() => undefined)])
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  const noPlan = subscription.data?.subscription.planType === 'none'
+  return (
+    <section aria-labelledby="current-plan-heading" aria-busy={refreshing || undefined} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="current-plan-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+          Current Plan
+        </h2>
+        <button
+          type="button"
+          onClick={() => void refresh()}
+          disabled={refreshing}
+          className={`inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M16.5 10a6.5 6.5 0 1 1-1.9-4.6M16.5 3.5v3.5H13" />
+          </svg>
+          Refresh
+        </button>
+      </div>
+      <div className="mt-4 flex-1">
+        {subscription.isPending ? (
+          <Spinner label="Loading your plan" className="py-6" />
+        ) : subscription.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Could not load your plan. Use Refresh to try again.
+          </p>
+        ) : (
+          <>
+            <SubscriptionDetails subscription={subscription.data.subscription} />
+            {noPlan && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">You have no plan yet: upgrade to start practising with live answers.</p>}
+          </>
+        )}
+      </div>
+      <AppLink
+        href="/pricing"
+        className={`mt-6 inline-flex items-center justify-center rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 sm:self-start ${focus}`}
+      >
+        Upgrade Plan
+      </AppLink>
+    </section>
+  )
+}

@@ -1,0 +1,61 @@
+import { findPlan } from '../../../app.catalog.ts'
+import type { UsageLimits } from '../../interview/interview-types.ts'
+import { formatLongDate } from '../../lib/dates.ts'
+import { AppLink } from '../app-link.tsx'
+import { Card } from './card.tsx'
+import { UsageBar } from './usage-bar.tsx'
+
+const link = 'font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
+
+/** Spec §2 "Interview usage": used and remaining of the current plan period. */
+export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
+  const { used, remaining, total } = usage.interviews
+  const planName = findPlan(usage.planType)?.name
+  return (
+    <Card id="interview-usage-heading" title="Interview Usage">
+      <p className="text-3xl font-bold text-gray-900 dark:text-white" data-testid="usage-summary">
+        {used} <span className="text-base font-medium text-gray-500 dark:text-gray-400">of {total} interviews used</span>
+      </p>
+      <div className="mt-4">
+        <UsageBar used={used} total={total} label="Interviews used this period" />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
+        <div>
+          <dt className="text-gray-500 dark:text-gray-400">Used</dt>
+          <dd className="font-semibold text-gray-900 dark:text-gray-100" data-testid="usage-used">
+            {used}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-gray-500 dark:text-gray-400">Remaining</dt>
+          <dd className="font-semibold text-gray-900 dark:text-gray-100" data-testid="usage-remaining">
+            {remaining}
+          </dd>
+        </div>
+      </dl>
+      {planName ? (
+        <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+          {planName} plan, {formatLongDate(usage.periodStart)} to {formatLongDate(usage.periodEnd)}.
+          {usage.activeSessions > 0 && ` ${usage.activeSessions} ${usage.activeSessions === 1 ? 'session is' : 'sessions are'} active now.`}
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+          Your plan includes no interviews.{' '}
+          <AppLink href="/pricing" className={link}>
+            Choose a plan
+          </AppLink>{' '}
+          to start.
+        </p>
+      )}
+      {planName && remaining === 0 && (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+          You have used every interview of this period.{' '}
+          <AppLink href="/pricing" className={link}>
+            Upgrade your plan
+          </AppLink>{' '}
+          for more.
+        </p>
+      )}
+    </Card>
+  )
+}

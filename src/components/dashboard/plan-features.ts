@@ -1,0 +1,23 @@
+import type { FeatureFlagName, Features } from '../../../app.catalog.ts'
+
+/** The flags of spec §3 "Features", in the order the checklist shows them, with readable names. */
+export const featureLabels: ReadonlyArray<{ flag: FeatureFlagName; label: string }> = [
+  { flag: 'chat', label: 'Chat answers' },
+  { flag: 'screenAnalysis', label: 'Screen analysis' },
+  { flag: 'microphone', label: 'Microphone (hears the interviewer)' },
+  { flag: 'advancedAI', label: 'Advanced AI (communication feedback)' },
+  { flag: 'contextConfiguration', label: 'Context configuration (resume, role, job description)' },
+  { flag: 'prioritySupport', label: 'Priority support' },
+  { flag: 'teamFeatures', label: 'Team features' },
+]
+
+export type FeatureRow = { key: string; label: string; included: boolean }
+
+/** The Plan Features checklist: the interview allowance first, then every flag, on or off. */
+export function featureChecklist(features: Features): FeatureRow[] {
+  const interviews = features.maxInterviews
+  return [
+    { key: 'maxInterviews', label: interviews > 0 ? `${interviews} interviews per month` : 'Interviews per month', included: interviews > 0 },
+    ...featureLabels.map(({ flag, label }) => ({ key: flag, label, included: features[flag] })),
+  ]
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
+import { useTRPC } from '../../trpc/react.ts'
+
+/** interview.usageLimits, read fresh on every visit: another device may have used an interview. */
+export function useUsageLimits() {
+  const trpc = useTRPC()
+  return useQuery({ ...trpc.interview.usageLimits.queryOptions(), staleTime: 0, retry: 1 })
+}

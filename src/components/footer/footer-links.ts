@@ -1,0 +1,29 @@
+/** Spec §2 footer. */
+export type FooterLink = { label: string; href: string }
+export type FooterColumn = { title: string; links: readonly FooterLink[] }
+
+export const footerColumns: readonly FooterColumn[] = [
+  {
+    title: 'Product',
+    links: [
+      { label: 'Features', href: '/#features' },
+      { label: 'Download', href: '/download' },
+      { label: 'Pricing', href: '/#pricing' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'Blog', href: '/blog' },
+      { label: 'About', href: '/about' },
+      { label: 'Docs', href: '/docs' },
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      { label: 'Email', href: '/contact' },
+      { label: 'FAQ', href: '/download' },
+    ],
+  },
+]

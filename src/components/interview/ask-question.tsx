@@ -1,0 +1,69 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { failureText, sessionFailures } from '../../interview/failure-messages.ts'
+import type { InterviewContext } from '../../interview/interview-types.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { Card } from '../dashboard/card.tsx'
+import { AnswerMeta } from './answer-meta.tsx'
+import { AnswerText } from './answer-text.tsx'
+import { ErrorAlert } from './error-alert.tsx'
+import { hintClass, inputClass, labelClass, primaryButton, secondaryButton } from './form-styles.ts'
+import { QuestionAnalysisView } from './question-analysis-view.tsx'
+import { useStreamedAnswer } from './use-streamed-answer.ts'
+
+type Props = { sessionId: string | null; context: () => InterviewContext | undefined; onAnswered: () => void }
+
+/** A typed question: the answer streams in as it is written; Analyze explains what it tests. */
+export function AskQuestion({ sessionId, context, onAnswered }: Props) {
+  const trpc = useTRPC()
+  const id = useId()
+  const [question, setQuestion] = useState('')
+  const stream = useStreamedAnswer(onAnswered)
+  const [analysisError, setAnalysisError] = useState<string | null>(null)
+  const analyze = useMutation(
+    trpc.interview.analyze.mutationOptions({
+      onMutate: () => setAnalysisError(null),
+      onError: (failure) => setAnalysisError(failureText(sessionFailures.analyze, errorMessage(failure, ''))),
+    }),
+  )
+  const trimmed = question.trim()
+  const withContext = () => {
+    const given = context()
+    return given ? { context: given } : {}
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!trimmed || !sessionId) return
+    void stream.ask({ question: trimmed, sessionId, ...withContext() })
+  }
+
+  return (
+    <Card id={`${id}-heading`} title="Ask a question">
+      <form onSubmit={submit}>
+        <label htmlFor={`${id}-question`} className={labelClass}>
+          Question
+        </label>
+        <textarea id={`${id}-question`} className={inputClass} rows={3} maxLength={4_000} value={question} onChange={(event) => setQuestion(event.target.value)} placeholder="How does a hash map handle collisions?" />
+        <div className="mt-3 flex flex-wrap gap-3">
+          <button type="submit" className={primaryButton} disabled={!trimmed || !sessionId || stream.streaming}>
+            {stream.streaming ? 'Answering...' : 'Ask'}
+          </button>
+          <button type="button" className={secondaryButton} disabled={!trimmed || analyze.isPending} onClick={() => analyze.mutate({ question: trimmed, ...withContext() })}>
+            {analyze.isPending ? 'Analyzing...' : 'Analyze question'}
+          </button>
+        </div>
+        {!sessionId && <p className={hintClass}>Start a session to ask questions. Analyzing a question needs no session.</p>}
+      </form>
+      {(stream.text || stream.streaming) && (
+        <section aria-label="Answer" aria-live="polite" aria-busy={stream.streaming} className="mt-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-950" data-testid="streamed-answer">
+          {stream.answer ? <AnswerText text={stream.answer.response} /> : <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>}
+          {stream.answer && <AnswerMeta provider={stream.answer.provider} model={stream.answer.model} latencyMs={stream.answer.latencyMs} />}
+        </section>
+      )}
+      <ErrorAlert message={stream.error} />
+      <ErrorAlert message={analysisError} />
+      {analyze.data && <QuestionAnalysisView analysis={analyze.data} />}
+    </Card>
+  )
+}

@@ -1,0 +1,95 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { failureText, sessionFailures } from '../../interview/failure-messages.ts'
+import type { Difficulty, GeneratedQuestions, InterviewContext } from '../../interview/interview-types.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { Card } from '../dashboard/card.tsx'
+import { AnswerMeta } from './answer-meta.tsx'
+import { ErrorAlert } from './error-alert.tsx'
+import { hintClass, inputClass, labelClass, primaryButton } from './form-styles.ts'
+
+const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
+
+/** Practice questions by topic (spec §9 defaults: difficulty medium, count 5); no interview is used. */
+export function GenerateQuestions({ context }: { context: () => InterviewContext | undefined }) {
+  const trpc = useTRPC()
+  const id = useId()
+  const [topic, setTopic] = useState('')
+  const [difficulty, setDifficulty] = useState<Difficulty>('medium')
+  const [count, setCount] = useState(5)
+  const [error, setError] = useState<string | null>(null)
+  const generate = useMutation(
+    trpc.interview.generateQuestions.mutationOptions({
+      onMutate: () => setError(null),
+      onError: (failure) => setError(failureText(sessionFailures.generate, errorMessage(failure, ''))),
+    }),
+  )
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const given = context()
+    generate.mutate({ topic: topic.trim(), difficulty, count, ...(given ? { context: given } : {}) })
+  }
+  return (
+    <Card id={`${id}-heading`} title="Generate practice questions">
+      <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div>
+          <label htmlFor={`${id}-topic`} className={labelClass}>
+            Topic
+          </label>
+          <input id={`${id}-topic`} className={inputClass} value={topic} onChange={(event) => setTopic(event.target.value)} maxLength={200} placeholder="System design" required />
+        </div>
+        <div>
+          <label htmlFor={`${id}-difficulty`} className={labelClass}>
+            Difficulty
+          </label>
+          <select id={`${id}-difficulty`} className={inputClass} value={difficulty} onChange={(event) => setDifficulty(difficulties.find((level) => level === event.target.value) ?? 'medium')}>
+            {difficulties.map((level) => (
+              <option key={level} value={level}>
+                {level.charAt(0).toUpperCase() + level.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-count`} className={labelClass}>
+            Count
+          </label>
+          <input id={`${id}-count`} type="number" min={1} max={20} className={`${inputClass} sm:w-24`} value={count} onChange={(event) => setCount(Math.min(20, Math.max(1, Number(event.target.value) || 1)))} />
+        </div>
+        <div className="sm:col-span-3">
+          <button type="submit" className={primaryButton} disabled={!topic.trim() || generate.isPending}>
+            {generate.isPending ? 'Generating...' : 'Generate questions'}
+          </button>
+          <p className={hintClass}>Practice tools need an active plan but use no interview.</p>
+        </div>
+      </form>
+      <ErrorAlert message={error} />
+      {generate.data && <GeneratedList result={generate.data} />}
+    </Card>
+  )
+}
+
+function GeneratedList({ result }: { result: GeneratedQuestions }) {
+  return (
+    <section aria-label="Generated questions" className="mt-4">
+      {result.notes?.map((note) => (
+        <p key={note} className={hintClass}>
+          {note}
+        </p>
+      ))}
+      <ol className="mt-2 list-decimal space-y-3 pl-5 text-sm text-gray-800 dark:text-gray-200" data-testid="generated-questions">
+        {result.questions.map((question, index) => (
+          <li key={index}>
+            <p className="font-medium text-gray-900 dark:text-white">{question.question}</p>
+            <p className="text-xs text-gray-500 dark:text-gray-400">
+              {question.category} · {question.difficulty}
+            </p>
+            {question.keyPoints.length > 0 && <p className="mt-1 text-gray-600 dark:text-gray-400">Cover: {question.keyPoints.join('; ')}</p>}
+          </li>
+        ))}
+      </ol>
+      <AnswerMeta provider={result.provider} model={result.model} latencyMs={result.latencyMs} />
+    </section>
+  )
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { useTRPC } from '../../../trpc/react.ts'
+import { Card } from '../../dashboard/card.tsx'
+import { LoadError } from '../../dashboard/load-error.tsx'
+import { Spinner } from '../../spinner.tsx'
+import { UsageChart } from './usage-chart.tsx'
+
+export function UsagePeriodsCard() {
+  const trpc = useTRPC()
+  const periods = useQuery({ ...trpc.interview.usagePeriods.queryOptions({ limit: 6 }), staleTime: 0, retry: 1 })
+  return (
+    <Card id="usage-periods-heading" title="Interviews used in recent periods">
+      {periods.isPending ? (
+        <Spinner label="Loading your usage" className="py-8" />
+      ) : periods.isError ? (
+        <LoadError message={`Could not load your usage: ${periods.error.message}`} onRetry={() => void periods.refetch()} retrying={periods.isFetching} />
+      ) : (
+        <UsageChart periods={periods.data.periods} />
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,76 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState, type ChangeEvent } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { failureText, sessionFailures } from '../../interview/failure-messages.ts'
+import { readAsDataUrl, screenshotProblem, screenshotTypes } from '../../interview/image-file.ts'
+import type { InterviewContext } from '../../interview/interview-types.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { Card } from '../dashboard/card.tsx'
+import { AnswerMeta } from './answer-meta.tsx'
+import { AnswerText } from './answer-text.tsx'
+import { ErrorAlert } from './error-alert.tsx'
+import { hintClass, labelClass } from './form-styles.ts'
+import { PlanGateNote } from './plan-gate-note.tsx'
+
+type Props = { sessionId: string | null; allowed: boolean; context: () => InterviewContext | undefined; onAnswered: () => void }
+
+/** A screenshot of the question (PNG, JPEG or WebP): read from the image, then answered. */
+export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: Props) {
+  const trpc = useTRPC()
+  const id = useId()
+  const [error, setError] = useState<string | null>(null)
+  const analyze = useMutation(
+    trpc.interview.screenshot.mutationOptions({
+      onMutate: () => setError(null),
+      onError: (failure) => setError(failureText(sessionFailures.screenshot, errorMessage(failure, ''))),
+      onSuccess: onAnswered,
+    }),
+  )
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file || !sessionId) return
+    const problem = screenshotProblem(file)
+    if (problem) {
+      setError(failureText(sessionFailures.screenshot, problem))
+      return
+    }
+    try {
+      const image = await readAsDataUrl(file)
+      const given = context()
+      analyze.mutate({ image, sessionId, ...(given ? { context: given } : {}) })
+    } catch (failure) {
+      setError(failureText(sessionFailures.screenshot, failure instanceof Error ? failure.message : null))
+    }
+  }
+  const result = analyze.data
+  return (
+    <Card id={`${id}-heading`} title="Screenshot">
+      <label htmlFor={`${id}-file`} className={labelClass}>
+        Upload a screenshot of the question
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={screenshotTypes.join(',')}
+        onChange={(event) => void choose(event)}
+        disabled={!sessionId || analyze.isPending}
+        className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand/10 file:px-3 file:py-2 file:font-semibold file:text-brand disabled:opacity-60 dark:text-gray-300 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+      />
+      <p className={hintClass}>PNG, JPEG or WebP, up to 5 MB.{!sessionId && ' Start a session first.'}</p>
+      {!allowed && <PlanGateNote feature="Screen analysis" plan="Professional" />}
+      {analyze.isPending && <p className={hintClass} role="status">Reading the screenshot...</p>}
+      <ErrorAlert message={error} />
+      {result && (
+        <section aria-label="Screenshot answer" className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950" data-testid="screenshot-answer">
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            <span className="font-semibold text-gray-900 dark:text-white">Read from the image: </span>
+            {result.question ?? result.extractedText}
+          </p>
+          <AnswerText text={result.response} />
+          <AnswerMeta provider={result.provider} model={result.model} latencyMs={result.latencyMs} />
+        </section>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,115 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { formatDateTime } from '../../interview/display.ts'
+import { failureText, sessionFailures } from '../../interview/failure-messages.ts'
+import type { InterviewContext, InterviewSession, UsageLimits } from '../../interview/interview-types.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { AppLink } from '../app-link.tsx'
+import { Card } from '../dashboard/card.tsx'
+import { LoadError } from '../dashboard/load-error.tsx'
+import { UsageBar } from '../dashboard/usage-bar.tsx'
+import { useUsageLimits } from '../dashboard/use-usage-limits.ts'
+import { Spinner } from '../spinner.tsx'
+import { ErrorAlert } from './error-alert.tsx'
+import { labelClass, primaryButton, secondaryButton } from './form-styles.ts'
+import { useInterviewInvalidation } from './use-interview-invalidation.ts'
+
+type Props = { session: InterviewSession | null; sessionContext: () => InterviewContext | undefined }
+
+/** Start and end a session (each one takes an interview of the period), with the usage it leaves. */
+export function SessionPanel({ session, sessionContext }: Props) {
+  const trpc = useTRPC()
+  const usage = useUsageLimits()
+  const invalidate = useInterviewInvalidation()
+  const [mode, setMode] = useState<'text' | 'voice'>('text')
+  const [error, setError] = useState<string | null>(null)
+  const modeId = useId()
+  const start = useMutation(
+    trpc.interview.sessionStart.mutationOptions({
+      onMutate: () => setError(null),
+      onError: (failure) => setError(failureText(sessionFailures.start, errorMessage(failure, ''))),
+      onSettled: invalidate,
+    }),
+  )
+  const end = useMutation(
+    trpc.interview.sessionEnd.mutationOptions({
+      onMutate: () => setError(null),
+      onError: (failure) => setError(failureText(sessionFailures.end, errorMessage(failure, ''))),
+      onSettled: invalidate,
+    }),
+  )
+  const startSession = () => {
+    const context = sessionContext()
+    start.mutate({ mode, ...(context ? { context } : {}) })
+  }
+  const busy = start.isPending || end.isPending
+
+  return (
+    <Card id="session-heading" title="Session">
+      {usage.isPending ? (
+        <Spinner label="Loading your usage" className="py-4" />
+      ) : usage.isError ? (
+        <LoadError message={`Could not load your interview usage: ${usage.error.message}`} onRetry={() => void usage.refetch()} retrying={usage.isFetching} />
+      ) : (
+        <UsageSummary usage={usage.data} />
+      )}
+      {session ? (
+        <div className="mt-4 rounded-xl bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/50 dark:text-green-200" data-testid="active-session">
+          <p className="font-semibold">Session active ({session.mode} mode)</p>
+          <p>
+            Started {formatDateTime(session.startedAt)} · {session.questionsAsked} {session.questionsAsked === 1 ? 'question' : 'questions'}
+            {session.context ? ' · context saved' : ''}
+          </p>
+        </div>
+      ) : (
+        <div className="mt-4">
+          <label htmlFor={modeId} className={labelClass}>
+            Mode
+          </label>
+          <select id={modeId} value={mode} onChange={(event) => setMode(event.target.value === 'voice' ? 'voice' : 'text')} className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-950">
+            <option value="text">Text</option>
+            <option value="voice">Voice</option>
+          </select>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {session ? (
+          <button type="button" className={secondaryButton} onClick={() => end.mutate({ sessionId: session.id })} disabled={busy}>
+            {end.isPending ? 'Ending...' : 'End session'}
+          </button>
+        ) : (
+          <button type="button" className={primaryButton} onClick={startSession} disabled={busy}>
+            {start.isPending ? 'Starting...' : 'Start session'}
+          </button>
+        )}
+      </div>
+      <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">A session ended within 5 minutes with no question asked gives its interview back.</p>
+      <ErrorAlert message={error} />
+    </Card>
+  )
+}
+
+function UsageSummary({ usage }: { usage: UsageLimits }) {
+  const { used, remaining, total } = usage.interviews
+  return (
+    <div>
+      <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="console-usage">
+        {used} of {total} interviews used · {remaining} remaining
+      </p>
+      <div className="mt-2">
+        <UsageBar used={used} total={total} label="Interviews used this period" />
+      </div>
+      {usage.planType === 'none' && (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+          You have no active plan.{' '}
+          <AppLink href="/pricing" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+            Choose a plan
+          </AppLink>{' '}
+          to start sessions.
+        </p>
+      )}
+    </div>
+  )
+}
+

@@ -1,0 +1,84 @@
+import { useCallback, useId, useState } from 'react'
+import { sendAudioQuestion } from '../../interview/audio-question.ts'
+import { failureText, sessionFailures } from '../../interview/failure-messages.ts'
+import type { AudioAnswer } from '../../interview/interview-types.ts'
+import { canRecordAudio } from '../../interview/wav-recorder.ts'
+import { Card } from '../dashboard/card.tsx'
+import { AnswerMeta } from './answer-meta.tsx'
+import { AnswerText } from './answer-text.tsx'
+import { ErrorAlert } from './error-alert.tsx'
+import { hintClass, primaryButton, secondaryButton } from './form-styles.ts'
+import { PlanGateNote } from './plan-gate-note.tsx'
+import { useWavRecorder } from './use-wav-recorder.ts'
+
+type Props = { sessionId: string | null; allowed: boolean; onAnswered: () => void }
+
+/** A spoken question, recorded here as WAV and sent to /api/interview/audio-question. */
+export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
+  const id = useId()
+  const [error, setError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const [answer, setAnswer] = useState<AudioAnswer | null>(null)
+
+  const send = useCallback(
+    async (audio: Blob) => {
+      setSending(true)
+      try {
+        setAnswer(await sendAudioQuestion(audio, sessionId ?? undefined))
+        onAnswered()
+      } catch (failure) {
+        setError(failureText(sessionFailures.audio, failure instanceof Error ? failure.message : null))
+      } finally {
+        setSending(false)
+      }
+    },
+    [sessionId, onAnswered],
+  )
+  const fail = useCallback((reason: string) => setError(failureText(sessionFailures.audio, reason)), [])
+  const recorder = useWavRecorder((audio) => void send(audio), fail)
+  const supported = canRecordAudio()
+
+  const begin = () => {
+    setError(null)
+    setAnswer(null)
+    void recorder.start()
+  }
+
+  return (
+    <Card id={`${id}-heading`} title="Voice question">
+      {!allowed ? (
+        <PlanGateNote feature="The microphone" plan="Professional" />
+      ) : !supported ? (
+        <p className={hintClass}>This browser cannot record audio.</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            {recorder.state === 'recording' ? (
+              <button type="button" className={secondaryButton} onClick={() => void recorder.stop()}>
+                Stop and send
+              </button>
+            ) : (
+              <button type="button" className={primaryButton} onClick={begin} disabled={!sessionId || sending || recorder.state === 'starting'}>
+                {recorder.state === 'starting' ? 'Opening microphone...' : 'Record question'}
+              </button>
+            )}
+            <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+              {recorder.state === 'recording' ? `Recording… ${recorder.seconds} s` : sending ? 'Transcribing and answering...' : ''}
+            </p>
+          </div>
+          {!sessionId && <p className={hintClass}>Start a session first.</p>}
+        </>
+      )}
+      <ErrorAlert message={error} />
+      {answer && (
+        <section aria-label="Voice answer" className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950" data-testid="voice-answer">
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            <span className="font-semibold text-gray-900 dark:text-white">Heard: </span>“{answer.transcript}”
+          </p>
+          <AnswerText text={answer.response} />
+          <AnswerMeta provider={answer.provider} model={answer.model} latencyMs={answer.latencyMs} />
+        </section>
+      )}
+    </Card>
+  )
+}

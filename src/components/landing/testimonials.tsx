@@ -1,0 +1,59 @@
+import { timers } from '../../../app.catalog.ts'
+import { InitialsAvatar } from './initials-avatar.tsx'
+import { SectionHeading } from './section-heading.tsx'
+import { testimonials, type Testimonial } from './testimonials-data.ts'
+
+// The track holds the cards twice and moves by half its width, so the loop has no seam.
+const marquee = `
+@keyframes tm-scroll{from{transform:translateX(0)}to{transform:translateX(-50%)}}
+.tm-track{animation:tm-scroll linear infinite}
+.tm-region:hover .tm-track,.tm-region:focus-within .tm-track,.tm-region:focus .tm-track{animation-play-state:paused}
+@media (prefers-reduced-motion:reduce){.tm-track{animation:none}.tm-copy{display:none}.tm-region{overflow-x:auto}}
+`
+
+function Card({ testimonial }: { testimonial: Testimonial }) {
+  return (
+    <figure className="w-72 shrink-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:w-80 dark:border-gray-800 dark:bg-gray-900">
+      <figcaption className="flex items-center gap-3">
+        <InitialsAvatar name={testimonial.name} />
+        <div>
+          <p className="font-semibold text-gray-900 dark:text-white">{testimonial.name}</p>
+          <p className="text-sm text-gray-500 dark:text-gray-400">{testimonial.handle}</p>
+        </div>
+      </figcaption>
+      <blockquote className="mt-4 text-gray-700 dark:text-gray-300">{testimonial.text}</blockquote>
+    </figure>
+  )
+}
+
+export function Testimonials() {
+  return (
+    <section aria-labelledby="testimonials-heading" className="overflow-hidden px-0 py-16 sm:py-24">
+      <style>{marquee}</style>
+      <div className="px-4 sm:px-6">
+        <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="Candidates who kept their cool">
+          Hover or focus to pause.
+        </SectionHeading>
+      </div>
+      {/* Focusable so keyboard users can pause it and, with reduced motion, scroll it. */}
+      <div tabIndex={0} role="region" aria-label="Testimonials" data-marquee className="tm-region mt-12 overflow-hidden focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+        <div className="tm-track flex w-max gap-6 px-3" style={{ animationDuration: `${timers.testimonialMarquee}ms` }}>
+          <ul className="flex gap-6">
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.handle}>
+                <Card testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
+          <ul aria-hidden="true" className="tm-copy flex gap-6">
+            {testimonials.map((testimonial) => (
+              <li key={testimonial.handle}>
+                <Card testimonial={testimonial} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}

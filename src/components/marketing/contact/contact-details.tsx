@@ -1,0 +1,33 @@
+import { AppLink } from '../../app-link.tsx'
+
+export function ContactDetails({ supportEmail }: { supportEmail: string | null }) {
+  return (
+    <aside aria-labelledby="contact-details-heading" className="space-y-6">
+      <h2 id="contact-details-heading" className="text-xl font-semibold text-gray-900 dark:text-white">
+        Other ways to reach us
+      </h2>
+      {supportEmail && (
+        <div>
+          <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Email</h3>
+          <a href={`mailto:${supportEmail}`} className="mt-1 inline-block font-semibold break-all text-indigo-700 hover:underline dark:text-indigo-300">
+            {supportEmail}
+          </a>
+        </div>
+      )}
+      <div>
+        <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Response time</h3>
+        <p className="mt-1 text-gray-700 dark:text-gray-300">Usually within one business day.</p>
+      </div>
+      <div>
+        <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Installing the app?</h3>
+        <p className="mt-1 text-gray-700 dark:text-gray-300">
+          The{' '}
+          <AppLink href="/download" className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+            installation FAQ
+          </AppLink>{' '}
+          answers the most common questions.
+        </p>
+      </div>
+    </aside>
+  )
+}

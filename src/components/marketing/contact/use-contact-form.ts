@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query'
+import { isTRPCClientError } from '@trpc/client'
+import { useState } from 'react'
+import { useTRPC } from '../../../trpc/react.ts'
+import { contactMessages, contactProblem, emptyContactInput, type ContactField, type ContactInput } from './contact-rules.ts'
+
+/** Spec §4: idle, sending, success, error. */
+export type ContactStatus = { state: 'idle' } | { state: 'sending' } | { state: 'success'; sentVia: string } | { state: 'error'; detail: string }
+
+/** The server's own words when it answered; anything else is unexpected (spec §8). */
+function detailOf(error: unknown): string {
+  return isTRPCClientError(error) && error.data && error.message ? error.message : contactMessages.unexpected
+}
+
+export function useContactForm(initial: Partial<ContactInput> = {}) {
+  const trpc = useTRPC()
+  const send = useMutation(trpc.contact.send.mutationOptions())
+  const [values, setValues] = useState<ContactInput>({ ...emptyContactInput, ...initial })
+  const [status, setStatus] = useState<ContactStatus>({ state: 'idle' })
+
+  const setField = (field: ContactField, value: string) => setValues((current) => ({ ...current, [field]: value }))
+
+  const submit = async () => {
+    const problem = contactProblem(values)
+    if (problem) {
+      setStatus({ state: 'error', detail: problem })
+      return
+    }
+    setStatus({ state: 'sending' })
+    try {
+      const receipt = await send.mutateAsync(values)
+      setValues(emptyContactInput)
+      setStatus({ state: 'success', sentVia: receipt.sentVia })
+    } catch (error) {
+      setStatus({ state: 'error', detail: detailOf(error) })
+    }
+  }
+
+  return { values, setField, status, submit, sending: status.state === 'sending' }
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react'
+import { AppLink } from '../../app-link.tsx'
+import type { Block, Inline } from './markdown.ts'
+
+function renderInline(nodes: Inline[]): ReactNode[] {
+  return nodes.map((node, index) => {
+    switch (node.kind) {
+      case 'text':
+        return node.text
+      case 'strong':
+        return <strong key={index}>{renderInline(node.children)}</strong>
+      case 'em':
+        return <em key={index}>{renderInline(node.children)}</em>
+      case 'code':
+        return <code key={index}>{node.text}</code>
+      case 'link':
+        return node.href.startsWith('/') ? (
+          <AppLink key={index} href={node.href}>
+            {renderInline(node.children)}
+          </AppLink>
+        ) : (
+          <a key={index} href={node.href} rel="noopener noreferrer">
+            {renderInline(node.children)}
+          </a>
+        )
+    }
+  })
+}
+
+function renderBlock(block: Block, index: number): ReactNode {
+  switch (block.kind) {
+    case 'heading': {
+      const Heading = `h${block.level}` as const
+      return (
+        <Heading key={index} id={block.id}>
+          {renderInline(block.children)}
+        </Heading>
+      )
+    }
+    case 'paragraph':
+      return <p key={index}>{renderInline(block.children)}</p>
+    case 'list': {
+      const List = block.ordered ? 'ol' : 'ul'
+      return (
+        <List key={index}>
+          {block.items.map((item, itemIndex) => (
+            <li key={itemIndex}>{renderInline(item)}</li>
+          ))}
+        </List>
+      )
+    }
+    case 'quote':
+      return <blockquote key={index}>{renderInline(block.children)}</blockquote>
+    case 'code':
+      return (
+        <pre key={index} tabIndex={0}>
+          <code>{block.text}</code>
+        </pre>
+      )
+    case 'rule':
+      return <hr key={index} />
+  }
+}
+
+const prose = [
+  'max-w-none text-gray-700 dark:text-gray-300 leading-relaxed',
+  '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-gray-900 dark:[&_h2]:text-white',
+  '[&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-gray-900 dark:[&_h3]:text-white',
+  '[&_h4]:mt-6 [&_h4]:font-semibold [&_h4]:text-gray-900 dark:[&_h4]:text-white',
+  '[&_p]:mt-4 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-1.5',
+  '[&_a]:font-medium [&_a]:text-indigo-700 [&_a]:underline dark:[&_a]:text-indigo-300',
+  '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand [&_blockquote]:pl-4 [&_blockquote]:italic',
+  '[&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm dark:[&_code]:bg-gray-800',
+  '[&_pre]:mt-4 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-gray-900 [&_pre]:p-4 [&_pre]:text-gray-100 [&_pre_code]:bg-transparent',
+  '[&_hr]:my-10 [&_hr]:border-gray-200 dark:[&_hr]:border-gray-800',
+].join(' ')
+
+export function MarkdownView({ blocks }: { blocks: Block[] }) {
+  return <div className={prose}>{blocks.map(renderBlock)}</div>
+}

@@ -1,0 +1,59 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { track } from '../../../analytics/analytics.ts'
+import { useTRPC } from '../../../trpc/react.ts'
+import { scrollToSection } from '../sections.ts'
+import { SystemRequirements, WhatYouGet } from './download-details.tsx'
+import { InstallFaq } from './install-faq.tsx'
+import { OsTabs } from './os-tabs.tsx'
+import { PlatformCard } from './platform-card.tsx'
+import { builds, type OperatingSystem } from './platforms.ts'
+
+export function DownloadPage() {
+  const trpc = useTRPC()
+  const { data: settings } = useSuspenseQuery(trpc.site.settings.queryOptions())
+  const [os, setOs] = useState<OperatingSystem>('windows')
+  const selectOs = (next: OperatingSystem) => {
+    if (next !== os) track('os_selection', 'User Interaction', { os: next })
+    setOs(next)
+  }
+  const panelId = 'os-panel'
+
+  return (
+    <main>
+      <section aria-labelledby="download-heading" className="px-4 pt-16 pb-10 text-center sm:px-6 sm:pt-20">
+        <h1 id="download-heading" className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl dark:text-white">
+          Download Interview Helper
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
+          Free to download. Unzip it, run it, and your AI interview copilot is ready in minutes.
+        </p>
+        <button
+          type="button"
+          onClick={() => scrollToSection('downloads')}
+          className="mt-8 inline-flex items-center justify-center rounded-xl bg-brand px-6 py-3 font-semibold text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          Download Now
+        </button>
+      </section>
+
+      <section id="downloads" aria-labelledby="downloads-heading" className="scroll-mt-20 px-4 pb-16 sm:px-6">
+        <div className="mx-auto max-w-4xl text-center">
+          <h2 id="downloads-heading" className="sr-only">
+            Downloads
+          </h2>
+          <OsTabs selected={os} onSelect={selectOs} panelId={panelId} />
+          <div id={panelId} role="tabpanel" aria-labelledby={`os-tab-${os}`} className={`mt-8 grid gap-6 text-left ${builds[os].length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-md'}`}>
+            {builds[os].map((build) => (
+              <PlatformCard key={build.title} build={build} downloadUrl={settings.downloadUrlWindows} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <WhatYouGet />
+      <SystemRequirements />
+      <InstallFaq supportEmail={settings.supportEmail} />
+    </main>
+  )
+}

@@ -1,0 +1,28 @@
+/** Spec §2 /download and §9 "Windows build" and "Coming soon". */
+export const operatingSystems = [
+  { id: 'windows', label: 'Windows' },
+  { id: 'mac', label: 'macOS' },
+  { id: 'linux', label: 'Linux' },
+] as const
+export type OperatingSystem = (typeof operatingSystems)[number]['id']
+
+export type PlatformBuild = { title: string; detail: string; requirement: string; available: boolean; version?: string; size?: string }
+
+export const builds: Record<OperatingSystem, readonly PlatformBuild[]> = {
+  windows: [{ title: 'Windows 11/10', detail: 'Portable zip: extract and run, no installer', requirement: 'Windows 10 (64-bit) or later', available: true, version: 'v1.0.0', size: '107 MB' }],
+  mac: [
+    { title: 'macOS (Intel)', detail: 'For Macs with an Intel processor', requirement: 'macOS 10.15+', available: false },
+    { title: 'macOS (Apple Silicon)', detail: 'For Macs with M-series chips', requirement: 'macOS 11.0+', available: false },
+  ],
+  linux: [
+    { title: 'Ubuntu/Debian', detail: '.deb package', requirement: 'Ubuntu 18.04+ / Debian 10+', available: false },
+    { title: 'AppImage', detail: 'A single file for any distro', requirement: 'Any distro', available: false },
+  ],
+}
+
+export const systemRequirements: readonly { label: string; value: string }[] = [
+  { label: 'Operating system', value: 'Windows 10 (64-bit) or later' },
+  { label: 'Memory', value: '4 GB RAM' },
+  { label: 'Disk space', value: '100 MB free disk space' },
+  { label: 'Audio', value: 'An audio input device (microphone)' },
+]

@@ -1,0 +1,7 @@
+import { useAuth } from '../../auth/auth-context.ts'
+
+/** Spec §2: the sign-up calls to action lead to /dashboard when signed in, otherwise to /signup. */
+export function useSignUpTarget(): string {
+  const { user } = useAuth()
+  return user ? '/dashboard' : '/signup'
+}

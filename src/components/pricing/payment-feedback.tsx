@@ -1,0 +1,35 @@
+type PaymentFeedbackProps = { error: string | null; failed: boolean }
+
+/**
+ * Above the cards: the failure animation and the red error box. One live region, rendered even
+ * when empty, so screen readers announce what appears in it.
+ */
+export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
+  return (
+    <div role="alert" aria-atomic="true" className="mx-auto max-w-3xl">
+      {failed && <FailureNotice />}
+      {error && (
+        <p data-testid="payment-error" className="mt-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
+          <span aria-hidden="true">✕</span>
+          <span>{error}</span>
+        </p>
+      )}
+    </div>
+  )
+}
+
+function FailureNotice() {
+  return (
+    <div className="flex items-center justify-center gap-4 rounded-2xl border border-red-200 bg-white p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0 dark:border-red-900 dark:bg-gray-900">
+      <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400">
+        <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+          <path d="M7 7l10 10M17 7L7 17" />
+        </svg>
+      </span>
+      <div>
+        <p className="text-lg font-semibold text-red-700 dark:text-red-300">Payment Failed</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">Please try again!</p>
+      </div>
+    </div>
+  )
+}

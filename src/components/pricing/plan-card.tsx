@@ -1,0 +1,64 @@
+import type { Plan } from '../../../app.catalog.ts'
+import { planPrices } from './price-display.ts'
+
+type PlanCardProps = { plan: Plan; processing: boolean; disabled: boolean; onChoose: (plan: Plan) => void }
+
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+
+/** One plan: price, struck original price, saving, highlights and its call to action. */
+export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps) {
+  const { price, originalPrice, savings } = planPrices(plan)
+  const titleId = `plan-${plan.planId}-name`
+  return (
+    <li
+      data-plan={plan.planId}
+      aria-labelledby={titleId}
+      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm lg:p-8 dark:bg-gray-900 ${
+        plan.mostPopular ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl' : 'border-gray-200 dark:border-gray-800'
+      }`}
+    >
+      {plan.mostPopular && (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand px-3 py-1 text-xs font-semibold tracking-wide whitespace-nowrap text-white shadow">
+          Most Popular
+        </p>
+      )}
+      <h3 id={titleId} className="text-xl font-semibold text-gray-900 dark:text-white">
+        {plan.name}
+      </h3>
+      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{plan.description}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{price}</span>
+        <span className="text-base font-medium text-gray-500 dark:text-gray-400">/mo</span>
+      </p>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <span className="sr-only">Original price:</span>
+        <s className="text-gray-400 dark:text-gray-500">{originalPrice}</s>
+        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">Save {savings}%</span>
+      </p>
+      <ul className="mt-6 flex-1 space-y-3 text-sm text-gray-700 dark:text-gray-300">
+        {plan.highlights.map((highlight) => (
+          <li key={highlight} className="flex gap-2">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M4 10.5l4 4 8-9" />
+            </svg>
+            <span>{highlight}</span>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        onClick={() => onChoose(plan)}
+        disabled={disabled}
+        aria-busy={processing || undefined}
+        className={`mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 ${focus} ${
+          plan.mostPopular
+            ? 'bg-brand text-white hover:bg-brand/90'
+            : 'border border-brand/40 bg-brand/5 text-brand hover:bg-brand/10 dark:bg-brand/15 dark:text-indigo-200 dark:hover:bg-brand/25'
+        }`}
+      >
+        {processing && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current motion-reduce:animate-none" />}
+        {processing ? 'Processing...' : plan.cta}
+      </button>
+    </li>
+  )
+}

@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { FormAlert } from '../auth/form-alert.tsx'
+import { TextField } from '../auth/text-field.tsx'
+import { dangerButton, secondaryButton } from '../interview/form-styles.ts'
+import { deleteConfirmation } from './profile-rules.ts'
+
+type Props = { open: boolean; needsPassword: boolean; onClose: () => void; onDeleted: () => void }
+
+/** A modal <dialog>: the browser traps focus in it and closes it on Escape. */
+export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }: Props) {
+  const trpc = useTRPC()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const errorId = useId()
+  const [typed, setTyped] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const remove = useMutation(
+    trpc.account.delete.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: onDeleted,
+      onError: (failure) => setError(errorMessage(failure, 'Your account could not be deleted. Please try again.')),
+    }),
+  )
+
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (open && !element.open) element.showModal()
+    if (!open && element.open) element.close()
+  }, [open])
+
+  const confirmed = typed === deleteConfirmation && (!needsPassword || password !== '')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!confirmed) return
+    remove.mutate({ confirm: deleteConfirmation, ...(needsPassword ? { password } : {}) })
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/50 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100"
+    >
+      <form onSubmit={submit} className="p-6" noValidate>
+        <h2 id={titleId} className="text-lg font-semibold text-red-700 dark:text-red-400">
+          Delete your account?
+        </h2>
+        <div className="mt-3 space-y-3 text-sm text-gray-700 dark:text-gray-300">
+          <p>
+            <strong>Erased for good:</strong> your name, e-mail address, password and sign-in methods, your interview questions, answers and saved context, and every session you are signed in with.
+          </p>
+          <p>
+            <strong>Kept, with no name on them:</strong> your orders and payments, and anonymous usage counts.
+          </p>
+          <p>This cannot be undone.</p>
+        </div>
+        <div className="mt-4 space-y-4">
+          <FormAlert id={errorId} tone="error">
+            {error}
+          </FormAlert>
+          <TextField label={`Type ${deleteConfirmation} to confirm`} value={typed} onValueChange={setTyped} autoComplete="off" autoCapitalize="characters" spellCheck={false} errorId={errorId} />
+          {needsPassword && <TextField label="Your password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} errorId={errorId} />}
+        </div>
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className={secondaryButton} onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className={dangerButton} disabled={!confirmed || remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete my account'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

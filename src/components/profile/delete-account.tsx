@@ -1,0 +1,19 @@
+import { useState } from 'react'
+import type { User } from '../../auth/auth-types.ts'
+import { dangerButton } from '../interview/form-styles.ts'
+import { useSignOut } from '../nav/use-sign-out.ts'
+import { DeleteAccountDialog } from './delete-account-dialog.tsx'
+import { ProfileSection } from './profile-section.tsx'
+
+export function DeleteAccount({ user }: { user: User }) {
+  const [open, setOpen] = useState(false)
+  const { signOut } = useSignOut()
+  return (
+    <ProfileSection id="delete-heading" title="Delete account" tone="danger" description="Erases your personal data. Orders and anonymous usage counts stay, with no name on them.">
+      <button type="button" className={dangerButton} onClick={() => setOpen(true)}>
+        Delete account
+      </button>
+      <DeleteAccountDialog open={open} needsPassword={user.providers.includes('password')} onClose={() => setOpen(false)} onDeleted={() => void signOut()} />
+    </ProfileSection>
+  )
+}

@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { FormAlert } from '../auth/form-alert.tsx'
+import { TextField } from '../auth/text-field.tsx'
+import { primaryButton } from '../interview/form-styles.ts'
+import { validatePasswordChange, type PasswordChangeForm } from './profile-rules.ts'
+
+const empty: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+/** auth.changePassword: the current password, then a new one under the sign-up strength rule. */
+export function PasswordForm() {
+  const trpc = useTRPC()
+  const errorId = useId()
+  const [form, setForm] = useState(empty)
+  const [error, setError] = useState<string | null>(null)
+  const [changed, setChanged] = useState(false)
+  const change = useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      onSuccess: () => {
+        setChanged(true)
+        setForm(empty)
+      },
+      onError: (failure) => setError(errorMessage(failure, 'Your password could not be changed. Please try again.')),
+    }),
+  )
+  const set = (field: keyof PasswordChangeForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setChanged(false)
+    const problem = validatePasswordChange(form)
+    setError(problem)
+    if (!problem) change.mutate({ currentPassword: form.currentPassword, newPassword: form.newPassword })
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormAlert id={errorId} tone="error">
+        {error}
+      </FormAlert>
+      <FormAlert tone="success">{changed ? 'Your password was changed. Other devices were signed out.' : null}</FormAlert>
+      <div className="grid gap-4">
+        <TextField label="Current password" type="password" autoComplete="current-password" value={form.currentPassword} onValueChange={set('currentPassword')} errorId={errorId} />
+        <TextField label="New password" type="password" autoComplete="new-password" value={form.newPassword} onValueChange={set('newPassword')} errorId={errorId} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={form.confirmPassword} onValueChange={set('confirmPassword')} errorId={errorId} />
+      </div>
+      <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">At least 8 characters with 1 uppercase, 1 lowercase, and 1 number.</p>
+      <button type="submit" className={`${primaryButton} mt-4`} disabled={change.isPending}>
+        {change.isPending ? 'Changing...' : 'Change password'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,26 @@
+import { useAuth } from '../../auth/auth-context.ts'
+import type { User } from '../../auth/auth-types.ts'
+import { AppLink } from '../app-link.tsx'
+import { PasswordForm } from './password-form.tsx'
+import { ProfileSection } from './profile-section.tsx'
+
+/** Password accounts change their password here; others are told where theirs is managed. */
+export function PasswordSection({ user }: { user: User }) {
+  const { mode } = useAuth()
+  const hasPassword = mode === 'embedded' && user.providers.includes('password')
+  return (
+    <ProfileSection id="password-heading" title="Password" description="Changing it signs out your other devices; this one stays signed in.">
+      {hasPassword ? (
+        <PasswordForm />
+      ) : (
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          Your account has no password of its own here. To set one, use{' '}
+          <AppLink href="/reset-password" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+            Forgot Password
+          </AppLink>
+          .
+        </p>
+      )}
+    </ProfileSection>
+  )
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { FormAlert } from '../auth/form-alert.tsx'
+import { secondaryButton } from '../interview/form-styles.ts'
+import { useSignOut } from '../nav/use-sign-out.ts'
+import { ProfileSection } from './profile-section.tsx'
+
+/** account.signOutEverywhere, then this browser signs out too. */
+export function SignOutEverywhere() {
+  const trpc = useTRPC()
+  const { signOut } = useSignOut()
+  const [error, setError] = useState<string | null>(null)
+  const everywhere = useMutation(
+    trpc.account.signOutEverywhere.mutationOptions({
+      onMutate: () => setError(null),
+      onSuccess: () => signOut(),
+      onError: (failure) => setError(errorMessage(failure, 'Signing out of all devices failed. Please try again.')),
+    }),
+  )
+  return (
+    <ProfileSection id="devices-heading" title="Devices" description="Signed in on a computer you no longer use? End every session, the desktop app's included; each device has to sign in again.">
+      <FormAlert tone="error">{error}</FormAlert>
+      <button type="button" className={secondaryButton} onClick={() => everywhere.mutate()} disabled={everywhere.isPending}>
+        {everywhere.isPending ? 'Signing out...' : 'Sign out of all devices'}
+      </button>
+    </ProfileSection>
+  )
+}

@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query'
+import { errorMessage } from '../../auth/trpc-errors.ts'
+import { useTRPC } from '../../trpc/react.ts'
+import { secondaryButton } from '../interview/form-styles.ts'
+
+/** support.rebuildUser: replays the person's events into every view, and says how many each took. */
+export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt: () => void }) {
+  const trpc = useTRPC()
+  const rebuild = useMutation(trpc.support.rebuildUser.mutationOptions({ onSuccess: onRebuilt }))
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <button type="button" className={secondaryButton} onClick={() => rebuild.mutate({ userId })} disabled={rebuild.isPending}>
+        {rebuild.isPending ? 'Rebuilding...' : 'Rebuild views'}
+      </button>
+      <div role="status" className="text-right text-xs text-gray-600 dark:text-gray-400">
+        {rebuild.isSuccess && (
+          <ul aria-label="Rebuild result" data-testid="rebuild-result">
+            {rebuild.data.projections.map((projection) => (
+              <li key={projection.projection}>
+                {projection.projection}: {projection.replayed} events replayed
+              </li>
+            ))}
+          </ul>
+        )}
+        {rebuild.isError && <p className="text-red-700 dark:text-red-300">Rebuild failed: {errorMessage(rebuild.error, 'please try again')}</p>}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { useTRPC } from '../../trpc/react.ts'
+import { Card } from '../dashboard/card.tsx'
+import { LoadError } from '../dashboard/load-error.tsx'
+import { inputClass, labelClass, primaryButton } from '../interview/form-styles.ts'
+import { Spinner } from '../spinner.tsx'
+import { UserResults } from './user-results.tsx'
+
+/** support.searchUsers: people by e-mail (part of it) or by id, erased ones included. */
+export function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
+  const trpc = useTRPC()
+  const id = useId()
+  const [text, setText] = useState('')
+  const [query, setQuery] = useState<string | null>(null)
+  const search = useQuery({ ...trpc.support.searchUsers.queryOptions({ query: query ?? '' }), enabled: query !== null, staleTime: 0, retry: false })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setQuery(text.trim())
+  }
+  return (
+    <Card id={`${id}-heading`} title="Find a person">
+      <form onSubmit={submit} role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={`${id}-query`} className={labelClass}>
+            E-mail or user id
+          </label>
+          <input id={`${id}-query`} className={inputClass} value={text} onChange={(event) => setText(event.target.value)} maxLength={254} autoComplete="off" />
+        </div>
+        <button type="submit" className={primaryButton}>
+          Search
+        </button>
+      </form>
+      <div className="mt-4">
+        {query === null ? null : search.isPending ? (
+          <Spinner label="Searching" className="py-6" />
+        ) : search.isError ? (
+          <LoadError message={`Search failed: ${search.error.message}`} onRetry={() => void search.refetch()} retrying={search.isFetching} />
+        ) : (
+          <UserResults users={search.data.users} onOpen={onOpen} />
+        )}
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,20 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
+import type { AppRouter } from '../../server/trpc/router.ts'
+
+type Outputs = inferRouterOutputs<AppRouter>['interview']
+type Inputs = inferRouterInputs<AppRouter>['interview']
+
+export type InterviewAnswer = Outputs['question']
+export type AudioAnswer = InterviewAnswer & { transcript: string; transcription: { provider: string; model: string; latencyMs: number } }
+export type ScreenshotAnswer = Outputs['screenshot']
+export type InterviewSession = Outputs['sessionStart']
+export type UsageLimits = Outputs['usageLimits']
+export type InterviewHistory = Outputs['history']
+export type HistorySession = InterviewHistory['sessions'][number]
+export type HistoryQuestion = HistorySession['questions'][number]
+export type UsagePeriod = Outputs['usagePeriods']['periods'][number]
+export type GeneratedQuestions = Outputs['generateQuestions']
+export type CommunicationFeedback = Outputs['improveCommunication']
+export type QuestionAnalysis = Outputs['analyze']
+export type Difficulty = NonNullable<Inputs['generateQuestions']['difficulty']>
+export type InterviewContext = { resume?: string; role?: string; jobDescription?: string }

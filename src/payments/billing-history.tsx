@@ -1,0 +1,102 @@
+import { AppLink } from '../components/app-link.tsx'
+import { Spinner } from '../components/spinner.tsx'
+import { formatLongDate } from '../lib/dates.ts'
+import { formatPaise } from '../lib/money.ts'
+import type { BillingEntry } from './checkout-types.ts'
+import { StatusBadge } from './status-badge.tsx'
+import { billingStatus, planLabel } from './subscription-display.ts'
+import { useBillingHistory } from './use-subscription.ts'
+
+const headingId = 'billing-history-heading'
+const columns = ['Date', 'Plan', 'Amount', 'Status', 'Order ID', 'Payment ID', 'Failure reason'] as const
+
+/** Every order of the user, newest first, with what became of it. */
+export function BillingHistory() {
+  const history = useBillingHistory()
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-white">
+        Billing History
+      </h2>
+      <div className="mt-4">
+        {history.isPending ? (
+          <Spinner label="Loading billing history" className="py-8" />
+        ) : history.isError ? (
+          <div role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Could not load your billing history.{' '}
+            <button type="button" onClick={() => void history.refetch()} className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand">
+              Try again
+            </button>
+          </div>
+        ) : history.data.entries.length === 0 ? (
+          <EmptyHistory />
+        ) : (
+          <HistoryTable entries={history.data.entries} />
+        )}
+      </div>
+    </section>
+  )
+}
+
+function EmptyHistory() {
+  return (
+    <div className="rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
+      <p className="font-medium text-gray-900 dark:text-white">No payments yet.</p>
+      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+        Your orders will show here once you buy a plan.{' '}
+        <AppLink href="/pricing" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+          See the plans
+        </AppLink>
+      </p>
+    </div>
+  )
+}
+
+function HistoryTable({ entries }: { entries: BillingEntry[] }) {
+  return (
+    // Scrolls sideways on narrow screens; focusable so that keyboard users can scroll it too.
+    <div role="region" aria-labelledby={headingId} tabIndex={0} className="-mx-6 overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand">
+      <table className="w-full min-w-[52rem] text-left text-sm">
+        <thead>
+          <tr className="border-b border-gray-200 text-xs tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400">
+            {columns.map((column) => (
+              <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          {entries.map((entry) => (
+            <HistoryRow key={entry.orderId} entry={entry} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function HistoryRow({ entry }: { entry: BillingEntry }) {
+  const status = billingStatus(entry.status)
+  const none = <span className="text-gray-400 dark:text-gray-500">—</span>
+  return (
+    <tr data-order-id={entry.orderId} className="align-top text-gray-700 dark:text-gray-300">
+      <td className="py-3 pr-4 whitespace-nowrap">{formatLongDate(entry.createdAt)}</td>
+      <td className="py-3 pr-4 font-medium text-gray-900 dark:text-white">{planLabel(entry.planType)}</td>
+      <td className="py-3 pr-4 whitespace-nowrap">{formatPaise(entry.amount)}</td>
+      <td className="py-3 pr-4">
+        <StatusBadge color={status.color}>{status.label}</StatusBadge>
+      </td>
+      <td className="py-3 pr-4">
+        <span className="font-mono text-xs break-all">{entry.orderId}</span>
+        {entry.testMode && (
+          <span title="Sandbox order: no real money" className="ml-2 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            TEST
+          </span>
+        )}
+      </td>
+      <td className="py-3 pr-4">{entry.paymentId ? <span className="font-mono text-xs break-all">{entry.paymentId}</span> : none}</td>
+      <td className="py-3 pr-4">{entry.failureReason ?? none}</td>
+    </tr>
+  )
+}

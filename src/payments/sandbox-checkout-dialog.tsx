@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { errorMessage } from '../auth/trpc-errors.ts'
+import { formatPaise } from '../lib/money.ts'
+import { useTRPCClient } from '../trpc/react.ts'
+import type { CheckoutOutcome } from './checkout-types.ts'
+import { paymentMessages } from './payment-messages.ts'
+import { useFocusTrap } from './use-focus-trap.ts'
+import type { SandboxSession } from './use-payment-flow.ts'
+
+export const sandboxTestModeLabel = 'TEST MODE — no real money'
+
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+
+/**
+ * Stands in for Razorpay's modal when the server has no Razorpay keys (the order's testMode):
+ * pay and decline ask the server's sandbox gateway, which also sends the webhook Razorpay would.
+ */
+export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) {
+  const client = useTRPCClient()
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const payRef = useRef<HTMLButtonElement>(null)
+  const settled = useRef(false)
+  const [busy, setBusy] = useState(false)
+  const { order, plan, prefill } = session
+  const amount = formatPaise(order.amount)
+  useFocusTrap(dialogRef)
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    // Unmounting removes the dialog from the top layer; closing it here would fire onClose (dismissal).
+    if (!dialog.open) dialog.showModal()
+    payRef.current?.focus()
+  }, [])
+
+  const settle = (outcome: CheckoutOutcome) => {
+    if (settled.current) return
+    settled.current = true
+    session.settle(outcome)
+  }
+
+  const complete = async (outcome: 'success' | 'failure') => {
+    setBusy(true)
+    try {
+      const answer = await client.sandbox.completeCheckout.mutate({ orderId: order.id, outcome })
+      settle(answer.outcome === 'success' ? { type: 'paid', result: answer.result } : { type: 'failed', description: answer.error.description })
+    } catch (error) {
+      settle({ type: 'failed', description: errorMessage(error, paymentMessages.paymentFailed) })
+    }
+  }
+
+  const dismiss = () => {
+    if (!busy) settle({ type: 'dismissed' })
+  }
+
+  // Escape: closing stays ours to decide, so a payment on its way is never abandoned halfway.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault()
+    dismiss()
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="sandbox-checkout-title"
+      aria-describedby="sandbox-checkout-mode"
+      onCancel={onCancel}
+      // Only the browser closes it on its own (e.g. Chrome after repeated Escape): treat that as dismissal.
+      onClose={() => settle({ type: 'dismissed' })}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-gray-950/60 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100"
+    >
+      <div className="flex items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 dark:border-gray-800">
+        <div>
+          <p id="sandbox-checkout-mode" className="inline-flex rounded-md bg-amber-100 px-2 py-1 text-xs font-bold tracking-wide text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200">
+            {sandboxTestModeLabel}
+          </p>
+          <h2 id="sandbox-checkout-title" className="mt-2 text-lg font-semibold">
+            Interview Helper checkout
+          </h2>
+        </div>
+        <button
+          type="button"
+          onClick={dismiss}
+          disabled={busy}
+          aria-label="Close"
+          className={`rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white ${focus}`}
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M5 5l10 10M15 5L5 15" />
+          </svg>
+        </button>
+      </div>
+      <div className="px-5 py-4">
+        <p className="text-sm text-gray-600 dark:text-gray-400">{order.description}</p>
+        <dl className="mt-4 divide-y divide-gray-100 text-sm dark:divide-gray-800">
+          <Row label="Plan" value={plan.name} />
+          <Row label="Amount" value={`${amount} / month`} />
+          <Row label="Name" value={prefill.name} />
+          <Row label="Email" value={prefill.email} />
+        </dl>
+        <p className="mt-4 text-xs text-gray-500 dark:text-gray-400">
+          The server has no Razorpay keys, so this order belongs to the sandbox gateway: paying or declining here behaves like a card that is accepted or declined.
+        </p>
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">
+        <button
+          type="button"
+          onClick={() => void complete('failure')}
+          disabled={busy}
+          className={`rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+        >
+          Decline payment
+        </button>
+        <button
+          ref={payRef}
+          type="button"
+          onClick={() => void complete('success')}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className={`rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 disabled:cursor-not-allowed disabled:opacity-60 ${focus}`}
+        >
+          Pay {amount}
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
+      <dd className="font-medium break-all text-right">{value}</dd>
+    </div>
+  )
+}

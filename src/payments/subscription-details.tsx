@@ -1,0 +1,35 @@
+import { formatLongDate } from '../lib/dates.ts'
+import type { SubscriptionAnswer } from './checkout-types.ts'
+import { StatusBadge } from './status-badge.tsx'
+import { daysLeftLabel, planLabel, statusLabel, subscriptionStatusColor } from './subscription-display.ts'
+
+type Subscription = SubscriptionAnswer['subscription']
+
+/** The plan, its status in its colour (spec §4), the period, days left and interviews included. */
+export function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
+  const rows: Array<[string, string]> = [
+    ['Billing cycle', subscription.billingCycle],
+    ['Period start', formatLongDate(subscription.currentPeriodStart)],
+    ['Period end', formatLongDate(subscription.currentPeriodEnd)],
+    ['Days left', daysLeftLabel(subscription)],
+    ['Interviews included', String(subscription.interviewsIncluded)],
+  ]
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-2xl font-bold text-gray-900 dark:text-white" data-testid="plan-name">
+          {planLabel(subscription.planType)}
+        </p>
+        <StatusBadge color={subscriptionStatusColor(subscription.status)}>{statusLabel(subscription.status)}</StatusBadge>
+      </div>
+      <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 border-b border-gray-100 py-2.5 dark:border-gray-800">
+            <dt className="text-sm text-gray-500 dark:text-gray-400">{label}</dt>
+            <dd className="text-sm font-medium text-gray-900 dark:text-gray-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { findPlan } from '../../app.catalog.ts'
+
+export type StatusColor = 'green' | 'red' | 'blue' | 'yellow'
+
+/** Spec §4: active green; canceled/cancelled red; trialing blue; any other status yellow. */
+export function subscriptionStatusColor(status: string | null | undefined): StatusColor {
+  switch (status?.trim().toLowerCase()) {
+    case 'active':
+      return 'green'
+    case 'canceled':
+    case 'cancelled':
+      return 'red'
+    case 'trialing':
+      return 'blue'
+    default:
+      return 'yellow'
+  }
+}
+
+export const statusColorClasses: Record<StatusColor, string> = {
+  green: 'bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-950 dark:text-green-300 dark:ring-green-400/30',
+  red: 'bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30',
+  blue: 'bg-blue-100 text-blue-800 ring-blue-600/20 dark:bg-blue-950 dark:text-blue-300 dark:ring-blue-400/30',
+  yellow: 'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',
+}
+
+/** The plan's display name; 'none' (spec §3 dashboard default) without a paid plan. */
+export function planLabel(planType: string | null | undefined): string {
+  if (!planType) return 'none'
+  return findPlan(planType)?.name ?? planType
+}
+
+/** "active" → "Active" for a badge; the colour carries the meaning, the word stays the server's. */
+export function statusLabel(status: string | null | undefined): string {
+  const value = status?.trim() || 'none'
+  return value.charAt(0).toUpperCase() + value.slice(1)
+}
+
+const billingColors: Record<string, StatusColor> = { paid: 'green', failed: 'red', created: 'yellow' }
+const billingLabels: Record<string, string> = { paid: 'Paid', failed: 'Failed', created: 'Pending' }
+
+/** A billing-history order status: paid, failed, or created (checkout not finished). */
+export function billingStatus(status: string): { label: string; color: StatusColor } {
+  return { label: billingLabels[status] ?? statusLabel(status), color: billingColors[status] ?? 'yellow' }
+}
+
+/** "12 days" until the period ends; 'N/A' without a period (spec §9 uses N/A for missing dates). */
+export function daysLeftLabel(subscription: { currentPeriodEnd: string | null; daysUntilExpiry: number }): string {
+  if (!subscription.currentPeriodEnd) return 'N/A'
+  const days = Math.max(0, subscription.daysUntilExpiry)
+  return `${days} ${days === 1 ? 'day' : 'days'}`
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { timers, type Plan, type PlanId } from '../../app.catalog.ts'
+import { track } from '../analytics/index.ts'
+import { useAuth, type AuthContextValue } from '../auth/auth-context.ts'
+import { uiMessages } from '../auth/auth-messages.ts'
+import { useRedirectAfter } from '../auth/use-redirect-after.ts'
+import { useTRPC, useTRPCClient } from '../trpc/react.ts'
+import { loadCheckoutScript } from './checkout-script.ts'
+import type { CheckoutOutcome, Order, Prefill } from './checkout-types.ts'
+import { paymentAnalyticsEvents } from './payment-analytics.ts'
+import { runPayment, type PaymentPorts } from './payment-flow.ts'
+import { checkoutFields, checkoutPrefill, openRazorpayCheckout } from './razorpay-checkout.ts'
+
+export type PaymentResultView = 'success' | 'failure' | null
+
+export type PaymentView = {
+  /** True from the click until the flow ends, whichever way. */
+  processing: boolean
+  /** The plan being bought, while processing. */
+  planId: PlanId | null
+  error: string | null
+  /** Which animation to show. */
+  result: PaymentResultView
+}
+
+/** A TEST MODE order waiting for the user in the local checkout dialog. */
+export type SandboxSession = { order: Order; plan: Plan; prefill: Prefill; settle: (outcome: CheckoutOutcome) => void }
+
+const idle: PaymentView = { processing: false, planId: null, error: null, result: null }
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Spec §4 "Payment": the state a pricing section needs, and `choosePlan` for its buttons. */
+export function usePaymentFlow() {
+  const auth = useAuth()
+  const router = useRouter()
+  const client = useTRPCClient()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [view, setView] = useState<PaymentView>(idle)
+  const [sandbox, setSandbox] = useState<SandboxSession | null>(null)
+  const running = useRef(false)
+  // The flow outlives renders: it must read the user and refreshUser of now, not of the click.
+  const authRef = useRef<AuthContextValue>(auth)
+  useEffect(() => {
+    authRef.current = auth
+  })
+
+  useRedirectAfter(view.result === 'success' ? '/dashboard' : null, timers.redirectAfterPaymentSuccess)
+
+  const choosePlan = useCallback(
+    async (plan: Plan) => {
+      const user = authRef.current.user
+      if (!user) {
+        await router.navigate({
+          href: '/login',
+          state: { from: router.state.location.href, planType: plan.planId, message: uiMessages.purchaseSignIn },
+        })
+        return
+      }
+      if (running.current) return
+      running.current = true
+      setView({ processing: true, planId: plan.planId, error: null, result: null })
+
+      const prefill = checkoutPrefill(user)
+      const ports: PaymentPorts = {
+        createOrder: async (chosen) => ({ success: true, data: await client.auth.createOrder.mutate({ planType: chosen.planId, billingCycle: 'monthly' }) }),
+        loadCheckoutScript: () => loadCheckoutScript(),
+        openCheckout: (order) =>
+          order.testMode
+            ? new Promise<CheckoutOutcome>((resolve) =>
+                setSandbox({
+                  order,
+                  plan,
+                  prefill,
+                  settle: (outcome) => {
+                    setSandbox(null)
+                    resolve(outcome)
+                  },
+                }),
+              )
+            : openRazorpayCheckout(checkoutFields(order, prefill)),
+        verifyPayment: (result) => client.auth.verifyPayment.mutate(result),
+        refreshSubscription: async () => {
+          await Promise.all([
+            authRef.current.refreshUser(),
+            queryClient.invalidateQueries({ queryKey: trpc.auth.subscription.queryKey() }),
+          ])
+        },
+        wait,
+        celebrate: () => setView((current) => ({ ...current, result: 'success' })),
+        track: (event) => {
+          for (const tracked of paymentAnalyticsEvents(event)) track(tracked.name, tracked.category, tracked.params)
+        },
+        // Tolerated failures (spec §8): worth a trace for support, not an error on the page.
+        log: (message, error) => console.warn(message, error),
+      }
+
+      try {
+        const outcome = await runPayment(ports, plan)
+        setView((current) =>
+          outcome.status === 'succeeded'
+            ? { ...current, processing: false, planId: null }
+            : { processing: false, planId: null, error: outcome.error, result: outcome.reason === 'account-update' ? null : 'failure' },
+        )
+      } finally {
+        running.current = false
+        // Paid, declined or abandoned: the order now shows in the billing history.
+        void queryClient.invalidateQueries({ queryKey: trpc.billing.history.queryKey() })
+      }
+    },
+    [router, client, trpc, queryClient],
+  )
+
+  return { ...view, sandbox, choosePlan }
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ContactPage } from '../components/marketing/contact/contact-page.tsx'
+
+export const Route = createFileRoute('/contact')({
+  head: () => ({ meta: [{ title: 'Contact | Interview Helper' }] }),
+  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.site.settings.queryOptions()),
+  component: ContactPage,
+})

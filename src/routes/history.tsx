@@ -1,0 +1,54 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { AppLink } from '../components/app-link.tsx'
+import { SessionList } from '../components/interview/history/session-list.tsx'
+import { UsagePeriodsCard } from '../components/interview/history/usage-periods-card.tsx'
+import { RouteGuard } from '../components/route-guard.tsx'
+
+type HistorySearch = { page?: number }
+
+export const Route = createFileRoute('/history')({
+  head: () => ({ meta: [{ title: 'Interview History | Interview Helper' }] }),
+  validateSearch: (search: Record<string, unknown>): HistorySearch => {
+    const page = Number(search.page)
+    return Number.isInteger(page) && page > 1 ? { page } : {}
+  },
+  component: () => (
+    <RouteGuard>
+      <HistoryPage />
+    </RouteGuard>
+  ),
+})
+
+function HistoryPage() {
+  const { page = 1 } = Route.useSearch()
+  const navigate = useNavigate({ from: '/history' })
+  const goTo = (next: number) => {
+    void navigate({ search: next > 1 ? { page: next } : {} })
+    window.scrollTo({ top: 0 })
+  }
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Interview History</h1>
+          <p className="mt-2 text-gray-600 dark:text-gray-400">Every session, newest first, with its questions, answers and timeline.</p>
+        </div>
+        <AppLink
+          href="/interview"
+          className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          Open the practice console
+        </AppLink>
+      </div>
+      <div className="mt-8">
+        <UsagePeriodsCard />
+      </div>
+      <section aria-labelledby="sessions-heading" className="mt-8">
+        <h2 id="sessions-heading" className="mb-4 text-xl font-semibold text-gray-900 dark:text-white">
+          Sessions
+        </h2>
+        <SessionList page={page} onPage={goTo} />
+      </section>
+    </main>
+  )
+}

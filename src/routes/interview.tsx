@@ -1,0 +1,82 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { AppLink } from '../components/app-link.tsx'
+import { LoadError } from '../components/dashboard/load-error.tsx'
+import { AskQuestion } from '../components/interview/ask-question.tsx'
+import { ContextForm } from '../components/interview/context-form.tsx'
+import { GenerateQuestions } from '../components/interview/generate-questions.tsx'
+import { ImproveAnswer } from '../components/interview/improve-answer.tsx'
+import { ScreenshotQuestion } from '../components/interview/screenshot-question.tsx'
+import { SessionPanel } from '../components/interview/session-panel.tsx'
+import { useActiveSession } from '../components/interview/use-active-session.ts'
+import { useInterviewInvalidation } from '../components/interview/use-interview-invalidation.ts'
+import { usePlanFeatures } from '../components/interview/use-plan-features.ts'
+import { VoiceQuestion } from '../components/interview/voice-question.tsx'
+import { RouteGuard } from '../components/route-guard.tsx'
+import { PageSpinner } from '../components/spinner.tsx'
+import { contextOf, emptyContext, type ContextForm as ContextFields } from '../interview/context.ts'
+
+export const Route = createFileRoute('/interview')({
+  head: () => ({ meta: [{ title: 'Practice Console | Interview Helper' }] }),
+  component: () => (
+    <RouteGuard>
+      <PracticeConsole />
+    </RouteGuard>
+  ),
+})
+
+function PracticeConsole() {
+  const features = usePlanFeatures()
+  const active = useActiveSession()
+  const invalidate = useInterviewInvalidation()
+  const [contextFields, setContextFields] = useState<ContextFields>(emptyContext)
+  const [saveOnSession, setSaveOnSession] = useState<boolean | null>(null)
+  const saving = saveOnSession ?? features.contextConfiguration
+  const context = useCallback(() => contextOf(contextFields), [contextFields])
+  const sessionContext = useCallback(() => (saving ? contextOf(contextFields) : undefined), [saving, contextFields])
+  const onAnswered = useCallback(() => void invalidate(), [invalidate])
+
+  if (active.isPending) return <PageSpinner label="Loading the practice console" />
+  const session = active.data?.session ?? null
+  const sessionId = session?.id ?? null
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Practice Console</h1>
+          <p className="mt-2 text-gray-600 dark:text-gray-400">Rehearse with the same answers the desktop app gives during a live interview.</p>
+        </div>
+        <AppLink href="/history" className="text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+          See your history →
+        </AppLink>
+      </div>
+      {active.isError && (
+        <div className="mt-6">
+          <LoadError message={`Could not check for an active session: ${active.error.message}`} onRetry={() => void active.refetch()} retrying={active.isFetching} />
+        </div>
+      )}
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-1">
+          <SessionPanel session={session} sessionContext={sessionContext} />
+          <ContextForm
+            value={contextFields}
+            onChange={setContextFields}
+            saveOnSession={saving}
+            onSaveOnSessionChange={setSaveOnSession}
+            planHasContext={features.contextConfiguration}
+          />
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <AskQuestion sessionId={sessionId} context={context} onAnswered={onAnswered} />
+          <div className="grid gap-6 md:grid-cols-2">
+            <ScreenshotQuestion sessionId={sessionId} allowed={features.screenAnalysis} context={context} onAnswered={onAnswered} />
+            <VoiceQuestion sessionId={sessionId} allowed={features.microphone} onAnswered={onAnswered} />
+          </div>
+          <GenerateQuestions context={context} />
+          <ImproveAnswer allowed={features.advancedAI} context={context} />
+        </div>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PricingSection } from '../components/pricing/pricing-section.tsx'
+
+/** Where Upgrade Plan and the route guard's missing-subscription redirect lead (spec §2). */
+export const Route = createFileRoute('/pricing')({
+  head: () => ({ meta: [{ title: 'Pricing | Interview Helper' }] }),
+  component: PricingPage,
+})
+
+function PricingPage() {
+  return (
+    <main>
+      <PricingSection headingLevel={1} />
+    </main>
+  )
+}

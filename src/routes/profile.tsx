@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useAuth } from '../auth/auth-context.ts'
+import { DeleteAccount } from '../components/profile/delete-account.tsx'
+import { NameForm } from '../components/profile/name-form.tsx'
+import { PasswordSection } from '../components/profile/password-section.tsx'
+import { SignOutEverywhere } from '../components/profile/sign-out-everywhere.tsx'
+import { RouteGuard } from '../components/route-guard.tsx'
+
+export const Route = createFileRoute('/profile')({
+  head: () => ({ meta: [{ title: 'Profile Settings | Interview Helper' }] }),
+  component: () => (
+    <RouteGuard>
+      <ProfilePage />
+    </RouteGuard>
+  ),
+})
+
+function ProfilePage() {
+  const { user } = useAuth()
+  if (!user) return null
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Profile Settings</h1>
+      <p className="mt-2 break-all text-gray-600 dark:text-gray-400">Signed in as {user.email}</p>
+      <div className="mt-8 space-y-6">
+        <NameForm user={user} />
+        <PasswordSection user={user} />
+        <SignOutEverywhere />
+        <DeleteAccount user={user} />
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CurrentPlanCard } from '../components/dashboard/current-plan-card.tsx'
+import { RouteGuard } from '../components/route-guard.tsx'
+import { BillingHistory } from '../payments/billing-history.tsx'
+
+export const Route = createFileRoute('/subscription')({
+  head: () => ({ meta: [{ title: 'Subscription | Interview Helper' }] }),
+  component: () => (
+    <RouteGuard>
+      <SubscriptionPage />
+    </RouteGuard>
+  ),
+})
+
+function SubscriptionPage() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Subscription</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">Your plan and every payment you made.</p>
+      <div className="mt-8 space-y-8">
+        <CurrentPlanCard />
+        <BillingHistory />
+      </div>
+    </main>
+  )
+}

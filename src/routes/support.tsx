@@ -1,0 +1,32 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useAuth } from '../auth/auth-context.ts'
+import { RouteGuard } from '../components/route-guard.tsx'
+import { Forbidden } from '../components/support/forbidden.tsx'
+import { UserHistory } from '../components/support/user-history.tsx'
+import { UserSearch } from '../components/support/user-search.tsx'
+
+export const Route = createFileRoute('/support')({
+  head: () => ({ meta: [{ title: 'Support Console | Interview Helper' }] }),
+  component: () => (
+    <RouteGuard>
+      <SupportPage />
+    </RouteGuard>
+  ),
+})
+
+function SupportPage() {
+  const { user } = useAuth()
+  const [openUserId, setOpenUserId] = useState<string | null>(null)
+  if (user?.role !== 'support') return <Forbidden />
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Support Console</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">Find a person, read their event history, and rebuild their views.</p>
+      <div className="mt-8 space-y-6">
+        <UserSearch onOpen={setOpenUserId} />
+        {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,47 @@
+import { createRequire } from 'node:module'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { waitForHydration } from './auth-helpers.ts'
+import { launchChromium } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source
+
+const pages = ['/', '/download', '/contact', '/login', '/signup', '/reset-password', '/pricing', '/blog', '/blog/star-method-behavioural-answers', '/about', '/docs', '/this-page-does-not-exist']
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => JSON.stringify(node.target)).join(', ')}`)
+}
+
+describe('accessibility of the public pages (axe-core)', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
+    it.each(pages)('%s has no serious or critical violations', async (path) => {
+      // Animations finished, so colour contrast is measured on the final colours.
+      const page = await browser.newPage({ reducedMotion: 'reduce' })
+      await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme)
+      await page.goto(`${baseUrl}${path}`)
+      await waitForHydration(page)
+      await page.waitForTimeout(1500)
+      expect(await page.evaluate(() => document.body.className)).toBe(theme)
+      expect(await seriousViolations(page)).toEqual([])
+      await page.close()
+    })
+  })
+})

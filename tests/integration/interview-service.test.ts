@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DomainError } from '../../events/domain-error.ts'
+import { gracePeriodMs } from '../../events/interviews/interview-session-decider.ts'
+import { askQuestion } from '../../server/interviews/ask.ts'
+import { interviewHistory } from '../../server/interviews/history.ts'
+import { generateQuestions, improveCommunication } from '../../server/interviews/practice.ts'
+import { activeSession, endSession, startSession, type Caller } from '../../server/interviews/sessions.ts'
+import { usageLimits } from '../../server/interviews/usage.ts'
+import { databaseKinds } from '../support/databases.ts'
+import { createTestRuntime, grantPlan, type TestRuntime } from '../support/test-runtime.ts'
+
+const refusal = async (work: Promise<unknown>) => {
+  try {
+    await work
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, message: error.message }
+    throw error
+  }
+  throw new Error('expected a refusal')
+}
+
+describe.each(databaseKinds)('interview service on %s', (kind) => {
+  let test: TestRuntime
+  beforeAll(async () => {
+    test = await createTestRuntime(kind)
+  })
+  afterAll(async () => {
+    await test?.close()
+  })
+
+  const callerFor = (userId = randomUUID()): Caller => ({ runtime: test.runtime, userId, metadata: { actor: { type: 'user', id: userId }, userId } })
+
+  it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
+    expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({ code: 'no-active-plan', message: expect.stringContaining('/pricing') })
+  })
+
+  it('runs a session: start, ask, end; usage counts it, history lists it', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'starter')
+    const session = await startSession(caller, { mode: 'text' })
+    expect(session).toMatchObject({ status: 'active', questionsAsked: 0 })
+    expect((await activeSession(caller))?.id).toBe(session.id)
+
+    const answer = await askQuestion(caller, { question: 'What is a hash map and how does it handle collisions?' })
+    expect(answer.response.toLowerCase()).toContain('hash')
+    expect(answer).toMatchObject({ provider: 'offline', sessionId: session.id, usage: { interviews: { used: 1, remaining: 4, total: 5 } } })
+
+    const ended = await endSession(caller, session.id)
+    expect(ended).toMatchObject({ status: 'ended', counted: true, questionsAsked: 1 })
+    expect(await activeSession(caller)).toBeNull()
+    expect((await usageLimits(caller)).interviews).toEqual({ used: 1, remaining: 4, total: 5 })
+
+    await test.runtime.jobs.settled()
+    const history = await interviewHistory(caller, { page: 1, pageSize: 10 })
+    expect(history.total).toBe(1)
+    expect(history.sessions[0]).toMatchObject({ id: session.id, counted: true, questionsAsked: 1 })
+    expect(history.sessions[0]?.questions[0]).toMatchObject({ question: 'What is a hash map and how does it handle collisions?', provider: 'offline', model: 'interview-kb-v1' })
+    expect(await interviewHistory(callerFor(), { page: 1, pageSize: 10 })).toMatchObject({ total: 0, sessions: [] })
+  })
+
+  it('gives the interview back when a session ends within the grace period with no question', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'starter')
+    const session = await startSession(caller, { mode: 'voice' })
+    expect((await usageLimits(caller)).interviews.used).toBe(1)
+    test.clock.advance(gracePeriodMs - 1000)
+    expect(await endSession(caller, session.id)).toMatchObject({ counted: false })
+    expect((await usageLimits(caller)).interviews).toEqual({ used: 0, remaining: 5, total: 5 })
+  })
+
+  it('gates features by plan with a clear refusal', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'starter')
+    expect(await refusal(startSession(caller, { mode: 'text', context: { resume: 'Ten years of Go' } }))).toMatchObject({
+      code: 'feature-not-in-plan',
+      message: expect.stringMatching(/Resume and job description context.*Starter plan does not include it.*Pro plan.*\/pricing/),
+    })
+    expect(await refusal(improveCommunication(caller, { response: 'Um, I basically did it.' }))).toMatchObject({ code: 'feature-not-in-plan' })
+    const questions = await generateQuestions(caller, { topic: 'SQL joins', difficulty: 'medium', count: 5 })
+    expect(questions.questions).toHaveLength(5)
+  })
+
+  it('refuses questions outside a session', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'pro')
+    expect(await refusal(askQuestion(caller, { question: 'What is a closure?' }))).toMatchObject({ code: 'no-active-session' })
+  })
+
+  it('lets exactly as many concurrent starts succeed as interviews remain', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'starter')
+    for (let index = 0; index < 3; index += 1) await startSession(caller, { mode: 'text' })
+    const attempts = await Promise.allSettled(Array.from({ length: 8 }, () => startSession(caller, { mode: 'text' })))
+    const started = attempts.filter((attempt) => attempt.status === 'fulfilled')
+    const refused = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected')
+    expect(started).toHaveLength(2)
+    expect(refused.every((attempt) => attempt.reason instanceof DomainError && attempt.reason.code === 'limit-reached')).toBe(true)
+    expect((await usageLimits(caller)).interviews).toEqual({ used: 5, remaining: 0, total: 5 })
+  })
+})

@@ -1,0 +1,49 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { loadConfig, type PlanId } from '../../app.config.ts'
+import { fixedClock } from '../../server/clock.ts'
+import { handleOrderCommand, recordPayment } from '../../server/payments/record-payment.ts'
+import { createRuntime, type Runtime } from '../../server/runtime.ts'
+import { findPlan } from '../../app.catalog.ts'
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts'
+
+export type TestRuntime = { runtime: Runtime; database: TestDatabase; clock: ReturnType<typeof fixedClock>; close: () => Promise<void> }
+
+/** The real runtime on a fresh database, with a clock the test moves; offline AI, sandbox payments. */
+export async function createTestRuntime(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestRuntime> {
+  const database = await createTestDatabase(kind)
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-runtime-'))
+  const clock = fixedClock('2026-11-21T10:00:00Z')
+  const runtime = await createRuntime({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), clock, database })
+  return {
+    runtime,
+    database,
+    clock,
+    close: async () => {
+      await runtime.close()
+      await database.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Gives a person a paid plan the way a real payment does: an order, then a verified payment. */
+export async function grantPlan(runtime: Runtime, userId: string, planType: PlanId) {
+  const plan = findPlan(planType)
+  if (!plan) throw new Error(`unknown plan ${planType}`)
+  const orderId = `order_test_${randomBytes(7).toString('hex')}`
+  const metadata = { actor: { type: 'system' as const }, userId }
+  await runtime.store.transaction((tx) =>
+    handleOrderCommand(
+      tx,
+      runtime.store,
+      orderId,
+      { type: 'CreateOrder', data: { orderId, userId, planType, billingCycle: 'monthly', amount: plan.amount, currency: 'INR', gateway: 'sandbox', receipt: 'test' } },
+      metadata,
+    ),
+  )
+  await recordPayment(runtime, { orderId, paymentId: `pay_test_${randomUUID().slice(0, 8)}`, verifiedBy: 'webhook', amount: plan.amount }, () => metadata)
+  return orderId
+}

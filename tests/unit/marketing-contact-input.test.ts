@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { contactSendInput } from '../../server/contact/contact-input.ts'
+import { contactMessages, contactProblem, emptyContactInput } from '../../src/components/marketing/contact/contact-rules.ts'
+
+const valid = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', subject: 'Hello', message: 'A question' }
+
+describe('contact form rules (spec §5, §8)', () => {
+  it('uses the spec wording', () => {
+    expect(contactMessages).toMatchObject({
+      allFieldsRequired: 'All fields are required',
+      invalidEmailFormat: 'Invalid email format',
+      sendFailed: 'Sorry, there was an error sending your message.',
+      unexpected: 'An unexpected error occurred',
+      noEmailService: 'No email service available. Please check your configuration.',
+    })
+  })
+
+  it('checks required fields before the e-mail format', () => {
+    expect(contactProblem(emptyContactInput)).toBe('All fields are required')
+    expect(contactProblem({ ...valid, email: 'bad', message: ' ' })).toBe('All fields are required')
+    expect(contactProblem({ ...valid, email: 'bad' })).toBe('Invalid email format')
+    expect(contactProblem({ ...valid, email: 'a@b' })).toBe('Invalid email format')
+    expect(contactProblem(valid)).toBeNull()
+  })
+
+  it('gives the server one message for the whole form and trims what it keeps', () => {
+    const missing = contactSendInput.safeParse({ firstName: 'A' })
+    expect(missing.success ? [] : missing.error.issues.map((issue) => [issue.path, issue.message])).toEqual([[[], 'All fields are required']])
+    const email = contactSendInput.safeParse({ ...valid, email: 'nope' })
+    expect(email.success ? [] : email.error.issues.map((issue) => issue.message)).toEqual(['Invalid email format'])
+    expect(contactSendInput.parse({ ...valid, subject: '  Hi  ', extra: 'ignored' })).toEqual({ ...valid, subject: 'Hi' })
+    expect(contactSendInput.safeParse('text').success).toBe(false)
+  })
+})
