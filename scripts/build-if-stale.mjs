@@ -9,6 +9,7 @@ export const serverEntry = path.join(projectRoot, '.output/server/index.mjs')
 export const buildInputs = [
   'src',
   'public',
+  'content',
   'server',
   'events',
   'migrations',

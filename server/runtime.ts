@@ -11,8 +11,7 @@ import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/o
 import { createLogger, type Logger } from './logger.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createMailer } from './mail/create-mailer.ts'
-import type { AiEngine } from './ai/ai-engine.ts'
-import { createAiEngine } from './ai/create-ai-engine.ts'
+import { createAiEngine, type ClosableAiEngine } from './ai/create-ai-engine.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { createPayments, type Payments } from './payments/create-payments.ts'
 import { paymentJobs } from './payments/payment-jobs.ts'
@@ -28,7 +27,7 @@ export type Runtime = {
   projections: ProjectionRunner
   mailer: Mailer
   payments: Payments
-  ai: AiEngine
+  ai: ClosableAiEngine
   jobs: JobScheduler
   close: () => Promise<void>
 }
@@ -60,6 +59,7 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
   })
   await projections.catchUpAll()
   jobs.start()
+  const ai = createAiEngine(config.ai, { logger: log })
   runtime = {
     config,
     database,
@@ -70,11 +70,12 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
     projections,
     mailer,
     payments: createPayments(config),
-    ai: createAiEngine(config.ai, { logger: log }),
+    ai,
     jobs,
     close: async () => {
       jobs.stop()
       await jobs.settled()
+      await ai.close()
       await database.close()
     },
   }

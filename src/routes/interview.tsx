@@ -47,7 +47,7 @@ function PracticeConsole() {
           <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Practice Console</h1>
           <p className="mt-2 text-gray-600 dark:text-gray-400">Rehearse with the same answers the desktop app gives during a live interview.</p>
         </div>
-        <AppLink href="/history" className="text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+        <AppLink href="/history" className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
           See your history →
         </AppLink>
       </div>

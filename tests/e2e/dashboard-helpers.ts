@@ -74,7 +74,15 @@ export async function buyPlan(baseUrl: string, token: string, planType: 'starter
   const api = trpcClient(baseUrl)
   const order = await api.mutate<{ id: string }>('auth.createOrder', { planType, billingCycle: 'monthly' }, token)
   const paid = await api.mutate<{ outcome: 'success'; result: Record<string, string> }>('sandbox.completeCheckout', { orderId: order.id, outcome: 'success' }, token)
-  await api.mutate('auth.verifyPayment', paid.result, token)
+  // The sandbox's webhook races this call and may win (on PostgreSQL the loser can fail): like the
+  // pricing page (spec §4 Payment), tolerate it and wait for the activation.
+  await api.mutate('auth.verifyPayment', paid.result, token).catch(() => undefined)
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { subscription } = await api.query<{ subscription: { planType: string } }>('auth.subscription', undefined, token)
+    if (subscription.planType === planType) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the ${planType} plan was never activated`)
 }
 
 /** Sessions that count: each starts, has a question asked, and ends. */

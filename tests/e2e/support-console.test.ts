@@ -70,7 +70,7 @@ describe('support console and account deletion', () => {
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE')
     await dialog.getByLabel('Your password').fill('Wrong1234')
     await confirm.click()
-    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('Your password is incorrect.')
+    await dialog.getByRole('alert').getByText('Your password is incorrect.', { exact: true }).waitFor()
     await dialog.getByLabel('Your password').fill(password)
     await confirm.click()
     await expectPath(page, '/')

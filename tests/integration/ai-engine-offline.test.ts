@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AiProviderError } from '../../server/ai/ai-errors.ts'
 import { screenshotAnalysisSchema, transcriptionResultSchema } from '../../server/ai/ai-schemas.ts'
 import { createOfflineEngine } from '../../server/ai/offline-engine/offline-engine.ts'
+import { UnsupportedMediaError } from '../../server/ai/recognizer-errors.ts'
 import {
   GENERIC_SPEECH_MODEL,
   INTERVIEW_SPEECH_MODEL,
@@ -82,6 +83,7 @@ describe('analyzeScreenshot', () => {
     const error = await rejection(engine.analyzeScreenshot({ image: new TextEncoder().encode('GIF89a...'), mimeType: 'image/png' }))
     expect(error.code).toBe('bad_request')
     expect(error.message).toMatch(/PNG, JPEG and WebP/)
+    expect(error.cause).toBeInstanceOf(UnsupportedMediaError)
   })
 })
 
@@ -127,6 +129,7 @@ describe('transcribe', () => {
     expect(error.code).toBe('bad_request')
     expect(error.message).toMatch(/WAV/)
     expect(error.message).toMatch(/AI_TRANSCRIPTION_MODEL/)
+    expect(error.cause).toBeInstanceOf(UnsupportedMediaError)
   })
 
   it('caches the interview model in one folder named after its inputs', async () => {

@@ -39,10 +39,19 @@ export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, 
   })
 }
 
-/** The recognizers' errors (OCR, speech) as the engine's one error type. */
-export function recognizerError(error: unknown, provider: string, model: string): AiProviderError {
+/**
+ * Any failure as the engine's one error type: the recognizers' errors (OCR, speech) by kind,
+ * anything else as `unknown`. The original stays as `cause` for callers that answer, say, an
+ * unsupported image with 415.
+ */
+export function toOfflineError(error: unknown, provider: string, model: string): AiProviderError {
   if (error instanceof AiProviderError) return error
-  const details = { provider, model }
+  const converted = convert(error, { provider, model })
+  converted.cause = error
+  return converted
+}
+
+function convert(error: unknown, details: { provider: string; model: string }): AiProviderError {
   if (error instanceof UnsupportedMediaError || error instanceof MediaTooLargeError) {
     return new AiProviderError(error.message, { ...details, code: 'bad_request', retryable: false })
   }

@@ -21,7 +21,7 @@ import { chunkWords, OFFLINE_MODEL } from '../offline/answer.ts'
 import { createTesseractRecognizer, type TesseractRecognizer } from '../ocr/tesseract.ts'
 import { analyzeWithKnowledgeBase } from './analysis.ts'
 import { knowledgeAnswer } from './answer.ts'
-import { abortable, OFFLINE_PROVIDER, parseInput, recognizerError, throwIfAborted } from './errors.ts'
+import { abortable, OFFLINE_PROVIDER, parseInput, toOfflineError, throwIfAborted } from './errors.ts'
 import { feedbackFromRules } from './feedback.ts'
 import { findQuestion } from './find-question.ts'
 import { questionsFromKnowledgeBase } from './questions.ts'
@@ -60,11 +60,20 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
     usage: estimateUsage(input, output),
   })
 
+  /** The knowledge-base work is synchronous; a failure in it still rejects with AiProviderError. */
+  function guarded<T>(work: () => T): T {
+    try {
+      return work()
+    } catch (error) {
+      throw toOfflineError(error, provider, model)
+    }
+  }
+
   function answer(input: AnswerInput, callOptions: CallOptions = {}) {
     const { question, context } = parseInput(answerInputSchema, input)
     throwIfAborted(callOptions.signal)
     const started = performance.now()
-    const result = knowledgeAnswer(question, context)
+    const result = guarded(() => knowledgeAnswer(question, context))
     return {
       text: result.text,
       matches: result.matches,
@@ -99,17 +108,17 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
       try {
         readImageInfo(image)
       } catch (error) {
-        throw recognizerError(error, provider, OCR_MODEL)
+        throw toOfflineError(error, provider, OCR_MODEL)
       }
       ocr ??= createTesseractRecognizer({ timeoutMs })
       const screen = await abortable(ocr.recognize(image), callOptions.signal).catch((error: unknown) => {
-        throw recognizerError(error, provider, OCR_MODEL)
+        throw toOfflineError(error, provider, OCR_MODEL)
       })
       if (screen.text === '') {
         return { extractedText: '', question: null, answer: noTextAnswer, ocrConfidence: screen.confidence, ...meta(started, [], [noTextAnswer]) }
       }
       const found = findQuestion(screen.text)
-      const result = knowledgeAnswer(found.question, context)
+      const result = guarded(() => knowledgeAnswer(found.question, context))
       return {
         extractedText: screen.text,
         question: found.recognised ? found.question : null,
@@ -130,7 +139,7 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
       const { topic, difficulty, count, context } = parseInput(generateQuestionsInputSchema, input)
       throwIfAborted(callOptions.signal)
       const started = performance.now()
-      const result = questionsFromKnowledgeBase(topic, difficulty, count, context)
+      const result = guarded(() => questionsFromKnowledgeBase(topic, difficulty, count, context))
       const output = result.questions.flatMap((q) => [q.question, q.hint, ...q.keyPoints])
       return { ...result, ...meta(started, [topic, context.jobDescription], output) }
     },
@@ -139,7 +148,7 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
       const { response, context } = parseInput(improveCommunicationInputSchema, input)
       throwIfAborted(callOptions.signal)
       const started = performance.now()
-      const feedback = feedbackFromRules(response, context)
+      const feedback = guarded(() => feedbackFromRules(response, context))
       const output = [feedback.improvedResponse, ...feedback.strengths, ...feedback.suggestions]
       return { ...feedback, ...meta(started, [response, context.role, context.resume, context.jobDescription], output) }
     },
@@ -148,7 +157,7 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
       const { question, context } = parseInput(analyzeQuestionInputSchema, input)
       throwIfAborted(callOptions.signal)
       const started = performance.now()
-      const analysis = analyzeWithKnowledgeBase(question, context)
+      const analysis = guarded(() => analyzeWithKnowledgeBase(question, context))
       const output = [analysis.intent, ...analysis.keyConcepts, ...analysis.answerOutline, ...analysis.followUpQuestions]
       return { ...analysis, ...meta(started, [question, context.role, context.resume, context.jobDescription], output) }
     },

@@ -20,7 +20,7 @@ export function DesktopGuide() {
 function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
   return (
     <li className="flex gap-4">
-      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-brand dark:bg-brand/20 dark:text-indigo-300">
+      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-indigo-700 dark:bg-brand/20 dark:text-indigo-300">
         {number}
       </span>
       <div className="min-w-0 flex-1">
@@ -35,7 +35,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
         </h3>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{step.text}</p>
         {step.link && (
-          <AppLink href={step.link.href} className="mt-2 inline-block text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink href={step.link.href} className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
             {step.link.label}
           </AppLink>
         )}

@@ -5,7 +5,7 @@ import { AppLink } from '../app-link.tsx'
 import { Card } from './card.tsx'
 import { UsageBar } from './usage-bar.tsx'
 
-const link = 'font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
+const link = 'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
 
 /** Spec §2 "Interview usage": used and remaining of the current plan period. */
 export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {

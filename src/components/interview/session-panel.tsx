@@ -103,7 +103,7 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
       {usage.planType === 'none' && (
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
           You have no active plan.{' '}
-          <AppLink href="/pricing" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink href="/pricing" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
             Choose a plan
           </AppLink>{' '}
           to start sessions.

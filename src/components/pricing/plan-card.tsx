@@ -32,7 +32,7 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
       </p>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="sr-only">Original price:</span>
-        <s className="text-gray-400 dark:text-gray-500">{originalPrice}</s>
+        <s className="text-gray-600 dark:text-gray-400">{originalPrice}</s>
         <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">Save {savings}%</span>
       </p>
       <ul className="mt-6 flex-1 space-y-3 text-sm text-gray-700 dark:text-gray-300">

@@ -15,7 +15,7 @@ export function PasswordSection({ user }: { user: User }) {
       ) : (
         <p className="text-sm text-gray-700 dark:text-gray-300">
           Your account has no password of its own here. To set one, use{' '}
-          <AppLink href="/reset-password" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink href="/reset-password" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
             Forgot Password
           </AppLink>
           .

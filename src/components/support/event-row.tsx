@@ -15,7 +15,7 @@ export function EventRow({ event }: { event: UserEvent }) {
       <td className="py-2 pr-4 break-all">{actorLabel(event.actor)}</td>
       <td className="py-2">
         <details>
-          <summary className="cursor-pointer text-brand focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <summary className="cursor-pointer text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
             {event.streamId} #{event.streamPosition}
           </summary>
           <pre tabIndex={0} className="mt-2 max-h-64 overflow-auto rounded-lg bg-gray-50 p-2 text-xs text-gray-800 dark:bg-gray-950 dark:text-gray-200">

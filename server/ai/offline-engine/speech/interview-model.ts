@@ -50,7 +50,7 @@ export function buildInterviewModel(cmuDictionary: string, corpus: readonly Corp
 }
 
 /** Bumped whenever the way the model is built changes, so old cached folders are not reused. */
-const BUILD_VERSION = 1
+const BUILD_VERSION = 2
 
 /** The model folder (built if needed), or null when no PocketSphinx English model is installed. */
 export async function prepareInterviewModel(options: { modelDirs?: readonly string[]; cacheDir?: string } = {}): Promise<string | null> {

@@ -11,7 +11,7 @@ import type { TranscriptionResult } from '../../ai-schemas.ts'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '../../offline/retrieve.ts'
 import { RecognizerUnavailableError, UnsupportedMediaError } from '../../recognizer-errors.ts'
 import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from '../../speech/pocketsphinx.ts'
-import { abortable, recognizerError, throwIfAborted } from '../errors.ts'
+import { abortable, toOfflineError, throwIfAborted } from '../errors.ts'
 import { installedModelDirs, prepareInterviewModel } from './interview-model.ts'
 
 export const INTERVIEW_SPEECH_MODEL = 'pocketsphinx-en-us+interview-lm'
@@ -75,14 +75,16 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     } catch (error) {
       if (error instanceof RecognizerUnavailableError) throw notConfigured()
       if (error instanceof UnsupportedMediaError) {
-        throw new AiProviderError(`${error.message} To transcribe other formats, set AI_BASE_URL with AI_TRANSCRIPTION_MODEL.`, {
+        const unsupported = new AiProviderError(`${error.message} To transcribe other formats, set AI_BASE_URL with AI_TRANSCRIPTION_MODEL.`, {
           code: 'bad_request',
           retryable: false,
           provider,
           model,
         })
+        unsupported.cause = error
+        throw unsupported
       }
-      throw recognizerError(error, provider, model)
+      throw toOfflineError(error, provider, model)
     }
   }
 

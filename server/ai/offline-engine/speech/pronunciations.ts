@@ -46,6 +46,17 @@ const technical: ReadonlyMap<string, readonly string[]> = new Map(Object.entries
   dijkstra: ['D AY K S T R AH'],
   kafka: ['K AA F K AH'],
   regex: ['R EH JH EH K S'],
+  behavioural: ['B IH HH EY V Y ER AH L'],
+  owasp: ['OW W AA S P'],
+  typeof: ['T AY P AH V'],
+  resize: ['R IY S AY Z'],
+  rebase: ['R IY B EY S'],
+  enqueue: ['EH N K Y UW'],
+  dequeue: ['D IY K Y UW'],
+  radix: ['R EY D IH K S'],
+  palindrome: ['P AE L AH N D R OW M'],
+  mongodb: ['M AA NG G OW D IY B IY'],
+  zod: ['Z AA D'],
 }))
 
 const maxAcronymLetters = 6
@@ -111,9 +122,14 @@ export function createPronouncer(dictionary: Dictionary) {
       const base = direct(word.slice(0, -2))
       if (base) return base.map((phones) => `${phones} Z`)
     }
-    if (word.endsWith('s')) {
-      const singular = direct(word.slice(0, -1))
+    if (word.endsWith('s') && word.length > 3) {
+      const singular = resolve(word.slice(0, -1), written.slice(0, -1))
       if (singular) return singular.map((phones) => `${phones} Z`)
+    }
+    // "limiter", "reducer", "shortener": the verb plus -er.
+    if (word.endsWith('er')) {
+      const verb = direct(word.slice(0, -2)) ?? direct(word.slice(0, -1))
+      if (verb) return verb.map((phones) => `${phones} ER`)
     }
     return compound(word) ?? (word.length <= 3 && !/[aeiou]/.test(word) ? spelt(word) : null)
   }

@@ -14,14 +14,15 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
   const history = useQuery({ ...trpc.interview.history.queryOptions({ page, pageSize: historyPageSize }), placeholderData: keepPreviousData, staleTime: 0, retry: 1 })
   if (history.isPending) return <Spinner label="Loading your sessions" className="py-10" />
   if (history.isError) return <LoadError message={`Could not load your sessions: ${history.error.message}`} onRetry={() => void history.refetch()} retrying={history.isFetching} />
-  const { sessions, total } = history.data
+  // While the next page loads the previous one stays on screen: label the page that is shown.
+  const { sessions, total, page: shown } = history.data
   if (total === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
         <p className="font-medium text-gray-900 dark:text-white">No sessions yet.</p>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
           Start one in the{' '}
-          <AppLink href="/interview" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink href="/interview" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
             practice console
           </AppLink>{' '}
           or the desktop app.
@@ -31,14 +32,14 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
   }
   const pageCount = Math.max(1, Math.ceil(total / historyPageSize))
   return (
-    <div className="space-y-4" aria-busy={history.isFetching || undefined}>
+    <div className="space-y-4" aria-busy={history.isPlaceholderData || undefined}>
       <p className="text-sm text-gray-600 dark:text-gray-400">
         {total} {total === 1 ? 'session' : 'sessions'} in all.
       </p>
       {sessions.map((session) => (
         <SessionCard key={session.id} session={session} />
       ))}
-      <Pagination page={page} pageCount={pageCount} onPage={onPage} />
+      <Pagination page={shown} pageCount={pageCount} onPage={onPage} />
     </div>
   )
 }

@@ -41,7 +41,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
       </svg>
       <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-400">Used interviews over the interviews included, per plan period (by start date).</figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">Show as a table</summary>
+        <summary className="cursor-pointer font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">Show as a table</summary>
         <UsageTable periods={periods} />
       </details>
     </figure>
