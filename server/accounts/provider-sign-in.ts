@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '../../events/domain-error.ts'
+import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
 import { ensureKeyFor, keyFor, seal } from '../../events/pii/pii-vault.ts'
 import { userMessages } from '../../events/users/user-decider.ts'
 import { deriveNames } from '../../src/auth/oauth-names.ts'
@@ -58,7 +59,7 @@ export async function signInWithSupabase(
   if (!verified.emailConfirmed) throw new DomainError('email-not-confirmed', 'Please confirm your email address first. Check your inbox for the link.')
   const method = verified.provider === 'google' ? 'google' : 'supabase'
 
-  const { profile, tokens } = await runtime.store.transaction(async (tx) => {
+  const { profile, tokens } = await retryOnConflict(() => runtime.store.transaction(async (tx) => {
     const known =
       (await tx.db.selectFrom('provider_identities').select('user_id').where('provider', '=', 'supabase').where('provider_user_id', '=', verified.id).executeTakeFirst()) ??
       (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
@@ -107,7 +108,7 @@ export async function signInWithSupabase(
     if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
     const tokens = await startSession(tx.db, runtime, userId, state.role)
     return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
-  })
+  }))
   if (!profile) throw new Error('Signed-in account has no profile')
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
 }

@@ -1,4 +1,4 @@
-import { ConcurrencyError, type EventMetadata, type StoredEvent } from '../../events/store/types.ts'
+import type { EventMetadata, StoredEvent } from '../../events/store/types.ts'
 import type { EventStore, StoreTransaction } from '../../events/store/event-store.ts'
 import { decideSession, type SessionCommand } from '../../events/interviews/interview-session-decider.ts'
 import { evolveSession, initialSessionState, interviewStreamId, type InterviewEvent } from '../../events/interviews/interview-session.ts'
@@ -17,17 +17,4 @@ export async function handleSessionCommand(tx: StoreTransaction, store: EventSto
   return { before: state, decided }
 }
 
-/**
- * Runs a read-decide-append unit again when another writer moved a stream it read, so the
- * decision is always taken on the state it is appended to.
- */
-export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 8): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work()
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt))
-    }
-  }
-}
+export { retryOnConflict } from '../../events/store/retry-on-conflict.ts'

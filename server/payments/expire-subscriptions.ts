@@ -1,4 +1,5 @@
 import type { Runtime } from '../runtime.ts'
+import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
 import { handleSubscriptionCommand } from './record-payment.ts'
 
 /**
@@ -10,8 +11,10 @@ export async function expireSubscriptions(runtime: Runtime): Promise<{ expired: 
   const due = await runtime.db.selectFrom('subscriptions_view').select('user_id').where('status', '=', 'active').where('period_end', '<=', now).limit(500).execute()
   let expired = 0
   for (const { user_id: userId } of due) {
-    const decided = await runtime.store.transaction((tx) =>
-      handleSubscriptionCommand(tx, runtime.store, userId, { type: 'Expire', now }, { actor: { type: 'system', id: 'expire-subscriptions' }, userId }),
+    const decided = await retryOnConflict(() =>
+      runtime.store.transaction((tx) =>
+        handleSubscriptionCommand(tx, runtime.store, userId, { type: 'Expire', now }, { actor: { type: 'system', id: 'expire-subscriptions' }, userId }),
+      ),
     )
     expired += decided.length
   }

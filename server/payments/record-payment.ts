@@ -5,6 +5,7 @@ import { evolveOrder, initialOrderState, orderStreamId, type OrderEvent, type Or
 import { decideSubscription, type SubscriptionCommand } from '../../events/subscriptions/subscription-decider.ts'
 import { evolveSubscription, initialSubscriptionState, subscriptionStreamId, type SubscriptionEvent } from '../../events/subscriptions/subscription.ts'
 import type { Clock } from '../clock.ts'
+import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
 
 type Executor = StoreTransaction['db']
 
@@ -44,7 +45,8 @@ export async function recordPayment(
   payment: { orderId: string; paymentId: string; amount?: number; verifiedBy: 'checkout' | 'webhook'; userId?: string },
   metadataFor: (userId: string) => EventMetadata,
 ): Promise<PaymentOutcome> {
-  return deps.store.transaction(async (tx) => {
+  // The checkout's verify call and the webhook for the same payment often race: the loser re-reads and finds it paid.
+  return retryOnConflict(() => deps.store.transaction(async (tx) => {
     const { state } = await loadOrder(deps.store, payment.orderId, tx.db)
     const owner = state.status === 'none' ? payment.userId ?? '' : state.userId
     const amount = payment.amount ?? (state.status === 'none' ? 0 : state.amount)
@@ -66,5 +68,5 @@ export async function recordPayment(
       )
     }
     return { order: result.after, newlyPaid: paid }
-  })
+  }))
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '../../events/domain-error.ts'
 import type { Runtime } from '../runtime.ts'
+import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
 import { actionOf, razorpayWebhook } from './razorpay-webhook.ts'
 import { handleOrderCommand, loadOrder, recordPayment } from './record-payment.ts'
 
@@ -91,11 +92,11 @@ async function processDelivery(runtime: Runtime, eventId: string, payload: Recor
       const outcome = await recordPayment(runtime, { orderId: action.orderId, paymentId: action.paymentId, amount: action.amount, verifiedBy: 'webhook' }, metadataFor)
       return outcome.newlyPaid ? 'paid' : `no change (order ${outcome.order.status})`
     }
-    const result = await runtime.store.transaction(async (tx) => {
+    const result = await retryOnConflict(() => runtime.store.transaction(async (tx) => {
       const { state } = await loadOrder(runtime.store, action.orderId, tx.db)
       const owner = state.status === 'none' ? '' : state.userId
       return handleOrderCommand(tx, runtime.store, action.orderId, { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code }, metadataFor(owner))
-    })
+    }))
     return result.decided.length > 0 ? 'failed' : `no change (order ${result.after.status})`
   } catch (error) {
     // An order we never created (another app on the same Razorpay account) is not worth retrying.

@@ -4,6 +4,7 @@ import { DomainError } from '../../events/domain-error.ts'
 /** The HTTP meaning of each business refusal. Codes not listed are 422: understood, but refused. */
 const statusOf: Record<string, TRPCError['code']> = {
   'already-exists': 'CONFLICT',
+  'concurrent-change': 'CONFLICT',
   'not-found': 'NOT_FOUND',
   erased: 'UNAUTHORIZED',
   'email-not-confirmed': 'FORBIDDEN',
@@ -48,6 +49,11 @@ function asDomainError(error: unknown): DomainError | undefined {
   return undefined
 }
 
+export const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
+
 export function domainErrorOf(error: unknown): DomainError | undefined {
+  const found = error instanceof TRPCError ? error.cause : error
+  // A write that still lost its race after retries is a conflict to report, not a server failure.
+  if (found instanceof Error && found.name === 'ConcurrencyError') return new DomainError('concurrent-change', concurrentChangeMessage)
   return asDomainError(error) ?? (error instanceof TRPCError ? asDomainError(error.cause) : undefined)
 }

@@ -81,6 +81,8 @@ describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
     const menuLinks = await menu.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))
     expect(menuLinks).toEqual([
       ['Dashboard', '/dashboard'],
+      ['Interview', '/interview'],
+      ['History', '/history'],
       ['Profile Settings', '/profile'],
       ['Subscription', '/subscription'],
     ])
