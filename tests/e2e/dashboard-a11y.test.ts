@@ -1,12 +1,11 @@
-import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { waitForHydration } from './auth-helpers.ts'
+import { seriousViolations } from './axe.ts'
 import { launchChromium } from './browser.ts'
 import { buyPlan, confirmedAccount, countedSessions, password, trpcClient } from './dashboard-helpers.ts'
 
 const baseUrl = inject('baseUrl')
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source
 
 /** Each signed-in page with what shows it has finished loading. */
 const pages: Array<[string, string]> = [
@@ -16,19 +15,6 @@ const pages: Array<[string, string]> = [
   ['/profile', 'Delete account'],
   ['/support', 'Support staff only'],
 ]
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => JSON.stringify(node.target)).join(', ')}`)
-}
 
 describe('accessibility and narrow screens of the signed-in pages', () => {
   let browser: Browser

@@ -1,26 +1,12 @@
-import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { waitForHydration } from './auth-helpers.ts'
+import { seriousViolations } from './axe.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source
 
 const pages = ['/', '/download', '/contact', '/login', '/signup', '/reset-password', '/pricing', '/blog', '/blog/star-method-behavioural-answers', '/about', '/docs', '/this-page-does-not-exist']
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource })
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations
-  })
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => JSON.stringify(node.target)).join(', ')}`)
-}
 
 describe('accessibility of the public pages (axe-core)', () => {
   let browser: Browser
