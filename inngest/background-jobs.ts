@@ -25,8 +25,11 @@ export type JobScheduler = {
   inngest: InngestClient | undefined
   /** Asks for the jobs woken by this event to run soon. Never throws. */
   wake: (event: string, data?: Record<string, unknown>) => void
-  /** In-process: resolves once nothing woken so far is still running or queued. */
-  settled: () => Promise<void>
+  /**
+   * In-process: resolves once nothing woken so far is still running or queued (only the jobs whose
+   * id starts with `prefix`, when given). With Inngest it resolves at once: views are eventual there.
+   */
+  settled: (prefix?: string) => Promise<void>
   start: () => void
   stop: () => void
   jobs: readonly BackgroundJob[]
@@ -83,8 +86,9 @@ export function createJobScheduler(options: { config: AppConfig; jobs: readonly 
     wake: (event) => {
       for (const job of jobs) if (job.wakeEvent === event) runSoon(job)
     },
-    settled: async () => {
-      while (running.size > 0) await Promise.all(running.values())
+    settled: async (prefix = '') => {
+      const pending = () => [...running.entries()].filter(([id]) => id.startsWith(prefix)).map(([, run]) => run)
+      for (let waiting = pending(); waiting.length > 0; waiting = pending()) await Promise.all(waiting)
     },
     start: () => {
       timer ??= setInterval(() => jobs.forEach(runSoon), config.projections.pollMs)

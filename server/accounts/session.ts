@@ -4,6 +4,7 @@ import { jwtSecretKey } from '../auth/jwt-secret.ts'
 import type { Database } from '../db/schema.ts'
 import type { Runtime } from '../runtime.ts'
 import { readSubscription } from '../subscriptions/read-subscription.ts'
+import { viewsFresh } from '../views-fresh.ts'
 import { toUserDto } from './account-dto.ts'
 import { issueRefreshToken } from './refresh-tokens.ts'
 import type { UserProfile } from './user-account.ts'
@@ -20,5 +21,5 @@ export async function startSession(trx: Transaction<Database>, runtime: Runtime,
 
 /** The `{ user, subscription, features }` answer of register, login and validate. */
 export async function accountOf(runtime: Runtime, db: Kysely<Database>, profile: UserProfile) {
-  return { user: toUserDto(profile), ...(await readSubscription(db, runtime.clock, profile.userId)) }
+  return { user: toUserDto(profile), ...(await readSubscription(db, runtime.clock, profile.userId, () => viewsFresh(runtime))) }
 }

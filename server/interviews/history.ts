@@ -1,8 +1,10 @@
+import { viewsFresh } from '../views-fresh.ts'
 import type { Caller } from './sessions.ts'
 
 /** The person's past sessions, newest first, each with its questions and answers. */
 export async function interviewHistory(caller: Caller, page: { page: number; pageSize: number }) {
   const { db } = caller.runtime
+  await viewsFresh(caller.runtime)
   const offset = (page.page - 1) * page.pageSize
   const [sessions, total] = await Promise.all([
     db.selectFrom('interview_sessions_view').selectAll().where('user_id', '=', caller.userId).orderBy('started_at', 'desc').limit(page.pageSize).offset(offset).execute(),

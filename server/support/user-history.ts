@@ -1,5 +1,6 @@
 import { erasedText, keyFor, unseal } from '../../events/pii/pii-vault.ts'
 import type { Runtime } from '../runtime.ts'
+import { viewsFresh } from '../views-fresh.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
@@ -43,6 +44,7 @@ export async function userHistory(runtime: Runtime, userId: string) {
 
 /** People by e-mail (or id), erased ones included, for support's search. */
 export async function findUsers(runtime: Runtime, query: string) {
+  await viewsFresh(runtime)
   const text = query.trim().toLowerCase()
   const rows = await runtime.db
     .selectFrom('users_view')

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { timers } from '../../app.catalog.ts'
 import { useAuth } from '../auth/auth-context.ts'
 import { useTRPC } from '../trpc/react.ts'
@@ -33,16 +33,24 @@ function useDimensions() {
   }, [user, plan])
 }
 
-/** Spec §2: a page view with the path's title, 100 ms after each navigation (and the first load). */
+/**
+ * Spec §2: a page view with the path's title, 100 ms after each navigation (and the first load).
+ * A quick second navigation does not cancel the first one's view: each navigation is reported.
+ */
 function usePageViews() {
   const pathname = useLocation({ select: (location) => location.pathname })
+  const pending = useRef(new Set<number>())
   useEffect(() => {
-    const timer = window.setTimeout(
-      () => track(analyticsEvents.pageView, 'Navigation', { page_path: pathname, page_title: pageTitleFor(pathname) }),
-      timers.analyticsPageViewDelay,
-    )
-    return () => window.clearTimeout(timer)
+    const timer = window.setTimeout(() => {
+      pending.current.delete(timer)
+      track(analyticsEvents.pageView, 'Navigation', { page_path: pathname, page_title: pageTitleFor(pathname) })
+    }, timers.analyticsPageViewDelay)
+    pending.current.add(timer)
   }, [pathname])
+  useEffect(() => {
+    const scheduled = pending.current
+    return () => scheduled.forEach((timer) => window.clearTimeout(timer))
+  }, [])
 }
 
 export function AnalyticsTracker() {

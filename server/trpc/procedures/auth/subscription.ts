@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { readSubscription } from '../../../subscriptions/read-subscription.ts'
+import { viewsFresh } from '../../../views-fresh.ts'
 import { signedInProcedure } from '../../init.ts'
 import { subscriptionSchema } from '../../schemas/auth.ts'
 import { featuresSchema } from '../../schemas/plan.ts'
@@ -8,4 +9,4 @@ export const subscription = signedInProcedure
   .meta({ openapi: { method: 'GET', path: '/auth/subscription', tags: ['auth'], summary: 'The signed-in user\'s plan and features', protect: true } })
   .input(z.void())
   .output(z.object({ subscription: subscriptionSchema, features: featuresSchema }))
-  .query(({ ctx }) => readSubscription(ctx.db, ctx.clock, ctx.user.id))
+  .query(({ ctx }) => readSubscription(ctx.db, ctx.clock, ctx.user.id, () => viewsFresh(ctx.runtime)))

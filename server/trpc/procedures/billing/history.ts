@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { viewsFresh } from '../../../views-fresh.ts'
 import { signedInProcedure } from '../../init.ts'
 import { billingEntrySchema } from '../../schemas/payments.ts'
 
@@ -7,6 +8,7 @@ export const history = signedInProcedure
   .input(z.void())
   .output(z.object({ entries: z.array(billingEntrySchema) }))
   .query(async ({ ctx }) => {
+    await viewsFresh(ctx.runtime)
     const rows = await ctx.db.selectFrom('orders_view').selectAll().where('user_id', '=', ctx.user.id).orderBy('created_at', 'desc').limit(100).execute()
     return {
       entries: rows.map((row) => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { viewsFresh } from '../../../views-fresh.ts'
 import { signedInProcedure } from '../../init.ts'
 
 export const usagePeriods = signedInProcedure
@@ -12,6 +13,7 @@ export const usagePeriods = signedInProcedure
     }),
   )
   .query(async ({ ctx, input }) => {
+    await viewsFresh(ctx.runtime)
     const rows = await ctx.db.selectFrom('usage_periods_view').selectAll().where('user_id', '=', ctx.user.id).orderBy('period_start', 'desc').limit(input.limit).execute()
     return {
       periods: rows.map((row) => ({
