@@ -28,6 +28,11 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
       // A stuck writer holds back pg_snapshot_xmin and so stalls every projector: keep transactions short.
       options: `-c statement_timeout=${statementTimeout} -c idle_in_transaction_session_timeout=${statementTimeout * 2}`,
     })
+    // An idle connection can be closed under us (a server restart, a dropped database); without a
+    // listener pg rethrows that as an uncaught exception. The pool replaces the connection itself.
+    pool.on('error', (error) => {
+      process.stderr.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message: 'idle database connection closed', error: error.message })}\n`)
+    })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }

@@ -33,6 +33,17 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     url: url.toString(),
     drop: async () => {
       await database.close()
+      // The pool's connections close a moment after it ends; forcing the drop sooner would kill them
+      // mid-goodbye and surface as errors. Wait for them, and force only as a last resort.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        try {
+          await adminQuery(`drop database if exists ${name}`)
+          return
+        } catch (error) {
+          if (!/being accessed by other users/.test((error as Error).message)) throw error
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
+      }
       await adminQuery(`drop database if exists ${name} with (force)`)
     },
   }
