@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '../../events/domain-error.ts'
 import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
-import { ensureKeyFor, keyFor, seal } from '../../events/pii/pii-vault.ts'
+import { keyFor } from '../../events/pii/pii-vault.ts'
 import { userMessages } from '../../events/users/user-decider.ts'
 import { deriveNames } from '../../src/auth/oauth-names.ts'
 import { createSupabaseTokenVerifier, SupabaseTokenError, type SupabaseTokenVerifier, type VerifiedSupabaseUser } from '../auth/supabase-token-verifier.ts'
 import type { Runtime } from '../runtime.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
+import { registerUser } from './register-user.ts'
 import { accountOf, startSession } from './session.ts'
 import { handleUserCommand, loadProfile } from './user-account.ts'
 
@@ -69,8 +70,6 @@ export async function signInWithSupabase(
       const existingKey = await keyFor(tx.db, userId)
       if (!existingKey) throw new DomainError('erased', userMessages.erased)
     } else {
-      const inserted = await tx.db.insertInto('user_emails').values({ email, user_id: userId }).onConflict((c) => c.column('email').doNothing()).returning('user_id').executeTakeFirst()
-      if (!inserted) throw new DomainError('already-exists', userMessages.alreadyExists)
       const names = deriveNames(
         {
           first_name: input.details.firstName ?? verified.userMetadata.first_name,
@@ -80,18 +79,14 @@ export async function signInWithSupabase(
         email,
       )
       const avatarUrl = input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null
-      const key = await ensureKeyFor(tx.db, userId)
-      await handleUserCommand(
+      await registerUser(
         tx,
         runtime.store,
-        userId,
         {
-          type: 'Register',
           userId,
-          email: seal(key, userId, email),
-          firstName: seal(key, userId, names.firstName),
-          lastName: seal(key, userId, names.lastName),
-          avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? seal(key, userId, avatarUrl) : null,
+          email,
+          ...names,
+          avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null,
           provider: method,
           providerUserId: verified.id,
           emailConfirmed: true,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '../../events/domain-error.ts'
-import { ensureKeyFor, seal } from '../../events/pii/pii-vault.ts'
 import { userMessages } from '../../events/users/user-decider.ts'
 import { mailEnqueuedEvent } from '../mail/mail-jobs.ts'
 import { enqueueMail } from '../mail/mail-outbox.ts'
@@ -11,7 +10,8 @@ import { createEmailToken } from './email-tokens.ts'
 import { hashPassword } from './passwords.ts'
 import { accountLimits, takeRateLimit } from './rate-limiter.ts'
 import { accountOf } from './session.ts'
-import { handleUserCommand, loadProfile } from './user-account.ts'
+import { registerUser } from './register-user.ts'
+import { loadProfile } from './user-account.ts'
 
 export type RegisterInput = { email: string; password: string; firstName: string; lastName: string }
 
@@ -29,29 +29,10 @@ export async function registerWithPassword(context: AccountContext, input: Regis
   const passwordHash = await hashPassword(input.password)
   const userId = randomUUID()
   const profile = await runtime.store.transaction(async (tx) => {
-    const inserted = await tx.db
-      .insertInto('user_emails')
-      .values({ email, user_id: userId })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .returning('user_id')
-      .executeTakeFirst()
-    if (!inserted) throw new DomainError('already-exists', userMessages.alreadyExists)
-    const key = await ensureKeyFor(tx.db, userId)
-    await handleUserCommand(
+    await registerUser(
       tx,
       runtime.store,
-      userId,
-      {
-        type: 'Register',
-        userId,
-        email: seal(key, userId, email),
-        firstName: seal(key, userId, input.firstName),
-        lastName: seal(key, userId, input.lastName),
-        avatarUrl: null,
-        provider: 'password',
-        providerUserId: null,
-        emailConfirmed: false,
-      },
+      { userId, email, firstName: input.firstName, lastName: input.lastName, avatarUrl: null, provider: 'password', providerUserId: null, emailConfirmed: false },
       metadataFor(context, userId, { type: 'anonymous' }),
     )
     await tx.db.insertInto('user_credentials').values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() }).execute()
