@@ -142,4 +142,3 @@ export const timers = {
   notFoundFadeIn: 1200,
   testimonialMarquee: 30000,
 } as const
-

@@ -43,12 +43,17 @@ const envSchema = z
     SUPABASE_ANON_KEY: optionalText,
     SUPABASE_JWT_SECRET: optionalText,
     TRUST_PROXY: booleanFlag,
-    RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…').optional(),
+    RAZORPAY_KEY_ID: z
+      .string()
+      .regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…')
+      .optional(),
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
     /** Only for tests and private proxies: where the Razorpay SDK sends its API calls. */
     RAZORPAY_API_BASE_URL: z.url().optional(),
-    AI_BASE_URL: z.url({ message: 'must be the base URL of an OpenAI-compatible API, such as https://api.openai.com/v1' }).optional(),
+    AI_BASE_URL: z
+      .url({ message: 'must be the base URL of an OpenAI-compatible API, such as https://api.openai.com/v1' })
+      .optional(),
     AI_API_KEY: optionalText,
     AI_MODEL: optionalText,
     AI_FALLBACK_MODEL: optionalText,
@@ -66,21 +71,40 @@ const envSchema = z
     INNGEST_DEV: booleanFlag,
     PROJECTION_POLL_MS: z.coerce.number().int().min(100).default(5000),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    DOWNLOAD_URL_WINDOWS: z.string().trim().regex(/^(https?:\/\/|\/)\S+$/, 'must be an absolute URL or a path starting with /').default('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip'),
-    GA_MEASUREMENT_ID: z.string().trim().regex(/^(G-[A-Z0-9]{4,20})?$/, 'must be a GA4 measurement id such as G-ABC123XYZ').optional(),
-    SUPPORT_EMAIL: z.email({ message: 'must be the support inbox address, such as support@interviewhelper.example' }).optional(),
+    DOWNLOAD_URL_WINDOWS: z
+      .string()
+      .trim()
+      .regex(/^(https?:\/\/|\/)\S+$/, 'must be an absolute URL or a path starting with /')
+      .default('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip'),
+    GA_MEASUREMENT_ID: z
+      .string()
+      .trim()
+      .regex(/^(G-[A-Z0-9]{4,20})?$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
+      .optional(),
+    SUPPORT_EMAIL: z
+      .email({ message: 'must be the support inbox address, such as support@interviewhelper.example' })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.RAZORPAY_KEY_ID || env.RAZORPAY_KEY_SECRET || env.RAZORPAY_WEBHOOK_SECRET) {
       for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
-        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any RAZORPAY_ variable is set' })
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any RAZORPAY_ variable is set' })
       }
     }
     if (env.AI_BASE_URL && !env.AI_MODEL) {
-      ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required with AI_BASE_URL (the model to ask, such as gpt-4o-mini or llama3.1)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_MODEL'],
+        message: 'is required with AI_BASE_URL (the model to ask, such as gpt-4o-mini or llama3.1)',
+      })
     }
     if (env.SUPABASE_URL && !env.SUPABASE_ANON_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['SUPABASE_ANON_KEY'], message: 'is required with SUPABASE_URL (the browser client needs it)' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_ANON_KEY'],
+        message: 'is required with SUPABASE_URL (the browser client needs it)',
+      })
     }
     if (env.NODE_ENV !== 'production') return
     if (!env.DATABASE_URL) {
@@ -104,10 +128,18 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production' })
     }
     if (!env.RAZORPAY_KEY_ID) {
-      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_KEY_ID'], message: 'is required in production: the sandbox payment gateway takes no real money' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RAZORPAY_KEY_ID'],
+        message: 'is required in production: the sandbox payment gateway takes no real money',
+      })
     }
     if (!env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production: the development mailbox only keeps mail locally' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production: the development mailbox only keeps mail locally',
+      })
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' })
@@ -156,7 +188,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       trustProxy: env.TRUST_PROXY,
       supabase:
         env.SUPABASE_URL && env.SUPABASE_ANON_KEY
-          ? { url: env.SUPABASE_URL.replace(/\/+$/, ''), anonKey: env.SUPABASE_ANON_KEY, jwtSecret: env.SUPABASE_JWT_SECRET }
+          ? {
+              url: env.SUPABASE_URL.replace(/\/+$/, ''),
+              anonKey: env.SUPABASE_ANON_KEY,
+              jwtSecret: env.SUPABASE_JWT_SECRET,
+            }
           : undefined,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
@@ -192,7 +228,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     projections: { pollMs: env.PROJECTION_POLL_MS },
-    site: { downloadUrlWindows: env.DOWNLOAD_URL_WINDOWS, gaMeasurementId: env.GA_MEASUREMENT_ID || undefined, supportEmail: env.SUPPORT_EMAIL ?? (env.NODE_ENV === 'production' ? undefined : 'support@interviewhelper.local') },
+    site: {
+      downloadUrlWindows: env.DOWNLOAD_URL_WINDOWS,
+      gaMeasurementId: env.GA_MEASUREMENT_ID || undefined,
+      supportEmail: env.SUPPORT_EMAIL ?? (env.NODE_ENV === 'production' ? undefined : 'support@interviewhelper.local'),
+    },
     plans,
   }
 }

@@ -24,7 +24,13 @@ export default defineConfig({
     viteReact(),
     nitro({
       // PGlite and tesseract.js load WASM, workers and data files at run time; untraced, they are missing from .output (or bundled where __dirname does not exist).
-      traceDeps: ['@electric-sql/pglite', 'tesseract.js*', 'tesseract.js-core*', '@tesseract.js-data/eng*', 'wasm-feature-detect'],
+      traceDeps: [
+        '@electric-sql/pglite',
+        'tesseract.js*',
+        'tesseract.js-core*',
+        '@tesseract.js-data/eng*',
+        'wasm-feature-detect',
+      ],
       // Runs before the server listens, so `node .output/server/index.mjs` refuses a bad environment.
       plugins: ['./server/nitro/validate-config.ts', './server/nitro/start-runtime.ts'],
       rolldownConfig: { onwarn },

@@ -6,6 +6,12 @@ import { userEventDefinitions } from './users/user.ts'
 import { contactEventDefinitions } from './contact/contact-message.ts'
 
 /** Every domain event the application appends. Each aggregate's file contributes its definitions. */
-export const eventDefinitions: readonly EventDefinition[] = [...userEventDefinitions, ...orderEventDefinitions, ...subscriptionEventDefinitions, ...interviewEventDefinitions, ...contactEventDefinitions]
+export const eventDefinitions: readonly EventDefinition[] = [
+  ...userEventDefinitions,
+  ...orderEventDefinitions,
+  ...subscriptionEventDefinitions,
+  ...interviewEventDefinitions,
+  ...contactEventDefinitions,
+]
 
 export const eventRegistry = new EventRegistry(eventDefinitions)

@@ -40,7 +40,11 @@ export type JobScheduler = {
  * and a cron fallback, visible in Inngest's UI). Without it the jobs run in this process right
  * away, and a poll covers work queued by other processes or held back by an open transaction.
  */
-export function createJobScheduler(options: { config: AppConfig; jobs: readonly BackgroundJob[]; log: Logger }): JobScheduler {
+export function createJobScheduler(options: {
+  config: AppConfig
+  jobs: readonly BackgroundJob[]
+  log: Logger
+}): JobScheduler {
   const { config, jobs, log } = options
   if (config.inngest) {
     const inngest = createInngestClient(config.inngest)
@@ -50,7 +54,10 @@ export function createJobScheduler(options: { config: AppConfig; jobs: readonly 
       jobs,
       wake: (event, data = {}) => {
         inngest.send({ name: event, data }).catch((error: unknown) => {
-          log.warn('could not wake background jobs through Inngest; their cron run will pick the work up', { event, error })
+          log.warn('could not wake background jobs through Inngest; their cron run will pick the work up', {
+            event,
+            error,
+          })
         })
       },
       settled: async () => {},

@@ -12,7 +12,8 @@ export async function serveInngest(runtime: Runtime, request: Request): Promise<
     return Response.json(
       {
         success: false,
-        error: 'Inngest is not configured: background jobs run in-process. Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1) to use Inngest.',
+        error:
+          'Inngest is not configured: background jobs run in-process. Set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY (or INNGEST_DEV=1) to use Inngest.',
       },
       { status: 503 },
     )

@@ -17,7 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('events_pkey', ['stream_id', 'stream_position'])
     .execute()
-  await db.schema.createIndex('events_commit_order').on('events').columns(['transaction_id', 'global_position']).execute()
+  await db.schema
+    .createIndex('events_commit_order')
+    .on('events')
+    .columns(['transaction_id', 'global_position'])
+    .execute()
   await db.schema.createIndex('events_user').on('events').columns(['user_id', 'global_position']).execute()
 
   await db.schema

@@ -66,7 +66,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['rate_limits', 'email_tokens', 'refresh_tokens', 'user_credentials', 'provider_identities', 'user_emails', 'user_data_keys']) {
+  for (const table of [
+    'rate_limits',
+    'email_tokens',
+    'refresh_tokens',
+    'user_credentials',
+    'provider_identities',
+    'user_emails',
+    'user_data_keys',
+  ]) {
     await db.schema.dropTable(table).execute()
   }
 }

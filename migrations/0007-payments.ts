@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .execute()
-  await db.schema.createIndex('webhook_deliveries_pending').on('webhook_deliveries').columns(['processed_at', 'received_at']).execute()
+  await db.schema
+    .createIndex('webhook_deliveries_pending')
+    .on('webhook_deliveries')
+    .columns(['processed_at', 'received_at'])
+    .execute()
 
   await db.schema
     .createTable('subscriptions_view')
@@ -28,7 +32,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('subscriptions_view_due').on('subscriptions_view').columns(['status', 'period_end']).execute()
+  await db.schema
+    .createIndex('subscriptions_view_due')
+    .on('subscriptions_view')
+    .columns(['status', 'period_end'])
+    .execute()
 
   await db.schema
     .createTable('orders_view')

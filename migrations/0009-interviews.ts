@@ -15,7 +15,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('counted', 'boolean')
     .addColumn('last_activity_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('interview_sessions_view_user').on('interview_sessions_view').columns(['user_id', 'started_at']).execute()
+  await db.schema
+    .createIndex('interview_sessions_view_user')
+    .on('interview_sessions_view')
+    .columns(['user_id', 'started_at'])
+    .execute()
 
   await db.schema
     .createTable('interview_questions_view')
@@ -33,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('total_tokens', 'integer', (col) => col.notNull())
     .addColumn('asked_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('interview_questions_view_session').on('interview_questions_view').columns(['session_id', 'asked_at']).execute()
+  await db.schema
+    .createIndex('interview_questions_view_session')
+    .on('interview_questions_view')
+    .columns(['session_id', 'asked_at'])
+    .execute()
 
   await db.schema
     .createTable('usage_periods_view')
@@ -46,7 +54,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used', 'integer', (col) => col.notNull())
     .addColumn('given_back', 'integer', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('usage_periods_view_user').on('usage_periods_view').columns(['user_id', 'period_start']).execute()
+  await db.schema
+    .createIndex('usage_periods_view_user')
+    .on('usage_periods_view')
+    .columns(['user_id', 'period_start'])
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

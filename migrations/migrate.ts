@@ -13,7 +13,11 @@ export class MigrationFailedError extends Error {
 /** Brings the schema to the newest migration; safe to run from several processes at once (kysely locks). */
 export async function migrateToLatest<Schema>(db: Kysely<Schema>, log?: Logger): Promise<string[]> {
   // Parallel work can add a migration that sorts before one a developer's database already has.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true })
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  })
   const { error, results = [] } = await migrator.migrateToLatest()
   const failed = results.find((result) => result.status === 'Error')
   if (error || failed) throw new MigrationFailedError(failed?.migrationName ?? 'unknown', error)

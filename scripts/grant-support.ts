@@ -12,15 +12,27 @@ if (!email) {
 const role = process.argv.includes('--revoke') ? 'user' : 'support'
 const runtime = await createRuntime({ config: loadConfigOrExit() })
 try {
-  const owner = await runtime.db.selectFrom('user_emails').select('user_id').where('email', '=', normalizeEmail(email)).executeTakeFirst()
+  const owner = await runtime.db
+    .selectFrom('user_emails')
+    .select('user_id')
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst()
   if (!owner) {
     console.error(`No account for ${email}.`)
     process.exitCode = 1
   } else {
     await runtime.store.transaction((tx) =>
-      handleUserCommand(tx, runtime.store, owner.user_id, { type: 'ChangeRole', role }, { actor: { type: 'system', id: 'grant-support' }, userId: owner.user_id }),
+      handleUserCommand(
+        tx,
+        runtime.store,
+        owner.user_id,
+        { type: 'ChangeRole', role },
+        { actor: { type: 'system', id: 'grant-support' }, userId: owner.user_id },
+      ),
     )
-    console.log(`${email} is now ${role === 'support' ? 'support staff' : 'a plain user'}. The new role applies from the next sign-in or token refresh.`)
+    console.log(
+      `${email} is now ${role === 'support' ? 'support staff' : 'a plain user'}. The new role applies from the next sign-in or token refresh.`,
+    )
   }
 } finally {
   await runtime.close()

@@ -3,7 +3,9 @@ export type Clock = { now: () => Date }
 
 export const systemClock: Clock = { now: () => new Date() }
 
-export function fixedClock(start: Date | string): Clock & { advance: (ms: number) => void; set: (at: Date | string) => void } {
+export function fixedClock(
+  start: Date | string,
+): Clock & { advance: (ms: number) => void; set: (at: Date | string) => void } {
   let current = new Date(start)
   return {
     now: () => new Date(current),

@@ -32,13 +32,20 @@ export type Runtime = {
   close: () => Promise<void>
 }
 
-export async function createRuntime(options: { config?: AppConfig; clock?: Clock; database?: AppDatabase } = {}): Promise<Runtime> {
+export async function createRuntime(
+  options: { config?: AppConfig; clock?: Clock; database?: AppDatabase } = {},
+): Promise<Runtime> {
   const config = options.config ?? loadConfig()
   const log = createLogger(config.logLevel)
   const database = options.database ?? openDatabase(databaseTargetFromConfig(config.database))
   const clock = options.clock ?? systemClock
   await migrateToLatest(database.db, log)
-  const projections = new ProjectionRunner({ db: database.db, projections: allProjections, registry: eventRegistry, log })
+  const projections = new ProjectionRunner({
+    db: database.db,
+    projections: allProjections,
+    registry: eventRegistry,
+    log,
+  })
   const mailer = createMailer({ config, db: database.db, log })
   // Jobs need the finished runtime and the store needs the scheduler: the closure breaks the cycle.
   let runtime: Runtime | undefined
@@ -49,13 +56,18 @@ export async function createRuntime(options: { config?: AppConfig; clock?: Clock
   const jobs = createJobScheduler({
     config,
     log,
-    jobs: [...projectionJobs(projections), ...mailJobs({ db: database.db, mailer, clock, log }), ...paymentJobs(current)],
+    jobs: [
+      ...projectionJobs(projections),
+      ...mailJobs({ db: database.db, mailer, clock, log }),
+      ...paymentJobs(current),
+    ],
   })
   const store = createEventStore({
     db: database.db,
     registry: eventRegistry,
     clock,
-    onAppended: (notice) => jobs.wake(eventsAppendedEvent, { streamId: notice.streamId, globalPositions: notice.globalPositions }),
+    onAppended: (notice) =>
+      jobs.wake(eventsAppendedEvent, { streamId: notice.streamId, globalPositions: notice.globalPositions }),
   })
   await projections.catchUpAll()
   jobs.start()

@@ -13,7 +13,11 @@ const messageSubject = (messageId: string) => `contact-${messageId}`
 export type ContactSealer = { sealedWith: Received['sealedWith']; seal: (plaintext: string) => SealedText }
 
 /** Seals with the signed-in sender's own key, or with a new key for this message alone. */
-export async function contactSealer(trx: Transaction<Database>, messageId: string, senderUserId: string | null): Promise<ContactSealer> {
+export async function contactSealer(
+  trx: Transaction<Database>,
+  messageId: string,
+  senderUserId: string | null,
+): Promise<ContactSealer> {
   if (senderUserId) {
     const key = await ensureKeyFor(trx, senderUserId)
     return { sealedWith: 'user', seal: (plaintext) => seal(key, senderUserId, plaintext) }
@@ -23,19 +27,41 @@ export async function contactSealer(trx: Transaction<Database>, messageId: strin
   return { sealedWith: 'message', seal: (plaintext) => seal(key, messageSubject(messageId), plaintext) }
 }
 
-export type OpenedContactMessage = { firstName: string; lastName: string; email: string; subject: string; message: string }
+export type OpenedContactMessage = {
+  firstName: string
+  lastName: string
+  email: string
+  subject: string
+  message: string
+}
 
 /** The message as typed, or undefined once its key (or its sender's) has been erased. */
-export async function openContactMessage(executor: Executor, data: Received): Promise<OpenedContactMessage | undefined> {
+export async function openContactMessage(
+  executor: Executor,
+  data: Received,
+): Promise<OpenedContactMessage | undefined> {
   const subject = data.sealedWith === 'user' && data.senderUserId ? data.senderUserId : messageSubject(data.messageId)
-  const key = data.sealedWith === 'user' && data.senderUserId ? await keyFor(executor, data.senderUserId) : await messageKey(executor, data.messageId)
+  const key =
+    data.sealedWith === 'user' && data.senderUserId
+      ? await keyFor(executor, data.senderUserId)
+      : await messageKey(executor, data.messageId)
   if (!key) return undefined
   const open = (value: SealedText) => unseal(key, subject, value) ?? ''
-  return { firstName: open(data.firstName), lastName: open(data.lastName), email: open(data.email), subject: open(data.subject), message: open(data.message) }
+  return {
+    firstName: open(data.firstName),
+    lastName: open(data.lastName),
+    email: open(data.email),
+    subject: open(data.subject),
+    message: open(data.message),
+  }
 }
 
 async function messageKey(executor: Executor, messageId: string): Promise<Buffer | undefined> {
-  const row = await executor.selectFrom('contact_message_keys').select('key').where('message_id', '=', messageId).executeTakeFirst()
+  const row = await executor
+    .selectFrom('contact_message_keys')
+    .select('key')
+    .where('message_id', '=', messageId)
+    .executeTakeFirst()
   return row ? Buffer.from(row.key) : undefined
 }
 

@@ -12,7 +12,14 @@ type Transcribed = Extract<InterviewEvent, { type: 'AudioTranscribed' }>['data']
 type Analyzed = Extract<InterviewEvent, { type: 'ScreenshotAnalyzed' }>['data']
 
 export type SessionCommand =
-  | { type: 'Start'; sessionId: string; userId: string; mode: 'voice' | 'text'; planType: PlanId; context: Extract<InterviewEvent, { type: 'InterviewSessionStarted' }>['data']['context'] }
+  | {
+      type: 'Start'
+      sessionId: string
+      userId: string
+      mode: 'voice' | 'text'
+      planType: PlanId
+      context: Extract<InterviewEvent, { type: 'InterviewSessionStarted' }>['data']['context']
+    }
   | { type: 'RecordQuestion'; userId: string; asked: Asked; transcribed?: Transcribed; analyzed?: Analyzed }
   | { type: 'End'; userId: string; now: Date; reason: 'ended' | 'abandoned' }
 
@@ -29,9 +36,21 @@ export function decideSession(command: SessionCommand, state: SessionState): Int
   switch (command.type) {
     case 'Start':
       if (state.status !== 'none') throw new DomainError('already-exists', 'This interview session exists already')
-      return [{ type: 'InterviewSessionStarted', data: { sessionId: command.sessionId, userId: command.userId, mode: command.mode, planType: command.planType, context: command.context } }]
+      return [
+        {
+          type: 'InterviewSessionStarted',
+          data: {
+            sessionId: command.sessionId,
+            userId: command.userId,
+            mode: command.mode,
+            planType: command.planType,
+            context: command.context,
+          },
+        },
+      ]
     case 'RecordQuestion':
-      if (state.status === 'none' || state.userId !== command.userId) throw new DomainError('not-found', sessionMessages.notFound)
+      if (state.status === 'none' || state.userId !== command.userId)
+        throw new DomainError('not-found', sessionMessages.notFound)
       if (state.status === 'ended') throw new DomainError('session-ended', sessionMessages.ended)
       return [
         ...(command.transcribed ? [{ type: 'AudioTranscribed' as const, data: command.transcribed }] : []),
@@ -39,7 +58,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Int
         { type: 'InterviewAsked', data: command.asked },
       ]
     case 'End':
-      if (state.status === 'none' || state.userId !== command.userId) throw new DomainError('not-found', sessionMessages.notFound)
+      if (state.status === 'none' || state.userId !== command.userId)
+        throw new DomainError('not-found', sessionMessages.notFound)
       if (state.status === 'ended') return []
       return [
         {

@@ -11,7 +11,11 @@ const aiMeta = {
   model: z.string(),
   latencyMs: z.number().nonnegative(),
 }
-const tokenUsage = z.object({ inputTokens: z.number().int().nonnegative(), outputTokens: z.number().int().nonnegative(), totalTokens: z.number().int().nonnegative() })
+const tokenUsage = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  totalTokens: z.number().int().nonnegative(),
+})
 
 export const interviewSessionStarted = defineEvent({
   type: 'InterviewSessionStarted',
@@ -43,13 +47,24 @@ export const interviewAsked = defineEvent({
 export const audioTranscribed = defineEvent({
   type: 'AudioTranscribed',
   schemaVersion: 1,
-  schema: z.object({ questionId: z.string(), transcript: sealedText, bytes: z.number().int().nonnegative(), ...aiMeta }),
+  schema: z.object({
+    questionId: z.string(),
+    transcript: sealedText,
+    bytes: z.number().int().nonnegative(),
+    ...aiMeta,
+  }),
 })
 
 export const screenshotAnalyzed = defineEvent({
   type: 'ScreenshotAnalyzed',
   schemaVersion: 1,
-  schema: z.object({ questionId: z.string(), extractedText: sealedText, foundQuestion: z.boolean(), bytes: z.number().int().nonnegative(), ...aiMeta }),
+  schema: z.object({
+    questionId: z.string(),
+    extractedText: sealedText,
+    foundQuestion: z.boolean(),
+    bytes: z.number().int().nonnegative(),
+    ...aiMeta,
+  }),
 })
 
 export const interviewSessionEnded = defineEvent({
@@ -70,13 +85,22 @@ export const practiceStreamId = (userId: string) => `practice-${userId}`
 export const questionsGenerated = defineEvent({
   type: 'QuestionsGenerated',
   schemaVersion: 1,
-  schema: z.object({ topic: sealedText, difficulty: z.enum(['easy', 'medium', 'hard']), count: z.number().int().positive(), ...aiMeta }),
+  schema: z.object({
+    topic: sealedText,
+    difficulty: z.enum(['easy', 'medium', 'hard']),
+    count: z.number().int().positive(),
+    ...aiMeta,
+  }),
 })
 
 export const communicationImproved = defineEvent({
   type: 'CommunicationImproved',
   schemaVersion: 1,
-  schema: z.object({ score: z.number().int().min(1).max(10), responseWords: z.number().int().nonnegative(), ...aiMeta }),
+  schema: z.object({
+    score: z.number().int().min(1).max(10),
+    responseWords: z.number().int().nonnegative(),
+    ...aiMeta,
+  }),
 })
 
 export const interviewEventDefinitions = [
@@ -93,7 +117,14 @@ export type InterviewEvent = EventOf<(typeof interviewEventDefinitions)[number]>
 
 export type SessionState =
   | { status: 'none' }
-  | { status: 'active' | 'ended'; sessionId: string; userId: string; startedAt: Date; lastActivityAt: Date; questionsAsked: number }
+  | {
+      status: 'active' | 'ended'
+      sessionId: string
+      userId: string
+      startedAt: Date
+      lastActivityAt: Date
+      questionsAsked: number
+    }
 
 export const initialSessionState: SessionState = { status: 'none' }
 
@@ -101,9 +132,18 @@ export const initialSessionState: SessionState = { status: 'none' }
 export function evolveSession(state: SessionState, event: InterviewEvent & { createdAt: Date }): SessionState {
   switch (event.type) {
     case 'InterviewSessionStarted':
-      return { status: 'active', sessionId: event.data.sessionId, userId: event.data.userId, startedAt: event.createdAt, lastActivityAt: event.createdAt, questionsAsked: 0 }
+      return {
+        status: 'active',
+        sessionId: event.data.sessionId,
+        userId: event.data.userId,
+        startedAt: event.createdAt,
+        lastActivityAt: event.createdAt,
+        questionsAsked: 0,
+      }
     case 'InterviewAsked':
-      return state.status === 'none' ? state : { ...state, questionsAsked: state.questionsAsked + 1, lastActivityAt: event.createdAt }
+      return state.status === 'none'
+        ? state
+        : { ...state, questionsAsked: state.questionsAsked + 1, lastActivityAt: event.createdAt }
     case 'AudioTranscribed':
     case 'ScreenshotAnalyzed':
       return state.status === 'none' ? state : { ...state, lastActivityAt: event.createdAt }

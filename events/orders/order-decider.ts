@@ -26,21 +26,47 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'RecordPayment': {
       if (state.status === 'none') throw new DomainError('not-found', orderMessages.notFound)
       // Someone else's order is indistinguishable from a missing one.
-      if (command.userId !== undefined && command.userId !== state.userId) throw new DomainError('not-found', orderMessages.notFound)
+      if (command.userId !== undefined && command.userId !== state.userId)
+        throw new DomainError('not-found', orderMessages.notFound)
       if (state.status === 'paid') {
         if (state.paymentId === command.paymentId) return []
         throw new DomainError('already-paid', orderMessages.paidByAnotherPayment)
       }
       if (command.amount !== state.amount) {
-        return [{ type: 'PaymentFailed', data: { orderId: state.orderId, paymentId: command.paymentId, reason: orderMessages.amountMismatch, code: 'AMOUNT_MISMATCH' } }]
+        return [
+          {
+            type: 'PaymentFailed',
+            data: {
+              orderId: state.orderId,
+              paymentId: command.paymentId,
+              reason: orderMessages.amountMismatch,
+              code: 'AMOUNT_MISMATCH',
+            },
+          },
+        ]
       }
-      return [{ type: 'PaymentVerified', data: { orderId: state.orderId, paymentId: command.paymentId, amount: command.amount, verifiedBy: command.verifiedBy } }]
+      return [
+        {
+          type: 'PaymentVerified',
+          data: {
+            orderId: state.orderId,
+            paymentId: command.paymentId,
+            amount: command.amount,
+            verifiedBy: command.verifiedBy,
+          },
+        },
+      ]
     }
     case 'RecordFailure':
       if (state.status === 'none') throw new DomainError('not-found', orderMessages.notFound)
       if (state.status === 'paid') return []
       if (command.paymentId !== null && state.failedPaymentIds.includes(command.paymentId)) return []
-      return [{ type: 'PaymentFailed', data: { orderId: state.orderId, paymentId: command.paymentId, reason: command.reason, code: command.code } }]
+      return [
+        {
+          type: 'PaymentFailed',
+          data: { orderId: state.orderId, paymentId: command.paymentId, reason: command.reason, code: command.code },
+        },
+      ]
     default: {
       const unknownCommand: never = command
       return unknownCommand

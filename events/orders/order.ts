@@ -81,7 +81,13 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'PaymentFailed':
       return state.status === 'none' || state.status === 'paid'
         ? state
-        : { ...state, status: 'failed', failedPaymentIds: event.data.paymentId ? [...state.failedPaymentIds, event.data.paymentId] : state.failedPaymentIds }
+        : {
+            ...state,
+            status: 'failed',
+            failedPaymentIds: event.data.paymentId
+              ? [...state.failedPaymentIds, event.data.paymentId]
+              : state.failedPaymentIds,
+          }
     default: {
       const unknownEvent: never = event
       return unknownEvent

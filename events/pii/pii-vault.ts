@@ -45,7 +45,10 @@ export function seal(key: Buffer, userId: string, plaintext: string): SealedText
 /** The plaintext, or undefined once the person's key has been erased. */
 export function unseal(key: Buffer | undefined, userId: string, sealed: string): string | undefined {
   if (!key) return undefined
-  const [iv, tag, body] = sealed.slice(prefix.length).split('.').map((part) => Buffer.from(part, 'base64url'))
+  const [iv, tag, body] = sealed
+    .slice(prefix.length)
+    .split('.')
+    .map((part) => Buffer.from(part, 'base64url'))
   if (!iv || !tag || !body) throw new Error('Malformed sealed value')
   const decipher = createDecipheriv('aes-256-gcm', key, iv)
   decipher.setAAD(Buffer.from(userId))

@@ -7,4 +7,12 @@ import { subscriptionsViewProjection } from './subscriptions-view.ts'
 import { usersViewProjection } from './users-view.ts'
 import { contactMailReactor } from '../../server/contact/contact-mail-reactor.ts'
 
-export const allProjections: readonly Projection[] = [userActivityProjection, usersViewProjection, subscriptionsViewProjection, ordersViewProjection, interviewHistoryProjection, usagePeriodsProjection, contactMailReactor]
+export const allProjections: readonly Projection[] = [
+  userActivityProjection,
+  usersViewProjection,
+  subscriptionsViewProjection,
+  ordersViewProjection,
+  interviewHistoryProjection,
+  usagePeriodsProjection,
+  contactMailReactor,
+]

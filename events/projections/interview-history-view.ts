@@ -45,7 +45,11 @@ export const interviewHistoryProjection: Projection = {
     if (!userId) return
     if (stored.type === 'UserErased') {
       // The sessions stay for the counts; what was said in them goes.
-      await trx.updateTable('interview_questions_view').set({ question: null, answer: null, transcript: null }).where('user_id', '=', userId).execute()
+      await trx
+        .updateTable('interview_questions_view')
+        .set({ question: null, answer: null, transcript: null })
+        .where('user_id', '=', userId)
+        .execute()
       return
     }
     if (!stored.streamId.startsWith('interview-')) return
@@ -113,7 +117,11 @@ export const interviewHistoryProjection: Projection = {
       case 'AudioTranscribed': {
         const key = await keyFor(trx, userId)
         // The transcript arrives just before the question it became; keep it until that row exists.
-        await trx.updateTable('interview_sessions_view').set({ last_activity_at: stored.createdAt }).where('session_id', '=', sessionId).execute()
+        await trx
+          .updateTable('interview_sessions_view')
+          .set({ last_activity_at: stored.createdAt })
+          .where('session_id', '=', sessionId)
+          .execute()
         await trx
           .insertInto('interview_questions_view')
           .values({
@@ -136,12 +144,21 @@ export const interviewHistoryProjection: Projection = {
         return
       }
       case 'ScreenshotAnalyzed':
-        await trx.updateTable('interview_sessions_view').set({ last_activity_at: stored.createdAt }).where('session_id', '=', sessionId).execute()
+        await trx
+          .updateTable('interview_sessions_view')
+          .set({ last_activity_at: stored.createdAt })
+          .where('session_id', '=', sessionId)
+          .execute()
         return
       case 'InterviewSessionEnded':
         await trx
           .updateTable('interview_sessions_view')
-          .set({ status: 'ended', ended_at: stored.createdAt, end_reason: event.data.reason, counted: event.data.counted })
+          .set({
+            status: 'ended',
+            ended_at: stored.createdAt,
+            end_reason: event.data.reason,
+            counted: event.data.counted,
+          })
           .where('session_id', '=', sessionId)
           .execute()
         return

@@ -55,7 +55,12 @@ export const ordersViewProjection: Projection = {
       case 'PaymentFailed':
         await trx
           .updateTable('orders_view')
-          .set({ status: 'failed', failure_reason: event.data.reason, failed_at: stored.createdAt, payment_id: event.data.paymentId })
+          .set({
+            status: 'failed',
+            failure_reason: event.data.reason,
+            failed_at: stored.createdAt,
+            payment_id: event.data.paymentId,
+          })
           .where('order_id', '=', event.data.orderId)
           .where('status', '!=', 'paid')
           .execute()

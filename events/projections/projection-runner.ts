@@ -118,7 +118,9 @@ export class ProjectionRunner {
         version: projection.version,
         storedVersion: row ? Number(row.version) : undefined,
         eventsApplied: row ? Number(row.events_applied) : 0,
-        checkpoint: row ? { transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) } : startOfLog,
+        checkpoint: row
+          ? { transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) }
+          : startOfLog,
         updatedAt: row?.updated_at,
       }
     })
@@ -151,7 +153,11 @@ export class ProjectionRunner {
       return { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
     }
     if (row) {
-      this.#log?.info('projection version changed: rebuilding', { projection: projection.name, from: row.version, to: projection.version })
+      this.#log?.info('projection version changed: rebuilding', {
+        projection: projection.name,
+        from: row.version,
+        to: projection.version,
+      })
       await projection.truncate(trx)
     }
     await this.#saveCheckpoint(trx, projection, startOfLog, 0, 'reset')

@@ -47,7 +47,11 @@ export const subscriptionsViewProjection: Projection = {
       case 'SubscriptionExpired': {
         const userId = stored.metadata.userId
         if (!userId) return
-        await trx.updateTable('subscriptions_view').set({ status: 'expired', updated_at: stored.createdAt }).where('user_id', '=', userId).execute()
+        await trx
+          .updateTable('subscriptions_view')
+          .set({ status: 'expired', updated_at: stored.createdAt })
+          .where('user_id', '=', userId)
+          .execute()
         return
       }
       default: {

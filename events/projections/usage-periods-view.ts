@@ -38,7 +38,11 @@ export const usagePeriodsProjection: Projection = {
           .execute()
         return
       case 'InterviewCreditUsed':
-        await trx.updateTable('usage_periods_view').set((eb) => ({ used: eb('used', '+', 1) })).where('order_id', '=', event.data.orderId).execute()
+        await trx
+          .updateTable('usage_periods_view')
+          .set((eb) => ({ used: eb('used', '+', 1) }))
+          .where('order_id', '=', event.data.orderId)
+          .execute()
         return
       case 'InterviewCreditSettled':
         if (event.data.counted || event.data.orderId === null) return

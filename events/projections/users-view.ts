@@ -75,12 +75,20 @@ export const usersViewProjection: Projection = {
       case 'ProviderLinked':
       case 'PasswordChanged': {
         const provider = event.type === 'ProviderLinked' ? event.data.provider : 'password'
-        const row = await trx.selectFrom('users_view').select(['providers', 'email_confirmed_at']).where('user_id', '=', userId).executeTakeFirst()
+        const row = await trx
+          .selectFrom('users_view')
+          .select(['providers', 'email_confirmed_at'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
         if (!row) return
         const providers = new Set(row.providers.split(','))
         providers.add(provider)
-        const confirmedByReset = event.type === 'PasswordChanged' && event.data.via === 'reset' && !row.email_confirmed_at
-        await update(trx, userId, { providers: [...providers].join(','), ...(confirmedByReset ? { email_confirmed_at: at } : {}) })
+        const confirmedByReset =
+          event.type === 'PasswordChanged' && event.data.via === 'reset' && !row.email_confirmed_at
+        await update(trx, userId, {
+          providers: [...providers].join(','),
+          ...(confirmedByReset ? { email_confirmed_at: at } : {}),
+        })
         return
       }
       case 'ProfileUpdated': {
@@ -92,7 +100,14 @@ export const usersViewProjection: Projection = {
         return
       }
       case 'UserErased':
-        await update(trx, userId, { email: null, first_name: null, last_name: null, avatar_url: null, status: 'erased', erased_at: at })
+        await update(trx, userId, {
+          email: null,
+          first_name: null,
+          last_name: null,
+          avatar_url: null,
+          status: 'erased',
+          erased_at: at,
+        })
         return
       case 'RoleChanged':
         await update(trx, userId, { role: event.data.role })

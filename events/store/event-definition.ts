@@ -19,9 +19,8 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
 }
 
 /** The event type union a set of definitions describes, as deciders and projections see it. */
-export type EventOf<Definition> = Definition extends EventDefinition<infer Type, infer Schema>
-  ? { type: Type; data: z.infer<Schema> }
-  : never
+export type EventOf<Definition> =
+  Definition extends EventDefinition<infer Type, infer Schema> ? { type: Type; data: z.infer<Schema> } : never
 
 export class EventRegistry {
   readonly #definitions = new Map<string, EventDefinition>()
@@ -45,7 +44,9 @@ export class EventRegistry {
   parseNew(type: string, data: unknown): Record<string, unknown> {
     const result = this.#require(type).schema.safeParse(data)
     if (!result.success) {
-      const detail = result.error.issues.map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`).join('; ')
+      const detail = result.error.issues
+        .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`)
+        .join('; ')
       throw new EventValidationError(`Invalid ${type} event: ${detail}`)
     }
     return result.data as Record<string, unknown>

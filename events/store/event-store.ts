@@ -24,7 +24,12 @@ export type AppendedNotice = { streamId: string; globalPositions: number[] }
 /** A unit of work: appends and other writes that commit together, then notify the projectors. */
 export type StoreTransaction = {
   db: Transaction<Database>
-  append: (streamId: string, expected: ExpectedVersion, events: NewEvent[], metadata: EventMetadata) => Promise<AppendResult>
+  append: (
+    streamId: string,
+    expected: ExpectedVersion,
+    events: NewEvent[],
+    metadata: EventMetadata,
+  ) => Promise<AppendResult>
 }
 
 export type EventStore = ReturnType<typeof createEventStore>
@@ -95,7 +100,8 @@ export function createEventStore(options: {
   function prepare(events: NewEvent[], metadata: EventMetadata): PreparedEvents {
     if (events.length === 0) throw new EventValidationError('Nothing to append: the event list is empty')
     const parsedMetadata = eventMetadataSchema.safeParse(metadata)
-    if (!parsedMetadata.success) throw new EventValidationError(`Invalid event metadata: ${parsedMetadata.error.message}`)
+    if (!parsedMetadata.success)
+      throw new EventValidationError(`Invalid event metadata: ${parsedMetadata.error.message}`)
     return {
       events: events.map((event) => ({
         type: event.type,
@@ -203,7 +209,11 @@ export function createEventStore(options: {
   }
 
   async function streamVersion(streamId: string, executor: Executor = db): Promise<number> {
-    const row = await executor.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst()
+    const row = await executor
+      .selectFrom('streams')
+      .select('version')
+      .where('stream_id', '=', streamId)
+      .executeTakeFirst()
     return row ? Number(row.version) : 0
   }
 

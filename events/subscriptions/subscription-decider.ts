@@ -8,11 +8,13 @@ export type SubscriptionCommand =
   | { type: 'UseInterviewCredit'; sessionId: string; now: Date }
   | { type: 'SettleInterviewCredit'; sessionId: string; counted: boolean; reason: string }
 
-const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const longDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 export const usageMessages = {
   noPlan: "You don't have an active plan. Choose a plan at /pricing to start interviews.",
-  expired: (plan: string, end: string) => `Your ${plan} plan ended on ${longDate(end)}. Renew it at /pricing to start interviews.`,
+  expired: (plan: string, end: string) =>
+    `Your ${plan} plan ended on ${longDate(end)}. Renew it at /pricing to start interviews.`,
   limitReached: (plan: string, included: number, end: string) =>
     `You have used all ${included} interviews of your ${plan} plan for this period. Upgrade at /pricing, or wait for your next period after ${longDate(end)}.`,
 } as const
@@ -56,10 +58,15 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     }
     case 'UseInterviewCredit': {
       const plan = state.planType === 'none' ? undefined : findPlan(state.planType)
-      if (!plan || state.periodEnd === null || state.currentOrderId === null) throw new DomainError('no-active-plan', usageMessages.noPlan)
-      if (!isSubscriptionActive(state, command.now)) throw new DomainError('no-active-plan', usageMessages.expired(plan.name, state.periodEnd))
+      if (!plan || state.periodEnd === null || state.currentOrderId === null)
+        throw new DomainError('no-active-plan', usageMessages.noPlan)
+      if (!isSubscriptionActive(state, command.now))
+        throw new DomainError('no-active-plan', usageMessages.expired(plan.name, state.periodEnd))
       if (state.interviewsUsed >= state.interviewsIncluded) {
-        throw new DomainError('limit-reached', usageMessages.limitReached(plan.name, state.interviewsIncluded, state.periodEnd))
+        throw new DomainError(
+          'limit-reached',
+          usageMessages.limitReached(plan.name, state.interviewsIncluded, state.periodEnd),
+        )
       }
       return [{ type: 'InterviewCreditUsed', data: { sessionId: command.sessionId, orderId: state.currentOrderId } }]
     }

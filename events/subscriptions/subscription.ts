@@ -47,7 +47,12 @@ export const interviewCreditSettled = defineEvent({
   }),
 })
 
-export const subscriptionEventDefinitions = [subscriptionActivated, subscriptionExpired, interviewCreditUsed, interviewCreditSettled] as const
+export const subscriptionEventDefinitions = [
+  subscriptionActivated,
+  subscriptionExpired,
+  interviewCreditUsed,
+  interviewCreditSettled,
+] as const
 export type SubscriptionEvent = EventOf<(typeof subscriptionEventDefinitions)[number]>
 
 export type SubscriptionState = {
@@ -110,7 +115,9 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         ...state,
         interviewsUsed: givenBack ? state.interviewsUsed - 1 : state.interviewsUsed,
         activeSessions: state.activeSessions.filter((id) => id !== event.data.sessionId),
-        periodSessions: givenBack ? state.periodSessions.filter((id) => id !== event.data.sessionId) : state.periodSessions,
+        periodSessions: givenBack
+          ? state.periodSessions.filter((id) => id !== event.data.sessionId)
+          : state.periodSessions,
       }
     }
     default: {

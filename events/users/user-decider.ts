@@ -59,7 +59,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
           ? [{ type: 'ProviderLinked', data: { provider: command.method, providerUserId: command.providerUserId } }]
           : []
       // The identity provider has verified the address when it vouches for the person.
-      const confirmed: UserEvent[] = command.method !== 'password' && !state.emailConfirmed ? [{ type: 'EmailConfirmed', data: {} }] : []
+      const confirmed: UserEvent[] =
+        command.method !== 'password' && !state.emailConfirmed ? [{ type: 'EmailConfirmed', data: {} }] : []
       return [...linked, ...confirmed, { type: 'UserSignedIn', data: { method: command.method } }]
     }
     case 'UpdateProfile':

@@ -52,7 +52,11 @@ export const passwordChanged = defineEvent({
   schema: z.object({ via: z.enum(['change', 'reset']) }),
 })
 
-export const passwordResetRequested = defineEvent({ type: 'PasswordResetRequested', schemaVersion: 1, schema: z.object({}) })
+export const passwordResetRequested = defineEvent({
+  type: 'PasswordResetRequested',
+  schemaVersion: 1,
+  schema: z.object({}),
+})
 
 export const signedOutEverywhere = defineEvent({ type: 'SignedOutEverywhere', schemaVersion: 1, schema: z.object({}) })
 

@@ -48,7 +48,12 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean)
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
 
 /** Word-level edit distance: substitutions, insertions and deletions. */
 export function wordErrors(reference: readonly string[], hypothesis: readonly string[]): number {
@@ -68,8 +73,18 @@ function retrievalFigures(): Figure[] {
   const evaluation = evaluateRetrieval()
   const note = `${evaluation.total} held-out questions`
   return [
-    { name: 'retrieval precision@1', value: evaluation.precisionAt1 * 100, unit: '%', note: `${evaluation.top1Correct}/${evaluation.total}; ${note}` },
-    { name: 'retrieval recall@3', value: evaluation.recallAt3 * 100, unit: '%', note: `${evaluation.top3Correct}/${evaluation.total}; ${note}` },
+    {
+      name: 'retrieval precision@1',
+      value: evaluation.precisionAt1 * 100,
+      unit: '%',
+      note: `${evaluation.top1Correct}/${evaluation.total}; ${note}`,
+    },
+    {
+      name: 'retrieval recall@3',
+      value: evaluation.recallAt3 * 100,
+      unit: '%',
+      note: `${evaluation.top3Correct}/${evaluation.total}; ${note}`,
+    },
   ]
 }
 
@@ -95,20 +110,36 @@ async function ocrFigures(engine: ReturnType<typeof createOfflineEngine>): Promi
   const warm: number[] = []
   for (let i = 0; i < 5; i += 1) warm.push((await screenshot()).latencyMs)
   return [
-    { name: 'screenshot (OCR + answer), first call', value: cold.latencyMs, unit: 'ms', note: '960×260 PNG; includes starting the OCR worker' },
-    { name: 'screenshot (OCR + answer), warm p50', value: percentile(warm, 50), unit: 'ms', note: '960×260 PNG, 5 runs' },
+    {
+      name: 'screenshot (OCR + answer), first call',
+      value: cold.latencyMs,
+      unit: 'ms',
+      note: '960×260 PNG; includes starting the OCR worker',
+    },
+    {
+      name: 'screenshot (OCR + answer), warm p50',
+      value: percentile(warm, 50),
+      unit: 'ms',
+      note: '960×260 PNG, 5 runs',
+    },
   ]
 }
 
 async function missingSpeechTools(engine: ReturnType<typeof createOfflineEngine>): Promise<string | null> {
-  const espeak = await run('espeak-ng', ['--version']).then(() => true, () => false)
+  const espeak = await run('espeak-ng', ['--version']).then(
+    () => true,
+    () => false,
+  )
   if (!espeak) return 'espeak-ng is not installed'
   return (await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed'
 }
 
 type SpeechRun = { accuracy: number; latencies: number[]; interviewModelShare: number }
 
-async function transcribeAll(engine: ReturnType<typeof createOfflineEngine>, clips: ReadonlyArray<{ text: string; audio: Uint8Array }>): Promise<SpeechRun> {
+async function transcribeAll(
+  engine: ReturnType<typeof createOfflineEngine>,
+  clips: ReadonlyArray<{ text: string; audio: Uint8Array }>,
+): Promise<SpeechRun> {
   let errors = 0
   let total = 0
   let interviewModel = 0
@@ -121,7 +152,11 @@ async function transcribeAll(engine: ReturnType<typeof createOfflineEngine>, cli
     latencies.push(result.latencyMs)
     if (result.model === INTERVIEW_SPEECH_MODEL) interviewModel += 1
   }
-  return { accuracy: Math.max(0, 1 - errors / total) * 100, latencies, interviewModelShare: (interviewModel / clips.length) * 100 }
+  return {
+    accuracy: Math.max(0, 1 - errors / total) * 100,
+    latencies,
+    interviewModelShare: (interviewModel / clips.length) * 100,
+  }
 }
 
 async function speechFigures(folder: string): Promise<Figure[]> {
@@ -142,9 +177,17 @@ async function speechFigures(folder: string): Promise<Figure[]> {
   }
   const questions = await Promise.all(interviewPhrases.map(synthesise))
   const everyday = await Promise.all(everydayPhrases.map((text, index) => synthesise(text, 100 + index)))
-  const figures: Figure[] = [{ name: 'interview speech model build (first use)', value: buildMs, unit: 'ms', note: 'cached on disk afterwards' }]
-  for (const [label, engine] of [['generic model', generic], ['interview model + fallback', interview]] as const) {
-    for (const [set, clips] of [['interview questions', questions], ['everyday speech', everyday]] as const) {
+  const figures: Figure[] = [
+    { name: 'interview speech model build (first use)', value: buildMs, unit: 'ms', note: 'cached on disk afterwards' },
+  ]
+  for (const [label, engine] of [
+    ['generic model', generic],
+    ['interview model + fallback', interview],
+  ] as const) {
+    for (const [set, clips] of [
+      ['interview questions', questions],
+      ['everyday speech', everyday],
+    ] as const) {
       const result = await transcribeAll(engine, clips)
       const note = `${clips.length} espeak-ng en-us+klatt phrases${label === 'generic model' ? '' : `; interview model kept for ${Math.round(result.interviewModelShare)}%`}`
       figures.push(
@@ -160,7 +203,12 @@ export async function benchAi(): Promise<Figure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'ih-ai-bench-'))
   const engine = createOfflineEngine()
   try {
-    return [...retrievalFigures(), ...(await answerFigures(engine)), ...(await ocrFigures(engine)), ...(await speechFigures(folder))]
+    return [
+      ...retrievalFigures(),
+      ...(await answerFigures(engine)),
+      ...(await ocrFigures(engine)),
+      ...(await speechFigures(folder)),
+    ]
   } finally {
     await engine.close()
     await rm(folder, { recursive: true, force: true })

@@ -13,7 +13,11 @@ const appendSeconds = 3
 const catchUpEvents = 100_000
 
 /** Runs `work` from `writers` concurrent loops until the time is up; answers operations per second. */
-async function throughput(writers: number, seconds: number, work: (writer: number, iteration: number) => Promise<void>) {
+async function throughput(
+  writers: number,
+  seconds: number,
+  work: (writer: number, iteration: number) => Promise<void>,
+) {
   const deadline = performance.now() + seconds * 1000
   const started = performance.now()
   let done = 0
@@ -35,7 +39,12 @@ async function appendFigures(database: TestDatabase, kind: DatabaseKind): Promis
   for (const writers of [1, 8]) {
     const run = randomUUID()
     const viaStore = await throughput(writers, appendSeconds, async (writer, iteration) => {
-      await store.append(`counter-${run}-${writer}`, iteration, [{ type: 'CounterIncremented', data: { by: 1 } }], metadata)
+      await store.append(
+        `counter-${run}-${writer}`,
+        iteration,
+        [{ type: 'CounterIncremented', data: { by: 1 } }],
+        metadata,
+      )
     })
     const raw = await throughput(writers, appendSeconds, async (writer, iteration) => {
       await database.db
@@ -54,7 +63,12 @@ async function appendFigures(database: TestDatabase, kind: DatabaseKind): Promis
         .execute()
     })
     figures.push(
-      { name: `${kind}: append, ${writers} writer(s)`, value: viaStore, unit: 'events/s', note: `${Math.round((viaStore / raw) * 100)}% of raw INSERT` },
+      {
+        name: `${kind}: append, ${writers} writer(s)`,
+        value: viaStore,
+        unit: 'events/s',
+        note: `${Math.round((viaStore / raw) * 100)}% of raw INSERT`,
+      },
       { name: `${kind}: raw INSERT baseline, ${writers} writer(s)`, value: raw, unit: 'rows/s' },
     )
   }
@@ -84,7 +98,11 @@ async function catchUpFigure(database: TestDatabase, kind: DatabaseKind): Promis
   const result = await runner.catchUp('test_counters')
   const seconds = (performance.now() - started) / 1000
   if (result.applied !== catchUpEvents) throw new Error(`catch-up applied ${result.applied} of ${catchUpEvents} events`)
-  return { name: `${kind}: projector catch-up over ${catchUpEvents.toLocaleString('en-US')} events`, value: catchUpEvents / seconds, unit: 'events/s' }
+  return {
+    name: `${kind}: projector catch-up over ${catchUpEvents.toLocaleString('en-US')} events`,
+    value: catchUpEvents / seconds,
+    unit: 'events/s',
+  }
 }
 
 export async function benchEventStore(kinds: readonly DatabaseKind[]): Promise<Figure[]> {

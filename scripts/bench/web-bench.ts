@@ -19,7 +19,9 @@ async function landingAssets(html: string): Promise<{ js: string[]; css: string[
   while (queue.length > 0) {
     const asset = queue.pop() ?? ''
     const source = await readFile(path.join(publicDir, asset), 'utf8')
-    for (const match of source.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    for (const match of source.matchAll(
+      /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g,
+    )) {
       const imported = path.posix.join(path.posix.dirname(asset), match[1] ?? '')
       if (!js.has(imported)) {
         js.add(imported)
@@ -53,16 +55,39 @@ async function waitForDevTools(port: number, timeoutMs = 20_000): Promise<void> 
 async function lighthouseScores(url: string): Promise<Figure[]> {
   const port = await freePort()
   const profile = await mkdtemp(path.join(tmpdir(), 'lighthouse-chromium-'))
-  const chromium = spawn(chromiumPath, ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'], { stdio: 'ignore' })
+  const chromium = spawn(
+    chromiumPath,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  )
   try {
     await waitForDevTools(port)
     const { default: lighthouse } = await import('lighthouse')
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    })
     const categories = result?.lhr.categories
     if (!categories) throw new Error('Lighthouse returned no result')
     const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100)
     return [
-      { name: 'Lighthouse performance', value: score('performance'), unit: '/ 100', note: 'simulated mobile, Debian Chromium headless' },
+      {
+        name: 'Lighthouse performance',
+        value: score('performance'),
+        unit: '/ 100',
+        note: 'simulated mobile, Debian Chromium headless',
+      },
       { name: 'Lighthouse accessibility', value: score('accessibility'), unit: '/ 100' },
     ]
   } finally {
@@ -79,8 +104,18 @@ export async function benchWeb(): Promise<Figure[]> {
     const html = await (await fetch(`${server.url}/`)).text()
     const assets = await landingAssets(html)
     const figures: Figure[] = [
-      { name: 'landing JavaScript (gzip)', value: (await gzippedBytes(assets.js)) / 1024, unit: 'KiB', note: `${assets.js.length} files` },
-      { name: 'landing CSS (gzip)', value: (await gzippedBytes(assets.css)) / 1024, unit: 'KiB', note: `${assets.css.length} files` },
+      {
+        name: 'landing JavaScript (gzip)',
+        value: (await gzippedBytes(assets.js)) / 1024,
+        unit: 'KiB',
+        note: `${assets.js.length} files`,
+      },
+      {
+        name: 'landing CSS (gzip)',
+        value: (await gzippedBytes(assets.css)) / 1024,
+        unit: 'KiB',
+        note: `${assets.css.length} files`,
+      },
       { name: 'landing HTML (gzip)', value: gzipSync(html, { level: 9 }).length / 1024, unit: 'KiB' },
     ]
     try {
@@ -95,5 +130,6 @@ export async function benchWeb(): Promise<Figure[]> {
 }
 
 if (import.meta.main) {
-  for (const figure of await benchWeb()) console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`)
+  for (const figure of await benchWeb())
+    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`)
 }

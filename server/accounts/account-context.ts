@@ -8,7 +8,11 @@ export type AccountContext = {
   clientIp: string
 }
 
-export function metadataFor(context: AccountContext, userId: string, actor: EventMetadata['actor'] = { type: 'user', id: userId }): EventMetadata {
+export function metadataFor(
+  context: AccountContext,
+  userId: string,
+  actor: EventMetadata['actor'] = { type: 'user', id: userId },
+): EventMetadata {
   return { actor, userId, requestId: context.requestId, correlationId: context.requestId }
 }
 

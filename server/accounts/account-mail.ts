@@ -13,21 +13,34 @@ ${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
   return { html, text }
 }
 
-export function confirmationMail(options: { to: string; firstName: string; publicUrl: string; token: string }): MailMessage {
+export function confirmationMail(options: {
+  to: string
+  firstName: string
+  publicUrl: string
+  token: string
+}): MailMessage {
   const url = `${options.publicUrl}/email-confirmed?token=${encodeURIComponent(options.token)}`
   return {
     to: options.to,
     subject: 'Confirm your email for Interview Helper',
     ...layout(
       `Welcome, ${options.firstName}!`,
-      ['Please confirm your email address to finish creating your Interview Helper account.', 'The link works for 7 days. If you did not sign up, ignore this email.'],
+      [
+        'Please confirm your email address to finish creating your Interview Helper account.',
+        'The link works for 7 days. If you did not sign up, ignore this email.',
+      ],
       { label: 'Confirm my email', url },
     ),
   }
 }
 
 /** The link carries the one-time token as access and refresh token with type=recovery, the shape /reset-password reads (spec §4). */
-export function passwordResetMail(options: { to: string; firstName: string; publicUrl: string; token: string }): MailMessage {
+export function passwordResetMail(options: {
+  to: string
+  firstName: string
+  publicUrl: string
+  token: string
+}): MailMessage {
   const token = encodeURIComponent(options.token)
   const url = `${options.publicUrl}/reset-password#access_token=${token}&refresh_token=${token}&type=recovery`
   return {
@@ -35,7 +48,10 @@ export function passwordResetMail(options: { to: string; firstName: string; publ
     subject: 'Reset your Interview Helper password',
     ...layout(
       `Hi ${options.firstName},`,
-      ['Someone (hopefully you) asked to reset the password of your Interview Helper account.', 'The link works for 1 hour and only once. If you did not ask for it, ignore this email: your password stays as it is.'],
+      [
+        'Someone (hopefully you) asked to reset the password of your Interview Helper account.',
+        'The link works for 1 hour and only once. If you did not ask for it, ignore this email: your password stays as it is.',
+      ],
       { label: 'Choose a new password', url },
     ),
   }

@@ -11,7 +11,13 @@ export async function confirmEmail(context: AccountContext, token: string) {
   await runtime.store.transaction(async (tx) => {
     const consumed = await consumeEmailToken(tx.db, token, 'confirm-email', runtime.clock)
     if (!consumed) throw new DomainError('invalid-link', confirmationFailed)
-    await handleUserCommand(tx, runtime.store, consumed.userId, { type: 'ConfirmEmail' }, metadataFor(context, consumed.userId))
+    await handleUserCommand(
+      tx,
+      runtime.store,
+      consumed.userId,
+      { type: 'ConfirmEmail' },
+      metadataFor(context, consumed.userId),
+    )
   })
   return { confirmed: true as const }
 }

@@ -11,15 +11,33 @@ export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
 }
 
 /** A single-use token for a link sent by e-mail; a new reset link voids the older ones. */
-export async function createEmailToken(trx: Transaction<Database>, userId: string, purpose: EmailTokenPurpose, clock: Clock) {
+export async function createEmailToken(
+  trx: Transaction<Database>,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  clock: Clock,
+) {
   const now = clock.now()
   if (purpose === 'reset-password') {
-    await trx.updateTable('email_tokens').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute()
+    await trx
+      .updateTable('email_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute()
   }
   const { token, hash } = newOpaqueToken()
   await trx
     .insertInto('email_tokens')
-    .values({ token_hash: hash, user_id: userId, purpose, created_at: now, expires_at: new Date(now.getTime() + emailTokenLifetimeMs[purpose]), used_at: null })
+    .values({
+      token_hash: hash,
+      user_id: userId,
+      purpose,
+      created_at: now,
+      expires_at: new Date(now.getTime() + emailTokenLifetimeMs[purpose]),
+      used_at: null,
+    })
     .execute()
   return { token, hash }
 }

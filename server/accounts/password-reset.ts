@@ -14,23 +14,46 @@ import { handleUserCommand, loadProfile, loadUser } from './user-account.ts'
  * Mails a reset link when the address has an account. The answer is the same either way, so the
  * form cannot be used to find out who has an account.
  */
-export async function requestPasswordReset(context: AccountContext, input: { email: string }, options: { sendMail: boolean }) {
+export async function requestPasswordReset(
+  context: AccountContext,
+  input: { email: string },
+  options: { sendMail: boolean },
+) {
   const { runtime } = context
   const email = normalizeEmail(input.email)
   await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerAddress, context.clientIp)
   await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerEmail, email)
-  const owner = await runtime.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst()
+  const owner = await runtime.db
+    .selectFrom('user_emails')
+    .select('user_id')
+    .where('email', '=', email)
+    .executeTakeFirst()
   if (owner) {
     const { state } = await loadUser(runtime.store, owner.user_id)
     if (state.status === 'active') {
       await runtime.store.transaction(async (tx) => {
-        await handleUserCommand(tx, runtime.store, owner.user_id, { type: 'RequestPasswordReset' }, metadataFor(context, owner.user_id, { type: 'anonymous' }))
+        await handleUserCommand(
+          tx,
+          runtime.store,
+          owner.user_id,
+          { type: 'RequestPasswordReset' },
+          metadataFor(context, owner.user_id, { type: 'anonymous' }),
+        )
         if (!options.sendMail) return
         const profile = await loadProfile(runtime.store, owner.user_id, tx.db)
         const { token, hash } = await createEmailToken(tx.db, owner.user_id, 'reset-password', runtime.clock)
         await enqueueMail(
           tx.db,
-          { ...passwordResetMail({ to: email, firstName: profile?.firstName ?? 'there', publicUrl: runtime.config.publicUrl, token }), dedupeKey: `reset-password:${hash}`, userId: owner.user_id },
+          {
+            ...passwordResetMail({
+              to: email,
+              firstName: profile?.firstName ?? 'there',
+              publicUrl: runtime.config.publicUrl,
+              token,
+            }),
+            dedupeKey: `reset-password:${hash}`,
+            userId: owner.user_id,
+          },
           runtime.clock,
         )
       })
@@ -48,11 +71,19 @@ export async function resetPasswordWithToken(context: AccountContext, input: { t
     const consumed = await consumeEmailToken(tx.db, input.token, 'reset-password', runtime.clock)
     if (!consumed || consumed.alreadyUsed) throw new DomainError('invalid-link', messages.invalidResetLink)
     const userId = consumed.userId
-    await handleUserCommand(tx, runtime.store, userId, { type: 'ChangePassword', via: 'reset' }, metadataFor(context, userId))
+    await handleUserCommand(
+      tx,
+      runtime.store,
+      userId,
+      { type: 'ChangePassword', via: 'reset' },
+      metadataFor(context, userId),
+    )
     await tx.db
       .insertInto('user_credentials')
       .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
-      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: runtime.clock.now() }))
+      .onConflict((conflict) =>
+        conflict.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: runtime.clock.now() }),
+      )
       .execute()
     await revokeAllRefreshTokens(tx.db, userId, runtime.clock)
   })

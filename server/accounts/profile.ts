@@ -7,7 +7,11 @@ import { accountOf } from './session.ts'
 import { handleUserCommand, loadProfile } from './user-account.ts'
 
 /** Changes the names shown on the account (the same 2–50 character rule as sign-up). */
-export async function updateProfile(context: AccountContext, userId: string, input: { firstName: string; lastName: string }) {
+export async function updateProfile(
+  context: AccountContext,
+  userId: string,
+  input: { firstName: string; lastName: string },
+) {
   const { runtime } = context
   await runtime.store.transaction(async (tx) => {
     const key = await keyFor(tx.db, userId)
@@ -16,7 +20,11 @@ export async function updateProfile(context: AccountContext, userId: string, inp
       tx,
       runtime.store,
       userId,
-      { type: 'UpdateProfile', firstName: seal(key, userId, input.firstName), lastName: seal(key, userId, input.lastName) },
+      {
+        type: 'UpdateProfile',
+        firstName: seal(key, userId, input.firstName),
+        lastName: seal(key, userId, input.lastName),
+      },
       metadataFor(context, userId),
     )
   })
@@ -35,7 +43,13 @@ export async function deleteAccount(context: AccountContext, userId: string, req
   const { runtime } = context
   await runtime.store.transaction(async (tx) => {
     await ensureKeyFor(tx.db, userId)
-    await handleUserCommand(tx, runtime.store, userId, { type: 'Erase', requestedBy }, metadataFor(context, userId, requestedBy === 'user' ? { type: 'user', id: userId } : { type: 'support' }))
+    await handleUserCommand(
+      tx,
+      runtime.store,
+      userId,
+      { type: 'Erase', requestedBy },
+      metadataFor(context, userId, requestedBy === 'user' ? { type: 'user', id: userId } : { type: 'support' }),
+    )
     await eraseKeyFor(tx.db, userId)
     await tx.db.deleteFrom('user_emails').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('user_credentials').where('user_id', '=', userId).execute()

@@ -4,7 +4,12 @@ import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
 import { keyFor } from '../../events/pii/pii-vault.ts'
 import { userMessages } from '../../events/users/user-decider.ts'
 import { deriveNames } from '../../src/auth/oauth-names.ts'
-import { createSupabaseTokenVerifier, SupabaseTokenError, type SupabaseTokenVerifier, type VerifiedSupabaseUser } from '../auth/supabase-token-verifier.ts'
+import {
+  createSupabaseTokenVerifier,
+  SupabaseTokenError,
+  type SupabaseTokenVerifier,
+  type VerifiedSupabaseUser,
+} from '../auth/supabase-token-verifier.ts'
 import type { Runtime } from '../runtime.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
@@ -18,7 +23,12 @@ export const providerMessages = {
   emailMismatch: 'OAuth authentication failed: the email does not match the signed-in account.',
 } as const
 
-export type ProviderDetails = { firstName?: string | null | undefined; lastName?: string | null | undefined; fullName?: string | null | undefined; avatarUrl?: string | null | undefined }
+export type ProviderDetails = {
+  firstName?: string | null | undefined
+  lastName?: string | null | undefined
+  fullName?: string | null | undefined
+  avatarUrl?: string | null | undefined
+}
 
 const verifiers = new WeakMap<Runtime, SupabaseTokenVerifier>()
 
@@ -27,7 +37,12 @@ function verifierFor(runtime: Runtime): SupabaseTokenVerifier {
   if (!settings) throw new DomainError('not-configured', providerMessages.notConfigured)
   let verifier = verifiers.get(runtime)
   if (!verifier) {
-    verifier = createSupabaseTokenVerifier({ url: settings.url, anonKey: settings.anonKey, jwtSecret: settings.jwtSecret, clock: runtime.clock })
+    verifier = createSupabaseTokenVerifier({
+      url: settings.url,
+      anonKey: settings.anonKey,
+      jwtSecret: settings.jwtSecret,
+      clock: runtime.clock,
+    })
     verifiers.set(runtime, verifier)
   }
   return verifier
@@ -57,53 +72,71 @@ export async function signInWithSupabase(
   if (input.claimedEmail !== undefined && normalizeEmail(input.claimedEmail) !== email) {
     throw new DomainError('invalid-token', providerMessages.emailMismatch)
   }
-  if (!verified.emailConfirmed) throw new DomainError('email-not-confirmed', 'Please confirm your email address first. Check your inbox for the link.')
+  if (!verified.emailConfirmed)
+    throw new DomainError(
+      'email-not-confirmed',
+      'Please confirm your email address first. Check your inbox for the link.',
+    )
   const method = verified.provider === 'google' ? 'google' : 'supabase'
 
-  const { profile, tokens } = await retryOnConflict(() => runtime.store.transaction(async (tx) => {
-    const known =
-      (await tx.db.selectFrom('provider_identities').select('user_id').where('provider', '=', 'supabase').where('provider_user_id', '=', verified.id).executeTakeFirst()) ??
-      (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
-    const userId = known?.user_id ?? randomUUID()
-    const metadata = metadataFor(context, userId)
-    if (known) {
-      const existingKey = await keyFor(tx.db, userId)
-      if (!existingKey) throw new DomainError('erased', userMessages.erased)
-    } else {
-      const names = deriveNames(
-        {
-          first_name: input.details.firstName ?? verified.userMetadata.first_name,
-          last_name: input.details.lastName ?? verified.userMetadata.last_name,
-          full_name: input.details.fullName ?? verified.userMetadata.full_name ?? verified.userMetadata.name,
-        },
-        email,
-      )
-      const avatarUrl = input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null
-      await registerUser(
+  const { profile, tokens } = await retryOnConflict(() =>
+    runtime.store.transaction(async (tx) => {
+      const known =
+        (await tx.db
+          .selectFrom('provider_identities')
+          .select('user_id')
+          .where('provider', '=', 'supabase')
+          .where('provider_user_id', '=', verified.id)
+          .executeTakeFirst()) ??
+        (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
+      const userId = known?.user_id ?? randomUUID()
+      const metadata = metadataFor(context, userId)
+      if (known) {
+        const existingKey = await keyFor(tx.db, userId)
+        if (!existingKey) throw new DomainError('erased', userMessages.erased)
+      } else {
+        const names = deriveNames(
+          {
+            first_name: input.details.firstName ?? verified.userMetadata.first_name,
+            last_name: input.details.lastName ?? verified.userMetadata.last_name,
+            full_name: input.details.fullName ?? verified.userMetadata.full_name ?? verified.userMetadata.name,
+          },
+          email,
+        )
+        const avatarUrl =
+          input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null
+        await registerUser(
+          tx,
+          runtime.store,
+          {
+            userId,
+            email,
+            ...names,
+            avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null,
+            provider: method,
+            providerUserId: verified.id,
+            emailConfirmed: true,
+          },
+          metadata,
+        )
+      }
+      await tx.db
+        .insertInto('provider_identities')
+        .values({ provider: 'supabase', provider_user_id: verified.id, user_id: userId })
+        .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
+        .execute()
+      const { state } = await handleUserCommand(
         tx,
         runtime.store,
-        {
-          userId,
-          email,
-          ...names,
-          avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null,
-          provider: method,
-          providerUserId: verified.id,
-          emailConfirmed: true,
-        },
+        userId,
+        { type: 'RecordSignIn', method, providerUserId: verified.id },
         metadata,
       )
-    }
-    await tx.db
-      .insertInto('provider_identities')
-      .values({ provider: 'supabase', provider_user_id: verified.id, user_id: userId })
-      .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
-      .execute()
-    const { state } = await handleUserCommand(tx, runtime.store, userId, { type: 'RecordSignIn', method, providerUserId: verified.id }, metadata)
-    if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
-    const tokens = await startSession(tx.db, runtime, userId, state.role)
-    return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
-  }))
+      if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
+      const tokens = await startSession(tx.db, runtime, userId, state.role)
+      return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+    }),
+  )
   if (!profile) throw new Error('Signed-in account has no profile')
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
 }
@@ -115,10 +148,21 @@ export async function signInWithSupabase(
 export async function recordSupabasePasswordReset(context: AccountContext, token: string) {
   const { runtime } = context
   const verified = await verify(runtime, token)
-  const known = await runtime.db.selectFrom('provider_identities').select('user_id').where('provider', '=', 'supabase').where('provider_user_id', '=', verified.id).executeTakeFirst()
+  const known = await runtime.db
+    .selectFrom('provider_identities')
+    .select('user_id')
+    .where('provider', '=', 'supabase')
+    .where('provider_user_id', '=', verified.id)
+    .executeTakeFirst()
   if (!known) return { reset: true as const }
   await runtime.store.transaction(async (tx) => {
-    await handleUserCommand(tx, runtime.store, known.user_id, { type: 'ChangePassword', via: 'reset' }, metadataFor(context, known.user_id))
+    await handleUserCommand(
+      tx,
+      runtime.store,
+      known.user_id,
+      { type: 'ChangePassword', via: 'reset' },
+      metadataFor(context, known.user_id),
+    )
     await revokeAllRefreshTokens(tx.db, known.user_id, runtime.clock)
   })
   return { reset: true as const }

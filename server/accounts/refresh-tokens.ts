@@ -15,7 +15,10 @@ export const refreshMessages = {
 } as const
 
 /** Starts a sign-in session (a token family) or continues one; answers the opaque token. */
-export async function issueRefreshToken(executor: Executor, options: { userId: string; familyId?: string; clock: Clock }) {
+export async function issueRefreshToken(
+  executor: Executor,
+  options: { userId: string; familyId?: string; clock: Clock },
+) {
   const { token, hash } = newOpaqueToken()
   const now = options.clock.now()
   const familyId = options.familyId ?? randomUUID()
@@ -55,9 +58,18 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, cl
       .executeTakeFirst()
     if (current) {
       const next = await issueRefreshToken(trx, { userId: current.user_id, familyId: current.family_id, clock })
-      return { kind: 'rotated' as const, userId: current.user_id, familyId: current.family_id, refreshToken: next.refreshToken }
+      return {
+        kind: 'rotated' as const,
+        userId: current.user_id,
+        familyId: current.family_id,
+        refreshToken: next.refreshToken,
+      }
     }
-    const known = await trx.selectFrom('refresh_tokens').select(['family_id', 'rotated_at', 'revoked_at']).where('token_hash', '=', hash).executeTakeFirst()
+    const known = await trx
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'rotated_at', 'revoked_at'])
+      .where('token_hash', '=', hash)
+      .executeTakeFirst()
     if (known?.rotated_at && !known.revoked_at) {
       await revokeFamily(trx, known.family_id, clock)
       return { kind: 'reused' as const }
@@ -70,17 +82,35 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, cl
 }
 
 export async function revokeFamily(executor: Executor, familyId: string, clock: Clock) {
-  await executor.updateTable('refresh_tokens').set({ revoked_at: clock.now() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute()
+  await executor
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: clock.now() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
 
 export async function revokeFamilyOfToken(executor: Executor, token: string, clock: Clock) {
-  const row = await executor.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', hashOpaqueToken(token)).executeTakeFirst()
+  const row = await executor
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashOpaqueToken(token))
+    .executeTakeFirst()
   if (row) await revokeFamily(executor, row.family_id, clock)
 }
 
 /** Ends every session of the person, or every one but `exceptFamilyId`. */
-export async function revokeAllRefreshTokens(executor: Executor, userId: string, clock: Clock, exceptFamilyId?: string) {
-  let query = executor.updateTable('refresh_tokens').set({ revoked_at: clock.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null)
+export async function revokeAllRefreshTokens(
+  executor: Executor,
+  userId: string,
+  clock: Clock,
+  exceptFamilyId?: string,
+) {
+  let query = executor
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
   if (exceptFamilyId) query = query.where('family_id', '!=', exceptFamilyId)
   await query.execute()
 }

@@ -23,7 +23,11 @@ export async function registerWithPassword(context: AccountContext, input: Regis
   const { runtime } = context
   await takeRateLimit(runtime.db, runtime.clock, accountLimits.signUpPerAddress, context.clientIp)
   const email = normalizeEmail(input.email)
-  const taken = await runtime.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst()
+  const taken = await runtime.db
+    .selectFrom('user_emails')
+    .select('user_id')
+    .where('email', '=', email)
+    .executeTakeFirst()
   if (taken) throw new DomainError('already-exists', userMessages.alreadyExists)
 
   const passwordHash = await hashPassword(input.password)
@@ -32,19 +36,40 @@ export async function registerWithPassword(context: AccountContext, input: Regis
     await registerUser(
       tx,
       runtime.store,
-      { userId, email, firstName: input.firstName, lastName: input.lastName, avatarUrl: null, provider: 'password', providerUserId: null, emailConfirmed: false },
+      {
+        userId,
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        avatarUrl: null,
+        provider: 'password',
+        providerUserId: null,
+        emailConfirmed: false,
+      },
       metadataFor(context, userId, { type: 'anonymous' }),
     )
-    await tx.db.insertInto('user_credentials').values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() }).execute()
+    await tx.db
+      .insertInto('user_credentials')
+      .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
+      .execute()
     const { token, hash } = await createEmailToken(tx.db, userId, 'confirm-email', runtime.clock)
     await enqueueMail(
       tx.db,
-      { ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }), dedupeKey: `confirm-email:${hash}`, userId },
+      {
+        ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }),
+        dedupeKey: `confirm-email:${hash}`,
+        userId,
+      },
       runtime.clock,
     )
     return loadProfile(runtime.store, userId, tx.db)
   })
   runtime.jobs.wake(mailEnqueuedEvent)
   if (!profile) throw new Error('The new account could not be read back')
-  return { ...(await accountOf(runtime, runtime.db, profile)), tokens: null, needsConfirmation: true, message: messages.accountCreated }
+  return {
+    ...(await accountOf(runtime, runtime.db, profile)),
+    tokens: null,
+    needsConfirmation: true,
+    message: messages.accountCreated,
+  }
 }

@@ -21,5 +21,8 @@ export async function startSession(trx: Transaction<Database>, runtime: Runtime,
 
 /** The `{ user, subscription, features }` answer of register, login and validate. */
 export async function accountOf(runtime: Runtime, db: Kysely<Database>, profile: UserProfile) {
-  return { user: toUserDto(profile), ...(await readSubscription(db, runtime.clock, profile.userId, () => viewsFresh(runtime))) }
+  return {
+    user: toUserDto(profile),
+    ...(await readSubscription(db, runtime.clock, profile.userId, () => viewsFresh(runtime))),
+  }
 }

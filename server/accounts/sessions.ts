@@ -1,7 +1,14 @@
 import { DomainError } from '../../events/domain-error.ts'
 import { userMessages } from '../../events/users/user-decider.ts'
 import { metadataFor, type AccountContext } from './account-context.ts'
-import { isFamilyActive, refreshMessages, revokeAllRefreshTokens, revokeFamily, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens.ts'
+import {
+  isFamilyActive,
+  refreshMessages,
+  revokeAllRefreshTokens,
+  revokeFamily,
+  revokeFamilyOfToken,
+  rotateRefreshToken,
+} from './refresh-tokens.ts'
 import { accessTokenFor, accountOf } from './session.ts'
 import { handleUserCommand, loadProfile, loadUser } from './user-account.ts'
 
@@ -15,12 +22,18 @@ export async function refreshSession(context: AccountContext, refreshToken: stri
     throw new DomainError('refresh-invalid', refreshMessages.invalid)
   }
   return {
-    tokens: { accessToken: await accessTokenFor(runtime, rotated.userId, state.role, rotated.familyId), refreshToken: rotated.refreshToken },
+    tokens: {
+      accessToken: await accessTokenFor(runtime, rotated.userId, state.role, rotated.familyId),
+      refreshToken: rotated.refreshToken,
+    },
   }
 }
 
 /** Ends this session: the refresh token's family, and the one the access token belongs to. */
-export async function signOut(context: AccountContext, input: { refreshToken?: string | undefined; sessionId?: string | undefined }) {
+export async function signOut(
+  context: AccountContext,
+  input: { refreshToken?: string | undefined; sessionId?: string | undefined },
+) {
   const { runtime } = context
   if (input.refreshToken) await revokeFamilyOfToken(runtime.db, input.refreshToken, runtime.clock)
   if (input.sessionId) await revokeFamily(runtime.db, input.sessionId, runtime.clock)
@@ -43,8 +56,10 @@ export async function signOutEverywhere(context: AccountContext, userId: string)
  */
 export async function currentAccount(context: AccountContext, userId: string, sessionId: string | undefined) {
   const { runtime } = context
-  if (sessionId && !(await isFamilyActive(runtime.db, sessionId))) throw new DomainError('refresh-invalid', refreshMessages.invalid)
+  if (sessionId && !(await isFamilyActive(runtime.db, sessionId)))
+    throw new DomainError('refresh-invalid', refreshMessages.invalid)
   const profile = await loadProfile(runtime.store, userId, runtime.db)
-  if (!profile || profile.erased) throw new DomainError('not-found', profile ? userMessages.erased : userMessages.notFound)
+  if (!profile || profile.erased)
+    throw new DomainError('not-found', profile ? userMessages.erased : userMessages.notFound)
   return accountOf(runtime, runtime.db, profile)
 }

@@ -31,12 +31,20 @@ export async function signInWithPassword(context: AccountContext, input: { email
   if (!(await verifyPassword(account.password_hash, input.password))) return failed()
 
   const userId = account.user_id
-  const { profile, tokens } = await retryOnConflict(() => runtime.store.transaction(async (tx) => {
-    const { state } = await handleUserCommand(tx, runtime.store, userId, { type: 'RecordSignIn', method: 'password' }, metadataFor(context, userId))
-    if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
-    const tokens = await startSession(tx.db, runtime, userId, state.role)
-    return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
-  }))
+  const { profile, tokens } = await retryOnConflict(() =>
+    runtime.store.transaction(async (tx) => {
+      const { state } = await handleUserCommand(
+        tx,
+        runtime.store,
+        userId,
+        { type: 'RecordSignIn', method: 'password' },
+        metadataFor(context, userId),
+      )
+      if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
+      const tokens = await startSession(tx.db, runtime, userId, state.role)
+      return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+    }),
+  )
   if (!profile) throw new Error('Signed-in account has no profile')
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
 }

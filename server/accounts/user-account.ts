@@ -3,7 +3,14 @@ import { keyFor, unseal } from '../../events/pii/pii-vault.ts'
 import type { EventStore, StoreTransaction } from '../../events/store/event-store.ts'
 import type { EventMetadata, StoredEvent } from '../../events/store/types.ts'
 import { decideUser, type UserCommand } from '../../events/users/user-decider.ts'
-import { evolveUser, initialUserState, userStreamId, type IdentityProvider, type UserEvent, type UserState } from '../../events/users/user.ts'
+import {
+  evolveUser,
+  initialUserState,
+  userStreamId,
+  type IdentityProvider,
+  type UserEvent,
+  type UserState,
+} from '../../events/users/user.ts'
 import type { Database } from '../db/schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -26,7 +33,8 @@ export type UserProfile = {
 export type LoadedUser = { state: UserState; version: number; events: (StoredEvent & UserEvent)[] }
 
 export async function loadUser(store: EventStore, userId: string, executor?: Executor): Promise<LoadedUser> {
-  const events = (await store.readStream(userStreamId(userId), executor ? { executor } : {})) as (StoredEvent & UserEvent)[]
+  const events = (await store.readStream(userStreamId(userId), executor ? { executor } : {})) as (StoredEvent &
+    UserEvent)[]
   return { state: events.reduce(evolveUser, initialUserState), version: events.at(-1)?.streamPosition ?? 0, events }
 }
 
@@ -34,15 +42,26 @@ export async function loadUser(store: EventStore, userId: string, executor?: Exe
  * Decides a command on the account's current state and appends what it decided, at the version
  * it read: a concurrent change makes this fail with a ConcurrencyError instead of deciding on stale state.
  */
-export async function handleUserCommand(tx: StoreTransaction, store: EventStore, userId: string, command: UserCommand, metadata: EventMetadata) {
+export async function handleUserCommand(
+  tx: StoreTransaction,
+  store: EventStore,
+  userId: string,
+  command: UserCommand,
+  metadata: EventMetadata,
+) {
   const loaded = await loadUser(store, userId, tx.db)
   const decided = decideUser(command, loaded.state)
-  if (decided.length > 0) await tx.append(userStreamId(userId), loaded.version === 0 ? 'no_stream' : loaded.version, decided, metadata)
+  if (decided.length > 0)
+    await tx.append(userStreamId(userId), loaded.version === 0 ? 'no_stream' : loaded.version, decided, metadata)
   return { before: loaded.state, decided, state: decided.reduce(evolveUser, loaded.state) }
 }
 
 /** Reads the profile from the account's events (strongly consistent, unlike the users view). */
-export async function loadProfile(store: EventStore, userId: string, executor: Executor): Promise<UserProfile | undefined> {
+export async function loadProfile(
+  store: EventStore,
+  userId: string,
+  executor: Executor,
+): Promise<UserProfile | undefined> {
   const { events, state } = await loadUser(store, userId, executor)
   if (state.status === 'unregistered') return undefined
   const key = await keyFor(executor, userId)
@@ -66,7 +85,8 @@ export async function loadProfile(store: EventStore, userId: string, executor: E
         }
         break
       case 'ProfileUpdated':
-        if (profile) profile = { ...profile, firstName: open(event.data.firstName), lastName: open(event.data.lastName) }
+        if (profile)
+          profile = { ...profile, firstName: open(event.data.firstName), lastName: open(event.data.lastName) }
         break
       case 'UserSignedIn':
         if (profile) profile = { ...profile, lastLoginAt: event.createdAt }
@@ -76,5 +96,11 @@ export async function loadProfile(store: EventStore, userId: string, executor: E
     }
   }
   if (!profile) return undefined
-  return { ...profile, role: state.role, emailConfirmed: state.emailConfirmed, providers: state.providers, erased: state.status === 'erased' }
+  return {
+    ...profile,
+    role: state.role,
+    emailConfirmed: state.emailConfirmed,
+    providers: state.providers,
+    erased: state.status === 'erased',
+  }
 }

@@ -38,7 +38,12 @@ export function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks =
   )
   const close = async () => {}
   if (settings.transcriptionModel) return { ...engine, close }
-  const local = createLocalTranscriber({ ...hooks.speech, provider: OFFLINE_PROVIDER, timeoutMs: settings.timeoutMs, logger: hooks.logger })
+  const local = createLocalTranscriber({
+    ...hooks.speech,
+    provider: OFFLINE_PROVIDER,
+    timeoutMs: settings.timeoutMs,
+    logger: hooks.logger,
+  })
   return {
     ...engine,
     async transcribe(input, options = {}) {

@@ -14,8 +14,10 @@ export function readImageInfo(bytes: Uint8Array): ImageInfo {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const size = (() => {
     if (isPng(bytes)) return { format: 'png' as const, ...pngSize(bytes, view) }
-    if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { format: 'jpeg' as const, ...jpegSize(bytes, view) }
-    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return { format: 'webp' as const, ...webpSize(bytes, view) }
+    if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+      return { format: 'jpeg' as const, ...jpegSize(bytes, view) }
+    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
+      return { format: 'webp' as const, ...webpSize(bytes, view) }
     throw unsupported('the bytes are not a PNG, JPEG or WebP image')
   })()
   if (!size.width || !size.height) throw unsupported(`the ${size.format.toUpperCase()} header is damaged or truncated`)

@@ -1,7 +1,15 @@
 import { z } from 'zod'
 
 /** Spec §7 categories and named events. */
-export const analyticsCategories = ['Authentication', 'User Interaction', 'Subscription', 'Interview', 'Navigation', 'Conversion', 'Error'] as const
+export const analyticsCategories = [
+  'Authentication',
+  'User Interaction',
+  'Subscription',
+  'Interview',
+  'Navigation',
+  'Conversion',
+  'Error',
+] as const
 export const analyticsEventNames = [
   'page_view',
   'cta_click',

@@ -32,7 +32,11 @@ export async function signAccessToken(subject: AccessTokenSubject, secret: Uint8
 }
 
 /** The token's subject, or null for anything not issued by us, for us, and still valid. */
-export async function verifyAccessToken(token: string, secret: Uint8Array, clock: Clock): Promise<AccessTokenSubject | null> {
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+  clock: Clock,
+): Promise<AccessTokenSubject | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],

@@ -162,12 +162,20 @@ export function createSupabaseTokenVerifier(options: SupabaseTokenVerifierOption
         signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (error) {
-      throw new SupabaseTokenError('unverifiable', `The Supabase auth server could not be reached: ${describe(error)}`, { cause: error })
+      throw new SupabaseTokenError(
+        'unverifiable',
+        `The Supabase auth server could not be reached: ${describe(error)}`,
+        { cause: error },
+      )
     }
     const body: unknown = await response.json().catch(() => undefined)
     if (response.ok) {
       const user = userResponseSchema.safeParse(body)
-      if (!user.success) throw new SupabaseTokenError('unverifiable', 'The Supabase auth server answered GET /user with an unexpected body')
+      if (!user.success)
+        throw new SupabaseTokenError(
+          'unverifiable',
+          'The Supabase auth server answered GET /user with an unexpected body',
+        )
       return user.data
     }
     throw lookupError(response.status, body)
@@ -177,16 +185,26 @@ export function createSupabaseTokenVerifier(options: SupabaseTokenVerifierOption
     async verify(token) {
       const payload = await verifySignatureAndClaims(token)
       const claims = claimsSchema.safeParse(payload)
-      if (!claims.success) throw new SupabaseTokenError('malformed', 'The token lacks the claims of a Supabase access token')
+      if (!claims.success)
+        throw new SupabaseTokenError('malformed', 'The token lacks the claims of a Supabase access token')
       if (claims.data.role !== 'authenticated') {
-        throw new SupabaseTokenError('wrong-role', `The token's role is '${claims.data.role ?? 'none'}', not 'authenticated' (an API key is not a user token)`)
+        throw new SupabaseTokenError(
+          'wrong-role',
+          `The token's role is '${claims.data.role ?? 'none'}', not 'authenticated' (an API key is not a user token)`,
+        )
       }
-      if (claims.data.is_anonymous === true) throw new SupabaseTokenError('wrong-role', 'Anonymous Supabase users cannot sign in here')
+      if (claims.data.is_anonymous === true)
+        throw new SupabaseTokenError('wrong-role', 'Anonymous Supabase users cannot sign in here')
 
       const user = await lookUpUser(token)
-      if (user.id !== claims.data.sub) throw new SupabaseTokenError('unverifiable', 'The Supabase auth server returned a different user than the token names')
+      if (user.id !== claims.data.sub)
+        throw new SupabaseTokenError(
+          'unverifiable',
+          'The Supabase auth server returned a different user than the token names',
+        )
       const email = user.email || claims.data.email
-      if (!email) throw new SupabaseTokenError('wrong-role', 'The Supabase user has no e-mail address (phone-only account)')
+      if (!email)
+        throw new SupabaseTokenError('wrong-role', 'The Supabase user has no e-mail address (phone-only account)')
       const appMetadata = user.app_metadata ?? claims.data.app_metadata ?? {}
       return {
         id: user.id,
@@ -212,37 +230,67 @@ function readAlgorithm(token: string): string {
     throw new SupabaseTokenError('malformed', 'The token header cannot be decoded', { cause: error })
   }
   if (algorithm !== 'HS256' && (typeof algorithm !== 'string' || !asymmetricAlgorithms.has(algorithm))) {
-    throw new SupabaseTokenError('malformed', `The token algorithm '${String(algorithm)}' is not one Supabase signs with`)
+    throw new SupabaseTokenError(
+      'malformed',
+      `The token algorithm '${String(algorithm)}' is not one Supabase signs with`,
+    )
   }
   return algorithm
 }
 
 function toTokenError(error: unknown): SupabaseTokenError {
   if (error instanceof SupabaseTokenError) return error
-  if (error instanceof errors.JWTExpired) return new SupabaseTokenError('expired', 'The token has expired', { cause: error })
+  if (error instanceof errors.JWTExpired)
+    return new SupabaseTokenError('expired', 'The token has expired', { cause: error })
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'iss') return new SupabaseTokenError('wrong-issuer', 'The token was not issued by this Supabase project', { cause: error })
-    if (error.claim === 'aud') return new SupabaseTokenError('wrong-audience', "The token's audience is not 'authenticated'", { cause: error })
-    return new SupabaseTokenError('malformed', `The token's '${error.claim}' claim is invalid (${error.reason})`, { cause: error })
+    if (error.claim === 'iss')
+      return new SupabaseTokenError('wrong-issuer', 'The token was not issued by this Supabase project', {
+        cause: error,
+      })
+    if (error.claim === 'aud')
+      return new SupabaseTokenError('wrong-audience', "The token's audience is not 'authenticated'", { cause: error })
+    return new SupabaseTokenError('malformed', `The token's '${error.claim}' claim is invalid (${error.reason})`, {
+      cause: error,
+    })
   }
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
-    return new SupabaseTokenError('invalid-signature', "The token's signature does not match any key of this Supabase project", { cause: error })
+    return new SupabaseTokenError(
+      'invalid-signature',
+      "The token's signature does not match any key of this Supabase project",
+      { cause: error },
+    )
   }
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSEAlgNotAllowed) {
+  if (
+    error instanceof errors.JWSInvalid ||
+    error instanceof errors.JWTInvalid ||
+    error instanceof errors.JOSEAlgNotAllowed
+  ) {
     return new SupabaseTokenError('malformed', 'The token is not a well-formed JWT', { cause: error })
   }
-  return new SupabaseTokenError('unverifiable', `The token could not be checked against the project's keys: ${describe(error)}`, { cause: error })
+  return new SupabaseTokenError(
+    'unverifiable',
+    `The token could not be checked against the project's keys: ${describe(error)}`,
+    { cause: error },
+  )
 }
 
 function lookupError(status: number, body: unknown): SupabaseTokenError {
   const parsed = authErrorBodySchema.safeParse(body)
   const detail = parsed.success ? (parsed.data.msg ?? parsed.data.message ?? '') : ''
-  const code = parsed.success ? (typeof parsed.data.code === 'string' ? parsed.data.code : parsed.data.error_code) : undefined
+  const code = parsed.success
+    ? typeof parsed.data.code === 'string'
+      ? parsed.data.code
+      : parsed.data.error_code
+    : undefined
   if (code === 'session_not_found' || code === 'user_not_found') {
     return new SupabaseTokenError('revoked', `The Supabase session is no longer valid: ${detail || code}`)
   }
-  if (code === 'bad_jwt') return new SupabaseTokenError('revoked', `The Supabase auth server rejected the token: ${detail}`)
-  return new SupabaseTokenError('unverifiable', `The Supabase auth server answered GET /user with ${status}${detail ? `: ${detail}` : ''}`)
+  if (code === 'bad_jwt')
+    return new SupabaseTokenError('revoked', `The Supabase auth server rejected the token: ${detail}`)
+  return new SupabaseTokenError(
+    'unverifiable',
+    `The Supabase auth server answered GET /user with ${status}${detail ? `: ${detail}` : ''}`,
+  )
 }
 
 const nameFields = ['first_name', 'last_name', 'full_name', 'name', 'avatar_url', 'picture'] as const

@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { contactFields, contactProblem, type ContactInput } from '../../src/components/marketing/contact/contact-rules.ts'
+import {
+  contactFields,
+  contactProblem,
+  type ContactInput,
+} from '../../src/components/marketing/contact/contact-rules.ts'
 
 const field = (description: string) => z.string().meta({ description })
 
@@ -36,6 +40,8 @@ export const contactSendInput = z.preprocess(
 export const contactSendOutput = z
   .object({
     messageId: z.string().meta({ description: 'Quote it when you write to support about this message' }),
-    sentVia: z.string().meta({ description: "The service the message went to, such as 'Interview Helper support inbox'" }),
+    sentVia: z
+      .string()
+      .meta({ description: "The service the message went to, such as 'Interview Helper support inbox'" }),
   })
   .meta({ id: 'ContactReceipt' })

@@ -31,8 +31,18 @@ export const contactMailReactor: Projection = {
     const fields = await openContactMessage(trx, event.data)
     // Erased before it could be mailed: there is nothing left to send.
     if (!fields) return
-    const mail = contactMail({ to: event.data.deliverTo, messageId: event.data.messageId, senderUserId: event.data.senderUserId, receivedAt: stored.createdAt, fields })
-    await enqueueMail(trx, { ...mail, dedupeKey: `contact:${stored.eventId}`, userId: event.data.senderUserId }, systemClock)
+    const mail = contactMail({
+      to: event.data.deliverTo,
+      messageId: event.data.messageId,
+      senderUserId: event.data.senderUserId,
+      receivedAt: stored.createdAt,
+      fields,
+    })
+    await enqueueMail(
+      trx,
+      { ...mail, dedupeKey: `contact:${stored.eventId}`, userId: event.data.senderUserId },
+      systemClock,
+    )
   },
   truncate: async () => {
     // Deliberately keeps contact_mail_reactions: forgetting it would mail every message again.

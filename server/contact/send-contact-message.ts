@@ -20,7 +20,10 @@ export function contactServiceName(runtime: Runtime): string {
  * Keeps the message as an event first; the contact mail reactor then queues it for the support
  * inbox through the mail outbox. An unreachable mail server delays the mail, it never loses the message.
  */
-export async function sendContactMessage(request: ContactRequest, input: ContactInput): Promise<{ messageId: string; sentVia: string }> {
+export async function sendContactMessage(
+  request: ContactRequest,
+  input: ContactInput,
+): Promise<{ messageId: string; sentVia: string }> {
   const { runtime, userId } = request
   const inbox = runtime.config.site.supportEmail
   if (!inbox) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: contactMessages.noEmailService })
@@ -53,7 +56,9 @@ export async function sendContactMessage(request: ContactRequest, input: Contact
     runtime.projections
       .catchUp(contactMailReactorName)
       .then(() => runtime.jobs.wake(mailEnqueuedEvent))
-      .catch((error: unknown) => runtime.log.warn('contact mail reactor failed; the next poll retries it', { messageId, error }))
+      .catch((error: unknown) =>
+        runtime.log.warn('contact mail reactor failed; the next poll retries it', { messageId, error }),
+      )
   }
   return { messageId, sentVia: contactServiceName(runtime) }
 }

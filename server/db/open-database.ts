@@ -31,7 +31,9 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     // An idle connection can be closed under us (a server restart, a dropped database); without a
     // listener pg rethrows that as an uncaught exception. The pool replaces the connection itself.
     pool.on('error', (error) => {
-      process.stderr.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message: 'idle database connection closed', error: error.message })}\n`)
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message: 'idle database connection closed', error: error.message })}\n`,
+      )
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
@@ -57,6 +59,11 @@ export function databaseTargetFromConfig(database: {
   statementTimeoutMs: number
 }): DatabaseTarget {
   return database.url
-    ? { kind: 'postgres', url: database.url, poolSize: database.poolSize, statementTimeoutMs: database.statementTimeoutMs }
+    ? {
+        kind: 'postgres',
+        url: database.url,
+        poolSize: database.poolSize,
+        statementTimeoutMs: database.statementTimeoutMs,
+      }
     : { kind: 'pglite', dataDir: database.dataDir }
 }

@@ -7,4 +7,10 @@ import type { PaymentTables } from '../payments/tables.ts'
 import type { ContactTables } from '../contact/tables.ts'
 
 /** Every table kysely knows about: the event store's own, the write model's, and the projected views. */
-export type Database = EventStoreTables & AccountTables & MailTables & PaymentTables & AnalyticsTables & ViewTables & ContactTables
+export type Database = EventStoreTables &
+  AccountTables &
+  MailTables &
+  PaymentTables &
+  AnalyticsTables &
+  ViewTables &
+  ContactTables

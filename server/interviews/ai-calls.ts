@@ -1,7 +1,8 @@
 import { DomainError } from '../../events/domain-error.ts'
 
 // Matched by name, not instanceof: the bundler may give a route its own copy of an error class.
-const named = (error: unknown, name: string): error is Error & { code?: unknown } => error instanceof Error && error.name === name
+const named = (error: unknown, name: string): error is Error & { code?: unknown } =>
+  error instanceof Error && error.name === name
 
 const refusalByError: Record<string, string> = {
   RecognizerUnavailableError: 'ai-not-configured',

@@ -21,16 +21,32 @@ async function sessionFor(caller: Caller, sessionId: string | undefined) {
   const id = sessionId ?? (await latestActiveSessionId(caller))
   if (!id) throw new DomainError('no-active-session', noActiveSession)
   const { state } = await loadSession(caller.runtime.store, id)
-  if (state.status === 'none' || state.userId !== caller.userId) throw new DomainError('not-found', 'Interview session not found')
-  if (state.status === 'ended') throw new DomainError('session-ended', 'This interview session has ended. Start a new one with POST /interview/session/start.')
+  if (state.status === 'none' || state.userId !== caller.userId)
+    throw new DomainError('not-found', 'Interview session not found')
+  if (state.status === 'ended')
+    throw new DomainError(
+      'session-ended',
+      'This interview session has ended. Start a new one with POST /interview/session/start.',
+    )
   const session = await describeSession(caller, id)
   return { id, context: session.context ?? {} }
 }
 
-const merge = (saved: InterviewContext, given: InterviewContext | undefined): InterviewContext => ({ ...saved, ...stripEmpty(given ?? {}) })
-const stripEmpty = (context: InterviewContext) => Object.fromEntries(Object.entries(context).filter(([, value]) => typeof value === 'string' && value.trim() !== ''))
+const merge = (saved: InterviewContext, given: InterviewContext | undefined): InterviewContext => ({
+  ...saved,
+  ...stripEmpty(given ?? {}),
+})
+const stripEmpty = (context: InterviewContext) =>
+  Object.fromEntries(Object.entries(context).filter(([, value]) => typeof value === 'string' && value.trim() !== ''))
 
-type Recorded = { question: string; answer: AnswerResult; source: 'text' | 'audio' | 'screenshot'; contextUsed: boolean; transcription?: TranscriptionResult & { bytes: number }; screenshot?: ScreenshotAnalysis & { bytes: number } }
+type Recorded = {
+  question: string
+  answer: AnswerResult
+  source: 'text' | 'audio' | 'screenshot'
+  contextUsed: boolean
+  transcription?: TranscriptionResult & { bytes: number }
+  screenshot?: ScreenshotAnalysis & { bytes: number }
+}
 
 async function record(caller: Caller, sessionId: string, recorded: Recorded) {
   const { runtime, userId, metadata } = caller
@@ -58,10 +74,29 @@ async function record(caller: Caller, sessionId: string, recorded: Recorded) {
             usage: recorded.answer.usage,
           },
           ...(transcription
-            ? { transcribed: { questionId, transcript: seal(key, userId, transcription.text), bytes: transcription.bytes, provider: transcription.provider, model: transcription.model, latencyMs: transcription.latencyMs } }
+            ? {
+                transcribed: {
+                  questionId,
+                  transcript: seal(key, userId, transcription.text),
+                  bytes: transcription.bytes,
+                  provider: transcription.provider,
+                  model: transcription.model,
+                  latencyMs: transcription.latencyMs,
+                },
+              }
             : {}),
           ...(screenshot
-            ? { analyzed: { questionId, extractedText: seal(key, userId, screenshot.extractedText), foundQuestion: screenshot.question !== null, bytes: screenshot.bytes, provider: screenshot.provider, model: screenshot.model, latencyMs: screenshot.latencyMs } }
+            ? {
+                analyzed: {
+                  questionId,
+                  extractedText: seal(key, userId, screenshot.extractedText),
+                  foundQuestion: screenshot.question !== null,
+                  bytes: screenshot.bytes,
+                  provider: screenshot.provider,
+                  model: screenshot.model,
+                  latencyMs: screenshot.latencyMs,
+                },
+              }
             : {}),
         },
         metadata,
@@ -85,18 +120,30 @@ async function answerShape(caller: Caller, sessionId: string, questionId: string
 }
 
 /** A typed question during a live interview. */
-export async function askQuestion(caller: Caller, input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined }) {
+export async function askQuestion(
+  caller: Caller,
+  input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
+) {
   const access = await planAccess(caller.runtime, caller.userId)
   requireFeature(access.features, access.planType, 'chat')
   const session = await sessionFor(caller, input.sessionId)
   const context = merge(session.context, input.context)
   const answer = await callAi(failures.response, () => caller.runtime.ai.answer({ question: input.question, context }))
-  const questionId = await record(caller, session.id, { question: input.question, answer, source: 'text', contextUsed: Object.keys(context).length > 0 })
+  const questionId = await record(caller, session.id, {
+    question: input.question,
+    answer,
+    source: 'text',
+    contextUsed: Object.keys(context).length > 0,
+  })
   return answerShape(caller, session.id, questionId, answer)
 }
 
 /** The same, as text deltas for a real-time display; the answer is recorded once it is complete. */
-export async function* streamQuestion(caller: Caller, input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined }, signal?: AbortSignal) {
+export async function* streamQuestion(
+  caller: Caller,
+  input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
+  signal?: AbortSignal,
+) {
   const access = await planAccess(caller.runtime, caller.userId)
   requireFeature(access.features, access.planType, 'chat')
   const session = await sessionFor(caller, input.sessionId)
@@ -111,18 +158,31 @@ export async function* streamQuestion(caller: Caller, input: { question: string;
     else result = next.value.result
   }
   if (!result) throw new DomainError('ai-failed', `${failures.response}: the answer stopped early`)
-  const questionId = await record(caller, session.id, { question: input.question, answer: result, source: 'text', contextUsed: Object.keys(context).length > 0 })
+  const questionId = await record(caller, session.id, {
+    question: input.question,
+    answer: result,
+    source: 'text',
+    contextUsed: Object.keys(context).length > 0,
+  })
   yield { type: 'done' as const, ...(await answerShape(caller, session.id, questionId, result)) }
 }
 
 /** A spoken question: transcribed, then answered. */
-export async function askAudioQuestion(caller: Caller, input: { audio: Uint8Array; mimeType: string; sessionId?: string | undefined }) {
+export async function askAudioQuestion(
+  caller: Caller,
+  input: { audio: Uint8Array; mimeType: string; sessionId?: string | undefined },
+) {
   const access = await planAccess(caller.runtime, caller.userId)
   requireFeature(access.features, access.planType, 'microphone')
   const session = await sessionFor(caller, input.sessionId)
-  const transcription = await callAi(failures.audio, () => caller.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }))
-  if (transcription.text.trim() === '') throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
-  const answer = await callAi(failures.response, () => caller.runtime.ai.answer({ question: transcription.text, context: session.context }))
+  const transcription = await callAi(failures.audio, () =>
+    caller.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }),
+  )
+  if (transcription.text.trim() === '')
+    throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
+  const answer = await callAi(failures.response, () =>
+    caller.runtime.ai.answer({ question: transcription.text, context: session.context }),
+  )
   const questionId = await record(caller, session.id, {
     question: transcription.text,
     answer,
@@ -130,7 +190,15 @@ export async function askAudioQuestion(caller: Caller, input: { audio: Uint8Arra
     contextUsed: Object.keys(session.context).length > 0,
     transcription: { ...transcription, bytes: input.audio.byteLength },
   })
-  return { transcript: transcription.text, transcription: { provider: transcription.provider, model: transcription.model, latencyMs: Math.round(transcription.latencyMs) }, ...(await answerShape(caller, session.id, questionId, answer)) }
+  return {
+    transcript: transcription.text,
+    transcription: {
+      provider: transcription.provider,
+      model: transcription.model,
+      latencyMs: Math.round(transcription.latencyMs),
+    },
+    ...(await answerShape(caller, session.id, questionId, answer)),
+  }
 }
 
 /** A screenshot of the interview (a coding task, a slide): read, then answered. */
@@ -143,8 +211,16 @@ export async function analyzeScreenshot(
   const session = await sessionFor(caller, input.sessionId)
   const image = await decodeScreenshot(input.image)
   const context = merge(session.context, input.context)
-  const analysis = await callAi(failures.screenshot, () => caller.runtime.ai.analyzeScreenshot({ image: image.bytes, mimeType: image.mimeType, context }))
-  const answer: AnswerResult = { text: analysis.answer, provider: analysis.provider, model: analysis.model, latencyMs: analysis.latencyMs, usage: analysis.usage }
+  const analysis = await callAi(failures.screenshot, () =>
+    caller.runtime.ai.analyzeScreenshot({ image: image.bytes, mimeType: image.mimeType, context }),
+  )
+  const answer: AnswerResult = {
+    text: analysis.answer,
+    provider: analysis.provider,
+    model: analysis.model,
+    latencyMs: analysis.latencyMs,
+    usage: analysis.usage,
+  }
   const questionId = await record(caller, session.id, {
     question: analysis.question ?? analysis.extractedText.slice(0, 2000),
     answer,
@@ -152,5 +228,9 @@ export async function analyzeScreenshot(
     contextUsed: Object.keys(context).length > 0,
     screenshot: { ...analysis, bytes: image.bytes.byteLength },
   })
-  return { extractedText: analysis.extractedText, question: analysis.question, ...(await answerShape(caller, session.id, questionId, answer)) }
+  return {
+    extractedText: analysis.extractedText,
+    question: analysis.question,
+    ...(await answerShape(caller, session.id, questionId, answer)),
+  }
 }

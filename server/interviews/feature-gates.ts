@@ -16,6 +16,12 @@ const featureNames: Record<FeatureFlagName, string> = {
 export function requireFeature(features: Features, planType: PlanType, flag: FeatureFlagName): void {
   if (features[flag]) return
   const cheapest = plans.find((plan) => plan.features[flag])
-  const current = planType === 'none' ? 'You have no active plan' : `Your ${findPlan(planType)?.name ?? planType} plan does not include it`
-  throw new DomainError('feature-not-in-plan', `${featureNames[flag]}: ${current}. It comes with the ${cheapest?.name ?? 'Pro'} plan — upgrade at /pricing.`)
+  const current =
+    planType === 'none'
+      ? 'You have no active plan'
+      : `Your ${findPlan(planType)?.name ?? planType} plan does not include it`
+  throw new DomainError(
+    'feature-not-in-plan',
+    `${featureNames[flag]}: ${current}. It comes with the ${cheapest?.name ?? 'Pro'} plan — upgrade at /pricing.`,
+  )
 }

@@ -7,12 +7,29 @@ export async function interviewHistory(caller: Caller, page: { page: number; pag
   await viewsFresh(caller.runtime)
   const offset = (page.page - 1) * page.pageSize
   const [sessions, total] = await Promise.all([
-    db.selectFrom('interview_sessions_view').selectAll().where('user_id', '=', caller.userId).orderBy('started_at', 'desc').limit(page.pageSize).offset(offset).execute(),
-    db.selectFrom('interview_sessions_view').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', caller.userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('interview_sessions_view')
+      .selectAll()
+      .where('user_id', '=', caller.userId)
+      .orderBy('started_at', 'desc')
+      .limit(page.pageSize)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('interview_sessions_view')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', caller.userId)
+      .executeTakeFirstOrThrow(),
   ])
   const ids = sessions.map((session) => session.session_id)
   const questions = ids.length
-    ? await db.selectFrom('interview_questions_view').selectAll().where('session_id', 'in', ids).where('user_id', '=', caller.userId).orderBy('asked_at').execute()
+    ? await db
+        .selectFrom('interview_questions_view')
+        .selectAll()
+        .where('session_id', 'in', ids)
+        .where('user_id', '=', caller.userId)
+        .orderBy('asked_at')
+        .execute()
     : []
   return {
     page: page.page,

@@ -15,21 +15,42 @@ export const practiceFailures = {
 
 async function requirePlan(caller: Caller) {
   const access = await planAccess(caller.runtime, caller.userId)
-  if (!access.active) throw new DomainError('no-active-plan', "You don't have an active plan. Choose a plan at /pricing to use the practice tools.")
+  if (!access.active)
+    throw new DomainError(
+      'no-active-plan',
+      "You don't have an active plan. Choose a plan at /pricing to use the practice tools.",
+    )
   return access
 }
 
 /** Practice questions by topic and difficulty; they do not use an interview. */
-export async function generateQuestions(caller: Caller, input: { topic: string; difficulty: Difficulty; count: number; context?: InterviewContext | undefined }) {
+export async function generateQuestions(
+  caller: Caller,
+  input: { topic: string; difficulty: Difficulty; count: number; context?: InterviewContext | undefined },
+) {
   const access = await requirePlan(caller)
   requireFeature(access.features, access.planType, 'chat')
-  const result = await callAi(practiceFailures.generate, () => caller.runtime.ai.generateQuestions({ ...input, context: input.context ?? {} }))
+  const result = await callAi(practiceFailures.generate, () =>
+    caller.runtime.ai.generateQuestions({ ...input, context: input.context ?? {} }),
+  )
   await caller.runtime.store.transaction(async (tx) => {
     const key = await ensureKeyFor(tx.db, caller.userId)
     await tx.append(
       practiceStreamId(caller.userId),
       'any',
-      [{ type: 'QuestionsGenerated', data: { topic: seal(key, caller.userId, input.topic), difficulty: input.difficulty, count: result.questions.length, provider: result.provider, model: result.model, latencyMs: result.latencyMs } }],
+      [
+        {
+          type: 'QuestionsGenerated',
+          data: {
+            topic: seal(key, caller.userId, input.topic),
+            difficulty: input.difficulty,
+            count: result.questions.length,
+            provider: result.provider,
+            model: result.model,
+            latencyMs: result.latencyMs,
+          },
+        },
+      ],
       caller.metadata,
     )
   })
@@ -37,22 +58,43 @@ export async function generateQuestions(caller: Caller, input: { topic: string; 
 }
 
 /** Feedback on how an answer was said (context feedback is a Pro feature, spec §9). */
-export async function improveCommunication(caller: Caller, input: { response: string; context?: InterviewContext | undefined }) {
+export async function improveCommunication(
+  caller: Caller,
+  input: { response: string; context?: InterviewContext | undefined },
+) {
   const access = await requirePlan(caller)
   requireFeature(access.features, access.planType, 'advancedAI')
-  const result = await callAi(practiceFailures.improve, () => caller.runtime.ai.improveCommunication({ response: input.response, context: input.context ?? {} }))
+  const result = await callAi(practiceFailures.improve, () =>
+    caller.runtime.ai.improveCommunication({ response: input.response, context: input.context ?? {} }),
+  )
   await caller.runtime.store.append(
     practiceStreamId(caller.userId),
     'any',
-    [{ type: 'CommunicationImproved', data: { score: result.score, responseWords: input.response.split(/\s+/).filter(Boolean).length, provider: result.provider, model: result.model, latencyMs: result.latencyMs } }],
+    [
+      {
+        type: 'CommunicationImproved',
+        data: {
+          score: result.score,
+          responseWords: input.response.split(/\s+/).filter(Boolean).length,
+          provider: result.provider,
+          model: result.model,
+          latencyMs: result.latencyMs,
+        },
+      },
+    ],
     caller.metadata,
   )
   return result
 }
 
 /** What a question is testing and how to structure the answer. */
-export async function analyzeQuestion(caller: Caller, input: { question: string; context?: InterviewContext | undefined }) {
+export async function analyzeQuestion(
+  caller: Caller,
+  input: { question: string; context?: InterviewContext | undefined },
+) {
   const access = await requirePlan(caller)
   requireFeature(access.features, access.planType, 'chat')
-  return callAi(practiceFailures.analyze, () => caller.runtime.ai.analyzeQuestion({ question: input.question, context: input.context ?? {} }))
+  return callAi(practiceFailures.analyze, () =>
+    caller.runtime.ai.analyzeQuestion({ question: input.question, context: input.context ?? {} }),
+  )
 }

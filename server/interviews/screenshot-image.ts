@@ -7,7 +7,8 @@ export const maxImageBytes = 5 * 1024 * 1024
 /** Accepts a data URL or bare base64; the format is read from the bytes, not trusted from a label. */
 export async function decodeScreenshot(image: string) {
   const base64 = image.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) throw new DomainError('bad-request', 'image must be base64 data or a data: URL')
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64))
+    throw new DomainError('bad-request', 'image must be base64 data or a data: URL')
   const bytes = Buffer.from(base64, 'base64')
   if (bytes.byteLength > maxImageBytes) throw new DomainError('too-large', 'image must be at most 5 MB')
   const info = await callAi('Failed to analyze screenshot', async () => readImageInfo(bytes))

@@ -18,7 +18,10 @@ const hasContext = (context: InterviewContext | undefined): context is Interview
   context !== undefined && Object.values(context).some((value) => typeof value === 'string' && value.trim() !== '')
 
 /** Starts a session, taking one interview from the period's allowance, decided on the subscription stream. */
-export async function startSession(caller: Caller, input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined }) {
+export async function startSession(
+  caller: Caller,
+  input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
+) {
   const { runtime, userId, metadata } = caller
   const access = await planAccess(runtime, userId)
   if (hasContext(input.context)) requireFeature(access.features, access.planType, 'contextConfiguration')
@@ -27,7 +30,13 @@ export async function startSession(caller: Caller, input: { mode: 'voice' | 'tex
   const sessionId = randomUUID()
   await retryOnConflict(() =>
     runtime.store.transaction(async (tx) => {
-      await handleSubscriptionCommand(tx, runtime.store, userId, { type: 'UseInterviewCredit', sessionId, now: runtime.clock.now() }, metadata)
+      await handleSubscriptionCommand(
+        tx,
+        runtime.store,
+        userId,
+        { type: 'UseInterviewCredit', sessionId, now: runtime.clock.now() },
+        metadata,
+      )
       const key = await ensureKeyFor(tx.db, userId)
       await handleSessionCommand(
         tx,
@@ -49,16 +58,32 @@ export async function startSession(caller: Caller, input: { mode: 'voice' | 'tex
 }
 
 /** Ends a session; one with no question inside the grace period gives its interview back. */
-export async function endSession(caller: Caller, sessionId: string | undefined, reason: 'ended' | 'abandoned' = 'ended') {
+export async function endSession(
+  caller: Caller,
+  sessionId: string | undefined,
+  reason: 'ended' | 'abandoned' = 'ended',
+) {
   const { runtime, userId, metadata } = caller
   const id = sessionId ?? (await latestActiveSessionId(caller))
   if (!id) throw new DomainError('no-active-session', noActiveSession)
   await retryOnConflict(() =>
     runtime.store.transaction(async (tx) => {
-      const { decided } = await handleSessionCommand(tx, runtime.store, id, { type: 'End', userId, now: runtime.clock.now(), reason }, metadata)
+      const { decided } = await handleSessionCommand(
+        tx,
+        runtime.store,
+        id,
+        { type: 'End', userId, now: runtime.clock.now(), reason },
+        metadata,
+      )
       const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
       if (ended?.type === 'InterviewSessionEnded') {
-        await handleSubscriptionCommand(tx, runtime.store, userId, { type: 'SettleInterviewCredit', sessionId: id, counted: ended.data.counted, reason }, metadata)
+        await handleSubscriptionCommand(
+          tx,
+          runtime.store,
+          userId,
+          { type: 'SettleInterviewCredit', sessionId: id, counted: ended.data.counted, reason },
+          metadata,
+        )
       }
     }),
   )
@@ -69,7 +94,8 @@ async function endAbandonedSessions(caller: Caller, activeSessions: string[]) {
   const now = caller.runtime.clock.now().getTime()
   for (const sessionId of activeSessions) {
     const { state } = await loadSession(caller.runtime.store, sessionId)
-    if (state.status === 'active' && now - state.lastActivityAt.getTime() > abandonAfterMs) await endSession(caller, sessionId, 'abandoned')
+    if (state.status === 'active' && now - state.lastActivityAt.getTime() > abandonAfterMs)
+      await endSession(caller, sessionId, 'abandoned')
   }
 }
 

@@ -6,5 +6,7 @@ import { createDevMailbox, createSmtpMailer, type Mailer } from './mailer.ts'
 
 export function createMailer(options: { config: AppConfig; db: Kysely<Database>; log: Logger }): Mailer {
   const { mail } = options.config
-  return mail.smtpUrl ? createSmtpMailer({ url: mail.smtpUrl, from: mail.from }) : createDevMailbox(options.db, options.log)
+  return mail.smtpUrl
+    ? createSmtpMailer({ url: mail.smtpUrl, from: mail.from })
+    : createDevMailbox(options.db, options.log)
 }

@@ -8,7 +8,12 @@ import type { Mailer } from './mailer.ts'
 
 export const mailEnqueuedEvent = 'mail/enqueued'
 
-export function mailJobs(options: { db: Kysely<Database>; mailer: Mailer; clock: Clock; log: Logger }): BackgroundJob[] {
+export function mailJobs(options: {
+  db: Kysely<Database>
+  mailer: Mailer
+  clock: Clock
+  log: Logger
+}): BackgroundJob[] {
   return [
     {
       id: 'deliver-mail',

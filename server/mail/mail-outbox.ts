@@ -49,7 +49,13 @@ const claimLeaseMs = 5 * 60_000
  * lock and two deliverers never send one message at once. A deliverer that dies mid-send leaves
  * the message to be retried after the lease: delivery is at least once.
  */
-export async function deliverDueMail(options: { db: Kysely<Database>; mailer: Mailer; clock: Clock; log: Logger; limit?: number }) {
+export async function deliverDueMail(options: {
+  db: Kysely<Database>
+  mailer: Mailer
+  clock: Clock
+  log: Logger
+  limit?: number
+}) {
   const { db, mailer, clock, log } = options
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 }
   for (let index = 0; index < (options.limit ?? 50); index += 1) {
@@ -72,7 +78,13 @@ export async function deliverDueMail(options: { db: Kysely<Database>; mailer: Ma
       .executeTakeFirst()
     if (!claimed) break
     try {
-      await mailer.send({ to: claimed.to_address, replyTo: claimed.reply_to, subject: claimed.subject, text: claimed.text_body, html: claimed.html_body })
+      await mailer.send({
+        to: claimed.to_address,
+        replyTo: claimed.reply_to,
+        subject: claimed.subject,
+        text: claimed.text_body,
+        html: claimed.html_body,
+      })
       await db
         .updateTable('mail_outbox')
         .set({ status: 'sent', sent_at: clock.now(), last_error: null, delivered_by: mailer.name })
@@ -82,7 +94,12 @@ export async function deliverDueMail(options: { db: Kysely<Database>; mailer: Ma
     } catch (error) {
       const delay = retryDelaysMs[claimed.attempts - 1]
       const message = error instanceof Error ? error.message : String(error)
-      log.warn('mail delivery failed', { id: claimed.id, attempt: claimed.attempts, error: message, willRetry: delay !== undefined })
+      log.warn('mail delivery failed', {
+        id: claimed.id,
+        attempt: claimed.attempts,
+        error: message,
+        willRetry: delay !== undefined,
+      })
       await db
         .updateTable('mail_outbox')
         .set({

@@ -11,7 +11,11 @@ export const orderErrors = {
 } as const
 
 /** Creates a gateway order for a plan; the amount comes from the catalog, never from the client. */
-export async function createOrder(runtime: Runtime, input: { userId: string; planType: PlanId }, metadata: EventMetadata) {
+export async function createOrder(
+  runtime: Runtime,
+  input: { userId: string; planType: PlanId },
+  metadata: EventMetadata,
+) {
   const plan = findPlan(input.planType)
   if (!plan) throw new DomainError('unknown-plan', `Unknown plan: ${input.planType}`)
   const { gateway } = runtime.payments
@@ -34,7 +38,16 @@ export async function createOrder(runtime: Runtime, input: { userId: string; pla
       order.id,
       {
         type: 'CreateOrder',
-        data: { orderId: order.id, userId: input.userId, planType: plan.planId, billingCycle: 'monthly', amount: plan.amount, currency: plan.currency, gateway: gateway.mode, receipt },
+        data: {
+          orderId: order.id,
+          userId: input.userId,
+          planType: plan.planId,
+          billingCycle: 'monthly',
+          amount: plan.amount,
+          currency: plan.currency,
+          gateway: gateway.mode,
+          receipt,
+        },
       },
       metadata,
     ),

@@ -7,7 +7,8 @@ export type Payments = { gateway: PaymentGateway; sandbox: SandboxGateway | unde
 
 /** Razorpay when its keys are configured; otherwise the sandbox (app.config.ts refuses that in production). */
 export function createPayments(config: AppConfig): Payments {
-  if (config.payments.mode === 'razorpay') return { gateway: createRazorpayGateway(config.payments), sandbox: undefined }
+  if (config.payments.mode === 'razorpay')
+    return { gateway: createRazorpayGateway(config.payments), sandbox: undefined }
   const sandbox = createSandboxGateway(config.database.dataDir)
   return { gateway: sandbox.gateway, sandbox }
 }

@@ -8,12 +8,24 @@ import { handleSubscriptionCommand } from './record-payment.ts'
  */
 export async function expireSubscriptions(runtime: Runtime): Promise<{ expired: number }> {
   const now = runtime.clock.now()
-  const due = await runtime.db.selectFrom('subscriptions_view').select('user_id').where('status', '=', 'active').where('period_end', '<=', now).limit(500).execute()
+  const due = await runtime.db
+    .selectFrom('subscriptions_view')
+    .select('user_id')
+    .where('status', '=', 'active')
+    .where('period_end', '<=', now)
+    .limit(500)
+    .execute()
   let expired = 0
   for (const { user_id: userId } of due) {
     const decided = await retryOnConflict(() =>
       runtime.store.transaction((tx) =>
-        handleSubscriptionCommand(tx, runtime.store, userId, { type: 'Expire', now }, { actor: { type: 'system', id: 'expire-subscriptions' }, userId }),
+        handleSubscriptionCommand(
+          tx,
+          runtime.store,
+          userId,
+          { type: 'Expire', now },
+          { actor: { type: 'system', id: 'expire-subscriptions' }, userId },
+        ),
       ),
     )
     expired += decided.length

@@ -5,7 +5,12 @@ export type PaymentGateway = {
   mode: 'razorpay' | 'sandbox'
   /** The public key handed to Checkout.js (the sandbox has a made-up one). */
   keyId: string
-  createOrder: (order: { amount: number; currency: 'INR'; receipt: string; notes: Record<string, string> }) => Promise<GatewayOrder>
+  createOrder: (order: {
+    amount: number
+    currency: 'INR'
+    receipt: string
+    notes: Record<string, string>
+  }) => Promise<GatewayOrder>
   checkoutSignatureIsValid: (orderId: string, paymentId: string, signature: string) => Promise<boolean>
   webhookSignatureIsValid: (rawBody: string, signature: string) => Promise<boolean>
 }

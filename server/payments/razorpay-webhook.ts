@@ -38,7 +38,13 @@ export function actionOf(webhook: RazorpayWebhook): WebhookAction {
       return { kind: 'paid', orderId, paymentId: payment.id, amount: payment.amount }
     case 'payment.failed':
       if (!payment || !orderId) return { kind: 'ignored', why: 'payment.failed without a payment and order' }
-      return { kind: 'failed', orderId, paymentId: payment.id, reason: payment.error_description ?? 'Payment failed', code: payment.error_code ?? null }
+      return {
+        kind: 'failed',
+        orderId,
+        paymentId: payment.id,
+        reason: payment.error_description ?? 'Payment failed',
+        code: payment.error_code ?? null,
+      }
     default:
       return { kind: 'ignored', why: `${webhook.event} is not an event we act on` }
   }

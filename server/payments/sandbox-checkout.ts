@@ -3,13 +3,19 @@ import type { Runtime } from '../runtime.ts'
 import { loadOrder } from './record-payment.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 
-export const sandboxFailure = { code: 'BAD_REQUEST_ERROR', description: 'Your payment was declined by the bank (sandbox test card).' } as const
+export const sandboxFailure = {
+  code: 'BAD_REQUEST_ERROR',
+  description: 'Your payment was declined by the bank (sandbox test card).',
+} as const
 
 /**
  * What the local checkout dialog calls instead of Razorpay: it answers what Checkout.js would hand
  * the page, and sends the webhook Razorpay would send, signed, through our own webhook route logic.
  */
-export async function completeSandboxCheckout(runtime: Runtime, input: { userId: string; orderId: string; outcome: 'success' | 'failure' }) {
+export async function completeSandboxCheckout(
+  runtime: Runtime,
+  input: { userId: string; orderId: string; outcome: 'success' | 'failure' },
+) {
   const sandbox = runtime.payments.sandbox
   if (!sandbox) throw new DomainError('not-found', 'The sandbox checkout exists only when Razorpay is not configured.')
   const { state } = await loadOrder(runtime.store, input.orderId)
@@ -27,9 +33,29 @@ export async function completeSandboxCheckout(runtime: Runtime, input: { userId:
     error_code: input.outcome === 'success' ? null : sandboxFailure.code,
     error_description: input.outcome === 'success' ? null : sandboxFailure.description,
   }
-  const body = JSON.stringify({ entity: 'event', event: input.outcome === 'success' ? 'payment.captured' : 'payment.failed', contains: ['payment'], payload: { payment: { entity: payment } }, created_at: Math.floor(runtime.clock.now().getTime() / 1000) })
-  await receiveRazorpayWebhook(runtime, body, new Headers({ 'x-razorpay-signature': await sandbox.signWebhook(body), 'x-razorpay-event-id': sandbox.newEventId() }))
+  const body = JSON.stringify({
+    entity: 'event',
+    event: input.outcome === 'success' ? 'payment.captured' : 'payment.failed',
+    contains: ['payment'],
+    payload: { payment: { entity: payment } },
+    created_at: Math.floor(runtime.clock.now().getTime() / 1000),
+  })
+  await receiveRazorpayWebhook(
+    runtime,
+    body,
+    new Headers({
+      'x-razorpay-signature': await sandbox.signWebhook(body),
+      'x-razorpay-event-id': sandbox.newEventId(),
+    }),
+  )
   return input.outcome === 'success' && result
     ? { outcome: 'success' as const, result }
-    : { outcome: 'failure' as const, error: { code: sandboxFailure.code, description: sandboxFailure.description, metadata: { order_id: input.orderId, payment_id: payment.id } } }
+    : {
+        outcome: 'failure' as const,
+        error: {
+          code: sandboxFailure.code,
+          description: sandboxFailure.description,
+          metadata: { order_id: input.orderId, payment_id: payment.id },
+        },
+      }
 }

@@ -18,15 +18,21 @@ export function createSandboxGateway(dataDir: string) {
     mode: 'sandbox',
     keyId: 'rzp_test_sandbox',
     createOrder: async ({ amount, currency, receipt }) => ({ id: id('order'), amount, currency, receipt }),
-    checkoutSignatureIsValid: async (orderId, paymentId, signature) => signatureMatches(checkoutSignature(await keySecret(), orderId, paymentId), signature),
-    webhookSignatureIsValid: async (rawBody, signature) => signatureMatches(hmacSha256Hex(await webhookSecret(), rawBody), signature),
+    checkoutSignatureIsValid: async (orderId, paymentId, signature) =>
+      signatureMatches(checkoutSignature(await keySecret(), orderId, paymentId), signature),
+    webhookSignatureIsValid: async (rawBody, signature) =>
+      signatureMatches(hmacSha256Hex(await webhookSecret(), rawBody), signature),
   }
   return {
     gateway,
     /** What Razorpay Checkout hands the page after a successful payment. */
     signCheckout: async (orderId: string) => {
       const paymentId = id('pay')
-      return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: checkoutSignature(await keySecret(), orderId, paymentId) }
+      return {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: checkoutSignature(await keySecret(), orderId, paymentId),
+      }
     },
     newPaymentId: () => id('pay'),
     newEventId: () => id('evt'),

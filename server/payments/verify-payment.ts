@@ -16,7 +16,18 @@ export async function verifyPayment(
   if (!(await runtime.payments.gateway.checkoutSignatureIsValid(input.orderId, input.paymentId, input.signature))) {
     throw new DomainError('bad-signature', verifyMessages.badSignature)
   }
-  const outcome = await recordPayment(runtime, { orderId: input.orderId, paymentId: input.paymentId, verifiedBy: 'checkout', userId: input.userId }, metadataFor)
-  if (outcome.order.status !== 'paid') throw new DomainError('payment-failed', 'The payment amount does not match the order.')
-  return { verified: true as const, orderId: input.orderId, paymentId: input.paymentId, planType: outcome.order.planType, alreadyVerified: !outcome.newlyPaid }
+  const outcome = await recordPayment(
+    runtime,
+    { orderId: input.orderId, paymentId: input.paymentId, verifiedBy: 'checkout', userId: input.userId },
+    metadataFor,
+  )
+  if (outcome.order.status !== 'paid')
+    throw new DomainError('payment-failed', 'The payment amount does not match the order.')
+  return {
+    verified: true as const,
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    planType: outcome.order.planType,
+    alreadyVerified: !outcome.newlyPaid,
+  }
 }

@@ -20,7 +20,8 @@ export const webhookMessages = {
 export async function receiveRazorpayWebhook(runtime: Runtime, rawBody: string, headers: Headers) {
   const signature = headers.get('x-razorpay-signature')
   if (!signature) throw new DomainError('bad-signature', webhookMessages.missingSignature)
-  if (!(await runtime.payments.gateway.webhookSignatureIsValid(rawBody, signature))) throw new DomainError('bad-signature', webhookMessages.badSignature)
+  if (!(await runtime.payments.gateway.webhookSignatureIsValid(rawBody, signature)))
+    throw new DomainError('bad-signature', webhookMessages.badSignature)
   const eventId = headers.get('x-razorpay-event-id')
   if (!eventId) throw new DomainError('bad-request', webhookMessages.missingEventId)
   let json: unknown
@@ -33,7 +34,14 @@ export async function receiveRazorpayWebhook(runtime: Runtime, rawBody: string, 
   if (!parsed.success) throw new DomainError('bad-request', 'The webhook body is not a Razorpay event')
   const inserted = await runtime.db
     .insertInto('webhook_deliveries')
-    .values({ event_id: eventId.slice(0, 200), provider: 'razorpay', event_type: parsed.data.event, payload: JSON.stringify(json), received_at: runtime.clock.now(), attempts: 0 })
+    .values({
+      event_id: eventId.slice(0, 200),
+      provider: 'razorpay',
+      event_type: parsed.data.event,
+      payload: JSON.stringify(json),
+      received_at: runtime.clock.now(),
+      attempts: 0,
+    })
     .onConflict((conflict) => conflict.column('event_id').doNothing())
     .returning('event_id')
     .executeTakeFirst()
@@ -60,7 +68,12 @@ export async function processWebhookDeliveries(runtime: Runtime): Promise<{ proc
       const outcome = await processDelivery(runtime, delivery.event_id, delivery.payload)
       await runtime.db
         .updateTable('webhook_deliveries')
-        .set((eb) => ({ processed_at: runtime.clock.now(), outcome, attempts: eb('attempts', '+', 1), last_error: null }))
+        .set((eb) => ({
+          processed_at: runtime.clock.now(),
+          outcome,
+          attempts: eb('attempts', '+', 1),
+          last_error: null,
+        }))
         .where('event_id', '=', delivery.event_id)
         .execute()
       processed += 1
@@ -89,14 +102,26 @@ async function processDelivery(runtime: Runtime, eventId: string, payload: Recor
   try {
     if (action.kind === 'ignored') return `ignored: ${action.why}`
     if (action.kind === 'paid') {
-      const outcome = await recordPayment(runtime, { orderId: action.orderId, paymentId: action.paymentId, amount: action.amount, verifiedBy: 'webhook' }, metadataFor)
+      const outcome = await recordPayment(
+        runtime,
+        { orderId: action.orderId, paymentId: action.paymentId, amount: action.amount, verifiedBy: 'webhook' },
+        metadataFor,
+      )
       return outcome.newlyPaid ? 'paid' : `no change (order ${outcome.order.status})`
     }
-    const result = await retryOnConflict(() => runtime.store.transaction(async (tx) => {
-      const { state } = await loadOrder(runtime.store, action.orderId, tx.db)
-      const owner = state.status === 'none' ? '' : state.userId
-      return handleOrderCommand(tx, runtime.store, action.orderId, { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code }, metadataFor(owner))
-    }))
+    const result = await retryOnConflict(() =>
+      runtime.store.transaction(async (tx) => {
+        const { state } = await loadOrder(runtime.store, action.orderId, tx.db)
+        const owner = state.status === 'none' ? '' : state.userId
+        return handleOrderCommand(
+          tx,
+          runtime.store,
+          action.orderId,
+          { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code },
+          metadataFor(owner),
+        )
+      }),
+    )
     return result.decided.length > 0 ? 'failed' : `no change (order ${result.after.status})`
   } catch (error) {
     // An order we never created (another app on the same Razorpay account) is not worth retrying.

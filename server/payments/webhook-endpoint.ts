@@ -7,7 +7,8 @@ const maxBodyBytes = 1024 * 1024
 /** POST /api/webhooks/razorpay: the raw body is what Razorpay signed, so it is read as text, untouched. */
 export async function handleRazorpayWebhook(runtime: Runtime, request: Request): Promise<Response> {
   const rawBody = await request.text()
-  if (Buffer.byteLength(rawBody) > maxBodyBytes) return Response.json({ success: false, error: 'The webhook body is too large' }, { status: 413 })
+  if (Buffer.byteLength(rawBody) > maxBodyBytes)
+    return Response.json({ success: false, error: 'The webhook body is too large' }, { status: 413 })
   try {
     return Response.json({ success: true, data: await receiveRazorpayWebhook(runtime, rawBody, request.headers) })
   } catch (error) {

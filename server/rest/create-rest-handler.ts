@@ -22,7 +22,9 @@ type AdapterResponse = {
 export const defaultMaxJsonBodyBytes = 10 * 1024 * 1024
 
 /** A fetch handler serving the router's OpenAPI procedures with the DESIGN.md §6 envelope. */
-export function createRestHandler<TContext>(options: RestHandlerOptions<TContext>): (request: Request) => Promise<Response> {
+export function createRestHandler<TContext>(
+  options: RestHandlerOptions<TContext>,
+): (request: Request) => Promise<Response> {
   const { endpoint } = options
   const maxBytes = options.maxJsonBodyBytes ?? defaultMaxJsonBodyBytes
   const lookupRoute = createRouteTable(options.router)
@@ -46,7 +48,9 @@ export function createRestHandler<TContext>(options: RestHandlerOptions<TContext
     if (route.kind === 'missing') return errorResponse(404, `No API endpoint at ${method} ${endpoint}${path}`)
     if (route.kind === 'wrong-method') {
       const allowed = route.allowed.join(', ')
-      return errorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, { allow: allowed })
+      return errorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, {
+        allow: allowed,
+      })
     }
 
     const body = await readJsonBody(request, maxBytes)
@@ -65,7 +69,10 @@ export function createRestHandler<TContext>(options: RestHandlerOptions<TContext
       }
       // The adapter is typed for node's IncomingMessage/ServerResponse but also accepts fetch
       // Requests (it checks `instanceof Request`), as its own fetch adapter relies on.
-      handleOpenApi(adapterRequest as unknown as NodeHTTPRequest, response as unknown as Parameters<typeof handleOpenApi>[1]).catch(reject)
+      handleOpenApi(
+        adapterRequest as unknown as NodeHTTPRequest,
+        response as unknown as Parameters<typeof handleOpenApi>[1],
+      ).catch(reject)
     })
   }
 }
@@ -74,8 +81,13 @@ type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; mess
 
 async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const contentType = request.headers.get('content-type') ?? ''
-  if (!contentType.toLowerCase().startsWith('application/json') || request.body === null) return { ok: true, value: undefined }
-  const tooLarge = { ok: false, status: 413, message: `The request body is larger than ${formatBytes(maxBytes)}` } as const
+  if (!contentType.toLowerCase().startsWith('application/json') || request.body === null)
+    return { ok: true, value: undefined }
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    message: `The request body is larger than ${formatBytes(maxBytes)}`,
+  } as const
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return tooLarge
   const text = await request.text()
   if (Buffer.byteLength(text) > maxBytes) return tooLarge
@@ -95,7 +107,8 @@ function formatBytes(bytes: number): string {
 function adapterRequestFor(request: Request, url: string, body: unknown): Request {
   // A bodiless POST (logout, session end) is an empty JSON object, not an unsupported media type.
   // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
-  const bodiless = !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
+  const bodiless =
+    !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
   const headers = bodiless ? new Headers(request.headers) : request.headers
   if (bodiless) headers.set('content-type', 'application/json')
   return new Proxy(request, {

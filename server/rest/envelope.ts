@@ -39,7 +39,11 @@ export function envelopeFromAdapter(status: number, body: string, headers: Heade
   const parsed = parseJson(body)
   if (status < 400) return successResponse(parsed.ok ? parsed.value : null, status, headers)
   const errorBody = openApiErrorBodySchema.safeParse(parsed.ok ? parsed.value : {})
-  return errorResponse(status, errorBody.success ? errorMessage(errorBody.data) : `Request failed with status ${status}`, headers)
+  return errorResponse(
+    status,
+    errorBody.success ? errorMessage(errorBody.data) : `Request failed with status ${status}`,
+    headers,
+  )
 }
 
 function errorMessage(body: z.infer<typeof openApiErrorBodySchema>): string {
@@ -47,7 +51,9 @@ function errorMessage(body: z.infer<typeof openApiErrorBodySchema>): string {
     body.data?.issues ?? body.issues?.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
   if (issues && issues.length > 0) return readableIssues(issues)
   // Only the adapter's own words are replaced; a procedure's message for the same code stays.
-  const adapterWords = body.message === undefined || /^(Unsupported content-type|Missing content-type header|Failed to parse request body)/i.test(body.message)
+  const adapterWords =
+    body.message === undefined ||
+    /^(Unsupported content-type|Missing content-type header|Failed to parse request body)/i.test(body.message)
   const byCode = body.code && adapterWords ? defaultMessages[body.code] : undefined
   return byCode ?? body.message ?? 'Request failed'
 }

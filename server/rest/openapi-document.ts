@@ -15,16 +15,18 @@ let cached: OpenAPIObject | undefined
 
 /** The REST bridge's contract, generated from the tRPC procedures once per process. */
 export function openApiDocument(): OpenAPIObject {
-  cached ??= withExtraPaths(withEnvelopes(
-    generateOpenApiDocument(appRouter, {
-      title: 'Interview Helper API',
-      description:
-        'REST API used by the Interview Helper desktop assistant. Every answer is {success: true, data} or {success: false, error}.',
-      version: apiVersion,
-      baseUrl: '/api',
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-    }),
-  ))
+  cached ??= withExtraPaths(
+    withEnvelopes(
+      generateOpenApiDocument(appRouter, {
+        title: 'Interview Helper API',
+        description:
+          'REST API used by the Interview Helper desktop assistant. Every answer is {success: true, data} or {success: false, error}.',
+        version: apiVersion,
+        baseUrl: '/api',
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      }),
+    ),
+  )
   return cached
 }
 
@@ -41,14 +43,20 @@ export function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
       if (operation) envelopeResponses(operation)
     }
   }
-  const schemas: Record<string, JsonSchema> = { ...(document.components?.schemas as Record<string, JsonSchema> | undefined) }
+  const schemas: Record<string, JsonSchema> = {
+    ...(document.components?.schemas as Record<string, JsonSchema> | undefined),
+  }
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name]
   schemas.ErrorEnvelope = {
     type: 'object',
     description: 'Every failed request: a clear message, with the HTTP status telling the kind of failure.',
     properties: {
       success: { type: 'boolean', const: false },
-      error: { type: 'string', description: 'What went wrong, readable by a person', example: 'email: Invalid email address' },
+      error: {
+        type: 'string',
+        description: 'What went wrong, readable by a person',
+        example: 'email: Invalid email address',
+      },
     },
     required: ['success', 'error'],
     additionalProperties: false,
@@ -71,7 +79,10 @@ function envelopeResponses(operation: Operation): void {
     }
   }
   // Every failure, whatever its status (413, 415, 429, 502, 503 …), has the same envelope.
-  responses.default ??= { description: 'Any other failure', content: { 'application/json': { schema: errorEnvelopeRef } } }
+  responses.default ??= {
+    description: 'Any other failure',
+    content: { 'application/json': { schema: errorEnvelopeRef } },
+  }
   operation.responses = responses
 }
 

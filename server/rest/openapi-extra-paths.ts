@@ -15,7 +15,10 @@ const errorResponses = Object.fromEntries(
     ['502', 'The AI provider failed'],
     ['503', 'Nothing configured on this server can do it'],
     ['default', 'Any other failure'],
-  ].map(([status, description]) => [status, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+  ].map(([status, description]) => [
+    status,
+    { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+  ]),
 )
 
 /**
@@ -37,7 +40,10 @@ export const extraPaths: Record<string, PathItem> = {
           'multipart/form-data': {
             schema: {
               type: 'object',
-              properties: { audio: { type: 'string', format: 'binary' }, sessionId: { type: 'string', format: 'uuid' } },
+              properties: {
+                audio: { type: 'string', format: 'binary' },
+                sessionId: { type: 'string', format: 'uuid' },
+              },
               required: ['audio'],
             },
           },
@@ -50,7 +56,10 @@ export const extraPaths: Record<string, PathItem> = {
             'application/json': {
               schema: {
                 type: 'object',
-                properties: { success: { type: 'boolean', const: true }, data: z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }) },
+                properties: {
+                  success: { type: 'boolean', const: true },
+                  data: z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }),
+                },
                 required: ['success', 'data'],
               },
             },
@@ -74,13 +83,23 @@ export const extraPaths: Record<string, PathItem> = {
           'application/json': {
             schema: {
               type: 'object',
-              properties: { question: { type: 'string', maxLength: 4000 }, context: {}, sessionId: { type: 'string', format: 'uuid' } },
+              properties: {
+                question: { type: 'string', maxLength: 4000 },
+                context: {},
+                sessionId: { type: 'string', format: 'uuid' },
+              },
               required: ['question'],
             },
           },
         },
       },
-      responses: { '200': { description: 'The answer as it is written', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...errorResponses },
+      responses: {
+        '200': {
+          description: 'The answer as it is written',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+        ...errorResponses,
+      },
     },
   },
 }

@@ -19,7 +19,12 @@ export const noSubscription: Subscription = {
 const dayMs = 24 * 60 * 60 * 1000
 
 /** The person's plan from the subscriptions view; days and activity are computed at read time. */
-export async function readSubscription(db: Kysely<Database>, clock: Clock, userId: string, fresh?: () => Promise<void>) {
+export async function readSubscription(
+  db: Kysely<Database>,
+  clock: Clock,
+  userId: string,
+  fresh?: () => Promise<void>,
+) {
   await fresh?.()
   const row = await db.selectFrom('subscriptions_view').selectAll().where('user_id', '=', userId).executeTakeFirst()
   if (!row) return { subscription: noSubscription, features: featuresFor('none') }

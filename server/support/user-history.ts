@@ -8,7 +8,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 function opened(value: unknown, open: (sealed: string) => string): Json {
   if (typeof value === 'string') return value.startsWith('pii:v1:') ? open(value) : value
   if (Array.isArray(value)) return value.map((item) => opened(item, open))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, opened(item, open)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, opened(item, open)]))
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value
   return null
 }

@@ -45,7 +45,8 @@ export function toTrpcError(error: DomainError): TRPCError {
 /** By name as well as class: the bundler may give a route its own copy of DomainError. */
 function asDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error
-  if (error instanceof Error && error.name === 'DomainError' && 'code' in error && typeof error.code === 'string') return new DomainError(error.code, error.message)
+  if (error instanceof Error && error.name === 'DomainError' && 'code' in error && typeof error.code === 'string')
+    return new DomainError(error.code, error.message)
   return undefined
 }
 
@@ -54,6 +55,7 @@ export const concurrentChangeMessage = 'This changed at the same moment somewher
 export function domainErrorOf(error: unknown): DomainError | undefined {
   const found = error instanceof TRPCError ? error.cause : error
   // A write that still lost its race after retries is a conflict to report, not a server failure.
-  if (found instanceof Error && found.name === 'ConcurrencyError') return new DomainError('concurrent-change', concurrentChangeMessage)
+  if (found instanceof Error && found.name === 'ConcurrencyError')
+    return new DomainError('concurrent-change', concurrentChangeMessage)
   return asDomainError(error) ?? (error instanceof TRPCError ? asDomainError(error.cause) : undefined)
 }

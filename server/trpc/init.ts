@@ -44,11 +44,13 @@ const domainErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(domainErrors)
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue: a valid access token is required' })
+  if (!ctx.user)
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue: a valid access token is required' })
   return next({ ctx: { user: ctx.user } })
 })
 
 export const supportProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'support') throw new TRPCError({ code: 'FORBIDDEN', message: 'This action is for support staff only' })
+  if (ctx.user.role !== 'support')
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action is for support staff only' })
   return next({ ctx: { user: { ...ctx.user, role: 'support' as const } } })
 })

@@ -5,7 +5,15 @@ import type { Context } from './context.ts'
 const fallbackLog = createLogger('error')
 
 /** Server faults are logged with their cause; client mistakes (4xx) are the caller's business. */
-export function reportError({ error, path, ctx }: { error: TRPCError; path: string | undefined; ctx: Context | undefined }): void {
+export function reportError({
+  error,
+  path,
+  ctx,
+}: {
+  error: TRPCError
+  path: string | undefined
+  ctx: Context | undefined
+}): void {
   if (error.code !== 'INTERNAL_SERVER_ERROR') return
   const log = ctx?.runtime.log ?? fallbackLog
   const cause = error.cause ?? error

@@ -1,5 +1,9 @@
 import { router } from './init.ts'
-import { deleteAccountProcedure, signOutEverywhereProcedure, updateProfileProcedure } from './procedures/account/account.ts'
+import {
+  deleteAccountProcedure,
+  signOutEverywhereProcedure,
+  updateProfileProcedure,
+} from './procedures/account/account.ts'
 import { track } from './procedures/analytics/track.ts'
 import { history } from './procedures/billing/history.ts'
 import { mailbox } from './procedures/dev/mailbox.ts'
@@ -13,7 +17,11 @@ import { settings as siteSettings } from './procedures/site/settings.ts'
 export const appRouter = router({
   auth: authRouter,
   interview: interviewRouter,
-  account: router({ updateProfile: updateProfileProcedure, signOutEverywhere: signOutEverywhereProcedure, delete: deleteAccountProcedure }),
+  account: router({
+    updateProfile: updateProfileProcedure,
+    signOutEverywhere: signOutEverywhereProcedure,
+    delete: deleteAccountProcedure,
+  }),
   analytics: router({ track }),
   dev: router({ mailbox }),
   billing: router({ history }),

@@ -1,5 +1,9 @@
 /** Spec §3 analytics custom dimensions, sent with every event. */
-export type AnalyticsDimensions = { user_type: 'visitor' | 'registered' | 'subscriber'; subscription_plan: string; interview_count: number }
+export type AnalyticsDimensions = {
+  user_type: 'visitor' | 'registered' | 'subscriber'
+  subscription_plan: string
+  interview_count: number
+}
 
 let dimensions: AnalyticsDimensions = { user_type: 'visitor', subscription_plan: 'none', interview_count: 0 }
 const listeners = new Set<(value: AnalyticsDimensions) => void>()

@@ -29,7 +29,11 @@ function useDimensions() {
   const { user, subscription } = useAuth()
   const plan = subscription?.isActive ? subscription.planType : 'none'
   useEffect(() => {
-    setAnalyticsDimensions({ user_type: !user ? 'visitor' : plan === 'none' ? 'registered' : 'subscriber', subscription_plan: plan, ...(user ? {} : { interview_count: 0 }) })
+    setAnalyticsDimensions({
+      user_type: !user ? 'visitor' : plan === 'none' ? 'registered' : 'subscriber',
+      subscription_plan: plan,
+      ...(user ? {} : { interview_count: 0 }),
+    })
   }, [user, plan])
 }
 

@@ -8,7 +8,13 @@ import { loadFlows, restoreAccount, type LoadedFlows } from './auth-session.ts'
 import type { Account, AuthMode, Session } from './auth-types.ts'
 import { clearTokens, hasStoredTokens, onTokensChange, readRefreshToken, writeTokens } from './token-storage.ts'
 
-type State = { loading: boolean; account: Account | null; mode: AuthMode | null; devMailbox: boolean; signingOut: boolean }
+type State = {
+  loading: boolean
+  account: Account | null
+  mode: AuthMode | null
+  devMailbox: boolean
+  signingOut: boolean
+}
 
 /** Pages that finish a provider redirect themselves; a provider sign-in event there is theirs to handle. */
 const pagesHandlingProviderSessions = ['/auth/callback', '/reset-password']
@@ -19,7 +25,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useTRPCClient()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const [state, setState] = useState<State>({ loading: true, account: null, mode: null, devMailbox: false, signingOut: false })
+  const [state, setState] = useState<State>({
+    loading: true,
+    account: null,
+    mode: null,
+    devMailbox: false,
+    signingOut: false,
+  })
   const flowsRef = useRef<Promise<LoadedFlows> | null>(null)
   // Explicit flows exchange the provider token themselves; the provider's event must not do it twice.
   const explicitFlows = useRef(0)
@@ -71,14 +83,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signUp: (input: Parameters<AuthContextValue['signUp']>[0]) =>
         explicitly(
           async () => {
-            const result = await (await flows()).signUp({ ...input, email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim() })
+            const result = await (
+              await flows()
+            ).signUp({
+              ...input,
+              email: input.email.trim(),
+              firstName: input.firstName.trim(),
+              lastName: input.lastName.trim(),
+            })
             if (!result.success) return result
             if (result.session) adopt(result.session)
-            return { success: true as const, needsConfirmation: result.needsConfirmation, ...(result.message ? { message: result.message } : {}) }
+            return {
+              success: true as const,
+              needsConfirmation: result.needsConfirmation,
+              ...(result.message ? { message: result.message } : {}),
+            }
           },
           { success: false as const, error: uiMessages.signUpFailed },
         ),
-      signInWithGoogle: () => explicitly(async () => (await flows()).signInWithGoogle(), { success: false as const, error: uiMessages.googleSignInUnexpected }),
+      signInWithGoogle: () =>
+        explicitly(async () => (await flows()).signInWithGoogle(), {
+          success: false as const,
+          error: uiMessages.googleSignInUnexpected,
+        }),
       oauthLogin: () =>
         explicitly(
           async () => {
@@ -90,9 +117,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           { success: false as const, error: uiMessages.authenticationFailed },
         ),
       resetPassword: (email: string) =>
-        explicitly(async () => (await flows()).requestPasswordReset(email.trim()), { success: false as const, error: uiMessages.passwordResetFailed }),
+        explicitly(async () => (await flows()).requestPasswordReset(email.trim()), {
+          success: false as const,
+          error: uiMessages.passwordResetFailed,
+        }),
       beginPasswordRecovery: (tokens: Parameters<AuthContextValue['beginPasswordRecovery']>[0]) =>
-        explicitly(async () => (await flows()).beginPasswordRecovery(tokens), { success: false as const, error: uiMessages.passwordUpdateFailed }),
+        explicitly(async () => (await flows()).beginPasswordRecovery(tokens), {
+          success: false as const,
+          error: uiMessages.passwordUpdateFailed,
+        }),
       updatePassword: (password: string) =>
         explicitly(async () => (await flows()).updatePassword(password), {
           success: false as const,
@@ -100,7 +133,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           invalidLink: false,
         }),
       confirmEmail: (token: string | null) =>
-        explicitly(async () => (await flows()).confirmEmail(token), { success: false as const, error: uiMessages.emailConfirmationError }),
+        explicitly(async () => (await flows()).confirmEmail(token), {
+          success: false as const,
+          error: uiMessages.emailConfirmationError,
+        }),
       signOut: async () => {
         setState((current) => ({ ...current, signingOut: true }))
         const refreshToken = readRefreshToken()

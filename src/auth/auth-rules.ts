@@ -21,4 +21,3 @@ export const messages = {
   invalidResetLink: 'Invalid or expired reset link. Please request a new one.',
   resetRequested: 'If an account exists for that email address, we have sent a link to reset the password.',
 } as const
-

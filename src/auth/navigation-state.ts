@@ -23,7 +23,10 @@ export function safeReturnPath(from: string | null | undefined): string | null {
 }
 
 /** Spec §4 Sign-in steps 5 and 6. */
-export function signInDestination(state: { from?: string | undefined; planType?: PlanId | undefined }): SignInDestination {
+export function signInDestination(state: {
+  from?: string | undefined
+  planType?: PlanId | undefined
+}): SignInDestination {
   const from = safeReturnPath(state.from)
   if (state.planType && from) return { href: from, state: { planType: state.planType, continuePayment: true } }
   return { href: from ?? '/dashboard', state: {} }

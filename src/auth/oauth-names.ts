@@ -21,7 +21,10 @@ function fit(name: string, fallback: string): string {
 }
 
 /** Spec §5 "Google name fallback". */
-export function deriveNames(metadata: ProviderNameMetadata | null | undefined, email: string | null | undefined): DerivedNames {
+export function deriveNames(
+  metadata: ProviderNameMetadata | null | undefined,
+  email: string | null | undefined,
+): DerivedNames {
   const fullNameWords = words(text(metadata?.full_name))
   const emailLocalPart = text(email).split('@')[0] ?? ''
   const firstName = text(metadata?.first_name) || fullNameWords[0] || emailLocalPart

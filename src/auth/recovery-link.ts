@@ -1,7 +1,17 @@
 import type { RecoveryTokens } from './auth-types.ts'
 
 /** What a recovery redirect may carry (sb marks Supabase's redirects); all of it leaves the address bar once read. */
-const recoveryKeys = ['access_token', 'refresh_token', 'type', 'expires_in', 'expires_at', 'token_type', 'provider_token', 'provider_refresh_token', 'sb'] as const
+const recoveryKeys = [
+  'access_token',
+  'refresh_token',
+  'type',
+  'expires_in',
+  'expires_at',
+  'token_type',
+  'provider_token',
+  'provider_refresh_token',
+  'sb',
+] as const
 
 function tokensIn(params: URLSearchParams): RecoveryTokens | null {
   const accessToken = params.get('access_token')
@@ -12,7 +22,9 @@ function tokensIn(params: URLSearchParams): RecoveryTokens | null {
 
 /** Spec §2: reset mode when the hash or the query holds an access token, a refresh token and type=recovery. */
 export function readRecoveryTokens(location: { hash: string; search: string }): RecoveryTokens | null {
-  return tokensIn(new URLSearchParams(location.hash.replace(/^#/, ''))) ?? tokensIn(new URLSearchParams(location.search))
+  return (
+    tokensIn(new URLSearchParams(location.hash.replace(/^#/, ''))) ?? tokensIn(new URLSearchParams(location.search))
+  )
 }
 
 /** The same URL without the recovery parameters, so tokens do not linger in history or get shared. */

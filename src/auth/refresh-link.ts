@@ -32,7 +32,8 @@ export function refreshOnUnauthorizedLink(): TRPCLink<AppRouter> {
             next: (result) => observer.next(result),
             complete: () => observer.complete(),
             error: (error) => {
-              const retryable = !isRetry && sentWith !== null && errorCode(error) === 'UNAUTHORIZED' && !noRetryPaths.has(op.path)
+              const retryable =
+                !isRetry && sentWith !== null && errorCode(error) === 'UNAUTHORIZED' && !noRetryPaths.has(op.path)
               if (!retryable) {
                 observer.error(error)
                 return

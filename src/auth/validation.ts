@@ -14,7 +14,13 @@ export function validateSignIn(input: { email: string; password: string }): Vali
   return null
 }
 
-export type SignUpForm = { firstName: string; lastName: string; email: string; password: string; confirmPassword: string }
+export type SignUpForm = {
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+  confirmPassword: string
+}
 
 export function validateSignUp(input: SignUpForm): ValidationResult {
   const required = [input.firstName, input.lastName, input.email]

@@ -11,7 +11,15 @@ export function AppLink({ href, onClick, ...rest }: AppLinkProps) {
   const router = useRouter()
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     if (rest.target && rest.target !== '_self') return
     event.preventDefault()
     void router.navigate({ href })

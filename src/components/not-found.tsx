@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { timers } from '../../app.catalog.ts'
 
-const buttonBase = 'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const buttonBase =
+  'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
 /** Spec §2 404 page, fading in over 1.2 s (spec §9). */
 export function NotFound() {

@@ -16,7 +16,13 @@ export function SparkleEffect({ random = Math.random }: { random?: () => number 
     const layer = document.createElement('div')
     layer.setAttribute('aria-hidden', 'true')
     layer.dataset.sparkleLayer = ''
-    Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none', overflow: 'hidden', zIndex: '9999' })
+    Object.assign(layer.style, {
+      position: 'fixed',
+      inset: '0',
+      pointerEvents: 'none',
+      overflow: 'hidden',
+      zIndex: '9999',
+    })
     document.body.appendChild(layer)
 
     const spawn = (x: number, y: number) => {

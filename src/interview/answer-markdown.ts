@@ -40,7 +40,8 @@ export function parseAnswer(source: string): Block[] {
     if (line.trimStart().startsWith('```')) {
       flush()
       const code: string[] = []
-      for (index += 1; index < lines.length && !(lines[index] ?? '').trimStart().startsWith('```'); index += 1) code.push(lines[index] ?? '')
+      for (index += 1; index < lines.length && !(lines[index] ?? '').trimStart().startsWith('```'); index += 1)
+        code.push(lines[index] ?? '')
       blocks.push({ kind: 'code', text: code.join('\n') })
       continue
     }

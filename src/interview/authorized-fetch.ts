@@ -24,7 +24,8 @@ export async function errorOfResponse(response: Response): Promise<string> {
   const text = await response.text().catch(() => '')
   try {
     const body: unknown = JSON.parse(text)
-    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error) return body.error
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' && body.error)
+      return body.error
   } catch {
     // Not JSON: fall through to the text or the status.
   }

@@ -54,7 +54,10 @@ export function modeLabel(mode: string): string {
 export type CountedTone = 'counted' | 'free' | 'pending'
 
 /** Whether a session used an interview of the allowance, and why not (ADR 0008: the grace period). */
-export function countedStatus(session: Pick<HistorySession, 'counted' | 'status'>): { tone: CountedTone; label: string } {
+export function countedStatus(session: Pick<HistorySession, 'counted' | 'status'>): {
+  tone: CountedTone
+  label: string
+} {
   if (session.counted === true) return { tone: 'counted', label: 'Counted against your allowance' }
   if (session.counted === false) return { tone: 'free', label: 'Not counted: ended within 5 minutes with no question' }
   return { tone: 'pending', label: 'In progress: it counts unless it ends within 5 minutes with no question' }
@@ -64,13 +67,24 @@ export type TimelineEntry = { key: string; at: string; title: string; detail?: s
 
 /** The session's story in order: start, each question with its source, end. */
 export function sessionTimeline(session: HistorySession): TimelineEntry[] {
-  const entries: TimelineEntry[] = [{ key: 'start', at: session.startedAt, title: `Started in ${modeLabel(session.mode).toLowerCase()} mode` }]
+  const entries: TimelineEntry[] = [
+    { key: 'start', at: session.startedAt, title: `Started in ${modeLabel(session.mode).toLowerCase()} mode` },
+  ]
   session.questions.forEach((question, index) => {
     const text = question.question ?? question.transcript
-    entries.push({ key: question.id, at: question.askedAt, title: `Question ${index + 1} by ${sourceLabel(question.source).toLowerCase()}`, ...(text ? { detail: excerpt(text) } : {}) })
+    entries.push({
+      key: question.id,
+      at: question.askedAt,
+      title: `Question ${index + 1} by ${sourceLabel(question.source).toLowerCase()}`,
+      ...(text ? { detail: excerpt(text) } : {}),
+    })
   })
   if (session.endedAt) {
-    entries.push({ key: 'end', at: session.endedAt, title: session.endReason === 'abandoned' ? 'Ended after 2 hours without activity' : 'Ended' })
+    entries.push({
+      key: 'end',
+      at: session.endedAt,
+      title: session.endReason === 'abandoned' ? 'Ended after 2 hours without activity' : 'Ended',
+    })
   }
   return entries
 }

@@ -13,7 +13,8 @@ export function screenshotProblem(file: { type: string; size: number }): string 
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The image could not be read.')))
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('The image could not be read.'))
     reader.onerror = () => reject(reader.error ?? new Error('The image could not be read.'))
     reader.readAsDataURL(file)
   })

@@ -5,7 +5,10 @@ type Outputs = inferRouterOutputs<AppRouter>['interview']
 type Inputs = inferRouterInputs<AppRouter>['interview']
 
 export type InterviewAnswer = Outputs['question']
-export type AudioAnswer = InterviewAnswer & { transcript: string; transcription: { provider: string; model: string; latencyMs: number } }
+export type AudioAnswer = InterviewAnswer & {
+  transcript: string
+  transcription: { provider: string; model: string; latencyMs: number }
+}
 export type ScreenshotAnswer = Outputs['screenshot']
 export type InterviewSession = Outputs['sessionStart']
 export type UsageLimits = Outputs['usageLimits']

@@ -11,7 +11,11 @@ type StreamInput = { question: string; context?: InterviewContext; sessionId?: s
  * written and resolves with the complete answer (`done`). Rejects with the server's words for a
  * refusal before the first word (a JSON error) or a failure during the answer (`error`).
  */
-export async function streamQuestion(input: StreamInput, onDelta: (text: string) => void, signal?: AbortSignal): Promise<InterviewAnswer> {
+export async function streamQuestion(
+  input: StreamInput,
+  onDelta: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<InterviewAnswer> {
   const response = await authorizedFetch('/api/interview/question/stream', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
@@ -22,8 +26,12 @@ export async function streamQuestion(input: StreamInput, onDelta: (text: string)
   for await (const { event, data } of readServerSentEvents(response.body)) {
     const payload = parse(data)
     if (event === 'delta' && isRecord(payload) && typeof payload.text === 'string') onDelta(payload.text)
-    else if (event === 'done' && isRecord(payload) && typeof payload.response === 'string') return payload as InterviewAnswer
-    else if (event === 'error') throw new StreamFailure(isRecord(payload) && typeof payload.error === 'string' ? payload.error : 'the answer stopped early')
+    else if (event === 'done' && isRecord(payload) && typeof payload.response === 'string')
+      return payload as InterviewAnswer
+    else if (event === 'error')
+      throw new StreamFailure(
+        isRecord(payload) && typeof payload.error === 'string' ? payload.error : 'the answer stopped early',
+      )
   }
   throw new StreamFailure('the answer stopped early')
 }

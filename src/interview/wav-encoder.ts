@@ -24,7 +24,8 @@ const bytesPerSample = 2
 
 /** A 16-bit PCM mono RIFF/WAVE file: the format every transcriber accepts, the offline one included. */
 export function encodeWav(samples: Float32Array, sampleRate: number): ArrayBuffer {
-  if (!Number.isInteger(sampleRate) || sampleRate <= 0) throw new RangeError(`sample rate must be a positive integer, got ${sampleRate}`)
+  if (!Number.isInteger(sampleRate) || sampleRate <= 0)
+    throw new RangeError(`sample rate must be a positive integer, got ${sampleRate}`)
   const dataBytes = samples.length * bytesPerSample
   const buffer = new ArrayBuffer(headerBytes + dataBytes)
   const view = new DataView(buffer)
@@ -44,6 +45,7 @@ export function encodeWav(samples: Float32Array, sampleRate: number): ArrayBuffe
   view.setUint16(34, bytesPerSample * 8, true)
   ascii(36, 'data')
   view.setUint32(40, dataBytes, true)
-  for (let index = 0; index < samples.length; index += 1) view.setInt16(headerBytes + index * bytesPerSample, toPcm16(samples[index] ?? 0), true)
+  for (let index = 0; index < samples.length; index += 1)
+    view.setInt16(headerBytes + index * bytesPerSample, toPcm16(samples[index] ?? 0), true)
   return buffer
 }

@@ -24,7 +24,11 @@ registerProcessor('pcm-capture', PcmCapture)
 `
 
 export function canRecordAudio(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' && typeof AudioContext !== 'undefined'
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
+    typeof AudioContext !== 'undefined'
+  )
 }
 
 /**
@@ -34,7 +38,9 @@ export function canRecordAudio(): boolean {
  */
 export async function startWavRecording(): Promise<WavRecording> {
   // The browser's voice processing is for calls; a transcriber hears words better in the raw signal.
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false } })
+  const stream = await navigator.mediaDevices.getUserMedia({
+    audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+  })
   const context = new AudioContext()
   const chunks: Float32Array[] = []
   try {
@@ -67,7 +73,12 @@ export async function startWavRecording(): Promise<WavRecording> {
   }
 }
 
-async function connectCapture(context: AudioContext, source: MediaStreamAudioSourceNode, sink: AudioNode, onSamples: (samples: Float32Array) => void) {
+async function connectCapture(
+  context: AudioContext,
+  source: MediaStreamAudioSourceNode,
+  sink: AudioNode,
+  onSamples: (samples: Float32Array) => void,
+) {
   if (context.audioWorklet && typeof AudioWorkletNode !== 'undefined') {
     const url = URL.createObjectURL(new Blob([captureProcessor], { type: 'text/javascript' }))
     try {

@@ -14,7 +14,10 @@ const columns = ['Date', 'Plan', 'Amount', 'Status', 'Order ID', 'Payment ID', '
 export function BillingHistory() {
   const history = useBillingHistory()
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+    >
       <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-white">
         Billing History
       </h2>
@@ -24,7 +27,11 @@ export function BillingHistory() {
         ) : history.isError ? (
           <div role="alert" className="text-sm text-red-700 dark:text-red-300">
             Could not load your billing history.{' '}
-            <button type="button" onClick={() => void history.refetch()} className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand">
+            <button
+              type="button"
+              onClick={() => void history.refetch()}
+              className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand"
+            >
               Try again
             </button>
           </div>
@@ -44,7 +51,10 @@ function EmptyHistory() {
       <p className="font-medium text-gray-900 dark:text-white">No payments yet.</p>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
         Your orders will show here once you buy a plan.{' '}
-        <AppLink href="/pricing" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+        <AppLink
+          href="/pricing"
+          className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+        >
           See the plans
         </AppLink>
       </p>
@@ -55,7 +65,12 @@ function EmptyHistory() {
 function HistoryTable({ entries }: { entries: BillingEntry[] }) {
   return (
     // Scrolls sideways on narrow screens; focusable so that keyboard users can scroll it too.
-    <div role="region" aria-labelledby={headingId} tabIndex={0} className="-mx-6 overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand">
+    <div
+      role="region"
+      aria-labelledby={headingId}
+      tabIndex={0}
+      className="-mx-6 overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand"
+    >
       <table className="w-full min-w-[52rem] text-left text-sm">
         <thead>
           <tr className="border-b border-gray-200 text-xs tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400">
@@ -90,12 +105,17 @@ function HistoryRow({ entry }: { entry: BillingEntry }) {
       <td className="py-3 pr-4">
         <span className="font-mono text-xs break-all">{entry.orderId}</span>
         {entry.testMode && (
-          <span title="Sandbox order: no real money" className="ml-2 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          <span
+            title="Sandbox order: no real money"
+            className="ml-2 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          >
             TEST
           </span>
         )}
       </td>
-      <td className="py-3 pr-4">{entry.paymentId ? <span className="font-mono text-xs break-all">{entry.paymentId}</span> : none}</td>
+      <td className="py-3 pr-4">
+        {entry.paymentId ? <span className="font-mono text-xs break-all">{entry.paymentId}</span> : none}
+      </td>
       <td className="py-3 pr-4">{entry.failureReason ?? none}</td>
     </tr>
   )

@@ -14,9 +14,7 @@ export type Prefill = { name: string; email: string; contact?: string }
 
 /** How a checkout (Razorpay's modal or the sandbox dialog) ended. */
 export type CheckoutOutcome =
-  | { type: 'paid'; result: PaymentResult }
-  | { type: 'failed'; description?: string | undefined }
-  | { type: 'dismissed' }
+  { type: 'paid'; result: PaymentResult } | { type: 'failed'; description?: string | undefined } | { type: 'dismissed' }
 
 /** Spec §3 "Order response": success, data, error. */
 export type OrderAnswer = { success: boolean; data?: Order | null | undefined; error?: string | undefined }

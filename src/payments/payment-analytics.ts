@@ -11,10 +11,20 @@ export function paymentAnalyticsEvents(event: PaymentAnalytics): TrackedEvent[] 
       return [{ name: 'conversion', category: 'Conversion', params: { conversion_type: 'checkout_start', ...plan } }]
     case 'checkout-success':
       return [
-        { name: 'purchase', category: 'Subscription', params: { ...plan, order_id: event.order.id, test_mode: event.order.testMode } },
+        {
+          name: 'purchase',
+          category: 'Subscription',
+          params: { ...plan, order_id: event.order.id, test_mode: event.order.testMode },
+        },
         { name: 'conversion', category: 'Conversion', params: { conversion_type: 'purchase', ...plan } },
       ]
     case 'checkout-failure':
-      return [{ name: 'payment_failed', category: 'Subscription', params: { ...plan, reason: event.reason, error: event.error.slice(0, 500) } }]
+      return [
+        {
+          name: 'payment_failed',
+          category: 'Subscription',
+          params: { ...plan, reason: event.reason, error: event.error.slice(0, 500) },
+        },
+      ]
   }
 }

@@ -2,7 +2,15 @@ import { timers, type Plan } from '../../app.catalog.ts'
 import type { CheckoutOutcome, Order, OrderAnswer, PaymentResult } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
 
-export type PaymentPhase = 'creating-order' | 'loading-script' | 'checkout' | 'verifying' | 'awaiting-webhook' | 'refreshing' | 'succeeded' | 'failed'
+export type PaymentPhase =
+  | 'creating-order'
+  | 'loading-script'
+  | 'checkout'
+  | 'verifying'
+  | 'awaiting-webhook'
+  | 'refreshing'
+  | 'succeeded'
+  | 'failed'
 
 export type PaymentAnalytics =
   | { kind: 'checkout-start'; plan: Plan }
@@ -27,10 +35,10 @@ export type PaymentPorts = {
 }
 
 export type PaymentOutcome =
-  | { status: 'succeeded'; order: Order }
-  | { status: 'failed'; reason: FailureReason; error: string }
+  { status: 'succeeded'; order: Order } | { status: 'failed'; reason: FailureReason; error: string }
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback
 
 /**
  * Spec §4 "Payment" steps 2 to 5, for a signed-in user: order, checkout, verification, the webhook

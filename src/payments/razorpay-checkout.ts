@@ -67,7 +67,12 @@ export function openRazorpayCheckout(fields: CheckoutFields): Promise<CheckoutOu
 }
 
 /** Spec §3 "Checkout prefill": full name, e-mail, and the phone as contact when the user has one. */
-export function checkoutPrefill(user: { firstName: string; lastName: string; email: string; phone: string | null }): Prefill {
+export function checkoutPrefill(user: {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string | null
+}): Prefill {
   const name = `${user.firstName} ${user.lastName}`.trim()
   return user.phone ? { name, email: user.email, contact: user.phone } : { name, email: user.email }
 }

@@ -43,7 +43,11 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
     setBusy(true)
     try {
       const answer = await client.sandbox.completeCheckout.mutate({ orderId: order.id, outcome })
-      settle(answer.outcome === 'success' ? { type: 'paid', result: answer.result } : { type: 'failed', description: answer.error.description })
+      settle(
+        answer.outcome === 'success'
+          ? { type: 'paid', result: answer.result }
+          : { type: 'failed', description: answer.error.description },
+      )
     } catch (error) {
       settle({ type: 'failed', description: errorMessage(error, paymentMessages.paymentFailed) })
     }
@@ -71,7 +75,10 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
     >
       <div className="flex items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 dark:border-gray-800">
         <div>
-          <p id="sandbox-checkout-mode" className="inline-flex rounded-md bg-amber-100 px-2 py-1 text-xs font-bold tracking-wide text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200">
+          <p
+            id="sandbox-checkout-mode"
+            className="inline-flex rounded-md bg-amber-100 px-2 py-1 text-xs font-bold tracking-wide text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200"
+          >
             {sandboxTestModeLabel}
           </p>
           <h2 id="sandbox-checkout-title" className="mt-2 text-lg font-semibold">
@@ -85,7 +92,15 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           aria-label="Close"
           className={`rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white ${focus}`}
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M5 5l10 10M15 5L5 15" />
           </svg>
         </button>
@@ -99,7 +114,8 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           <Row label="Email" value={prefill.email} />
         </dl>
         <p className="mt-4 text-xs text-gray-500 dark:text-gray-400">
-          The server has no Razorpay keys, so this order belongs to the sandbox gateway: paying or declining here behaves like a card that is accepted or declined.
+          The server has no Razorpay keys, so this order belongs to the sandbox gateway: paying or declining here
+          behaves like a card that is accepted or declined.
         </p>
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">

@@ -20,7 +20,9 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
         <p className="text-2xl font-bold text-gray-900 dark:text-white" data-testid="plan-name">
           {planLabel(subscription.planType)}
         </p>
-        <StatusBadge color={subscriptionStatusColor(subscription.status)}>{statusLabel(subscription.status)}</StatusBadge>
+        <StatusBadge color={subscriptionStatusColor(subscription.status)}>
+          {statusLabel(subscription.status)}
+        </StatusBadge>
       </div>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
         {rows.map(([label, value]) => (

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react'
 
-const focusable = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const focusable =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
  * Keeps Tab and Shift+Tab inside `ref`: a modal <dialog> already makes the page behind it inert,

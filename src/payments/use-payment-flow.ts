@@ -66,7 +66,10 @@ export function usePaymentFlow() {
 
       const prefill = checkoutPrefill(user)
       const ports: PaymentPorts = {
-        createOrder: async (chosen) => ({ success: true, data: await client.auth.createOrder.mutate({ planType: chosen.planId, billingCycle: 'monthly' }) }),
+        createOrder: async (chosen) => ({
+          success: true,
+          data: await client.auth.createOrder.mutate({ planType: chosen.planId, billingCycle: 'monthly' }),
+        }),
         loadCheckoutScript: () => loadCheckoutScript(),
         openCheckout: (order) =>
           order.testMode
@@ -103,7 +106,12 @@ export function usePaymentFlow() {
         setView((current) =>
           outcome.status === 'succeeded'
             ? { ...current, processing: false, planId: null }
-            : { processing: false, planId: null, error: outcome.error, result: outcome.reason === 'account-update' ? null : 'failure' },
+            : {
+                processing: false,
+                planId: null,
+                error: outcome.error,
+                result: outcome.reason === 'account-update' ? null : 'failure',
+              },
         )
       } finally {
         running.current = false

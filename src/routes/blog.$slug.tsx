@@ -7,7 +7,9 @@ import { MarkdownView } from '../components/marketing/content/markdown-view.tsx'
 export const Route = createFileRoute('/blog/$slug')({
   loader: ({ params }) => getArticle({ data: { slug: params.slug } }),
   head: ({ loaderData }) => ({
-    meta: loaderData ? [{ title: `${loaderData.title} | Interview Helper` }, { name: 'description', content: loaderData.description }] : [],
+    meta: loaderData
+      ? [{ title: `${loaderData.title} | Interview Helper` }, { name: 'description', content: loaderData.description }]
+      : [],
   }),
   component: BlogArticle,
 })
@@ -16,13 +18,19 @@ function BlogArticle() {
   const article = Route.useLoaderData()
   return (
     <main className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
-      <AppLink href="/blog" className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+      <AppLink
+        href="/blog"
+        className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+      >
         ← All articles
       </AppLink>
       <article className="mt-6">
-        <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl dark:text-white">{article.title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl dark:text-white">
+          {article.title}
+        </h1>
         <p className="mt-3 text-sm text-gray-500 dark:text-gray-400">
-          {article.author} · <time dateTime={article.date}>{articleDate(article.date)}</time> · {article.readingMinutes} min read
+          {article.author} · <time dateTime={article.date}>{articleDate(article.date)}</time> · {article.readingMinutes}{' '}
+          min read
         </p>
         <div className="mt-8">
           <MarkdownView blocks={article.blocks} />

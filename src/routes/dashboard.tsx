@@ -32,13 +32,19 @@ function Dashboard() {
   const features = subscription.data?.features ?? signInFeatures
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Welcome back, {user.firstName || 'there'}!</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">
+        Welcome back, {user.firstName || 'there'}!
+      </h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">Here is your account at a glance.</p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <CurrentPlanCard />
         {usage.isError ? (
           <Card id="interview-usage-heading" title="Interview Usage">
-            <LoadError message={`Could not load your interview usage: ${usage.error.message}`} onRetry={() => void usage.refetch()} retrying={usage.isFetching} />
+            <LoadError
+              message={`Could not load your interview usage: ${usage.error.message}`}
+              onRetry={() => void usage.refetch()}
+              retrying={usage.isFetching}
+            />
           </Card>
         ) : (
           <InterviewUsageCard usage={usage.data} />

@@ -3,7 +3,12 @@ import { getApiReference } from '../components/marketing/docs/docs-functions.ts'
 import { OperationCard } from '../components/marketing/docs/operation-card.tsx'
 
 export const Route = createFileRoute('/docs')({
-  head: () => ({ meta: [{ title: 'API Docs | Interview Helper' }, { name: 'description', content: 'The REST API the Interview Helper desktop assistant uses.' }] }),
+  head: () => ({
+    meta: [
+      { title: 'API Docs | Interview Helper' },
+      { name: 'description', content: 'The REST API the Interview Helper desktop assistant uses.' },
+    ],
+  }),
   loader: () => getApiReference(),
   component: DocsPage,
 })
@@ -25,12 +30,16 @@ function DocsPage() {
         </a>
         .
       </p>
-      <section aria-labelledby="envelope-heading" className="mt-10 rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+      <section
+        aria-labelledby="envelope-heading"
+        className="mt-10 rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+      >
         <h2 id="envelope-heading" className="text-xl font-semibold text-gray-900 dark:text-white">
           Response envelope
         </h2>
         <p className="mt-2 text-gray-600 dark:text-gray-400">
-          Every answer is JSON in the same envelope. Calls marked “Bearer token” need <code className="font-mono">Authorization: Bearer &lt;accessToken&gt;</code> from /auth/login.
+          Every answer is JSON in the same envelope. Calls marked “Bearer token” need{' '}
+          <code className="font-mono">Authorization: Bearer &lt;accessToken&gt;</code> from /auth/login.
         </p>
         <pre tabIndex={0} className="mt-4 overflow-x-auto rounded-xl bg-gray-900 p-4 text-sm text-gray-100">
           <code>{envelopeExample}</code>
@@ -38,13 +47,22 @@ function DocsPage() {
       </section>
       <nav aria-label="API sections" className="mt-10 flex flex-wrap gap-2">
         {reference.groups.map((group) => (
-          <a key={group.tag} href={`#tag-${group.tag}`} className="rounded-full border border-gray-300 px-3 py-1 text-sm font-medium text-gray-700 hover:border-brand hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:border-gray-700 dark:text-gray-200">
+          <a
+            key={group.tag}
+            href={`#tag-${group.tag}`}
+            className="rounded-full border border-gray-300 px-3 py-1 text-sm font-medium text-gray-700 hover:border-brand hover:text-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:border-gray-700 dark:text-gray-200"
+          >
             {group.tag}
           </a>
         ))}
       </nav>
       {reference.groups.map((group) => (
-        <section key={group.tag} id={`tag-${group.tag}`} aria-labelledby={`tag-${group.tag}-heading`} className="mt-12 scroll-mt-20">
+        <section
+          key={group.tag}
+          id={`tag-${group.tag}`}
+          aria-labelledby={`tag-${group.tag}-heading`}
+          className="mt-12 scroll-mt-20"
+        >
           <h2 id={`tag-${group.tag}-heading`} className="text-2xl font-bold text-gray-900 capitalize dark:text-white">
             {group.tag}
           </h2>

@@ -2,7 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { DownloadPage } from '../components/marketing/download/download-page.tsx'
 
 export const Route = createFileRoute('/download')({
-  head: () => ({ meta: [{ title: 'Download | Interview Helper' }, { name: 'description', content: 'Download Interview Helper for Windows 10 and 11.' }] }),
+  head: () => ({
+    meta: [
+      { title: 'Download | Interview Helper' },
+      { name: 'description', content: 'Download Interview Helper for Windows 10 and 11.' },
+    ],
+  }),
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.site.settings.queryOptions()),
   component: DownloadPage,
 })

@@ -31,7 +31,9 @@ function HistoryPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Interview History</h1>
-          <p className="mt-2 text-gray-600 dark:text-gray-400">Every session, newest first, with its questions, answers and timeline.</p>
+          <p className="mt-2 text-gray-600 dark:text-gray-400">
+            Every session, newest first, with its questions, answers and timeline.
+          </p>
         </div>
         <AppLink
           href="/interview"

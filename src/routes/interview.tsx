@@ -45,15 +45,24 @@ function PracticeConsole() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Practice Console</h1>
-          <p className="mt-2 text-gray-600 dark:text-gray-400">Rehearse with the same answers the desktop app gives during a live interview.</p>
+          <p className="mt-2 text-gray-600 dark:text-gray-400">
+            Rehearse with the same answers the desktop app gives during a live interview.
+          </p>
         </div>
-        <AppLink href="/history" className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+        <AppLink
+          href="/history"
+          className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+        >
           See your history →
         </AppLink>
       </div>
       {active.isError && (
         <div className="mt-6">
-          <LoadError message={`Could not check for an active session: ${active.error.message}`} onRetry={() => void active.refetch()} retrying={active.isFetching} />
+          <LoadError
+            message={`Could not check for an active session: ${active.error.message}`}
+            onRetry={() => void active.refetch()}
+            retrying={active.isFetching}
+          />
         </div>
       )}
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
@@ -70,7 +79,12 @@ function PracticeConsole() {
         <div className="space-y-6 lg:col-span-2">
           <AskQuestion sessionId={sessionId} context={context} onAnswered={onAnswered} />
           <div className="grid gap-6 md:grid-cols-2">
-            <ScreenshotQuestion sessionId={sessionId} allowed={features.screenAnalysis} context={context} onAnswered={onAnswered} />
+            <ScreenshotQuestion
+              sessionId={sessionId}
+              allowed={features.screenAnalysis}
+              context={context}
+              onAnswered={onAnswered}
+            />
             <VoiceQuestion sessionId={sessionId} allowed={features.microphone} onAnswered={onAnswered} />
           </div>
           <GenerateQuestions context={context} />

@@ -66,7 +66,10 @@ function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+          <Link
+            to="/signup"
+            className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+          >
             Sign up, it&apos;s free!
           </Link>
         </>
@@ -84,10 +87,29 @@ function LoginPage() {
         {error}
       </FormAlert>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} invalid={error !== null} errorId={errorId} />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} invalid={error !== null} errorId={errorId} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          invalid={error !== null}
+          errorId={errorId}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+          invalid={error !== null}
+          errorId={errorId}
+        />
         <div className="flex justify-end">
-          <Link to="/reset-password" className="text-sm font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+          <Link
+            to="/reset-password"
+            className="text-sm font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+          >
             Forgot Password?
           </Link>
         </div>

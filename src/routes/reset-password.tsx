@@ -43,7 +43,12 @@ function ResetPasswordPage() {
     case 'checking':
       return <StatusView status="loading" title="Checking your reset link" />
     case 'reset':
-      return <NewPasswordForm onUpdated={() => setView({ mode: 'updated' })} onInvalidLink={(error) => setView({ mode: 'request', error })} />
+      return (
+        <NewPasswordForm
+          onUpdated={() => setView({ mode: 'updated' })}
+          onInvalidLink={(error) => setView({ mode: 'request', error })}
+        />
+      )
     case 'updated':
       return (
         <StatusView status="success" title="Password Updated!">
@@ -51,6 +56,12 @@ function ResetPasswordPage() {
         </StatusView>
       )
     case 'request':
-      return <RequestResetForm key={view.error ?? ''} initialError={view.error} onSent={(message) => setView({ mode: 'sent', message })} />
+      return (
+        <RequestResetForm
+          key={view.error ?? ''}
+          initialError={view.error}
+          onSent={(message) => setView({ mode: 'sent', message })}
+        />
+      )
   }
 }

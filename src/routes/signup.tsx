@@ -78,7 +78,10 @@ function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+          <Link
+            to="/login"
+            className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+          >
             Sign in
           </Link>
         </>
@@ -93,7 +96,13 @@ function SignUpPage() {
           <TextField label="Last name" name="lastName" autoComplete="family-name" {...field('lastName')} />
         </div>
         <TextField label="Email" name="email" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          {...field('password')}
+        />
         <TextField
           label="Confirm password"
           name="confirmPassword"
@@ -101,7 +110,9 @@ function SignUpPage() {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <p className="text-xs text-gray-500 dark:text-gray-400">At least 8 characters with an uppercase letter, a lowercase letter and a number.</p>
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          At least 8 characters with an uppercase letter, a lowercase letter and a number.
+        </p>
         <SubmitButton busy={busy} busyLabel="Creating account...">
           Sign Up
         </SubmitButton>

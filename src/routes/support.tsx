@@ -22,7 +22,9 @@ function SupportPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Support Console</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Find a person, read their event history, and rebuild their views.</p>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">
+        Find a person, read their event history, and rebuild their views.
+      </p>
       <div className="mt-8 space-y-6">
         <UserSearch onOpen={setOpenUserId} />
         {openUserId && <UserHistory key={openUserId} userId={openUserId} />}

@@ -13,7 +13,9 @@ export const password = 'Interview123'
 export async function newClientPage(browser: Browser, appUrl: string): Promise<Page> {
   const address = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
   const page = await browser.newPage()
-  await page.route(`${appUrl}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }))
+  await page.route(`${appUrl}/**`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  )
   return page
 }
 
@@ -31,7 +33,13 @@ export function onServer(baseUrl: string, link: string): string {
  * Opens /dev/mailbox until a message to `email` with a link containing `linkPart` shows up (mail is
  * delivered by a background job), and returns that link.
  */
-export async function linkFromMailbox(page: Page, baseUrl: string, email: string, linkPart: string, timeoutMs = 30_000): Promise<string> {
+export async function linkFromMailbox(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  linkPart: string,
+  timeoutMs = 30_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     await page.goto(`${baseUrl}/dev/mailbox`)
@@ -46,7 +54,11 @@ export async function linkFromMailbox(page: Page, baseUrl: string, email: string
   throw new Error(`no mail to ${email} with a link to ${linkPart} within ${timeoutMs} ms`)
 }
 
-export async function signUpInBrowser(page: Page, baseUrl: string, user: { firstName: string; lastName: string; email: string }): Promise<void> {
+export async function signUpInBrowser(
+  page: Page,
+  baseUrl: string,
+  user: { firstName: string; lastName: string; email: string },
+): Promise<void> {
   await page.goto(`${baseUrl}/signup`)
   await waitForHydration(page)
   await page.getByLabel('First name').fill(user.firstName)

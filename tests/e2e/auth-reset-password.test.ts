@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createConfirmedAccount, expectPath, linkFromMailbox, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
+import {
+  createConfirmedAccount,
+  expectPath,
+  linkFromMailbox,
+  newClientPage,
+  signInInBrowser,
+  waitForHydration,
+} from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')

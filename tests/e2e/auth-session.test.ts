@@ -29,7 +29,10 @@ describe('session tokens', () => {
     await page.reload()
     await page.getByRole('heading', { name: `Welcome back, ${firstName}!` }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/dashboard')
-    const [access, refresh] = await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')])
+    const [access, refresh] = await page.evaluate(() => [
+      localStorage.getItem('jwt_token'),
+      localStorage.getItem('refresh_token'),
+    ])
     expect(access).not.toBe('corrupt.access.token')
     expect(access).toBeTruthy()
     expect(refresh).not.toBe(before)
@@ -45,7 +48,9 @@ describe('session tokens', () => {
     })
     await page.goto(`${baseUrl}/dashboard`)
     await expectPath(page, '/login')
-    expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')])).toEqual([null, null])
+    expect(
+      await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')]),
+    ).toEqual([null, null])
     await page.close()
   })
 })

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createConfirmedAccount, expectPath, newClientPage, password, signInInBrowser, waitForHydration } from './auth-helpers.ts'
+import {
+  createConfirmedAccount,
+  expectPath,
+  newClientPage,
+  password,
+  signInInBrowser,
+  waitForHydration,
+} from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -53,10 +60,14 @@ describe('sign-in', () => {
     await page.goto(`${baseUrl}/login`)
     await waitForHydration(page)
     await expect(page.getByRole('link', { name: "Sign up, it's free!" }).getAttribute('href')).resolves.toBe('/signup')
-    await expect(page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).resolves.toBe('/reset-password')
+    await expect(page.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).resolves.toBe(
+      '/reset-password',
+    )
     await page.getByRole('button', { name: 'Continue with Google' }).click()
     // Embedded mode has no hosted provider: say so rather than pretend.
-    await page.getByText('Google sign-in is not available on this server: it needs Supabase to be configured.').waitFor()
+    await page
+      .getByText('Google sign-in is not available on this server: it needs Supabase to be configured.')
+      .waitFor()
     await page.close()
   })
 

@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { expectPath, linkFromMailbox, newClientPage, signInInBrowser, signUpInBrowser, uniqueEmail, waitForHydration } from './auth-helpers.ts'
+import {
+  expectPath,
+  linkFromMailbox,
+  newClientPage,
+  signInInBrowser,
+  signUpInBrowser,
+  uniqueEmail,
+  waitForHydration,
+} from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -34,7 +42,9 @@ describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
     await expect(alert.textContent()).resolves.toBe('Please enter a valid email address.')
     await page.getByLabel('Email').fill('asha@example.com')
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
-    await expect(alert.textContent()).resolves.toBe('Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number.')
+    await expect(alert.textContent()).resolves.toBe(
+      'Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number.',
+    )
     await page.getByLabel('Password', { exact: true }).fill('Interview123')
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
     await expect(alert.textContent()).resolves.toBe('Passwords do not match.')
@@ -78,7 +88,9 @@ describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
     const menu = page.getByRole('group', { name: 'Account menu' })
     await expect(menu.textContent()).resolves.toContain(user.email)
     await expect(menu.textContent()).resolves.toContain(user.firstName)
-    const menuLinks = await menu.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))
+    const menuLinks = await menu
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]))
     expect(menuLinks).toEqual([
       ['Dashboard', '/dashboard'],
       ['Interview', '/interview'],
@@ -97,7 +109,9 @@ describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click()
     await expectPath(page, '/')
     await nav.getByRole('link', { name: 'Sign In' }).waitFor()
-    expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')])).toEqual([null, null])
+    expect(
+      await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')]),
+    ).toEqual([null, null])
     expect(problems).toEqual([])
     await page.close()
   })

@@ -2,7 +2,15 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
 import { startBuiltServer, type RunningServer } from '../support/server.ts'
-import { expectPath, newClientPage, password, signInInBrowser, signUpInBrowser, uniqueEmail, waitForHydration } from './auth-helpers.ts'
+import {
+  expectPath,
+  newClientPage,
+  password,
+  signInInBrowser,
+  signUpInBrowser,
+  uniqueEmail,
+  waitForHydration,
+} from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
 /**
@@ -31,7 +39,9 @@ describe('sign-in through Supabase', () => {
     const page = await newClientPage(browser, server.url)
     const user = { firstName: 'Priya', lastName: 'Nair', email: uniqueEmail('supabase') }
     await signUpInBrowser(page, server.url, user)
-    await expect(page.locator('main').textContent()).resolves.toContain('Account created! Please check your email to confirm your account.')
+    await expect(page.locator('main').textContent()).resolves.toContain(
+      'Account created! Please check your email to confirm your account.',
+    )
 
     const mail = fake.mailbox.latest(user.email, 'signup')
     expect(mail.redirectTo).toBe(`${server.url}/email-confirmed`)
@@ -64,7 +74,14 @@ describe('sign-in through Supabase', () => {
 
   it('signs in with Google: consent, callback, Welcome!, dashboard', async () => {
     const page = await newClientPage(browser, server.url)
-    fake.google.account = { sub: '100000000000000000777', email: uniqueEmail('google'), emailVerified: true, name: 'Kavya Menon', givenName: 'Kavya', familyName: 'Menon' }
+    fake.google.account = {
+      sub: '100000000000000000777',
+      email: uniqueEmail('google'),
+      emailVerified: true,
+      name: 'Kavya Menon',
+      givenName: 'Kavya',
+      familyName: 'Menon',
+    }
     await page.goto(`${server.url}/login`)
     await waitForHydration(page)
     await page.getByRole('button', { name: 'Continue with Google' }).click()
@@ -82,7 +99,11 @@ describe('sign-in through Supabase', () => {
 
   it('resets the password through Supabase and signs in with the new one', async () => {
     const page = await newClientPage(browser, server.url)
-    const { email } = fake.createUser({ email: uniqueEmail('supabase-reset'), password, userMetadata: { first_name: 'Ravi', last_name: 'Kumar' } })
+    const { email } = fake.createUser({
+      email: uniqueEmail('supabase-reset'),
+      password,
+      userMetadata: { first_name: 'Ravi', last_name: 'Kumar' },
+    })
     await page.goto(`${server.url}/reset-password`)
     await waitForHydration(page)
     await page.getByLabel('Email').fill(email)

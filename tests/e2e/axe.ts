@@ -9,10 +9,20 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource })
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> }
+      }
+    ).axe
     return (await axe.run(document, { resultTypes: ['violations'] })).violations
   })
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.slice(0, 5).map((node) => JSON.stringify(node.target)).join(', ')}`)
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes
+          .slice(0, 5)
+          .map((node) => JSON.stringify(node.target))
+          .join(', ')}`,
+    )
 }

@@ -25,7 +25,9 @@ describe('accessibility and narrow screens of the signed-in pages', () => {
     const account = await confirmedAccount(baseUrl, 'a11y', { firstName: 'Nila', lastName: 'Menon' })
     await buyPlan(baseUrl, account.token, 'pro')
     await countedSessions(baseUrl, account.token, 1)
-    tokens = (await trpcClient(baseUrl).mutate<{ tokens: typeof tokens }>('auth.login', { email: account.email, password })).tokens
+    tokens = (
+      await trpcClient(baseUrl).mutate<{ tokens: typeof tokens }>('auth.login', { email: account.email, password })
+    ).tokens
   }, 60_000)
   afterAll(async () => {
     await browser?.close()
@@ -61,7 +63,9 @@ describe('accessibility and narrow screens of the signed-in pages', () => {
 
   it.each(pages)('%s fits a 360 px wide screen without sideways scrolling', async (path, ready) => {
     const page = await open(path, ready, { theme: 'light', width: 360 })
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBe(0)
     await page.close()
   })

@@ -10,7 +10,10 @@ import { expectPath, signInInBrowser, waitForHydration } from './auth-helpers.ts
 
 export const password = 'Interview123'
 
-type TrpcAnswer<T> = { result?: { data: T }; error?: { message: string; data?: { code?: string; httpStatus?: number } } }
+type TrpcAnswer<T> = {
+  result?: { data: T }
+  error?: { message: string; data?: { code?: string; httpStatus?: number } }
+}
 
 export class TrpcFailure extends Error {
   readonly status: number
@@ -23,7 +26,11 @@ export class TrpcFailure extends Error {
 /** tRPC over plain HTTP as one client address (X-Forwarded-For), so abuse limits never mix tests up. */
 export function trpcClient(baseUrl: string) {
   const ip = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
-  const headers = (token?: string) => ({ 'content-type': 'application/json', 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) })
+  const headers = (token?: string) => ({
+    'content-type': 'application/json',
+    'x-forwarded-for': ip,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  })
   async function read<T>(procedure: string, response: Response): Promise<T> {
     const body = (await response.json()) as TrpcAnswer<T>
     if (!body.result) throw new TrpcFailure(`${procedure}: ${body.error?.message ?? response.status}`, response.status)
@@ -32,7 +39,14 @@ export function trpcClient(baseUrl: string) {
   return {
     ip,
     mutate: async <T>(procedure: string, input: unknown, token?: string): Promise<T> =>
-      read<T>(procedure, await fetch(`${baseUrl}/api/trpc/${procedure}`, { method: 'POST', headers: headers(token), body: JSON.stringify(input ?? null) })),
+      read<T>(
+        procedure,
+        await fetch(`${baseUrl}/api/trpc/${procedure}`, {
+          method: 'POST',
+          headers: headers(token),
+          body: JSON.stringify(input ?? null),
+        }),
+      ),
     query: async <T>(procedure: string, input: unknown, token?: string): Promise<T> => {
       const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
       return read<T>(procedure, await fetch(`${baseUrl}/api/trpc/${procedure}${query}`, { headers: headers(token) }))
@@ -40,7 +54,14 @@ export function trpcClient(baseUrl: string) {
   }
 }
 
-export type TestAccount = { email: string; firstName: string; lastName: string; userId: string; token: string; createdAt: string }
+export type TestAccount = {
+  email: string
+  firstName: string
+  lastName: string
+  userId: string
+  token: string
+  createdAt: string
+}
 
 type LoginAnswer = { user: { id: string; createdAt: string }; tokens: { accessToken: string } }
 
@@ -49,7 +70,11 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** Registers, follows the mailed confirmation link's token, and signs in: a ready account. */
-export async function confirmedAccount(baseUrl: string, tag: string, names = { firstName: 'Asha', lastName: 'Rao' }): Promise<TestAccount> {
+export async function confirmedAccount(
+  baseUrl: string,
+  tag: string,
+  names = { firstName: 'Asha', lastName: 'Rao' },
+): Promise<TestAccount> {
   const api = trpcClient(baseUrl)
   const email = uniqueEmail(tag)
   await api.mutate('auth.register', { email, password, ...names })
@@ -64,21 +89,37 @@ export async function confirmedAccount(baseUrl: string, tag: string, names = { f
   return { email, ...names, ...(await signInByApi(baseUrl, email)) }
 }
 
-export async function signInByApi(baseUrl: string, email: string, secret = password): Promise<{ userId: string; token: string; createdAt: string }> {
+export async function signInByApi(
+  baseUrl: string,
+  email: string,
+  secret = password,
+): Promise<{ userId: string; token: string; createdAt: string }> {
   const session = await trpcClient(baseUrl).mutate<LoginAnswer>('auth.login', { email, password: secret })
   return { userId: session.user.id, token: session.tokens.accessToken, createdAt: session.user.createdAt }
 }
 
 /** Pays for a plan through the sandbox checkout, as the pricing page would. */
-export async function buyPlan(baseUrl: string, token: string, planType: 'starter' | 'professional' | 'pro'): Promise<void> {
+export async function buyPlan(
+  baseUrl: string,
+  token: string,
+  planType: 'starter' | 'professional' | 'pro',
+): Promise<void> {
   const api = trpcClient(baseUrl)
   const order = await api.mutate<{ id: string }>('auth.createOrder', { planType, billingCycle: 'monthly' }, token)
-  const paid = await api.mutate<{ outcome: 'success'; result: Record<string, string> }>('sandbox.completeCheckout', { orderId: order.id, outcome: 'success' }, token)
+  const paid = await api.mutate<{ outcome: 'success'; result: Record<string, string> }>(
+    'sandbox.completeCheckout',
+    { orderId: order.id, outcome: 'success' },
+    token,
+  )
   // The sandbox's webhook races this call and may win (on PostgreSQL the loser can fail): like the
   // pricing page (spec §4 Payment), tolerate it and wait for the activation.
   await api.mutate('auth.verifyPayment', paid.result, token).catch(() => undefined)
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const { subscription } = await api.query<{ subscription: { planType: string } }>('auth.subscription', undefined, token)
+    const { subscription } = await api.query<{ subscription: { planType: string } }>(
+      'auth.subscription',
+      undefined,
+      token,
+    )
     if (subscription.planType === planType) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -112,7 +153,8 @@ export function watchForProblems(page: Page, baseUrl: string): string[] {
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.url().startsWith(baseUrl)) problems.push(`HTTP ${response.status()}: ${response.url()}`)
+    if (response.status() >= 400 && response.url().startsWith(baseUrl))
+      problems.push(`HTTP ${response.status()}: ${response.url()}`)
   })
   return problems
 }

@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { newClientPage } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
-import { buyPlan, confirmedAccount, countedSessions, longUsDate, signInToDashboard, watchForProblems, type TestAccount } from './dashboard-helpers.ts'
+import {
+  buyPlan,
+  confirmedAccount,
+  countedSessions,
+  longUsDate,
+  signInToDashboard,
+  watchForProblems,
+  type TestAccount,
+} from './dashboard-helpers.ts'
 
 const baseUrl = inject('baseUrl')
 
@@ -12,13 +20,17 @@ const planName = (page: Page) => page.getByRole('region', { name: 'Current Plan'
 
 async function featureStates(page: Page): Promise<Record<string, string | null>> {
   const rows = page.getByRole('region', { name: 'Plan Features' }).locator('[data-feature]')
-  const entries = await rows.evaluateAll((items) => items.map((item) => [item.getAttribute('data-feature') ?? '', item.getAttribute('data-included')]))
+  const entries = await rows.evaluateAll((items) =>
+    items.map((item) => [item.getAttribute('data-feature') ?? '', item.getAttribute('data-included')]),
+  )
   return Object.fromEntries(entries)
 }
 
 async function accountInfo(page: Page): Promise<Record<string, string>> {
   const rows = page.getByRole('region', { name: 'Account Info' }).locator('dl > div')
-  const pairs = await rows.evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent ?? '', item.querySelector('dd')?.textContent ?? '']))
+  const pairs = await rows.evaluateAll((items) =>
+    items.map((item) => [item.querySelector('dt')?.textContent ?? '', item.querySelector('dd')?.textContent ?? '']),
+  )
   return Object.fromEntries(pairs)
 }
 
@@ -54,8 +66,16 @@ describe('the dashboard', () => {
     // The 5-step desktop guide, in the spec's words.
     const guide = page.getByRole('region', { name: 'Get started with the desktop app' })
     const steps = await guide.locator('ol > li h3').allTextContents()
-    expect(steps).toEqual(['Step 1: Download', 'Step 2: Install', 'Step 3: Settings and shortcuts', 'Step 4: Start an interview', 'Step 5: Review and improveComing soonPro only'])
-    await expect(guide.getByRole('link', { name: 'Go to the download page' }).getAttribute('href')).resolves.toBe('/download')
+    expect(steps).toEqual([
+      'Step 1: Download',
+      'Step 2: Install',
+      'Step 3: Settings and shortcuts',
+      'Step 4: Start an interview',
+      'Step 5: Review and improveComing soonPro only',
+    ])
+    await expect(guide.getByRole('link', { name: 'Go to the download page' }).getAttribute('href')).resolves.toBe(
+      '/download',
+    )
     await expect(guide.textContent()).resolves.toContain('Install by extracting the zip and running the exe.')
     await expect(guide.textContent()).resolves.toContain('Start an interview in voice or text mode.')
     expect(await guide.getByRole('list', { name: 'Keyboard shortcuts' }).locator('li').allTextContents()).toEqual([
@@ -77,10 +97,17 @@ describe('the dashboard', () => {
       prioritySupport: 'false',
       teamFeatures: 'false',
     })
-    await expect(page.getByRole('region', { name: 'Plan Features' }).textContent()).resolves.toContain('15 interviews per month')
+    await expect(page.getByRole('region', { name: 'Plan Features' }).textContent()).resolves.toContain(
+      '15 interviews per month',
+    )
 
     const info = await accountInfo(page)
-    expect(info).toMatchObject({ Email: professional.email, 'First name': 'Priya', 'Last name': 'Nair', 'Member since': longUsDate(professional.createdAt) })
+    expect(info).toMatchObject({
+      Email: professional.email,
+      'First name': 'Priya',
+      'Last name': 'Nair',
+      'Member since': longUsDate(professional.createdAt),
+    })
     expect(info['Last login']).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
 
     const tools = page.getByRole('navigation', { name: 'Interview tools' })
@@ -97,7 +124,10 @@ describe('the dashboard', () => {
     await expect(usageBar(page).getAttribute('data-color')).resolves.toBe('red')
 
     // History pages its 14 sessions ten at a time, newest first.
-    await page.getByRole('navigation', { name: 'Interview tools' }).getByRole('link', { name: /Interview history/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Interview tools' })
+      .getByRole('link', { name: /Interview history/ })
+      .click()
     await page.getByText('14 sessions in all.').waitFor()
     const sessions = page.locator('article[data-session-id]')
     await expect(sessions.count()).resolves.toBe(10)
@@ -107,7 +137,9 @@ describe('the dashboard', () => {
     await pages.getByText('Page 2 of 2').waitFor()
     expect(new URL(page.url()).searchParams.get('page')).toBe('2')
     await expect(sessions.count()).resolves.toBe(4)
-    const starts = await sessions.locator('h3 time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''))
+    const starts = await sessions
+      .locator('h3 time')
+      .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''))
     expect(starts).toEqual([...starts].sort().reverse())
     expect(problems).toEqual([])
     await page.close()
@@ -121,8 +153,15 @@ describe('the dashboard', () => {
     await expect(planName(page).textContent()).resolves.toBe('none')
     await expect(usageCard(page).getByTestId('usage-summary').textContent()).resolves.toBe('0 of 0 interviews used')
     await expect(usageBar(page).getAttribute('data-color')).resolves.toBe('green')
-    await expect(usageCard(page).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).resolves.toBe('/pricing')
-    await expect(page.getByRole('region', { name: 'Current Plan' }).getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).resolves.toBe('/pricing')
+    await expect(usageCard(page).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).resolves.toBe(
+      '/pricing',
+    )
+    await expect(
+      page
+        .getByRole('region', { name: 'Current Plan' })
+        .getByRole('link', { name: 'Upgrade Plan' })
+        .getAttribute('href'),
+    ).resolves.toBe('/pricing')
     expect(Object.values(await featureStates(page)).every((included) => included === 'false')).toBe(true)
     const info = await accountInfo(page)
     expect(info['Member since']).toBe(longUsDate(noPlan.createdAt))

@@ -7,7 +7,14 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectPath, newClientPage } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
-import { buyPlan, confirmedAccount, signInToDashboard, trpcClient, watchForProblems, type TestAccount } from './dashboard-helpers.ts'
+import {
+  buyPlan,
+  confirmedAccount,
+  signInToDashboard,
+  trpcClient,
+  watchForProblems,
+  type TestAccount,
+} from './dashboard-helpers.ts'
 
 const baseUrl = inject('baseUrl')
 const fixture = path.join(import.meta.dirname, '../integration/ai-ocr-fixtures/question.png')
@@ -42,141 +49,192 @@ describe('the practice console (/interview) and history (/history)', () => {
     await browser?.close()
   })
 
-  it('starts a session with context, streams an answer, reads a screenshot, practises, ends, and shows it all in history', async () => {
-    const page = await newClientPage(browser, baseUrl)
-    const problems = watchForProblems(page, baseUrl)
-    await openConsole(page, pro.email)
-    await expect(page.getByTestId('console-usage').textContent()).resolves.toBe('0 of 25 interviews used · 25 remaining')
-
-    await page.getByLabel('Role').fill('Frontend engineer')
-    await expect(page.getByLabel('Save this context on the session when it starts').isChecked()).resolves.toBe(true)
-    await page.getByLabel('Mode').selectOption('voice')
-    await startSession(page)
-    await expect(page.getByTestId('active-session').textContent()).resolves.toContain('context saved')
-    await expect(page.getByTestId('console-usage').textContent()).resolves.toBe('1 of 25 interviews used · 24 remaining')
-
-    const ask = region(page, 'Ask a question')
-    await ask.getByLabel('Question').fill('What is a closure in JavaScript?')
-    const streamed = page.waitForResponse((response) => response.url().endsWith('/api/interview/question/stream'))
-    await ask.getByRole('button', { name: 'Ask' }).click()
-    const response = await streamed
-    expect(response.headers()['content-type']).toMatch(/text\/event-stream/)
-    const answer = page.getByTestId('streamed-answer')
-    await answer.getByTestId('answer-meta').waitFor()
-    await expect(answer.textContent()).resolves.toMatch(/closure/i)
-    await expect(answer.getByTestId('answer-meta').textContent()).resolves.toMatch(/^Answered by \S+ \/ \S+ in \d/)
-
-    await ask.getByRole('button', { name: 'Analyze question' }).click()
-    await ask.getByRole('region', { name: 'Question analysis' }).waitFor()
-
-    await region(page, 'Screenshot').getByLabel('Upload a screenshot of the question').setInputFiles(fixture)
-    await page.getByTestId('screenshot-answer').waitFor({ timeout: 60_000 })
-
-    const generate = region(page, 'Generate practice questions')
-    await generate.getByLabel('Topic').fill('system design')
-    await expect(generate.getByLabel('Difficulty').inputValue()).resolves.toBe('medium')
-    await expect(generate.getByLabel('Count').inputValue()).resolves.toBe('5')
-    await generate.getByRole('button', { name: 'Generate questions' }).click()
-    await page.getByTestId('generated-questions').locator('li').nth(4).waitFor()
-    await expect(page.getByTestId('generated-questions').locator('li').count()).resolves.toBe(5)
-
-    const improve = region(page, 'Improve an answer')
-    await improve.getByLabel('Your answer').fill('Um, so basically I, like, led the migration and it was kind of done by the team.')
-    await improve.getByRole('button', { name: 'Improve answer' }).click()
-    await expect(page.getByTestId('communication-feedback').textContent()).resolves.toMatch(/Score: \d+ \/ 10/)
-
-    await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
-    await region(page, 'Session').getByRole('button', { name: 'Start session' }).waitFor()
-
-    // A session ended at once with no question gives its interview back.
-    await startSession(page)
-    await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
-    await region(page, 'Session').getByRole('button', { name: 'Start session' }).waitFor()
-    await expect(page.getByTestId('console-usage').textContent()).resolves.toBe('1 of 25 interviews used · 24 remaining')
-
-    await page.getByRole('link', { name: 'See your history →' }).click()
-    await expectPath(page, '/history')
-    const sessions = page.locator('article[data-session-id]')
-    await sessions.nth(1).waitFor()
-    await expect(sessions.count()).resolves.toBe(2)
-    const [newest, oldest] = [sessions.nth(0), sessions.nth(1)]
-    await expect(newest.locator('[data-counted]').textContent()).resolves.toBe('Not counted: ended within 5 minutes with no question')
-    await expect(newest.textContent()).resolves.toContain('No questions were asked in this session.')
-    await expect(oldest.locator('[data-counted]').textContent()).resolves.toBe('Counted against your allowance')
-    await expect(oldest.getByRole('heading', { level: 3 }).textContent()).resolves.toMatch(/^Voice session on [A-Z][a-z]+ \d{1,2}, \d{4} at /)
-    await expect(oldest.textContent()).resolves.toContain('Pro plan · 2 questions')
-    await expect(oldest.textContent()).resolves.toContain('What is a closure in JavaScript?')
-    await expect(oldest.getByTestId('answer-meta').first().textContent()).resolves.toMatch(/^Answered by \S+ \/ \S+ in \d/)
-    const timeline = await oldest.getByRole('list', { name: 'Timeline' }).locator('li').allTextContents()
-    expect(timeline).toHaveLength(4)
-    expect(timeline[0]).toContain('Started in voice mode')
-    expect(timeline[1]).toContain('Question 1 by text')
-    expect(timeline[1]).toContain('What is a closure in JavaScript?')
-    expect(timeline[2]).toContain('Question 2 by screenshot')
-    expect(timeline[3]).toContain('Ended')
-
-    const chart = page.getByRole('img', { name: /Interviews used per plan period/ })
-    await chart.waitFor()
-    await page.getByText('Show as a table').click()
-    const row = page.getByRole('table').locator('tbody tr').first()
-    await expect(row.locator('td').allTextContents()).resolves.toEqual([expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4} – [A-Z][a-z]+ \d{1,2}, \d{4}$/), 'Pro', '1', '25', '1'])
-    expect(problems).toEqual([])
-    await page.close()
-  }, slow)
-
-  it("shows the server's reasons: context refused on Starter, and 'Failed to get response' for an ended session", async () => {
-    const page = await newClientPage(browser, baseUrl)
-    await openConsole(page, starter.email)
-    await page.getByLabel('Job description').fill('Go, PostgreSQL, Kafka')
-    await page.getByLabel('Save this context on the session when it starts').check()
-    await region(page, 'Session').getByRole('button', { name: 'Start session' }).click()
-    await expect(region(page, 'Session').getByRole('alert').textContent()).resolves.toContain(
-      'Failed to start session: Resume and job description context: Your Starter plan does not include it. It comes with the Pro plan — upgrade at /pricing.',
-    )
-
-    await page.getByLabel('Save this context on the session when it starts').uncheck()
-    await startSession(page)
-    // The session ends elsewhere (the desktop app) while this page still shows it.
-    await trpcClient(baseUrl).mutate('interview.sessionEnd', {}, starter.token)
-    const ask = region(page, 'Ask a question')
-    await ask.getByLabel('Question').fill('What is a hash map?')
-    await ask.getByRole('button', { name: 'Ask' }).click()
-    await expect(ask.getByRole('alert').textContent()).resolves.toMatch(/^✕ Failed to get response: This interview session has ended/)
-
-    // Starter has no microphone: the console says so instead of recording.
-    await expect(region(page, 'Voice question').textContent()).resolves.toContain('The microphone is not in your plan; it comes with the Professional plan.')
-    await page.close()
-  }, slow)
-
-  it('records a spoken question in the browser as WAV and answers it', async () => {
-    const folder = await mkdtemp(path.join(tmpdir(), 'voice-'))
-    const wav = path.join(folder, 'question.wav')
-    await promisify(execFile)('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', wav, 'Tell me about hash tables and hash functions.'])
-    // Chromium plays the file as the microphone (and grants the permission without asking).
-    const voiceBrowser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}%noloop`],
-    })
-    try {
-      const page = await newClientPage(voiceBrowser, baseUrl)
+  it(
+    'starts a session with context, streams an answer, reads a screenshot, practises, ends, and shows it all in history',
+    async () => {
+      const page = await newClientPage(browser, baseUrl)
+      const problems = watchForProblems(page, baseUrl)
       await openConsole(page, pro.email)
+      await expect(page.getByTestId('console-usage').textContent()).resolves.toBe(
+        '0 of 25 interviews used · 25 remaining',
+      )
+
+      await page.getByLabel('Role').fill('Frontend engineer')
+      await expect(page.getByLabel('Save this context on the session when it starts').isChecked()).resolves.toBe(true)
+      await page.getByLabel('Mode').selectOption('voice')
       await startSession(page)
-      const voice = region(page, 'Voice question')
-      await voice.getByRole('button', { name: 'Record question' }).click()
-      await voice.getByRole('button', { name: 'Stop and send' }).waitFor()
-      await page.waitForTimeout(4_500)
-      const upload = page.waitForRequest((request) => request.url().endsWith('/api/interview/audio-question'))
-      await voice.getByRole('button', { name: 'Stop and send' }).click()
-      const request = await upload
-      expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/)
-      const answer = page.getByTestId('voice-answer')
-      await answer.waitFor({ timeout: 60_000 })
-      await expect(answer.textContent()).resolves.toMatch(/hash/i)
+      await expect(page.getByTestId('active-session').textContent()).resolves.toContain('context saved')
+      await expect(page.getByTestId('console-usage').textContent()).resolves.toBe(
+        '1 of 25 interviews used · 24 remaining',
+      )
+
+      const ask = region(page, 'Ask a question')
+      await ask.getByLabel('Question').fill('What is a closure in JavaScript?')
+      const streamed = page.waitForResponse((response) => response.url().endsWith('/api/interview/question/stream'))
+      await ask.getByRole('button', { name: 'Ask' }).click()
+      const response = await streamed
+      expect(response.headers()['content-type']).toMatch(/text\/event-stream/)
+      const answer = page.getByTestId('streamed-answer')
+      await answer.getByTestId('answer-meta').waitFor()
+      await expect(answer.textContent()).resolves.toMatch(/closure/i)
+      await expect(answer.getByTestId('answer-meta').textContent()).resolves.toMatch(/^Answered by \S+ \/ \S+ in \d/)
+
+      await ask.getByRole('button', { name: 'Analyze question' }).click()
+      await ask.getByRole('region', { name: 'Question analysis' }).waitFor()
+
+      await region(page, 'Screenshot').getByLabel('Upload a screenshot of the question').setInputFiles(fixture)
+      await page.getByTestId('screenshot-answer').waitFor({ timeout: 60_000 })
+
+      const generate = region(page, 'Generate practice questions')
+      await generate.getByLabel('Topic').fill('system design')
+      await expect(generate.getByLabel('Difficulty').inputValue()).resolves.toBe('medium')
+      await expect(generate.getByLabel('Count').inputValue()).resolves.toBe('5')
+      await generate.getByRole('button', { name: 'Generate questions' }).click()
+      await page.getByTestId('generated-questions').locator('li').nth(4).waitFor()
+      await expect(page.getByTestId('generated-questions').locator('li').count()).resolves.toBe(5)
+
+      const improve = region(page, 'Improve an answer')
+      await improve
+        .getByLabel('Your answer')
+        .fill('Um, so basically I, like, led the migration and it was kind of done by the team.')
+      await improve.getByRole('button', { name: 'Improve answer' }).click()
+      await expect(page.getByTestId('communication-feedback').textContent()).resolves.toMatch(/Score: \d+ \/ 10/)
+
       await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
+      await region(page, 'Session').getByRole('button', { name: 'Start session' }).waitFor()
+
+      // A session ended at once with no question gives its interview back.
+      await startSession(page)
+      await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
+      await region(page, 'Session').getByRole('button', { name: 'Start session' }).waitFor()
+      await expect(page.getByTestId('console-usage').textContent()).resolves.toBe(
+        '1 of 25 interviews used · 24 remaining',
+      )
+
+      await page.getByRole('link', { name: 'See your history →' }).click()
+      await expectPath(page, '/history')
+      const sessions = page.locator('article[data-session-id]')
+      await sessions.nth(1).waitFor()
+      await expect(sessions.count()).resolves.toBe(2)
+      const [newest, oldest] = [sessions.nth(0), sessions.nth(1)]
+      await expect(newest.locator('[data-counted]').textContent()).resolves.toBe(
+        'Not counted: ended within 5 minutes with no question',
+      )
+      await expect(newest.textContent()).resolves.toContain('No questions were asked in this session.')
+      await expect(oldest.locator('[data-counted]').textContent()).resolves.toBe('Counted against your allowance')
+      await expect(oldest.getByRole('heading', { level: 3 }).textContent()).resolves.toMatch(
+        /^Voice session on [A-Z][a-z]+ \d{1,2}, \d{4} at /,
+      )
+      await expect(oldest.textContent()).resolves.toContain('Pro plan · 2 questions')
+      await expect(oldest.textContent()).resolves.toContain('What is a closure in JavaScript?')
+      await expect(oldest.getByTestId('answer-meta').first().textContent()).resolves.toMatch(
+        /^Answered by \S+ \/ \S+ in \d/,
+      )
+      const timeline = await oldest.getByRole('list', { name: 'Timeline' }).locator('li').allTextContents()
+      expect(timeline).toHaveLength(4)
+      expect(timeline[0]).toContain('Started in voice mode')
+      expect(timeline[1]).toContain('Question 1 by text')
+      expect(timeline[1]).toContain('What is a closure in JavaScript?')
+      expect(timeline[2]).toContain('Question 2 by screenshot')
+      expect(timeline[3]).toContain('Ended')
+
+      const chart = page.getByRole('img', { name: /Interviews used per plan period/ })
+      await chart.waitFor()
+      await page.getByText('Show as a table').click()
+      const row = page.getByRole('table').locator('tbody tr').first()
+      await expect(row.locator('td').allTextContents()).resolves.toEqual([
+        expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4} – [A-Z][a-z]+ \d{1,2}, \d{4}$/),
+        'Pro',
+        '1',
+        '25',
+        '1',
+      ])
+      expect(problems).toEqual([])
       await page.close()
-    } finally {
-      await voiceBrowser.close()
-      await rm(folder, { recursive: true, force: true })
-    }
-  }, slow)
+    },
+    slow,
+  )
+
+  it(
+    "shows the server's reasons: context refused on Starter, and 'Failed to get response' for an ended session",
+    async () => {
+      const page = await newClientPage(browser, baseUrl)
+      await openConsole(page, starter.email)
+      await page.getByLabel('Job description').fill('Go, PostgreSQL, Kafka')
+      await page.getByLabel('Save this context on the session when it starts').check()
+      await region(page, 'Session').getByRole('button', { name: 'Start session' }).click()
+      await expect(region(page, 'Session').getByRole('alert').textContent()).resolves.toContain(
+        'Failed to start session: Resume and job description context: Your Starter plan does not include it. It comes with the Pro plan — upgrade at /pricing.',
+      )
+
+      await page.getByLabel('Save this context on the session when it starts').uncheck()
+      await startSession(page)
+      // The session ends elsewhere (the desktop app) while this page still shows it.
+      await trpcClient(baseUrl).mutate('interview.sessionEnd', {}, starter.token)
+      const ask = region(page, 'Ask a question')
+      await ask.getByLabel('Question').fill('What is a hash map?')
+      await ask.getByRole('button', { name: 'Ask' }).click()
+      await expect(ask.getByRole('alert').textContent()).resolves.toMatch(
+        /^✕ Failed to get response: This interview session has ended/,
+      )
+
+      // Starter has no microphone: the console says so instead of recording.
+      await expect(region(page, 'Voice question').textContent()).resolves.toContain(
+        'The microphone is not in your plan; it comes with the Professional plan.',
+      )
+      await page.close()
+    },
+    slow,
+  )
+
+  it(
+    'records a spoken question in the browser as WAV and answers it',
+    async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'voice-'))
+      const wav = path.join(folder, 'question.wav')
+      await promisify(execFile)('espeak-ng', [
+        '-v',
+        'en-us+klatt',
+        '-s',
+        '140',
+        '-w',
+        wav,
+        'Tell me about hash tables and hash functions.',
+      ])
+      // Chromium plays the file as the microphone (and grants the permission without asking).
+      const voiceBrowser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${wav}%noloop`,
+        ],
+      })
+      try {
+        const page = await newClientPage(voiceBrowser, baseUrl)
+        await openConsole(page, pro.email)
+        await startSession(page)
+        const voice = region(page, 'Voice question')
+        await voice.getByRole('button', { name: 'Record question' }).click()
+        await voice.getByRole('button', { name: 'Stop and send' }).waitFor()
+        await page.waitForTimeout(4_500)
+        const upload = page.waitForRequest((request) => request.url().endsWith('/api/interview/audio-question'))
+        await voice.getByRole('button', { name: 'Stop and send' }).click()
+        const request = await upload
+        expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/)
+        const answer = page.getByTestId('voice-answer')
+        await answer.waitFor({ timeout: 60_000 })
+        await expect(answer.textContent()).resolves.toMatch(/hash/i)
+        await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
+        await page.close()
+      } finally {
+        await voiceBrowser.close()
+        await rm(folder, { recursive: true, force: true })
+      }
+    },
+    slow,
+  )
 })

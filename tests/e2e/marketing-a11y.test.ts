@@ -6,7 +6,20 @@ import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 
-const pages = ['/', '/download', '/contact', '/login', '/signup', '/reset-password', '/pricing', '/blog', '/blog/star-method-behavioural-answers', '/about', '/docs', '/this-page-does-not-exist']
+const pages = [
+  '/',
+  '/download',
+  '/contact',
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/pricing',
+  '/blog',
+  '/blog/star-method-behavioural-answers',
+  '/about',
+  '/docs',
+  '/this-page-does-not-exist',
+]
 
 describe('accessibility of the public pages (axe-core)', () => {
   let browser: Browser

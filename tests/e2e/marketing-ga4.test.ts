@@ -31,17 +31,37 @@ describe('analytics with a GA4 measurement id', () => {
     })
     await page.goto(`${server.url}/`)
     await waitForHydration(page)
-    await page.waitForFunction(() => (window.dataLayer ?? []).some((entry) => Array.from(entry as ArrayLike<unknown>)[1] === 'page_view'))
+    await page.waitForFunction(() =>
+      (window.dataLayer ?? []).some((entry) => Array.from(entry as ArrayLike<unknown>)[1] === 'page_view'),
+    )
     await page.locator('[data-cta="hero_signup"]').click()
     await page.waitForURL((url) => url.pathname === '/signup')
-    const layer = await page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)))
+    const layer = await page.evaluate(() =>
+      (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)),
+    )
     expect(gtagRequests).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-TEST12345'])
     expect(layer).toContainEqual(['config', 'G-TEST12345', { send_page_view: false }])
-    expect(layer).toContainEqual(['set', 'user_properties', { user_type: 'visitor', subscription_plan: 'none', interview_count: 0 }])
+    expect(layer).toContainEqual([
+      'set',
+      'user_properties',
+      { user_type: 'visitor', subscription_plan: 'none', interview_count: 0 },
+    ])
     const events = layer.filter((entry) => entry[0] === 'event')
-    expect(events).toContainEqual(['event', 'cta_click', expect.objectContaining({ event_category: 'User Interaction', button_id: 'hero_signup' })])
-    expect(events).toContainEqual(['event', 'conversion', expect.objectContaining({ event_category: 'Conversion', conversion_type: 'CTA' })])
-    expect(events).toContainEqual(['event', 'page_view', expect.objectContaining({ page_path: '/', page_title: 'Home' })])
+    expect(events).toContainEqual([
+      'event',
+      'cta_click',
+      expect.objectContaining({ event_category: 'User Interaction', button_id: 'hero_signup' }),
+    ])
+    expect(events).toContainEqual([
+      'event',
+      'conversion',
+      expect.objectContaining({ event_category: 'Conversion', conversion_type: 'CTA' }),
+    ])
+    expect(events).toContainEqual([
+      'event',
+      'page_view',
+      expect.objectContaining({ page_path: '/', page_title: 'Home' }),
+    ])
     expect(firstParty).toEqual([])
     await page.close()
   })

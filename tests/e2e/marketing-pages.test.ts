@@ -21,10 +21,31 @@ const keyTexts: Record<string, string[]> = {
     'Start Now',
     'Sign up Now!',
   ],
-  '/download': ['Windows 11/10', 'v1.0.0', '107 MB', 'Windows 10 (64-bit) or later', 'What You Get', '4 GB RAM', '100 MB free disk space', 'An audio input device', 'Installation FAQ', 'Still stuck? Talk to us', 'Download Now'],
+  '/download': [
+    'Windows 11/10',
+    'v1.0.0',
+    '107 MB',
+    'Windows 10 (64-bit) or later',
+    'What You Get',
+    '4 GB RAM',
+    '100 MB free disk space',
+    'An audio input device',
+    'Installation FAQ',
+    'Still stuck? Talk to us',
+    'Download Now',
+  ],
   '/contact': ['Contact Us', 'First Name', 'Last Name', 'Email', 'Subject', 'Message', 'Send Message'],
-  '/blog': ['Blog', 'A two-week plan for your next technical interview', 'The STAR method: behavioural answers that land', 'Using an AI interview assistant honestly'],
-  '/blog/using-ai-assistant-honestly': ['Using an AI interview assistant honestly', 'Know the rules of the room', 'All articles'],
+  '/blog': [
+    'Blog',
+    'A two-week plan for your next technical interview',
+    'The STAR method: behavioural answers that land',
+    'Using an AI interview assistant honestly',
+  ],
+  '/blog/using-ai-assistant-honestly': [
+    'Using an AI interview assistant honestly',
+    'Know the rules of the room',
+    'All articles',
+  ],
   '/about': ['About Interview Helper', 'What we make', 'Talk to us'],
   '/docs': ['API reference', 'Response envelope', '/api/contact', '/api/auth/login', 'Request body'],
 }
@@ -39,7 +60,10 @@ describe('marketing pages', () => {
   })
 
   async function open(path: string, options: { width?: number; reducedMotion?: boolean } = {}): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: 900 }, reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference' })
+    const page = await browser.newPage({
+      viewport: { width: options.width ?? 1280, height: 900 },
+      reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+    })
     await page.goto(`${baseUrl}${path}`)
     await waitForHydration(page)
     return page
@@ -63,7 +87,8 @@ describe('marketing pages', () => {
 
   it('shows the GET, POST, PUT and DELETE badges of the diagram', async () => {
     const page = await open('/')
-    for (const badge of ['GET', 'POST', 'PUT', 'DELETE']) await expect(page.locator('figure svg text', { hasText: new RegExp(`^${badge}$`) }).count()).resolves.toBe(1)
+    for (const badge of ['GET', 'POST', 'PUT', 'DELETE'])
+      await expect(page.locator('figure svg text', { hasText: new RegExp(`^${badge}$`) }).count()).resolves.toBe(1)
     await page.close()
   })
 
@@ -72,7 +97,9 @@ describe('marketing pages', () => {
     await page.goto(`${baseUrl}/no-such-page`)
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
     await waitForHydration(page)
-    const animation = await page.locator('[data-not-found]').evaluate((element) => getComputedStyle(element).animationDuration)
+    const animation = await page
+      .locator('[data-not-found]')
+      .evaluate((element) => getComputedStyle(element).animationDuration)
     expect(animation).toBe('1.2s')
     await page.getByRole('button', { name: 'Go Back' }).click()
     await expectPath(page, '/download')
@@ -142,10 +169,14 @@ describe('marketing pages', () => {
   it('scrolls smoothly to a section from the nav on the landing page, without leaving it', async () => {
     const page = await open('/')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing', exact: true }).click()
-    await page.waitForFunction(() => Math.abs(document.getElementById('pricing')?.getBoundingClientRect().top ?? 999) < 120)
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('pricing')?.getBoundingClientRect().top ?? 999) < 120,
+    )
     expect(new URL(page.url()).hash).toBe('#pricing')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features', exact: true }).click()
-    await page.waitForFunction(() => Math.abs(document.getElementById('features')?.getBoundingClientRect().top ?? 999) < 120)
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('features')?.getBoundingClientRect().top ?? 999) < 120,
+    )
     await page.close()
   })
 
@@ -180,7 +211,9 @@ describe('marketing pages', () => {
     expect(await page.getByText('Only Windows is supported for now').isVisible()).toBe(false)
     await questions.nth(1).click()
     expect(await expanded()).toBe(0)
-    expect(await page.getByRole('link', { name: 'Still stuck? Talk to us' }).getAttribute('href')).toMatch(/^mailto:support@interviewhelper\.local/)
+    expect(await page.getByRole('link', { name: 'Still stuck? Talk to us' }).getAttribute('href')).toMatch(
+      /^mailto:support@interviewhelper\.local/,
+    )
     await page.close()
   })
 
@@ -191,20 +224,25 @@ describe('marketing pages', () => {
     expect(await download.getAttribute('href')).toBe('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip')
     expect(await download.getAttribute('target')).toBe('_blank')
     await page.getByRole('tab', { name: 'macOS' }).click()
-    for (const text of ['macOS (Intel)', 'macOS 10.15+', 'macOS (Apple Silicon)', 'macOS 11.0+']) await page.getByText(text, { exact: true }).waitFor()
+    for (const text of ['macOS (Intel)', 'macOS 10.15+', 'macOS (Apple Silicon)', 'macOS 11.0+'])
+      await page.getByText(text, { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Coming Soon' }).count()).toBe(2)
     expect(await page.getByRole('button', { name: 'Coming Soon' }).first().isDisabled()).toBe(true)
     await page.getByRole('tab', { name: 'macOS' }).press('ArrowRight')
     expect(await page.getByRole('tab', { name: 'Linux' }).getAttribute('aria-selected')).toBe('true')
-    for (const text of ['Ubuntu/Debian', 'Ubuntu 18.04+ / Debian 10+', 'AppImage', 'Any distro']) await page.getByText(text, { exact: true }).waitFor()
+    for (const text of ['Ubuntu/Debian', 'Ubuntu 18.04+ / Debian 10+', 'AppImage', 'Any distro'])
+      await page.getByText(text, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Download Now' }).click()
-    await page.waitForFunction(() => Math.abs(document.getElementById('downloads')?.getBoundingClientRect().top ?? 999) < 120)
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('downloads')?.getBoundingClientRect().top ?? 999) < 120,
+    )
     await page.close()
   })
 
   it('sends the signed-out calls to action to /signup', async () => {
     const page = await open('/')
-    for (const id of ['hero_signup', 'closing_start_now', 'closing_signup']) expect(await page.locator(`[data-cta="${id}"]`).getAttribute('href')).toBe('/signup')
+    for (const id of ['hero_signup', 'closing_start_now', 'closing_signup'])
+      expect(await page.locator(`[data-cta="${id}"]`).getAttribute('href')).toBe('/signup')
     await page.getByRole('link', { name: 'Get Instant Access – Sign Up Now!' }).click()
     await expectPath(page, '/signup')
     await page.close()
@@ -218,7 +256,9 @@ describe('marketing pages', () => {
     expect(await track.evaluate((element) => getComputedStyle(element).animationPlayState)).toBe('paused')
     await page.close()
     const still = await open('/', { reducedMotion: true })
-    expect(await still.locator('[data-marquee] .tm-track').evaluate((element) => getComputedStyle(element).animationName)).toBe('none')
+    expect(
+      await still.locator('[data-marquee] .tm-track').evaluate((element) => getComputedStyle(element).animationName),
+    ).toBe('none')
     await still.close()
   })
 
@@ -226,7 +266,9 @@ describe('marketing pages', () => {
     const page = await open('/download')
     for (let step = 0; step < 40; step += 1) await page.mouse.move(100 + step * 5, 300)
     expect(await page.locator('[data-sparkle]').count()).toBeGreaterThan(0)
-    expect(await page.locator('[data-sparkle-layer]').evaluate((element) => getComputedStyle(element).pointerEvents)).toBe('none')
+    expect(
+      await page.locator('[data-sparkle-layer]').evaluate((element) => getComputedStyle(element).pointerEvents),
+    ).toBe('none')
     await page.getByRole('tab', { name: 'Linux' }).click()
     expect(await page.getByRole('tab', { name: 'Linux' }).getAttribute('aria-selected')).toBe('true')
     await page.close()

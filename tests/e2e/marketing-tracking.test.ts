@@ -29,7 +29,11 @@ async function recorded(match: (event: Recorded) => boolean, count = 1, timeoutM
   const deadline = Date.now() + timeoutMs
   let found: Recorded[] = []
   while (Date.now() < deadline) {
-    const rows = await database.db.selectFrom('analytics_events').select(['name', 'category', 'params']).orderBy('created_at').execute()
+    const rows = await database.db
+      .selectFrom('analytics_events')
+      .select(['name', 'category', 'params'])
+      .orderBy('created_at')
+      .execute()
     found = rows.map((row) => ({ name: row.name, category: row.category, params: row.params })).filter(match)
     if (found.length >= count) return found
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -49,7 +53,10 @@ describe('analytics of the marketing pages', () => {
     const page = await open('/download')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).click()
     await expectPath(page, '/contact')
-    const views = await recorded((event) => event.name === 'page_view' && ['/download', '/contact'].includes(String(event.params.page_path)), 2)
+    const views = await recorded(
+      (event) => event.name === 'page_view' && ['/download', '/contact'].includes(String(event.params.page_path)),
+      2,
+    )
     expect(views.map((event) => [event.category, event.params.page_title])).toEqual([
       ['Navigation', 'Download'],
       ['Navigation', 'Contact Us'],
@@ -64,7 +71,9 @@ describe('analytics of the marketing pages', () => {
     await expectPath(page, '/signup')
     const [click] = await recorded((event) => event.name === 'cta_click' && event.params.button_id === 'hero_signup')
     expect(click?.category).toBe('User Interaction')
-    const [conversion] = await recorded((event) => event.name === 'conversion' && event.params.button_id === 'hero_signup')
+    const [conversion] = await recorded(
+      (event) => event.name === 'conversion' && event.params.button_id === 'hero_signup',
+    )
     expect(conversion).toMatchObject({ category: 'Conversion', params: { conversion_type: 'CTA' } })
     await page.close()
   })
@@ -112,7 +121,10 @@ describe('the contact form', () => {
     const page = await open('/contact')
     await page.getByRole('heading', { name: 'Contact Us' }).waitFor()
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await page.getByRole('alert').getByText('Sorry, there was an error sending your message. All fields are required').waitFor()
+    await page
+      .getByRole('alert')
+      .getByText('Sorry, there was an error sending your message. All fields are required')
+      .waitFor()
 
     const subject = `Plan question ${randomUUID().slice(0, 8)}`
     await page.getByLabel('First Name').fill('Lakshmi')
@@ -127,9 +139,14 @@ describe('the contact form', () => {
     await page.getByLabel('Email').fill('lakshmi@example.com')
     await page.getByRole('button', { name: 'Send Message' }).click()
     await page.getByText('Sent via Development mailbox').waitFor()
-    for (const label of ['First Name', 'Last Name', 'Email', 'Subject', 'Message']) expect(await page.getByLabel(label).inputValue()).toBe('')
+    for (const label of ['First Name', 'Last Name', 'Email', 'Subject', 'Message'])
+      expect(await page.getByLabel(label).inputValue()).toBe('')
 
-    const stored = await database.db.selectFrom('events').select(['stream_id', 'data']).where('type', '=', 'ContactMessageReceived').execute()
+    const stored = await database.db
+      .selectFrom('events')
+      .select(['stream_id', 'data'])
+      .where('type', '=', 'ContactMessageReceived')
+      .execute()
     expect(stored).toHaveLength(1)
     expect(JSON.stringify(stored[0]?.data)).not.toContain('lakshmi@example.com')
 
@@ -148,7 +165,19 @@ describe('the contact form', () => {
   it('shows the error with a mailto fallback when the server refuses', async () => {
     const page = await open('/contact')
     await page.route('**/api/trpc/contact.send**', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'Too many messages from your network. Please wait an hour and try again.', code: -32029, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } } }]) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              message: 'Too many messages from your network. Please wait an hour and try again.',
+              code: -32029,
+              data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 },
+            },
+          },
+        ]),
+      }),
     )
     await page.getByLabel('First Name').fill('A')
     await page.getByLabel('Last Name').fill('B')
@@ -157,8 +186,12 @@ describe('the contact form', () => {
     await page.getByLabel('Message').fill('M')
     await page.getByRole('button', { name: 'Send Message' }).click()
     const alert = page.getByRole('alert')
-    await alert.getByText('Sorry, there was an error sending your message. Too many messages from your network.').waitFor()
-    expect(await alert.getByRole('link', { name: 'support@interviewhelper.local' }).getAttribute('href')).toBe('mailto:support@interviewhelper.local')
+    await alert
+      .getByText('Sorry, there was an error sending your message. Too many messages from your network.')
+      .waitFor()
+    expect(await alert.getByRole('link', { name: 'support@interviewhelper.local' }).getAttribute('href')).toBe(
+      'mailto:support@interviewhelper.local',
+    )
 
     await page.unroute('**/api/trpc/contact.send**')
     await page.route('**/api/trpc/contact.send**', (route) => route.abort('connectionrefused'))

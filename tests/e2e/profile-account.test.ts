@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectPath, newClientPage, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
-import { confirmedAccount, password, signInByApi, signInToDashboard, TrpcFailure, watchForProblems, type TestAccount } from './dashboard-helpers.ts'
+import {
+  confirmedAccount,
+  password,
+  signInByApi,
+  signInToDashboard,
+  TrpcFailure,
+  watchForProblems,
+  type TestAccount,
+} from './dashboard-helpers.ts'
 
 const baseUrl = inject('baseUrl')
 
@@ -42,11 +50,17 @@ describe('profile settings (/profile)', () => {
     await names.getByRole('alert').getByText('Please fill in all fields.', { exact: true }).waitFor()
     await names.getByLabel('First name').fill('M')
     await save.click()
-    await names.getByRole('alert').getByText('First name must be between 2 and 50 characters.', { exact: true }).waitFor()
+    await names
+      .getByRole('alert')
+      .getByText('First name must be between 2 and 50 characters.', { exact: true })
+      .waitFor()
     await names.getByLabel('First name').fill('Meera')
     await names.getByLabel('Last name').fill('L'.repeat(51))
     await save.click()
-    await names.getByRole('alert').getByText('Last name must be between 2 and 50 characters.', { exact: true }).waitFor()
+    await names
+      .getByRole('alert')
+      .getByText('Last name must be between 2 and 50 characters.', { exact: true })
+      .waitFor()
 
     await names.getByLabel('Last name').fill('Iyer')
     await save.click()
@@ -78,7 +92,10 @@ describe('profile settings (/profile)', () => {
     await fill('', 'NewPass123', 'NewPass123')
     await form.getByRole('alert').getByText('Please fill in all fields.', { exact: true }).waitFor()
     await fill(password, 'weakpass', 'weakpass')
-    await form.getByRole('alert').getByText('Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number.', { exact: true }).waitFor()
+    await form
+      .getByRole('alert')
+      .getByText('Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number.', { exact: true })
+      .waitFor()
     await fill(password, 'NewPass123', 'NewPass124')
     await form.getByRole('alert').getByText('Passwords do not match.', { exact: true }).waitFor()
     await fill('Wrong1234', 'NewPass123', 'NewPass123')
@@ -105,13 +122,17 @@ describe('profile settings (/profile)', () => {
     await section(here, 'Devices').getByRole('button', { name: 'Sign out of all devices' }).click()
     await expectPath(here, '/')
     await here.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
-    expect(await here.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')])).toEqual([null, null])
+    expect(
+      await here.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')]),
+    ).toEqual([null, null])
 
     // The other browser still holds tokens; its next refresh finds them revoked.
     expect(await elsewhere.evaluate(() => localStorage.getItem('refresh_token'))).not.toBeNull()
     await elsewhere.reload()
     await expectPath(elsewhere, '/login')
-    expect(await elsewhere.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')])).toEqual([null, null])
+    expect(
+      await elsewhere.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('refresh_token')]),
+    ).toEqual([null, null])
     await here.close()
     await elsewhere.close()
   })

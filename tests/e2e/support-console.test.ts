@@ -11,7 +11,14 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
 import { startBuiltServer, type RunningServer } from '../support/server.ts'
 import { expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
-import { confirmedAccount, password, signInByApi, signInToDashboard, TrpcFailure, type TestAccount } from './dashboard-helpers.ts'
+import {
+  confirmedAccount,
+  password,
+  signInByApi,
+  signInToDashboard,
+  TrpcFailure,
+  type TestAccount,
+} from './dashboard-helpers.ts'
 
 let database: TestDatabase
 let server: RunningServer
@@ -20,7 +27,10 @@ let staff: TestAccount
 let person: TestAccount
 
 async function grantSupport(email: string) {
-  await promisify(execFile)(process.execPath, ['scripts/grant-support.ts', email], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'warn' } })
+  await promisify(execFile)(process.execPath, ['scripts/grant-support.ts', email], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'warn' },
+  })
 }
 
 beforeAll(async () => {
@@ -47,7 +57,9 @@ describe('support console and account deletion', () => {
     const page = await newClientPage(browser, server.url)
     await signInToDashboard(page, server.url, person.email)
     await page.getByRole('button', { name: 'Account menu for Ravi' }).click()
-    await expect(page.getByRole('group', { name: 'Account menu' }).getByRole('link', { name: 'Support Console' }).count()).resolves.toBe(0)
+    await expect(
+      page.getByRole('group', { name: 'Account menu' }).getByRole('link', { name: 'Support Console' }).count(),
+    ).resolves.toBe(0)
     await openSupport(page)
     await page.getByRole('heading', { name: 'Support staff only', level: 1 }).waitFor()
     await expect(page.getByText('403', { exact: true }).count()).resolves.toBe(1)
@@ -62,7 +74,9 @@ describe('support console and account deletion', () => {
     await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete account' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
     await dialog.waitFor()
-    await expect(dialog.textContent()).resolves.toContain('Kept, with no name on them: your orders and payments, and anonymous usage counts.')
+    await expect(dialog.textContent()).resolves.toContain(
+      'Kept, with no name on them: your orders and payments, and anonymous usage counts.',
+    )
     const confirm = dialog.getByRole('button', { name: 'Delete my account' })
     await dialog.getByLabel('Type DELETE to confirm').fill('delete')
     await dialog.getByLabel('Your password').fill(password)

@@ -104,7 +104,11 @@ const instructionContent = z.union([z.string(), z.array(textPart).min(1)])
 const message = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: instructionContent, name: z.string().optional() }),
   z.object({ role: z.literal('developer'), content: instructionContent, name: z.string().optional() }),
-  z.object({ role: z.literal('user'), content: z.union([z.string(), z.array(userPart).min(1)]), name: z.string().optional() }),
+  z.object({
+    role: z.literal('user'),
+    content: z.union([z.string(), z.array(userPart).min(1)]),
+    name: z.string().optional(),
+  }),
   z.object({
     role: z.literal('assistant'),
     content: z.union([z.string(), z.array(textPart), z.null()]).optional(),
@@ -139,7 +143,8 @@ export async function startFakeOpenAiServer(
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendError(res, 500, { message: `fake server failure: ${String(error)}`, type: 'server_error' })
+      if (!res.headersSent)
+        sendError(res, 500, { message: `fake server failure: ${String(error)}`, type: 'server_error' })
       else res.destroy()
     })
   })
@@ -207,7 +212,8 @@ export async function startFakeOpenAiServer(
     } catch {
       answer(400)
       return sendError(res, 400, {
-        message: "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
+        message:
+          "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
         type: 'invalid_request_error',
       })
     }
@@ -228,7 +234,8 @@ export async function startFakeOpenAiServer(
     if (badImage !== undefined) {
       answer(400)
       return sendError(res, 400, {
-        message: "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
+        message:
+          "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
         type: 'invalid_request_error',
         code: 'invalid_image_format',
       })
@@ -278,7 +285,11 @@ export async function startFakeOpenAiServer(
     const includeUsage = request.stream_options?.include_usage === true
     const id = completionId()
     const created = nowSeconds()
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' })
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    })
     const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
       `data: ${JSON.stringify({
         id,
@@ -323,13 +334,18 @@ export async function startFakeOpenAiServer(
     if (!contentType.startsWith('multipart/form-data')) {
       answer(400)
       return sendError(res, 400, {
-        message: "Invalid Content-Type header (application/json), expected multipart/form-data. (HINT: If you're using curl, you can pass -F 'key=value' to send form data.)",
+        message:
+          "Invalid Content-Type header (application/json), expected multipart/form-data. (HINT: If you're using curl, you can pass -F 'key=value' to send form data.)",
         type: 'invalid_request_error',
       })
     }
     let form: FormData
     try {
-      form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData()
+      form = await new Request('http://fake/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(body),
+      }).formData()
     } catch {
       answer(400)
       return sendError(res, 400, { message: 'Could not parse multipart form', type: 'invalid_request_error' })
@@ -347,11 +363,19 @@ export async function startFakeOpenAiServer(
     record.model = fields.model
     if (!fields.model) {
       answer(400)
-      return sendError(res, 400, { message: "you must provide a model parameter", type: 'invalid_request_error', param: 'model' })
+      return sendError(res, 400, {
+        message: 'you must provide a model parameter',
+        type: 'invalid_request_error',
+        param: 'model',
+      })
     }
     if (!file) {
       answer(400)
-      return sendError(res, 400, { message: "1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)", type: 'invalid_request_error', param: 'file' })
+      return sendError(res, 400, {
+        message: '1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)',
+        type: 'invalid_request_error',
+        param: 'file',
+      })
     }
     const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
     if (!transcriptionFormats.includes(extension)) {

@@ -24,11 +24,24 @@ export type FakeRazorpayOrder = {
 }
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-const razorpayId = (prefix: string) => `${prefix}_${Array.from(randomBytes(14), (byte) => alphabet[byte % alphabet.length]).join('')}`
+const razorpayId = (prefix: string) =>
+  `${prefix}_${Array.from(randomBytes(14), (byte) => alphabet[byte % alphabet.length]).join('')}`
 
 function error(response: ServerResponse, status: number, description: string, field?: string) {
   response.writeHead(status, { 'content-type': 'application/json' })
-  response.end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } }))
+  response.end(
+    JSON.stringify({
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description,
+        source: 'business',
+        step: 'payment_initiation',
+        reason: 'input_validation_failed',
+        metadata: {},
+        ...(field ? { field } : {}),
+      },
+    }),
+  )
 }
 
 async function body(request: IncomingMessage): Promise<unknown> {
@@ -50,7 +63,8 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       if (!Number.isInteger(input.amount)) return error(response, 400, 'The amount must be an integer.', 'amount')
       if ((input.amount as number) < 100) return error(response, 400, 'The amount must be atleast INR 1.00', 'amount')
       if (typeof input.currency !== 'string') return error(response, 400, 'The currency field is required.', 'currency')
-      if (typeof input.receipt === 'string' && input.receipt.length > 40) return error(response, 400, 'The receipt may not be greater than 40 characters.', 'receipt')
+      if (typeof input.receipt === 'string' && input.receipt.length > 40)
+        return error(response, 400, 'The receipt may not be greater than 40 characters.', 'receipt')
       const notes = (input.notes ?? {}) as Record<string, string>
       if (Object.keys(notes).length > 15) return error(response, 400, 'Number of notes cannot be more than 15', 'notes')
       const order: FakeRazorpayOrder = {

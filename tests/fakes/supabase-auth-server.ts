@@ -25,8 +25,21 @@ import { accountRoutes, type Handler } from './supabase-auth/account-routes.ts'
 import { errorReply, GoTrueHttpError } from './supabase-auth/errors.ts'
 import type { Reply, RequestContext } from './supabase-auth/http.ts'
 import { createProjectKeys, signToken, type SigningChoice } from './supabase-auth/keys.ts'
-import { createGoogleSimulator, oauthRoutes, type FakeGoogleAccount, type GoogleSimulator } from './supabase-auth/oauth-routes.ts'
-import { createAuthState, defaultConfig, passwordMatches, type AccessTokenResponse, type FakeMail, type FakeSupabaseConfig, type Json } from './supabase-auth/state.ts'
+import {
+  createGoogleSimulator,
+  oauthRoutes,
+  type FakeGoogleAccount,
+  type GoogleSimulator,
+} from './supabase-auth/oauth-routes.ts'
+import {
+  createAuthState,
+  defaultConfig,
+  passwordMatches,
+  type AccessTokenResponse,
+  type FakeMail,
+  type FakeSupabaseConfig,
+  type Json,
+} from './supabase-auth/state.ts'
 import { verifyRoutes } from './supabase-auth/verify-routes.ts'
 
 export type { FakeGoogleAccount, FakeMail, FakeSupabaseConfig }
@@ -70,7 +83,10 @@ export type FakeSupabase = {
   mailbox: FakeMailbox
   google: GoogleSimulator
   requests: RecordedRequest[]
-  createUser: (input: { email: string; password?: string; userMetadata?: Json; emailConfirmed?: boolean }) => { id: string; email: string }
+  createUser: (input: { email: string; password?: string; userMetadata?: Json; emailConfirmed?: boolean }) => {
+    id: string
+    email: string
+  }
   /** Password sign-in without HTTP; resolves to the access token. */
   signIn: (email: string, password: string) => Promise<string>
   signInSession: (email: string, password: string) => Promise<AccessTokenResponse>
@@ -126,10 +142,21 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
       }
       if (!openRoutes.has(key)) {
         if (apikey === undefined) {
-          return send(res, { kind: 'json', status: 401, body: { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' } })
+          return send(res, {
+            kind: 'json',
+            status: 401,
+            body: {
+              message: 'No API key found in request',
+              hint: 'No `apikey` request header or url param was found.',
+            },
+          })
         }
         if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
-          return send(res, { kind: 'json', status: 401, body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' } })
+          return send(res, {
+            kind: 'json',
+            status: 401,
+            body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+          })
         }
       }
       const route = routes[key]
@@ -142,11 +169,20 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
     }
   }
 
-  function createUser(input: { email: string; password?: string; userMetadata?: Json; emailConfirmed?: boolean }): { id: string; email: string } {
+  function createUser(input: { email: string; password?: string; userMetadata?: Json; emailConfirmed?: boolean }): {
+    id: string
+    email: string
+  } {
     const email = input.email.toLowerCase()
     if (state.findUserByEmail(email)) throw new Error(`fake Supabase: ${email} is already registered`)
     const user = state.createUser({ email, password: input.password, provider: 'email', identityData: {} })
-    const identity = state.addIdentity(user, 'email', user.id, { ...input.userMetadata, sub: user.id, email, email_verified: false, phone_verified: false })
+    const identity = state.addIdentity(user, 'email', user.id, {
+      ...input.userMetadata,
+      sub: user.id,
+      email,
+      email_verified: false,
+      phone_verified: false,
+    })
     user.userMetadata = { ...identity.identityData }
     if (input.emailConfirmed ?? true) state.confirm(user)
     return { id: user.id, email }
@@ -164,7 +200,16 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
     if (mint.userId && !user) throw new Error(`fake Supabase: no user ${mint.userId}`)
     const generated: JWTPayload = user
       ? state.accessTokenClaims(user, state.createSession(user, 'password'))
-      : { iss: issuer, sub: crypto.randomUUID(), aud: 'authenticated', email: 'nobody@example.com', phone: '', role: 'authenticated', app_metadata: { provider: 'email', providers: ['email'] }, user_metadata: {} }
+      : {
+          iss: issuer,
+          sub: crypto.randomUUID(),
+          aud: 'authenticated',
+          email: 'nobody@example.com',
+          phone: '',
+          role: 'authenticated',
+          app_metadata: { provider: 'email', providers: ['email'] },
+          user_metadata: {},
+        }
     const payload: JWTPayload = {
       ...generated,
       ...(mint.issuer !== undefined ? { iss: mint.issuer } : {}),
@@ -192,7 +237,9 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
     },
     latest(to, type) {
       const wanted = to.toLowerCase()
-      const found = state.mails.filter((mail) => mail.to === wanted && (type === undefined || mail.type === type)).at(-1)
+      const found = state.mails
+        .filter((mail) => mail.to === wanted && (type === undefined || mail.type === type))
+        .at(-1)
       if (!found) {
         const present = state.mails.map((mail) => `${mail.type} → ${mail.to}`).join(', ') || 'none'
         throw new Error(`fake Supabase: no ${type ? `${type} ` : ''}mail to ${to} (mails: ${present})`)
@@ -237,7 +284,10 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('access-control-allow-origin', headerValue(req, 'origin') ?? '*')
   res.setHeader('access-control-allow-credentials', 'true')
   res.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
-  res.setHeader('access-control-allow-headers', 'apikey, authorization, content-type, x-client-info, x-supabase-api-version, x-retry-count')
+  res.setHeader(
+    'access-control-allow-headers',
+    'apikey, authorization, content-type, x-client-info, x-supabase-api-version, x-retry-count',
+  )
   res.setHeader('access-control-expose-headers', 'x-supabase-api-version, x-sb-error-code')
 }
 
@@ -252,7 +302,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new GoTrueHttpError(400, 'bad_json', `Could not parse request body as JSON: ${error instanceof Error ? error.message : String(error)}`)
+    throw new GoTrueHttpError(
+      400,
+      'bad_json',
+      `Could not parse request body as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 }
 

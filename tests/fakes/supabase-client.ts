@@ -15,7 +15,13 @@ function memoryStorage() {
 /** The product's client options (implicit flow); in Node there is no URL to detect a session in. */
 export function supabaseClient(fake: FakeSupabase, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
   return createClient(fake.url, fake.anonKey, {
-    auth: { autoRefreshToken: false, persistSession: true, detectSessionInUrl: false, flowType, storage: memoryStorage() },
+    auth: {
+      autoRefreshToken: false,
+      persistSession: true,
+      detectSessionInUrl: false,
+      flowType,
+      storage: memoryStorage(),
+    },
   })
 }
 
@@ -26,7 +32,8 @@ export async function followToApp(link: string): Promise<URL> {
     if (url.origin === appOrigin) return url
     const response = await fetch(url, { redirect: 'manual' })
     const location = response.headers.get('location')
-    if (!location) throw new Error(`${url.pathname} answered ${response.status} without a redirect: ${await response.text()}`)
+    if (!location)
+      throw new Error(`${url.pathname} answered ${response.status} without a redirect: ${await response.text()}`)
     url = new URL(location, url)
   }
   throw new Error(`too many redirects, last ${url.toString()}`)

@@ -48,7 +48,11 @@ async function snapshot() {
 async function trpc<T>(procedure: string, input: unknown, token: string): Promise<T> {
   const response = await fetch(`${server.url}/api/trpc/${procedure}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': testClientIp() },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': testClientIp(),
+    },
     body: JSON.stringify(input),
   })
   const json = (await response.json()) as { result?: { data: T }; error?: { message: string } }
@@ -61,7 +65,11 @@ async function registerConfirmed(firstName = 'Grace'): Promise<Session> {
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName, lastName: 'Hopper' } }))
   let token: string | undefined
   for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const mail = await database.db.selectFrom('dev_mailbox').select('text_body').where('to_address', '=', email).executeTakeFirst()
+    const mail = await database.db
+      .selectFrom('dev_mailbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .executeTakeFirst()
     token = mail?.text_body.match(/email-confirmed\?token=([\w-]+)/)?.[1]
     if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -71,8 +79,14 @@ async function registerConfirmed(firstName = 'Grace'): Promise<Session> {
 
 async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<Session> {
   const token = session.tokens.accessToken
-  const order = dataOf<{ id: string }>(await api('POST', '/auth/create-order', { token, body: { planType, billingCycle: 'monthly' } }))
-  const paid = await trpc<{ result: Record<string, string> }>('sandbox.completeCheckout', { orderId: order.id, outcome: 'success' }, token)
+  const order = dataOf<{ id: string }>(
+    await api('POST', '/auth/create-order', { token, body: { planType, billingCycle: 'monthly' } }),
+  )
+  const paid = await trpc<{ result: Record<string, string> }>(
+    'sandbox.completeCheckout',
+    { orderId: order.id, outcome: 'success' },
+    token,
+  )
   // The sandbox's webhook races this call; on PostgreSQL the loser can answer 500 (reported to the
   // backend). Like the pricing page (spec §4 Payment), tolerate it and wait for the activation.
   await api('POST', '/auth/verify-payment', { token, body: paid.result })
@@ -83,7 +97,8 @@ async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<
 async function waitForPlan(token: string, planType: string) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const answer = await api('GET', '/auth/subscription', { token })
-    if (dataOf<{ subscription: { planType: string; isActive: boolean } }>(answer).subscription.planType === planType) return
+    if (dataOf<{ subscription: { planType: string; isActive: boolean } }>(answer).subscription.planType === planType)
+      return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`the ${planType} plan was never activated`)
@@ -96,25 +111,139 @@ describe('account procedures refuse bad input with 4xx and a clear message, writ
   })
 
   const cases: Array<[string, string, () => { body?: unknown; token?: string | undefined }, number, RegExp]> = [
-    ['updateProfile without a token', '/account/profile', () => ({ body: { firstName: 'Ada', lastName: 'Lovelace' } }), 401, /Sign in to continue/],
-    ['updateProfile with no body', '/account/profile', () => ({ token: session.tokens.accessToken }), 400, /firstName: .*required/],
-    ['updateProfile with a short first name', '/account/profile', () => ({ token: session.tokens.accessToken, body: { firstName: ' A ', lastName: 'Lovelace' } }), 400, /firstName: First name must be between 2 and 50 characters\./],
-    ['updateProfile with a long last name', '/account/profile', () => ({ token: session.tokens.accessToken, body: { firstName: 'Ada', lastName: 'L'.repeat(51) } }), 400, /lastName: Last name must be between 2 and 50 characters\./],
-    ['updateProfile with blank names', '/account/profile', () => ({ token: session.tokens.accessToken, body: { firstName: '  ', lastName: '' } }), 400, /firstName: First name must be .*; lastName: Last name must be/],
-    ['updateProfile with wrong types', '/account/profile', () => ({ token: session.tokens.accessToken, body: { firstName: 42, lastName: ['Lovelace'] } }), 400, /firstName: .*lastName: /],
-    ['changePassword without a token', '/auth/change-password', () => ({ body: { currentPassword: password, newPassword: 'Newer-Passw0rd' } }), 401, /Sign in to continue/],
-    ['changePassword without the current password', '/auth/change-password', () => ({ token: session.tokens.accessToken, body: { currentPassword: '', newPassword: 'Newer-Passw0rd' } }), 400, /currentPassword: Please enter your current password\./],
-    ['changePassword to a weak password', '/auth/change-password', () => ({ token: session.tokens.accessToken, body: { currentPassword: password, newPassword: 'password' } }), 400, /newPassword: Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number\./],
-    ['changePassword to a huge password', '/auth/change-password', () => ({ token: session.tokens.accessToken, body: { currentPassword: password, newPassword: `Aa1${'x'.repeat(200)}` } }), 400, /newPassword: must be at most 128 characters/],
-    ['changePassword with a wrong current password', '/auth/change-password', () => ({ token: session.tokens.accessToken, body: { currentPassword: 'Wrong-Passw0rd', newPassword: 'Newer-Passw0rd' } }), 400, /^Your current password is incorrect\.$/],
-    ['changePassword to the same password', '/auth/change-password', () => ({ token: session.tokens.accessToken, body: { currentPassword: password, newPassword: password } }), 400, /^The new password must be different from the current one\.$/],
+    [
+      'updateProfile without a token',
+      '/account/profile',
+      () => ({ body: { firstName: 'Ada', lastName: 'Lovelace' } }),
+      401,
+      /Sign in to continue/,
+    ],
+    [
+      'updateProfile with no body',
+      '/account/profile',
+      () => ({ token: session.tokens.accessToken }),
+      400,
+      /firstName: .*required/,
+    ],
+    [
+      'updateProfile with a short first name',
+      '/account/profile',
+      () => ({ token: session.tokens.accessToken, body: { firstName: ' A ', lastName: 'Lovelace' } }),
+      400,
+      /firstName: First name must be between 2 and 50 characters\./,
+    ],
+    [
+      'updateProfile with a long last name',
+      '/account/profile',
+      () => ({ token: session.tokens.accessToken, body: { firstName: 'Ada', lastName: 'L'.repeat(51) } }),
+      400,
+      /lastName: Last name must be between 2 and 50 characters\./,
+    ],
+    [
+      'updateProfile with blank names',
+      '/account/profile',
+      () => ({ token: session.tokens.accessToken, body: { firstName: '  ', lastName: '' } }),
+      400,
+      /firstName: First name must be .*; lastName: Last name must be/,
+    ],
+    [
+      'updateProfile with wrong types',
+      '/account/profile',
+      () => ({ token: session.tokens.accessToken, body: { firstName: 42, lastName: ['Lovelace'] } }),
+      400,
+      /firstName: .*lastName: /,
+    ],
+    [
+      'changePassword without a token',
+      '/auth/change-password',
+      () => ({ body: { currentPassword: password, newPassword: 'Newer-Passw0rd' } }),
+      401,
+      /Sign in to continue/,
+    ],
+    [
+      'changePassword without the current password',
+      '/auth/change-password',
+      () => ({ token: session.tokens.accessToken, body: { currentPassword: '', newPassword: 'Newer-Passw0rd' } }),
+      400,
+      /currentPassword: Please enter your current password\./,
+    ],
+    [
+      'changePassword to a weak password',
+      '/auth/change-password',
+      () => ({ token: session.tokens.accessToken, body: { currentPassword: password, newPassword: 'password' } }),
+      400,
+      /newPassword: Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number\./,
+    ],
+    [
+      'changePassword to a huge password',
+      '/auth/change-password',
+      () => ({
+        token: session.tokens.accessToken,
+        body: { currentPassword: password, newPassword: `Aa1${'x'.repeat(200)}` },
+      }),
+      400,
+      /newPassword: must be at most 128 characters/,
+    ],
+    [
+      'changePassword with a wrong current password',
+      '/auth/change-password',
+      () => ({
+        token: session.tokens.accessToken,
+        body: { currentPassword: 'Wrong-Passw0rd', newPassword: 'Newer-Passw0rd' },
+      }),
+      400,
+      /^Your current password is incorrect\.$/,
+    ],
+    [
+      'changePassword to the same password',
+      '/auth/change-password',
+      () => ({ token: session.tokens.accessToken, body: { currentPassword: password, newPassword: password } }),
+      400,
+      /^The new password must be different from the current one\.$/,
+    ],
     ['signOutEverywhere without a token', '/account/sign-out-everywhere', () => ({}), 401, /Sign in to continue/],
-    ['delete without a token', '/account/delete', () => ({ body: { confirm: 'DELETE', password } }), 401, /Sign in to continue/],
-    ['delete without confirm', '/account/delete', () => ({ token: session.tokens.accessToken, body: { password } }), 400, /confirm: Type DELETE to confirm/],
-    ['delete with confirm in lower case', '/account/delete', () => ({ token: session.tokens.accessToken, body: { confirm: 'delete', password } }), 400, /confirm: Type DELETE to confirm/],
-    ['delete without the password', '/account/delete', () => ({ token: session.tokens.accessToken, body: { confirm: 'DELETE' } }), 400, /^Your password is incorrect\.$/],
-    ['delete with a wrong password', '/account/delete', () => ({ token: session.tokens.accessToken, body: { confirm: 'DELETE', password: 'Wrong-Passw0rd' } }), 400, /^Your password is incorrect\.$/],
-    ['delete with a forged token', '/account/delete', () => ({ token: `${session.tokens.accessToken.slice(0, -4)}AAAA`, body: { confirm: 'DELETE', password } }), 401, /Sign in to continue/],
+    [
+      'delete without a token',
+      '/account/delete',
+      () => ({ body: { confirm: 'DELETE', password } }),
+      401,
+      /Sign in to continue/,
+    ],
+    [
+      'delete without confirm',
+      '/account/delete',
+      () => ({ token: session.tokens.accessToken, body: { password } }),
+      400,
+      /confirm: Type DELETE to confirm/,
+    ],
+    [
+      'delete with confirm in lower case',
+      '/account/delete',
+      () => ({ token: session.tokens.accessToken, body: { confirm: 'delete', password } }),
+      400,
+      /confirm: Type DELETE to confirm/,
+    ],
+    [
+      'delete without the password',
+      '/account/delete',
+      () => ({ token: session.tokens.accessToken, body: { confirm: 'DELETE' } }),
+      400,
+      /^Your password is incorrect\.$/,
+    ],
+    [
+      'delete with a wrong password',
+      '/account/delete',
+      () => ({ token: session.tokens.accessToken, body: { confirm: 'DELETE', password: 'Wrong-Passw0rd' } }),
+      400,
+      /^Your password is incorrect\.$/,
+    ],
+    [
+      'delete with a forged token',
+      '/account/delete',
+      () => ({ token: `${session.tokens.accessToken.slice(0, -4)}AAAA`, body: { confirm: 'DELETE', password } }),
+      401,
+      /Sign in to continue/,
+    ],
   ]
 
   it.each(cases)('%s', async (_name, path, options, status, message) => {
@@ -127,9 +256,13 @@ describe('account procedures refuse bad input with 4xx and a clear message, writ
 
   it('with good input, each changes exactly what it says', async () => {
     const token = session.tokens.accessToken
-    const renamed = dataOf<{ user: { firstName: string; lastName: string } }>(await api('POST', '/account/profile', { token, body: { firstName: '  Ada ', lastName: 'Lovelace' } }))
+    const renamed = dataOf<{ user: { firstName: string; lastName: string } }>(
+      await api('POST', '/account/profile', { token, body: { firstName: '  Ada ', lastName: 'Lovelace' } }),
+    )
     expect(renamed.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' })
-    expect(dataOf<{ user: { firstName: string } }>(await api('GET', '/auth/validate', { token })).user.firstName).toBe('Ada')
+    expect(dataOf<{ user: { firstName: string } }>(await api('GET', '/auth/validate', { token })).user.firstName).toBe(
+      'Ada',
+    )
 
     const other = dataOf<Session>(await api('POST', '/auth/login', { body: { email: session.user.email, password } }))
     dataOf(await api('POST', '/account/sign-out-everywhere', { token }))
@@ -139,8 +272,14 @@ describe('account procedures refuse bad input with 4xx and a clear message, writ
     expect((await api('GET', '/auth/validate', { token: other.tokens.accessToken })).status).toBe(401)
 
     const again = dataOf<Session>(await api('POST', '/auth/login', { body: { email: session.user.email, password } }))
-    dataOf(await api('POST', '/account/delete', { token: again.tokens.accessToken, body: { confirm: 'DELETE', password } }))
-    const row = await database.db.selectFrom('users_view').select(['status', 'email', 'first_name']).where('user_id', '=', session.user.id).executeTakeFirstOrThrow()
+    dataOf(
+      await api('POST', '/account/delete', { token: again.tokens.accessToken, body: { confirm: 'DELETE', password } }),
+    )
+    const row = await database.db
+      .selectFrom('users_view')
+      .select(['status', 'email', 'first_name'])
+      .where('user_id', '=', session.user.id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ status: 'erased', email: null, first_name: null })
     expect((await api('POST', '/auth/login', { body: { email: session.user.email, password } })).status).toBe(401)
   })
@@ -154,31 +293,55 @@ describe('one person never reaches another one’s interviews', () => {
   beforeAll(async () => {
     owner = await withPlan(await registerConfirmed('Owner'), 'pro')
     other = await withPlan(await registerConfirmed('Other'), 'pro')
-    sessionId = dataOf<{ id: string }>(await api('POST', '/interview/session/start', { token: owner.tokens.accessToken, body: { context: { role: 'Secret role' } } })).id
-    dataOf(await api('POST', '/interview/question', { token: owner.tokens.accessToken, body: { question: 'What is a hash map?', sessionId } }))
+    sessionId = dataOf<{ id: string }>(
+      await api('POST', '/interview/session/start', {
+        token: owner.tokens.accessToken,
+        body: { context: { role: 'Secret role' } },
+      }),
+    ).id
+    dataOf(
+      await api('POST', '/interview/question', {
+        token: owner.tokens.accessToken,
+        body: { question: 'What is a hash map?', sessionId },
+      }),
+    )
   }, 60_000)
 
   it('interview.history answers only your own sessions', async () => {
-    const mine = dataOf<{ total: number; sessions: { id: string; questions: unknown[] }[] }>(await api('GET', '/interview/history', { token: owner.tokens.accessToken }))
+    const mine = dataOf<{ total: number; sessions: { id: string; questions: unknown[] }[] }>(
+      await api('GET', '/interview/history', { token: owner.tokens.accessToken }),
+    )
     expect(mine.total).toBe(1)
     expect(mine.sessions[0]).toMatchObject({ id: sessionId })
     expect(mine.sessions[0]?.questions).toHaveLength(1)
-    const theirs = dataOf<{ total: number; sessions: unknown[] }>(await api('GET', '/interview/history?page=1&pageSize=50', { token: other.tokens.accessToken }))
+    const theirs = dataOf<{ total: number; sessions: unknown[] }>(
+      await api('GET', '/interview/history?page=1&pageSize=50', { token: other.tokens.accessToken }),
+    )
     expect(theirs).toMatchObject({ total: 0, sessions: [] })
-    expect(dataOf<{ session: unknown }>(await api('GET', '/interview/session/active', { token: other.tokens.accessToken })).session).toBeNull()
+    expect(
+      dataOf<{ session: unknown }>(await api('GET', '/interview/session/active', { token: other.tokens.accessToken }))
+        .session,
+    ).toBeNull()
     expect((await api('GET', '/interview/history')).status).toBe(401)
   })
 
   it("refuses another person's session id for questions and ending, writing nothing", async () => {
     const before = await snapshot()
-    const asked = await api('POST', '/interview/question', { token: other.tokens.accessToken, body: { question: 'What is the role?', sessionId } })
+    const asked = await api('POST', '/interview/question', {
+      token: other.tokens.accessToken,
+      body: { question: 'What is the role?', sessionId },
+    })
     expect(asked.status).toBe(404)
     expect(errorOf(asked)).toBe('Interview session not found')
     const ended = await api('POST', '/interview/session/end', { token: other.tokens.accessToken, body: { sessionId } })
     expect(ended.status).toBe(404)
     expect(errorOf(ended)).toBe('Interview session not found')
     expect(await snapshot()).toEqual(before)
-    expect(dataOf<{ session: { id: string } }>(await api('GET', '/interview/session/active', { token: owner.tokens.accessToken })).session.id).toBe(sessionId)
+    expect(
+      dataOf<{ session: { id: string } }>(
+        await api('GET', '/interview/session/active', { token: owner.tokens.accessToken }),
+      ).session.id,
+    ).toBe(sessionId)
   })
 
   it('refuses support procedures to people without the support role (403), and to nobody (401)', async () => {
@@ -198,14 +361,21 @@ describe('one person never reaches another one’s interviews', () => {
   })
 
   it('opens the support procedures once the role is granted and the person signs in again', async () => {
-    await promisify(execFile)(process.execPath, ['scripts/grant-support.ts', other.user.email], { cwd: projectRoot, env: { ...process.env, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'warn' } })
+    await promisify(execFile)(process.execPath, ['scripts/grant-support.ts', other.user.email], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'warn' },
+    })
     const staff = dataOf<Session>(await api('POST', '/auth/login', { body: { email: other.user.email, password } }))
     const short = await api('GET', '/support/users?query=a', { token: staff.tokens.accessToken })
     expect(short.status).toBe(400)
     expect(errorOf(short)).toMatch(/query must be at least 2 characters/)
-    const found = dataOf<{ users: { userId: string }[] }>(await api('GET', `/support/users?query=${owner.user.email}`, { token: staff.tokens.accessToken }))
+    const found = dataOf<{ users: { userId: string }[] }>(
+      await api('GET', `/support/users?query=${owner.user.email}`, { token: staff.tokens.accessToken }),
+    )
     expect(found.users.map((user) => user.userId)).toEqual([owner.user.id])
-    const events = dataOf<{ events: { type: string }[] }>(await api('GET', `/support/users/${owner.user.id}/events`, { token: staff.tokens.accessToken }))
+    const events = dataOf<{ events: { type: string }[] }>(
+      await api('GET', `/support/users/${owner.user.id}/events`, { token: staff.tokens.accessToken }),
+    )
     expect(events.events.map((event) => event.type)).toContain('InterviewAsked')
   })
 })

@@ -6,7 +6,10 @@ import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '../support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '../support/server.ts'
 
-type Session = { user: { id: string; email: string; firstName: string; lastLoginAt: string | null }; tokens: { accessToken: string; refreshToken: string } }
+type Session = {
+  user: { id: string; email: string; firstName: string; lastLoginAt: string | null }
+  tokens: { accessToken: string; refreshToken: string }
+}
 
 const jwtSecret = `test-secret-${randomUUID()}`
 const password = 'Passw0rdX'
@@ -26,11 +29,21 @@ afterAll(async () => {
   await database?.drop()
 })
 
-const writtenTables = ['events', 'user_emails', 'user_credentials', 'refresh_tokens', 'email_tokens', 'mail_outbox'] as const
+const writtenTables = [
+  'events',
+  'user_emails',
+  'user_credentials',
+  'refresh_tokens',
+  'email_tokens',
+  'mail_outbox',
+] as const
 async function writeCounts() {
   const counts: Record<string, number> = {}
   for (const table of writtenTables) {
-    const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }
   return counts
@@ -40,7 +53,12 @@ const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`
 
 async function mailedToken(email: string, pattern: RegExp): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mail = await database.db.selectFrom('dev_mailbox').select('text_body').where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirst()
+    const mail = await database.db
+      .selectFrom('dev_mailbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst()
     const token = mail?.text_body.match(pattern)?.[1]
     if (token) return decodeURIComponent(token)
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -58,12 +76,29 @@ async function registerConfirmed(email = newEmail()): Promise<Session> {
 describe('POST /auth/register', () => {
   it('creates the account, writes the event and mails a confirmation link; no tokens before confirmation', async () => {
     const email = newEmail()
-    const answer = await api('POST', '/auth/register', { body: { email: email.toUpperCase(), password, firstName: 'Ada', lastName: 'Lovelace' } })
+    const answer = await api('POST', '/auth/register', {
+      body: { email: email.toUpperCase(), password, firstName: 'Ada', lastName: 'Lovelace' },
+    })
     expect(answer.status).toBe(200)
-    const data = dataOf<{ user: { id: string; email: string }; tokens: null; needsConfirmation: boolean; message: string; subscription: { planType: string } }>(answer)
-    expect(data).toMatchObject({ tokens: null, needsConfirmation: true, message: messages.accountCreated, subscription: { planType: 'none' } })
+    const data = dataOf<{
+      user: { id: string; email: string }
+      tokens: null
+      needsConfirmation: boolean
+      message: string
+      subscription: { planType: string }
+    }>(answer)
+    expect(data).toMatchObject({
+      tokens: null,
+      needsConfirmation: true,
+      message: messages.accountCreated,
+      subscription: { planType: 'none' },
+    })
     expect(data.user.email).toBe(email)
-    const events = await database.db.selectFrom('events').select(['type', 'data']).where('user_id', '=', data.user.id).execute()
+    const events = await database.db
+      .selectFrom('events')
+      .select(['type', 'data'])
+      .where('user_id', '=', data.user.id)
+      .execute()
     expect(events.map((event) => event.type)).toEqual(['UserRegistered'])
     // Personal data is sealed with the person's key, never stored in the clear in the log.
     expect(JSON.stringify(events[0]?.data)).not.toContain(email)
@@ -75,7 +110,9 @@ describe('POST /auth/register', () => {
     const email = newEmail()
     dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Ada', lastName: 'Lovelace' } }))
     const before = await writeCounts()
-    const again = await api('POST', '/auth/register', { body: { email: email.toUpperCase(), password, firstName: 'Ada', lastName: 'Lovelace' } })
+    const again = await api('POST', '/auth/register', {
+      body: { email: email.toUpperCase(), password, firstName: 'Ada', lastName: 'Lovelace' },
+    })
     expect(again.status).toBe(409)
     expect(errorOf(again)).toBe('User already exists')
     expect(await writeCounts()).toEqual(before)
@@ -87,14 +124,28 @@ describe('POST /auth/register', () => {
     ['a missing field', { ...valid, lastName: undefined }, /lastName: is required/],
     ['a malformed email', { ...valid, email: 'not-an-email' }, /email: Please enter a valid email address\./],
     ['a short first name', { ...valid, firstName: 'A' }, /firstName: First name must be between 2 and 50 characters\./],
-    ['a long last name', { ...valid, lastName: 'L'.repeat(51) }, /lastName: Last name must be between 2 and 50 characters\./],
-    ['a weak password', { ...valid, password: 'password' }, /password: Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number\./],
+    [
+      'a long last name',
+      { ...valid, lastName: 'L'.repeat(51) },
+      /lastName: Last name must be between 2 and 50 characters\./,
+    ],
+    [
+      'a weak password',
+      { ...valid, password: 'password' },
+      /password: Password must be at least 8 characters with 1 uppercase, 1 lowercase, and 1 number\./,
+    ],
     ['a huge password', { ...valid, password: `Aa1${'x'.repeat(200)}` }, /password: must be at most 128 characters/],
     ['wrong types', { ...valid, email: 42, firstName: ['Ada'] }, /email: .*; firstName: /],
-    ['an email over 254 characters', { ...valid, email: `${'a'.repeat(250)}@example.com` }, /email: must be at most 254 characters/],
+    [
+      'an email over 254 characters',
+      { ...valid, email: `${'a'.repeat(250)}@example.com` },
+      /email: must be at most 254 characters/,
+    ],
   ])('answers 400 for %s, writing nothing', async (_case, body, message) => {
     const before = await writeCounts()
-    const answer = await api('POST', '/auth/register', { body: body === undefined ? undefined : JSON.parse(JSON.stringify(body)) })
+    const answer = await api('POST', '/auth/register', {
+      body: body === undefined ? undefined : JSON.parse(JSON.stringify(body)),
+    })
     expect(answer.status).toBe(400)
     expect(errorOf(answer)).toMatch(message)
     expect(await writeCounts()).toEqual(before)
@@ -103,10 +154,18 @@ describe('POST /auth/register', () => {
   it('limits sign-ups from one network address (429), counting nothing else', async () => {
     const ip = testClientIp()
     for (let index = 0; index < 10; index += 1) {
-      dataOf(await api('POST', '/auth/register', { ip, body: { email: newEmail(), password, firstName: 'Ada', lastName: 'Lovelace' } }))
+      dataOf(
+        await api('POST', '/auth/register', {
+          ip,
+          body: { email: newEmail(), password, firstName: 'Ada', lastName: 'Lovelace' },
+        }),
+      )
     }
     const before = await writeCounts()
-    const refused = await api('POST', '/auth/register', { ip, body: { email: newEmail(), password, firstName: 'Ada', lastName: 'Lovelace' } })
+    const refused = await api('POST', '/auth/register', {
+      ip,
+      body: { email: newEmail(), password, firstName: 'Ada', lastName: 'Lovelace' },
+    })
     expect(refused.status).toBe(429)
     expect(errorOf(refused)).toMatch(/Too many sign-ups/)
     expect(await writeCounts()).toEqual(before)
@@ -129,7 +188,12 @@ describe('e-mail confirmation and POST /auth/login', () => {
     expect(session.user).toMatchObject({ email, firstName: 'Ada', emailConfirmed: true })
     expect(session.user.lastLoginAt).not.toBeNull()
     expect(session.tokens.accessToken.split('.')).toHaveLength(3)
-    const types = await database.db.selectFrom('events').select('type').where('user_id', '=', session.user.id).orderBy('global_position').execute()
+    const types = await database.db
+      .selectFrom('events')
+      .select('type')
+      .where('user_id', '=', session.user.id)
+      .orderBy('global_position')
+      .execute()
     expect(types.map((row) => row.type)).toEqual(['UserRegistered', 'EmailConfirmed', 'UserSignedIn'])
   })
 
@@ -142,7 +206,10 @@ describe('e-mail confirmation and POST /auth/login', () => {
   it('answers a wrong password and an unknown e-mail alike, with the spec message, writing nothing', async () => {
     const { user } = await registerConfirmed()
     const before = await writeCounts()
-    for (const credentials of [{ email: user.email, password: 'Wrong-passw0rd' }, { email: newEmail(), password }]) {
+    for (const credentials of [
+      { email: user.email, password: 'Wrong-passw0rd' },
+      { email: newEmail(), password },
+    ]) {
       const answer = await api('POST', '/auth/login', { body: credentials })
       expect(answer.status).toBe(401)
       expect(errorOf(answer)).toBe(messages.invalidCredentials)
@@ -164,7 +231,9 @@ describe('e-mail confirmation and POST /auth/login', () => {
   it('limits sign-in attempts per account (429)', async () => {
     const { user } = await registerConfirmed()
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await api('POST', '/auth/login', { body: { email: user.email, password: 'Wrong-passw0rd' } })).status).toBe(401)
+      expect(
+        (await api('POST', '/auth/login', { body: { email: user.email, password: 'Wrong-passw0rd' } })).status,
+      ).toBe(401)
     }
     const refused = await api('POST', '/auth/login', { body: { email: user.email, password } })
     expect(refused.status).toBe(429)
@@ -175,7 +244,9 @@ describe('e-mail confirmation and POST /auth/login', () => {
 describe('tokens', () => {
   it('GET /auth/validate answers the account for a valid token and 401 for missing, garbage, forged, expired or foreign tokens', async () => {
     const session = await registerConfirmed()
-    const valid = dataOf<{ user: { id: string } }>(await api('GET', '/auth/validate', { token: session.tokens.accessToken }))
+    const valid = dataOf<{ user: { id: string } }>(
+      await api('GET', '/auth/validate', { token: session.tokens.accessToken }),
+    )
     expect(valid.user.id).toBe(session.user.id)
 
     const sign = (secret: string, claims: { exp?: number; aud?: string; iss?: string } = {}) => {
@@ -208,15 +279,21 @@ describe('tokens', () => {
 
   it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
     const session = await registerConfirmed()
-    const first = dataOf<{ tokens: Session['tokens'] }>(await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } }))
+    const first = dataOf<{ tokens: Session['tokens'] }>(
+      await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } }),
+    )
     expect(first.tokens.refreshToken).not.toBe(session.tokens.refreshToken)
-    const second = dataOf<{ tokens: Session['tokens'] }>(await api('POST', '/auth/refresh-token', { body: { refreshToken: first.tokens.refreshToken } }))
+    const second = dataOf<{ tokens: Session['tokens'] }>(
+      await api('POST', '/auth/refresh-token', { body: { refreshToken: first.tokens.refreshToken } }),
+    )
 
     const reuse = await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })
     expect(reuse.status).toBe(401)
     expect(errorOf(reuse)).toMatch(/used twice/)
     // The thief's copy and the rightful newest token both stop working.
-    expect((await api('POST', '/auth/refresh-token', { body: { refreshToken: second.tokens.refreshToken } })).status).toBe(401)
+    expect(
+      (await api('POST', '/auth/refresh-token', { body: { refreshToken: second.tokens.refreshToken } })).status,
+    ).toBe(401)
     expect((await api('GET', '/auth/validate', { token: second.tokens.accessToken })).status).toBe(401)
   })
 
@@ -229,8 +306,17 @@ describe('tokens', () => {
 
   it('POST /auth/logout ends the session, and answers success even without one', async () => {
     const session = await registerConfirmed()
-    expect(dataOf(await api('POST', '/auth/logout', { body: { refreshToken: session.tokens.refreshToken }, token: session.tokens.accessToken }))).toEqual({ signedOut: true })
-    expect((await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })).status).toBe(401)
+    expect(
+      dataOf(
+        await api('POST', '/auth/logout', {
+          body: { refreshToken: session.tokens.refreshToken },
+          token: session.tokens.accessToken,
+        }),
+      ),
+    ).toEqual({ signedOut: true })
+    expect(
+      (await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })).status,
+    ).toBe(401)
     expect((await api('GET', '/auth/validate', { token: session.tokens.accessToken })).status).toBe(401)
     expect((await api('POST', '/auth/logout')).status).toBe(200)
   })
@@ -241,18 +327,41 @@ describe('passwords', () => {
     const session = await registerConfirmed()
     const other = dataOf<Session>(await api('POST', '/auth/login', { body: { email: session.user.email, password } }))
     const before = await writeCounts()
-    const wrong = await api('POST', '/auth/change-password', { token: session.tokens.accessToken, body: { currentPassword: 'Nope-passw0rd', newPassword: 'Newer-Passw0rd' } })
+    const wrong = await api('POST', '/auth/change-password', {
+      token: session.tokens.accessToken,
+      body: { currentPassword: 'Nope-passw0rd', newPassword: 'Newer-Passw0rd' },
+    })
     expect(wrong.status).toBe(400)
     expect(errorOf(wrong)).toBe('Your current password is incorrect.')
-    const weak = await api('POST', '/auth/change-password', { token: session.tokens.accessToken, body: { currentPassword: password, newPassword: 'short' } })
+    const weak = await api('POST', '/auth/change-password', {
+      token: session.tokens.accessToken,
+      body: { currentPassword: password, newPassword: 'short' },
+    })
     expect(weak.status).toBe(400)
-    expect((await api('POST', '/auth/change-password', { body: { currentPassword: password, newPassword: 'Newer-Passw0rd' } })).status).toBe(401)
+    expect(
+      (
+        await api('POST', '/auth/change-password', {
+          body: { currentPassword: password, newPassword: 'Newer-Passw0rd' },
+        })
+      ).status,
+    ).toBe(401)
     expect(await writeCounts()).toEqual(before)
 
-    dataOf(await api('POST', '/auth/change-password', { token: session.tokens.accessToken, body: { currentPassword: password, newPassword: 'Newer-Passw0rd' } }))
-    expect((await api('POST', '/auth/refresh-token', { body: { refreshToken: other.tokens.refreshToken } })).status).toBe(401)
-    expect((await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })).status).toBe(200)
-    expect((await api('POST', '/auth/login', { body: { email: session.user.email, password: 'Newer-Passw0rd' } })).status).toBe(200)
+    dataOf(
+      await api('POST', '/auth/change-password', {
+        token: session.tokens.accessToken,
+        body: { currentPassword: password, newPassword: 'Newer-Passw0rd' },
+      }),
+    )
+    expect(
+      (await api('POST', '/auth/refresh-token', { body: { refreshToken: other.tokens.refreshToken } })).status,
+    ).toBe(401)
+    expect(
+      (await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })).status,
+    ).toBe(200)
+    expect(
+      (await api('POST', '/auth/login', { body: { email: session.user.email, password: 'Newer-Passw0rd' } })).status,
+    ).toBe(200)
   })
 
   it('answers a reset request the same for known and unknown addresses, and resets with the mailed link once', async () => {
@@ -268,15 +377,22 @@ describe('passwords', () => {
     expect(errorOf(bad)).toBe(messages.invalidResetLink)
     expect((await api('POST', '/auth/reset-password', { body: { token, password: 'weak' } })).status).toBe(400)
 
-    expect(dataOf(await api('POST', '/auth/reset-password', { body: { token, password: 'Brand-new-1' } }))).toEqual({ reset: true })
+    expect(dataOf(await api('POST', '/auth/reset-password', { body: { token, password: 'Brand-new-1' } }))).toEqual({
+      reset: true,
+    })
     expect((await api('POST', '/auth/reset-password', { body: { token, password: 'Brand-new-2' } })).status).toBe(400)
-    expect((await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })).status).toBe(401)
-    expect((await api('POST', '/auth/login', { body: { email: session.user.email, password: 'Brand-new-1' } })).status).toBe(200)
+    expect(
+      (await api('POST', '/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } })).status,
+    ).toBe(401)
+    expect(
+      (await api('POST', '/auth/login', { body: { email: session.user.email, password: 'Brand-new-1' } })).status,
+    ).toBe(200)
   })
 
   it('limits reset requests per address (429) and rejects malformed ones (400)', async () => {
     const email = newEmail()
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await api('POST', '/auth/request-password-reset', { body: { email } })).status).toBe(200)
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect((await api('POST', '/auth/request-password-reset', { body: { email } })).status).toBe(200)
     expect((await api('POST', '/auth/request-password-reset', { body: { email } })).status).toBe(429)
     const malformed = await api('POST', '/auth/request-password-reset', { body: { email: 'nope' } })
     expect(malformed.status).toBe(400)
@@ -288,7 +404,10 @@ describe('Supabase sign-in without Supabase configured', () => {
   it('says so instead of pretending', async () => {
     for (const [path, body] of [
       ['/auth/supabase-login', { supabase_token: 'x' }],
-      ['/auth/oauth-login', { email: 'a@example.com', password: 'OAuth123456781A', provider: 'google', supabase_token: 'x' }],
+      [
+        '/auth/oauth-login',
+        { email: 'a@example.com', password: 'OAuth123456781A', provider: 'google', supabase_token: 'x' },
+      ],
     ] as const) {
       const answer = await api('POST', path, { body })
       expect(answer.status).toBe(400)

@@ -9,7 +9,10 @@ import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '..
 import { dataOf, errorOf, restClient } from '../support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '../support/server.ts'
 
-type Session = { user: { id: string; email: string; firstName: string; lastName: string; providers: string[] }; tokens: { accessToken: string } }
+type Session = {
+  user: { id: string; email: string; firstName: string; lastName: string; providers: string[] }
+  tokens: { accessToken: string }
+}
 
 let fake: FakeSupabase
 let server: RunningServer
@@ -29,7 +32,11 @@ afterAll(async () => {
 
 async function signUpAtSupabase(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {
   const supabase = supabaseClient(fake)
-  const { data, error } = await supabase.auth.signUp({ email, password: 'Passw0rdOne', options: { data: names, emailRedirectTo: `${appOrigin}/email-confirmed` } })
+  const { data, error } = await supabase.auth.signUp({
+    email,
+    password: 'Passw0rdOne',
+    options: { data: names, emailRedirectTo: `${appOrigin}/email-confirmed` },
+  })
   if (error || !data.session) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`)
   return data.session
 }
@@ -38,16 +45,25 @@ describe('POST /auth/supabase-login', () => {
   it('creates the account on the first sign-in from the verified token, and finds it again on the next', async () => {
     const email = newEmail()
     const session = await signUpAtSupabase(email)
-    const first = dataOf<Session>(await api('POST', '/auth/supabase-login', { body: { supabase_token: session.access_token, user_details: { id: session.user.id, email, first_name: 'Asha', last_name: 'Rao' } } }))
+    const first = dataOf<Session>(
+      await api('POST', '/auth/supabase-login', {
+        body: {
+          supabase_token: session.access_token,
+          user_details: { id: session.user.id, email, first_name: 'Asha', last_name: 'Rao' },
+        },
+      }),
+    )
     expect(first.user).toMatchObject({ email, firstName: 'Asha', lastName: 'Rao', providers: ['supabase'] })
     expect((await api('GET', '/auth/validate', { token: first.tokens.accessToken })).status).toBe(200)
 
     const again = await supabaseClient(fake).auth.signInWithPassword({ email, password: 'Passw0rdOne' })
-    const second = dataOf<Session>(await api('POST', '/auth/supabase-login', { body: { supabase_token: again.data.session?.access_token } }))
+    const second = dataOf<Session>(
+      await api('POST', '/auth/supabase-login', { body: { supabase_token: again.data.session?.access_token } }),
+    )
     expect(second.user.id).toBe(first.user.id)
   })
 
-  it('refuses forged, expired and foreign tokens, and a claimed e-mail that is not the token\'s', async () => {
+  it("refuses forged, expired and foreign tokens, and a claimed e-mail that is not the token's", async () => {
     const email = newEmail()
     const session = await signUpAtSupabase(email)
     const user = fake.createUser({ email: newEmail(), password: 'Passw0rdOne', emailConfirmed: true })
@@ -62,7 +78,12 @@ describe('POST /auth/supabase-login', () => {
       expect(answer.status).toBe(401)
       expect(errorOf(answer)).toMatch(/OAuth authentication failed/)
     }
-    const mismatch = await api('POST', '/auth/supabase-login', { body: { supabase_token: session.access_token, user_details: { id: session.user.id, email: 'someone-else@example.com' } } })
+    const mismatch = await api('POST', '/auth/supabase-login', {
+      body: {
+        supabase_token: session.access_token,
+        user_details: { id: session.user.id, email: 'someone-else@example.com' },
+      },
+    })
     expect(mismatch.status).toBe(401)
   })
 
@@ -80,13 +101,24 @@ describe('POST /auth/oauth-login (Google through Supabase)', () => {
     fake.google.account = { sub: `1${Date.now()}`, email, emailVerified: true, name: 'Meera Iyer' }
     const started = await supabaseClient(fake).auth.signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: `${appOrigin}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'consent' }, skipBrowserRedirect: true },
+      options: {
+        redirectTo: `${appOrigin}/auth/callback`,
+        queryParams: { access_type: 'offline', prompt: 'consent' },
+        skipBrowserRedirect: true,
+      },
     })
     const hash = fragmentOf(await followToApp(oauthUrl(started)))
     const accessToken = hash.get('access_token') ?? ''
-    const supabaseUserId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub as string
+    const supabaseUserId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString())
+      .sub as string
     const names = deriveNames({ full_name: 'Meera Iyer' }, email)
-    const body = { email, password: derivedOAuthPassword(supabaseUserId), ...names, provider: 'google', supabase_token: accessToken }
+    const body = {
+      email,
+      password: derivedOAuthPassword(supabaseUserId),
+      ...names,
+      provider: 'google',
+      supabase_token: accessToken,
+    }
 
     const session = dataOf<Session>(await api('POST', '/auth/oauth-login', { body }))
     expect(session.user).toMatchObject({ email, firstName: 'Meera', lastName: 'Iyer', providers: ['google'] })
@@ -112,18 +144,35 @@ describe('with Supabase configured', () => {
       expect(answer.status).toBe(400)
       expect(errorOf(answer)).toMatch(/goes through Supabase on this server/)
     }
-    expect(dataOf(await api('GET', '/auth/settings'))).toEqual({ mode: 'supabase', supabaseUrl: fake.url, supabaseAnonKey: fake.anonKey, devMailbox: true })
+    expect(dataOf(await api('GET', '/auth/settings'))).toEqual({
+      mode: 'supabase',
+      supabaseUrl: fake.url,
+      supabaseAnonKey: fake.anonKey,
+      devMailbox: true,
+    })
   })
 
   it('records a password reset done at Supabase from the recovery session', async () => {
     const email = newEmail()
     const session = await signUpAtSupabase(email)
-    const signedIn = dataOf<Session & { tokens: { refreshToken: string } }>(await api('POST', '/auth/supabase-login', { body: { supabase_token: session.access_token } }))
+    const signedIn = dataOf<Session & { tokens: { refreshToken: string } }>(
+      await api('POST', '/auth/supabase-login', { body: { supabase_token: session.access_token } }),
+    )
     await supabaseClient(fake).auth.resetPasswordForEmail(email, { redirectTo: `${appOrigin}/reset-password` })
     const recovery = fragmentOf(await followToApp(fake.mailbox.latest(email, 'recovery').link))
     expect(recovery.get('type')).toBe('recovery')
-    expect(dataOf(await api('POST', '/auth/reset-password', { body: { token: recovery.get('access_token'), password: 'Passw0rdTwo' } }))).toEqual({ reset: true })
-    expect((await api('POST', '/auth/refresh-token', { body: { refreshToken: signedIn.tokens.refreshToken } })).status).toBe(401)
-    expect((await api('POST', '/auth/reset-password', { body: { token: 'forged', password: 'Passw0rdTwo' } })).status).toBe(401)
+    expect(
+      dataOf(
+        await api('POST', '/auth/reset-password', {
+          body: { token: recovery.get('access_token'), password: 'Passw0rdTwo' },
+        }),
+      ),
+    ).toEqual({ reset: true })
+    expect(
+      (await api('POST', '/auth/refresh-token', { body: { refreshToken: signedIn.tokens.refreshToken } })).status,
+    ).toBe(401)
+    expect(
+      (await api('POST', '/auth/reset-password', { body: { token: 'forged', password: 'Passw0rdTwo' } })).status,
+    ).toBe(401)
   })
 })

@@ -28,14 +28,34 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 })
 
 const contactEvents = async () =>
-  Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('count')).where('type', '=', 'ContactMessageReceived').executeTakeFirstOrThrow()).count)
+  Number(
+    (
+      await database.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('type', '=', 'ContactMessageReceived')
+        .executeTakeFirstOrThrow()
+    ).count,
+  )
 const contactLimitRows = async () =>
-  Number((await database.db.selectFrom('rate_limits').select((eb) => eb.fn.countAll().as('count')).where('bucket', 'like', 'contact:%').executeTakeFirstOrThrow()).count)
+  Number(
+    (
+      await database.db
+        .selectFrom('rate_limits')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('bucket', 'like', 'contact:%')
+        .executeTakeFirstOrThrow()
+    ).count,
+  )
 
 async function mailTo(subject: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const mail = await database.db.selectFrom('dev_mailbox').selectAll().where('subject', '=', subject).executeTakeFirst()
+    const mail = await database.db
+      .selectFrom('dev_mailbox')
+      .selectAll()
+      .where('subject', '=', subject)
+      .executeTakeFirst()
     if (mail) return mail
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -69,9 +89,14 @@ describe('POST /api/contact', () => {
     const receipt = dataOf<{ messageId: string; sentVia: string }>(await api('POST', '/contact', { body: sent }))
     expect(receipt.sentVia).toBe('Development mailbox')
 
-    const event = await database.db.selectFrom('events').select(['stream_id', 'data', 'event_id']).where('stream_id', '=', `contact-${receipt.messageId}`).executeTakeFirstOrThrow()
+    const event = await database.db
+      .selectFrom('events')
+      .select(['stream_id', 'data', 'event_id'])
+      .where('stream_id', '=', `contact-${receipt.messageId}`)
+      .executeTakeFirstOrThrow()
     const data = event.data as Record<string, string>
-    for (const field of ['firstName', 'lastName', 'email', 'subject', 'message']) expect(data[field]).toMatch(/^pii:v1:/)
+    for (const field of ['firstName', 'lastName', 'email', 'subject', 'message'])
+      expect(data[field]).toMatch(/^pii:v1:/)
     expect(JSON.stringify(data)).not.toContain(sent.email)
     expect(data.deliverTo).toBe('support@interviewhelper.local')
 
@@ -80,9 +105,19 @@ describe('POST /api/contact', () => {
     expect(mail.reply_to).toBe(sent.email)
     expect(mail.text_body).toContain(sent.message)
     expect(mail.text_body).toContain(`Meera Nair <${sent.email}>`)
-    const outbox = await database.db.selectFrom('mail_outbox').select(['dedupe_key', 'status']).where('dedupe_key', '=', `contact:${event.event_id}`).executeTakeFirstOrThrow()
+    const outbox = await database.db
+      .selectFrom('mail_outbox')
+      .select(['dedupe_key', 'status'])
+      .where('dedupe_key', '=', `contact:${event.event_id}`)
+      .executeTakeFirstOrThrow()
     expect(outbox.status).toBe('sent')
-    expect(await database.db.selectFrom('contact_mail_reactions').select('event_id').where('event_id', '=', event.event_id).execute()).toHaveLength(1)
+    expect(
+      await database.db
+        .selectFrom('contact_mail_reactions')
+        .select('event_id')
+        .where('event_id', '=', event.event_id)
+        .execute(),
+    ).toHaveLength(1)
   })
 
   it('escapes what the sender typed in the HTML mail', async () => {
@@ -95,7 +130,11 @@ describe('POST /api/contact', () => {
 
   it('is also on tRPC as contact.send', async () => {
     const sent = message({ subject: `Via tRPC ${randomUUID()}` })
-    const response = await fetch(`${server.url}/api/trpc/contact.send`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' }, body: JSON.stringify(sent) })
+    const response = await fetch(`${server.url}/api/trpc/contact.send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify(sent),
+    })
     expect(response.status).toBe(200)
     await mailTo(`[Contact] ${sent.subject}`)
   })
@@ -117,7 +156,12 @@ describe('POST /api/contact', () => {
   })
 
   it('is described in the OpenAPI document with its five required fields', async () => {
-    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, { post?: { requestBody?: { content: { 'application/json': { schema: { required?: string[] } } } } } }> }
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        { post?: { requestBody?: { content: { 'application/json': { schema: { required?: string[] } } } } } }
+      >
+    }
     const schema = document.paths['/contact']?.post?.requestBody?.content['application/json'].schema
     expect(schema?.required?.sort()).toEqual(['email', 'firstName', 'lastName', 'message', 'subject'])
   })

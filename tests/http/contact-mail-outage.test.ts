@@ -62,7 +62,13 @@ beforeAll(async () => {
   database = await createTestDatabase('postgres')
   smtpPort = await freePort()
   // Nothing listens on the SMTP port yet: the mail server is down.
-  server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1', PROJECTION_POLL_MS: '200', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SUPPORT_EMAIL: 'help@interviewhelper.test' })
+  server = await startBuiltServer({
+    DATABASE_URL: database.url ?? '',
+    TRUST_PROXY: '1',
+    PROJECTION_POLL_MS: '200',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SUPPORT_EMAIL: 'help@interviewhelper.test',
+  })
 })
 afterAll(async () => {
   await server?.stop()
@@ -84,14 +90,30 @@ describe('contact messages during a mail outage', () => {
     const api = restClient(server.url)
     const subject = `Outage ${randomUUID()}`
     const receipt = dataOf<{ messageId: string; sentVia: string }>(
-      await api('POST', '/contact', { body: { firstName: 'Dev', lastName: 'Patel', email: 'dev.patel@example.com', subject, message: 'Is anyone there?' } }),
+      await api('POST', '/contact', {
+        body: {
+          firstName: 'Dev',
+          lastName: 'Patel',
+          email: 'dev.patel@example.com',
+          subject,
+          message: 'Is anyone there?',
+        },
+      }),
     )
     expect(receipt.sentVia).toBe('Interview Helper support inbox')
 
-    const event = await database.db.selectFrom('events').select('event_id').where('stream_id', '=', `contact-${receipt.messageId}`).executeTakeFirstOrThrow()
+    const event = await database.db
+      .selectFrom('events')
+      .select('event_id')
+      .where('stream_id', '=', `contact-${receipt.messageId}`)
+      .executeTakeFirstOrThrow()
     const dedupeKey = `contact:${event.event_id}`
     const failed = await waitFor(async () => {
-      const row = await database.db.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirst()
+      const row = await database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('dedupe_key', '=', dedupeKey)
+        .executeTakeFirst()
       return row && row.attempts >= 1 && row.last_error ? row : undefined
     }, 'a failed delivery attempt')
     expect(failed.status).toBe('pending')
@@ -101,9 +123,17 @@ describe('contact messages during a mail outage', () => {
     const smtp = await startSmtpServer(smtpPort)
     try {
       // The first retry is due 30 s later; bring it forward instead of waiting.
-      await database.db.updateTable('mail_outbox').set({ next_attempt_at: sql<Date>`now()` }).where('dedupe_key', '=', dedupeKey).execute()
+      await database.db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: sql<Date>`now()` })
+        .where('dedupe_key', '=', dedupeKey)
+        .execute()
       const sent = await waitFor(async () => {
-        const row = await database.db.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirst()
+        const row = await database.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('dedupe_key', '=', dedupeKey)
+          .executeTakeFirst()
         return row?.status === 'sent' ? row : undefined
       }, 'the retried delivery')
       expect(sent.attempts).toBeGreaterThanOrEqual(2)
@@ -111,7 +141,9 @@ describe('contact messages during a mail outage', () => {
       const delivered = smtp.messages.filter((raw) => raw.includes(subject))
       expect(delivered).toHaveLength(1)
       expect(delivered[0]).toContain('Is anyone there?')
-      expect(await database.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', dedupeKey).execute()).toHaveLength(1)
+      expect(
+        await database.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', dedupeKey).execute(),
+      ).toHaveLength(1)
     } finally {
       await smtp.close()
     }

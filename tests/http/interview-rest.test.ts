@@ -37,7 +37,8 @@ async function trpc<T>(procedure: string, input: unknown, accessToken: string): 
 
 async function mailbox(): Promise<{ to: string; text: string }[]> {
   const response = await fetch(`${baseUrl}/api/trpc/dev.mailbox`, { headers: { 'x-forwarded-for': ip } })
-  return ((await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }).result.data.messages
+  return ((await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }).result.data
+    .messages
 }
 
 /** A confirmed, signed-in person with a paid plan bought through the sandbox checkout. */
@@ -50,10 +51,18 @@ async function customer(planType: 'starter' | 'pro'): Promise<string> {
     if (!confirmToken) await new Promise((resolve) => setTimeout(resolve, 100))
   }
   data(await api.call('auth-confirmEmail', { ip, body: { token: confirmToken } }))
-  const session = data<{ tokens: { accessToken: string } }>(await api.call('auth-login', { ip, body: { email, password } }))
+  const session = data<{ tokens: { accessToken: string } }>(
+    await api.call('auth-login', { ip, body: { email, password } }),
+  )
   const accessToken = session.tokens.accessToken
-  const order = data<{ id: string }>(await api.call('auth-createOrder', { ip, token: accessToken, body: { planType, billingCycle: 'monthly' } }))
-  const paid = await trpc<{ outcome: string; result: Record<string, string> }>('sandbox.completeCheckout', { orderId: order.id, outcome: 'success' }, accessToken)
+  const order = data<{ id: string }>(
+    await api.call('auth-createOrder', { ip, token: accessToken, body: { planType, billingCycle: 'monthly' } }),
+  )
+  const paid = await trpc<{ outcome: string; result: Record<string, string> }>(
+    'sandbox.completeCheckout',
+    { orderId: order.id, outcome: 'success' },
+    accessToken,
+  )
   data(await api.call('auth-verifyPayment', { ip, token: accessToken, body: paid.result }))
   return accessToken
 }
@@ -66,29 +75,58 @@ beforeAll(async () => {
 
 describe('the REST bridge, driven from its OpenAPI document', () => {
   it('describes every interview call, the multipart audio upload and the stream included', () => {
-    for (const operation of ['interview-sessionStart', 'interview-sessionEnd', 'interview-sessionActive', 'interview-usageLimits', 'interview-history', 'interview-question', 'interview-analyze', 'interview-screenshot', 'interview-generateQuestions', 'interview-improveCommunication', 'interview-audioQuestion', 'interview-questionStream']) {
+    for (const operation of [
+      'interview-sessionStart',
+      'interview-sessionEnd',
+      'interview-sessionActive',
+      'interview-usageLimits',
+      'interview-history',
+      'interview-question',
+      'interview-analyze',
+      'interview-screenshot',
+      'interview-generateQuestions',
+      'interview-improveCommunication',
+      'interview-audioQuestion',
+      'interview-questionStream',
+    ]) {
       expect(api.operations.has(operation), operation).toBe(true)
     }
-    expect(api.document.paths['/interview/audio-question']?.post).toMatchObject({ requestBody: { content: { 'multipart/form-data': {} } } })
+    expect(api.document.paths['/interview/audio-question']?.post).toMatchObject({
+      requestBody: { content: { 'multipart/form-data': {} } },
+    })
   })
 
   // OCR and speech recognition take seconds each on a busy two-core machine.
   it('runs a whole session and counts it once', { timeout: 180_000 }, async () => {
-    const before = data<{ interviews: { used: number; remaining: number; total: number }; planType: string }>(await api.call('interview-usageLimits', { ip, token }))
+    const before = data<{ interviews: { used: number; remaining: number; total: number }; planType: string }>(
+      await api.call('interview-usageLimits', { ip, token }),
+    )
     expect(before).toMatchObject({ planType: 'pro', interviews: { used: 0, remaining: 25, total: 25 } })
 
     const session = data<{ id: string; status: string }>(
-      await api.call('interview-sessionStart', { ip, token, body: { mode: 'voice', context: { role: 'Backend engineer', jobDescription: 'Go, PostgreSQL, Kafka' } } }),
+      await api.call('interview-sessionStart', {
+        ip,
+        token,
+        body: { mode: 'voice', context: { role: 'Backend engineer', jobDescription: 'Go, PostgreSQL, Kafka' } },
+      }),
     )
     expect(session.status).toBe('active')
-    expect(data<{ session: { id: string } }>(await api.call('interview-sessionActive', { ip, token })).session.id).toBe(session.id)
+    expect(data<{ session: { id: string } }>(await api.call('interview-sessionActive', { ip, token })).session.id).toBe(
+      session.id,
+    )
 
-    const answer = data<{ response: string; usage: { interviews: { used: number } } }>(await api.call('interview-question', { ip, token, body: { question: 'How would you design a rate limiter?' } }))
+    const answer = data<{ response: string; usage: { interviews: { used: number } } }>(
+      await api.call('interview-question', { ip, token, body: { question: 'How would you design a rate limiter?' } }),
+    )
     expect(answer.response.toLowerCase()).toMatch(/rate|limit|token bucket/)
     expect(answer.usage.interviews.used).toBe(1)
 
-    const image = (await readFile(path.join(import.meta.dirname, '../integration/ai-ocr-fixtures/question.png'))).toString('base64')
-    const screenshot = data<{ extractedText: string; response: string }>(await api.call('interview-screenshot', { ip, token, body: { image: `data:image/png;base64,${image}` } }))
+    const image = (
+      await readFile(path.join(import.meta.dirname, '../integration/ai-ocr-fixtures/question.png'))
+    ).toString('base64')
+    const screenshot = data<{ extractedText: string; response: string }>(
+      await api.call('interview-screenshot', { ip, token, body: { image: `data:image/png;base64,${image}` } }),
+    )
     expect(screenshot.extractedText.length).toBeGreaterThan(10)
     expect(screenshot.response.length).toBeGreaterThan(20)
 
@@ -98,26 +136,50 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
       await promisify(execFile)('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', wav, 'What is a hash map?'])
       const form = new FormData()
       form.append('audio', new Blob([await readFile(wav)], { type: 'audio/wav' }), 'question.wav')
-      const spoken = data<{ transcript: string; response: string }>(await api.call('interview-audioQuestion', { ip, token, form }))
+      const spoken = data<{ transcript: string; response: string }>(
+        await api.call('interview-audioQuestion', { ip, token, form }),
+      )
       expect(spoken.transcript.toLowerCase()).toContain('hash map')
       expect(spoken.response.toLowerCase()).toContain('hash')
     } finally {
       await rm(folder, { recursive: true, force: true })
     }
 
-    const generated = data<{ questions: unknown[] }>(await api.call('interview-generateQuestions', { ip, token, body: { topic: 'system design' } }))
+    const generated = data<{ questions: unknown[] }>(
+      await api.call('interview-generateQuestions', { ip, token, body: { topic: 'system design' } }),
+    )
     expect(generated.questions).toHaveLength(5)
     const feedback = data<{ score: number; improvedResponse: string }>(
-      await api.call('interview-improveCommunication', { ip, token, body: { response: 'Um, so basically I, like, led the migration and it was kind of done by the team.' } }),
+      await api.call('interview-improveCommunication', {
+        ip,
+        token,
+        body: { response: 'Um, so basically I, like, led the migration and it was kind of done by the team.' },
+      }),
     )
     expect(feedback.improvedResponse.toLowerCase()).not.toContain(' um')
-    expect(data<{ category: string }>(await api.call('interview-analyze', { ip, token, body: { question: 'Tell me about a time you disagreed with your manager.' } })).category).toBeTruthy()
+    expect(
+      data<{ category: string }>(
+        await api.call('interview-analyze', {
+          ip,
+          token,
+          body: { question: 'Tell me about a time you disagreed with your manager.' },
+        }),
+      ).category,
+    ).toBeTruthy()
 
-    const ended = data<{ counted: boolean; questionsAsked: number }>(await api.call('interview-sessionEnd', { ip, token, body: { sessionId: session.id } }))
+    const ended = data<{ counted: boolean; questionsAsked: number }>(
+      await api.call('interview-sessionEnd', { ip, token, body: { sessionId: session.id } }),
+    )
     expect(ended).toMatchObject({ counted: true, questionsAsked: 3 })
-    expect(data<{ interviews: unknown }>(await api.call('interview-usageLimits', { ip, token })).interviews).toEqual({ used: 1, remaining: 24, total: 25 })
+    expect(data<{ interviews: unknown }>(await api.call('interview-usageLimits', { ip, token })).interviews).toEqual({
+      used: 1,
+      remaining: 24,
+      total: 25,
+    })
 
-    const history = data<{ total: number; sessions: { id: string; questions: { source: string }[] }[] }>(await api.call('interview-history', { ip, token, query: { page: 1, pageSize: 5 } }))
+    const history = data<{ total: number; sessions: { id: string; questions: { source: string }[] }[] }>(
+      await api.call('interview-history', { ip, token, query: { page: 1, pageSize: 5 } }),
+    )
     expect(history.sessions[0]?.id).toBe(session.id)
     expect(history.sessions[0]?.questions.map((question) => question.source)).toEqual(['text', 'screenshot', 'audio'])
   })
@@ -129,10 +191,30 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
       ['interview-question', { ip, token, body: { question: 'x'.repeat(4001) } }, 400, /at most 4,000 characters/],
       ['interview-question', { ip, token, body: { question: 'Why?', sessionId: 'not-a-session' } }, 400, /sessionId/],
       ['interview-screenshot', { ip, token, body: { image: 'not base64 at all!' } }, 400, /base64/],
-      ['interview-screenshot', { ip, token, body: { image: Buffer.from('plain text, not an image').toString('base64') } }, 415, /PNG, JPEG or WebP/],
-      ['interview-screenshot', { ip, token, body: { image: Buffer.alloc(5 * 1024 * 1024 + 10).toString('base64') } }, 413, /at most 5 MB/],
-      ['interview-generateQuestions', { ip, token, body: { topic: 'sql', count: 50 } }, 400, /count must be between 1 and 20/],
-      ['interview-generateQuestions', { ip, token, body: { topic: 'sql', difficulty: 'impossible' } }, 400, /difficulty/],
+      [
+        'interview-screenshot',
+        { ip, token, body: { image: Buffer.from('plain text, not an image').toString('base64') } },
+        415,
+        /PNG, JPEG or WebP/,
+      ],
+      [
+        'interview-screenshot',
+        { ip, token, body: { image: Buffer.alloc(5 * 1024 * 1024 + 10).toString('base64') } },
+        413,
+        /at most 5 MB/,
+      ],
+      [
+        'interview-generateQuestions',
+        { ip, token, body: { topic: 'sql', count: 50 } },
+        400,
+        /count must be between 1 and 20/,
+      ],
+      [
+        'interview-generateQuestions',
+        { ip, token, body: { topic: 'sql', difficulty: 'impossible' } },
+        400,
+        /difficulty/,
+      ],
       ['interview-improveCommunication', { ip, token, body: { response: '' } }, 400, /response is required/],
       ['interview-history', { ip, token, query: { page: 0 } }, 400, /page/],
       ['interview-question', { ip, body: { question: 'Why?' } }, 401, /Sign in/],
@@ -145,7 +227,9 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
     const notAudio = new FormData()
     notAudio.append('audio', new Blob(['hello'], { type: 'text/plain' }), 'note.txt')
     expect((await api.call('interview-audioQuestion', { ip, token, form: notAudio })).status).toBe(415)
-    expect((await api.call('interview-audioQuestion', { ip, token, form: new FormData() })).body.error).toMatch(/audio is required/)
+    expect((await api.call('interview-audioQuestion', { ip, token, form: new FormData() })).body.error).toMatch(
+      /audio is required/,
+    )
     data(await api.call('interview-sessionEnd', { ip, token, body: {} }))
     expect((await api.call('interview-question', { ip, token, body: { question: 'Why?' } })).status).toBe(409)
   })
@@ -153,10 +237,19 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
   it('gates features by plan with 403 naming the plan and the upgrade', async () => {
     const screenshot = await api.call('interview-screenshot', { ip, token: starterToken, body: { image: 'aGVsbG8=' } })
     expect(screenshot.status).toBe(403)
-    expect(screenshot.body.error).toMatch(/Screen analysis: Your Starter plan does not include it\. It comes with the Professional plan — upgrade at \/pricing\./)
-    const context = await api.call('interview-sessionStart', { ip, token: starterToken, body: { context: { resume: 'Ten years of Go' } } })
+    expect(screenshot.body.error).toMatch(
+      /Screen analysis: Your Starter plan does not include it\. It comes with the Professional plan — upgrade at \/pricing\./,
+    )
+    const context = await api.call('interview-sessionStart', {
+      ip,
+      token: starterToken,
+      body: { context: { resume: 'Ten years of Go' } },
+    })
     expect(context.status).toBe(403)
-    expect((await api.call('interview-improveCommunication', { ip, token: starterToken, body: { response: 'I led it.' } })).status).toBe(403)
+    expect(
+      (await api.call('interview-improveCommunication', { ip, token: starterToken, body: { response: 'I led it.' } }))
+        .status,
+    ).toBe(403)
   })
 
   it('streams an answer as server-sent events', async () => {
@@ -168,8 +261,17 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
     })
     expect(response.headers.get('content-type')).toMatch(/text\/event-stream/)
     const text = await response.text()
-    const events = text.trim().split('\n\n').map((block) => ({ event: block.match(/^event: (\w+)/)?.[1], data: JSON.parse(block.split('\ndata: ')[1] ?? 'null') as Record<string, unknown> }))
-    const deltas = events.filter((event) => event.event === 'delta').map((event) => String(event.data.text)).join('')
+    const events = text
+      .trim()
+      .split('\n\n')
+      .map((block) => ({
+        event: block.match(/^event: (\w+)/)?.[1],
+        data: JSON.parse(block.split('\ndata: ')[1] ?? 'null') as Record<string, unknown>,
+      }))
+    const deltas = events
+      .filter((event) => event.event === 'delta')
+      .map((event) => String(event.data.text))
+      .join('')
     const done = events.at(-1)
     expect(done?.event).toBe('done')
     expect(done?.data.response).toBe(deltas)

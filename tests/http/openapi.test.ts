@@ -8,8 +8,13 @@ const documentSchema = z.object({
   openapi: z.string(),
   info: z.object({ title: z.string() }),
   servers: z.array(z.object({ url: z.string() })),
-  paths: z.record(z.string(), z.record(z.string(), z.object({ responses: z.record(z.string(), z.unknown()) }).passthrough())),
-  components: z.object({ securitySchemes: z.record(z.string(), z.object({ type: z.string(), scheme: z.string().optional() })) }).passthrough(),
+  paths: z.record(
+    z.string(),
+    z.record(z.string(), z.object({ responses: z.record(z.string(), z.unknown()) }).passthrough()),
+  ),
+  components: z
+    .object({ securitySchemes: z.record(z.string(), z.object({ type: z.string(), scheme: z.string().optional() })) })
+    .passthrough(),
 })
 
 async function fetchDocument(): Promise<Record<string, unknown>> {
@@ -32,7 +37,9 @@ describe('GET /api/openapi.json', () => {
     expect(document.info.title).toBe('Interview Helper API')
     expect(document.servers).toEqual([{ url: '/api' }])
     expect(document.paths['/auth/plans']?.get).toBeDefined()
-    expect(Object.values(document.components.securitySchemes)).toContainEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }))
+    expect(Object.values(document.components.securitySchemes)).toContainEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    )
   })
 
   it('shows the envelope in every response schema', async () => {
@@ -41,12 +48,19 @@ describe('GET /api/openapi.json', () => {
       for (const operation of Object.values(pathItem)) {
         for (const [status, response] of Object.entries(operation.responses)) {
           // The one streaming answer is text/event-stream; its events carry the same envelope.
-          if (z.object({ content: z.object({ 'text/event-stream': z.unknown() }) }).safeParse(response).success) continue
+          if (z.object({ content: z.object({ 'text/event-stream': z.unknown() }) }).safeParse(response).success)
+            continue
           const schema = z
-            .object({ content: z.object({ 'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }) }) })
+            .object({
+              content: z.object({ 'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }) }),
+            })
             .parse(response).content['application/json'].schema
           if (status.startsWith('2')) {
-            expect(schema).toMatchObject({ type: 'object', required: ['success', 'data'], properties: { success: { const: true } } })
+            expect(schema).toMatchObject({
+              type: 'object',
+              required: ['success', 'data'],
+              properties: { success: { const: true } },
+            })
           } else {
             expect(schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' })
           }

@@ -8,7 +8,16 @@ import { dataOf, errorOf, restClient } from '../support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '../support/server.ts'
 
 type Order = { id: string; amount: number; currency: string; keyId: string; testMode: boolean; name: string }
-type Account = { subscription: { planType: string; status: string; isActive: boolean; interviewsIncluded: number; daysUntilExpiry: number }; features: { maxInterviews: number; screenAnalysis: boolean } }
+type Account = {
+  subscription: {
+    planType: string
+    status: string
+    isActive: boolean
+    interviewsIncluded: number
+    daysUntilExpiry: number
+  }
+  features: { maxInterviews: number; screenAnalysis: boolean }
+}
 
 let database: TestDatabase
 let server: RunningServer
@@ -26,15 +35,30 @@ afterAll(async () => {
 })
 
 /** The sandbox keeps its secrets in the server's data folder; tests sign with them as Razorpay would. */
-const secret = async (name: string) => Buffer.from((await readFile(path.join(server.dataDir, name), 'utf8')).trim(), 'base64url')
-const signCheckout = async (orderId: string, paymentId: string) => checkoutSignature(await secret('sandbox-razorpay-key-secret'), orderId, paymentId)
+const secret = async (name: string) =>
+  Buffer.from((await readFile(path.join(server.dataDir, name), 'utf8')).trim(), 'base64url')
+const signCheckout = async (orderId: string, paymentId: string) =>
+  checkoutSignature(await secret('sandbox-razorpay-key-secret'), orderId, paymentId)
 
-async function webhook(event: string, payment: Record<string, unknown>, options: { eventId?: string; signature?: string } = {}) {
-  const body = JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } } })
+async function webhook(
+  event: string,
+  payment: Record<string, unknown>,
+  options: { eventId?: string; signature?: string } = {},
+) {
+  const body = JSON.stringify({
+    entity: 'event',
+    event,
+    contains: ['payment'],
+    payload: { payment: { entity: payment } },
+  })
   const signature = options.signature ?? hmacSha256Hex(await secret('sandbox-razorpay-webhook-secret'), body)
   const response = await fetch(`${server.url}/api/webhooks/razorpay`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': options.eventId ?? `evt_${randomUUID()}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': signature,
+      'x-razorpay-event-id': options.eventId ?? `evt_${randomUUID()}`,
+    },
     body,
   })
   return { status: response.status, body: (await response.json()) as { success: boolean; error?: string } }
@@ -45,12 +69,17 @@ async function signedInUser(): Promise<string> {
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Ravi', lastName: 'Kumar' } }))
   let token: string | undefined
   for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const mail = await database.db.selectFrom('dev_mailbox').select('text_body').where('to_address', '=', email).executeTakeFirst()
+    const mail = await database.db
+      .selectFrom('dev_mailbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .executeTakeFirst()
     token = mail?.text_body.match(/email-confirmed\?token=(\S+)/)?.[1]
     if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
   }
   dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
-  return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } })).tokens.accessToken
+  return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } }))
+    .tokens.accessToken
 }
 
 const countOf = async (type: string, orderId: string) =>
@@ -60,7 +89,9 @@ const countOf = async (type: string, orderId: string) =>
         .selectFrom('events')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('type', '=', type)
-        .where((eb) => eb.or([eb('stream_id', '=', `order-${orderId}`), eb(eb.ref('data', '->>').key('orderId'), '=', orderId)]))
+        .where((eb) =>
+          eb.or([eb('stream_id', '=', `order-${orderId}`), eb(eb.ref('data', '->>').key('orderId'), '=', orderId)]),
+        )
         .executeTakeFirstOrThrow()
     ).n,
   )
@@ -68,7 +99,11 @@ const countOf = async (type: string, orderId: string) =>
 async function settle() {
   // Webhooks are processed by a background job right after they are stored; give it its moment.
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const pending = await database.db.selectFrom('webhook_deliveries').select('event_id').where('processed_at', 'is', null).execute()
+    const pending = await database.db
+      .selectFrom('webhook_deliveries')
+      .select('event_id')
+      .where('processed_at', 'is', null)
+      .execute()
     if (pending.length === 0) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -77,14 +112,29 @@ async function settle() {
 describe('POST /auth/create-order', () => {
   it('prices the order from the catalog, whatever the client sends, in TEST MODE without keys', async () => {
     const token = await signedInUser()
-    const order = dataOf<Order>(await api('POST', '/auth/create-order', { token, body: { planType: 'professional', billingCycle: 'monthly', amount: 1 } }))
-    expect(order).toMatchObject({ amount: 29900, currency: 'INR', keyId: 'rzp_test_sandbox', testMode: true, name: 'Interview Helper' })
+    const order = dataOf<Order>(
+      await api('POST', '/auth/create-order', {
+        token,
+        body: { planType: 'professional', billingCycle: 'monthly', amount: 1 },
+      }),
+    )
+    expect(order).toMatchObject({
+      amount: 29900,
+      currency: 'INR',
+      keyId: 'rzp_test_sandbox',
+      testMode: true,
+      name: 'Interview Helper',
+    })
     expect(order.id).toMatch(/^order_test_/)
     expect(await countOf('OrderCreated', order.id)).toBe(1)
   })
 
   it.each([
-    ['an unknown plan', { planType: 'enterprise', billingCycle: 'monthly' }, /planType must be one of starter, professional, pro/],
+    [
+      'an unknown plan',
+      { planType: 'enterprise', billingCycle: 'monthly' },
+      /planType must be one of starter, professional, pro/,
+    ],
     ['a yearly cycle', { planType: 'pro', billingCycle: 'yearly' }, /billingCycle must be 'monthly'/],
     ['no plan', {}, /planType/],
   ])('answers 400 for %s', async (_case, body, message) => {
@@ -95,56 +145,111 @@ describe('POST /auth/create-order', () => {
   })
 
   it('needs a signed-in user', async () => {
-    expect((await api('POST', '/auth/create-order', { body: { planType: 'pro', billingCycle: 'monthly' } })).status).toBe(401)
+    expect(
+      (await api('POST', '/auth/create-order', { body: { planType: 'pro', billingCycle: 'monthly' } })).status,
+    ).toBe(401)
   })
 })
 
 describe('POST /auth/verify-payment', () => {
   it('activates the plan once; a repeat answers success and appends nothing', async () => {
     const token = await signedInUser()
-    const order = dataOf<Order>(await api('POST', '/auth/create-order', { token, body: { planType: 'professional', billingCycle: 'monthly' } }))
+    const order = dataOf<Order>(
+      await api('POST', '/auth/create-order', { token, body: { planType: 'professional', billingCycle: 'monthly' } }),
+    )
     const paymentId = `pay_test_${randomBytes(7).toString('hex')}`
-    const body = { razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: await signCheckout(order.id, paymentId) }
+    const body = {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: await signCheckout(order.id, paymentId),
+    }
 
-    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({ verified: true, planType: 'professional', alreadyVerified: false })
-    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({ verified: true, alreadyVerified: true })
+    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({
+      verified: true,
+      planType: 'professional',
+      alreadyVerified: false,
+    })
+    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({
+      verified: true,
+      alreadyVerified: true,
+    })
     expect(await countOf('PaymentVerified', order.id)).toBe(1)
     expect(await countOf('SubscriptionActivated', order.id)).toBe(1)
 
     const account = dataOf<Account>(await api('GET', '/auth/subscription', { token }))
-    expect(account.subscription).toMatchObject({ planType: 'professional', status: 'active', isActive: true, interviewsIncluded: 15 })
+    expect(account.subscription).toMatchObject({
+      planType: 'professional',
+      status: 'active',
+      isActive: true,
+      interviewsIncluded: 15,
+    })
     expect(account.subscription.daysUntilExpiry).toBeGreaterThanOrEqual(28)
     expect(account.features).toMatchObject({ maxInterviews: 15, screenAnalysis: true })
-    const history = dataOf<{ entries: { orderId: string; status: string; paymentId: string; amount: number }[] }>(await api('GET', '/billing/history', { token }))
+    const history = dataOf<{ entries: { orderId: string; status: string; paymentId: string; amount: number }[] }>(
+      await api('GET', '/billing/history', { token }),
+    )
     expect(history.entries[0]).toMatchObject({ orderId: order.id, status: 'paid', paymentId, amount: 29900 })
   })
 
-  it('refuses a tampered signature, someone else\'s order and an unknown order, writing nothing', async () => {
+  it("refuses a tampered signature, someone else's order and an unknown order, writing nothing", async () => {
     const owner = await signedInUser()
     const stranger = await signedInUser()
-    const order = dataOf<Order>(await api('POST', '/auth/create-order', { token: owner, body: { planType: 'starter', billingCycle: 'monthly' } }))
+    const order = dataOf<Order>(
+      await api('POST', '/auth/create-order', { token: owner, body: { planType: 'starter', billingCycle: 'monthly' } }),
+    )
     const paymentId = `pay_test_${randomBytes(7).toString('hex')}`
     const signature = await signCheckout(order.id, paymentId)
-    const eventsBefore = Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const eventsBefore = Number(
+      (
+        await database.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
-    const tampered = await api('POST', '/auth/verify-payment', { token: owner, body: { razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: `${signature.slice(0, -1)}0` } })
+    const tampered = await api('POST', '/auth/verify-payment', {
+      token: owner,
+      body: {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: `${signature.slice(0, -1)}0`,
+      },
+    })
     expect(tampered.status).toBe(400)
     expect(errorOf(tampered)).toMatch(/signature is not valid/)
-    const otherPayment = await api('POST', '/auth/verify-payment', { token: owner, body: { razorpay_order_id: order.id, razorpay_payment_id: 'pay_test_other', razorpay_signature: signature } })
+    const otherPayment = await api('POST', '/auth/verify-payment', {
+      token: owner,
+      body: { razorpay_order_id: order.id, razorpay_payment_id: 'pay_test_other', razorpay_signature: signature },
+    })
     expect(otherPayment.status).toBe(400)
-    const notYours = await api('POST', '/auth/verify-payment', { token: stranger, body: { razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: signature } })
+    const notYours = await api('POST', '/auth/verify-payment', {
+      token: stranger,
+      body: { razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: signature },
+    })
     expect(notYours.status).toBe(404)
     const unknownOrder = 'order_test_doesnotexist'
     const unknown = await api('POST', '/auth/verify-payment', {
       token: owner,
-      body: { razorpay_order_id: unknownOrder, razorpay_payment_id: paymentId, razorpay_signature: await signCheckout(unknownOrder, paymentId) },
+      body: {
+        razorpay_order_id: unknownOrder,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: await signCheckout(unknownOrder, paymentId),
+      },
     })
     expect(unknown.status).toBe(404)
     const malformed = await api('POST', '/auth/verify-payment', { token: owner, body: { razorpay_order_id: order.id } })
     expect(malformed.status).toBe(400)
     expect(errorOf(malformed)).toMatch(/razorpay_payment_id/)
 
-    const eventsAfter = Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const eventsAfter = Number(
+      (
+        await database.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     expect(eventsAfter).toBe(eventsBefore)
     expect(dataOf<Account>(await api('GET', '/auth/subscription', { token: owner })).subscription.planType).toBe('none')
   })
@@ -153,9 +258,21 @@ describe('POST /auth/verify-payment', () => {
 describe('POST /api/webhooks/razorpay', () => {
   async function orderFor(planType = 'pro') {
     const token = await signedInUser()
-    const order = dataOf<Order>(await api('POST', '/auth/create-order', { token, body: { planType, billingCycle: 'monthly' } }))
+    const order = dataOf<Order>(
+      await api('POST', '/auth/create-order', { token, body: { planType, billingCycle: 'monthly' } }),
+    )
     const amount = { starter: 9900, professional: 29900, pro: 49900 }[planType] ?? 0
-    return { token, order, payment: { id: `pay_test_${randomBytes(7).toString('hex')}`, order_id: order.id, amount, currency: 'INR', status: 'captured' } }
+    return {
+      token,
+      order,
+      payment: {
+        id: `pay_test_${randomBytes(7).toString('hex')}`,
+        order_id: order.id,
+        amount,
+        currency: 'INR',
+        status: 'captured',
+      },
+    }
   }
 
   it('refuses a forged signature with 400 and records nothing', async () => {
@@ -164,19 +281,32 @@ describe('POST /api/webhooks/razorpay', () => {
     const forged = await webhook('payment.captured', payment, { eventId, signature: 'deadbeef'.repeat(8) })
     expect(forged.status).toBe(400)
     expect(forged.body).toEqual({ success: false, error: 'Invalid webhook signature' })
-    expect(await database.db.selectFrom('webhook_deliveries').select('event_id').where('event_id', '=', eventId).executeTakeFirst()).toBeUndefined()
+    expect(
+      await database.db
+        .selectFrom('webhook_deliveries')
+        .select('event_id')
+        .where('event_id', '=', eventId)
+        .executeTakeFirst(),
+    ).toBeUndefined()
     expect(await countOf('PaymentVerified', order.id)).toBe(0)
   })
 
   it('stores the same delivery once however often it arrives, and pays the order once', async () => {
     const { token, order, payment } = await orderFor()
     const eventId = `evt_${randomUUID()}`
-    const answers = await Promise.all(Array.from({ length: 10 }, () => webhook('payment.captured', payment, { eventId })))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => webhook('payment.captured', payment, { eventId })),
+    )
     expect(answers.every((answer) => answer.status === 200)).toBe(true)
     await settle()
-    expect(await database.db.selectFrom('webhook_deliveries').select('event_id').where('event_id', '=', eventId).execute()).toHaveLength(1)
+    expect(
+      await database.db.selectFrom('webhook_deliveries').select('event_id').where('event_id', '=', eventId).execute(),
+    ).toHaveLength(1)
     expect(await countOf('PaymentVerified', order.id)).toBe(1)
-    expect(dataOf<Account>(await api('GET', '/auth/subscription', { token })).subscription).toMatchObject({ planType: 'pro', interviewsIncluded: 25 })
+    expect(dataOf<Account>(await api('GET', '/auth/subscription', { token })).subscription).toMatchObject({
+      planType: 'pro',
+      interviewsIncluded: 25,
+    })
   })
 
   it('handles order.paid, payment.captured and the checkout verify in any order: one payment, one PaymentVerified', async () => {
@@ -184,7 +314,11 @@ describe('POST /api/webhooks/razorpay', () => {
     await webhook('order.paid', payment)
     await webhook('payment.captured', payment)
     await settle()
-    const body = { razorpay_order_id: order.id, razorpay_payment_id: payment.id, razorpay_signature: await signCheckout(order.id, payment.id) }
+    const body = {
+      razorpay_order_id: order.id,
+      razorpay_payment_id: payment.id,
+      razorpay_signature: await signCheckout(order.id, payment.id),
+    }
     expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({ alreadyVerified: true })
     expect(await countOf('PaymentVerified', order.id)).toBe(1)
     expect(await countOf('SubscriptionActivated', order.id)).toBe(1)
@@ -192,27 +326,51 @@ describe('POST /api/webhooks/razorpay', () => {
 
   it('ends paid when payment.failed comes before payment.captured, and a late failure changes nothing', async () => {
     const { token, order, payment } = await orderFor('professional')
-    const failedAttempt = { ...payment, id: `pay_test_${randomBytes(7).toString('hex')}`, status: 'failed', error_code: 'BAD_REQUEST_ERROR', error_description: 'Card declined' }
+    const failedAttempt = {
+      ...payment,
+      id: `pay_test_${randomBytes(7).toString('hex')}`,
+      status: 'failed',
+      error_code: 'BAD_REQUEST_ERROR',
+      error_description: 'Card declined',
+    }
     await webhook('payment.failed', failedAttempt)
     await settle()
-    const history = dataOf<{ entries: { orderId: string; status: string; failureReason: string | null }[] }>(await api('GET', '/billing/history', { token }))
-    expect(history.entries.find((entry) => entry.orderId === order.id)).toMatchObject({ status: 'failed', failureReason: 'Card declined' })
+    const history = dataOf<{ entries: { orderId: string; status: string; failureReason: string | null }[] }>(
+      await api('GET', '/billing/history', { token }),
+    )
+    expect(history.entries.find((entry) => entry.orderId === order.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'Card declined',
+    })
 
     await webhook('payment.captured', payment)
     await webhook('payment.failed', { ...failedAttempt, id: `pay_test_${randomBytes(7).toString('hex')}` })
     await settle()
-    expect(dataOf<Account>(await api('GET', '/auth/subscription', { token })).subscription).toMatchObject({ planType: 'professional', isActive: true })
-    const after = dataOf<{ entries: { orderId: string; status: string }[] }>(await api('GET', '/billing/history', { token }))
+    expect(dataOf<Account>(await api('GET', '/auth/subscription', { token })).subscription).toMatchObject({
+      planType: 'professional',
+      isActive: true,
+    })
+    const after = dataOf<{ entries: { orderId: string; status: string }[] }>(
+      await api('GET', '/billing/history', { token }),
+    )
     expect(after.entries.find((entry) => entry.orderId === order.id)?.status).toBe('paid')
     expect(await countOf('PaymentFailed', order.id)).toBe(1)
   })
 
   it('answers 400 without the signature or event id headers and for a body that is not JSON', async () => {
-    const noSignature = await fetch(`${server.url}/api/webhooks/razorpay`, { method: 'POST', body: '{}', headers: { 'x-razorpay-event-id': 'evt_x' } })
+    const noSignature = await fetch(`${server.url}/api/webhooks/razorpay`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-razorpay-event-id': 'evt_x' },
+    })
     expect(noSignature.status).toBe(400)
     const body = 'not json'
     const signed = hmacSha256Hex(await secret('sandbox-razorpay-webhook-secret'), body)
-    const notJson = await fetch(`${server.url}/api/webhooks/razorpay`, { method: 'POST', body, headers: { 'x-razorpay-signature': signed, 'x-razorpay-event-id': 'evt_y' } })
+    const notJson = await fetch(`${server.url}/api/webhooks/razorpay`, {
+      method: 'POST',
+      body,
+      headers: { 'x-razorpay-signature': signed, 'x-razorpay-event-id': 'evt_y' },
+    })
     expect(notJson.status).toBe(400)
   })
 })

@@ -9,7 +9,15 @@ const plansEnvelope = z
     success: z.literal(true),
     data: z.object({
       plans: z.array(
-        z.object({ planId: z.string(), name: z.string(), amount: z.number(), currency: z.string(), interviews: z.number() }).passthrough(),
+        z
+          .object({
+            planId: z.string(),
+            name: z.string(),
+            amount: z.number(),
+            currency: z.string(),
+            interviews: z.number(),
+          })
+          .passthrough(),
       ),
     }),
   })
@@ -21,7 +29,15 @@ describe('GET /api/auth/plans', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     const body = plansEnvelope.parse(await response.json())
-    expect(body.data.plans.map(({ planId, name, amount, currency, interviews }) => ({ planId, name, amount, currency, interviews }))).toEqual([
+    expect(
+      body.data.plans.map(({ planId, name, amount, currency, interviews }) => ({
+        planId,
+        name,
+        amount,
+        currency,
+        interviews,
+      })),
+    ).toEqual([
       { planId: 'starter', name: 'Starter', amount: 9900, currency: 'INR', interviews: 5 },
       { planId: 'professional', name: 'Professional', amount: 29900, currency: 'INR', interviews: 15 },
       { planId: 'pro', name: 'Pro', amount: 49900, currency: 'INR', interviews: 25 },
@@ -29,7 +45,9 @@ describe('GET /api/auth/plans', () => {
   })
 
   it('ignores an invalid bearer token on a public endpoint', async () => {
-    const response = await fetch(`${baseUrl}/api/auth/plans`, { headers: { authorization: 'Bearer forged.token.value' } })
+    const response = await fetch(`${baseUrl}/api/auth/plans`, {
+      headers: { authorization: 'Bearer forged.token.value' },
+    })
     expect(response.status).toBe(200)
   })
 })

@@ -26,7 +26,9 @@ describe('tRPC over HTTP at /api/trpc', () => {
   })
 
   it('surfaces errors to the typed client as TRPCClientError', async () => {
-    const untyped = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${baseUrl}/api/trpc/missing-prefix` })] })
+    const untyped = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${baseUrl}/api/trpc/missing-prefix` })],
+    })
     await expect(untyped.auth.plans.query()).rejects.toBeInstanceOf(TRPCClientError)
   })
 })

@@ -71,7 +71,11 @@ describe('provider mode', () => {
     const engine = createAiEngine(providerSettings())
     const result = await engine.answer({ question: 'How does a hash map work?' })
     expect(engine.provider).toBe('openai-compatible')
-    expect(result).toMatchObject({ text: 'A hash map stores key-value pairs.', model: 'primary', provider: 'openai-compatible' })
+    expect(result).toMatchObject({
+      text: 'A hash map stores key-value pairs.',
+      model: 'primary',
+      provider: 'openai-compatible',
+    })
     expect(fake.requests.map((request) => request.endpoint)).toEqual(['chat'])
   })
 
@@ -79,13 +83,20 @@ describe('provider mode', () => {
     fake.setModel('primary', fakeReply.error(404, { code: 'model_not_found' }))
     fake.setModel('backup', fakeReply.text('From the backup.'))
     const warnings: unknown[] = []
-    const engine = createAiEngine(providerSettings({ fallbackModel: 'backup' }), { logger: { warn: (message) => void warnings.push(message) } })
+    const engine = createAiEngine(providerSettings({ fallbackModel: 'backup' }), {
+      logger: { warn: (message) => void warnings.push(message) },
+    })
     expect(await engine.answer({ question: 'Q?' })).toMatchObject({ text: 'From the backup.', model: 'backup' })
     expect(warnings).toHaveLength(1)
   })
 
   it('keeps screenshots with the provider vision model', async () => {
-    fake.setModel('vision', fakeReply.text('{"extractedText": "Reverse a linked list", "question": "Reverse a linked list", "answer": "Use three pointers."}'))
+    fake.setModel(
+      'vision',
+      fakeReply.text(
+        '{"extractedText": "Reverse a linked list", "question": "Reverse a linked list", "answer": "Use three pointers."}',
+      ),
+    )
     const engine = createAiEngine(providerSettings({ visionModel: 'vision' }))
     const image = await readFile(join(import.meta.dirname, 'ai-ocr-fixtures', 'question.png'))
     const result = await engine.analyzeScreenshot({ image, mimeType: 'image/png' })
@@ -118,7 +129,9 @@ describe('provider mode', () => {
 
   it('rejects invalid transcription input before doing any work', async () => {
     const engine = createAiEngine(providerSettings())
-    const error = await engine.transcribe({ audio: new Uint8Array(), mimeType: 'audio/wav' }).catch((caught: unknown) => caught)
+    const error = await engine
+      .transcribe({ audio: new Uint8Array(), mimeType: 'audio/wav' })
+      .catch((caught: unknown) => caught)
     expect(error).toMatchObject({ code: 'bad_request' })
   })
 })

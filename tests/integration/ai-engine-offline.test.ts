@@ -52,7 +52,9 @@ beforeAll(async () => {
   // Its own cache folder, so the interview speech model is built from scratch here.
   engine = createOfflineEngine({ speech: { cacheDir: folder } })
   if (!(await engine.transcriber.isAvailable())) {
-    throw new Error('PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).')
+    throw new Error(
+      'PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).',
+    )
   }
 })
 
@@ -68,7 +70,9 @@ describe('analyzeScreenshot', () => {
     ['question.webp', 'image/webp'],
   ] as const)('reads the question in %s and answers it from the knowledge base', async (name, mimeType) => {
     const image = await readFile(join(fixtures, name))
-    const result = screenshotAnalysisSchema.parse(await engine.analyzeScreenshot({ image, mimeType, context: { role: 'Backend engineer' } }))
+    const result = screenshotAnalysisSchema.parse(
+      await engine.analyzeScreenshot({ image, mimeType, context: { role: 'Backend engineer' } }),
+    )
 
     expect(result.extractedText).toContain('def reverse(head):')
     expect(result.question).toBe('Write a function that reverses a linked list in O(n) time.')
@@ -80,7 +84,9 @@ describe('analyzeScreenshot', () => {
   })
 
   it('rejects bytes that are not a PNG, JPEG or WebP image', async () => {
-    const error = await rejection(engine.analyzeScreenshot({ image: new TextEncoder().encode('GIF89a...'), mimeType: 'image/png' }))
+    const error = await rejection(
+      engine.analyzeScreenshot({ image: new TextEncoder().encode('GIF89a...'), mimeType: 'image/png' }),
+    )
     expect(error.code).toBe('bad_request')
     expect(error.message).toMatch(/PNG, JPEG and WebP/)
     expect(error.cause).toBeInstanceOf(UnsupportedMediaError)
@@ -89,14 +95,19 @@ describe('analyzeScreenshot', () => {
 
 describe('transcribe', () => {
   it('hears an interview question through the interview language model', async () => {
-    const result = transcriptionResultSchema.parse(await engine.transcribe({ audio: await speak('What is a hash map?'), mimeType: 'audio/wav' }))
+    const result = transcriptionResultSchema.parse(
+      await engine.transcribe({ audio: await speak('What is a hash map?'), mimeType: 'audio/wav' }),
+    )
     console.info(`offline transcription: "${result.text}" (${result.model}, ${result.latencyMs} ms)`)
     expect(result.text).toMatch(/\bhash map\b/)
     expect(result).toMatchObject({ provider: 'offline', model: INTERVIEW_SPEECH_MODEL })
   })
 
   it('hears other interview questions too', async () => {
-    const result = await engine.transcribe({ audio: await speak('Explain the difference between a process and a thread.'), mimeType: 'audio/wav' })
+    const result = await engine.transcribe({
+      audio: await speak('Explain the difference between a process and a thread.'),
+      mimeType: 'audio/wav',
+    })
     expect(result.text).toMatch(/\bprocess\b/)
     expect(result.text).toMatch(/\bthread\b/)
   })
@@ -110,17 +121,24 @@ describe('transcribe', () => {
 
   it('uses only the generic model when told to', async () => {
     const generic = createOfflineEngine({ speech: { languageModel: 'generic' } })
-    const result = await generic.transcribe({ audio: await speak('Tell me about hash tables and hash functions.'), mimeType: 'audio/wav' })
+    const result = await generic.transcribe({
+      audio: await speak('Tell me about hash tables and hash functions.'),
+      mimeType: 'audio/wav',
+    })
     expect(result.model).toBe(GENERIC_SPEECH_MODEL)
     expect(result.text).toMatch(/\bhash\b/)
   })
 
   it('says what to configure or install when PocketSphinx is missing', async () => {
     const missing = createOfflineEngine({ speech: { searchPath: '/nonexistent' } })
-    const error = await rejection(missing.transcribe({ audio: await speak('What is a hash map?'), mimeType: 'audio/wav' }))
+    const error = await rejection(
+      missing.transcribe({ audio: await speak('What is a hash map?'), mimeType: 'audio/wav' }),
+    )
     expect(error).toMatchObject({ code: 'not_configured', retryable: false, provider: 'offline' })
     expect(error.message).toBe(speechNotConfiguredMessage)
-    expect(error.message).toMatch(/AI_BASE_URL with AI_TRANSCRIPTION_MODEL, or the pocketsphinx and pocketsphinx-en-us packages installed/)
+    expect(error.message).toMatch(
+      /AI_BASE_URL with AI_TRANSCRIPTION_MODEL, or the pocketsphinx and pocketsphinx-en-us packages installed/,
+    )
   })
 
   it('rejects audio that is not WAV with the accepted formats', async () => {
@@ -135,6 +153,10 @@ describe('transcribe', () => {
   it('caches the interview model in one folder named after its inputs', async () => {
     const built = (await readdir(folder)).filter((name) => name.startsWith('interview-helper-speech-'))
     expect(built).toHaveLength(1)
-    expect((await readdir(join(folder, built[0] ?? ''))).sort()).toEqual(['cmudict-en-us.dict', 'en-us', 'en-us.lm.bin'])
+    expect((await readdir(join(folder, built[0] ?? ''))).sort()).toEqual([
+      'cmudict-en-us.dict',
+      'en-us',
+      'en-us.lm.bin',
+    ])
   })
 })

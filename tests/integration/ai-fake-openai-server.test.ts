@@ -76,7 +76,15 @@ describe('fake OpenAI server', () => {
     const withImage = (url: string) =>
       post('/chat/completions', {
         model: 'gpt-test',
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url } }] }],
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url } },
+            ],
+          },
+        ],
       })
     expect((await withImage(`data:image/png;base64,${png}`)).status).toBe(200)
     const bad = await withImage(`data:image/png;base64,${Buffer.from('not a png').toString('base64')}`)
@@ -109,7 +117,11 @@ describe('fake OpenAI server', () => {
   })
 
   it("answers auth, model and validation errors in OpenAI's error shape", async () => {
-    const wrongKey = await post('/chat/completions', { model: 'gpt-test', messages: [{ role: 'user', content: 'Hi' }] }, 'sk-wrong-000000000000abcd')
+    const wrongKey = await post(
+      '/chat/completions',
+      { model: 'gpt-test', messages: [{ role: 'user', content: 'Hi' }] },
+      'sk-wrong-000000000000abcd',
+    )
     expect(wrongKey.status).toBe(401)
     expect(await wrongKey.json()).toEqual({
       error: {

@@ -14,7 +14,11 @@ const onePixelPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
-const context = { role: 'Backend engineer', resume: 'Five years of Go at Acme Payments.', jobDescription: 'Build APIs.' }
+const context = {
+  role: 'Backend engineer',
+  resume: 'Five years of Go at Acme Payments.',
+  jobDescription: 'Build APIs.',
+}
 // OpenAI sends retry-after-ms; 0 keeps the SDK's retries instant in tests.
 const serverError = fakeReply.error(500, { headers: { 'retry-after-ms': '0' } })
 
@@ -198,7 +202,10 @@ describe('fallback model', () => {
 
     expect(result).toMatchObject({ text: 'From the backup model.', model: 'backup' })
     expect(warnings).toEqual([
-      ['AI model failed; trying the fallback model', expect.objectContaining({ model: 'primary', fallbackModel: 'backup', code: 'unavailable' })],
+      [
+        'AI model failed; trying the fallback model',
+        expect.objectContaining({ model: 'primary', fallbackModel: 'backup', code: 'unavailable' }),
+      ],
     ])
     expect(chatCalls().map((call) => [call.model, call.status])).toEqual([
       ['primary', 500],
@@ -212,7 +219,9 @@ describe('fallback model', () => {
     fake.setModel('limited', fakeReply.error(429, { headers: { 'retry-after-ms': '0' } }))
     fake.setModel('backup', fakeReply.text('Backup.'))
 
-    const afterTimeout = await engine({ model: 'slow', fallbackModel: 'backup', timeoutMs: 300 }).answer({ question: 'Q?' })
+    const afterTimeout = await engine({ model: 'slow', fallbackModel: 'backup', timeoutMs: 300 }).answer({
+      question: 'Q?',
+    })
     expect(afterTimeout.model).toBe('backup')
     const afterLimit = await engine({ model: 'limited', fallbackModel: 'backup' }).answer({ question: 'Q?' })
     expect(afterLimit.model).toBe('backup')
@@ -245,7 +254,12 @@ describe('fallback model', () => {
 describe('structured outputs', () => {
   const questionsJson = JSON.stringify({
     questions: [
-      { question: 'Explain Go channels.', category: 'technical', difficulty: 'hard', keyPoints: ['buffered vs unbuffered'] },
+      {
+        question: 'Explain Go channels.',
+        category: 'technical',
+        difficulty: 'hard',
+        keyPoints: ['buffered vs unbuffered'],
+      },
       { question: 'Design a rate limiter.', category: 'System Design', difficulty: 'hard', keyPoints: [] },
     ],
   })
@@ -260,7 +274,12 @@ describe('structured outputs', () => {
     const result = await engine().generateQuestions({ topic: 'Go', difficulty: 'hard', count: 2, context })
 
     expect(result.questions).toEqual([
-      { question: 'Explain Go channels.', category: 'technical', difficulty: 'hard', keyPoints: ['buffered vs unbuffered'] },
+      {
+        question: 'Explain Go channels.',
+        category: 'technical',
+        difficulty: 'hard',
+        keyPoints: ['buffered vs unbuffered'],
+      },
       { question: 'Design a rate limiter.', category: 'system-design', difficulty: 'hard', keyPoints: [] },
     ])
     expect(result.usage).toEqual({ inputTokens: 220, outputTokens: 60, totalTokens: 280 })

@@ -37,7 +37,9 @@ beforeAll(async () => {
   )
   if (!installed) throw new Error('espeak-ng is not installed: run `apt-get install -y espeak-ng` (CI installs it).')
   if (!(await recognizer.isAvailable())) {
-    throw new Error('PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).')
+    throw new Error(
+      'PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).',
+    )
   }
   folder = await mkdtemp(join(tmpdir(), 'ih-stt-test-'))
   const file = join(folder, 'question.wav')
@@ -95,12 +97,16 @@ describe('PocketSphinx recognizer', () => {
     expect((error as Error).message).toMatch(/AI_BASE_URL/)
 
     const noModel = createPocketSphinxRecognizer({ modelDir: '/nonexistent/model' })
-    await expect(noModel.transcribe(speech)).rejects.toThrow(/US English model was not found \(looked in \/nonexistent\/model\)/)
+    await expect(noModel.transcribe(speech)).rejects.toThrow(
+      /US English model was not found \(looked in \/nonexistent\/model\)/,
+    )
   })
 })
 
 async function decoderFolders() {
-  return (await readdir(tmpdir())).filter((name) => name.startsWith('ih-stt-') && !name.startsWith('ih-stt-test-')).sort()
+  return (await readdir(tmpdir()))
+    .filter((name) => name.startsWith('ih-stt-') && !name.startsWith('ih-stt-test-'))
+    .sort()
 }
 
 /** A two-channel 32-bit IEEE float WAV of the same signal on both channels. */

@@ -36,7 +36,11 @@ describe('tesseract.js OCR', () => {
     expect(text).toContain('def reverse(head):')
     expect(text).toContain('prev = None')
     expect(result.confidence).toBeGreaterThan(80)
-    expect(result.image).toMatchObject({ width: 960, height: 260, mimeType: `image/${name.endsWith('jpg') ? 'jpeg' : name.split('.')[1]}` })
+    expect(result.image).toMatchObject({
+      width: 960,
+      height: 260,
+      mimeType: `image/${name.endsWith('jpg') ? 'jpeg' : name.split('.')[1]}`,
+    })
     // The cache is off: tesseract.js would otherwise write eng.traineddata into the working directory.
     expect(await readdir(process.cwd())).toEqual(before)
   })

@@ -7,7 +7,11 @@ import { fixedClock } from '../../server/clock.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts'
 import { systemActor, testRegistry } from '../support/test-events.ts'
 
-const increment = (by: number, eventId?: string) => ({ type: 'CounterIncremented', data: { by }, ...(eventId ? { eventId } : {}) })
+const increment = (by: number, eventId?: string) => ({
+  type: 'CounterIncremented',
+  data: { by },
+  ...(eventId ? { eventId } : {}),
+})
 
 describe.each(databaseKinds)('event store on %s', (kind) => {
   let database: TestDatabase
@@ -17,7 +21,12 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    store = createEventStore({ db: database.db, registry: testRegistry, clock, onAppended: (notice) => notices.push(notice) })
+    store = createEventStore({
+      db: database.db,
+      registry: testRegistry,
+      clock,
+      onAppended: (notice) => notices.push(notice),
+    })
   })
   afterAll(async () => {
     await database?.drop()
@@ -25,7 +34,15 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
 
   const newStream = () => `counter-${randomUUID()}`
   const countEvents = async (streamId: string) =>
-    Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('stream_id', '=', streamId).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await database.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('stream_id', '=', streamId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('appends to a new stream and reads it back in order with metadata', async () => {
     const streamId = newStream()
@@ -50,7 +67,9 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     const streamId = newStream()
     await store.append(streamId, 'no_stream', [increment(1)], systemActor)
     await store.append(streamId, 1, [increment(1)], systemActor)
-    const error = await store.append(streamId, 1, [increment(5), increment(6)], systemActor).catch((caught: unknown) => caught)
+    const error = await store
+      .append(streamId, 1, [increment(5), increment(6)], systemActor)
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ConcurrencyError)
     expect(error).toMatchObject({ streamId, expected: 1, actual: 2 })
     expect(await countEvents(streamId)).toBe(2)
@@ -58,7 +77,9 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
 
   it('honours no_stream, stream_exists and any', async () => {
     const streamId = newStream()
-    await expect(store.append(streamId, 'stream_exists', [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
+    await expect(store.append(streamId, 'stream_exists', [increment(1)], systemActor)).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    )
     await expect(store.append(streamId, 3, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
     await store.append(streamId, 'no_stream', [increment(1)], systemActor)
     await expect(store.append(streamId, 'no_stream', [increment(1)], systemActor)).rejects.toMatchObject({ actual: 1 })
@@ -81,7 +102,9 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     await expect(
       store.append(streamId, 2, [increment(1, ids[0]), increment(9, randomUUID())], systemActor),
     ).rejects.toBeInstanceOf(EventValidationError)
-    await expect(store.append(newStream(), 'any', [increment(1, ids[0])], systemActor)).rejects.toThrow(/another stream/)
+    await expect(store.append(newStream(), 'any', [increment(1, ids[0])], systemActor)).rejects.toThrow(
+      /another stream/,
+    )
     expect(await countEvents(streamId)).toBe(2)
   })
 
@@ -100,36 +123,51 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
       expect(lost[0]?.status === 'rejected' && lost[0].reason).toBeInstanceOf(ConcurrencyError)
       const events = await store.readStream(streamId)
       const values = events.map((event) => event.data.by)
-      expect([[1, 10, 11, 12], [1, 20, 21, 22]]).toContainEqual(values)
+      expect([
+        [1, 10, 11, 12],
+        [1, 20, 21, 22],
+      ]).toContainEqual(values)
       expect(await store.streamVersion(streamId)).toBe(4)
     }
   })
 
   it('serialises concurrent appends with "any" without losing one', async () => {
     const streamId = newStream()
-    await Promise.all(Array.from({ length: 10 }, (_, index) => store.append(streamId, 'any', [increment(index)], systemActor)))
+    await Promise.all(
+      Array.from({ length: 10 }, (_, index) => store.append(streamId, 'any', [increment(index)], systemActor)),
+    )
     const events = await store.readStream(streamId)
     expect(events.map((event) => event.streamPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-    expect(events.map((event) => event.data.by).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(events.map((event) => event.data.by).sort((a, b) => Number(a) - Number(b))).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ])
   })
 
   it('rejects bad events before writing anything', async () => {
     const streamId = newStream()
-    await expect(store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 'two' } }], systemActor)).rejects.toThrow(
-      /Invalid CounterIncremented event: by:/,
+    await expect(
+      store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 'two' } }], systemActor),
+    ).rejects.toThrow(/Invalid CounterIncremented event: by:/)
+    await expect(store.append(streamId, 'any', [{ type: 'Nope', data: {} }], systemActor)).rejects.toThrow(
+      /Unknown event type Nope/,
     )
-    await expect(store.append(streamId, 'any', [{ type: 'Nope', data: {} }], systemActor)).rejects.toThrow(/Unknown event type Nope/)
     await expect(store.append(streamId, 'any', [], systemActor)).rejects.toThrow(/empty/)
-    await expect(store.append(streamId, 'any', [increment(1)], { actor: { type: 'martian' } } as never)).rejects.toThrow()
+    await expect(
+      store.append(streamId, 'any', [increment(1)], { actor: { type: 'martian' } } as never),
+    ).rejects.toThrow()
     expect(await countEvents(streamId)).toBe(0)
     expect(await store.streamVersion(streamId)).toBe(0)
   })
 
   it('upcasts events stored at an older schema version when reading', async () => {
     const streamId = `note-${randomUUID()}`
-    await sql`insert into streams (stream_id, stream_type, version, updated_at) values (${streamId}, 'note', 1, now())`.execute(database.db)
+    await sql`insert into streams (stream_id, stream_type, version, updated_at) values (${streamId}, 'note', 1, now())`.execute(
+      database.db,
+    )
     await sql`insert into events (stream_id, stream_position, type, schema_version, event_id, data, metadata)
-      values (${streamId}, 1, 'NoteAdded', 1, ${randomUUID()}, ${JSON.stringify({ text: 'old' })}::jsonb, ${JSON.stringify(systemActor)}::jsonb)`.execute(database.db)
+      values (${streamId}, 1, 'NoteAdded', 1, ${randomUUID()}, ${JSON.stringify({ text: 'old' })}::jsonb, ${JSON.stringify(systemActor)}::jsonb)`.execute(
+      database.db,
+    )
     await store.append(streamId, 1, [{ type: 'NoteAdded', data: { text: 'new', tags: ['x'] } }], systemActor)
     const events = await store.readStream(streamId)
     expect(events.map((event) => [event.schemaVersion, event.data])).toEqual([
@@ -172,7 +210,14 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
       if (!last) break
       checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition }
     }
-    const total = Number((await database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const total = Number(
+      (
+        await database.db
+          .selectFrom('events')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     expect(everything).toHaveLength(total)
     expect(new Set(everything.map((event) => event.eventId)).size).toBe(total)
     const order = everything.map((event) => [BigInt(event.transactionId), event.globalPosition] as const)
@@ -185,7 +230,12 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     const userId = randomUUID()
     const metadata = { actor: { type: 'user' as const, id: userId }, userId }
     await store.append(newStream(), 'no_stream', [increment(1)], metadata)
-    await store.append(`note-${randomUUID()}`, 'no_stream', [{ type: 'NoteAdded', data: { text: 'hi', tags: [] } }], metadata)
+    await store.append(
+      `note-${randomUUID()}`,
+      'no_stream',
+      [{ type: 'NoteAdded', data: { text: 'hi', tags: [] } }],
+      metadata,
+    )
     await store.append(newStream(), 'no_stream', [increment(1)], systemActor)
     const history = await store.readByUser(userId)
     expect(history.map((event) => event.type)).toEqual(['CounterIncremented', 'NoteAdded'])

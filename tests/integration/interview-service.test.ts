@@ -29,10 +29,17 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     await test?.close()
   })
 
-  const callerFor = (userId = randomUUID()): Caller => ({ runtime: test.runtime, userId, metadata: { actor: { type: 'user', id: userId }, userId } })
+  const callerFor = (userId = randomUUID()): Caller => ({
+    runtime: test.runtime,
+    userId,
+    metadata: { actor: { type: 'user', id: userId }, userId },
+  })
 
   it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
-    expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({ code: 'no-active-plan', message: expect.stringContaining('/pricing') })
+    expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({
+      code: 'no-active-plan',
+      message: expect.stringContaining('/pricing'),
+    })
   })
 
   it('runs a session: start, ask, end; usage counts it, history lists it', async () => {
@@ -44,7 +51,11 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
 
     const answer = await askQuestion(caller, { question: 'What is a hash map and how does it handle collisions?' })
     expect(answer.response.toLowerCase()).toContain('hash')
-    expect(answer).toMatchObject({ provider: 'offline', sessionId: session.id, usage: { interviews: { used: 1, remaining: 4, total: 5 } } })
+    expect(answer).toMatchObject({
+      provider: 'offline',
+      sessionId: session.id,
+      usage: { interviews: { used: 1, remaining: 4, total: 5 } },
+    })
 
     const ended = await endSession(caller, session.id)
     expect(ended).toMatchObject({ status: 'ended', counted: true, questionsAsked: 1 })
@@ -55,7 +66,11 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     const history = await interviewHistory(caller, { page: 1, pageSize: 10 })
     expect(history.total).toBe(1)
     expect(history.sessions[0]).toMatchObject({ id: session.id, counted: true, questionsAsked: 1 })
-    expect(history.sessions[0]?.questions[0]).toMatchObject({ question: 'What is a hash map and how does it handle collisions?', provider: 'offline', model: 'interview-kb-v1' })
+    expect(history.sessions[0]?.questions[0]).toMatchObject({
+      question: 'What is a hash map and how does it handle collisions?',
+      provider: 'offline',
+      model: 'interview-kb-v1',
+    })
     expect(await interviewHistory(callerFor(), { page: 1, pageSize: 10 })).toMatchObject({ total: 0, sessions: [] })
   })
 
@@ -72,11 +87,17 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
   it('gates features by plan with a clear refusal', async () => {
     const caller = callerFor()
     await grantPlan(test.runtime, caller.userId, 'starter')
-    expect(await refusal(startSession(caller, { mode: 'text', context: { resume: 'Ten years of Go' } }))).toMatchObject({
+    expect(await refusal(startSession(caller, { mode: 'text', context: { resume: 'Ten years of Go' } }))).toMatchObject(
+      {
+        code: 'feature-not-in-plan',
+        message: expect.stringMatching(
+          /Resume and job description context.*Starter plan does not include it.*Pro plan.*\/pricing/,
+        ),
+      },
+    )
+    expect(await refusal(improveCommunication(caller, { response: 'Um, I basically did it.' }))).toMatchObject({
       code: 'feature-not-in-plan',
-      message: expect.stringMatching(/Resume and job description context.*Starter plan does not include it.*Pro plan.*\/pricing/),
     })
-    expect(await refusal(improveCommunication(caller, { response: 'Um, I basically did it.' }))).toMatchObject({ code: 'feature-not-in-plan' })
     const questions = await generateQuestions(caller, { topic: 'SQL joins', difficulty: 'medium', count: 5 })
     expect(questions.questions).toHaveLength(5)
   })
@@ -84,7 +105,9 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
   it('refuses questions outside a session', async () => {
     const caller = callerFor()
     await grantPlan(test.runtime, caller.userId, 'pro')
-    expect(await refusal(askQuestion(caller, { question: 'What is a closure?' }))).toMatchObject({ code: 'no-active-session' })
+    expect(await refusal(askQuestion(caller, { question: 'What is a closure?' }))).toMatchObject({
+      code: 'no-active-session',
+    })
   })
 
   it('lets exactly as many concurrent starts succeed as interviews remain', async () => {
@@ -95,7 +118,9 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     const started = attempts.filter((attempt) => attempt.status === 'fulfilled')
     const refused = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected')
     expect(started).toHaveLength(2)
-    expect(refused.every((attempt) => attempt.reason instanceof DomainError && attempt.reason.code === 'limit-reached')).toBe(true)
+    expect(
+      refused.every((attempt) => attempt.reason instanceof DomainError && attempt.reason.code === 'limit-reached'),
+    ).toBe(true)
     expect((await usageLimits(caller)).interviews).toEqual({ used: 5, remaining: 0, total: 5 })
   })
 })

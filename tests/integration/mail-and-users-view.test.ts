@@ -65,13 +65,21 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
       await deliverDueMail({ db: database.db, mailer, clock, log: silent })
       clock.advance(delay)
     }
-    const row = await database.db.selectFrom('mail_outbox').select(['status', 'attempts', 'last_error']).where('to_address', '=', doomed).executeTakeFirstOrThrow()
+    const row = await database.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('to_address', '=', doomed)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ status: 'failed', attempts: retryDelaysMs.length + 1, last_error: 'SMTP unreachable' })
   })
 
   it('projects people into the users view with their data unsealed, and forgets it once the key is erased', async () => {
     const store = createEventStore({ db: database.db, registry: eventRegistry, clock })
-    const runner = new ProjectionRunner({ db: database.db, registry: eventRegistry, projections: [usersViewProjection] })
+    const runner = new ProjectionRunner({
+      db: database.db,
+      registry: eventRegistry,
+      projections: [usersViewProjection],
+    })
     const userId = randomUUID()
     await store.transaction(async (tx) => {
       const key = await ensureKeyFor(tx.db, userId)
@@ -100,14 +108,35 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
       )
     })
     await runner.catchUp('users_view')
-    const row = await database.db.selectFrom('users_view').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', status: 'active', sign_in_count: 1, providers: 'password' })
+    const row = await database.db
+      .selectFrom('users_view')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      status: 'active',
+      sign_in_count: 1,
+      providers: 'password',
+    })
     expect(row.email_confirmed_at).not.toBeNull()
 
     await database.db.transaction().execute((trx) => eraseKeyFor(trx, userId))
     await runner.rebuildUser(userId)
-    const forgotten = await database.db.selectFrom('users_view').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow()
-    expect(forgotten).toMatchObject({ email: null, first_name: null, last_name: null, status: 'erased', sign_in_count: 1 })
+    const forgotten = await database.db
+      .selectFrom('users_view')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow()
+    expect(forgotten).toMatchObject({
+      email: null,
+      first_name: null,
+      last_name: null,
+      status: 'erased',
+      sign_in_count: 1,
+    })
   })
 
   it('counts attempts in fixed windows and refuses past the limit', async () => {

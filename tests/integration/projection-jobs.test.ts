@@ -27,7 +27,8 @@ describe('projection jobs', () => {
     await database?.drop()
   })
 
-  const counterOf = async (streamId: string) => (await readCounters(database.db)).find((row) => row.stream_id === streamId)?.total
+  const counterOf = async (streamId: string) =>
+    (await readCounters(database.db)).find((row) => row.stream_id === streamId)?.total
 
   it('run in Inngest when woken by an append, and again harmlessly from cron', async () => {
     const client = createInngestClient({ mode: 'dev', eventKey: undefined, signingKey: undefined, baseUrl: undefined })
@@ -51,7 +52,11 @@ describe('projection jobs', () => {
   })
 
   it('run in-process right after an append when Inngest is not configured, coalescing wake-ups', async () => {
-    const scheduler = createJobScheduler({ config: loadConfig({}), jobs: projectionJobs(runner), log: createLogger('silent') })
+    const scheduler = createJobScheduler({
+      config: loadConfig({}),
+      jobs: projectionJobs(runner),
+      log: createLogger('silent'),
+    })
     expect(scheduler.mode).toBe('in-process')
     const store = createEventStore({
       db: database.db,
@@ -61,7 +66,9 @@ describe('projection jobs', () => {
     })
     const streamId = `counter-${randomUUID()}`
     await Promise.all(
-      Array.from({ length: 5 }, () => store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 2 } }], systemActor)),
+      Array.from({ length: 5 }, () =>
+        store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 2 } }], systemActor),
+      ),
     )
     await scheduler.settled()
     expect(await counterOf(streamId)).toBe(10)

@@ -63,14 +63,19 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
   it('rebuilds to views identical to the live ones after a random workload', async () => {
     const random = seededRandom(20261121)
     const users = Array.from({ length: 6 }, () => randomUUID())
-    const streams = Array.from({ length: 25 }, () => ({ id: `counter-${randomUUID()}`, user: users[Math.floor(random() * users.length)] }))
+    const streams = Array.from({ length: 25 }, () => ({
+      id: `counter-${randomUUID()}`,
+      user: users[Math.floor(random() * users.length)],
+    }))
     for (let round = 0; round < 30; round += 1) {
       const writers = Array.from({ length: 1 + Math.floor(random() * 4) }, async () => {
         const stream = streams[Math.floor(random() * streams.length)]
         if (!stream) return
         const metadata = { actor: { type: 'user' as const, id: stream.user }, userId: stream.user }
         const events = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
-          random() < 0.7 ? increment(Math.floor(random() * 100)) : { type: 'NoteAdded', data: { text: `note ${round}`, tags: [] } },
+          random() < 0.7
+            ? increment(Math.floor(random() * 100))
+            : { type: 'NoteAdded', data: { text: `note ${round}`, tags: [] } },
         )
         clock.advance(1000)
         const version = await store.streamVersion(stream.id)
@@ -100,7 +105,11 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
     await store.append(streamId, 'no_stream', [increment(4)], systemActor)
     await runner.catchUpAll()
     const before = await readCounters(database.db)
-    const upgraded = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection(2)] })
+    const upgraded = new ProjectionRunner({
+      db: database.db,
+      registry: testRegistry,
+      projections: [counterProjection(2)],
+    })
     const result = await upgraded.catchUp('test_counters')
     expect(result.applied).toBeGreaterThan(1)
     expect(await readCounters(database.db)).toEqual(before)

@@ -18,7 +18,12 @@ describe('the Razorpay gateway (SDK) against a fake of the Orders API', () => {
 
   it('creates an order with amount, currency, receipt and notes', async () => {
     const gateway = createRazorpayGateway({ ...settings, apiBaseUrl: fake.url })
-    const order = await gateway.createOrder({ amount: 29900, currency: 'INR', receipt: 'rcpt_1', notes: { planType: 'professional' } })
+    const order = await gateway.createOrder({
+      amount: 29900,
+      currency: 'INR',
+      receipt: 'rcpt_1',
+      notes: { planType: 'professional' },
+    })
     expect(order).toMatchObject({ amount: 29900, currency: 'INR', receipt: 'rcpt_1' })
     expect(order.id).toMatch(/^order_\w{14}$/)
     expect(fake.orders.get(order.id)?.notes).toEqual({ planType: 'professional' })
@@ -27,16 +32,22 @@ describe('the Razorpay gateway (SDK) against a fake of the Orders API', () => {
 
   it('turns Razorpay refusals and network failures into PaymentGatewayError without leaking the secret', async () => {
     const wrongKey = createRazorpayGateway({ ...settings, keySecret: 'wrong', apiBaseUrl: fake.url })
-    const refused = await wrongKey.createOrder({ amount: 29900, currency: 'INR', receipt: 'r', notes: {} }).catch((error: unknown) => error)
+    const refused = await wrongKey
+      .createOrder({ amount: 29900, currency: 'INR', receipt: 'r', notes: {} })
+      .catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(PaymentGatewayError)
     expect((refused as Error).message).toMatch(/401 Authentication failed/)
     expect((refused as Error).message).not.toContain('wrong')
 
-    const tooSmall = await createRazorpayGateway({ ...settings, apiBaseUrl: fake.url }).createOrder({ amount: 50, currency: 'INR', receipt: 'r', notes: {} }).catch((error: unknown) => error)
+    const tooSmall = await createRazorpayGateway({ ...settings, apiBaseUrl: fake.url })
+      .createOrder({ amount: 50, currency: 'INR', receipt: 'r', notes: {} })
+      .catch((error: unknown) => error)
     expect((tooSmall as Error).message).toMatch(/atleast INR 1.00/)
 
     const unreachable = createRazorpayGateway({ ...settings, apiBaseUrl: 'http://127.0.0.1:9' })
-    const down = await unreachable.createOrder({ amount: 29900, currency: 'INR', receipt: 'r', notes: {} }).catch((error: unknown) => error)
+    const down = await unreachable
+      .createOrder({ amount: 29900, currency: 'INR', receipt: 'r', notes: {} })
+      .catch((error: unknown) => error)
     expect(down).toBeInstanceOf(PaymentGatewayError)
     expect((down as Error).message).toMatch(/could not be reached/)
   })
@@ -45,10 +56,14 @@ describe('the Razorpay gateway (SDK) against a fake of the Orders API', () => {
     const gateway = createRazorpayGateway(settings)
     const signature = checkoutSignature(settings.keySecret, 'order_1', 'pay_1')
     // The SDK's own helper agrees on what a valid signature is.
-    expect(validatePaymentVerification({ order_id: 'order_1', payment_id: 'pay_1' }, signature, settings.keySecret)).toBe(true)
+    expect(
+      validatePaymentVerification({ order_id: 'order_1', payment_id: 'pay_1' }, signature, settings.keySecret),
+    ).toBe(true)
     expect(await gateway.checkoutSignatureIsValid('order_1', 'pay_1', signature)).toBe(true)
     expect(await gateway.checkoutSignatureIsValid('order_1', 'pay_2', signature)).toBe(false)
-    expect(await gateway.checkoutSignatureIsValid('order_1', 'pay_1', signature.replace(/.$/, '0'))).toBe(signature.endsWith('0'))
+    expect(await gateway.checkoutSignatureIsValid('order_1', 'pay_1', signature.replace(/.$/, '0'))).toBe(
+      signature.endsWith('0'),
+    )
 
     const body = JSON.stringify({ event: 'payment.captured' })
     const webhookSignature = hmacSha256Hex(settings.webhookSecret, body)

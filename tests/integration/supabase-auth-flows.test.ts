@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSupabaseTokenVerifier } from '../../server/auth/supabase-token-verifier.ts'
 import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
-import { appOrigin, followToApp as follow, fragmentOf as fragment, oauthUrl, supabaseClient as client } from '../fakes/supabase-client.ts'
+import {
+  appOrigin,
+  followToApp as follow,
+  fragmentOf as fragment,
+  oauthUrl,
+  supabaseClient as client,
+} from '../fakes/supabase-client.ts'
 
 let unique = 0
 const newEmail = () => `user${++unique}.${Date.now()}@example.com`
@@ -32,7 +38,11 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
     expect(signUp.data.session).toBeNull()
     expect(signUp.data.user?.email).toBe(email)
     expect(signUp.data.user?.email_confirmed_at).toBeUndefined()
-    expect(signUp.data.user?.user_metadata).toMatchObject({ first_name: 'Asha', last_name: 'Rao', email_verified: false })
+    expect(signUp.data.user?.user_metadata).toMatchObject({
+      first_name: 'Asha',
+      last_name: 'Rao',
+      email_verified: false,
+    })
 
     const early = await supabase.auth.signInWithPassword({ email, password: 'Passw0rdOne' })
     expect(early.error?.code).toBe('email_not_confirmed')
@@ -48,7 +58,10 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
     expect(hash.get('token_type')).toBe('bearer')
     expect(Number(hash.get('expires_in'))).toBeGreaterThan(3000)
     expect(hash.get('refresh_token')).toBeTruthy()
-    const confirmedSession = await supabase.auth.setSession({ access_token: hash.get('access_token') ?? '', refresh_token: hash.get('refresh_token') ?? '' })
+    const confirmedSession = await supabase.auth.setSession({
+      access_token: hash.get('access_token') ?? '',
+      refresh_token: hash.get('refresh_token') ?? '',
+    })
     expect(confirmedSession.data.user?.email_confirmed_at).toBeTruthy()
 
     const signedIn = await client(fake).auth.signInWithPassword({ email, password: 'Passw0rdOne' })
@@ -140,10 +153,15 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
     const updated = await supabase.auth.updateUser({ password: 'NewPassw0rd' })
     expect(updated.error).toBeNull()
 
-    expect((await client(fake).auth.signInWithPassword({ email, password: 'OldPassw0rd' })).error?.code).toBe('invalid_credentials')
+    expect((await client(fake).auth.signInWithPassword({ email, password: 'OldPassw0rd' })).error?.code).toBe(
+      'invalid_credentials',
+    )
     const signedIn = await client(fake).auth.signInWithPassword({ email, password: 'NewPassw0rd' })
     expect(signedIn.error).toBeNull()
-    expect((await verifier.verify(signedIn.data.session?.access_token ?? '')).userMetadata).toEqual({ first_name: 'Ravi', last_name: 'Kumar' })
+    expect((await verifier.verify(signedIn.data.session?.access_token ?? '')).userMetadata).toEqual({
+      first_name: 'Ravi',
+      last_name: 'Kumar',
+    })
 
     const reused = await follow(mail.link)
     expect(fragment(reused).get('error_code')).toBe('otp_expired')
@@ -157,11 +175,21 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
   })
 
   it('signs in with Google through the redirect chain, asking for offline access and consent', async () => {
-    fake.google.account = { sub: '109876543210987654321', email: 'Meera.Iyer@gmail.com', emailVerified: true, name: 'Meera Iyer', picture: 'https://lh3.example/a.png' }
+    fake.google.account = {
+      sub: '109876543210987654321',
+      email: 'Meera.Iyer@gmail.com',
+      emailVerified: true,
+      name: 'Meera Iyer',
+      picture: 'https://lh3.example/a.png',
+    }
     const supabase = client(fake)
     const started = await supabase.auth.signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: `${appOrigin}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'consent' }, skipBrowserRedirect: true },
+      options: {
+        redirectTo: `${appOrigin}/auth/callback`,
+        queryParams: { access_type: 'offline', prompt: 'consent' },
+        skipBrowserRedirect: true,
+      },
     })
     expect(started.error).toBeNull()
     const url = oauthUrl(started)
@@ -181,17 +209,29 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
     const hash = fragment(landed)
     expect(hash.get('provider_token')).toBeTruthy()
     expect(hash.get('provider_refresh_token')).toBeTruthy()
-    const set = await supabase.auth.setSession({ access_token: hash.get('access_token') ?? '', refresh_token: hash.get('refresh_token') ?? '' })
+    const set = await supabase.auth.setSession({
+      access_token: hash.get('access_token') ?? '',
+      refresh_token: hash.get('refresh_token') ?? '',
+    })
     expect(set.error).toBeNull()
     expect((await supabase.auth.getSession()).data.session?.user.email).toBe('meera.iyer@gmail.com')
-    expect(set.data.user?.user_metadata).toMatchObject({ full_name: 'Meera Iyer', name: 'Meera Iyer', email_verified: true })
+    expect(set.data.user?.user_metadata).toMatchObject({
+      full_name: 'Meera Iyer',
+      name: 'Meera Iyer',
+      email_verified: true,
+    })
 
     const verified = await verifier.verify(hash.get('access_token') ?? '')
     expect(verified).toMatchObject({
       email: 'meera.iyer@gmail.com',
       emailConfirmed: true,
       provider: 'google',
-      userMetadata: { full_name: 'Meera Iyer', name: 'Meera Iyer', avatar_url: 'https://lh3.example/a.png', picture: 'https://lh3.example/a.png' },
+      userMetadata: {
+        full_name: 'Meera Iyer',
+        name: 'Meera Iyer',
+        avatar_url: 'https://lh3.example/a.png',
+        picture: 'https://lh3.example/a.png',
+      },
     })
   })
 
@@ -199,17 +239,28 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
     const email = newEmail()
     const existing = fake.createUser({ email, password: 'Passw0rdOne', userMetadata: { first_name: 'Dev' } })
     fake.google.account = { sub: '100000000000000000777', email, emailVerified: true, name: 'Dev Patel' }
-    const started = await client(fake).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${appOrigin}/auth/callback`, skipBrowserRedirect: true } })
+    const started = await client(fake).auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${appOrigin}/auth/callback`, skipBrowserRedirect: true },
+    })
     const hash = fragment(await follow(oauthUrl(started)))
     expect(hash.get('provider_refresh_token')).toBeNull()
     const verified = await verifier.verify(hash.get('access_token') ?? '')
-    expect(verified).toMatchObject({ id: existing.id, provider: 'email', providers: ['email', 'google'], userMetadata: { first_name: 'Dev', full_name: 'Dev Patel' } })
+    expect(verified).toMatchObject({
+      id: existing.id,
+      provider: 'email',
+      providers: ['email', 'google'],
+      userMetadata: { first_name: 'Dev', full_name: 'Dev Patel' },
+    })
   })
 
   it('returns the Google refusal to the app in the query and the fragment', async () => {
     fake.google.deny = true
     try {
-      const started = await client(fake).auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${appOrigin}/auth/callback`, skipBrowserRedirect: true } })
+      const started = await client(fake).auth.signInWithOAuth({
+        provider: 'google',
+        options: { redirectTo: `${appOrigin}/auth/callback`, skipBrowserRedirect: true },
+      })
       const landed = await follow(oauthUrl(started))
       expect(landed.searchParams.get('error')).toBe('access_denied')
       expect(fragment(landed).get('error')).toBe('access_denied')
@@ -219,11 +270,19 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
   })
 
   it('signs in with a Google ID token (grant_type=id_token)', async () => {
-    const idToken = await fake.google.mintIdToken({ sub: '100000000000000000888', email: 'idtoken.user@gmail.com', emailVerified: true, name: 'Id Token' })
+    const idToken = await fake.google.mintIdToken({
+      sub: '100000000000000000888',
+      email: 'idtoken.user@gmail.com',
+      emailVerified: true,
+      name: 'Id Token',
+    })
     const { data, error } = await client(fake).auth.signInWithIdToken({ provider: 'google', token: idToken })
     expect(error).toBeNull()
     expect((await verifier.verify(data.session?.access_token ?? '')).provider).toBe('google')
-    const forged = await client(fake).auth.signInWithIdToken({ provider: 'google', token: idToken.slice(0, -4) + 'AAAA' })
+    const forged = await client(fake).auth.signInWithIdToken({
+      provider: 'google',
+      token: idToken.slice(0, -4) + 'AAAA',
+    })
     expect(forged.error?.message).toBe('Bad ID token')
   })
 
@@ -258,7 +317,11 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
       headers: { apikey: fake.anonKey, 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'nobody@example.com', password: 'x' }),
     })
-    expect(await legacyError.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' })
+    expect(await legacyError.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    })
   })
 })
 
@@ -273,12 +336,19 @@ describe('supabase-js against the fake Supabase Auth (autoconfirm)', () => {
   it('answers sign-up with a session, and a repeated sign-up with user_already_exists', async () => {
     const email = newEmail()
     const supabase = client(fake)
-    const first = await supabase.auth.signUp({ email, password: 'Passw0rdOne', options: { data: { first_name: 'Neha', last_name: 'Shah' } } })
+    const first = await supabase.auth.signUp({
+      email,
+      password: 'Passw0rdOne',
+      options: { data: { first_name: 'Neha', last_name: 'Shah' } },
+    })
     expect(first.error).toBeNull()
     expect(first.data.session?.access_token).toBeTruthy()
     expect(first.data.user?.email_confirmed_at).toBeTruthy()
     const verifier = createSupabaseTokenVerifier({ url: fake.url, anonKey: fake.anonKey })
-    expect(await verifier.verify(first.data.session?.access_token ?? '')).toMatchObject({ emailConfirmed: true, userMetadata: { first_name: 'Neha', last_name: 'Shah' } })
+    expect(await verifier.verify(first.data.session?.access_token ?? '')).toMatchObject({
+      emailConfirmed: true,
+      userMetadata: { first_name: 'Neha', last_name: 'Shah' },
+    })
 
     const again = await client(fake).auth.signUp({ email, password: 'Passw0rdOne' })
     expect(again.error?.name).toBe('AuthApiError')
@@ -301,7 +371,11 @@ describe('supabase-js against the fake Supabase Auth (PKCE flow)', () => {
   it('confirms a sign-up and signs in with Google through auth codes', async () => {
     const supabase = pkceClient()
     const email = newEmail()
-    await supabase.auth.signUp({ email, password: 'Passw0rdOne', options: { emailRedirectTo: `${appOrigin}/email-confirmed` } })
+    await supabase.auth.signUp({
+      email,
+      password: 'Passw0rdOne',
+      options: { emailRedirectTo: `${appOrigin}/email-confirmed` },
+    })
     const confirmed = await follow(fake.mailbox.latest(email, 'signup').link)
     const signupCode = confirmed.searchParams.get('code')
     expect(confirmed.hash).toBe('')
@@ -310,11 +384,16 @@ describe('supabase-js against the fake Supabase Auth (PKCE flow)', () => {
     expect(exchanged.data.user?.email_confirmed_at).toBeTruthy()
 
     const google = pkceClient()
-    const started = await google.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: `${appOrigin}/auth/callback`, skipBrowserRedirect: true } })
+    const started = await google.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: `${appOrigin}/auth/callback`, skipBrowserRedirect: true },
+    })
     const landed = await follow(oauthUrl(started))
     const session = await google.auth.exchangeCodeForSession(landed.searchParams.get('code') ?? '')
     expect(session.error).toBeNull()
     expect(session.data.session?.provider_token).toBeTruthy()
-    expect((await pkceClient().auth.exchangeCodeForSession(landed.searchParams.get('code') ?? '')).error?.message).toMatch(/code verifier|flow state/)
+    expect(
+      (await pkceClient().auth.exchangeCodeForSession(landed.searchParams.get('code') ?? '')).error?.message,
+    ).toMatch(/code verifier|flow state/)
   })
 })

@@ -1,6 +1,10 @@
 /** The server-side Supabase token verifier against the fake project's JWKS, secret and /user. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSupabaseTokenVerifier, SupabaseTokenError, type SupabaseTokenErrorReason } from '../../server/auth/supabase-token-verifier.ts'
+import {
+  createSupabaseTokenVerifier,
+  SupabaseTokenError,
+  type SupabaseTokenErrorReason,
+} from '../../server/auth/supabase-token-verifier.ts'
 import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
 
 describe('createSupabaseTokenVerifier', () => {
@@ -10,7 +14,11 @@ describe('createSupabaseTokenVerifier', () => {
 
   beforeAll(async () => {
     fake = await startFakeSupabase()
-    userId = fake.createUser({ email: 'verify.me@example.com', password: 'Passw0rdOne', userMetadata: { first_name: 'Kiran', last_name: 'Das' } }).id
+    userId = fake.createUser({
+      email: 'verify.me@example.com',
+      password: 'Passw0rdOne',
+      userMetadata: { first_name: 'Kiran', last_name: 'Das' },
+    }).id
     verifier = createSupabaseTokenVerifier({ url: fake.url, anonKey: fake.anonKey, jwtSecret: fake.jwtSecret })
   })
   afterAll(() => fake.stop())
@@ -55,16 +63,37 @@ describe('createSupabaseTokenVerifier', () => {
 
   const cases: Array<[string, () => Promise<string>, SupabaseTokenErrorReason]> = [
     ['an expired token', () => fake.mintAccessToken({ userId, expiresInSeconds: -120 }), 'expired'],
-    ['a token signed by another key', () => fake.mintAccessToken({ userId, signer: 'foreign-es256' }), 'invalid-signature'],
-    ['an HS256 token signed with the wrong secret', () => fake.mintAccessToken({ userId, signer: { hs256Secret: 'not-the-project-secret-at-all-000000' } }), 'invalid-signature'],
-    ['a token from another issuer', () => fake.mintAccessToken({ userId, issuer: 'https://other.supabase.co/auth/v1' }), 'wrong-issuer'],
+    [
+      'a token signed by another key',
+      () => fake.mintAccessToken({ userId, signer: 'foreign-es256' }),
+      'invalid-signature',
+    ],
+    [
+      'an HS256 token signed with the wrong secret',
+      () => fake.mintAccessToken({ userId, signer: { hs256Secret: 'not-the-project-secret-at-all-000000' } }),
+      'invalid-signature',
+    ],
+    [
+      'a token from another issuer',
+      () => fake.mintAccessToken({ userId, issuer: 'https://other.supabase.co/auth/v1' }),
+      'wrong-issuer',
+    ],
     ['a token for another audience', () => fake.mintAccessToken({ userId, audience: 'anon' }), 'wrong-audience'],
     ['the anon API key (no aud claim)', async () => fake.anonKey, 'wrong-audience'],
-    ['a service-role token of this project', () => fake.mintAccessToken({ userId, role: 'service_role' }), 'wrong-role'],
+    [
+      'a service-role token of this project',
+      () => fake.mintAccessToken({ userId, role: 'service_role' }),
+      'wrong-role',
+    ],
     ['an anonymous user', () => fake.mintAccessToken({ userId, claims: { is_anonymous: true } }), 'wrong-role'],
     ['garbage', async () => 'definitely.not.a-jwt', 'malformed'],
     ['a non-JWT string', async () => 'garbage', 'malformed'],
-    ['an unsigned token', async () => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`, 'malformed'],
+    [
+      'an unsigned token',
+      async () =>
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`,
+      'malformed',
+    ],
   ]
 
   it.each(cases)('rejects %s', async (_name, mint, reason) => {

@@ -27,7 +27,19 @@ describe('the Razorpay webhook Inngest function', () => {
         tx,
         test.runtime.store,
         orderId,
-        { type: 'CreateOrder', data: { orderId, userId: 'u-webhook', planType: 'starter', billingCycle: 'monthly', amount: 9900, currency: 'INR', gateway: 'sandbox', receipt: 'r' } },
+        {
+          type: 'CreateOrder',
+          data: {
+            orderId,
+            userId: 'u-webhook',
+            planType: 'starter',
+            billingCycle: 'monthly',
+            amount: 9900,
+            currency: 'INR',
+            gateway: 'sandbox',
+            receipt: 'r',
+          },
+        },
         { actor: { type: 'system' }, userId: 'u-webhook' },
       ),
     )
@@ -38,12 +50,22 @@ describe('the Razorpay webhook Inngest function', () => {
     const sandbox = test.runtime.payments.sandbox
     if (!sandbox) throw new Error('expected the sandbox gateway')
     const body = JSON.stringify({ event, payload: { payment: { entity: payment } } })
-    return receiveRazorpayWebhook(test.runtime, body, new Headers({ 'x-razorpay-signature': await sandbox.signWebhook(body), 'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}` }))
+    return receiveRazorpayWebhook(
+      test.runtime,
+      body,
+      new Headers({
+        'x-razorpay-signature': await sandbox.signWebhook(body),
+        'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}`,
+      }),
+    )
   }
 
   const processFunction = () => {
     const client = createInngestClient({ mode: 'dev', eventKey: undefined, signingKey: undefined, baseUrl: undefined })
-    const found = createJobFunctions(client, paymentJobs(() => test.runtime)).find((fn) => fn.id() === 'process-razorpay-webhooks')
+    const found = createJobFunctions(
+      client,
+      paymentJobs(() => test.runtime),
+    ).find((fn) => fn.id() === 'process-razorpay-webhooks')
     if (!found) throw new Error('no webhook function')
     return found
   }
@@ -52,10 +74,17 @@ describe('the Razorpay webhook Inngest function', () => {
     const orderId = await order()
     await deliver('payment.captured', { id: 'pay_test_1', order_id: orderId, amount: 9900 })
     await deliver('order.paid', { id: 'pay_test_1', order_id: orderId, amount: 9900 })
-    const first = await new InngestTestEngine({ function: processFunction() }).execute({ events: [{ name: webhookProcessingEvent, data: {} }] })
+    const first = await new InngestTestEngine({ function: processFunction() }).execute({
+      events: [{ name: webhookProcessingEvent, data: {} }],
+    })
     expect(first.error).toBeUndefined()
-    expect((await loadOrder(test.runtime.store, orderId)).state).toMatchObject({ status: 'paid', paymentId: 'pay_test_1' })
-    const again = await new InngestTestEngine({ function: processFunction() }).execute({ events: [{ name: 'inngest/scheduled.timer', data: {} }] })
+    expect((await loadOrder(test.runtime.store, orderId)).state).toMatchObject({
+      status: 'paid',
+      paymentId: 'pay_test_1',
+    })
+    const again = await new InngestTestEngine({ function: processFunction() }).execute({
+      events: [{ name: 'inngest/scheduled.timer', data: {} }],
+    })
     expect(again.result).toEqual({ processed: 0, failed: 0 })
   })
 
@@ -68,14 +97,22 @@ describe('the Razorpay webhook Inngest function', () => {
       throw new Error('database unavailable')
     }
     try {
-      const failed = await new InngestTestEngine({ function: processFunction() }).execute({ events: [{ name: webhookProcessingEvent, data: {} }] })
+      const failed = await new InngestTestEngine({ function: processFunction() }).execute({
+        events: [{ name: webhookProcessingEvent, data: {} }],
+      })
       expect(JSON.stringify(failed.error)).toMatch(/Webhook deliveries failed and will be retried/)
     } finally {
       test.runtime.store.transaction = original
     }
-    const pending = await test.runtime.db.selectFrom('webhook_deliveries').select(['last_error', 'processed_at']).where('processed_at', 'is', null).execute()
+    const pending = await test.runtime.db
+      .selectFrom('webhook_deliveries')
+      .select(['last_error', 'processed_at'])
+      .where('processed_at', 'is', null)
+      .execute()
     expect(pending[0]?.last_error).toBe('database unavailable')
-    const retried = await new InngestTestEngine({ function: processFunction() }).execute({ events: [{ name: webhookProcessingEvent, data: {} }] })
+    const retried = await new InngestTestEngine({ function: processFunction() }).execute({
+      events: [{ name: webhookProcessingEvent, data: {} }],
+    })
     expect(retried.error).toBeUndefined()
     expect((await loadOrder(test.runtime.store, orderId)).state.status).toBe('paid')
   })

@@ -13,7 +13,11 @@ export const testClientIp = () => `10.${randomBytes(3).join('.')}`
 
 /** Calls the REST bridge as the desktop assistant would, checking the envelope of every answer. */
 export function restClient(baseUrl: string, defaults: { ip?: string } = {}) {
-  return async function call(method: string, path: string, options: { body?: unknown; token?: string | undefined; ip?: string } = {}) {
+  return async function call(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string | undefined; ip?: string } = {},
+  ) {
     const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? defaults.ip ?? testClientIp() }
     if (options.body !== undefined) headers['content-type'] = 'application/json'
     if (options.token) headers.authorization = `Bearer ${options.token}`

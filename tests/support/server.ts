@@ -51,7 +51,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 }
 
 /** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */
-export async function waitUntilServing(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+export async function waitUntilServing(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -77,7 +82,13 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
-export type ExitResult = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; timedOut: boolean }
+export type ExitResult = {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  timedOut: boolean
+}
 
 /** Runs the built server expecting it to refuse to start; kills it after `timeoutMs`. */
 export async function runBuiltServerUntilExit(env: Record<string, string>, timeoutMs = 10_000): Promise<ExitResult> {

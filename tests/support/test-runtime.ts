@@ -9,14 +9,23 @@ import { createRuntime, type Runtime } from '../../server/runtime.ts'
 import { findPlan } from '../../app.catalog.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts'
 
-export type TestRuntime = { runtime: Runtime; database: TestDatabase; clock: ReturnType<typeof fixedClock>; close: () => Promise<void> }
+export type TestRuntime = {
+  runtime: Runtime
+  database: TestDatabase
+  clock: ReturnType<typeof fixedClock>
+  close: () => Promise<void>
+}
 
 /** The real runtime on a fresh database, with a clock the test moves; offline AI, sandbox payments. */
 export async function createTestRuntime(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestRuntime> {
   const database = await createTestDatabase(kind)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-runtime-'))
   const clock = fixedClock('2026-11-21T10:00:00Z')
-  const runtime = await createRuntime({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), clock, database })
+  const runtime = await createRuntime({
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    clock,
+    database,
+  })
   return {
     runtime,
     database,
@@ -40,10 +49,26 @@ export async function grantPlan(runtime: Runtime, userId: string, planType: Plan
       tx,
       runtime.store,
       orderId,
-      { type: 'CreateOrder', data: { orderId, userId, planType, billingCycle: 'monthly', amount: plan.amount, currency: 'INR', gateway: 'sandbox', receipt: 'test' } },
+      {
+        type: 'CreateOrder',
+        data: {
+          orderId,
+          userId,
+          planType,
+          billingCycle: 'monthly',
+          amount: plan.amount,
+          currency: 'INR',
+          gateway: 'sandbox',
+          receipt: 'test',
+        },
+      },
       metadata,
     ),
   )
-  await recordPayment(runtime, { orderId, paymentId: `pay_test_${randomUUID().slice(0, 8)}`, verifiedBy: 'webhook', amount: plan.amount }, () => metadata)
+  await recordPayment(
+    runtime,
+    { orderId, paymentId: `pay_test_${randomUUID().slice(0, 8)}`, verifiedBy: 'webhook', amount: plan.amount },
+    () => metadata,
+  )
   return orderId
 }

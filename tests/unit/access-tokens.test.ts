@@ -14,7 +14,11 @@ describe('access tokens', () => {
   it('verifies a token it signed, with the same subject', async () => {
     const clock = fixedClock('2026-11-21T10:00:00Z')
     const token = await signAccessToken({ userId: 'user-1', role: 'support', sessionId: 'session-9' }, secret, clock)
-    await expect(verifyAccessToken(token, secret, clock)).resolves.toEqual({ userId: 'user-1', role: 'support', sessionId: 'session-9' })
+    await expect(verifyAccessToken(token, secret, clock)).resolves.toEqual({
+      userId: 'user-1',
+      role: 'support',
+      sessionId: 'session-9',
+    })
   })
 
   it('expires after 15 minutes by the injected clock', async () => {
@@ -55,7 +59,9 @@ describe('access tokens', () => {
         .sign(secret)
     expect(await verifyAccessToken(await sign('interview-helper', 'someone-else'), secret, clock)).toBeNull()
     expect(await verifyAccessToken(await sign('someone-else', 'interview-helper-api'), secret, clock)).toBeNull()
-    expect(await verifyAccessToken(await sign('interview-helper', 'interview-helper-api'), secret, clock)).not.toBeNull()
+    expect(
+      await verifyAccessToken(await sign('interview-helper', 'interview-helper-api'), secret, clock),
+    ).not.toBeNull()
   })
 
   it('rejects garbage and an unknown role', async () => {

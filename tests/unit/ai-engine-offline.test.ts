@@ -42,7 +42,9 @@ describe('answer', () => {
   })
 
   it('gives a structured fallback, with a low confidence, for questions it has no entry for', async () => {
-    const result = answerResultSchema.parse(await engine.answer({ question: 'How do you brew Ethiopian coffee with a Chemex?' }))
+    const result = answerResultSchema.parse(
+      await engine.answer({ question: 'How do you brew Ethiopian coffee with a Chemex?' }),
+    )
     expect(result.confidence).toBeLessThan(0.5)
     expect(result.text).toMatch(/No close match in the offline knowledge base/)
   })
@@ -79,7 +81,9 @@ describe('answer', () => {
 
 describe('analyzeQuestion', () => {
   it('maps the analysis onto the common shape and keeps type, approach and related questions', async () => {
-    const result = questionAnalysisSchema.parse(await engine.analyzeQuestion({ question: 'Tell me about a time you disagreed with your manager.' }))
+    const result = questionAnalysisSchema.parse(
+      await engine.analyzeQuestion({ question: 'Tell me about a time you disagreed with your manager.' }),
+    )
     expect(result).toMatchObject({ category: 'behavioral', type: 'behavioural', provider: 'offline' })
     expect(result.intent).toMatch(/what you did yourself/)
     expect(result.answerOutline.length).toBeGreaterThanOrEqual(3)
@@ -102,7 +106,9 @@ describe('analyzeQuestion', () => {
 
 describe('generateQuestions', () => {
   it('returns the requested number of questions with hints and their knowledge-base ids', async () => {
-    const result = generatedQuestionsSchema.parse(await engine.generateQuestions({ topic: 'React hooks', difficulty: 'medium', count: 4 }))
+    const result = generatedQuestionsSchema.parse(
+      await engine.generateQuestions({ topic: 'React hooks', difficulty: 'medium', count: 4 }),
+    )
     expect(result.questions).toHaveLength(4)
     for (const question of result.questions) {
       expect(question.hint).toMatch(/\S/)
@@ -113,7 +119,9 @@ describe('generateQuestions', () => {
   })
 
   it('applies the defaults and explains substitutions in notes', async () => {
-    const result = generatedQuestionsSchema.parse(await engine.generateQuestions({ topic: 'underwater basket weaving' }))
+    const result = generatedQuestionsSchema.parse(
+      await engine.generateQuestions({ topic: 'underwater basket weaving' }),
+    )
     expect(result.questions).toHaveLength(5)
     expect(result.notes?.join(' ')).toMatch(/No questions matched the topic/)
   })
@@ -140,7 +148,9 @@ describe('improveCommunication', () => {
 
   it('scores a poor answer low without going below 1', async () => {
     const result = communicationFeedbackSchema.parse(
-      await engine.improveCommunication({ response: 'Um, like, I guess, um, maybe, basically, you know, kind of, um, sort of.' }),
+      await engine.improveCommunication({
+        response: 'Um, like, I guess, um, maybe, basically, you know, kind of, um, sort of.',
+      }),
     )
     expect(result.score).toBeGreaterThanOrEqual(1)
     expect(result.score).toBeLessThanOrEqual(6)
@@ -151,6 +161,10 @@ describe('usage estimate', () => {
   it('counts about four tokens for every three words', () => {
     expect(estimateTokens('')).toBe(0)
     expect(estimateTokens('one two three')).toBe(4)
-    expect(estimateUsage(['one two three', undefined], ['a b c d e f'])).toEqual({ inputTokens: 4, outputTokens: 8, totalTokens: 12 })
+    expect(estimateUsage(['one two three', undefined], ['a b c d e f'])).toEqual({
+      inputTokens: 4,
+      outputTokens: 8,
+      totalTokens: 12,
+    })
   })
 })

@@ -5,9 +5,23 @@ import { buildArpa } from '../../server/ai/offline-engine/speech/ngram.ts'
 import { createPronouncer, parseCmuDictionary } from '../../server/ai/offline-engine/speech/pronunciations.ts'
 import { numberWords, spokenTokens } from '../../server/ai/offline-engine/speech/spoken-words.ts'
 
-const cmu = parseCmuDictionary(['hash HH AE SH', 'map M AE P', 'type T AY P', 'script S K R IH P T', 'node N OW D', 'read R IY D', 'read(2) R EH D'].join('\n'))
+const cmu = parseCmuDictionary(
+  [
+    'hash HH AE SH',
+    'map M AE P',
+    'type T AY P',
+    'script S K R IH P T',
+    'node N OW D',
+    'read R IY D',
+    'read(2) R EH D',
+  ].join('\n'),
+)
 
-type Arpa = { unigrams: Map<string, { p: number; bow: number }>; bigrams: Map<string, { p: number; bow: number }>; trigrams: Map<string, number> }
+type Arpa = {
+  unigrams: Map<string, { p: number; bow: number }>
+  bigrams: Map<string, { p: number; bow: number }>
+  trigrams: Map<string, number>
+}
 
 function parseArpa(text: string): Arpa {
   const arpa: Arpa = { unigrams: new Map(), bigrams: new Map(), trigrams: new Map() }
@@ -94,7 +108,20 @@ describe('pronunciations', () => {
 describe('spoken form of written text', () => {
   it('says complexity, numbers and symbols the way people speak them', () => {
     expect(spokenTokens('O(n log n) in C++, 40% of node.js').map((token) => token.word)).toEqual([
-      'o', 'of', 'n', 'log', 'n', 'in', 'c', 'plus', 'plus', 'forty', 'percent', 'of', 'node', 'js',
+      'o',
+      'of',
+      'n',
+      'log',
+      'n',
+      'in',
+      'c',
+      'plus',
+      'plus',
+      'forty',
+      'percent',
+      'of',
+      'node',
+      'js',
     ])
     expect(numberWords(1234)).toEqual(['one', 'thousand', 'two', 'hundred', 'thirty', 'four'])
   })
@@ -107,10 +134,31 @@ describe('interview model', () => {
       { text: 'How does TypeScript read a hashmap?', weight: 1 },
       { text: 'Read the hash, frobnicate the map.', weight: 1 },
     ]
-    const model = buildInterviewModel(['hash HH AE SH', 'map M AE P', 'type T AY P', 'script S K R IH P T', 'read R IY D', 'what W AH T', 'is IH Z', 'a AH', 'how HH AW', 'does D AH Z', 'the DH AH'].join('\n'), corpus)
-    const dictionaryWords = new Set(model.dictionary.trim().split('\n').map((line) => line.split(' ')[0]?.replace(/\(\d+\)$/, '')))
+    const model = buildInterviewModel(
+      [
+        'hash HH AE SH',
+        'map M AE P',
+        'type T AY P',
+        'script S K R IH P T',
+        'read R IY D',
+        'what W AH T',
+        'is IH Z',
+        'a AH',
+        'how HH AW',
+        'does D AH Z',
+        'the DH AH',
+      ].join('\n'),
+      corpus,
+    )
+    const dictionaryWords = new Set(
+      model.dictionary
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ')[0]?.replace(/\(\d+\)$/, '')),
+    )
     const arpa = parseArpa(model.arpa)
-    for (const word of arpa.unigrams.keys()) if (word !== '<s>' && word !== '</s>') expect(dictionaryWords).toContain(word)
+    for (const word of arpa.unigrams.keys())
+      if (word !== '<s>' && word !== '</s>') expect(dictionaryWords).toContain(word)
     expect(dictionaryWords).toContain('typescript')
     expect(dictionaryWords).not.toContain('frobnicate')
     // The unknown word ends the sentence there instead of joining "hash" and "the".

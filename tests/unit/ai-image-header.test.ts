@@ -17,18 +17,37 @@ describe('readImageInfo', () => {
 
   it('reads lossless and extended WebP headers', () => {
     const riff = (chunk: string, body: number[]) =>
-      Uint8Array.from([...'RIFF'].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0], [...`WEBP${chunk}`].map((c) => c.charCodeAt(0)), [0, 0, 0, 0], body, new Array<number>(20).fill(0)))
+      Uint8Array.from(
+        [...'RIFF']
+          .map((c) => c.charCodeAt(0))
+          .concat(
+            [0, 0, 0, 0],
+            [...`WEBP${chunk}`].map((c) => c.charCodeAt(0)),
+            [0, 0, 0, 0],
+            body,
+            new Array<number>(20).fill(0),
+          ),
+      )
     // VP8L: signature 0x2f, then 14-bit width-1 and height-1.
     const widthMinus1 = 639
     const heightMinus1 = 479
     const bits = widthMinus1 | (heightMinus1 << 14)
-    expect(readImageInfo(riff('VP8L', [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >> 24) & 0xff]))).toMatchObject({ width: 640, height: 480 })
+    expect(
+      readImageInfo(riff('VP8L', [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >> 24) & 0xff])),
+    ).toMatchObject({ width: 640, height: 480 })
     // VP8X: flags and reserved bytes, then 24-bit width-1 and height-1.
-    expect(readImageInfo(riff('VP8X', [0, 0, 0, 0, 0x7f, 0x07, 0, 0x37, 0x04, 0]))).toMatchObject({ width: 1920, height: 1080 })
+    expect(readImageInfo(riff('VP8X', [0, 0, 0, 0, 0x7f, 0x07, 0, 0x37, 0x04, 0]))).toMatchObject({
+      width: 1920,
+      height: 1080,
+    })
   })
 
   it('rejects other formats and damaged headers', () => {
-    expect(() => readImageInfo(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toThrow(UnsupportedMediaError)
-    expect(() => readImageInfo(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).toThrow(/JPEG header is damaged or truncated/)
+    expect(() => readImageInfo(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toThrow(
+      UnsupportedMediaError,
+    )
+    expect(() => readImageInfo(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).toThrow(
+      /JPEG header is damaged or truncated/,
+    )
   })
 })

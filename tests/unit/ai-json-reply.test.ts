@@ -7,7 +7,10 @@ const shape = z.object({ answer: z.string(), points: z.array(z.string()) })
 
 describe('parseJsonReply', () => {
   it('reads a bare JSON reply', () => {
-    expect(parseJsonReply('{"answer":"a","points":["x"]}', shape)).toEqual({ ok: true, value: { answer: 'a', points: ['x'] } })
+    expect(parseJsonReply('{"answer":"a","points":["x"]}', shape)).toEqual({
+      ok: true,
+      value: { answer: 'a', points: ['x'] },
+    })
   })
 
   it('finds JSON inside code fences or prose, braces in strings included', () => {
@@ -52,6 +55,9 @@ describe('reply schemas', () => {
 
   it('clamps and rounds a communication score given as text', () => {
     const parsed = parseJsonReply('{"improvedResponse": "Better.", "score": "11.6"}', communicationReplySchema)
-    expect(parsed).toEqual({ ok: true, value: { improvedResponse: 'Better.', strengths: [], suggestions: [], score: 10 } })
+    expect(parsed).toEqual({
+      ok: true,
+      value: { improvedResponse: 'Better.', strengths: [], suggestions: [], score: 10 },
+    })
   })
 })

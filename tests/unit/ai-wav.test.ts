@@ -29,7 +29,8 @@ function wav(encoding: Encoding, channels: number[][], sampleRate: number): Uint
   const dataSize = frames * channels.length * bytesPerSample
   const bytes = new Uint8Array(12 + 24 + list.length + 8 + dataSize)
   const view = new DataView(bytes.buffer)
-  const text = (offset: number, value: string) => [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)))
+  const text = (offset: number, value: string) =>
+    [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)))
   text(0, 'RIFF')
   view.setUint32(4, bytes.length - 8, true)
   text(8, 'WAVEfmt ')
@@ -55,7 +56,16 @@ function wav(encoding: Encoding, channels: number[][], sampleRate: number): Uint
 describe('parseWav', () => {
   it.each(Object.keys(encodings))('reads %s stereo into mono samples', (name) => {
     const encoding = encodings[name] as Encoding
-    const audio = parseWav(wav(encoding, [[0.5, -0.5, 0.25], [0.5, 0.5, -0.25]], 22_050))
+    const audio = parseWav(
+      wav(
+        encoding,
+        [
+          [0.5, -0.5, 0.25],
+          [0.5, 0.5, -0.25],
+        ],
+        22_050,
+      ),
+    )
     expect(audio.sampleRate).toBe(22_050)
     expect([...audio.samples].map((x) => Math.round(x * 100) / 100)).toEqual([0.5, 0, 0])
   })
@@ -70,7 +80,9 @@ describe('parseWav', () => {
   it('rejects what is not WAV with the accepted formats in the message', () => {
     const ogg = new TextEncoder().encode('OggS\u0000\u0002 and more bytes here')
     expect(() => parseWav(ogg)).toThrow(UnsupportedMediaError)
-    expect(() => parseWav(ogg)).toThrow(/not a WAV file \(it looks like Ogg\).*accepts WAV only \(RIFF\/WAVE, PCM 8\/16\/24\/32-bit/)
+    expect(() => parseWav(ogg)).toThrow(
+      /not a WAV file \(it looks like Ogg\).*accepts WAV only \(RIFF\/WAVE, PCM 8\/16\/24\/32-bit/,
+    )
     const adpcm = wav({ ...(encodings.pcm16 as Encoding), tag: 2 }, [[0]], 8_000)
     expect(() => parseWav(adpcm)).toThrow(/WAV encoding 2 at 16 bits is not PCM or float/)
   })

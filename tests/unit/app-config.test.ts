@@ -25,7 +25,9 @@ describe('loadConfig', () => {
     const { problems, message } = error as ConfigError
     expect(problems).toHaveLength(3)
     expect(message).toMatch(/PORT: .*"notaport"/)
-    expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ connection string \(got "mysql:\/\/db"\)/)
+    expect(message).toMatch(
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ connection string \(got "mysql:\/\/db"\)/,
+    )
     expect(message).toMatch(/LOG_LEVEL/)
   })
 
@@ -49,19 +51,36 @@ describe('loadConfig', () => {
 
   it('takes Razorpay keys as a set, and uses the sandbox gateway without them', () => {
     expect(loadConfig({}).payments).toEqual({ mode: 'sandbox' })
-    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc' })).toThrow(/RAZORPAY_KEY_SECRET: is required[\s\S]*RAZORPAY_WEBHOOK_SECRET: is required/)
-    expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).payments).toMatchObject({ mode: 'razorpay', keyId: 'rzp_test_abc' })
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc' })).toThrow(
+      /RAZORPAY_KEY_SECRET: is required[\s\S]*RAZORPAY_WEBHOOK_SECRET: is required/,
+    )
+    expect(
+      loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).payments,
+    ).toMatchObject({ mode: 'razorpay', keyId: 'rzp_test_abc' })
   })
 
   it('uses Inngest only when it is configured', () => {
     expect(loadConfig({ INNGEST_DEV: '1' }).inngest).toMatchObject({ mode: 'dev' })
-    expect(loadConfig({ INNGEST_EVENT_KEY: 'key', INNGEST_SIGNING_KEY: 'signkey-prod-1' }).inngest).toMatchObject({ mode: 'cloud', eventKey: 'key' })
+    expect(loadConfig({ INNGEST_EVENT_KEY: 'key', INNGEST_SIGNING_KEY: 'signkey-prod-1' }).inngest).toMatchObject({
+      mode: 'cloud',
+      eventKey: 'key',
+    })
   })
 })
 
 describe('plans catalog', () => {
   it('holds the three monthly INR plans of the specification', () => {
-    expect(plans.map((plan) => [plan.planId, plan.name, plan.amount, plan.originalAmount, plan.interviews, plan.cta, plan.mostPopular])).toEqual([
+    expect(
+      plans.map((plan) => [
+        plan.planId,
+        plan.name,
+        plan.amount,
+        plan.originalAmount,
+        plan.interviews,
+        plan.cta,
+        plan.mostPopular,
+      ]),
+    ).toEqual([
       ['starter', 'Starter', 9900, 120000, 5, 'Get your starter pack now', false],
       ['professional', 'Professional', 29900, 232000, 15, 'Buy Now', true],
       ['pro', 'Pro', 49900, 392000, 25, 'Go Pro', false],
@@ -80,8 +99,18 @@ describe('plans catalog', () => {
       chat: false,
       contextConfiguration: false,
     })
-    expect(featuresFor('starter')).toMatchObject({ maxInterviews: 5, chat: true, screenAnalysis: false, microphone: false })
-    expect(featuresFor('professional')).toMatchObject({ maxInterviews: 15, screenAnalysis: true, microphone: true, contextConfiguration: false })
+    expect(featuresFor('starter')).toMatchObject({
+      maxInterviews: 5,
+      chat: true,
+      screenAnalysis: false,
+      microphone: false,
+    })
+    expect(featuresFor('professional')).toMatchObject({
+      maxInterviews: 15,
+      screenAnalysis: true,
+      microphone: true,
+      contextConfiguration: false,
+    })
     expect(Object.values(featuresFor('pro')).filter((value) => value === true)).toHaveLength(7)
     expect(findPlan('enterprise')).toBeUndefined()
   })

@@ -6,7 +6,10 @@ import { userDisplayName, userInitial } from '../../src/components/nav/user-iden
 
 describe('where sign-in leads (spec §4 Sign-in 5 and 6)', () => {
   it('goes back to the page the user came from', () => {
-    expect(signInDestination({ from: '/subscription?tab=billing' })).toEqual({ href: '/subscription?tab=billing', state: {} })
+    expect(signInDestination({ from: '/subscription?tab=billing' })).toEqual({
+      href: '/subscription?tab=billing',
+      state: {},
+    })
   })
 
   it('goes to /dashboard when there was none, or it was /login', () => {
@@ -16,7 +19,10 @@ describe('where sign-in leads (spec §4 Sign-in 5 and 6)', () => {
   })
 
   it('carries the plan and the continue-payment flag to the return path', () => {
-    expect(signInDestination({ from: '/#pricing', planType: 'pro' })).toEqual({ href: '/#pricing', state: { planType: 'pro', continuePayment: true } })
+    expect(signInDestination({ from: '/#pricing', planType: 'pro' })).toEqual({
+      href: '/#pricing',
+      state: { planType: 'pro', continuePayment: true },
+    })
   })
 
   it('drops the plan when there is no return path', () => {
@@ -32,11 +38,17 @@ describe('where sign-in leads (spec §4 Sign-in 5 and 6)', () => {
 
 describe('recovery links (spec §2 /reset-password)', () => {
   it('reads the tokens from the hash', () => {
-    expect(readRecoveryTokens({ hash: '#access_token=a1&refresh_token=r1&type=recovery', search: '' })).toEqual({ accessToken: 'a1', refreshToken: 'r1' })
+    expect(readRecoveryTokens({ hash: '#access_token=a1&refresh_token=r1&type=recovery', search: '' })).toEqual({
+      accessToken: 'a1',
+      refreshToken: 'r1',
+    })
   })
 
   it('reads the tokens from the query', () => {
-    expect(readRecoveryTokens({ hash: '', search: '?type=recovery&access_token=a2&refresh_token=r2' })).toEqual({ accessToken: 'a2', refreshToken: 'r2' })
+    expect(readRecoveryTokens({ hash: '', search: '?type=recovery&access_token=a2&refresh_token=r2' })).toEqual({
+      accessToken: 'a2',
+      refreshToken: 'r2',
+    })
   })
 
   it('needs all three parts', () => {
@@ -46,8 +58,12 @@ describe('recovery links (spec §2 /reset-password)', () => {
   })
 
   it('strips the tokens and keeps everything else', () => {
-    expect(withoutRecoveryTokens('http://h/reset-password#access_token=a&refresh_token=r&type=recovery&expires_in=3600&sb=')).toBe('http://h/reset-password')
-    expect(withoutRecoveryTokens('http://h/reset-password?access_token=a&refresh_token=r&type=recovery&lang=en#x=1')).toBe('http://h/reset-password?lang=en#x=1')
+    expect(
+      withoutRecoveryTokens('http://h/reset-password#access_token=a&refresh_token=r&type=recovery&expires_in=3600&sb='),
+    ).toBe('http://h/reset-password')
+    expect(
+      withoutRecoveryTokens('http://h/reset-password?access_token=a&refresh_token=r&type=recovery&lang=en#x=1'),
+    ).toBe('http://h/reset-password?lang=en#x=1')
   })
 })
 

@@ -3,7 +3,10 @@ import { deriveNames, derivedOAuthPassword } from '../../src/auth/oauth-names.ts
 
 describe('Google name fallback (spec §5)', () => {
   it('uses first_name and last_name when present', () => {
-    expect(deriveNames({ first_name: 'Asha', last_name: 'Rao', full_name: 'Someone Else' }, 'x@y.z')).toEqual({ firstName: 'Asha', lastName: 'Rao' })
+    expect(deriveNames({ first_name: 'Asha', last_name: 'Rao', full_name: 'Someone Else' }, 'x@y.z')).toEqual({
+      firstName: 'Asha',
+      lastName: 'Rao',
+    })
   })
 
   it('splits full_name: first word, then the rest', () => {
@@ -21,7 +24,10 @@ describe('Google name fallback (spec §5)', () => {
   })
 
   it('replaces names under 2 characters', () => {
-    expect(deriveNames({ first_name: 'A', last_name: 'B' }, 'a@b.c')).toEqual({ firstName: 'User', lastName: 'Account' })
+    expect(deriveNames({ first_name: 'A', last_name: 'B' }, 'a@b.c')).toEqual({
+      firstName: 'User',
+      lastName: 'Account',
+    })
     expect(deriveNames({}, 'j@example.com')).toEqual({ firstName: 'User', lastName: 'Account' })
   })
 
@@ -33,7 +39,10 @@ describe('Google name fallback (spec §5)', () => {
   })
 
   it('ignores metadata that is not text', () => {
-    expect(deriveNames({ first_name: 42, last_name: { a: 1 }, full_name: 'Asha Rao' }, 'x@y.z')).toEqual({ firstName: 'Asha', lastName: 'Rao' })
+    expect(deriveNames({ first_name: 42, last_name: { a: 1 }, full_name: 'Asha Rao' }, 'x@y.z')).toEqual({
+      firstName: 'Asha',
+      lastName: 'Rao',
+    })
   })
 })
 

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { backendRegistrationMessage, isInvalidCredentials, mapSignUpProviderError } from '../../src/auth/provider-errors.ts'
+import {
+  backendRegistrationMessage,
+  isInvalidCredentials,
+  mapSignUpProviderError,
+} from '../../src/auth/provider-errors.ts'
 
 describe('sign-up provider error mapping (spec §5, by substring, in order)', () => {
   it.each([
-    ['A user with this email address has already been registered', 'This email is already registered. Please sign in instead.'],
+    [
+      'A user with this email address has already been registered',
+      'This email is already registered. Please sign in instead.',
+    ],
     ['Email address "x@y" is invalid', 'Invalid email address. Please check and try again.'],
     ['Unable to validate email address: invalid format', 'Invalid email address. Please check and try again.'],
     ['Email domain not allowed', 'This email domain is not allowed. Please use a different email.'],
@@ -15,11 +22,15 @@ describe('sign-up provider error mapping (spec §5, by substring, in order)', ()
   })
 
   it('is case-insensitive', () => {
-    expect(mapSignUpProviderError('Email Rate Limit Exceeded')).toBe('Too many attempts. Please wait a moment and try again.')
+    expect(mapSignUpProviderError('Email Rate Limit Exceeded')).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    )
   })
 
   it('checks in spec order: "already been registered" wins over "invalid"', () => {
-    expect(mapSignUpProviderError('invalid: already been registered')).toBe('This email is already registered. Please sign in instead.')
+    expect(mapSignUpProviderError('invalid: already been registered')).toBe(
+      'This email is already registered. Please sign in instead.',
+    )
     expect(mapSignUpProviderError('invalid domain')).toBe('Invalid email address. Please check and try again.')
   })
 
@@ -40,7 +51,11 @@ describe('sign-in errors (spec §8)', () => {
       "This email is already registered. If you signed up using 'Continue with Google', please use that option to sign in, or click 'Forgot Password' to set up a password for email login."
     expect(backendRegistrationMessage('User already exists')).toBe(registered)
     expect(backendRegistrationMessage('An account already exists for this email')).toBe(registered)
-    expect(backendRegistrationMessage('database down')).toBe('Account setup incomplete. Please try signing up again or contact support.')
-    expect(backendRegistrationMessage(undefined)).toBe('Account setup incomplete. Please try signing up again or contact support.')
+    expect(backendRegistrationMessage('database down')).toBe(
+      'Account setup incomplete. Please try signing up again or contact support.',
+    )
+    expect(backendRegistrationMessage(undefined)).toBe(
+      'Account setup incomplete. Please try signing up again or contact support.',
+    )
   })
 })

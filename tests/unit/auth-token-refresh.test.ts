@@ -28,9 +28,12 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
   const calls: Call[] = []
   let validAccess = 'fresh-access'
   let validRefresh = 'refresh-1'
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   const unauthorized = (path: string) =>
-    json(401, { error: { message: 'Sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } } })
+    json(401, {
+      error: { message: 'Sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } },
+    })
 
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://app.test')
@@ -40,7 +43,8 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
     calls.push({ path, authorization: headers.get('authorization'), body })
     if (path === 'auth.refreshToken') {
       if (options.refresh === 'network') throw new TypeError('Failed to fetch')
-      if (options.refresh === 'reject' || (body as { refreshToken: string }).refreshToken !== validRefresh) return unauthorized(path)
+      if (options.refresh === 'reject' || (body as { refreshToken: string }).refreshToken !== validRefresh)
+        return unauthorized(path)
       validAccess = `access-${calls.length}`
       validRefresh = `refresh-${calls.length}`
       return json(200, { result: { data: { tokens: { accessToken: validAccess, refreshToken: validRefresh } } } })
@@ -89,7 +93,9 @@ describe('refresh on UNAUTHORIZED', () => {
     const server = fakeServer({ refresh: 'ok' })
     vi.stubGlobal('fetch', server.fetch)
     const client = appClient()
-    await expect(Promise.all([client.query('auth.validate'), client.query('auth.subscription'), client.query('auth.validate')])).resolves.toHaveLength(3)
+    await expect(
+      Promise.all([client.query('auth.validate'), client.query('auth.subscription'), client.query('auth.validate')]),
+    ).resolves.toHaveLength(3)
     expect(server.calls.filter((call) => call.path === 'auth.refreshToken')).toHaveLength(1)
   })
 
@@ -119,7 +125,9 @@ describe('refresh on UNAUTHORIZED', () => {
   it('does not refresh when the failing call is the sign-in itself', async () => {
     const server = fakeServer({ refresh: 'ok' })
     vi.stubGlobal('fetch', server.fetch)
-    await expect(appClient().mutation('auth.login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    await expect(appClient().mutation('auth.login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
+      data: { code: 'UNAUTHORIZED' },
+    })
     expect(server.calls.map((call) => call.path)).toEqual(['auth.login'])
   })
 
@@ -129,7 +137,10 @@ describe('refresh on UNAUTHORIZED', () => {
       const response = await server.fetch(input, init)
       // The server keeps refusing the call even with fresh tokens (e.g. the account was disabled).
       return String(input).includes('auth.validate')
-        ? new Response(JSON.stringify({ error: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }), { status: 401 })
+        ? new Response(
+            JSON.stringify({ error: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }),
+            { status: 401 },
+          )
         : response
     })
     vi.stubGlobal('fetch', fetch)

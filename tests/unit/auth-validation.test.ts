@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../src/auth/auth-rules.ts'
-import { signUpFieldInError, validateNewPassword, validateResetRequest, validateSignIn, validateSignUp, type SignUpForm } from '../../src/auth/validation.ts'
+import {
+  signUpFieldInError,
+  validateNewPassword,
+  validateResetRequest,
+  validateSignIn,
+  validateSignUp,
+  type SignUpForm,
+} from '../../src/auth/validation.ts'
 
 // Exact texts of spec §5: the tests spell them out instead of reading them back from the module.
 const text = {
@@ -15,7 +22,13 @@ const text = {
   bothPasswords: 'Please fill in both password fields.',
 }
 
-const valid: SignUpForm = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', password: 'Secret123', confirmPassword: 'Secret123' }
+const valid: SignUpForm = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  email: 'asha@example.com',
+  password: 'Secret123',
+  confirmPassword: 'Secret123',
+}
 
 describe('sign-in validation (spec §5 Login)', () => {
   it.each([

@@ -17,21 +17,54 @@ const session: HistorySession = {
   questionsAsked: 2,
   counted: true,
   questions: [
-    { id: 'q1', source: 'text', question: 'What is a closure?', answer: 'A function…', transcript: null, contextUsed: false, provider: 'offline', model: 'kb', latencyMs: 12, totalTokens: 0, askedAt: '2026-11-21T10:01:00.000Z' },
-    { id: 'q2', source: 'audio', question: 'tell me about hash maps', answer: 'Buckets…', transcript: 'tell me about hash maps', contextUsed: true, provider: 'offline', model: 'kb', latencyMs: 30, totalTokens: 0, askedAt: '2026-11-21T10:05:00.000Z' },
+    {
+      id: 'q1',
+      source: 'text',
+      question: 'What is a closure?',
+      answer: 'A function…',
+      transcript: null,
+      contextUsed: false,
+      provider: 'offline',
+      model: 'kb',
+      latencyMs: 12,
+      totalTokens: 0,
+      askedAt: '2026-11-21T10:01:00.000Z',
+    },
+    {
+      id: 'q2',
+      source: 'audio',
+      question: 'tell me about hash maps',
+      answer: 'Buckets…',
+      transcript: 'tell me about hash maps',
+      contextUsed: true,
+      provider: 'offline',
+      model: 'kb',
+      latencyMs: 30,
+      totalTokens: 0,
+      askedAt: '2026-11-21T10:05:00.000Z',
+    },
   ],
 }
 
 describe('session display', () => {
   it('says whether a session counted, and why not', () => {
     expect(countedStatus({ counted: true, status: 'ended' }).label).toBe('Counted against your allowance')
-    expect(countedStatus({ counted: false, status: 'ended' }).label).toBe('Not counted: ended within 5 minutes with no question')
+    expect(countedStatus({ counted: false, status: 'ended' }).label).toBe(
+      'Not counted: ended within 5 minutes with no question',
+    )
     expect(countedStatus({ counted: null, status: 'active' }).tone).toBe('pending')
   })
 
   it('tells the timeline: start, each question with its source, end', () => {
-    expect(sessionTimeline(session).map((entry) => entry.title)).toEqual(['Started in voice mode', 'Question 1 by text', 'Question 2 by audio', 'Ended'])
-    expect(sessionTimeline({ ...session, endReason: 'abandoned' }).at(-1)?.title).toBe('Ended after 2 hours without activity')
+    expect(sessionTimeline(session).map((entry) => entry.title)).toEqual([
+      'Started in voice mode',
+      'Question 1 by text',
+      'Question 2 by audio',
+      'Ended',
+    ])
+    expect(sessionTimeline({ ...session, endReason: 'abandoned' }).at(-1)?.title).toBe(
+      'Ended after 2 hours without activity',
+    )
     expect(sessionTimeline({ ...session, endedAt: null, questions: [] }).map((entry) => entry.key)).toEqual(['start'])
   })
 
@@ -45,8 +78,12 @@ describe('session display', () => {
 
 describe('spec §8 failure texts', () => {
   it('puts the spec words first and the server reason after', () => {
-    expect(failureText(sessionFailures.start, 'Interviews: you have used all 5 of your Starter plan.')).toBe('Failed to start session: Interviews: you have used all 5 of your Starter plan.')
-    expect(failureText(sessionFailures.response, 'Failed to get response: the model timed out')).toBe('Failed to get response: the model timed out')
+    expect(failureText(sessionFailures.start, 'Interviews: you have used all 5 of your Starter plan.')).toBe(
+      'Failed to start session: Interviews: you have used all 5 of your Starter plan.',
+    )
+    expect(failureText(sessionFailures.response, 'Failed to get response: the model timed out')).toBe(
+      'Failed to get response: the model timed out',
+    )
     expect(failureText(sessionFailures.improve, '')).toBe('Failed to improve communication')
   })
 })

@@ -19,7 +19,8 @@ async function collect(chunks: string[]): Promise<ServerSentEvent[]> {
 
 describe('the server-sent event reader', () => {
   it('reads the answer stream as the server writes it', async () => {
-    const body = 'event: delta\ndata: {"text":"A closure"}\n\nevent: delta\ndata: {"text":" keeps"}\n\nevent: done\ndata: {"response":"A closure keeps"}\n\n'
+    const body =
+      'event: delta\ndata: {"text":"A closure"}\n\nevent: delta\ndata: {"text":" keeps"}\n\nevent: done\ndata: {"response":"A closure keeps"}\n\n'
     expect(await collect([body])).toEqual([
       { event: 'delta', data: '{"text":"A closure"}' },
       { event: 'delta', data: '{"text":" keeps"}' },
@@ -28,7 +29,8 @@ describe('the server-sent event reader', () => {
   })
 
   it('gives the same events however the bytes are split, CRLF and multi-byte characters included', async () => {
-    const body = 'event: delta\r\ndata: {"text":"naïve → café"}\r\n\r\nevent: error\r\ndata: {"error":"Failed to get response: timeout"}\r\n\r\n'
+    const body =
+      'event: delta\r\ndata: {"text":"naïve → café"}\r\n\r\nevent: error\r\ndata: {"error":"Failed to get response: timeout"}\r\n\r\n'
     const whole = await collect([body])
     const bytes = new TextEncoder().encode(body)
     // Split inside "ï" and between \r and \n.
@@ -56,6 +58,8 @@ describe('the server-sent event reader', () => {
 
   it('ignores events without data and fields it does not know', () => {
     const parser = createEventParser()
-    expect([...parser.push('event: ping\n\nid: 7\nretry: 100\nevent: delta\ndata:x\n\n')]).toEqual([{ event: 'delta', data: 'x' }])
+    expect([...parser.push('event: ping\n\nid: 7\nretry: 100\nevent: delta\ndata:x\n\n')]).toEqual([
+      { event: 'delta', data: 'x' },
+    ])
   })
 })

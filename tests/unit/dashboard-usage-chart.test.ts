@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { chartSize, usageChartModel } from '../../src/components/interview/history/usage-chart-model.ts'
 
-const period = (start: string, used: number, included: number) => ({ orderId: `o-${start}`, planType: 'professional', periodStart: `${start}T00:00:00.000Z`, periodEnd: `${start}T00:00:00.000Z`, included, used, givenBack: 0 })
+const period = (start: string, used: number, included: number) => ({
+  orderId: `o-${start}`,
+  planType: 'professional',
+  periodStart: `${start}T00:00:00.000Z`,
+  periodEnd: `${start}T00:00:00.000Z`,
+  included,
+  used,
+  givenBack: 0,
+})
 
 describe('the usage chart', () => {
   it('draws the oldest period on the left, bars scaled to the largest allowance and coloured by use', () => {
@@ -14,7 +22,9 @@ describe('the usage chart', () => {
     expect(model.max).toBe(15)
     expect(model.bars[1]?.includedY).toBe(chartSize.top)
     expect(model.bars[0]?.usedY).toBeGreaterThan(model.bars[1]?.usedY ?? 0)
-    expect(model.bars.every((bar) => bar.x >= chartSize.left && bar.x + bar.width <= chartSize.width - chartSize.right)).toBe(true)
+    expect(
+      model.bars.every((bar) => bar.x >= chartSize.left && bar.x + bar.width <= chartSize.width - chartSize.right),
+    ).toBe(true)
     expect(model.ticks.map((tick) => tick.value)).toEqual([0, 8, 15])
   })
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { parseWav } from '../../server/ai/speech/wav.ts'
 import { concatSamples, encodeWav, toPcm16 } from '../../src/interview/wav-encoder.ts'
 
-const ascii = (view: DataView, offset: number, length: number) => String.fromCharCode(...Array.from({ length }, (_, index) => view.getUint8(offset + index)))
+const ascii = (view: DataView, offset: number, length: number) =>
+  String.fromCharCode(...Array.from({ length }, (_, index) => view.getUint8(offset + index)))
 
 describe('the browser WAV encoder', () => {
   it('writes a 44-byte RIFF/WAVE header for 16-bit PCM mono', () => {
@@ -37,11 +38,16 @@ describe('the browser WAV encoder', () => {
   })
 
   it('joins recorded blocks in order', () => {
-    expect(Array.from(concatSamples([Float32Array.from([0.1, 0.2]), new Float32Array(0), Float32Array.from([0.3])]))).toEqual([0.1, 0.2, 0.3].map(Math.fround))
+    expect(
+      Array.from(concatSamples([Float32Array.from([0.1, 0.2]), new Float32Array(0), Float32Array.from([0.3])])),
+    ).toEqual([0.1, 0.2, 0.3].map(Math.fround))
   })
 
   it('produces what the server reads back: the same rate and the same samples within 16-bit precision', () => {
-    const tone = Float32Array.from({ length: 4_800 }, (_, index) => 0.8 * Math.sin((2 * Math.PI * 440 * index) / 48_000))
+    const tone = Float32Array.from(
+      { length: 4_800 },
+      (_, index) => 0.8 * Math.sin((2 * Math.PI * 440 * index) / 48_000),
+    )
     const audio = parseWav(new Uint8Array(encodeWav(tone, 48_000)))
     expect(audio.sampleRate).toBe(48_000)
     expect(audio.samples.length).toBe(tone.length)

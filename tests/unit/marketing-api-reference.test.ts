@@ -7,7 +7,11 @@ const document = {
   servers: [{ url: '/api' }],
   components: {
     schemas: {
-      User: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string', format: 'email', description: 'Login' } }, required: ['id'] },
+      User: {
+        type: 'object',
+        properties: { id: { type: 'string' }, email: { type: 'string', format: 'email', description: 'Login' } },
+        required: ['id'],
+      },
       ErrorEnvelope: { type: 'object' },
     },
   },
@@ -16,10 +20,39 @@ const document = {
       post: {
         tags: ['auth'],
         summary: 'Sign in',
-        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { email: { type: 'string' }, password: { type: 'string' } }, required: ['email', 'password'] } } } },
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { email: { type: 'string' }, password: { type: 'string' } },
+                required: ['email', 'password'],
+              },
+            },
+          },
+        },
         responses: {
-          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, data: { type: 'object', properties: { user: { $ref: '#/components/schemas/User' }, plan: { enum: ['starter', 'pro'] } } } } } } } },
-          '401': { description: 'Wrong password', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    success: { const: true },
+                    data: {
+                      type: 'object',
+                      properties: { user: { $ref: '#/components/schemas/User' }, plan: { enum: ['starter', 'pro'] } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '401': {
+            description: 'Wrong password',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+          },
         },
       },
     },
@@ -29,7 +62,21 @@ const document = {
         summary: 'Past sessions',
         security: [{ bearerAuth: [] }],
         parameters: [{ name: 'limit', in: 'query', required: false, schema: { type: ['number', 'null'] } }],
-        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'object', properties: { sessions: { type: 'array', items: { type: 'string' } } } } } } } } } },
+        responses: {
+          '200': {
+            description: 'ok',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    data: { type: 'object', properties: { sessions: { type: 'array', items: { type: 'string' } } } },
+                  },
+                },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -40,7 +87,12 @@ describe('the /docs model of the OpenAPI document', () => {
 
   it('groups operations by tag with method, summary and auth', () => {
     expect(reference).toMatchObject({ title: 'Interview Helper API', version: '0.1.0', baseUrl: '/api' })
-    expect(reference.groups.map((group) => [group.tag, group.operations.map((operation) => `${operation.method} ${operation.path}`)])).toEqual([
+    expect(
+      reference.groups.map((group) => [
+        group.tag,
+        group.operations.map((operation) => `${operation.method} ${operation.path}`),
+      ]),
+    ).toEqual([
       ['auth', ['POST /auth/login']],
       ['interview', ['GET /interview/history']],
     ])
@@ -60,7 +112,9 @@ describe('the /docs model of the OpenAPI document', () => {
     ])
     expect(login?.errors).toEqual([{ status: '401', description: 'Wrong password' }])
     const history = reference.groups[1]?.operations[0]
-    expect(history?.parameters).toEqual([{ name: 'limit (query)', type: 'number | null', required: false, description: '' }])
+    expect(history?.parameters).toEqual([
+      { name: 'limit (query)', type: 'number | null', required: false, description: '' },
+    ])
     expect(history?.responseFields).toEqual([{ name: 'sessions', type: 'string[]', required: false, description: '' }])
   })
 })

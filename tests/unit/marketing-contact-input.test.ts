@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { contactSendInput } from '../../server/contact/contact-input.ts'
-import { contactMessages, contactProblem, emptyContactInput } from '../../src/components/marketing/contact/contact-rules.ts'
+import {
+  contactMessages,
+  contactProblem,
+  emptyContactInput,
+} from '../../src/components/marketing/contact/contact-rules.ts'
 
 const valid = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', subject: 'Hello', message: 'A question' }
 
@@ -25,10 +29,15 @@ describe('contact form rules (spec §5, §8)', () => {
 
   it('gives the server one message for the whole form and trims what it keeps', () => {
     const missing = contactSendInput.safeParse({ firstName: 'A' })
-    expect(missing.success ? [] : missing.error.issues.map((issue) => [issue.path, issue.message])).toEqual([[[], 'All fields are required']])
+    expect(missing.success ? [] : missing.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[], 'All fields are required'],
+    ])
     const email = contactSendInput.safeParse({ ...valid, email: 'nope' })
     expect(email.success ? [] : email.error.issues.map((issue) => issue.message)).toEqual(['Invalid email format'])
-    expect(contactSendInput.parse({ ...valid, subject: '  Hi  ', extra: 'ignored' })).toEqual({ ...valid, subject: 'Hi' })
+    expect(contactSendInput.parse({ ...valid, subject: '  Hi  ', extra: 'ignored' })).toEqual({
+      ...valid,
+      subject: 'Hi',
+    })
     expect(contactSendInput.safeParse('text').success).toBe(false)
   })
 })

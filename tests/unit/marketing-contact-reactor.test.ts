@@ -17,7 +17,11 @@ afterAll(async () => {
   await database?.drop()
 })
 
-async function receive(store: ReturnType<typeof createEventStore>, subject: string, options: { eraseFirst?: boolean } = {}) {
+async function receive(
+  store: ReturnType<typeof createEventStore>,
+  subject: string,
+  options: { eraseFirst?: boolean } = {},
+) {
   const messageId = randomUUID()
   await store.transaction(async (tx) => {
     const sealer = await contactSealer(tx.db, messageId, null)
@@ -25,7 +29,22 @@ async function receive(store: ReturnType<typeof createEventStore>, subject: stri
     await tx.append(
       contactStreamId(messageId),
       'no_stream',
-      [{ type: 'ContactMessageReceived', data: { messageId, sealedWith: sealer.sealedWith, senderUserId: null, firstName: seal('Kiran'), lastName: seal('Shah'), email: seal('kiran@example.com'), subject: seal(subject), message: seal('Hello'), deliverTo: 'support@example.com' } }],
+      [
+        {
+          type: 'ContactMessageReceived',
+          data: {
+            messageId,
+            sealedWith: sealer.sealedWith,
+            senderUserId: null,
+            firstName: seal('Kiran'),
+            lastName: seal('Shah'),
+            email: seal('kiran@example.com'),
+            subject: seal(subject),
+            message: seal('Hello'),
+            deliverTo: 'support@example.com',
+          },
+        },
+      ],
       { actor: { type: 'anonymous' } },
     )
     if (options.eraseFirst) await eraseContactMessageKey(tx.db, messageId)
@@ -33,7 +52,10 @@ async function receive(store: ReturnType<typeof createEventStore>, subject: stri
   return messageId
 }
 
-const outboxSubjects = async () => (await database.db.selectFrom('mail_outbox').select('subject').orderBy('created_at').execute()).map((row) => row.subject)
+const outboxSubjects = async () =>
+  (await database.db.selectFrom('mail_outbox').select('subject').orderBy('created_at').execute()).map(
+    (row) => row.subject,
+  )
 
 describe('contact mail reactor', () => {
   it('queues each message once, and a rebuild mails nobody again', { timeout: 60_000 }, async () => {

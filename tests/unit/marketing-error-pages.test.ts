@@ -8,14 +8,18 @@ import { sectionOfHref } from '../../src/components/marketing/sections.ts'
 
 describe('marketing pieces', () => {
   it('shows the router failure page with the spec heading, the message and a way home', () => {
-    const html = renderToStaticMarkup(createElement(DefaultCatchBoundary, { error: new Error('Loader exploded'), reset: () => undefined }))
+    const html = renderToStaticMarkup(
+      createElement(DefaultCatchBoundary, { error: new Error('Loader exploded'), reset: () => undefined }),
+    )
     expect(html).toContain('Unexpected Application Error!')
     expect(html).toContain('Loader exploded')
     expect(html).toContain('href="/"')
   })
 
   it('has the spec footer', () => {
-    expect(footerColumns.map((column) => [column.title, column.links.map((link) => `${link.label} ${link.href}`)])).toEqual([
+    expect(
+      footerColumns.map((column) => [column.title, column.links.map((link) => `${link.label} ${link.href}`)]),
+    ).toEqual([
       ['Product', ['Features /#features', 'Download /download', 'Pricing /#pricing']],
       ['Company', ['Blog /blog', 'About /about', 'Docs /docs']],
       ['Support', ['Email /contact', 'FAQ /download']],

@@ -2,10 +2,23 @@ import { describe, expect, it } from 'vitest'
 import { DomainError } from '../../events/domain-error.ts'
 import { decideOrder, orderMessages, type OrderCommand } from '../../events/orders/order-decider.ts'
 import { evolveOrder, initialOrderState, type OrderEvent } from '../../events/orders/order.ts'
-import { addOneMonth, decideSubscription, type SubscriptionCommand } from '../../events/subscriptions/subscription-decider.ts'
-import { evolveSubscription, initialSubscriptionState, isSubscriptionActive, type SubscriptionEvent } from '../../events/subscriptions/subscription.ts'
+import {
+  addOneMonth,
+  decideSubscription,
+  type SubscriptionCommand,
+} from '../../events/subscriptions/subscription-decider.ts'
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  isSubscriptionActive,
+  type SubscriptionEvent,
+} from '../../events/subscriptions/subscription.ts'
 
-function outcome<State, Event, Command>(decide: (command: Command, state: State) => Event[], state: State, command: Command) {
+function outcome<State, Event, Command>(
+  decide: (command: Command, state: State) => Event[],
+  state: State,
+  command: Command,
+) {
   try {
     return { events: decide(command, state) }
   } catch (error) {
@@ -18,14 +31,33 @@ const givenOrder = (...history: OrderEvent[]) => ({
   when: (command: OrderCommand) => outcome(decideOrder, history.reduce(evolveOrder, initialOrderState), command),
 })
 const givenSubscription = (...history: SubscriptionEvent[]) => ({
-  when: (command: SubscriptionCommand) => outcome(decideSubscription, history.reduce(evolveSubscription, initialSubscriptionState), command),
+  when: (command: SubscriptionCommand) =>
+    outcome(decideSubscription, history.reduce(evolveSubscription, initialSubscriptionState), command),
 })
 
-const orderData = { orderId: 'order_1', userId: 'u1', planType: 'professional', billingCycle: 'monthly', amount: 29900, currency: 'INR', gateway: 'sandbox', receipt: 'r1' } as const
+const orderData = {
+  orderId: 'order_1',
+  userId: 'u1',
+  planType: 'professional',
+  billingCycle: 'monthly',
+  amount: 29900,
+  currency: 'INR',
+  gateway: 'sandbox',
+  receipt: 'r1',
+} as const
 const created: OrderEvent = { type: 'OrderCreated', data: orderData }
-const paid: OrderEvent = { type: 'PaymentVerified', data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'checkout' } }
-const failed = (paymentId: string): OrderEvent => ({ type: 'PaymentFailed', data: { orderId: 'order_1', paymentId, reason: 'Card declined', code: 'BAD_REQUEST_ERROR' } })
-const pay = (paymentId = 'pay_1', extra: Partial<Extract<OrderCommand, { type: 'RecordPayment' }>> = {}): OrderCommand => ({ type: 'RecordPayment', paymentId, amount: 29900, verifiedBy: 'webhook', ...extra })
+const paid: OrderEvent = {
+  type: 'PaymentVerified',
+  data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'checkout' },
+}
+const failed = (paymentId: string): OrderEvent => ({
+  type: 'PaymentFailed',
+  data: { orderId: 'order_1', paymentId, reason: 'Card declined', code: 'BAD_REQUEST_ERROR' },
+})
+const pay = (
+  paymentId = 'pay_1',
+  extra: Partial<Extract<OrderCommand, { type: 'RecordPayment' }>> = {},
+): OrderCommand => ({ type: 'RecordPayment', paymentId, amount: 29900, verifiedBy: 'webhook', ...extra })
 
 describe('order decider', () => {
   it('creates an order once', () => {
@@ -34,7 +66,14 @@ describe('order decider', () => {
   })
 
   it('records the first proof of payment, and nothing for the same payment again', () => {
-    expect(givenOrder(created).when(pay())).toEqual({ events: [{ type: 'PaymentVerified', data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'webhook' } }] })
+    expect(givenOrder(created).when(pay())).toEqual({
+      events: [
+        {
+          type: 'PaymentVerified',
+          data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'webhook' },
+        },
+      ],
+    })
     expect(givenOrder(created, paid).when(pay())).toEqual({ events: [] })
   })
 
@@ -42,19 +81,34 @@ describe('order decider', () => {
     expect(givenOrder(created, paid).when(pay('pay_2'))).toEqual({ refused: 'already-paid' })
   })
 
-  it('treats someone else\'s order as not found, and an unknown order likewise', () => {
+  it("treats someone else's order as not found, and an unknown order likewise", () => {
     expect(givenOrder(created).when(pay('pay_1', { userId: 'u2' }))).toEqual({ refused: 'not-found' })
     expect(givenOrder().when(pay())).toEqual({ refused: 'not-found' })
   })
 
   it('records a payment of the wrong amount as a failure, not as paid', () => {
     expect(givenOrder(created).when(pay('pay_1', { amount: 100 }))).toEqual({
-      events: [{ type: 'PaymentFailed', data: { orderId: 'order_1', paymentId: 'pay_1', reason: orderMessages.amountMismatch, code: 'AMOUNT_MISMATCH' } }],
+      events: [
+        {
+          type: 'PaymentFailed',
+          data: {
+            orderId: 'order_1',
+            paymentId: 'pay_1',
+            reason: orderMessages.amountMismatch,
+            code: 'AMOUNT_MISMATCH',
+          },
+        },
+      ],
     })
   })
 
   it('records a failure once per payment, never after the order is paid, and lets a later payment through', () => {
-    const fail: OrderCommand = { type: 'RecordFailure', paymentId: 'pay_x', reason: 'Card declined', code: 'BAD_REQUEST_ERROR' }
+    const fail: OrderCommand = {
+      type: 'RecordFailure',
+      paymentId: 'pay_x',
+      reason: 'Card declined',
+      code: 'BAD_REQUEST_ERROR',
+    }
     expect(givenOrder(created).when(fail)).toEqual({ events: [failed('pay_x')] })
     expect(givenOrder(created, failed('pay_x')).when(fail)).toEqual({ events: [] })
     expect(givenOrder(created, paid).when(fail)).toEqual({ events: [] })
@@ -63,30 +117,69 @@ describe('order decider', () => {
 })
 
 const now = new Date('2026-11-21T10:00:00Z')
-const activated = (planType: 'starter' | 'professional' | 'pro', orderId: string, at: Date, interviewsIncluded: number): SubscriptionEvent => ({
+const activated = (
+  planType: 'starter' | 'professional' | 'pro',
+  orderId: string,
+  at: Date,
+  interviewsIncluded: number,
+): SubscriptionEvent => ({
   type: 'SubscriptionActivated',
-  data: { userId: 'u1', orderId, planType, periodStart: at.toISOString(), periodEnd: addOneMonth(at).toISOString(), interviewsIncluded, carriedOver: 0, replacedPlan: null },
+  data: {
+    userId: 'u1',
+    orderId,
+    planType,
+    periodStart: at.toISOString(),
+    periodEnd: addOneMonth(at).toISOString(),
+    interviewsIncluded,
+    carriedOver: 0,
+    replacedPlan: null,
+  },
 })
 
 describe('subscription decider', () => {
-  it('starts a one-month period with the plan\'s interviews', () => {
-    expect(givenSubscription().when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'professional', now })).toEqual({
+  it("starts a one-month period with the plan's interviews", () => {
+    expect(
+      givenSubscription().when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'professional', now }),
+    ).toEqual({
       events: [activated('professional', 'order_1', now, 15)],
     })
   })
 
   it('activates an order only once', () => {
-    expect(givenSubscription(activated('starter', 'order_1', now, 5)).when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'starter', now })).toEqual({ events: [] })
+    expect(
+      givenSubscription(activated('starter', 'order_1', now, 5)).when({
+        type: 'Activate',
+        userId: 'u1',
+        orderId: 'order_1',
+        planType: 'starter',
+        now,
+      }),
+    ).toEqual({ events: [] })
   })
 
   it('replaces an active plan at once, carrying over the interviews left', () => {
     const later = new Date('2026-11-25T10:00:00Z')
-    const decided = givenSubscription(activated('starter', 'order_1', now, 5)).when({ type: 'Activate', userId: 'u1', orderId: 'order_2', planType: 'pro', now: later })
+    const decided = givenSubscription(activated('starter', 'order_1', now, 5)).when({
+      type: 'Activate',
+      userId: 'u1',
+      orderId: 'order_2',
+      planType: 'pro',
+      now: later,
+    })
     expect(decided).toEqual({
       events: [
         {
           type: 'SubscriptionActivated',
-          data: { userId: 'u1', orderId: 'order_2', planType: 'pro', periodStart: later.toISOString(), periodEnd: '2026-12-25T10:00:00.000Z', interviewsIncluded: 30, carriedOver: 5, replacedPlan: 'starter' },
+          data: {
+            userId: 'u1',
+            orderId: 'order_2',
+            planType: 'pro',
+            periodStart: later.toISOString(),
+            periodEnd: '2026-12-25T10:00:00.000Z',
+            interviewsIncluded: 30,
+            carriedOver: 5,
+            replacedPlan: 'starter',
+          },
         },
       ],
     })
@@ -94,16 +187,29 @@ describe('subscription decider', () => {
 
   it('carries nothing over from a period that has ended', () => {
     const afterEnd = new Date('2027-01-02T00:00:00Z')
-    expect(givenSubscription(activated('starter', 'order_1', now, 5)).when({ type: 'Activate', userId: 'u1', orderId: 'order_2', planType: 'starter', now: afterEnd })).toMatchObject({
+    expect(
+      givenSubscription(activated('starter', 'order_1', now, 5)).when({
+        type: 'Activate',
+        userId: 'u1',
+        orderId: 'order_2',
+        planType: 'starter',
+        now: afterEnd,
+      }),
+    ).toMatchObject({
       events: [{ data: { interviewsIncluded: 5, carriedOver: 0, replacedPlan: null } }],
     })
   })
 
   it('expires a period only once it is over, and only once', () => {
     const history = [activated('pro', 'order_1', now, 25)]
-    expect(givenSubscription(...history).when({ type: 'Expire', now: new Date('2026-12-20T00:00:00Z') })).toEqual({ events: [] })
+    expect(givenSubscription(...history).when({ type: 'Expire', now: new Date('2026-12-20T00:00:00Z') })).toEqual({
+      events: [],
+    })
     const over = new Date('2026-12-21T10:00:00Z')
-    const expired: SubscriptionEvent = { type: 'SubscriptionExpired', data: { planType: 'pro', periodEnd: '2026-12-21T10:00:00.000Z' } }
+    const expired: SubscriptionEvent = {
+      type: 'SubscriptionExpired',
+      data: { planType: 'pro', periodEnd: '2026-12-21T10:00:00.000Z' },
+    }
     expect(givenSubscription(...history).when({ type: 'Expire', now: over })).toEqual({ events: [expired] })
     expect(givenSubscription(...history, expired).when({ type: 'Expire', now: over })).toEqual({ events: [] })
     expect(givenSubscription().when({ type: 'Expire', now: over })).toEqual({ events: [] })

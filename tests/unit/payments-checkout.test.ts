@@ -34,18 +34,37 @@ describe('checkout options (spec §4 Payment, §9)', () => {
   })
 
   it('prefills the full name and e-mail, and the phone as contact only when there is one', () => {
-    expect(checkoutPrefill({ firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', phone: '+91 98000 00000' })).toEqual({ name: 'Asha Rao', email: 'a@example.com', contact: '+91 98000 00000' })
-    expect(checkoutPrefill({ firstName: 'Asha', lastName: '', email: 'a@example.com', phone: null })).toEqual({ name: 'Asha', email: 'a@example.com' })
+    expect(
+      checkoutPrefill({ firstName: 'Asha', lastName: 'Rao', email: 'a@example.com', phone: '+91 98000 00000' }),
+    ).toEqual({ name: 'Asha Rao', email: 'a@example.com', contact: '+91 98000 00000' })
+    expect(checkoutPrefill({ firstName: 'Asha', lastName: '', email: 'a@example.com', phone: null })).toEqual({
+      name: 'Asha',
+      email: 'a@example.com',
+    })
   })
 })
 
 describe('Checkout.js loader', () => {
-  type FakeScript = { src: string; async: boolean; onload: (() => void) | null; onerror: (() => void) | null; removed: boolean; remove(): void }
+  type FakeScript = {
+    src: string
+    async: boolean
+    onload: (() => void) | null
+    onerror: (() => void) | null
+    removed: boolean
+    remove(): void
+  }
   function fakeHost() {
     const added: FakeScript[] = []
     const host = {
       createElement: () => {
-        const script: FakeScript = { src: '', async: false, onload: null, onerror: null, removed: false, remove: () => (script.removed = true) }
+        const script: FakeScript = {
+          src: '',
+          async: false,
+          onload: null,
+          onerror: null,
+          removed: false,
+          remove: () => (script.removed = true),
+        }
         return script as unknown as HTMLScriptElement
       },
       head: { appendChild: (node: HTMLScriptElement) => added.push(node as unknown as FakeScript) },
@@ -84,7 +103,11 @@ describe('payment analytics (categories Subscription and Conversion)', () => {
 
   it('records checkout start as a conversion step', () => {
     expect(paymentAnalyticsEvents({ kind: 'checkout-start', plan })).toEqual([
-      { name: 'conversion', category: 'Conversion', params: { conversion_type: 'checkout_start', plan_type: 'pro', value: 499, currency: 'INR' } },
+      {
+        name: 'conversion',
+        category: 'Conversion',
+        params: { conversion_type: 'checkout_start', plan_type: 'pro', value: 499, currency: 'INR' },
+      },
     ])
   })
 
@@ -98,8 +121,25 @@ describe('payment analytics (categories Subscription and Conversion)', () => {
   })
 
   it('records a failed payment with its reason', () => {
-    expect(paymentAnalyticsEvents({ kind: 'checkout-failure', plan, reason: 'dismissed', error: 'Payment cancelled by user' })).toEqual([
-      { name: 'payment_failed', category: 'Subscription', params: { plan_type: 'pro', value: 499, currency: 'INR', reason: 'dismissed', error: 'Payment cancelled by user' } },
+    expect(
+      paymentAnalyticsEvents({
+        kind: 'checkout-failure',
+        plan,
+        reason: 'dismissed',
+        error: 'Payment cancelled by user',
+      }),
+    ).toEqual([
+      {
+        name: 'payment_failed',
+        category: 'Subscription',
+        params: {
+          plan_type: 'pro',
+          value: 499,
+          currency: 'INR',
+          reason: 'dismissed',
+          error: 'Payment cancelled by user',
+        },
+      },
     ])
   })
 })

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { findPlan, timers, type Plan } from '../../app.catalog.ts'
 import type { CheckoutOutcome, Order, OrderAnswer } from '../../src/payments/checkout-types.ts'
-import { runPayment, type PaymentAnalytics, type PaymentPhase, type PaymentPorts } from '../../src/payments/payment-flow.ts'
+import {
+  runPayment,
+  type PaymentAnalytics,
+  type PaymentPhase,
+  type PaymentPorts,
+} from '../../src/payments/payment-flow.ts'
 
 const plan = findPlan('professional') as Plan
 const result = { razorpay_order_id: 'order_test_1', razorpay_payment_id: 'pay_test_1', razorpay_signature: 'ab12' }
@@ -66,7 +71,14 @@ describe('payment flow (spec §4 Payment)', () => {
   it('pays: order, checkout, verify, waits 2000 ms for the webhook, refreshes, then celebrates', async () => {
     const { ports, calls, phases, tracked } = fakePorts()
     await expect(runPayment(ports, plan)).resolves.toEqual({ status: 'succeeded', order: order() })
-    expect(calls).toEqual(['createOrder', 'openCheckout', 'verifyPayment', 'wait 2000', 'refreshSubscription', 'celebrate'])
+    expect(calls).toEqual([
+      'createOrder',
+      'openCheckout',
+      'verifyPayment',
+      'wait 2000',
+      'refreshSubscription',
+      'celebrate',
+    ])
     expect(timers.webhookWait).toBe(2000)
     expect(phases).toEqual(['creating-order', 'checkout', 'verifying', 'awaiting-webhook', 'refreshing', 'succeeded'])
     expect(ports.verifyPayment).toHaveBeenCalledWith(result)
@@ -84,21 +96,27 @@ describe('payment flow (spec §4 Payment)', () => {
   })
 
   it('tolerates a failed verification: it logs, waits for the webhook and still succeeds', async () => {
-    const { ports, calls, logged } = fakePorts({ verifyPayment: vi.fn(async () => Promise.reject(new Error('Payment signature is not valid'))) })
+    const { ports, calls, logged } = fakePorts({
+      verifyPayment: vi.fn(async () => Promise.reject(new Error('Payment signature is not valid'))),
+    })
     await expect(runPayment(ports, plan)).resolves.toMatchObject({ status: 'succeeded' })
     expect(calls).toEqual(['createOrder', 'openCheckout', 'wait 2000', 'refreshSubscription', 'celebrate'])
     expect(logged).toHaveLength(1)
   })
 
   it('only logs a failed subscription refresh', async () => {
-    const { ports, calls, logged } = fakePorts({ refreshSubscription: vi.fn(async () => Promise.reject(new Error('offline'))) })
+    const { ports, calls, logged } = fakePorts({
+      refreshSubscription: vi.fn(async () => Promise.reject(new Error('offline'))),
+    })
     await expect(runPayment(ports, plan)).resolves.toMatchObject({ status: 'succeeded' })
     expect(calls.at(-1)).toBe('celebrate')
     expect(logged).toHaveLength(1)
   })
 
   it("fails with the provider's description, or 'Payment failed'", async () => {
-    const declined = fakePorts({ checkout: { type: 'failed', description: 'Your payment was declined by the bank (sandbox test card).' } })
+    const declined = fakePorts({
+      checkout: { type: 'failed', description: 'Your payment was declined by the bank (sandbox test card).' },
+    })
     await expect(runPayment(declined.ports, plan)).resolves.toEqual({
       status: 'failed',
       reason: 'declined',
@@ -116,19 +134,36 @@ describe('payment flow (spec §4 Payment)', () => {
 
   it("says 'Payment cancelled by user' when the checkout is dismissed", async () => {
     const { ports, phases } = fakePorts({ checkout: { type: 'dismissed' } })
-    await expect(runPayment(ports, plan)).resolves.toEqual({ status: 'failed', reason: 'dismissed', error: 'Payment cancelled by user' })
+    await expect(runPayment(ports, plan)).resolves.toEqual({
+      status: 'failed',
+      reason: 'dismissed',
+      error: 'Payment cancelled by user',
+    })
     expect(phases.at(-1)).toBe('failed')
     expect(ports.verifyPayment).not.toHaveBeenCalled()
   })
 
   it("shows the server's order error, or says the response was invalid", async () => {
-    const refused = fakePorts({ answer: { success: false, error: 'planType must be one of starter, professional, pro' } })
-    await expect(runPayment(refused.ports, plan)).resolves.toEqual({ status: 'failed', reason: 'order', error: 'planType must be one of starter, professional, pro' })
+    const refused = fakePorts({
+      answer: { success: false, error: 'planType must be one of starter, professional, pro' },
+    })
+    await expect(runPayment(refused.ports, plan)).resolves.toEqual({
+      status: 'failed',
+      reason: 'order',
+      error: 'planType must be one of starter, professional, pro',
+    })
     expect(refused.ports.openCheckout).not.toHaveBeenCalled()
 
-    for (const answer of [{ success: true }, { success: true, data: null }, { success: false }] satisfies OrderAnswer[]) {
+    for (const answer of [
+      { success: true },
+      { success: true, data: null },
+      { success: false },
+    ] satisfies OrderAnswer[]) {
       const invalid = fakePorts({ answer })
-      await expect(runPayment(invalid.ports, plan)).resolves.toMatchObject({ reason: 'order', error: 'Failed to create order: Invalid response from server' })
+      await expect(runPayment(invalid.ports, plan)).resolves.toMatchObject({
+        reason: 'order',
+        error: 'Failed to create order: Invalid response from server',
+      })
     }
 
     const thrown = fakePorts({ createOrder: vi.fn(async () => Promise.reject(new Error('Too many requests'))) })
@@ -136,18 +171,32 @@ describe('payment flow (spec §4 Payment)', () => {
   })
 
   it("says 'Failed to load Razorpay script' when Checkout.js cannot load", async () => {
-    for (const loadCheckoutScript of [vi.fn(async () => false), vi.fn(async () => Promise.reject(new Error('blocked')))]) {
+    for (const loadCheckoutScript of [
+      vi.fn(async () => false),
+      vi.fn(async () => Promise.reject(new Error('blocked'))),
+    ]) {
       const { ports } = fakePorts({ answer: { success: true, data: order({ testMode: false }) }, loadCheckoutScript })
-      await expect(runPayment(ports, plan)).resolves.toEqual({ status: 'failed', reason: 'script', error: 'Failed to load Razorpay script' })
+      await expect(runPayment(ports, plan)).resolves.toEqual({
+        status: 'failed',
+        reason: 'script',
+        error: 'Failed to load Razorpay script',
+      })
       expect(ports.openCheckout).not.toHaveBeenCalled()
     }
   })
 
   it("reports a checkout that cannot open with its message, or 'Failed to initialize payment'", async () => {
     const named = fakePorts({ openCheckout: vi.fn(async () => Promise.reject(new Error('Razorpay is not available'))) })
-    await expect(runPayment(named.ports, plan)).resolves.toEqual({ status: 'failed', reason: 'init', error: 'Razorpay is not available' })
+    await expect(runPayment(named.ports, plan)).resolves.toEqual({
+      status: 'failed',
+      reason: 'init',
+      error: 'Razorpay is not available',
+    })
     const unnamed = fakePorts({ openCheckout: vi.fn(async () => Promise.reject('boom')) })
-    await expect(runPayment(unnamed.ports, plan)).resolves.toMatchObject({ reason: 'init', error: 'Failed to initialize payment' })
+    await expect(runPayment(unnamed.ports, plan)).resolves.toMatchObject({
+      reason: 'init',
+      error: 'Failed to initialize payment',
+    })
   })
 
   it('asks the user to contact support when the account update breaks after the money was taken', async () => {

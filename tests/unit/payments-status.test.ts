@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { billingStatus, daysLeftLabel, planLabel, statusLabel, subscriptionStatusColor } from '../../src/payments/subscription-display.ts'
+import {
+  billingStatus,
+  daysLeftLabel,
+  planLabel,
+  statusLabel,
+  subscriptionStatusColor,
+} from '../../src/payments/subscription-display.ts'
 
 describe('subscription status colour (spec §4)', () => {
   it('is green for active, red for canceled or cancelled, blue for trialing', () => {
@@ -15,7 +21,8 @@ describe('subscription status colour (spec §4)', () => {
   })
 
   it('is yellow for any other status, or none', () => {
-    for (const status of ['expired', 'none', 'past_due', 'paused', '', null, undefined]) expect(subscriptionStatusColor(status)).toBe('yellow')
+    for (const status of ['expired', 'none', 'past_due', 'paused', '', null, undefined])
+      expect(subscriptionStatusColor(status)).toBe('yellow')
   })
 })
 

@@ -62,12 +62,18 @@ const json = { 'content-type': 'application/json' }
 
 describe('REST envelope', () => {
   it('wraps a success in {success: true, data}', async () => {
-    const result = await send('POST', '/things/create', { body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }), headers: json })
+    const result = await send('POST', '/things/create', {
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+      headers: json,
+    })
     expect(result).toMatchObject({ status: 200, body: { success: true, data: { id: 't-1', name: 'Ada' } } })
   })
 
   it('answers 400 naming the bad field', async () => {
-    const result = await send('POST', '/things/create', { body: JSON.stringify({ name: 'Ada', email: 'nope' }), headers: json })
+    const result = await send('POST', '/things/create', {
+      body: JSON.stringify({ name: 'Ada', email: 'nope' }),
+      headers: json,
+    })
     expect(result.status).toBe(400)
     expect(result.body).toEqual({ success: false, error: expect.stringMatching(/^email: /) })
   })

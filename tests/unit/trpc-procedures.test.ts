@@ -5,20 +5,35 @@ import { z } from 'zod'
 import { fixedClock } from '../../server/clock.ts'
 import type { Runtime } from '../../server/runtime.ts'
 import type { Context, ContextUser } from '../../server/trpc/context.ts'
-import { createCallerFactory, publicProcedure, router, signedInProcedure, supportProcedure } from '../../server/trpc/init.ts'
+import {
+  createCallerFactory,
+  publicProcedure,
+  router,
+  signedInProcedure,
+  supportProcedure,
+} from '../../server/trpc/init.ts'
 
 // The procedure builders never touch the runtime; the context only has to carry a user.
 const runtime = {} as Runtime
 
 function contextFor(user: ContextUser | null): Context {
-  return { runtime, db: runtime.db, clock: fixedClock('2026-11-21T10:00:00Z'), requestId: 'test-request', clientIp: '127.0.0.1', user }
+  return {
+    runtime,
+    db: runtime.db,
+    clock: fixedClock('2026-11-21T10:00:00Z'),
+    requestId: 'test-request',
+    clientIp: '127.0.0.1',
+    user,
+  }
 }
 
 const testRouter = router({
   open: publicProcedure.query(() => 'open'),
   mine: signedInProcedure.query(({ ctx }) => ctx.user.id),
   staff: supportProcedure.query(({ ctx }) => `support:${ctx.user.id}`),
-  echo: publicProcedure.input(z.object({ email: z.email(), count: z.number().int().min(1) })).query(({ input }) => input),
+  echo: publicProcedure
+    .input(z.object({ email: z.email(), count: z.number().int().min(1) }))
+    .query(({ input }) => input),
   broken: publicProcedure.query((): string => {
     throw new Error('connection to 10.0.0.5:5432 refused')
   }),

@@ -54,27 +54,44 @@ describe('user decider', () => {
   })
 
   it('refuses to register twice', () => {
-    expect(given(registered()).when(register)).toEqual({ refused: { code: 'already-exists', message: userMessages.alreadyExists } })
+    expect(given(registered()).when(register)).toEqual({
+      refused: { code: 'already-exists', message: userMessages.alreadyExists },
+    })
   })
 
   it('refuses everything but registration for someone unknown', () => {
-    expect(given().when({ type: 'ConfirmEmail' })).toEqual({ refused: { code: 'not-found', message: userMessages.notFound } })
+    expect(given().when({ type: 'ConfirmEmail' })).toEqual({
+      refused: { code: 'not-found', message: userMessages.notFound },
+    })
   })
 
   it('confirms the e-mail once; a second confirmation decides nothing', () => {
-    expect(given(registered()).when({ type: 'ConfirmEmail' })).toEqual({ events: [{ type: 'EmailConfirmed', data: {} }] })
-    expect(given(registered(), { type: 'EmailConfirmed', data: {} }).when({ type: 'ConfirmEmail' })).toEqual({ events: [] })
+    expect(given(registered()).when({ type: 'ConfirmEmail' })).toEqual({
+      events: [{ type: 'EmailConfirmed', data: {} }],
+    })
+    expect(given(registered(), { type: 'EmailConfirmed', data: {} }).when({ type: 'ConfirmEmail' })).toEqual({
+      events: [],
+    })
   })
 
   it('refuses a password sign-in before the e-mail is confirmed, and records it after', () => {
-    expect(given(registered()).when({ type: 'RecordSignIn', method: 'password' })).toMatchObject({ refused: { code: 'email-not-confirmed' } })
-    expect(given(registered(), { type: 'EmailConfirmed', data: {} }).when({ type: 'RecordSignIn', method: 'password' })).toEqual({
+    expect(given(registered()).when({ type: 'RecordSignIn', method: 'password' })).toMatchObject({
+      refused: { code: 'email-not-confirmed' },
+    })
+    expect(
+      given(registered(), { type: 'EmailConfirmed', data: {} }).when({ type: 'RecordSignIn', method: 'password' }),
+    ).toEqual({
       events: [{ type: 'UserSignedIn', data: { method: 'password' } }],
     })
   })
 
   it('refuses a password sign-in for an account that has only Google', () => {
-    expect(given(registered({ provider: 'google', emailConfirmed: true })).when({ type: 'RecordSignIn', method: 'password' })).toMatchObject({
+    expect(
+      given(registered({ provider: 'google', emailConfirmed: true })).when({
+        type: 'RecordSignIn',
+        method: 'password',
+      }),
+    ).toMatchObject({
       refused: { code: 'no-password' },
     })
   })
@@ -90,9 +107,19 @@ describe('user decider', () => {
   })
 
   it('lets a reset give a Google-only account a password, which also proves the address', () => {
-    const history = [registered({ provider: 'google', emailConfirmed: true }), { type: 'PasswordChanged', data: { via: 'reset' } } as const]
-    expect(given(...history).when({ type: 'RecordSignIn', method: 'password' })).toEqual({ events: [{ type: 'UserSignedIn', data: { method: 'password' } }] })
-    expect(given(registered(), { type: 'PasswordChanged', data: { via: 'reset' } }).when({ type: 'RecordSignIn', method: 'password' })).toMatchObject({ events: [{ type: 'UserSignedIn' }] })
+    const history = [
+      registered({ provider: 'google', emailConfirmed: true }),
+      { type: 'PasswordChanged', data: { via: 'reset' } } as const,
+    ]
+    expect(given(...history).when({ type: 'RecordSignIn', method: 'password' })).toEqual({
+      events: [{ type: 'UserSignedIn', data: { method: 'password' } }],
+    })
+    expect(
+      given(registered(), { type: 'PasswordChanged', data: { via: 'reset' } }).when({
+        type: 'RecordSignIn',
+        method: 'password',
+      }),
+    ).toMatchObject({ events: [{ type: 'UserSignedIn' }] })
   })
 
   it('updates the profile, changes passwords, and signs out everywhere', () => {
@@ -100,15 +127,23 @@ describe('user decider', () => {
     expect(person.when({ type: 'UpdateProfile', firstName: sealed('a'), lastName: sealed('b') })).toEqual({
       events: [{ type: 'ProfileUpdated', data: { firstName: sealed('a'), lastName: sealed('b') } }],
     })
-    expect(person.when({ type: 'ChangePassword', via: 'change' })).toEqual({ events: [{ type: 'PasswordChanged', data: { via: 'change' } }] })
-    expect(person.when({ type: 'RequestPasswordReset' })).toEqual({ events: [{ type: 'PasswordResetRequested', data: {} }] })
+    expect(person.when({ type: 'ChangePassword', via: 'change' })).toEqual({
+      events: [{ type: 'PasswordChanged', data: { via: 'change' } }],
+    })
+    expect(person.when({ type: 'RequestPasswordReset' })).toEqual({
+      events: [{ type: 'PasswordResetRequested', data: {} }],
+    })
     expect(person.when({ type: 'SignOutEverywhere' })).toEqual({ events: [{ type: 'SignedOutEverywhere', data: {} }] })
   })
 
   it('erases once, and refuses everything after erasure', () => {
-    expect(given(registered()).when({ type: 'Erase', requestedBy: 'user' })).toEqual({ events: [{ type: 'UserErased', data: { requestedBy: 'user' } }] })
+    expect(given(registered()).when({ type: 'Erase', requestedBy: 'user' })).toEqual({
+      events: [{ type: 'UserErased', data: { requestedBy: 'user' } }],
+    })
     const erased = given(registered(), { type: 'UserErased', data: { requestedBy: 'user' } })
     expect(erased.when({ type: 'Erase', requestedBy: 'support' })).toEqual({ events: [] })
-    expect(erased.when({ type: 'RecordSignIn', method: 'google' })).toEqual({ refused: { code: 'erased', message: userMessages.erased } })
+    expect(erased.when({ type: 'RecordSignIn', method: 'google' })).toEqual({
+      refused: { code: 'erased', message: userMessages.erased },
+    })
   })
 })

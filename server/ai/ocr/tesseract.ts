@@ -13,11 +13,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createWorker, OEM, type Worker } from 'tesseract.js'
 import { createConcurrencyLimit } from '../concurrency-limit.ts'
-import {
-  MediaTooLargeError,
-  RecognizerFailedError,
-  RecognizerUnavailableError,
-} from '../recognizer-errors.ts'
+import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '../recognizer-errors.ts'
 import { readImageInfo, type ImageInfo } from '../image-header.ts'
 
 export type TesseractOptions = {
@@ -60,7 +56,12 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
 
   async function startWorker(): Promise<Worker> {
     const langPath = englishDataFolder()
-    if (!(await access(join(langPath, 'eng.traineddata.gz')).then(() => true, () => false))) {
+    if (
+      !(await access(join(langPath, 'eng.traineddata.gz')).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       throw new RecognizerUnavailableError(
         recognizer,
         `OCR is not available: the English model ${join(langPath, 'eng.traineddata.gz')} is missing. Run \`npm install\` (package @tesseract.js-data/eng).`,
@@ -125,7 +126,10 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
       // A timed-out or failed worker may be stuck or broken: start afresh next time.
       void stopWorker()
       if (error instanceof RecognizerFailedError || error instanceof RecognizerUnavailableError) throw error
-      throw new RecognizerFailedError(recognizer, `OCR failed: ${error instanceof Error ? error.message : String(error)}`)
+      throw new RecognizerFailedError(
+        recognizer,
+        `OCR failed: ${error instanceof Error ? error.message : String(error)}`,
+      )
     } finally {
       clearTimeout(timer)
       keepAliveFor()
@@ -135,7 +139,10 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
   return {
     async recognize(image) {
       if (image.byteLength > maxBytes) {
-        throw new MediaTooLargeError(`The image is ${image.byteLength} bytes; OCR accepts at most ${maxBytes} bytes.`, `${maxBytes} bytes`)
+        throw new MediaTooLargeError(
+          `The image is ${image.byteLength} bytes; OCR accepts at most ${maxBytes} bytes.`,
+          `${maxBytes} bytes`,
+        )
       }
       const info = readImageInfo(image)
       if (info.width * info.height > maxPixels) {

@@ -29,9 +29,19 @@ function intentFor(type: QuestionType, topics: readonly string[]): string {
 }
 
 const followUps: Readonly<Record<QuestionType, (topic: string | undefined) => string[]>> = {
-  technical: (topic) => (topic ? [`What are the trade-offs of ${topic}?`, `When would you not use ${topic}?`] : ['What are the trade-offs?', 'Where have you used this in practice?']),
-  coding: () => ['What are the time and space complexity of your solution?', 'How would you test it, and which edge cases matter?', 'Can you do better?'],
-  'system-design': () => ['How would it handle ten times the traffic?', 'What fails first, and how does the system recover?'],
+  technical: (topic) =>
+    topic
+      ? [`What are the trade-offs of ${topic}?`, `When would you not use ${topic}?`]
+      : ['What are the trade-offs?', 'Where have you used this in practice?'],
+  coding: () => [
+    'What are the time and space complexity of your solution?',
+    'How would you test it, and which edge cases matter?',
+    'Can you do better?',
+  ],
+  'system-design': () => [
+    'How would it handle ten times the traffic?',
+    'What fails first, and how does the system recover?',
+  ],
   behavioural: () => ['What would you do differently now?', 'What did you learn from it?'],
 }
 

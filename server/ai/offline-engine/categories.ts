@@ -2,10 +2,15 @@ import type { QuestionCategory } from '../ai-schemas.ts'
 import type { QuestionType } from '../offline/classify.ts'
 import type { Category } from '../offline/knowledge/schema.ts'
 
-const hypothetical = /\b(what would you do if|how would you (handle|deal with|respond to|react to)|imagine|suppose|what if)\b/i
+const hypothetical =
+  /\b(what would you do if|how would you (handle|deal with|respond to|react to)|imagine|suppose|what if)\b/i
 
 /** The engine's question category from the offline engine's type and knowledge-base category. */
-export function questionCategory(type: QuestionType, question: string, knowledgeCategory: Category | 'general'): QuestionCategory {
+export function questionCategory(
+  type: QuestionType,
+  question: string,
+  knowledgeCategory: Category | 'general',
+): QuestionCategory {
   switch (type) {
     case 'behavioural':
       return hypothetical.test(question) ? 'situational' : 'behavioral'

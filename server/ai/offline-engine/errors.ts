@@ -13,7 +13,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, provi
   const parsed = schema.safeParse(input)
   if (parsed.success) return parsed.data
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
-  throw new AiProviderError(`Invalid AI request: ${problems.join('; ')}`, { code: 'bad_request', retryable: false, provider })
+  throw new AiProviderError(`Invalid AI request: ${problems.join('; ')}`, {
+    code: 'bad_request',
+    retryable: false,
+    provider,
+  })
 }
 
 function abortedError(provider: string) {
@@ -28,7 +32,11 @@ export function throwIfAborted(signal: AbortSignal | undefined, provider = OFFLI
  * Rejects as soon as `signal` aborts. The work itself (an OCR job, a decoder process) cannot be
  * cancelled: it finishes unseen and its outcome is dropped.
  */
-export function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined, provider = OFFLINE_PROVIDER): Promise<T> {
+export function abortable<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+  provider = OFFLINE_PROVIDER,
+): Promise<T> {
   if (!signal) return work
   work.catch(() => {})
   return new Promise<T>((resolve, reject) => {

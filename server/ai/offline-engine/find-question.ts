@@ -6,7 +6,8 @@
 const questionLabel = /^\s*(?:(?:question|problem|task|exercise|q)\s*#?\s*\d*\s*[:.)-]|\d+\s*[.)])\s*/i
 const openers =
   /^(?:what|how|why|when|where|which|who|can|could|would|should|is|are|do|does|did|have|has|explain|describe|design|implement|write|given|find|tell me|walk me|compare|define|discuss|build|create|reverse|return|determine|suppose|imagine)\b/i
-const codeLine = /[{};=<>]|^\s*(?:def|class|function|const|let|var|import|export|return|if|for|while|public|private|#include)\b|\)\s*:\s*$|^\s{2,}\S/
+const codeLine =
+  /[{};=<>]|^\s*(?:def|class|function|const|let|var|import|export|return|if|for|while|public|private|#include)\b|\)\s*:\s*$|^\s{2,}\S/
 
 export type FoundQuestion = { question: string; recognised: boolean }
 

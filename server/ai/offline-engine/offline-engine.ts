@@ -25,7 +25,11 @@ import { abortable, OFFLINE_PROVIDER, parseInput, toOfflineError, throwIfAborted
 import { feedbackFromRules } from './feedback.ts'
 import { findQuestion } from './find-question.ts'
 import { questionsFromKnowledgeBase } from './questions.ts'
-import { createLocalTranscriber, type LocalTranscriber, type LocalTranscriberOptions } from './speech/local-transcriber.ts'
+import {
+  createLocalTranscriber,
+  type LocalTranscriber,
+  type LocalTranscriberOptions,
+} from './speech/local-transcriber.ts'
 import { elapsedMs, estimateUsage } from './usage.ts'
 
 export { OFFLINE_MODEL, OFFLINE_PROVIDER }
@@ -46,14 +50,20 @@ const OCR_MODEL = 'tesseract-eng'
 const noTextAnswer =
   'No text could be read from this screenshot. Make sure the question is visible and not too small, or type the question instead.'
 
-export function createOfflineEngine(options: OfflineEngineOptions = {}): ClosableAiEngine & { readonly transcriber: LocalTranscriber } {
+export function createOfflineEngine(
+  options: OfflineEngineOptions = {},
+): ClosableAiEngine & { readonly transcriber: LocalTranscriber } {
   const provider = OFFLINE_PROVIDER
   const model = OFFLINE_MODEL
   const timeoutMs = options.timeoutMs ?? 30_000
   let ocr: TesseractRecognizer | undefined
   const transcriber = createLocalTranscriber({ ...options.speech, provider, timeoutMs, logger: options.logger })
 
-  const meta = (started: number, input: ReadonlyArray<string | undefined>, output: ReadonlyArray<string | undefined>) => ({
+  const meta = (
+    started: number,
+    input: ReadonlyArray<string | undefined>,
+    output: ReadonlyArray<string | undefined>,
+  ) => ({
     provider,
     model,
     latencyMs: elapsedMs(started),
@@ -115,7 +125,13 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
         throw toOfflineError(error, provider, OCR_MODEL)
       })
       if (screen.text === '') {
-        return { extractedText: '', question: null, answer: noTextAnswer, ocrConfidence: screen.confidence, ...meta(started, [], [noTextAnswer]) }
+        return {
+          extractedText: '',
+          question: null,
+          answer: noTextAnswer,
+          ocrConfidence: screen.confidence,
+          ...meta(started, [], [noTextAnswer]),
+        }
       }
       const found = findQuestion(screen.text)
       const result = guarded(() => knowledgeAnswer(found.question, context))
@@ -158,7 +174,12 @@ export function createOfflineEngine(options: OfflineEngineOptions = {}): Closabl
       throwIfAborted(callOptions.signal)
       const started = performance.now()
       const analysis = guarded(() => analyzeWithKnowledgeBase(question, context))
-      const output = [analysis.intent, ...analysis.keyConcepts, ...analysis.answerOutline, ...analysis.followUpQuestions]
+      const output = [
+        analysis.intent,
+        ...analysis.keyConcepts,
+        ...analysis.answerOutline,
+        ...analysis.followUpQuestions,
+      ]
       return { ...analysis, ...meta(started, [question, context.role, context.resume, context.jobDescription], output) }
     },
 

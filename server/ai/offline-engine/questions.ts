@@ -9,12 +9,26 @@ type QuestionFields = Pick<GeneratedQuestions, 'questions' | 'notes'>
 const OFFLINE_TOPIC_LIMIT = 200
 
 /** Questions drawn from the knowledge base, blended with the job description when there is one. */
-export function questionsFromKnowledgeBase(topic: string, difficulty: Difficulty, count: number, context: InterviewContext): QuestionFields {
-  const result = generateQuestions({ topic: topic.slice(0, OFFLINE_TOPIC_LIMIT), difficulty, count, jobDescription: context.jobDescription })
+export function questionsFromKnowledgeBase(
+  topic: string,
+  difficulty: Difficulty,
+  count: number,
+  context: InterviewContext,
+): QuestionFields {
+  const result = generateQuestions({
+    topic: topic.slice(0, OFFLINE_TOPIC_LIMIT),
+    difficulty,
+    count,
+    jobDescription: context.jobDescription,
+  })
   return {
     questions: result.questions.map((question) => ({
       question: question.question,
-      category: questionCategory(classifyQuestion(question.question, question.category), question.question, question.category),
+      category: questionCategory(
+        classifyQuestion(question.question, question.category),
+        question.question,
+        question.category,
+      ),
       difficulty: question.difficulty,
       keyPoints: question.keyPoints,
       hint: question.hint,

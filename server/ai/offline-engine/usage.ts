@@ -11,7 +11,10 @@ export function estimateTokens(...texts: ReadonlyArray<string | undefined>): num
   return Math.ceil((words * 4) / 3)
 }
 
-export function estimateUsage(input: ReadonlyArray<string | undefined>, output: ReadonlyArray<string | undefined>): TokenUsage {
+export function estimateUsage(
+  input: ReadonlyArray<string | undefined>,
+  output: ReadonlyArray<string | undefined>,
+): TokenUsage {
   const inputTokens = estimateTokens(...input)
   const outputTokens = estimateTokens(...output)
   return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens }

@@ -34,10 +34,16 @@ function approachText(type: QuestionType, best: AnswerMatch | null): string {
   return `${structure} Make sure to cover: ${best.entry.keyPoints.slice(0, 3).join('; ')}.`
 }
 
-export function analyzeRetrieval(question: string, context: InterviewContext | undefined, retrieval: RetrievalResult): QuestionAnalysis {
+export function analyzeRetrieval(
+  question: string,
+  context: InterviewContext | undefined,
+  retrieval: RetrievalResult,
+): QuestionAnalysis {
   const best = retrieval.best
   const type = classifyQuestion(question, best?.entry.category)
-  const related = (best ? retrieval.matches.slice(1) : retrieval.matches.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE))
+  const related = (
+    best ? retrieval.matches.slice(1) : retrieval.matches.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE)
+  )
     .slice(0, 4)
     .map((m) => ({ id: m.entry.id, question: m.entry.question, category: m.entry.category }))
   return {

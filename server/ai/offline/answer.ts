@@ -45,7 +45,9 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
         })
   return {
     answer,
-    matches: retrieval.matches.slice(0, MATCHES_RETURNED).map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score })),
+    matches: retrieval.matches
+      .slice(0, MATCHES_RETURNED)
+      .map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score })),
     category: guessCategory(retrieval, type),
     confidence: retrieval.confidence,
     provider: OFFLINE_PROVIDER,
@@ -66,7 +68,10 @@ export function chunkWords(text: string, wordsPerChunk = 4): string[] {
 }
 
 /** The same answer as `answerQuestion`, as text chunks for a server-sent-events stream. */
-export async function* streamAnswer(input: QuestionInput, options: { wordsPerChunk?: number } = {}): AsyncGenerator<string, void, undefined> {
+export async function* streamAnswer(
+  input: QuestionInput,
+  options: { wordsPerChunk?: number } = {},
+): AsyncGenerator<string, void, undefined> {
   const { answer } = answerQuestion(input)
   for (const chunk of chunkWords(answer, options.wordsPerChunk)) yield chunk
 }

@@ -52,8 +52,10 @@ export function classifyQuestion(question: string, matchedCategory?: Category): 
   return 'technical'
 }
 
-const hardCues = /\b(distributed|at scale|millions|billions|consensus|internals?|concurren\w*|race conditions?|trade-?offs?|isolation levels?|consistency|fault[- ]toleran\w*|optimi[sz]\w*|under the hood|deep dive)\b/
-const easyCues = /^(what is|what's|whats|what are|define|what does .{1,30} (stand for|mean))\b|\bdifference between\b|\bbasics?\b/
+const hardCues =
+  /\b(distributed|at scale|millions|billions|consensus|internals?|concurren\w*|race conditions?|trade-?offs?|isolation levels?|consistency|fault[- ]toleran\w*|optimi[sz]\w*|under the hood|deep dive)\b/
+const easyCues =
+  /^(what is|what's|whats|what are|define|what does .{1,30} (stand for|mean))\b|\bdifference between\b|\bbasics?\b/
 
 /** Used only when no knowledge-base entry answers the question. */
 export function estimateDifficulty(question: string, type: QuestionType): Difficulty {

@@ -19,7 +19,10 @@ export const improveCommunicationInputSchema = z.object({
   context: z
     .union([
       // A bare string is the question the response answers: that is what decides STAR.
-      z.string().max(4000).transform((question) => ({ question })),
+      z
+        .string()
+        .max(4000)
+        .transform((question) => ({ question })),
       z.object({
         question: z.string().max(4000).optional(),
         role: z.string().max(500).optional(),
@@ -51,7 +54,13 @@ export interface CommunicationMetrics {
   hedges: { total: number; items: PhraseCount[] }
   passiveVoice: {
     count: number
-    items: Array<{ text: string; sentence: string; index: number; agent: string | null; activeSuggestion: string | null }>
+    items: Array<{
+      text: string
+      sentence: string
+      index: number
+      agent: string | null
+      activeSuggestion: string | null
+    }>
   }
   repeatedWords: RepeatedWord[]
   stutters: Stutter[]
@@ -98,7 +107,8 @@ export function improveCommunication(input: ImproveCommunicationInput): Communic
     .map((s) => ({ text: s.text, wordCount: s.words.length, index: s.start }))
 
   const question = context?.question
-  const isBehavioural = question !== undefined && question.trim() !== '' ? classifyQuestion(question) === 'behavioural' : null
+  const isBehavioural =
+    question !== undefined && question.trim() !== '' ? classifyQuestion(question) === 'behavioural' : null
   const starProbe = detectStar(text, false)
   // Without the question, a response that already tells a story (two STAR cues) is held to STAR.
   const star = detectStar(text, isBehavioural ?? starProbe.score >= 2)
@@ -127,7 +137,11 @@ export function improveCommunication(input: ImproveCommunicationInput): Communic
     averageSentenceLength: round1(averageSentenceLength),
     longestSentenceWords: Math.max(0, ...sentenceLengths),
     longSentences,
-    fillers: { total: fillers.length, per100Words: wordCount === 0 ? 0 : round1((fillers.length / wordCount) * 100), items: fillerCounts },
+    fillers: {
+      total: fillers.length,
+      per100Words: wordCount === 0 ? 0 : round1((fillers.length / wordCount) * 100),
+      items: fillerCounts,
+    },
     hedges: { total: hedges.length, items: hedgeCounts },
     passiveVoice: {
       count: passive.length,
@@ -146,14 +160,39 @@ export function improveCommunication(input: ImproveCommunicationInput): Communic
   const points = new Map(score.penalties.map((p) => [p.factor, p.points]))
   const issues: CommunicationIssue[] = []
   const addIssue = (type: ScoreFactor, count: number, message: string, examples: string[]): void => {
-    if (count > 0) issues.push({ type, severity: severity(points.get(type) ?? 0), message, count, examples: examples.slice(0, 3) })
+    if (count > 0)
+      issues.push({ type, severity: severity(points.get(type) ?? 0), message, count, examples: examples.slice(0, 3) })
   }
-  addIssue('fillers', fillers.length, `${fillers.length} filler words (${metrics.fillers.per100Words} per 100 words).`, fillers.map((f) => excerpt(text, f.start, f.end, 3)))
-  addIssue('hedges', hedges.length, `${hedges.length} hedging phrases that make the answer sound unsure.`, hedges.map((h) => excerpt(text, h.start, h.end, 3)))
-  addIssue('passive', passive.length, `${passive.length} passive constructions hide who did the work.`, passive.map((p) => p.text))
-  addIssue('long-sentences', longSentences.length, `${longSentences.length} sentences longer than ${LONG_SENTENCE_WORDS} words.`, longSentences.map((s) => s.text))
-  addIssue('repetition', repeated.length + stutterList.length, 'Repeated words.', [...repeated.map((r) => `${r.word} ×${r.count}`), ...stutterList.map((s) => `${s.word} ${s.word}`)])
-  if ((points.get('length') ?? 0) > 0) addIssue('length', 1, `${wordCount} words is ${wordCount < 30 ? 'too short' : 'too long'} for a spoken answer.`, [])
+  addIssue(
+    'fillers',
+    fillers.length,
+    `${fillers.length} filler words (${metrics.fillers.per100Words} per 100 words).`,
+    fillers.map((f) => excerpt(text, f.start, f.end, 3)),
+  )
+  addIssue(
+    'hedges',
+    hedges.length,
+    `${hedges.length} hedging phrases that make the answer sound unsure.`,
+    hedges.map((h) => excerpt(text, h.start, h.end, 3)),
+  )
+  addIssue(
+    'passive',
+    passive.length,
+    `${passive.length} passive constructions hide who did the work.`,
+    passive.map((p) => p.text),
+  )
+  addIssue(
+    'long-sentences',
+    longSentences.length,
+    `${longSentences.length} sentences longer than ${LONG_SENTENCE_WORDS} words.`,
+    longSentences.map((s) => s.text),
+  )
+  addIssue('repetition', repeated.length + stutterList.length, 'Repeated words.', [
+    ...repeated.map((r) => `${r.word} ×${r.count}`),
+    ...stutterList.map((s) => `${s.word} ${s.word}`),
+  ])
+  if ((points.get('length') ?? 0) > 0)
+    addIssue('length', 1, `${wordCount} words is ${wordCount < 30 ? 'too short' : 'too long'} for a spoken answer.`, [])
   if (star.applicable) addIssue('star', star.missing.length, `STAR parts missing: ${star.missing.join(', ')}.`, [])
   issues.sort((a, b) => (points.get(b.type) ?? 0) - (points.get(a.type) ?? 0))
 

@@ -12,7 +12,10 @@ export const interviewContextObjectSchema = z.object({
 })
 
 export const interviewContextSchema = z.union([
-  z.string().max(50_000).transform((text) => ({ jobDescription: text })),
+  z
+    .string()
+    .max(50_000)
+    .transform((text) => ({ jobDescription: text })),
   interviewContextObjectSchema,
 ])
 
@@ -24,5 +27,7 @@ export function hasText(value: string | undefined): value is string {
 }
 
 export function isEmptyContext(context: InterviewContext | undefined): boolean {
-  return context === undefined || (!hasText(context.resume) && !hasText(context.role) && !hasText(context.jobDescription))
+  return (
+    context === undefined || (!hasText(context.resume) && !hasText(context.role) && !hasText(context.jobDescription))
+  )
 }

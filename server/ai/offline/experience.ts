@@ -28,7 +28,10 @@ export function mentionedSkills(text: string | undefined, candidates: readonly s
 
 function cleanRole(role: string | undefined): string | null {
   if (!hasText(role)) return null
-  const cleaned = role.replace(/\s+/g, ' ').replace(/[.,;:!]+$/, '').trim()
+  const cleaned = role
+    .replace(/\s+/g, ' ')
+    .replace(/[.,;:!]+$/, '')
+    .trim()
   return cleaned === '' ? null : cleaned.slice(0, 80)
 }
 
@@ -48,7 +51,11 @@ function humanList(items: readonly string[]): string {
  * One line that ties the model answer to the candidate: their role, years and the skills from
  * their résumé (or the job description) that this question is about. Null without a role or résumé.
  */
-export function experienceTieIn(entry: KbEntry | null, context: InterviewContext | undefined, type: QuestionType): string | null {
+export function experienceTieIn(
+  entry: KbEntry | null,
+  context: InterviewContext | undefined,
+  type: QuestionType,
+): string | null {
   if (!context) return null
   const role = cleanRole(context.role)
   const hasResume = hasText(context.resume)
@@ -65,11 +72,16 @@ export function experienceTieIn(entry: KbEntry | null, context: InterviewContext
   const parts: string[] = []
   if (type === 'behavioural') {
     const about = resumeSkills.length > 0 ? `, ideally one involving ${humanList(resumeSkills)}` : ''
-    parts.push(`${who}${tenure}, pick a real story you can tell in two minutes${about}, and make the Result measurable.`)
+    parts.push(
+      `${who}${tenure}, pick a real story you can tell in two minutes${about}, and make the Result measurable.`,
+    )
   } else {
     const example = resumeSkills.length > 0 ? `, for instance where you used ${humanList(resumeSkills)}` : ''
-    parts.push(`${who}${tenure}, follow this with a short example from your own work${example}: what you built, the trade-off you chose, and the result.`)
+    parts.push(
+      `${who}${tenure}, follow this with a short example from your own work${example}: what you built, the trade-off you chose, and the result.`,
+    )
   }
-  if (jobSkills.length > 0) parts.push(`The job description mentions ${humanList(jobSkills)}, so connect your example to it.`)
+  if (jobSkills.length > 0)
+    parts.push(`The job description mentions ${humanList(jobSkills)}, so connect your example to it.`)
   return parts.join(' ')
 }

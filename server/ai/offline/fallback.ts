@@ -35,9 +35,15 @@ export function formatFallbackAnswer(options: {
   const closest = options.related[0]
   if (closest && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE) {
     const [gist = closest.entry.answer] = splitSentences(closest.entry.answer)
-    lines.push('', `**Closest topic in the knowledge base** (it may not be what was asked): *${closest.entry.question}*`, gist)
+    lines.push(
+      '',
+      `**Closest topic in the knowledge base** (it may not be what was asked): *${closest.entry.question}*`,
+      gist,
+    )
   }
-  const related = options.related.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE).slice(closest && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE ? 1 : 0, 4)
+  const related = options.related
+    .filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE)
+    .slice(closest && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE ? 1 : 0, 4)
   if (related.length > 0) {
     lines.push('', '**Possibly related questions**', ...related.map((m) => `- ${m.entry.question}`))
   }

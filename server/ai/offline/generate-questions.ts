@@ -3,7 +3,12 @@ import { knowledgeBase } from './knowledge/knowledge-base.ts'
 import { difficultySchema, type Category, type Difficulty, type KbEntry } from './knowledge/schema.ts'
 import { knowledgeIndex } from './search-index.ts'
 import { hashSeed, seededRandom, weightedSample } from './seeded-random.ts'
-import { jobDescriptionKeywords, jobDescriptionRelevance, stripTopicFraming, topicRelevance } from './topic-relevance.ts'
+import {
+  jobDescriptionKeywords,
+  jobDescriptionRelevance,
+  stripTopicFraming,
+  topicRelevance,
+} from './topic-relevance.ts'
 
 /** Payload of /interview/generate-questions (spec §3 and §9: difficulty medium, count 5). */
 export const generateQuestionsInputSchema = z.object({
@@ -78,7 +83,10 @@ function createPicker(difficulty: Difficulty, random: () => number, taken: Set<s
         while (chosen.length < n) {
           const ranked = pool
             .filter((c) => c.entry.difficulty === tier && !taken.has(c.entry.id))
-            .map((c) => ({ entry: c.entry, score: c.score * Math.pow(CATEGORY_DIVERSITY, perCategory.get(c.entry.category) ?? 0) }))
+            .map((c) => ({
+              entry: c.entry,
+              score: c.score * Math.pow(CATEGORY_DIVERSITY, perCategory.get(c.entry.category) ?? 0),
+            }))
             .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
             .slice(0, DRAW_FROM_TOP)
           const [next] = weightedSample(ranked, 1, (c) => Math.pow(c.score, RELEVANCE_EXPONENT), random)
@@ -122,7 +130,9 @@ function generalPool(random: () => number): Candidate[] {
  */
 export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuestions {
   const { topic, difficulty, count, jobDescription } = generateQuestionsInputSchema.parse(input)
-  const random = seededRandom(hashSeed(JSON.stringify([topic.toLowerCase(), difficulty, count, jobDescription?.trim() ?? ''])))
+  const random = seededRandom(
+    hashSeed(JSON.stringify([topic.toLowerCase(), difficulty, count, jobDescription?.trim() ?? ''])),
+  )
   const notes: string[] = []
 
   const topicScores = topicRelevance(stripTopicFraming(topic), knowledgeIndex)
@@ -135,7 +145,8 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     .filter((c) => (jobScores.get(c.entry.id) ?? 0) >= MIN_JOB_RELEVANCE)
 
   const topicMatched = topicPool.length > 0
-  let jobSlots = jobPool.length === 0 ? 0 : topicMatched ? (count >= 2 ? Math.max(1, Math.round(count * JOB_SHARE)) : 0) : count
+  let jobSlots =
+    jobPool.length === 0 ? 0 : topicMatched ? (count >= 2 ? Math.max(1, Math.round(count * JOB_SHARE)) : 0) : count
   const taken = new Set<string>()
   const picker = createPicker(difficulty, random, taken)
 
@@ -158,7 +169,9 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
   if (filledFromDifficulties.length > 0) {
     const exact = chosen.filter((e) => e.difficulty === difficulty).length
     const added = filledFromDifficulties.map((f) => `${f.count} ${f.difficulty}`).join(' and ')
-    notes.push(`Only ${exact} ${difficulty} question${exact === 1 ? '' : 's'} matched, so ${added} question${chosen.length - exact === 1 ? ' was' : 's were'} added.`)
+    notes.push(
+      `Only ${exact} ${difficulty} question${exact === 1 ? '' : 's'} matched, so ${added} question${chosen.length - exact === 1 ? ' was' : 's were'} added.`,
+    )
   }
   if (chosen.length < count) notes.push(`Only ${chosen.length} of the ${count} requested questions could be found.`)
 

@@ -5,8 +5,27 @@ import { analyze } from './text/analyze.ts'
 const MAX_TOPICS = 6
 /** Words that frame a question rather than name its topic. */
 const FRAMING_WORDS = new Set([
-  'write', 'implement', 'code', 'solve', 'design', 'build', 'difference', 'work', 'handle', 'approach',
-  'example', 'best', 'good', 'better', 'main', 'common', 'happen', 'happens', 'make', 'time', 'place',
+  'write',
+  'implement',
+  'code',
+  'solve',
+  'design',
+  'build',
+  'difference',
+  'work',
+  'handle',
+  'approach',
+  'example',
+  'best',
+  'good',
+  'better',
+  'main',
+  'common',
+  'happen',
+  'happens',
+  'make',
+  'time',
+  'place',
 ])
 
 /**

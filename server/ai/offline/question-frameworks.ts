@@ -38,7 +38,12 @@ export const frameworks: Readonly<Record<QuestionType, QuestionFramework>> = {
       'Would you like an example from my most recent role, or any point in my career?',
       'Should I focus on the technical side or the people side of the situation?',
     ],
-    steps: ['Situation: the context in one or two sentences', 'Task: your goal or responsibility', 'Action: the steps you took and why', 'Result: the outcome, ideally with a number, and the lesson'],
+    steps: [
+      'Situation: the context in one or two sentences',
+      'Task: your goal or responsibility',
+      'Action: the steps you took and why',
+      'Result: the outcome, ideally with a number, and the lesson',
+    ],
   },
   'system-design': {
     name: 'Requirements → Estimates → API → Data → Architecture → Deep dive → Trade-offs',
@@ -55,7 +60,15 @@ export const frameworks: Readonly<Record<QuestionType, QuestionFramework>> = {
       'What matters most: latency, availability, consistency or cost?',
       'Are there constraints such as an existing stack, regions or compliance?',
     ],
-    steps: ['Requirements', 'Capacity estimates', 'API and data model', 'High-level design', 'Deep dive', 'Scaling and failure handling', 'Trade-offs'],
+    steps: [
+      'Requirements',
+      'Capacity estimates',
+      'API and data model',
+      'High-level design',
+      'Deep dive',
+      'Scaling and failure handling',
+      'Trade-offs',
+    ],
   },
   coding: {
     name: 'Clarify → Examples → Brute force → Optimise → Code → Test',
@@ -72,6 +85,13 @@ export const frameworks: Readonly<Record<QuestionType, QuestionFramework>> = {
       'Is the input sorted, and may I modify it in place?',
       'Should I optimise for time or for memory?',
     ],
-    steps: ['Clarify the problem', 'Examples and edge cases', 'Brute force and its complexity', 'Optimised approach', 'Code', 'Test and state complexity'],
+    steps: [
+      'Clarify the problem',
+      'Examples and edge cases',
+      'Brute force and its complexity',
+      'Optimised approach',
+      'Code',
+      'Test and state complexity',
+    ],
   },
 }

@@ -55,7 +55,12 @@ function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchI
  * + 0.35 × title coverage  (the same, found in its question, phrasings or tags)
  * + 0.20 × margin          (for the top match: how far ahead of the runner-up it is)
  */
-export function confidenceOf(hit: SearchHit, queryTerms: readonly QueryTerm[], index: SearchIndex, margin: number): number {
+export function confidenceOf(
+  hit: SearchHit,
+  queryTerms: readonly QueryTerm[],
+  index: SearchIndex,
+  margin: number,
+): number {
   let total = 0
   let covered = 0
   let titleCovered = 0
@@ -82,11 +87,25 @@ export function findAnswers(
   const limit = options.limit ?? 5
   const queryTerms = index.analyzeQuery(question)
   if (queryTerms.length === 0) {
-    return { status: 'no-confident-match', best: null, matches: [], confidence: 0, reason: 'empty-question', queryTerms }
+    return {
+      status: 'no-confident-match',
+      best: null,
+      matches: [],
+      confidence: 0,
+      reason: 'empty-question',
+      queryTerms,
+    }
   }
   const hits = index.search(queryTerms, { limit: RERANK_POOL })
   if (hits.length === 0) {
-    return { status: 'no-confident-match', best: null, matches: [], confidence: 0, reason: 'no-matching-terms', queryTerms }
+    return {
+      status: 'no-confident-match',
+      best: null,
+      matches: [],
+      confidence: 0,
+      reason: 'no-matching-terms',
+      queryTerms,
+    }
   }
   const signals = extractContextSignals(context)
   const reranked = hits
@@ -105,7 +124,12 @@ export function findAnswers(
     score: Math.round(candidate.score * 1000) / 1000,
     textScore: Math.round(candidate.hit.score * 1000) / 1000,
     contextBoost: Math.round(candidate.contextBoost * 1000) / 1000,
-    confidence: confidenceOf(candidate.hit, queryTerms, index, rank === 0 && topScore > 0 ? (topScore - runnerUp) / topScore : 0),
+    confidence: confidenceOf(
+      candidate.hit,
+      queryTerms,
+      index,
+      rank === 0 && topScore > 0 ? (topScore - runnerUp) / topScore : 0,
+    ),
   }))
   const best = matches[0] ?? null
   const confidence = best?.confidence ?? 0

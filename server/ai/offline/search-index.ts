@@ -14,7 +14,12 @@ export type SearchField = (typeof searchFields)[number]
 
 /** Question + phrasings > tags > key points > answer. */
 export const fieldWeights: Readonly<Record<SearchField, number>> = { title: 3, tags: 2, keyPoints: 1.5, answer: 1 }
-const fieldLengthNormalisation: Readonly<Record<SearchField, number>> = { title: 0.5, tags: 0.4, keyPoints: 0.6, answer: 0.75 }
+const fieldLengthNormalisation: Readonly<Record<SearchField, number>> = {
+  title: 0.5,
+  tags: 0.4,
+  keyPoints: 0.6,
+  answer: 0.75,
+}
 const K1 = 1.2
 /** How much a spelling-corrected query word counts compared with one typed correctly. */
 const CORRECTED_TERM_WEIGHT = 0.85
@@ -205,7 +210,8 @@ export class SearchIndex {
         const hit = scores.get(position) ?? { id: document.id, score: 0, matchedTerms: [], titleTerms: [] }
         hit.score += contribution
         hit.matchedTerms.push(queryTerm.term)
-        if ((counts[fieldPosition.title] ?? 0) > 0 || (counts[fieldPosition.tags] ?? 0) > 0) hit.titleTerms.push(queryTerm.term)
+        if ((counts[fieldPosition.title] ?? 0) > 0 || (counts[fieldPosition.tags] ?? 0) > 0)
+          hit.titleTerms.push(queryTerm.term)
         scores.set(position, hit)
       }
     }

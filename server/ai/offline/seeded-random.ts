@@ -24,7 +24,12 @@ export function seededRandom(seed: number): () => number {
  * Weighted sampling without replacement (Efraimidis–Spirakis): each item gets key u^(1/w) and
  * the largest keys win, so heavier items are likelier but every run with the same seed agrees.
  */
-export function weightedSample<T>(items: readonly T[], n: number, weight: (item: T) => number, random: () => number): T[] {
+export function weightedSample<T>(
+  items: readonly T[],
+  n: number,
+  weight: (item: T) => number,
+  random: () => number,
+): T[] {
   return items
     .map((item) => {
       const w = Math.max(weight(item), 1e-9)

@@ -8,7 +8,8 @@ import { analyze, analyzeWithSurface } from './text/analyze.ts'
 const SPECIFIC_TAG_MAX_DF = 8
 
 /** Words that frame a topic request rather than name a topic ("React interview questions"). */
-const TOPIC_FRAMING = /\b(interview|interviews|questions?|topics?|about|practice|common|typical|tricky|basic|advanced|some|give me)\b/gi
+const TOPIC_FRAMING =
+  /\b(interview|interviews|questions?|topics?|about|practice|common|typical|tricky|basic|advanced|some|give me)\b/gi
 
 export function stripTopicFraming(topic: string): string {
   const stripped = topic.replace(TOPIC_FRAMING, ' ').replace(/\s+/g, ' ').trim()
@@ -24,25 +25,123 @@ const labelTerms: ReadonlyMap<Category, ReadonlySet<string>> = new Map(
  * (Kafka, Redis, caching) are deliberately absent: those are matched through the index instead.
  */
 const topicAreas: ReadonlyArray<readonly [string, ReadonlyArray<readonly [Category, number]>]> = [
-  ['frontend', [['react', 1], ['javascript-typescript', 0.9], ['networking-web', 0.5]]],
-  ['front end', [['react', 1], ['javascript-typescript', 0.9], ['networking-web', 0.5]]],
-  ['backend', [['system-design', 1], ['sql-databases', 0.9], ['networking-web', 0.7]]],
-  ['full stack', [['react', 0.8], ['javascript-typescript', 0.8], ['sql-databases', 0.7], ['networking-web', 0.7], ['system-design', 0.6]]],
-  ['web', [['networking-web', 1], ['react', 0.5], ['javascript-typescript', 0.5]]],
-  ['devops', [['testing-devops', 1], ['networking-web', 0.4], ['system-design', 0.4]]],
-  ['sre', [['testing-devops', 1], ['system-design', 0.6]]],
-  ['cloud', [['testing-devops', 1], ['system-design', 0.7]]],
-  ['infrastructure', [['testing-devops', 1], ['system-design', 0.6]]],
+  [
+    'frontend',
+    [
+      ['react', 1],
+      ['javascript-typescript', 0.9],
+      ['networking-web', 0.5],
+    ],
+  ],
+  [
+    'front end',
+    [
+      ['react', 1],
+      ['javascript-typescript', 0.9],
+      ['networking-web', 0.5],
+    ],
+  ],
+  [
+    'backend',
+    [
+      ['system-design', 1],
+      ['sql-databases', 0.9],
+      ['networking-web', 0.7],
+    ],
+  ],
+  [
+    'full stack',
+    [
+      ['react', 0.8],
+      ['javascript-typescript', 0.8],
+      ['sql-databases', 0.7],
+      ['networking-web', 0.7],
+      ['system-design', 0.6],
+    ],
+  ],
+  [
+    'web',
+    [
+      ['networking-web', 1],
+      ['react', 0.5],
+      ['javascript-typescript', 0.5],
+    ],
+  ],
+  [
+    'devops',
+    [
+      ['testing-devops', 1],
+      ['networking-web', 0.4],
+      ['system-design', 0.4],
+    ],
+  ],
+  [
+    'sre',
+    [
+      ['testing-devops', 1],
+      ['system-design', 0.6],
+    ],
+  ],
+  [
+    'cloud',
+    [
+      ['testing-devops', 1],
+      ['system-design', 0.7],
+    ],
+  ],
+  [
+    'infrastructure',
+    [
+      ['testing-devops', 1],
+      ['system-design', 0.6],
+    ],
+  ],
   ['qa', [['testing-devops', 1]]],
   ['database', [['sql-databases', 1]]],
   ['postgresql', [['sql-databases', 1]]],
   ['mysql', [['sql-databases', 1]]],
-  ['data engineering', [['sql-databases', 1], ['system-design', 0.6]]],
-  ['node.js', [['javascript-typescript', 1], ['system-design', 0.4]]],
-  ['coding', [['algorithms', 1], ['data-structures', 1]]],
-  ['leetcode', [['algorithms', 1], ['data-structures', 1]]],
-  ['dsa', [['algorithms', 1], ['data-structures', 1]]],
-  ['computer science', [['algorithms', 1], ['data-structures', 1]]],
+  [
+    'data engineering',
+    [
+      ['sql-databases', 1],
+      ['system-design', 0.6],
+    ],
+  ],
+  [
+    'node.js',
+    [
+      ['javascript-typescript', 1],
+      ['system-design', 0.4],
+    ],
+  ],
+  [
+    'coding',
+    [
+      ['algorithms', 1],
+      ['data-structures', 1],
+    ],
+  ],
+  [
+    'leetcode',
+    [
+      ['algorithms', 1],
+      ['data-structures', 1],
+    ],
+  ],
+  [
+    'dsa',
+    [
+      ['algorithms', 1],
+      ['data-structures', 1],
+    ],
+  ],
+  [
+    'computer science',
+    [
+      ['algorithms', 1],
+      ['data-structures', 1],
+    ],
+  ],
   ['architecture', [['system-design', 1]]],
   ['distributed systems', [['system-design', 1]]],
   ['scalability', [['system-design', 1]]],

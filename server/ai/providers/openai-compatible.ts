@@ -84,7 +84,11 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
     const parsed = schema.safeParse(input)
     if (parsed.success) return parsed.data
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`)
-    throw new AiProviderError(`Invalid AI request: ${problems.join('; ')}`, { code: 'bad_request', retryable: false, provider })
+    throw new AiProviderError(`Invalid AI request: ${problems.join('; ')}`, {
+      code: 'bad_request',
+      retryable: false,
+      provider,
+    })
   }
 
   /** A plain-text call that must come back as JSON matching `schema`, asked again once if not. */
@@ -314,4 +318,3 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
 function elapsedMs(started: number): number {
   return Math.round(performance.now() - started)
 }
-

@@ -62,16 +62,31 @@ export function toAiProviderError(error: unknown, context: ErrorContext): AiProv
     )
   }
   if (status === 429) {
-    return make('rate_limited', `The AI provider is rate limiting ${model} (HTTP 429)${after}: ${upstream}`, true, status)
+    return make(
+      'rate_limited',
+      `The AI provider is rate limiting ${model} (HTTP 429)${after}: ${upstream}`,
+      true,
+      status,
+    )
   }
   if (status === 408) {
     return make('timeout', `The AI provider timed out for ${model} (HTTP 408)${after}: ${upstream}`, true, status)
   }
   if (status !== undefined && status >= 500) {
-    return make('unavailable', `The AI provider failed for ${model} (HTTP ${status})${after}: ${upstream}`, true, status)
+    return make(
+      'unavailable',
+      `The AI provider failed for ${model} (HTTP ${status})${after}: ${upstream}`,
+      true,
+      status,
+    )
   }
   if (status !== undefined && status >= 400) {
-    return make('bad_request', `The AI provider rejected the request for ${model} (HTTP ${status}): ${upstream}`, false, status)
+    return make(
+      'bad_request',
+      `The AI provider rejected the request for ${model} (HTTP ${status}): ${upstream}`,
+      false,
+      status,
+    )
   }
   if (isConnectionDrop(cause)) {
     return make('unavailable', `The connection to the AI provider broke off during the answer from ${model}.`, true)
@@ -103,16 +118,16 @@ function isNamed(error: unknown, name: string): boolean {
 }
 
 function isConnectionDrop(error: unknown): boolean {
-  return error instanceof TypeError && /terminated|socket|other side closed/i.test(`${error.message} ${String(error.cause)}`)
+  return (
+    error instanceof TypeError && /terminated|socket|other side closed/i.test(`${error.message} ${String(error.cause)}`)
+  )
 }
 
 /** Removes the key itself, anything shaped like an OpenAI key (masked or not) and bearer tokens. */
 export function redact(text: string, apiKey: string): string {
   let result = text
   if (apiKey.length >= 4) result = result.split(apiKey).join('[redacted]')
-  return result
-    .replace(/\bsk-[A-Za-z0-9*_-]{4,}/g, '[redacted]')
-    .replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')
+  return result.replace(/\bsk-[A-Za-z0-9*_-]{4,}/g, '[redacted]').replace(/Bearer\s+\S+/gi, 'Bearer [redacted]')
 }
 
 function safeUrl(url: string): string {

@@ -10,13 +10,22 @@ const text = z.string().trim().min(1)
 const textList = z.array(z.string().trim()).transform((items) => items.filter((item) => item !== ''))
 const category = z
   .string()
-  .transform((value) => value.trim().toLowerCase().replace(/[\s_]+/g, '-'))
+  .transform((value) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-'),
+  )
   .pipe(questionCategorySchema)
   .catch('general')
 
 export const screenshotReplySchema = z.object({
   extractedText: z.string(),
-  question: z.string().trim().nullish().transform((value) => (value ? value : null)),
+  question: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null)),
   answer: text,
 })
 
@@ -32,7 +41,10 @@ export function questionsReplySchema(difficulty: Difficulty, count: number) {
     keyPoints: textList.default([]),
   })
   return z
-    .preprocess((value) => (Array.isArray(value) ? { questions: value } : value), z.object({ questions: z.array(question).min(1) }))
+    .preprocess(
+      (value) => (Array.isArray(value) ? { questions: value } : value),
+      z.object({ questions: z.array(question).min(1) }),
+    )
     .transform(({ questions }) => questions.slice(0, count))
 }
 
@@ -40,9 +52,7 @@ export const communicationReplySchema = z.object({
   improvedResponse: text,
   strengths: textList.default([]),
   suggestions: textList.default([]),
-  score: z.coerce
-    .number()
-    .transform((value) => Math.min(10, Math.max(1, Math.round(value)))),
+  score: z.coerce.number().transform((value) => Math.min(10, Math.max(1, Math.round(value)))),
 })
 
 export const questionAnalysisReplySchema = z.object({

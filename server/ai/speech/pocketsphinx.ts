@@ -10,11 +10,7 @@ import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import type { TranscriptionResult } from '../ai-schemas.ts'
 import { createConcurrencyLimit } from '../concurrency-limit.ts'
-import {
-  MediaTooLargeError,
-  RecognizerFailedError,
-  RecognizerUnavailableError,
-} from '../recognizer-errors.ts'
+import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '../recognizer-errors.ts'
 import { resample } from './resample.ts'
 import { runCommand } from './run-command.ts'
 import { encodeWav16, parseWav } from './wav.ts'
@@ -118,7 +114,8 @@ async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs:
 
 /** The installation, or a message saying what is missing and how to fix it. */
 async function findInstallation(options: PocketSphinxOptions): Promise<Installation | string> {
-  const binary = options.binary ?? (await findOnPath('pocketsphinx_continuous', options.searchPath ?? process.env.PATH ?? ''))
+  const binary =
+    options.binary ?? (await findOnPath('pocketsphinx_continuous', options.searchPath ?? process.env.PATH ?? ''))
   if (!binary || !(await canRun(binary))) {
     return `Offline speech recognition is not available: ${options.binary ?? 'pocketsphinx_continuous'} was not found${options.binary ? '' : ' on PATH'}. ${installHint}`
   }
@@ -139,5 +136,13 @@ async function findOnPath(name: string, searchPath: string): Promise<string | un
   return undefined
 }
 
-const canRun = (path: string) => access(path, constants.X_OK).then(() => true, () => false)
-const isReadable = (path: string) => access(path, constants.R_OK).then(() => true, () => false)
+const canRun = (path: string) =>
+  access(path, constants.X_OK).then(
+    () => true,
+    () => false,
+  )
+const isReadable = (path: string) =>
+  access(path, constants.R_OK).then(
+    () => true,
+    () => false,
+  )

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process'
 
 export type CommandResult =
-  | { ok: true; stdout: string }
-  | { ok: false; reason: 'timeout' | 'output-too-large' | 'failed'; detail: string }
+  { ok: true; stdout: string } | { ok: false; reason: 'timeout' | 'output-too-large' | 'failed'; detail: string }
 
 /**
  * Runs a program without a shell, killing it when it outlives `timeoutMs` or writes more than
@@ -17,12 +16,22 @@ export function runCommand(
     execFile(
       file,
       args,
-      { timeout: limits.timeoutMs, maxBuffer: limits.maxOutputBytes, killSignal: 'SIGKILL', encoding: 'utf8', windowsHide: true },
+      {
+        timeout: limits.timeoutMs,
+        maxBuffer: limits.maxOutputBytes,
+        killSignal: 'SIGKILL',
+        encoding: 'utf8',
+        windowsHide: true,
+      },
       (error, stdout, stderr) => {
         if (!error) return resolve({ ok: true, stdout })
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-          return resolve({ ok: false, reason: 'output-too-large', detail: `more than ${limits.maxOutputBytes} bytes of output` })
+          return resolve({
+            ok: false,
+            reason: 'output-too-large',
+            detail: `more than ${limits.maxOutputBytes} bytes of output`,
+          })
         }
         if (error.killed && error.signal === 'SIGKILL') {
           return resolve({ ok: false, reason: 'timeout', detail: `no result within ${limits.timeoutMs} ms` })

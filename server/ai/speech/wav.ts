@@ -76,7 +76,7 @@ function sampleReader(tag: number, bits: number): SampleReader | undefined {
     if (bits === 8) return (v, o) => (v.getUint8(o) - 128) / 128
     if (bits === 16) return (v, o) => v.getInt16(o, true) / 32_768
     if (bits === 24) {
-      return (v, o) => ((v.getUint8(o) | (v.getUint8(o + 1) << 8) | (v.getInt8(o + 2) << 16)) / 8_388_608)
+      return (v, o) => (v.getUint8(o) | (v.getUint8(o + 1) << 8) | (v.getInt8(o + 2) << 16)) / 8_388_608
     }
     if (bits === 32) return (v, o) => v.getInt32(o, true) / 2_147_483_648
   }
@@ -122,7 +122,8 @@ function ascii(bytes: Uint8Array, offset: number, length: number): string {
 /** Names the container when it is a common non-WAV one, to make the error actionable. */
 function sniff(bytes: Uint8Array): string {
   const head = ascii(bytes, 0, 4)
-  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return ' (it looks like WebM/Matroska)'
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
+    return ' (it looks like WebM/Matroska)'
   if (head === 'OggS') return ' (it looks like Ogg)'
   if (head === 'fLaC') return ' (it looks like FLAC)'
   if (head.startsWith('ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return ' (it looks like MP3)'

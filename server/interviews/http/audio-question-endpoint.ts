@@ -20,7 +20,8 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return failure(415, 'Send multipart/form-data with the recording in the field "audio"')
   }
-  if (Number(request.headers.get('content-length') ?? '0') > maxAudioBytes + 64 * 1024) return failure(413, 'audio must be at most 10 MB')
+  if (Number(request.headers.get('content-length') ?? '0') > maxAudioBytes + 64 * 1024)
+    return failure(413, 'audio must be at most 10 MB')
   let form: FormData
   try {
     form = await request.formData()
@@ -28,10 +29,12 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
     return failure(400, 'The multipart body could not be read')
   }
   const audio = form.get('audio')
-  if (!(audio instanceof File)) return failure(400, 'audio is required: send the recording as a file in the field "audio"')
+  if (!(audio instanceof File))
+    return failure(400, 'audio is required: send the recording as a file in the field "audio"')
   if (audio.size === 0) return failure(400, 'audio is empty')
   if (audio.size > maxAudioBytes) return failure(413, 'audio must be at most 10 MB')
-  if (audio.type && !/^audio\/[\w.+-]+$/.test(audio.type)) return failure(415, `audio must be a recording (audio/wav, audio/webm …), not ${audio.type}`)
+  if (audio.type && !/^audio\/[\w.+-]+$/.test(audio.type))
+    return failure(415, `audio must be a recording (audio/wav, audio/webm …), not ${audio.type}`)
   const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
   if (!sessionId.success) return failure(400, 'sessionId must be a session id')
   try {

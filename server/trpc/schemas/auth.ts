@@ -28,7 +28,9 @@ export const changePasswordInput = z.object({
   newPassword,
 })
 
-export const requestPasswordResetInput = z.object({ email: z.string().trim().min(1, messages.enterEmail).max(254).regex(emailPattern, messages.invalidEmail) })
+export const requestPasswordResetInput = z.object({
+  email: z.string().trim().min(1, messages.enterEmail).max(254).regex(emailPattern, messages.invalidEmail),
+})
 
 export const resetPasswordInput = z.object({
   /** The token from the reset link (embedded mode), or the Supabase recovery session's access token. */

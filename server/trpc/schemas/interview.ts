@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { communicationFeedbackSchema, generatedQuestionsSchema, interviewContextSchema, questionAnalysisSchema } from '../../ai/ai-schemas.ts'
+import {
+  communicationFeedbackSchema,
+  generatedQuestionsSchema,
+  interviewContextSchema,
+  questionAnalysisSchema,
+} from '../../ai/ai-schemas.ts'
 
 /** Context as the desktop assistant sends it: an object, or plain text about the role and job. */
 export const contextInput = z
@@ -7,7 +12,11 @@ export const contextInput = z
   .optional()
   .transform((context) => (typeof context === 'string' ? (context.trim() ? { jobDescription: context } : {}) : context))
 
-const question = z.string().trim().min(1, 'question is required').max(4_000, 'question must be at most 4,000 characters')
+const question = z
+  .string()
+  .trim()
+  .min(1, 'question is required')
+  .max(4_000, 'question must be at most 4,000 characters')
 const sessionId = z.uuid('sessionId must be a session id').optional()
 
 export const startSessionInput = z
@@ -24,7 +33,12 @@ export const screenshotInput = z.object({
 export const generateQuestionsInput = z.object({
   topic: z.string().trim().min(1, 'topic is required').max(200, 'topic must be at most 200 characters'),
   difficulty: z.enum(['easy', 'medium', 'hard']).default('medium'),
-  count: z.coerce.number().int().min(1, 'count must be between 1 and 20').max(20, 'count must be between 1 and 20').default(5),
+  count: z.coerce
+    .number()
+    .int()
+    .min(1, 'count must be between 1 and 20')
+    .max(20, 'count must be between 1 and 20')
+    .default(5),
   context: contextInput,
 })
 export const improveCommunicationInput = z.object({
@@ -32,7 +46,10 @@ export const improveCommunicationInput = z.object({
   context: contextInput,
 })
 export const historyInput = z
-  .object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(50).default(10) })
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  })
   .default({ page: 1, pageSize: 10 })
 
 export const sessionSchema = z
@@ -43,12 +60,17 @@ export const sessionSchema = z
     startedAt: z.string(),
     endedAt: z.string().nullable(),
     questionsAsked: z.number().int(),
-    counted: z.boolean().nullable().meta({ description: 'Whether the session used an interview of the allowance (null while active)' }),
+    counted: z
+      .boolean()
+      .nullable()
+      .meta({ description: 'Whether the session used an interview of the allowance (null while active)' }),
     context: interviewContextSchema.nullable(),
   })
   .meta({ id: 'InterviewSession' })
 
-export const interviewsUsageSchema = z.object({ used: z.number().int(), remaining: z.number().int(), total: z.number().int() }).meta({ id: 'InterviewsUsage' })
+export const interviewsUsageSchema = z
+  .object({ used: z.number().int(), remaining: z.number().int(), total: z.number().int() })
+  .meta({ id: 'InterviewsUsage' })
 
 export const usageLimitsSchema = z
   .object({
@@ -68,7 +90,12 @@ export const answerSchema = z
     provider: z.string(),
     model: z.string(),
     latencyMs: z.number().int(),
-    usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int(), totalTokens: z.number().int(), interviews: interviewsUsageSchema }),
+    usage: z.object({
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      totalTokens: z.number().int(),
+      interviews: interviewsUsageSchema,
+    }),
   })
   .meta({ id: 'InterviewAnswer' })
 
@@ -77,7 +104,9 @@ export const audioAnswerSchema = answerSchema.extend({
   transcription: z.object({ provider: z.string(), model: z.string(), latencyMs: z.number().int() }),
 })
 
-export const screenshotAnswerSchema = answerSchema.extend({ extractedText: z.string(), question: z.string().nullable() }).meta({ id: 'ScreenshotAnswer' })
+export const screenshotAnswerSchema = answerSchema
+  .extend({ extractedText: z.string(), question: z.string().nullable() })
+  .meta({ id: 'ScreenshotAnswer' })
 
 export const historySchema = z.object({
   page: z.number().int(),

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { planIds } from '../../../app.config.ts'
 
-const gatewayId = (name: string) => z.string().trim().min(1, `${name} is required`).max(64, `${name} must be at most 64 characters`).regex(/^[\w-]+$/, `${name} is malformed`)
+const gatewayId = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} is required`)
+    .max(64, `${name} must be at most 64 characters`)
+    .regex(/^[\w-]+$/, `${name} is malformed`)
 
 export const createOrderInput = z.object({
   planType: z.enum(planIds, { error: `planType must be one of ${planIds.join(', ')}` }),
@@ -25,7 +31,12 @@ export const createOrderOutput = z
 export const verifyPaymentInput = z.object({
   razorpay_order_id: gatewayId('razorpay_order_id'),
   razorpay_payment_id: gatewayId('razorpay_payment_id'),
-  razorpay_signature: z.string().trim().min(1, 'razorpay_signature is required').max(256).regex(/^[0-9a-f]+$/i, 'razorpay_signature is malformed'),
+  razorpay_signature: z
+    .string()
+    .trim()
+    .min(1, 'razorpay_signature is required')
+    .max(256)
+    .regex(/^[0-9a-f]+$/i, 'razorpay_signature is malformed'),
 })
 
 export const verifyPaymentOutput = z.object({
@@ -33,7 +44,9 @@ export const verifyPaymentOutput = z.object({
   orderId: z.string(),
   paymentId: z.string(),
   planType: z.enum(planIds),
-  alreadyVerified: z.boolean().meta({ description: 'True when this payment had been recorded before (a repeat call changes nothing)' }),
+  alreadyVerified: z
+    .boolean()
+    .meta({ description: 'True when this payment had been recorded before (a repeat call changes nothing)' }),
 })
 
 export const billingEntrySchema = z

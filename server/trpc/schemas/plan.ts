@@ -7,7 +7,10 @@ const featureFlags = Object.fromEntries(featureFlagNames.map((name) => [name, z.
 >
 
 export const featuresSchema = z
-  .object({ maxInterviews: z.number().int().min(0).meta({ description: 'Interviews allowed per billing cycle' }), ...featureFlags })
+  .object({
+    maxInterviews: z.number().int().min(0).meta({ description: 'Interviews allowed per billing cycle' }),
+    ...featureFlags,
+  })
   .meta({ id: 'Features', description: 'What a plan unlocks' })
 
 export const planSchema = z

@@ -32,7 +32,12 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
           const { tokens, user, subscription, features } = registration
           return { success: true, session: { user, subscription, features, tokens }, needsConfirmation: false }
         }
-        return { success: true, session: null, needsConfirmation: true, message: registration.message ?? messages.accountCreated }
+        return {
+          success: true,
+          session: null,
+          needsConfirmation: true,
+          message: registration.message ?? messages.accountCreated,
+        }
       } catch (error) {
         if (errorCode(error) === 'CONFLICT') return fail(signUpErrorTexts.alreadyRegistered)
         if (!serverAnswered(error)) return fail(uiMessages.signUpFailed)

@@ -44,7 +44,8 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
         if (!serverAnswered(backendError)) return fail(uiMessages.unexpected)
         // An unconfirmed address or a rate limit says what to do; anything else means no backend account.
         const code = errorCode(backendError)
-        if (code === 'FORBIDDEN' || code === 'TOO_MANY_REQUESTS') return fail(errorMessage(backendError, uiMessages.loginFailed))
+        if (code === 'FORBIDDEN' || code === 'TOO_MANY_REQUESTS')
+          return fail(errorMessage(backendError, uiMessages.loginFailed))
         return fail(backendRegistrationMessage(errorMessage(backendError, '')))
       }
     },
@@ -58,9 +59,13 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
           data: { first_name: input.firstName, last_name: input.lastName },
         },
       })
-      if (error) return fail(mapSignUpProviderError(error.code === 'user_already_exists' ? 'already been registered' : error.message))
+      if (error)
+        return fail(
+          mapSignUpProviderError(error.code === 'user_already_exists' ? 'already been registered' : error.message),
+        )
       // With confirmation on, Supabase answers a repeated sign-up with a user that has no identities instead of an error.
-      if (data.user && data.user.identities?.length === 0) return fail(mapSignUpProviderError('already been registered'))
+      if (data.user && data.user.identities?.length === 0)
+        return fail(mapSignUpProviderError('already been registered'))
       if (data.session && data.user?.email_confirmed_at) {
         try {
           return { success: true, session: await exchange(data.session), needsConfirmation: false }
@@ -75,7 +80,10 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
     async signInWithGoogle() {
       const { error } = await supabase.auth.signInWithOAuth({
         provider: 'google',
-        options: { redirectTo: `${origin()}/auth/callback`, queryParams: { access_type: 'offline', prompt: 'consent' } },
+        options: {
+          redirectTo: `${origin()}/auth/callback`,
+          queryParams: { access_type: 'offline', prompt: 'consent' },
+        },
       })
       return error ? fail(error.message || uiMessages.googleSignInFailed) : { success: true }
     },
@@ -115,7 +123,10 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
     },
 
     async beginPasswordRecovery(tokens) {
-      const { error } = await supabase.auth.setSession({ access_token: tokens.accessToken, refresh_token: tokens.refreshToken })
+      const { error } = await supabase.auth.setSession({
+        access_token: tokens.accessToken,
+        refresh_token: tokens.refreshToken,
+      })
       if (error) return fail(messages.invalidResetLink)
       recoveryToken = tokens.accessToken
       return { success: true }
@@ -125,10 +136,15 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
       const { error } = await supabase.auth.updateUser({ password })
       if (error) {
         const invalidLink = error.name === 'AuthSessionMissingError' || error.status === 401
-        return { success: false, error: invalidLink ? messages.invalidResetLink : error.message || uiMessages.passwordUpdateFailed, invalidLink }
+        return {
+          success: false,
+          error: invalidLink ? messages.invalidResetLink : error.message || uiMessages.passwordUpdateFailed,
+          invalidLink,
+        }
       }
       // The provider holds the password that signs in; the backend copy only has to follow it.
-      if (recoveryToken) await client.auth.resetPassword.mutate({ token: recoveryToken, password }).catch(() => undefined)
+      if (recoveryToken)
+        await client.auth.resetPassword.mutate({ token: recoveryToken, password }).catch(() => undefined)
       recoveryToken = null
       // The recovery session must not linger as a half sign-in: the user signs in with the new password.
       await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined)

@@ -14,8 +14,9 @@ export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEma
     <AuthCard title="Check Your Email">
       <FormAlert tone="success">{message}</FormAlert>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        We sent a confirmation link to <strong className="font-semibold break-all text-gray-900 dark:text-white">{email}</strong>. Open it to
-        activate your account, then sign in.
+        We sent a confirmation link to{' '}
+        <strong className="font-semibold break-all text-gray-900 dark:text-white">{email}</strong>. Open it to activate
+        your account, then sign in.
       </p>
       <div className="mt-6 space-y-3">
         <Link
@@ -25,7 +26,9 @@ export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEma
           Go to Sign In
         </Link>
         <SecondaryButton onClick={onTryDifferentEmail}>Try Different Email</SecondaryButton>
-        <SecondaryButton onClick={() => setResendNote(uiMessages.resendComingSoon)}>Resend confirmation</SecondaryButton>
+        <SecondaryButton onClick={() => setResendNote(uiMessages.resendComingSoon)}>
+          Resend confirmation
+        </SecondaryButton>
       </div>
       <div className="mt-4">
         <FormAlert tone="info">{resendNote}</FormAlert>

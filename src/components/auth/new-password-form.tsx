@@ -10,7 +10,13 @@ import { TextField } from './text-field.tsx'
 const errorId = 'new-password-error'
 
 /** Reset "reset" mode: the new password and its confirmation. */
-export function NewPasswordForm({ onUpdated, onInvalidLink }: { onUpdated: () => void; onInvalidLink: (message: string) => void }) {
+export function NewPasswordForm({
+  onUpdated,
+  onInvalidLink,
+}: {
+  onUpdated: () => void
+  onInvalidLink: (message: string) => void
+}) {
   const { updatePassword } = useAuth()
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
@@ -36,7 +42,15 @@ export function NewPasswordForm({ onUpdated, onInvalidLink }: { onUpdated: () =>
         {error}
       </FormAlert>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="New password" type="password" autoComplete="new-password" value={password} onValueChange={setPassword} invalid={error !== null} errorId={errorId} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+          invalid={error !== null}
+          errorId={errorId}
+        />
         <TextField
           label="Confirm new password"
           type="password"
@@ -46,7 +60,9 @@ export function NewPasswordForm({ onUpdated, onInvalidLink }: { onUpdated: () =>
           invalid={error !== null}
           errorId={errorId}
         />
-        <p className="text-xs text-gray-500 dark:text-gray-400">At least 8 characters with an uppercase letter, a lowercase letter and a number.</p>
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          At least 8 characters with an uppercase letter, a lowercase letter and a number.
+        </p>
         <SubmitButton busy={busy} busyLabel="Updating...">
           Update Password
         </SubmitButton>

@@ -11,7 +11,13 @@ import { TextField } from './text-field.tsx'
 const errorId = 'reset-request-error'
 
 /** Reset "request" mode: the e-mail a link is sent to. `initialError` carries a rejected link. */
-export function RequestResetForm({ initialError, onSent }: { initialError: string | null; onSent: (message: string) => void }) {
+export function RequestResetForm({
+  initialError,
+  onSent,
+}: {
+  initialError: string | null
+  onSent: (message: string) => void
+}) {
   const { resetPassword } = useAuth()
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
@@ -34,7 +40,10 @@ export function RequestResetForm({ initialError, onSent }: { initialError: strin
       title="Reset your password"
       subtitle="Enter the e-mail address of your account and we will send you a link to set a new password."
       footer={
-        <Link to="/login" className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+        <Link
+          to="/login"
+          className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+        >
           Back to Sign In
         </Link>
       }
@@ -43,7 +52,15 @@ export function RequestResetForm({ initialError, onSent }: { initialError: strin
         {error}
       </FormAlert>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} invalid={error !== null} errorId={errorId} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          invalid={error !== null}
+          errorId={errorId}
+        />
         <SubmitButton busy={busy} busyLabel="Sending...">
           Send Reset Link
         </SubmitButton>

@@ -20,7 +20,16 @@ export function StatusView({ status, title, children }: { status: Status; title:
           <Spinner label={title} className="mb-4" />
         ) : (
           <div className={`mx-auto mb-4 flex size-12 items-center justify-center rounded-full ${icons[status].tone}`}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d={icons[status].path} />
             </svg>
           </div>

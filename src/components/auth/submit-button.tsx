@@ -1,10 +1,24 @@
 import type { ReactNode } from 'react'
 
-type ButtonProps = { busy?: boolean; busyLabel?: string; children: ReactNode; type?: 'submit' | 'button'; onClick?: () => void; disabled?: boolean }
+type ButtonProps = {
+  busy?: boolean
+  busyLabel?: string
+  children: ReactNode
+  type?: 'submit' | 'button'
+  onClick?: () => void
+  disabled?: boolean
+}
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
-export function SubmitButton({ busy = false, busyLabel, children, type = 'submit', onClick, disabled = false }: ButtonProps) {
+export function SubmitButton({
+  busy = false,
+  busyLabel,
+  children,
+  type = 'submit',
+  onClick,
+  disabled = false,
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -13,13 +27,26 @@ export function SubmitButton({ busy = false, busyLabel, children, type = 'submit
       aria-busy={busy || undefined}
       className={`flex w-full items-center justify-center gap-2 rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand/90 disabled:cursor-not-allowed disabled:opacity-60 ${focus}`}
     >
-      {busy && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />}
+      {busy && (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+        />
+      )}
       {busy && busyLabel ? busyLabel : children}
     </button>
   )
 }
 
-export function SecondaryButton({ children, onClick, disabled = false }: { children: ReactNode; onClick: () => void; disabled?: boolean }) {
+export function SecondaryButton({
+  children,
+  onClick,
+  disabled = false,
+}: {
+  children: ReactNode
+  onClick: () => void
+  disabled?: boolean
+}) {
   return (
     <button
       type="button"

@@ -9,7 +9,15 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChan
   errorId?: string
 }
 
-export function TextField({ label, value, onValueChange, invalid = false, errorId, className = '', ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  invalid = false,
+  errorId,
+  className = '',
+  ...input
+}: TextFieldProps) {
   const id = useId()
   return (
     <div className={className}>

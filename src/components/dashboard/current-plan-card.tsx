@@ -25,7 +25,11 @@ export function CurrentPlanCard() {
 
   const noPlan = subscription.data?.subscription.planType === 'none'
   return (
-    <section aria-labelledby="current-plan-heading" aria-busy={refreshing || undefined} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+    <section
+      aria-labelledby="current-plan-heading"
+      aria-busy={refreshing || undefined}
+      className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="current-plan-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
           Current Plan
@@ -36,7 +40,16 @@ export function CurrentPlanCard() {
           disabled={refreshing}
           className={`inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
         >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-4 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            className={`size-4 ${refreshing ? 'animate-spin motion-reduce:animate-none' : ''}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M16.5 10a6.5 6.5 0 1 1-1.9-4.6M16.5 3.5v3.5H13" />
           </svg>
           Refresh
@@ -52,7 +65,11 @@ export function CurrentPlanCard() {
         ) : (
           <>
             <SubscriptionDetails subscription={subscription.data.subscription} />
-            {noPlan && <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">You have no plan yet: upgrade to start practising with live answers.</p>}
+            {noPlan && (
+              <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+                You have no plan yet: upgrade to start practising with live answers.
+              </p>
+            )}
           </>
         )}
       </div>

@@ -1,8 +1,16 @@
 import { AppLink } from '../app-link.tsx'
 
 const links = [
-  { href: '/interview', title: 'Practice console', text: 'Ask questions, watch answers stream, and rehearse by voice or screenshot.' },
-  { href: '/history', title: 'Interview history', text: 'Every session, its questions and answers, and your usage over time.' },
+  {
+    href: '/interview',
+    title: 'Practice console',
+    text: 'Ask questions, watch answers stream, and rehearse by voice or screenshot.',
+  },
+  {
+    href: '/history',
+    title: 'Interview history',
+    text: 'Every session, its questions and answers, and your usage over time.',
+  },
 ] as const
 
 export function DashboardLinks() {
@@ -14,7 +22,9 @@ export function DashboardLinks() {
           href={link.href}
           className="group rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition hover:border-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:border-gray-800 dark:bg-gray-900 dark:hover:border-indigo-400"
         >
-          <span className="font-semibold text-gray-900 group-hover:text-indigo-700 dark:text-white dark:group-hover:text-indigo-300">{link.title} →</span>
+          <span className="font-semibold text-gray-900 group-hover:text-indigo-700 dark:text-white dark:group-hover:text-indigo-300">
+            {link.title} →
+          </span>
           <span className="mt-1 block text-sm text-gray-600 dark:text-gray-400">{link.text}</span>
         </AppLink>
       ))}

@@ -19,11 +19,23 @@ export type GuideStep = {
 
 /** Spec §2 /dashboard: the 5-step desktop app guide. */
 export const desktopGuideSteps: readonly GuideStep[] = [
-  { title: 'Download', text: 'Download the desktop app for Windows.', link: { href: '/download', label: 'Go to the download page' } },
+  {
+    title: 'Download',
+    text: 'Download the desktop app for Windows.',
+    link: { href: '/download', label: 'Go to the download page' },
+  },
   { title: 'Install', text: 'Install by extracting the zip and running the exe.' },
-  { title: 'Settings and shortcuts', text: 'Open Settings to sign in and add your context, then learn the keyboard shortcuts:', shortcuts: true },
+  {
+    title: 'Settings and shortcuts',
+    text: 'Open Settings to sign in and add your context, then learn the keyboard shortcuts:',
+    shortcuts: true,
+  },
   { title: 'Start an interview', text: 'Start an interview in voice or text mode.' },
-  { title: 'Review and improve', text: 'Review your answers after the interview and improve them.', badges: ['Coming soon', 'Pro only'] },
+  {
+    title: 'Review and improve',
+    text: 'Review your answers after the interview and improve them.',
+    badges: ['Coming soon', 'Pro only'],
+  },
 ]
 
 /** "A", "A and B", "A, B and C": how the spec lists key combinations. */

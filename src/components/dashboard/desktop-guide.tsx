@@ -2,7 +2,8 @@ import { AppLink } from '../app-link.tsx'
 import { Card } from './card.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 
-const kbd = 'rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100'
+const kbd =
+  'rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100'
 
 /** Spec §2: the 5-step desktop app guide. */
 export function DesktopGuide() {
@@ -20,7 +21,10 @@ export function DesktopGuide() {
 function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
   return (
     <li className="flex gap-4">
-      <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-indigo-700 dark:bg-brand/20 dark:text-indigo-300">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-indigo-700 dark:bg-brand/20 dark:text-indigo-300"
+      >
         {number}
       </span>
       <div className="min-w-0 flex-1">
@@ -28,14 +32,20 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
           <span className="sr-only">Step {number}: </span>
           {step.title}
           {step.badges?.map((badge) => (
-            <span key={badge} className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+            <span
+              key={badge}
+              className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300"
+            >
               {badge}
             </span>
           ))}
         </h3>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{step.text}</p>
         {step.link && (
-          <AppLink href={step.link.href} className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink
+            href={step.link.href}
+            className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
             {step.link.label}
           </AppLink>
         )}

@@ -5,7 +5,8 @@ import { AppLink } from '../app-link.tsx'
 import { Card } from './card.tsx'
 import { UsageBar } from './usage-bar.tsx'
 
-const link = 'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
+const link =
+  'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
 
 /** Spec §2 "Interview usage": used and remaining of the current plan period. */
 export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
@@ -14,7 +15,8 @@ export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
   return (
     <Card id="interview-usage-heading" title="Interview Usage">
       <p className="text-3xl font-bold text-gray-900 dark:text-white" data-testid="usage-summary">
-        {used} <span className="text-base font-medium text-gray-500 dark:text-gray-400">of {total} interviews used</span>
+        {used}{' '}
+        <span className="text-base font-medium text-gray-500 dark:text-gray-400">of {total} interviews used</span>
       </p>
       <div className="mt-4">
         <UsageBar used={used} total={total} label="Interviews used this period" />
@@ -36,7 +38,8 @@ export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
       {planName ? (
         <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
           {planName} plan, {formatLongDate(usage.periodStart)} to {formatLongDate(usage.periodEnd)}.
-          {usage.activeSessions > 0 && ` ${usage.activeSessions} ${usage.activeSessions === 1 ? 'session is' : 'sessions are'} active now.`}
+          {usage.activeSessions > 0 &&
+            ` ${usage.activeSessions} ${usage.activeSessions === 1 ? 'session is' : 'sessions are'} active now.`}
         </p>
       ) : (
         <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">

@@ -1,7 +1,18 @@
 /** A failed load, said plainly, with a way to try again (never a blank area). */
-export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => void; retrying?: boolean }) {
+export function LoadError({
+  message,
+  onRetry,
+  retrying = false,
+}: {
+  message: string
+  onRetry: () => void
+  retrying?: boolean
+}) {
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+    <div
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+    >
       <p>{message}</p>
       <button
         type="button"

@@ -8,9 +8,20 @@ export function PlanFeaturesCard({ features }: { features: Features }) {
     <Card id="plan-features-heading" title="Plan Features">
       <ul className="space-y-2.5">
         {featureChecklist(features).map((row) => (
-          <li key={row.key} data-feature={row.key} data-included={row.included} className="flex items-start gap-3 text-sm">
+          <li
+            key={row.key}
+            data-feature={row.key}
+            data-included={row.included}
+            className="flex items-start gap-3 text-sm"
+          >
             {row.included ? <Check /> : <Cross />}
-            <span className={row.included ? 'text-gray-900 dark:text-gray-100' : 'text-gray-500 line-through decoration-gray-400/60 dark:text-gray-500'}>
+            <span
+              className={
+                row.included
+                  ? 'text-gray-900 dark:text-gray-100'
+                  : 'text-gray-500 line-through decoration-gray-400/60 dark:text-gray-500'
+              }
+            >
               {row.label}
               <span className="sr-only">{row.included ? ': included' : ': not included'}</span>
             </span>
@@ -23,7 +34,16 @@ export function PlanFeaturesCard({ features }: { features: Features }) {
 
 function Check() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-green-600 dark:text-green-400" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="mt-0.5 size-4 shrink-0 text-green-600 dark:text-green-400"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 10.5l4 4 8-9" />
     </svg>
   )
@@ -31,7 +51,15 @@ function Check() {
 
 function Cross() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-red-500 dark:text-red-400" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="mt-0.5 size-4 shrink-0 text-red-500 dark:text-red-400"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+    >
       <path d="M5 5l10 10M15 5L5 15" />
     </svg>
   )

@@ -17,7 +17,11 @@ export type FeatureRow = { key: string; label: string; included: boolean }
 export function featureChecklist(features: Features): FeatureRow[] {
   const interviews = features.maxInterviews
   return [
-    { key: 'maxInterviews', label: interviews > 0 ? `${interviews} interviews per month` : 'Interviews per month', included: interviews > 0 },
+    {
+      key: 'maxInterviews',
+      label: interviews > 0 ? `${interviews} interviews per month` : 'Interviews per month',
+      included: interviews > 0,
+    },
     ...featureLabels.map(({ flag, label }) => ({ key: flag, label, included: features[flag] })),
   ]
 }

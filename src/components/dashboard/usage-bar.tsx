@@ -16,7 +16,10 @@ export function UsageBar({ used, total, label }: { used: number; total: number; 
       data-color={color}
       className="h-3 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
     >
-      <div className={`h-full rounded-full transition-[width] motion-reduce:transition-none ${usageColorClasses[color]}`} style={{ width: `${percent}%` }} />
+      <div
+        className={`h-full rounded-full transition-[width] motion-reduce:transition-none ${usageColorClasses[color]}`}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   )
 }

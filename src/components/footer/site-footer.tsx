@@ -20,11 +20,16 @@ export function SiteFooter() {
     <footer className="border-t border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
         <div>
-          <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-white">
+          <Link
+            to="/"
+            className="flex items-center gap-2 rounded-md text-lg font-bold text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-white"
+          >
             <img src="/favicon.svg" alt="" className="size-7" />
             Interview Helper
           </Link>
-          <p className="mt-3 max-w-xs text-sm text-gray-600 dark:text-gray-400">Your real-time AI wingman for video interviews.</p>
+          <p className="mt-3 max-w-xs text-sm text-gray-600 dark:text-gray-400">
+            Your real-time AI wingman for video interviews.
+          </p>
         </div>
         {footerColumns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

@@ -31,7 +31,11 @@ function block(node: Block, index: number): ReactNode {
     }
     case 'code':
       return (
-        <pre key={index} tabIndex={0} className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-xs text-gray-100 dark:bg-black">
+        <pre
+          key={index}
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-xs text-gray-100 dark:bg-black"
+        >
           <code>{node.text}</code>
         </pre>
       )
@@ -41,7 +45,9 @@ function block(node: Block, index: number): ReactNode {
 /** An AI answer, its Markdown shown as formatting but never as markup. */
 export function AnswerText({ text, className = '' }: { text: string; className?: string }) {
   return (
-    <div className={`space-y-2 text-sm leading-relaxed break-words text-gray-800 dark:text-gray-200 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 dark:[&_code]:bg-gray-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}>
+    <div
+      className={`space-y-2 text-sm leading-relaxed break-words text-gray-800 dark:text-gray-200 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 dark:[&_code]:bg-gray-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}
+    >
       {parseAnswer(text).map(block)}
     </div>
   )

@@ -44,21 +44,52 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
         <label htmlFor={`${id}-question`} className={labelClass}>
           Question
         </label>
-        <textarea id={`${id}-question`} className={inputClass} rows={3} maxLength={4_000} value={question} onChange={(event) => setQuestion(event.target.value)} placeholder="How does a hash map handle collisions?" />
+        <textarea
+          id={`${id}-question`}
+          className={inputClass}
+          rows={3}
+          maxLength={4_000}
+          value={question}
+          onChange={(event) => setQuestion(event.target.value)}
+          placeholder="How does a hash map handle collisions?"
+        />
         <div className="mt-3 flex flex-wrap gap-3">
           <button type="submit" className={primaryButton} disabled={!trimmed || !sessionId || stream.streaming}>
             {stream.streaming ? 'Answering...' : 'Ask'}
           </button>
-          <button type="button" className={secondaryButton} disabled={!trimmed || analyze.isPending} onClick={() => analyze.mutate({ question: trimmed, ...withContext() })}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={!trimmed || analyze.isPending}
+            onClick={() => analyze.mutate({ question: trimmed, ...withContext() })}
+          >
             {analyze.isPending ? 'Analyzing...' : 'Analyze question'}
           </button>
         </div>
-        {!sessionId && <p className={hintClass}>Start a session to ask questions. Analyzing a question needs no session.</p>}
+        {!sessionId && (
+          <p className={hintClass}>Start a session to ask questions. Analyzing a question needs no session.</p>
+        )}
       </form>
       {(stream.text || stream.streaming) && (
-        <section aria-label="Answer" aria-live="polite" aria-busy={stream.streaming} className="mt-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-950" data-testid="streamed-answer">
-          {stream.answer ? <AnswerText text={stream.answer.response} /> : <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>}
-          {stream.answer && <AnswerMeta provider={stream.answer.provider} model={stream.answer.model} latencyMs={stream.answer.latencyMs} />}
+        <section
+          aria-label="Answer"
+          aria-live="polite"
+          aria-busy={stream.streaming}
+          className="mt-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          data-testid="streamed-answer"
+        >
+          {stream.answer ? (
+            <AnswerText text={stream.answer.response} />
+          ) : (
+            <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>
+          )}
+          {stream.answer && (
+            <AnswerMeta
+              provider={stream.answer.provider}
+              model={stream.answer.model}
+              latencyMs={stream.answer.latencyMs}
+            />
+          )}
         </section>
       )}
       <ErrorAlert message={stream.error} />

@@ -14,7 +14,8 @@ type Props = {
 /** Resume, role and job description: sent with each question, and saved on the session on Pro. */
 export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionChange, planHasContext }: Props) {
   const id = useId()
-  const set = (field: keyof ContextFields) => (event: { target: { value: string } }) => onChange({ ...value, [field]: event.target.value })
+  const set = (field: keyof ContextFields) => (event: { target: { value: string } }) =>
+    onChange({ ...value, [field]: event.target.value })
   return (
     <Card id={`${id}-heading`} title="Interview context">
       <div className="space-y-4">
@@ -22,19 +23,40 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
           <label htmlFor={`${id}-role`} className={labelClass}>
             Role
           </label>
-          <input id={`${id}-role`} className={inputClass} value={value.role} onChange={set('role')} maxLength={300} placeholder="Backend engineer" />
+          <input
+            id={`${id}-role`}
+            className={inputClass}
+            value={value.role}
+            onChange={set('role')}
+            maxLength={300}
+            placeholder="Backend engineer"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-jd`} className={labelClass}>
             Job description
           </label>
-          <textarea id={`${id}-jd`} className={inputClass} rows={3} value={value.jobDescription} onChange={set('jobDescription')} maxLength={15_000} />
+          <textarea
+            id={`${id}-jd`}
+            className={inputClass}
+            rows={3}
+            value={value.jobDescription}
+            onChange={set('jobDescription')}
+            maxLength={15_000}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-resume`} className={labelClass}>
             Resume
           </label>
-          <textarea id={`${id}-resume`} className={inputClass} rows={4} value={value.resume} onChange={set('resume')} maxLength={30_000} />
+          <textarea
+            id={`${id}-resume`}
+            className={inputClass}
+            rows={4}
+            value={value.resume}
+            onChange={set('resume')}
+            maxLength={30_000}
+          />
         </div>
         <div className="flex items-start gap-2">
           <input
@@ -42,7 +64,7 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
             type="checkbox"
             checked={saveOnSession}
             onChange={(event) => onSaveOnSessionChange(event.target.checked)}
-           
+
             className="mt-0.5 size-4 rounded border-gray-300 text-brand focus-visible:outline-2 focus-visible:outline-brand dark:border-gray-700"
           />
           <label htmlFor={`${id}-save`} className="text-sm text-gray-700 dark:text-gray-300">
@@ -50,8 +72,9 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
           </label>
         </div>
         <p className={hintClass}>
-          Saving the context on a session is a Pro feature (context configuration){planHasContext ? ', included in your plan' : ': your plan does not include it, so the server will refuse it'}. Every plan can send
-          the context with each question.
+          Saving the context on a session is a Pro feature (context configuration)
+          {planHasContext ? ', included in your plan' : ': your plan does not include it, so the server will refuse it'}
+          . Every plan can send the context with each question.
         </p>
       </div>
     </Card>

@@ -37,13 +37,26 @@ export function GenerateQuestions({ context }: { context: () => InterviewContext
           <label htmlFor={`${id}-topic`} className={labelClass}>
             Topic
           </label>
-          <input id={`${id}-topic`} className={inputClass} value={topic} onChange={(event) => setTopic(event.target.value)} maxLength={200} placeholder="System design" required />
+          <input
+            id={`${id}-topic`}
+            className={inputClass}
+            value={topic}
+            onChange={(event) => setTopic(event.target.value)}
+            maxLength={200}
+            placeholder="System design"
+            required
+          />
         </div>
         <div>
           <label htmlFor={`${id}-difficulty`} className={labelClass}>
             Difficulty
           </label>
-          <select id={`${id}-difficulty`} className={inputClass} value={difficulty} onChange={(event) => setDifficulty(difficulties.find((level) => level === event.target.value) ?? 'medium')}>
+          <select
+            id={`${id}-difficulty`}
+            className={inputClass}
+            value={difficulty}
+            onChange={(event) => setDifficulty(difficulties.find((level) => level === event.target.value) ?? 'medium')}
+          >
             {difficulties.map((level) => (
               <option key={level} value={level}>
                 {level.charAt(0).toUpperCase() + level.slice(1)}
@@ -55,7 +68,15 @@ export function GenerateQuestions({ context }: { context: () => InterviewContext
           <label htmlFor={`${id}-count`} className={labelClass}>
             Count
           </label>
-          <input id={`${id}-count`} type="number" min={1} max={20} className={`${inputClass} sm:w-24`} value={count} onChange={(event) => setCount(Math.min(20, Math.max(1, Number(event.target.value) || 1)))} />
+          <input
+            id={`${id}-count`}
+            type="number"
+            min={1}
+            max={20}
+            className={`${inputClass} sm:w-24`}
+            value={count}
+            onChange={(event) => setCount(Math.min(20, Math.max(1, Number(event.target.value) || 1)))}
+          />
         </div>
         <div className="sm:col-span-3">
           <button type="submit" className={primaryButton} disabled={!topic.trim() || generate.isPending}>
@@ -78,14 +99,19 @@ function GeneratedList({ result }: { result: GeneratedQuestions }) {
           {note}
         </p>
       ))}
-      <ol className="mt-2 list-decimal space-y-3 pl-5 text-sm text-gray-800 dark:text-gray-200" data-testid="generated-questions">
+      <ol
+        className="mt-2 list-decimal space-y-3 pl-5 text-sm text-gray-800 dark:text-gray-200"
+        data-testid="generated-questions"
+      >
         {result.questions.map((question, index) => (
           <li key={index}>
             <p className="font-medium text-gray-900 dark:text-white">{question.question}</p>
             <p className="text-xs text-gray-500 dark:text-gray-400">
               {question.category} · {question.difficulty}
             </p>
-            {question.keyPoints.length > 0 && <p className="mt-1 text-gray-600 dark:text-gray-400">Cover: {question.keyPoints.join('; ')}</p>}
+            {question.keyPoints.length > 0 && (
+              <p className="mt-1 text-gray-600 dark:text-gray-400">Cover: {question.keyPoints.join('; ')}</p>
+            )}
           </li>
         ))}
       </ol>

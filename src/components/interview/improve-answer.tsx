@@ -34,7 +34,14 @@ export function ImproveAnswer({ allowed, context }: { allowed: boolean; context:
         <label htmlFor={`${id}-response`} className={labelClass}>
           Your answer
         </label>
-        <textarea id={`${id}-response`} className={inputClass} rows={4} maxLength={8_000} value={response} onChange={(event) => setResponse(event.target.value)} />
+        <textarea
+          id={`${id}-response`}
+          className={inputClass}
+          rows={4}
+          maxLength={8_000}
+          value={response}
+          onChange={(event) => setResponse(event.target.value)}
+        />
         <button type="submit" className={`${primaryButton} mt-3`} disabled={!response.trim() || improve.isPending}>
           {improve.isPending ? 'Improving...' : 'Improve answer'}
         </button>
@@ -48,7 +55,11 @@ export function ImproveAnswer({ allowed, context }: { allowed: boolean; context:
 
 function Feedback({ feedback }: { feedback: CommunicationFeedback }) {
   return (
-    <section aria-label="Feedback" className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 text-sm text-gray-700 dark:bg-gray-950 dark:text-gray-300" data-testid="communication-feedback">
+    <section
+      aria-label="Feedback"
+      className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 text-sm text-gray-700 dark:bg-gray-950 dark:text-gray-300"
+      data-testid="communication-feedback"
+    >
       <p className="font-semibold text-gray-900 dark:text-white">Score: {feedback.score} / 10</p>
       <div>
         <h4 className="font-semibold text-gray-900 dark:text-white">Improved answer</h4>

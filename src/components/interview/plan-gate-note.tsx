@@ -5,7 +5,10 @@ export function PlanGateNote({ feature, plan }: { feature: string; plan: string 
   return (
     <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
       {feature} is not in your plan; it comes with the {plan} plan.{' '}
-      <AppLink href="/pricing" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+      <AppLink
+        href="/pricing"
+        className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+      >
         Upgrade
       </AppLink>
     </p>

@@ -18,7 +18,10 @@ function List({ title, items, ordered = false }: { title: string; items: string[
 
 export function QuestionAnalysisView({ analysis }: { analysis: QuestionAnalysis }) {
   return (
-    <section aria-label="Question analysis" className="mt-4 space-y-3 rounded-xl border border-gray-200 p-4 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300">
+    <section
+      aria-label="Question analysis"
+      className="mt-4 space-y-3 rounded-xl border border-gray-200 p-4 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300"
+    >
       <p>
         <span className="font-semibold text-gray-900 dark:text-white">
           {analysis.category} · {analysis.difficulty}

@@ -12,7 +12,12 @@ import { ErrorAlert } from './error-alert.tsx'
 import { hintClass, labelClass } from './form-styles.ts'
 import { PlanGateNote } from './plan-gate-note.tsx'
 
-type Props = { sessionId: string | null; allowed: boolean; context: () => InterviewContext | undefined; onAnswered: () => void }
+type Props = {
+  sessionId: string | null
+  allowed: boolean
+  context: () => InterviewContext | undefined
+  onAnswered: () => void
+}
 
 /** A screenshot of the question (PNG, JPEG or WebP): read from the image, then answered. */
 export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: Props) {
@@ -59,10 +64,18 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
       />
       <p className={hintClass}>PNG, JPEG or WebP, up to 5 MB.{!sessionId && ' Start a session first.'}</p>
       {!allowed && <PlanGateNote feature="Screen analysis" plan="Professional" />}
-      {analyze.isPending && <p className={hintClass} role="status">Reading the screenshot...</p>}
+      {analyze.isPending && (
+        <p className={hintClass} role="status">
+          Reading the screenshot...
+        </p>
+      )}
       <ErrorAlert message={error} />
       {result && (
-        <section aria-label="Screenshot answer" className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950" data-testid="screenshot-answer">
+        <section
+          aria-label="Screenshot answer"
+          className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          data-testid="screenshot-answer"
+        >
           <p className="text-sm text-gray-600 dark:text-gray-400">
             <span className="font-semibold text-gray-900 dark:text-white">Read from the image: </span>
             {result.question ?? result.extractedText}

@@ -50,15 +50,23 @@ export function SessionPanel({ session, sessionContext }: Props) {
       {usage.isPending ? (
         <Spinner label="Loading your usage" className="py-4" />
       ) : usage.isError ? (
-        <LoadError message={`Could not load your interview usage: ${usage.error.message}`} onRetry={() => void usage.refetch()} retrying={usage.isFetching} />
+        <LoadError
+          message={`Could not load your interview usage: ${usage.error.message}`}
+          onRetry={() => void usage.refetch()}
+          retrying={usage.isFetching}
+        />
       ) : (
         <UsageSummary usage={usage.data} />
       )}
       {session ? (
-        <div className="mt-4 rounded-xl bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/50 dark:text-green-200" data-testid="active-session">
+        <div
+          className="mt-4 rounded-xl bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/50 dark:text-green-200"
+          data-testid="active-session"
+        >
           <p className="font-semibold">Session active ({session.mode} mode)</p>
           <p>
-            Started {formatDateTime(session.startedAt)} · {session.questionsAsked} {session.questionsAsked === 1 ? 'question' : 'questions'}
+            Started {formatDateTime(session.startedAt)} · {session.questionsAsked}{' '}
+            {session.questionsAsked === 1 ? 'question' : 'questions'}
             {session.context ? ' · context saved' : ''}
           </p>
         </div>
@@ -67,7 +75,12 @@ export function SessionPanel({ session, sessionContext }: Props) {
           <label htmlFor={modeId} className={labelClass}>
             Mode
           </label>
-          <select id={modeId} value={mode} onChange={(event) => setMode(event.target.value === 'voice' ? 'voice' : 'text')} className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-950">
+          <select
+            id={modeId}
+            value={mode}
+            onChange={(event) => setMode(event.target.value === 'voice' ? 'voice' : 'text')}
+            className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-950"
+          >
             <option value="text">Text</option>
             <option value="voice">Voice</option>
           </select>
@@ -75,7 +88,12 @@ export function SessionPanel({ session, sessionContext }: Props) {
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         {session ? (
-          <button type="button" className={secondaryButton} onClick={() => end.mutate({ sessionId: session.id })} disabled={busy}>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => end.mutate({ sessionId: session.id })}
+            disabled={busy}
+          >
             {end.isPending ? 'Ending...' : 'End session'}
           </button>
         ) : (
@@ -84,7 +102,9 @@ export function SessionPanel({ session, sessionContext }: Props) {
           </button>
         )}
       </div>
-      <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">A session ended within 5 minutes with no question asked gives its interview back.</p>
+      <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">
+        A session ended within 5 minutes with no question asked gives its interview back.
+      </p>
       <ErrorAlert message={error} />
     </Card>
   )
@@ -103,7 +123,10 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
       {usage.planType === 'none' && (
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
           You have no active plan.{' '}
-          <AppLink href="/pricing" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink
+            href="/pricing"
+            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
             Choose a plan
           </AppLink>{' '}
           to start sessions.
@@ -112,4 +135,3 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
     </div>
   )
 }
-

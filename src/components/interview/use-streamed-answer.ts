@@ -20,12 +20,20 @@ export function useStreamedAnswer(onAnswered: () => void) {
       controller.current = current
       setState({ ...idle, streaming: true })
       try {
-        const answer = await streamQuestion(input, (delta) => setState((previous) => ({ ...previous, text: previous.text + delta })), current.signal)
+        const answer = await streamQuestion(
+          input,
+          (delta) => setState((previous) => ({ ...previous, text: previous.text + delta })),
+          current.signal,
+        )
         setState({ text: answer.response, answer, error: null, streaming: false })
         onAnswered()
       } catch (error) {
         if (current.signal.aborted) return
-        setState((previous) => ({ ...previous, streaming: false, error: failureText(sessionFailures.response, error instanceof Error ? error.message : null) }))
+        setState((previous) => ({
+          ...previous,
+          streaming: false,
+          error: failureText(sessionFailures.response, error instanceof Error ? error.message : null),
+        }))
       }
     },
     [onAnswered],

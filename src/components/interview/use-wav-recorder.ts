@@ -44,7 +44,13 @@ export function useWavRecorder(onRecorded: (audio: Blob) => void, onError: (mess
     } catch (error) {
       setState('idle')
       const refused = error instanceof DOMException && error.name === 'NotAllowedError'
-      callbacks.current.onError(refused ? 'microphone access was refused' : error instanceof Error ? error.message : 'the microphone could not be opened')
+      callbacks.current.onError(
+        refused
+          ? 'microphone access was refused'
+          : error instanceof Error
+            ? error.message
+            : 'the microphone could not be opened',
+      )
     }
   }, [])
 

@@ -58,12 +58,21 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
                 Stop and send
               </button>
             ) : (
-              <button type="button" className={primaryButton} onClick={begin} disabled={!sessionId || sending || recorder.state === 'starting'}>
+              <button
+                type="button"
+                className={primaryButton}
+                onClick={begin}
+                disabled={!sessionId || sending || recorder.state === 'starting'}
+              >
                 {recorder.state === 'starting' ? 'Opening microphone...' : 'Record question'}
               </button>
             )}
             <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
-              {recorder.state === 'recording' ? `Recording… ${recorder.seconds} s` : sending ? 'Transcribing and answering...' : ''}
+              {recorder.state === 'recording'
+                ? `Recording… ${recorder.seconds} s`
+                : sending
+                  ? 'Transcribing and answering...'
+                  : ''}
             </p>
           </div>
           {!sessionId && <p className={hintClass}>Start a session first.</p>}
@@ -71,7 +80,11 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
       )}
       <ErrorAlert message={error} />
       {answer && (
-        <section aria-label="Voice answer" className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950" data-testid="voice-answer">
+        <section
+          aria-label="Voice answer"
+          className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          data-testid="voice-answer"
+        >
           <p className="text-sm text-gray-600 dark:text-gray-400">
             <span className="font-semibold text-gray-900 dark:text-white">Heard: </span>“{answer.transcript}”
           </p>

@@ -23,7 +23,15 @@ export function CompanyLogo({ logo }: { logo: Logo }) {
   return (
     <svg role="img" aria-label={logo.name} viewBox="0 0 150 32" className="h-8 w-auto">
       <path d={marks[logo.mark]} fill="currentColor" fillRule="evenodd" transform="translate(0 4)" />
-      <text x="32" y="22" fontSize="18" fontWeight="700" letterSpacing="0.5" fill="currentColor" fontFamily="ui-sans-serif, system-ui, sans-serif">
+      <text
+        x="32"
+        y="22"
+        fontSize="18"
+        fontWeight="700"
+        letterSpacing="0.5"
+        fill="currentColor"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+      >
         {logo.name}
       </text>
     </svg>

@@ -11,12 +11,28 @@ const badges = [
 function Document({ x, y, title }: { x: number; y: number; title: string }) {
   return (
     <g>
-      <rect x={x} y={y} width="130" height="96" rx="10" className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700" strokeWidth="2" />
+      <rect
+        x={x}
+        y={y}
+        width="130"
+        height="96"
+        rx="10"
+        className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
+        strokeWidth="2"
+      />
       <text x={x + 14} y={y + 26} fontSize="14" fontWeight="700" className="fill-gray-900 dark:fill-white">
         {title}
       </text>
       {[0, 1, 2].map((line) => (
-        <rect key={line} x={x + 14} y={y + 42 + line * 16} width={100 - line * 18} height="8" rx="4" className="fill-gray-200 dark:fill-gray-600" />
+        <rect
+          key={line}
+          x={x + 14}
+          y={y + 42 + line * 16}
+          width={100 - line * 18}
+          height="8"
+          rx="4"
+          className="fill-gray-200 dark:fill-gray-600"
+        />
       ))}
     </g>
   )
@@ -34,22 +50,58 @@ export function ContextDiagram() {
         <path className="cd-flow" d="M400 180 L490 180" stroke="#5e6ad2" strokeWidth="3" fill="none" />
         <circle cx="340" cy="180" r="70" fill="#5e6ad2" fillOpacity="0.15" />
         <circle cx="340" cy="180" r="52" fill="#5e6ad2" />
-        <text x="340" y="190" textAnchor="middle" fontSize="28" fontWeight="800" fill="#fff">AI</text>
+        <text x="340" y="190" textAnchor="middle" fontSize="28" fontWeight="800" fill="#fff">
+          AI
+        </text>
         {badges.map((badge) => (
           <g key={badge.label}>
-            <rect x={badge.x - 4} y={badge.y - 18} width={badge.label.length * 10 + 14} height="26" rx="13" fill={badge.colour} />
-            <text x={badge.x + 3} y={badge.y} fontSize="13" fontWeight="700" fill="#fff" fontFamily="ui-monospace, monospace">
+            <rect
+              x={badge.x - 4}
+              y={badge.y - 18}
+              width={badge.label.length * 10 + 14}
+              height="26"
+              rx="13"
+              fill={badge.colour}
+            />
+            <text
+              x={badge.x + 3}
+              y={badge.y}
+              fontSize="13"
+              fontWeight="700"
+              fill="#fff"
+              fontFamily="ui-monospace, monospace"
+            >
               {badge.label}
             </text>
           </g>
         ))}
-        <rect x="490" y="130" width="130" height="100" rx="12" className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700" strokeWidth="2" />
-        <text x="505" y="158" fontSize="14" fontWeight="700" fill="#5e6ad2">Your answer</text>
+        <rect
+          x="490"
+          y="130"
+          width="130"
+          height="100"
+          rx="12"
+          className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
+          strokeWidth="2"
+        />
+        <text x="505" y="158" fontSize="14" fontWeight="700" fill="#5e6ad2">
+          Your answer
+        </text>
         {[0, 1, 2].map((line) => (
-          <rect key={line} x="505" y={172 + line * 16} width={96 - line * 20} height="8" rx="4" className="fill-gray-200 dark:fill-gray-600" />
+          <rect
+            key={line}
+            x="505"
+            y={172 + line * 16}
+            width={96 - line * 20}
+            height="8"
+            rx="4"
+            className="fill-gray-200 dark:fill-gray-600"
+          />
         ))}
       </svg>
-      <figcaption className="mt-4 text-center text-sm font-medium text-gray-600 dark:text-gray-400">Context-aware AI processing</figcaption>
+      <figcaption className="mt-4 text-center text-sm font-medium text-gray-600 dark:text-gray-400">
+        Context-aware AI processing
+      </figcaption>
     </figure>
   )
 }

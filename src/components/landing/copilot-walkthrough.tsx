@@ -4,7 +4,10 @@ import { WalkthroughAnimation } from './walkthrough-animation.tsx'
 /** Spec §2: step 1 is given word for word; the others follow the same "Title: description" form. */
 export const walkthroughSteps: readonly { title: string; text: string }[] = [
   { title: 'Launch the App', text: 'Runs quietly in the background, ready when you are' },
-  { title: 'Join Your Interview', text: 'Use Zoom, Google Meet or Teams as usual; it hears the call without joining it' },
+  {
+    title: 'Join Your Interview',
+    text: 'Use Zoom, Google Meet or Teams as usual; it hears the call without joining it',
+  },
   { title: 'Press Your Hotkey', text: 'It reads the question on your screen and what the interviewer just asked' },
   { title: 'Answer With Confidence', text: 'A clear, structured answer appears in a window only you can see' },
 ]
@@ -19,7 +22,10 @@ export function CopilotWalkthrough() {
           <ol className="space-y-5">
             {walkthroughSteps.map((step, index) => (
               <li key={step.title} className="flex gap-4">
-                <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-bold text-white"
+                >
                   {index + 1}
                 </span>
                 <p className="pt-1 text-gray-700 dark:text-gray-300">

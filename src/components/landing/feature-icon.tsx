@@ -17,8 +17,19 @@ export type FeatureIconName = keyof typeof paths
 
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
   return (
-    <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand dark:bg-brand/20 dark:text-indigo-300">
-      <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <span
+      aria-hidden="true"
+      className="flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand dark:bg-brand/20 dark:text-indigo-300"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d={paths[name]} />
       </svg>
     </span>

@@ -2,9 +2,18 @@ import { ContextDiagram } from './context-diagram.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 const steps: readonly { title: string; text: string }[] = [
-  { title: 'Download and unzip', text: 'Get the portable app for Windows 10 or 11, extract the zip and run the exe. No installer, no admin rights.' },
-  { title: 'Add your context', text: 'Tell it the role, paste the job description and add your resume, so answers match your experience.' },
-  { title: 'Start the interview', text: 'Pick voice or text mode. When a question comes, press the hotkey and glance at the answer.' },
+  {
+    title: 'Download and unzip',
+    text: 'Get the portable app for Windows 10 or 11, extract the zip and run the exe. No installer, no admin rights.',
+  },
+  {
+    title: 'Add your context',
+    text: 'Tell it the role, paste the job description and add your resume, so answers match your experience.',
+  },
+  {
+    title: 'Start the interview',
+    text: 'Pick voice or text mode. When a question comes, press the hotkey and glance at the answer.',
+  },
 ]
 
 export function HowItWorks() {
@@ -16,7 +25,10 @@ export function HowItWorks() {
         </SectionHeading>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
-            <li key={step.title} className="relative rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+            <li
+              key={step.title}
+              className="relative rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+            >
               <span className="text-sm font-bold text-indigo-700 dark:text-indigo-300">Step {index + 1}</span>
               <h3 className="mt-2 text-lg font-semibold text-gray-900 dark:text-white">{step.title}</h3>
               <p className="mt-2 text-gray-600 dark:text-gray-400">{step.text}</p>

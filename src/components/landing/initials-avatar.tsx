@@ -17,7 +17,15 @@ export function InitialsAvatar({ name, size = 44 }: { name: string; size?: numbe
   return (
     <svg aria-hidden="true" width={size} height={size} viewBox="0 0 44 44" className="shrink-0">
       <circle cx="22" cy="22" r="22" fill={palette[hash(name) % palette.length]} />
-      <text x="22" y="27.5" textAnchor="middle" fontSize="16" fontWeight="700" fill="#fff" fontFamily="ui-sans-serif, system-ui, sans-serif">
+      <text
+        x="22"
+        y="27.5"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="700"
+        fill="#fff"
+        fontFamily="ui-sans-serif, system-ui, sans-serif"
+      >
         {initials}
       </text>
     </svg>

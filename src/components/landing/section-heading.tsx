@@ -1,9 +1,21 @@
 import type { ReactNode } from 'react'
 
-export function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow?: string; title: string; children?: ReactNode }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+}: {
+  id: string
+  eyebrow?: string
+  title: string
+  children?: ReactNode
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      {eyebrow && <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{eyebrow}</p>}
+      {eyebrow && (
+        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{eyebrow}</p>
+      )}
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white">
         {title}
       </h2>

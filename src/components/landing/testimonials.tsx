@@ -36,7 +36,13 @@ export function Testimonials() {
         </SectionHeading>
       </div>
       {/* Focusable so keyboard users can pause it and, with reduced motion, scroll it. */}
-      <div tabIndex={0} role="region" aria-label="Testimonials" data-marquee className="tm-region mt-12 overflow-hidden focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Testimonials"
+        data-marquee
+        className="tm-region mt-12 overflow-hidden focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+      >
         <div className="tm-track flex w-max gap-6 px-3" style={{ animationDuration: `${timers.testimonialMarquee}ms` }}>
           <ul className="flex gap-6">
             {testimonials.map((testimonial) => (

@@ -5,12 +5,23 @@ import { useSignUpTarget } from './use-sign-up-target.ts'
 
 const variants = {
   primary: 'bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90',
-  secondary: 'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:hover:bg-gray-800',
+  secondary:
+    'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:hover:bg-gray-800',
   light: 'bg-white text-indigo-700 shadow-lg hover:bg-gray-100',
 } as const
 
 /** A sign-up call to action: records cta_click with its button id and a CTA conversion, then signs up (or opens the dashboard). */
-export function CtaLink({ buttonId, variant = 'primary', children, className = '' }: { buttonId: string; variant?: keyof typeof variants; children: ReactNode; className?: string }) {
+export function CtaLink({
+  buttonId,
+  variant = 'primary',
+  children,
+  className = '',
+}: {
+  buttonId: string
+  variant?: keyof typeof variants
+  children: ReactNode
+  className?: string
+}) {
   const target = useSignUpTarget()
   const onClick = () => {
     track('cta_click', 'User Interaction', { button_id: buttonId, destination: target })

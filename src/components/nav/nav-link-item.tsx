@@ -3,13 +3,24 @@ import { AppLink } from '../app-link.tsx'
 import { followSectionLink, sectionOfHref } from '../marketing/sections.ts'
 import { isCurrent, type NavItem } from './nav-links.ts'
 
-const base = 'rounded-md font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const base =
+  'rounded-md font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 const styles = {
   bar: `${base} px-3 py-2 text-sm text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white`,
   panel: `${base} block px-3 py-2 text-base text-gray-700 hover:bg-gray-50 dark:text-gray-200 dark:hover:bg-gray-800`,
 }
 
-export function NavLinkItem({ item, pathname, variant, onNavigate }: { item: NavItem; pathname: string; variant: keyof typeof styles; onNavigate?: () => void }) {
+export function NavLinkItem({
+  item,
+  pathname,
+  variant,
+  onNavigate,
+}: {
+  item: NavItem
+  pathname: string
+  variant: keyof typeof styles
+  onNavigate?: () => void
+}) {
   const current = isCurrent(item, pathname)
   const section = sectionOfHref(item.href)
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -9,7 +9,10 @@ export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
     <div role="alert" aria-atomic="true" className="mx-auto max-w-3xl">
       {failed && <FailureNotice />}
       {error && (
-        <p data-testid="payment-error" className="mt-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300">
+        <p
+          data-testid="payment-error"
+          className="mt-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+        >
           <span aria-hidden="true">✕</span>
           <span>{error}</span>
         </p>
@@ -21,8 +24,18 @@ export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
 function FailureNotice() {
   return (
     <div className="flex items-center justify-center gap-4 rounded-2xl border border-red-200 bg-white p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0 dark:border-red-900 dark:bg-gray-900">
-      <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400">
-        <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        >
           <path d="M7 7l10 10M17 7L7 17" />
         </svg>
       </span>

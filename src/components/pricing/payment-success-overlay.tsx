@@ -18,7 +18,15 @@ export function PaymentSuccessOverlay() {
         <span aria-hidden="true" className="relative flex size-20 items-center justify-center">
           <span className="absolute inset-0 rounded-full bg-green-400/40 motion-safe:animate-ping" />
           <span className="relative flex size-20 items-center justify-center rounded-full bg-green-500 text-white motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-50">
-            <svg viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </span>

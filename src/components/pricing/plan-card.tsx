@@ -14,7 +14,9 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
       data-plan={plan.planId}
       aria-labelledby={titleId}
       className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm lg:p-8 dark:bg-gray-900 ${
-        plan.mostPopular ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl' : 'border-gray-200 dark:border-gray-800'
+        plan.mostPopular
+          ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl'
+          : 'border-gray-200 dark:border-gray-800'
       }`}
     >
       {plan.mostPopular && (
@@ -33,12 +35,23 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="sr-only">Original price:</span>
         <s className="text-gray-600 dark:text-gray-400">{originalPrice}</s>
-        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">Save {savings}%</span>
+        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
+          Save {savings}%
+        </span>
       </p>
       <ul className="mt-6 flex-1 space-y-3 text-sm text-gray-700 dark:text-gray-300">
         {plan.highlights.map((highlight) => (
           <li key={highlight} className="flex gap-2">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="mt-0.5 size-4 shrink-0 text-brand"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M4 10.5l4 4 8-9" />
             </svg>
             <span>{highlight}</span>
@@ -56,7 +69,12 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
             : 'border border-brand/40 bg-brand/5 text-brand hover:bg-brand/10 dark:bg-brand/15 dark:text-indigo-200 dark:hover:bg-brand/25'
         }`}
       >
-        {processing && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current motion-reduce:animate-none" />}
+        {processing && (
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current motion-reduce:animate-none"
+          />
+        )}
         {processing ? 'Processing...' : plan.cta}
       </button>
     </li>

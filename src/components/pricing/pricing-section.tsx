@@ -28,7 +28,10 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
     <section id={id} aria-labelledby={headingId} className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto max-w-2xl text-center">
-          <Heading id={headingId} className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white">
+          <Heading
+            id={headingId}
+            className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white"
+          >
             Prices that makes sense!
           </Heading>
           <p className="mt-4 text-lg text-gray-600 dark:text-gray-400">You pay. You win. They wonder how.</p>
@@ -38,7 +41,13 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
         </div>
         <ul aria-label="Plans" className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6 lg:gap-8">
           {plans.map((plan) => (
-            <PlanCard key={plan.planId} plan={plan} processing={payment.processing} disabled={disabled} onChoose={(chosen) => void payment.choosePlan(chosen)} />
+            <PlanCard
+              key={plan.planId}
+              plan={plan}
+              processing={payment.processing}
+              disabled={disabled}
+              onChoose={(chosen) => void payment.choosePlan(chosen)}
+            />
           ))}
         </ul>
       </div>

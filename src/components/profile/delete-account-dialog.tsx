@@ -53,7 +53,8 @@ export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }:
         </h2>
         <div className="mt-3 space-y-3 text-sm text-gray-700 dark:text-gray-300">
           <p>
-            <strong>Erased for good:</strong> your name, e-mail address, password and sign-in methods, your interview questions, answers and saved context, and every session you are signed in with.
+            <strong>Erased for good:</strong> your name, e-mail address, password and sign-in methods, your interview
+            questions, answers and saved context, and every session you are signed in with.
           </p>
           <p>
             <strong>Kept, with no name on them:</strong> your orders and payments, and anonymous usage counts.
@@ -64,8 +65,25 @@ export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }:
           <FormAlert id={errorId} tone="error">
             {error}
           </FormAlert>
-          <TextField label={`Type ${deleteConfirmation} to confirm`} value={typed} onValueChange={setTyped} autoComplete="off" autoCapitalize="characters" spellCheck={false} errorId={errorId} />
-          {needsPassword && <TextField label="Your password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} errorId={errorId} />}
+          <TextField
+            label={`Type ${deleteConfirmation} to confirm`}
+            value={typed}
+            onValueChange={setTyped}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            errorId={errorId}
+          />
+          {needsPassword && (
+            <TextField
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onValueChange={setPassword}
+              errorId={errorId}
+            />
+          )}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className={secondaryButton} onClick={onClose} disabled={remove.isPending}>

@@ -9,11 +9,21 @@ export function DeleteAccount({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
   const { signOut } = useSignOut()
   return (
-    <ProfileSection id="delete-heading" title="Delete account" tone="danger" description="Erases your personal data. Orders and anonymous usage counts stay, with no name on them.">
+    <ProfileSection
+      id="delete-heading"
+      title="Delete account"
+      tone="danger"
+      description="Erases your personal data. Orders and anonymous usage counts stay, with no name on them."
+    >
       <button type="button" className={dangerButton} onClick={() => setOpen(true)}>
         Delete account
       </button>
-      <DeleteAccountDialog open={open} needsPassword={user.providers.includes('password')} onClose={() => setOpen(false)} onDeleted={() => void signOut()} />
+      <DeleteAccountDialog
+        open={open}
+        needsPassword={user.providers.includes('password')}
+        onClose={() => setOpen(false)}
+        onDeleted={() => void signOut()}
+      />
     </ProfileSection>
   )
 }

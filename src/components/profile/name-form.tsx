@@ -43,8 +43,22 @@ export function NameForm({ user }: { user: User }) {
         </FormAlert>
         <FormAlert tone="success">{saved ? 'Your name was saved.' : null}</FormAlert>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" value={firstName} onValueChange={setFirstName} invalid={error !== null && /first|fill/i.test(error)} errorId={errorId} />
-          <TextField label="Last name" autoComplete="family-name" value={lastName} onValueChange={setLastName} invalid={error !== null && /last|fill/i.test(error)} errorId={errorId} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            value={firstName}
+            onValueChange={setFirstName}
+            invalid={error !== null && /first|fill/i.test(error)}
+            errorId={errorId}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            value={lastName}
+            onValueChange={setLastName}
+            invalid={error !== null && /last|fill/i.test(error)}
+            errorId={errorId}
+          />
         </div>
         <button type="submit" className={`${primaryButton} mt-4`} disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save name'}

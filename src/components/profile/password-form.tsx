@@ -25,7 +25,8 @@ export function PasswordForm() {
       onError: (failure) => setError(errorMessage(failure, 'Your password could not be changed. Please try again.')),
     }),
   )
-  const set = (field: keyof PasswordChangeForm) => (value: string) => setForm((current) => ({ ...current, [field]: value }))
+  const set = (field: keyof PasswordChangeForm) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setChanged(false)
@@ -38,13 +39,38 @@ export function PasswordForm() {
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <FormAlert tone="success">{changed ? 'Your password was changed. Other devices were signed out.' : null}</FormAlert>
+      <FormAlert tone="success">
+        {changed ? 'Your password was changed. Other devices were signed out.' : null}
+      </FormAlert>
       <div className="grid gap-4">
-        <TextField label="Current password" type="password" autoComplete="current-password" value={form.currentPassword} onValueChange={set('currentPassword')} errorId={errorId} />
-        <TextField label="New password" type="password" autoComplete="new-password" value={form.newPassword} onValueChange={set('newPassword')} errorId={errorId} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={form.confirmPassword} onValueChange={set('confirmPassword')} errorId={errorId} />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onValueChange={set('currentPassword')}
+          errorId={errorId}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onValueChange={set('newPassword')}
+          errorId={errorId}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onValueChange={set('confirmPassword')}
+          errorId={errorId}
+        />
       </div>
-      <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">At least 8 characters with 1 uppercase, 1 lowercase, and 1 number.</p>
+      <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">
+        At least 8 characters with 1 uppercase, 1 lowercase, and 1 number.
+      </p>
       <button type="submit" className={`${primaryButton} mt-4`} disabled={change.isPending}>
         {change.isPending ? 'Changing...' : 'Change password'}
       </button>

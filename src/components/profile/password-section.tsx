@@ -9,13 +9,20 @@ export function PasswordSection({ user }: { user: User }) {
   const { mode } = useAuth()
   const hasPassword = mode === 'embedded' && user.providers.includes('password')
   return (
-    <ProfileSection id="password-heading" title="Password" description="Changing it signs out your other devices; this one stays signed in.">
+    <ProfileSection
+      id="password-heading"
+      title="Password"
+      description="Changing it signs out your other devices; this one stays signed in."
+    >
       {hasPassword ? (
         <PasswordForm />
       ) : (
         <p className="text-sm text-gray-700 dark:text-gray-300">
           Your account has no password of its own here. To set one, use{' '}
-          <AppLink href="/reset-password" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink
+            href="/reset-password"
+            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
             Forgot Password
           </AppLink>
           .

@@ -15,7 +15,8 @@ export type PasswordChangeForm = { currentPassword: string; newPassword: string;
 
 /** Spec §5 password rules for a change: every field, the strength rule, then the match. */
 export function validatePasswordChange(input: PasswordChangeForm): ValidationResult {
-  if (input.currentPassword === '' || input.newPassword === '' || input.confirmPassword === '') return messages.fillAllFields
+  if (input.currentPassword === '' || input.newPassword === '' || input.confirmPassword === '')
+    return messages.fillAllFields
   if (!isStrongPassword(input.newPassword)) return messages.passwordStrength
   if (input.newPassword !== input.confirmPassword) return messages.passwordsDoNotMatch
   return null

@@ -1,10 +1,25 @@
 import type { ReactNode } from 'react'
 
-export function ProfileSection({ id, title, description, children, tone = 'normal' }: { id: string; title: string; description: ReactNode; children: ReactNode; tone?: 'normal' | 'danger' }) {
+export function ProfileSection({
+  id,
+  title,
+  description,
+  children,
+  tone = 'normal',
+}: {
+  id: string
+  title: string
+  description: ReactNode
+  children: ReactNode
+  tone?: 'normal' | 'danger'
+}) {
   const border = tone === 'danger' ? 'border-red-200 dark:border-red-900' : 'border-gray-200 dark:border-gray-800'
   return (
     <section aria-labelledby={id} className={`rounded-2xl border bg-white p-6 shadow-sm dark:bg-gray-900 ${border}`}>
-      <h2 id={id} className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-gray-900 dark:text-white'}`}>
+      <h2
+        id={id}
+        className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-gray-900 dark:text-white'}`}
+      >
         {title}
       </h2>
       <div className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</div>

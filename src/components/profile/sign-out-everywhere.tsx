@@ -20,9 +20,18 @@ export function SignOutEverywhere() {
     }),
   )
   return (
-    <ProfileSection id="devices-heading" title="Devices" description="Signed in on a computer you no longer use? End every session, the desktop app's included; each device has to sign in again.">
+    <ProfileSection
+      id="devices-heading"
+      title="Devices"
+      description="Signed in on a computer you no longer use? End every session, the desktop app's included; each device has to sign in again."
+    >
       <FormAlert tone="error">{error}</FormAlert>
-      <button type="button" className={secondaryButton} onClick={() => everywhere.mutate()} disabled={everywhere.isPending}>
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => everywhere.mutate()}
+        disabled={everywhere.isPending}
+      >
         {everywhere.isPending ? 'Signing out...' : 'Sign out of all devices'}
       </button>
     </ProfileSection>

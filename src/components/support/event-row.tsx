@@ -18,7 +18,10 @@ export function EventRow({ event }: { event: UserEvent }) {
           <summary className="cursor-pointer text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
             {event.streamId} #{event.streamPosition}
           </summary>
-          <pre tabIndex={0} className="mt-2 max-h-64 overflow-auto rounded-lg bg-gray-50 p-2 text-xs text-gray-800 dark:bg-gray-950 dark:text-gray-200">
+          <pre
+            tabIndex={0}
+            className="mt-2 max-h-64 overflow-auto rounded-lg bg-gray-50 p-2 text-xs text-gray-800 dark:bg-gray-950 dark:text-gray-200"
+          >
             {JSON.stringify(event.data, null, 2)}
           </pre>
         </details>

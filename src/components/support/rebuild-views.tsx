@@ -9,7 +9,12 @@ export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt:
   const rebuild = useMutation(trpc.support.rebuildUser.mutationOptions({ onSuccess: onRebuilt }))
   return (
     <div className="flex flex-col items-end gap-2">
-      <button type="button" className={secondaryButton} onClick={() => rebuild.mutate({ userId })} disabled={rebuild.isPending}>
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => rebuild.mutate({ userId })}
+        disabled={rebuild.isPending}
+      >
         {rebuild.isPending ? 'Rebuilding...' : 'Rebuild views'}
       </button>
       <div role="status" className="text-right text-xs text-gray-600 dark:text-gray-400">
@@ -22,7 +27,11 @@ export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt:
             ))}
           </ul>
         )}
-        {rebuild.isError && <p className="text-red-700 dark:text-red-300">Rebuild failed: {errorMessage(rebuild.error, 'please try again')}</p>}
+        {rebuild.isError && (
+          <p className="text-red-700 dark:text-red-300">
+            Rebuild failed: {errorMessage(rebuild.error, 'please try again')}
+          </p>
+        )}
       </div>
     </div>
   )

@@ -11,25 +11,42 @@ export function UserHistory({ userId }: { userId: string }) {
   const trpc = useTRPC()
   const history = useQuery({ ...trpc.support.history.queryOptions({ userId }), staleTime: 0, retry: false })
   return (
-    <Card id="user-history-heading" title="Event history" action={<RebuildViews userId={userId} onRebuilt={() => void history.refetch()} />}>
+    <Card
+      id="user-history-heading"
+      title="Event history"
+      action={<RebuildViews userId={userId} onRebuilt={() => void history.refetch()} />}
+    >
       <p className="font-mono text-xs break-all text-gray-500">{userId}</p>
       {history.isPending ? (
         <Spinner label="Loading the event history" className="py-8" />
       ) : history.isError ? (
-        <LoadError message={`Could not load the history: ${history.error.message}`} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+        <LoadError
+          message={`Could not load the history: ${history.error.message}`}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
       ) : (
         <>
           <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
-            {history.data.events.length} events{history.data.erased ? ' · personal data erased: sealed values read [erased]' : ''}
+            {history.data.events.length} events
+            {history.data.erased ? ' · personal data erased: sealed values read [erased]' : ''}
           </p>
           <div className="mt-3 overflow-x-auto" role="region" aria-label="Events" tabIndex={0}>
             <table className="w-full min-w-[40rem] text-left text-sm text-gray-700 dark:text-gray-300">
               <thead className="text-gray-500 dark:text-gray-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Time</th>
-                  <th scope="col" className="py-2 pr-4 font-medium">Actor</th>
-                  <th scope="col" className="py-2 font-medium">Data</th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Actor
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Data
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 dark:divide-gray-800">

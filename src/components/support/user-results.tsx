@@ -7,11 +7,18 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
   return (
     <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label="People found">
       {users.map((user) => (
-        <li key={user.userId} data-user-id={user.userId} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <li
+          key={user.userId}
+          data-user-id={user.userId}
+          className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+        >
           <div className="min-w-0 text-sm">
             <p className="font-semibold break-all text-gray-900 dark:text-white">
               {user.erasedAt ? (
-                <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300" data-testid="erased">
+                <span
+                  className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
+                  data-testid="erased"
+                >
                   Erased {formatLongDate(user.erasedAt)}
                 </span>
               ) : (
@@ -19,7 +26,8 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
               )}
             </p>
             <p className="text-gray-600 dark:text-gray-400">
-              {user.name ?? 'No name'} · {user.role} · member since {formatLongDate(user.createdAt)} · last login {formatLongDate(user.lastLoginAt)}
+              {user.name ?? 'No name'} · {user.role} · member since {formatLongDate(user.createdAt)} · last login{' '}
+              {formatLongDate(user.lastLoginAt)}
             </p>
             <p className="font-mono text-xs break-all text-gray-500 dark:text-gray-500">{user.userId}</p>
           </div>

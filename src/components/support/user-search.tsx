@@ -13,7 +13,12 @@ export function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
   const id = useId()
   const [text, setText] = useState('')
   const [query, setQuery] = useState<string | null>(null)
-  const search = useQuery({ ...trpc.support.searchUsers.queryOptions({ query: query ?? '' }), enabled: query !== null, staleTime: 0, retry: false })
+  const search = useQuery({
+    ...trpc.support.searchUsers.queryOptions({ query: query ?? '' }),
+    enabled: query !== null,
+    staleTime: 0,
+    retry: false,
+  })
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setQuery(text.trim())
@@ -25,7 +30,14 @@ export function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
           <label htmlFor={`${id}-query`} className={labelClass}>
             E-mail or user id
           </label>
-          <input id={`${id}-query`} className={inputClass} value={text} onChange={(event) => setText(event.target.value)} maxLength={254} autoComplete="off" />
+          <input
+            id={`${id}-query`}
+            className={inputClass}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={254}
+            autoComplete="off"
+          />
         </div>
         <button type="submit" className={primaryButton}>
           Search
@@ -35,7 +47,11 @@ export function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
         {query === null ? null : search.isPending ? (
           <Spinner label="Searching" className="py-6" />
         ) : search.isError ? (
-          <LoadError message={`Search failed: ${search.error.message}`} onRetry={() => void search.refetch()} retrying={search.isFetching} />
+          <LoadError
+            message={`Search failed: ${search.error.message}`}
+            onRetry={() => void search.refetch()}
+            retrying={search.isFetching}
+          />
         ) : (
           <UserResults users={search.data.users} onOpen={onOpen} />
         )}

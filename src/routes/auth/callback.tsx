@@ -21,7 +21,9 @@ function AuthCallbackPage() {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    void oauthLogin().then((result) => setState(result.success ? { status: 'success' } : { status: 'error', message: result.error }))
+    void oauthLogin().then((result) =>
+      setState(result.success ? { status: 'success' } : { status: 'error', message: result.error }),
+    )
   }, [oauthLogin])
 
   useRedirectAfter(

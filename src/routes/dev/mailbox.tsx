@@ -16,15 +16,21 @@ export const Route = createFileRoute('/dev/mailbox')({
 function DevMailboxPage() {
   const trpc = useTRPC()
   const [filter, setFilter] = useState('')
-  const mailbox = useQuery(trpc.dev.mailbox.queryOptions(undefined, { staleTime: 0, refetchInterval: 5000, retry: false }))
+  const mailbox = useQuery(
+    trpc.dev.mailbox.queryOptions(undefined, { staleTime: 0, refetchInterval: 5000, retry: false }),
+  )
 
   if (mailbox.error && errorCode(mailbox.error) === 'NOT_FOUND') return <NotFound />
-  const messages = (mailbox.data?.messages ?? []).filter((mail) => mail.to.toLowerCase().includes(filter.trim().toLowerCase()))
+  const messages = (mailbox.data?.messages ?? []).filter((mail) =>
+    mail.to.toLowerCase().includes(filter.trim().toLowerCase()),
+  )
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Development mailbox</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Every e-mail the app sent, newest first. Only available outside production.</p>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">
+        Every e-mail the app sent, newest first. Only available outside production.
+      </p>
       <label className="mt-6 block max-w-sm text-sm font-medium text-gray-700 dark:text-gray-300">
         Filter by recipient
         <input

@@ -1,7 +1,14 @@
 /** Sign-up, password and refresh-token grants, the user endpoints, recovery, logout (signup.go, token.go, user.go, recover.go, logout.go). */
 import { createHash, randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { badRequest, GoTrueHttpError, GoTrueOAuthError, invalidLoginMessage, notFound, unprocessable } from './errors.ts'
+import {
+  badRequest,
+  GoTrueHttpError,
+  GoTrueOAuthError,
+  invalidLoginMessage,
+  notFound,
+  unprocessable,
+} from './errors.ts'
 import { authenticate, bodyOf, json, referrer, type Reply, type RequestContext } from './http.ts'
 import type { ProjectKeys } from './keys.ts'
 import { checkPasswordStrength, pkceParams, sendMail, validateEmail } from './rules.ts'
@@ -18,7 +25,11 @@ const signupBody = z.looseObject({
   code_challenge: z.string().nullish(),
   code_challenge_method: z.string().nullish(),
 })
-const passwordGrantBody = z.looseObject({ email: z.string().optional(), phone: z.string().optional(), password: z.string().optional() })
+const passwordGrantBody = z.looseObject({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  password: z.string().optional(),
+})
 const refreshGrantBody = z.looseObject({ refresh_token: z.string().optional() })
 const pkceGrantBody = z.looseObject({ auth_code: z.string().optional(), code_verifier: z.string().optional() })
 const userUpdateBody = z.looseObject({
@@ -40,7 +51,8 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     const password = body.password ?? ''
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password')
     checkPasswordStrength(config, password)
-    if (body.email && body.phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.')
+    if (body.email && body.phone)
+      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.')
     const pkce = pkceParams(body.code_challenge, body.code_challenge_method)
     if (!body.email) {
       if (body.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled')
@@ -72,7 +84,13 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     }
     try {
       if (pkce) {
-        state.createFlowState({ ...pkce, provider: 'email', authenticationMethod: 'email/signup', userId: user.id, referrer: referrer(ctx, config) })
+        state.createFlowState({
+          ...pkce,
+          provider: 'email',
+          authenticationMethod: 'email/signup',
+          userId: user.id,
+          referrer: referrer(ctx, config),
+        })
       }
       sendMail(state, ctx, user, 'signup', pkce ? 'pkce' : 'implicit')
     } catch (error) {
@@ -104,7 +122,8 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
 
   async function passwordGrant(ctx: RequestContext): Promise<Reply> {
     const body = bodyOf(ctx, passwordGrantBody)
-    if (body.email && body.phone) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.')
+    if (body.email && body.phone)
+      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.')
     if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled')
     if (!body.email) throw badRequest('validation_failed', 'missing email or phone')
     const user = state.findUserByEmail(body.email)
@@ -150,8 +169,12 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     if (flow.createdAt.getTime() + config.flowStateExpirySeconds * 1000 < Date.now()) {
       throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired')
     }
-    const expected = flow.codeChallengeMethod === 's256' ? createHash('sha256').update(body.code_verifier).digest('base64url') : body.code_verifier
-    if (expected !== flow.codeChallenge) throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier')
+    const expected =
+      flow.codeChallengeMethod === 's256'
+        ? createHash('sha256').update(body.code_verifier).digest('base64url')
+        : body.code_verifier
+    if (expected !== flow.codeChallenge)
+      throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier')
     state.flowStates.delete(flow.id)
     const method = flow.authenticationMethod === 'oauth' ? 'oauth' : 'otp'
     const response = await state.issueSession(user, method)
@@ -162,7 +185,8 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
 
   async function token(ctx: RequestContext): Promise<Reply> {
     const bodyGrant = z.looseObject({ grant_type: z.string().optional() }).safeParse(ctx.body ?? {})
-    const grantType = ctx.url.searchParams.get('grant_type') ?? (bodyGrant.success ? bodyGrant.data.grant_type : undefined) ?? ''
+    const grantType =
+      ctx.url.searchParams.get('grant_type') ?? (bodyGrant.success ? bodyGrant.data.grant_type : undefined) ?? ''
     if (grantType === 'password') return passwordGrant(ctx)
     if (grantType === 'refresh_token') return refreshGrant(ctx)
     if (grantType === 'pkce') return pkceGrant(ctx)
@@ -180,7 +204,8 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     const body = bodyOf(ctx, userUpdateBody)
     if (body.email !== undefined && body.email !== '' && validateEmail(body.email) !== user.email) {
       const email = validateEmail(body.email)
-      if (state.findUserByEmail(email)) throw unprocessable('email_exists', 'A user with this email address has already been registered')
+      if (state.findUserByEmail(email))
+        throw unprocessable('email_exists', 'A user with this email address has already been registered')
       throw badRequest('validation_failed', 'The fake Supabase Auth server does not implement e-mail changes')
     }
     if (body.password !== undefined && body.password !== null) {
@@ -200,7 +225,8 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
   }
 
   function updatePassword(user: FakeUser, password: string, currentSessionId: string | undefined): void {
-    if (passwordMatches(user, password)) throw unprocessable('same_password', 'New password should be different from the old password.')
+    if (passwordMatches(user, password))
+      throw unprocessable('same_password', 'New password should be different from the old password.')
     user.passwordHash = hashPassword(password)
     // models.User.UpdatePassword signs out every other session of the user.
     state.endSessions(user.id, (session) => session.id === currentSessionId)
@@ -213,14 +239,22 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     const pkce = pkceParams(body.code_challenge, body.code_challenge_method)
     const user = state.findUserByEmail(email)
     if (!user) return json({})
-    if (pkce) state.createFlowState({ ...pkce, provider: 'recovery', authenticationMethod: 'recovery', userId: user.id, referrer: referrer(ctx, config) })
+    if (pkce)
+      state.createFlowState({
+        ...pkce,
+        provider: 'recovery',
+        authenticationMethod: 'recovery',
+        userId: user.id,
+        referrer: referrer(ctx, config),
+      })
     sendMail(state, ctx, user, 'recovery', pkce ? 'pkce' : 'implicit')
     return json({})
   }
 
   async function logout(ctx: RequestContext): Promise<Reply> {
     const scope = ctx.url.searchParams.get('scope') ?? ''
-    if (!['', 'global', 'local', 'others'].includes(scope)) throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`)
+    if (!['', 'global', 'local', 'others'].includes(scope))
+      throw badRequest('validation_failed', `Unsupported logout scope "${scope}"`)
     const { user, session } = await authenticate(ctx, state, keys)
     if (session && scope === 'local') state.endSessions(user.id, (other) => other.id !== session.id)
     else if (session && scope === 'others') state.endSessions(user.id, (other) => other.id === session.id)
@@ -229,7 +263,27 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
   }
 
   async function settings(): Promise<Reply> {
-    const providers = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'keycloak', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom', 'phone']
+    const providers = [
+      'anonymous_users',
+      'apple',
+      'azure',
+      'bitbucket',
+      'discord',
+      'facebook',
+      'figma',
+      'github',
+      'gitlab',
+      'keycloak',
+      'linkedin_oidc',
+      'notion',
+      'slack_oidc',
+      'spotify',
+      'twitch',
+      'twitter',
+      'workos',
+      'zoom',
+      'phone',
+    ]
     const external: Record<string, boolean> = Object.fromEntries(providers.map((name) => [name, false]))
     return json({
       external: { ...external, email: true, google: config.googleEnabled },
@@ -242,7 +296,12 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
   }
 
   async function jwks(): Promise<Reply> {
-    return { kind: 'json', status: 200, body: { keys: [keys.publicJwk] }, headers: { 'cache-control': 'public, max-age=600' } }
+    return {
+      kind: 'json',
+      status: 200,
+      body: { keys: [keys.publicJwk] },
+      headers: { 'cache-control': 'public, max-age=600' },
+    }
   }
 
   return {

@@ -64,9 +64,18 @@ export function errorReply(error: unknown, apiVersion2024: boolean): ErrorReply 
   const http =
     error instanceof GoTrueHttpError
       ? error
-      : new GoTrueHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
+      : new GoTrueHttpError(
+          500,
+          'unexpected_failure',
+          'Unexpected failure, please check server logs for more information',
+        )
   const weak = http.weakPasswordReasons ? { weak_password: { reasons: http.weakPasswordReasons } } : {}
-  if (apiVersion2024) return { status: http.status, headers, body: { code: http.errorCode, message: http.message, ...weak } }
+  if (apiVersion2024)
+    return { status: http.status, headers, body: { code: http.errorCode, message: http.message, ...weak } }
   headers['x-sb-error-code'] = http.errorCode
-  return { status: http.status, headers, body: { code: http.status, error_code: http.errorCode, msg: http.message, ...weak } }
+  return {
+    status: http.status,
+    headers,
+    body: { code: http.status, error_code: http.errorCode, msg: http.message, ...weak },
+  }
 }

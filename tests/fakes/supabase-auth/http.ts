@@ -60,7 +60,12 @@ function isLoopback(hostname: string): boolean {
 
 function globToRegExp(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`^${escaped.replace(/\*\*/g, '\u0000').replace(/\*/g, '[^./]*').replace(/\u0000/g, '.*')}$`)
+  return new RegExp(
+    `^${escaped
+      .replace(/\*\*/g, '\u0000')
+      .replace(/\*/g, '[^./]*')
+      .replace(/\u0000/g, '.*')}$`,
+  )
 }
 
 /** utilities.IsRedirectURLValid */
@@ -74,7 +79,11 @@ export function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string
   } catch {
     return false
   }
-  if (site.hostname === target.hostname && site.protocol === target.protocol && (site.port === target.port || isLoopback(target.hostname))) {
+  if (
+    site.hostname === target.hostname &&
+    site.protocol === target.protocol &&
+    (site.port === target.port || isLoopback(target.hostname))
+  ) {
     return true
   }
   if (decimalHost.test(target.hostname)) return false
@@ -96,7 +105,8 @@ export function referrer(ctx: RequestContext, config: FakeSupabaseConfig): strin
 
 export function bodyOf<T extends z.ZodType>(ctx: RequestContext, schema: T): z.infer<T> {
   const parsed = schema.safeParse(ctx.body ?? {})
-  if (!parsed.success) throw new GoTrueHttpError(400, 'bad_json', 'Could not parse request body as JSON: ' + parsed.error.message)
+  if (!parsed.success)
+    throw new GoTrueHttpError(400, 'bad_json', 'Could not parse request body as JSON: ' + parsed.error.message)
   return parsed.data
 }
 
@@ -123,7 +133,8 @@ export async function authenticate(
         ? (await jwtVerify(token, new TextEncoder().encode(keys.jwtSecret), { algorithms: ['HS256'] })).payload
         : (await jwtVerify(token, createLocalJWKSet({ keys: [keys.publicJwk] }), { algorithms: ['ES256'] })).payload
   } catch (error) {
-    const reason = error instanceof errors.JWTExpired ? 'token has invalid claims: token is expired' : 'token signature is invalid'
+    const reason =
+      error instanceof errors.JWTExpired ? 'token has invalid claims: token is expired' : 'token signature is invalid'
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
   }
   const claims = claimsSchema.parse(payload)
@@ -131,6 +142,7 @@ export async function authenticate(
   const user = state.users.get(claims.sub)
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist')
   const session = claims.session_id ? state.sessions.get(claims.session_id) : undefined
-  if (claims.session_id && !session) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+  if (claims.session_id && !session)
+    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
   return { user, session, token }
 }

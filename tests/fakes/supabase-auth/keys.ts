@@ -39,12 +39,17 @@ export async function createProjectKeys(projectRef: string, jwtSecret?: string):
 }
 
 export type SigningChoice =
-  | { alg: 'ES256'; kid: string; key: CryptoKey }
-  | { alg: 'HS256'; kid?: string; secret: string }
+  { alg: 'ES256'; kid: string; key: CryptoKey } | { alg: 'HS256'; kid?: string; secret: string }
 
-export async function signToken(payload: JWTPayload, signing: SigningChoice, issuedAt: number, expiresAt: number): Promise<string> {
+export async function signToken(
+  payload: JWTPayload,
+  signing: SigningChoice,
+  issuedAt: number,
+  expiresAt: number,
+): Promise<string> {
   const jwt = new SignJWT(payload).setIssuedAt(issuedAt).setExpirationTime(expiresAt)
-  if (signing.alg === 'ES256') return jwt.setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' }).sign(signing.key)
+  if (signing.alg === 'ES256')
+    return jwt.setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' }).sign(signing.key)
   const header = signing.kid ? { alg: 'HS256', kid: signing.kid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' }
   return jwt.setProtectedHeader(header).sign(new TextEncoder().encode(signing.secret))
 }

@@ -44,12 +44,21 @@ export type GoogleSimulator = {
   mintIdToken: (account?: FakeGoogleAccount, options?: { nonce?: string; audience?: string }) => Promise<string>
 }
 
-export async function createGoogleSimulator(clientId: string): Promise<GoogleSimulator & { publicJwk: JWK; privateKey: CryptoKey }> {
+export async function createGoogleSimulator(
+  clientId: string,
+): Promise<GoogleSimulator & { publicJwk: JWK; privateKey: CryptoKey }> {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
   const kid = randomUUID()
   const publicJwk = { ...(await exportJWK(publicKey)), alg: 'ES256', use: 'sig', kid }
   const simulator: GoogleSimulator & { publicJwk: JWK; privateKey: CryptoKey } = {
-    account: { sub: '100000000000000000001', email: 'google.user@gmail.com', emailVerified: true, name: 'Google User', givenName: 'Google', familyName: 'User' },
+    account: {
+      sub: '100000000000000000001',
+      email: 'google.user@gmail.com',
+      emailVerified: true,
+      name: 'Google User',
+      givenName: 'Google',
+      familyName: 'User',
+    },
     deny: false,
     authorizeRequests: [],
     consentRequests: [],
@@ -80,7 +89,16 @@ export async function createGoogleSimulator(clientId: string): Promise<GoogleSim
   return simulator
 }
 
-const reservedParams = new Set(['client_id', 'client_secret', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method', 'code_verifier'])
+const reservedParams = new Set([
+  'client_id',
+  'client_secret',
+  'redirect_uri',
+  'response_type',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'code_verifier',
+])
 const idTokenBody = z.looseObject({
   id_token: z.string().optional(),
   access_token: z.string().optional(),
@@ -90,7 +108,10 @@ const idTokenBody = z.looseObject({
   issuer: z.string().optional(),
 })
 
-export function oauthRoutes(state: AuthState, google: GoogleSimulator & { publicJwk: JWK }): { routes: Record<string, Handler>; idTokenGrant: Handler } {
+export function oauthRoutes(
+  state: AuthState,
+  google: GoogleSimulator & { publicJwk: JWK },
+): { routes: Record<string, Handler>; idTokenGrant: Handler } {
   const config = state.config
   const codes = new Map<string, { account: FakeGoogleAccount; offline: boolean }>()
 
@@ -118,7 +139,8 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
     target.searchParams.set('scope', scopes.join(' '))
     target.searchParams.set('state', flow.id)
     for (const [key, value] of query) {
-      if (key !== 'provider' && key !== 'scopes' && !reservedParams.has(key.toLowerCase())) target.searchParams.set(key, value)
+      if (key !== 'provider' && key !== 'scopes' && !reservedParams.has(key.toLowerCase()))
+        target.searchParams.set(key, value)
     }
     return redirect(target.toString())
   }
@@ -129,12 +151,23 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
     const redirectUri = query.get('redirect_uri') ?? ''
     const stateParam = query.get('state') ?? ''
     if (query.get('client_id') !== config.googleClientId || redirectUri === '') {
-      return json({ error: 'invalid_request', error_description: 'Missing required parameter: client_id or redirect_uri' }, 400)
+      return json(
+        { error: 'invalid_request', error_description: 'Missing required parameter: client_id or redirect_uri' },
+        400,
+      )
     }
     if (google.deny) return redirect(withQuery(redirectUri, { error: 'access_denied', state: stateParam }))
     const code = `4/0${randomBytes(24).toString('base64url')}`
     codes.set(code, { account: { ...google.account }, offline: query.get('access_type') === 'offline' })
-    return redirect(withQuery(redirectUri, { state: stateParam, code, scope: query.get('scope') ?? '', authuser: '0', prompt: 'consent' }))
+    return redirect(
+      withQuery(redirectUri, {
+        state: stateParam,
+        code,
+        scope: query.get('scope') ?? '',
+        authuser: '0',
+        prompt: 'consent',
+      }),
+    )
   }
 
   async function callback(ctx: RequestContext): Promise<Reply> {
@@ -158,7 +191,12 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
     }
   }
 
-  async function finishFlow(flow: FlowState, user: FakeUser, providerToken: string, providerRefreshToken: string | undefined): Promise<string> {
+  async function finishFlow(
+    flow: FlowState,
+    user: FakeUser,
+    providerToken: string,
+    providerRefreshToken: string | undefined,
+  ): Promise<string> {
     if (flow.codeChallenge !== '') {
       flow.userId = user.id
       flow.providerAccessToken = providerToken
@@ -186,7 +224,9 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
     let user: FakeUser | undefined
     let identity: FakeIdentity | undefined
     for (const candidate of state.users.values()) {
-      identity = candidate.identities.find((existing) => existing.provider === 'google' && existing.providerId === account.sub)
+      identity = candidate.identities.find(
+        (existing) => existing.provider === 'google' && existing.providerId === account.sub,
+      )
       if (identity) {
         user = candidate
         break
@@ -199,7 +239,10 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
     } else {
       user = state.findUserByEmail(email)
       if (user && !account.emailVerified) {
-        throw unprocessable('provider_email_needs_verification', 'Unverified email with google. Verify the email with google in order to sign in')
+        throw unprocessable(
+          'provider_email_needs_verification',
+          'Unverified email with google. Verify the email with google in order to sign in',
+        )
       }
       user ??= state.createUser({ email, provider: 'google', identityData })
       identity = state.addIdentity(user, 'google', account.sub, identityData)
@@ -214,7 +257,10 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
       if (account.emailVerified || config.autoconfirm) state.confirm(user)
       else {
         sendMail(state, ctx, user, 'signup', 'implicit')
-        throw unprocessable('provider_email_needs_verification', 'Unverified email with google. A confirmation email has been sent to your google email')
+        throw unprocessable(
+          'provider_email_needs_verification',
+          'Unverified email with google. A confirmation email has been sent to your google email',
+        )
       }
     }
     return user
@@ -223,17 +269,26 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
   async function idTokenGrant(ctx: RequestContext): Promise<Reply> {
     const body = bodyOf(ctx, idTokenBody)
     if (!body.id_token) throw new GoTrueOAuthError('invalid request', 'id_token required')
-    if (!body.provider && !(body.client_id && body.issuer)) throw new GoTrueOAuthError('invalid request', 'provider or client_id and issuer required')
-    if (body.provider !== 'google' || !config.googleEnabled) throw badRequest('provider_disabled', `Provider (issuer "${body.provider ?? body.issuer ?? ''}") is not enabled`)
+    if (!body.provider && !(body.client_id && body.issuer))
+      throw new GoTrueOAuthError('invalid request', 'provider or client_id and issuer required')
+    if (body.provider !== 'google' || !config.googleEnabled)
+      throw badRequest('provider_disabled', `Provider (issuer "${body.provider ?? body.issuer ?? ''}") is not enabled`)
     let claims: Json
     try {
-      claims = (await jwtVerify(body.id_token, createLocalJWKSet({ keys: [google.publicJwk] }), { issuer: googleIssuer, audience: config.googleClientId })).payload
+      claims = (
+        await jwtVerify(body.id_token, createLocalJWKSet({ keys: [google.publicJwk] }), {
+          issuer: googleIssuer,
+          audience: config.googleClientId,
+        })
+      ).payload
     } catch {
       throw new GoTrueOAuthError('invalid request', 'Bad ID token')
     }
     const tokenNonce = typeof claims.nonce === 'string' ? claims.nonce : ''
-    if ((tokenNonce === '') !== !body.nonce) throw badRequest('validation_failed', 'Passed nonce and nonce in id_token should either both exist or not.')
-    if (body.nonce && createHash('sha256').update(body.nonce).digest('hex') !== tokenNonce) throw badRequest('validation_failed', 'Nonces mismatch')
+    if ((tokenNonce === '') !== !body.nonce)
+      throw badRequest('validation_failed', 'Passed nonce and nonce in id_token should either both exist or not.')
+    if (body.nonce && createHash('sha256').update(body.nonce).digest('hex') !== tokenNonce)
+      throw badRequest('validation_failed', 'Nonces mismatch')
     const account = accountFromClaims(claims)
     const user = signInWithGoogle(ctx, account)
     return json(await state.issueSession(user, 'oauth'))
@@ -253,7 +308,11 @@ export function oauthRoutes(state: AuthState, google: GoogleSimulator & { public
 /** What GoTrue stores for a Google identity (provider.Claims via structs.Map; empty strings omitted). */
 function googleIdentityData(account: FakeGoogleAccount): Json {
   const present = (entries: Record<string, string | undefined>) =>
-    Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''))
+    Object.fromEntries(
+      Object.entries(entries).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+      ),
+    )
   return {
     ...present({
       iss: googleIssuer,
@@ -272,7 +331,11 @@ function googleIdentityData(account: FakeGoogleAccount): Json {
 
 function accountFromClaims(claims: Json): FakeGoogleAccount {
   const text = (key: string) => (typeof claims[key] === 'string' ? String(claims[key]) : undefined)
-  const account: FakeGoogleAccount = { sub: text('sub') ?? '', email: text('email') ?? '', emailVerified: claims.email_verified === true }
+  const account: FakeGoogleAccount = {
+    sub: text('sub') ?? '',
+    email: text('email') ?? '',
+    emailVerified: claims.email_verified === true,
+  }
   const name = text('name')
   const picture = text('picture')
   if (name) account.name = name
@@ -288,7 +351,9 @@ function callbackErrorRedirect(target: string, error: unknown): string {
     if (error.description) values.error_description = error.description
   } else if (error instanceof GoTrueHttpError) {
     values.error =
-      error.errorCode === 'provider_email_needs_verification' ? 'access_denied' : (oauthErrorName(error.status) ?? 'server_error')
+      error.errorCode === 'provider_email_needs_verification'
+        ? 'access_denied'
+        : (oauthErrorName(error.status) ?? 'server_error')
     values.error_code = error.errorCode
     values.error_description = error.message
   } else {

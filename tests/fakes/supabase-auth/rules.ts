@@ -10,7 +10,8 @@ const emailPattern =
 export function validateEmail(email: string): string {
   if (email === '') throw badRequest('validation_failed', 'An email address is required')
   if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long')
-  if (!emailPattern.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format')
+  if (!emailPattern.test(email))
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format')
   return email.toLowerCase()
 }
 
@@ -22,9 +23,15 @@ export function checkPasswordStrength(config: FakeSupabaseConfig, password: stri
     reasons.push('length')
     messages.push(`Password should be at least ${config.passwordMinLength} characters.`)
   }
-  if (config.passwordRequiredCharacters.some((set) => set !== '' && ![...set].some((character) => password.includes(character)))) {
+  if (
+    config.passwordRequiredCharacters.some(
+      (set) => set !== '' && ![...set].some((character) => password.includes(character)),
+    )
+  ) {
     reasons.push('characters')
-    messages.push(`Password should contain at least one character of each: ${config.passwordRequiredCharacters.join(', ')}.`)
+    messages.push(
+      `Password should contain at least one character of each: ${config.passwordRequiredCharacters.join(', ')}.`,
+    )
   }
   if (reasons.length > 0) throw new GoTrueHttpError(422, 'weak_password', messages.join(' '), reasons)
 }
@@ -46,7 +53,10 @@ export function pkceParams(challenge: string | null | undefined, method: string 
     throw badRequest('validation_failed', 'code challenge has to be between 43 and 128 characters')
   }
   if (!/^[a-zA-Z._~0-9-]+$/.test(codeChallenge)) {
-    throw badRequest('validation_failed', 'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes')
+    throw badRequest(
+      'validation_failed',
+      'code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes',
+    )
   }
   return { codeChallenge, codeChallengeMethod }
 }
@@ -61,14 +71,23 @@ function encodeRedirectUrl(url: string): string {
  * sendConfirmation / sendPasswordRecovery: the per-user interval first, then the project-wide
  * hourly limit (skipped under autoconfirm, as GoTrue does), then the mail with its link.
  */
-export function sendMail(state: AuthState, ctx: RequestContext, user: FakeUser, type: 'signup' | 'recovery', flow: FlowType): void {
+export function sendMail(
+  state: AuthState,
+  ctx: RequestContext,
+  user: FakeUser,
+  type: 'signup' | 'recovery',
+  flow: FlowType,
+): void {
   const config = state.config
   const now = Date.now()
   const lastSent = type === 'signup' ? user.confirmationSentAt : user.recoverySentAt
   const intervalMs = config.emailMinIntervalSeconds * 1000
   if (lastSent && lastSent.getTime() + intervalMs > now) {
     const left = Math.trunc((lastSent.getTime() + intervalMs - now) / 1000)
-    throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${left} seconds.`)
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${left} seconds.`,
+    )
   }
   const sentLastHour = state.mails.filter((mail) => mail.sentAt.getTime() > now - 3_600_000).length
   if (config.emailRateLimitPerHour <= 0 || (!config.autoconfirm && sentLastHour >= config.emailRateLimitPerHour)) {

@@ -125,7 +125,12 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
     return undefined
   }
 
-  function createUser(input: { email: string; password?: string | undefined; provider: string; identityData: Json }): FakeUser {
+  function createUser(input: {
+    email: string
+    password?: string | undefined
+    provider: string
+    identityData: Json
+  }): FakeUser {
     const now = new Date()
     const user: FakeUser = {
       id: randomUUID(),
@@ -186,7 +191,9 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
     return undefined
   }
 
-  function createFlowState(input: Omit<FlowState, 'id' | 'authCode' | 'createdAt' | 'providerAccessToken' | 'providerRefreshToken'>): FlowState {
+  function createFlowState(
+    input: Omit<FlowState, 'id' | 'authCode' | 'createdAt' | 'providerAccessToken' | 'providerRefreshToken'>,
+  ): FlowState {
     const flow: FlowState = {
       ...input,
       id: randomUUID(),
@@ -234,7 +241,11 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
     return token
   }
 
-  async function tokenResponse(user: FakeUser, session: FakeSession, refreshToken: string): Promise<AccessTokenResponse> {
+  async function tokenResponse(
+    user: FakeUser,
+    session: FakeSession,
+    refreshToken: string,
+  ): Promise<AccessTokenResponse> {
     const { token, expiresAt } = await accessToken(user, session)
     return {
       access_token: token,
@@ -248,7 +259,12 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
 
   function createSession(user: FakeUser, method: string): FakeSession {
     const now = new Date()
-    const session: FakeSession = { id: randomUUID(), userId: user.id, createdAt: now, amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }] }
+    const session: FakeSession = {
+      id: randomUUID(),
+      userId: user.id,
+      createdAt: now,
+      amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
+    }
     sessions.set(session.id, session)
     user.lastSignInAt = now
     return session
@@ -343,5 +359,10 @@ export function passwordMatches(user: FakeUser, password: string): boolean {
 /** crypto.GenerateOtp and crypto.GenerateTokenHash: six digits, and sha224(email + otp) in hex. */
 export function newOtp(email: string): { otp: string; tokenHash: string } {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  return { otp, tokenHash: createHash('sha224').update(email + otp).digest('hex') }
+  return {
+    otp,
+    tokenHash: createHash('sha224')
+      .update(email + otp)
+      .digest('hex'),
+  }
 }

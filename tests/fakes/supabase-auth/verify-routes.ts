@@ -5,7 +5,14 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import type { Handler } from './account-routes.ts'
-import { badRequest, emailLinkInvalidMessage, forbidden, GoTrueHttpError, oauthErrorName, unprocessable } from './errors.ts'
+import {
+  badRequest,
+  emailLinkInvalidMessage,
+  forbidden,
+  GoTrueHttpError,
+  oauthErrorName,
+  unprocessable,
+} from './errors.ts'
 import { bodyOf, json, redirect, referrer, withFragment, withQuery, type Reply, type RequestContext } from './http.ts'
 import { pkcePrefix, validateEmail } from './rules.ts'
 import type { AuthState, FakeUser } from './state.ts'
@@ -63,7 +70,9 @@ export function verifyRoutes(state: AuthState): Record<string, Handler> {
       applyVerification(user, kind)
       if (pkce) {
         const method = kind === 'signup' ? 'email/signup' : 'recovery'
-        const flow = state.findFlowState((candidate) => candidate.userId === user.id && candidate.authenticationMethod === method)
+        const flow = state.findFlowState(
+          (candidate) => candidate.userId === user.id && candidate.authenticationMethod === method,
+        )
         if (!flow) throw unprocessable('flow_state_not_found', 'No valid flow state found for user.')
         return redirect(withQuery(redirectTo, { code: flow.authCode }), 303)
       }
@@ -92,23 +101,35 @@ export function verifyRoutes(state: AuthState): Record<string, Handler> {
     if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type')
     const token = body.token ?? ''
     const tokenHash = body.token_hash ?? ''
-    if ((token === '') === (tokenHash === '')) throw badRequest('validation_failed', 'Verify requires either a token or a token hash')
+    if ((token === '') === (tokenHash === ''))
+      throw badRequest('validation_failed', 'Verify requires either a token or a token hash')
     let user: FakeUser
     let kind: VerificationType
     if (tokenHash !== '') {
-      if (body.email || body.phone || body.redirect_to) throw badRequest('validation_failed', 'Only the token_hash and type should be provided')
+      if (body.email || body.phone || body.redirect_to)
+        throw badRequest('validation_failed', 'Only the token_hash and type should be provided')
       kind = verificationType(type === 'email' ? 'signup' : type)
       user = userByTokenHash(kind, tokenHash)
     } else {
-      if (!body.email) throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify')
+      if (!body.email)
+        throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify')
       const email = validateEmail(body.email)
-      const hash = createHash('sha224').update(email + token).digest('hex')
+      const hash = createHash('sha224')
+        .update(email + token)
+        .digest('hex')
       const candidate = state.findUserByEmail(email)
       if (!candidate) throw forbidden('otp_expired', 'Token has expired or is invalid')
-      const matches = (stored: string, sentAt: Date | undefined) => stored.replace(pkcePrefix, '') === hash && !isExpired(sentAt)
-      if ((type === 'signup' || type === 'email') && matches(candidate.confirmationToken, candidate.confirmationSentAt)) {
+      const matches = (stored: string, sentAt: Date | undefined) =>
+        stored.replace(pkcePrefix, '') === hash && !isExpired(sentAt)
+      if (
+        (type === 'signup' || type === 'email') &&
+        matches(candidate.confirmationToken, candidate.confirmationSentAt)
+      ) {
         kind = 'signup'
-      } else if ((type === 'recovery' || type === 'magiclink' || type === 'email') && matches(candidate.recoveryToken, candidate.recoverySentAt)) {
+      } else if (
+        (type === 'recovery' || type === 'magiclink' || type === 'email') &&
+        matches(candidate.recoveryToken, candidate.recoverySentAt)
+      ) {
         kind = 'recovery'
       } else {
         throw forbidden('otp_expired', 'Token has expired or is invalid')

@@ -102,7 +102,9 @@ describe('analyzeQuestion', () => {
   })
 
   it('estimates difficulty and a category for unknown questions', () => {
-    const analysis = analyzeQuestion({ question: 'How would you design a distributed system for tracking every football match at scale?' })
+    const analysis = analyzeQuestion({
+      question: 'How would you design a distributed system for tracking every football match at scale?',
+    })
     expect(analysis.type).toBe('system-design')
     expect(analysis.difficulty).toBe('hard')
     expect(analysis.category).toBe('system-design')

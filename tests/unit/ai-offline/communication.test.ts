@@ -18,7 +18,14 @@ describe('improveCommunication: fillers and hedges', () => {
   it('counts fillers exactly, telling filler "like" and "kind of" from the real words', () => {
     const { metrics } = improveCommunication({ response: rambling })
     expect(counts(metrics.fillers.items)).toEqual({
-      um: 1, basically: 1, like: 1, 'you know': 1, 'kind of': 1, uh: 1, 'i mean': 1, actually: 1,
+      um: 1,
+      basically: 1,
+      like: 1,
+      'you know': 1,
+      'kind of': 1,
+      uh: 1,
+      'i mean': 1,
+      actually: 1,
     })
     expect(metrics.fillers.total).toBe(8)
     expect(metrics.wordCount).toBe(43)
@@ -34,18 +41,28 @@ describe('improveCommunication: fillers and hedges', () => {
 
   it('counts hedges', () => {
     const { metrics } = improveCommunication({
-      response: "I think it's probably the cache. Maybe we could shard it, I guess. I'm not sure how Redis handles that.",
+      response:
+        "I think it's probably the cache. Maybe we could shard it, I guess. I'm not sure how Redis handles that.",
     })
-    expect(counts(metrics.hedges.items)).toEqual({ 'i think': 1, probably: 1, maybe: 1, 'i guess': 1, "i'm not sure": 1 })
+    expect(counts(metrics.hedges.items)).toEqual({
+      'i think': 1,
+      probably: 1,
+      maybe: 1,
+      'i guess': 1,
+      "i'm not sure": 1,
+    })
   })
 
   it('does not count "I think about" as a hedge', () => {
-    expect(improveCommunication({ response: 'I think about failure modes before I design an API.' }).metrics.hedges.total).toBe(0)
+    expect(
+      improveCommunication({ response: 'I think about failure modes before I design an API.' }).metrics.hedges.total,
+    ).toBe(0)
   })
 })
 
 describe('improveCommunication: passive voice', () => {
-  const response = 'The deployment pipeline was built by me. The bug was fixed. I was excited about the launch. We are based in Berlin.'
+  const response =
+    'The deployment pipeline was built by me. The bug was fixed. I was excited about the launch. We are based in Berlin.'
 
   it('detects be + past participle and ignores adjectives', () => {
     const { metrics } = improveCommunication({ response })
@@ -99,7 +116,10 @@ describe('improveCommunication: STAR structure', () => {
   })
 
   it('does not hold technical answers to STAR', () => {
-    const { star } = improveCommunication({ response: 'A hash map hashes each key to a bucket index.', context: 'How does a hash map work?' })
+    const { star } = improveCommunication({
+      response: 'A hash map hashes each key to a bucket index.',
+      context: 'How does a hash map work?',
+    })
     expect(star.applicable).toBe(false)
   })
 })
@@ -130,14 +150,17 @@ describe('improveCommunication: rewrite, metrics and score', () => {
   })
 
   it('finds repeated words and stutters', () => {
-    const { metrics } = improveCommunication({ response: 'The database was slow. We tuned the the database and the databases got faster.' })
+    const { metrics } = improveCommunication({
+      response: 'The database was slow. We tuned the the database and the databases got faster.',
+    })
     expect(metrics.repeatedWords).toEqual([{ word: 'database', count: 3 }])
     expect(metrics.stutters.map((s) => s.word)).toEqual(['the'])
   })
 
   it('scores with a transparent formula', () => {
     const feedback = improveCommunication({
-      response: 'Um, I built the cache layer for our API and it cut latency in half for most users during peak traffic.',
+      response:
+        'Um, I built the cache layer for our API and it cut latency in half for most users during peak traffic.',
     })
     // 21 words: length −10; 1 filler = 4.76 per 100 words → −12; average sentence 21 words → −1.
     expect(feedback.scoreBreakdown.penalties.map((p) => [p.factor, p.points])).toEqual([

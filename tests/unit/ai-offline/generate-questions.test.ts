@@ -76,7 +76,11 @@ describe('generateQuestions', () => {
   })
 
   it('uses the job description alone when the topic matches nothing', () => {
-    const result = generateQuestions({ topic: 'underwater basket weaving', count: 3, jobDescription: 'Kubernetes, Terraform and CI/CD pipelines' })
+    const result = generateQuestions({
+      topic: 'underwater basket weaving',
+      count: 3,
+      jobDescription: 'Kubernetes, Terraform and CI/CD pipelines',
+    })
     expect(result.topicMatched).toBe(false)
     expect(result.questions).toHaveLength(3)
     expect(result.questions.every((q) => q.category === 'testing-devops')).toBe(true)

@@ -34,7 +34,9 @@ describe('findAnswers', () => {
 
   it('changes the top result relative to no context when the context points elsewhere', () => {
     const withoutContext = findAnswers(ambiguous).best?.entry.id
-    const withContext = [findAnswers(ambiguous, reactContext), findAnswers(ambiguous, backendContext)].map((r) => r.best?.entry.id)
+    const withContext = [findAnswers(ambiguous, reactContext), findAnswers(ambiguous, backendContext)].map(
+      (r) => r.best?.entry.id,
+    )
     expect(withContext.some((id) => id !== withoutContext)).toBe(true)
   })
 
@@ -45,7 +47,9 @@ describe('findAnswers', () => {
   })
 
   it('does not let context override a clear, specific question', () => {
-    expect(findAnswers('What is the difference between TCP and UDP?', reactContext).best?.entry.id).toBe('net-tcp-vs-udp')
+    expect(findAnswers('What is the difference between TCP and UDP?', reactContext).best?.entry.id).toBe(
+      'net-tcp-vs-udp',
+    )
   })
 
   it('accepts a plain string context', () => {

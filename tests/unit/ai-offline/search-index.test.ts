@@ -6,7 +6,10 @@ function doc(id: string, fields: Partial<IndexableDocument['fields']>): Indexabl
 }
 
 const filler = Array.from({ length: 20 }, (_, i) =>
-  doc(`filler-${i}`, { title: `Unrelated question number ${i}`, answer: 'Some generic text about software teams and delivery.' }),
+  doc(`filler-${i}`, {
+    title: `Unrelated question number ${i}`,
+    answer: 'Some generic text about software teams and delivery.',
+  }),
 )
 
 describe('BM25F search index', () => {

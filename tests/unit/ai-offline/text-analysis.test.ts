@@ -6,13 +6,37 @@ import { rawWords } from '../../../server/ai/offline/text/tokenize.ts'
 
 describe('Porter stemmer', () => {
   it.each([
-    ['caresses', 'caress'], ['ponies', 'poni'], ['ties', 'ti'], ['cats', 'cat'], ['agreed', 'agre'],
-    ['plastered', 'plaster'], ['motoring', 'motor'], ['sing', 'sing'], ['conflated', 'conflat'],
-    ['troubled', 'troubl'], ['sized', 'size'], ['hopping', 'hop'], ['falling', 'fall'], ['hissing', 'hiss'],
-    ['filing', 'file'], ['happy', 'happi'], ['relational', 'relat'], ['conditional', 'condit'],
-    ['rational', 'ration'], ['generalization', 'gener'], ['hopefulness', 'hope'], ['goodness', 'good'],
-    ['adjustment', 'adjust'], ['effective', 'effect'], ['controlling', 'control'], ['running', 'run'],
-    ['hashing', 'hash'], ['queues', 'queue'], ['indexes', 'index'], ['caching', 'cach'], ['cached', 'cach'],
+    ['caresses', 'caress'],
+    ['ponies', 'poni'],
+    ['ties', 'ti'],
+    ['cats', 'cat'],
+    ['agreed', 'agre'],
+    ['plastered', 'plaster'],
+    ['motoring', 'motor'],
+    ['sing', 'sing'],
+    ['conflated', 'conflat'],
+    ['troubled', 'troubl'],
+    ['sized', 'size'],
+    ['hopping', 'hop'],
+    ['falling', 'fall'],
+    ['hissing', 'hiss'],
+    ['filing', 'file'],
+    ['happy', 'happi'],
+    ['relational', 'relat'],
+    ['conditional', 'condit'],
+    ['rational', 'ration'],
+    ['generalization', 'gener'],
+    ['hopefulness', 'hope'],
+    ['goodness', 'good'],
+    ['adjustment', 'adjust'],
+    ['effective', 'effect'],
+    ['controlling', 'control'],
+    ['running', 'run'],
+    ['hashing', 'hash'],
+    ['queues', 'queue'],
+    ['indexes', 'index'],
+    ['caching', 'cach'],
+    ['cached', 'cach'],
   ])('stems %s to %s', (word, stem) => {
     expect(porterStem(word)).toBe(stem)
   })
@@ -39,7 +63,15 @@ describe('tokenizer', () => {
 
   it('splits ordinary punctuation and hyphens, drops pronoun contractions', () => {
     expect(rawWords("What's a real-time, self-balancing tree? I'd like to know")).toEqual([
-      'a', 'real', 'time', 'self', 'balancing', 'tree', 'like', 'to', 'know',
+      'a',
+      'real',
+      'time',
+      'self',
+      'balancing',
+      'tree',
+      'like',
+      'to',
+      'know',
     ])
   })
 

@@ -89,9 +89,11 @@ const conversation: readonly string[] = [
 export function interviewCorpus(entries: readonly KbEntry[] = knowledgeBase): CorpusSentence[] {
   const sentences: CorpusSentence[] = conversation.map((text) => ({ text, weight: QUESTION_WEIGHT }))
   for (const entry of entries) {
-    for (const question of [entry.question, ...entry.alternatives]) sentences.push({ text: question, weight: QUESTION_WEIGHT })
+    for (const question of [entry.question, ...entry.alternatives])
+      sentences.push({ text: question, weight: QUESTION_WEIGHT })
     for (const tag of entry.tags) {
-      for (const template of tagQuestionTemplates) sentences.push({ text: template(tag.toLowerCase()), weight: PROSE_WEIGHT })
+      for (const template of tagQuestionTemplates)
+        sentences.push({ text: template(tag.toLowerCase()), weight: PROSE_WEIGHT })
     }
     for (const text of [...splitProse(entry.answer), ...entry.keyPoints]) sentences.push({ text, weight: PROSE_WEIGHT })
   }

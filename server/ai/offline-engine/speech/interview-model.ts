@@ -19,7 +19,10 @@ export const installedModelDirs = ['/usr/share/pocketsphinx/model/en-us', '/usr/
 export type InterviewModelFiles = { arpa: string; dictionary: string; words: number }
 
 /** The language model and dictionary text for a corpus, given the CMU dictionary's text. */
-export function buildInterviewModel(cmuDictionary: string, corpus: readonly CorpusSentence[] = interviewCorpus()): InterviewModelFiles {
+export function buildInterviewModel(
+  cmuDictionary: string,
+  corpus: readonly CorpusSentence[] = interviewCorpus(),
+): InterviewModelFiles {
   const pronouncer = createPronouncer(parseCmuDictionary(cmuDictionary))
   const tokenised = corpus.map(({ text, weight }) => ({ tokens: spokenTokens(text), weight }))
   const pronunciations = new Map<string, readonly string[]>()
@@ -45,7 +48,9 @@ export function buildInterviewModel(cmuDictionary: string, corpus: readonly Corp
   }
   const dictionary = [...pronunciations]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([word, variants]) => variants.map((phones, index) => `${index === 0 ? word : `${word}(${index + 1})`} ${phones}`))
+    .flatMap(([word, variants]) =>
+      variants.map((phones, index) => `${index === 0 ? word : `${word}(${index + 1})`} ${phones}`),
+    )
   return { arpa: buildArpa(sentences), dictionary: `${dictionary.join('\n')}\n`, words: pronunciations.size }
 }
 
@@ -53,7 +58,9 @@ export function buildInterviewModel(cmuDictionary: string, corpus: readonly Corp
 const BUILD_VERSION = 2
 
 /** The model folder (built if needed), or null when no PocketSphinx English model is installed. */
-export async function prepareInterviewModel(options: { modelDirs?: readonly string[]; cacheDir?: string } = {}): Promise<string | null> {
+export async function prepareInterviewModel(
+  options: { modelDirs?: readonly string[]; cacheDir?: string } = {},
+): Promise<string | null> {
   const installed = await findInstalledModel(options.modelDirs ?? installedModelDirs)
   if (!installed) return null
   const cmuPath = join(installed, 'cmudict-en-us.dict')
@@ -92,4 +99,8 @@ async function findInstalledModel(dirs: readonly string[]): Promise<string | und
   return undefined
 }
 
-const exists = (path: string) => access(path, constants.R_OK).then(() => true, () => false)
+const exists = (path: string) =>
+  access(path, constants.R_OK).then(
+    () => true,
+    () => false,
+  )

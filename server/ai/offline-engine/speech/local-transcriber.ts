@@ -49,7 +49,10 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.searchPath !== undefined ? { searchPath: options.searchPath } : {}),
   }
-  const generic = createPocketSphinxRecognizer({ ...common, ...(options.modelDir ? { modelDir: options.modelDir } : {}) })
+  const generic = createPocketSphinxRecognizer({
+    ...common,
+    ...(options.modelDir ? { modelDir: options.modelDir } : {}),
+  })
   let interview: Promise<PocketSphinxRecognizer | null> | undefined
 
   function interviewRecognizer(): Promise<PocketSphinxRecognizer | null> {
@@ -75,12 +78,15 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     } catch (error) {
       if (error instanceof RecognizerUnavailableError) throw notConfigured()
       if (error instanceof UnsupportedMediaError) {
-        const unsupported = new AiProviderError(`${error.message} To transcribe other formats, set AI_BASE_URL with AI_TRANSCRIPTION_MODEL.`, {
-          code: 'bad_request',
-          retryable: false,
-          provider,
-          model,
-        })
+        const unsupported = new AiProviderError(
+          `${error.message} To transcribe other formats, set AI_BASE_URL with AI_TRANSCRIPTION_MODEL.`,
+          {
+            code: 'bad_request',
+            retryable: false,
+            provider,
+            model,
+          },
+        )
         unsupported.cause = error
         throw unsupported
       }
@@ -108,11 +114,17 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       const specialised = await interviewRecognizer()
       if (specialised) {
         const text = await abortable(decode(specialised, audio, INTERVIEW_SPEECH_MODEL), signal, provider)
-        if (text !== '' && findAnswers(text).confidence >= CONFIDENCE_THRESHOLD) return result(text, INTERVIEW_SPEECH_MODEL)
+        if (text !== '' && findAnswers(text).confidence >= CONFIDENCE_THRESHOLD)
+          return result(text, INTERVIEW_SPEECH_MODEL)
         const everyday = await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider)
-        return everyday !== '' || text === '' ? result(everyday, GENERIC_SPEECH_MODEL) : result(text, INTERVIEW_SPEECH_MODEL)
+        return everyday !== '' || text === ''
+          ? result(everyday, GENERIC_SPEECH_MODEL)
+          : result(text, INTERVIEW_SPEECH_MODEL)
       }
-      return result(await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider), GENERIC_SPEECH_MODEL)
+      return result(
+        await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider),
+        GENERIC_SPEECH_MODEL,
+      )
     },
   }
 }

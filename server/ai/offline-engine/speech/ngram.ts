@@ -69,7 +69,10 @@ export function buildArpa(sentences: readonly WeightedSentence[]): string {
   const unigramProbability = new Map<string, number>()
   for (const word of vocabulary) {
     const count = unigramInput.get(word) ?? 0
-    unigramProbability.set(word, Math.max(count - d1, 0) / unigramSum + (d1 * unigramInput.size) / unigramSum / vocabulary.size)
+    unigramProbability.set(
+      word,
+      Math.max(count - d1, 0) / unigramSum + (d1 * unigramInput.size) / unigramSum / vocabulary.size,
+    )
   }
 
   const bigramHistories = histories(bigramInput)
@@ -82,7 +85,10 @@ export function buildArpa(sentences: readonly WeightedSentence[]): string {
     const [history = '', word = ''] = key.split(' ')
     const total = bigramHistories.get(history)
     if (!total) continue
-    bigramProbability.set(key, Math.max(count - d2, 0) / total.sum + bigramGamma(history) * (unigramProbability.get(word) ?? 0))
+    bigramProbability.set(
+      key,
+      Math.max(count - d2, 0) / total.sum + bigramGamma(history) * (unigramProbability.get(word) ?? 0),
+    )
   }
   const lowerBigram = (history: string, word: string) =>
     bigramProbability.get(`${history} ${word}`) ?? bigramGamma(history) * (unigramProbability.get(word) ?? 0)
@@ -102,13 +108,16 @@ export function buildArpa(sentences: readonly WeightedSentence[]): string {
     trigramLines.push(`${log10(probability)} ${key}`)
   }
 
-  const withBackoff = (line: string, gamma: number | undefined) => (gamma === undefined ? line : `${line} ${log10(gamma)}`)
+  const withBackoff = (line: string, gamma: number | undefined) =>
+    gamma === undefined ? line : `${line} ${log10(gamma)}`
   const unigramLines = [withBackoff(`-99 ${start}`, bigramGamma(start))]
   for (const word of [...vocabulary].sort()) {
     const gamma = bigramHistories.has(word) ? bigramGamma(word) : undefined
     unigramLines.push(withBackoff(`${log10(unigramProbability.get(word) ?? 0)} ${word}`, gamma))
   }
-  const bigramLines = [...bigramProbability].map(([key, probability]) => withBackoff(`${log10(probability)} ${key}`, trigramGamma(key)))
+  const bigramLines = [...bigramProbability].map(([key, probability]) =>
+    withBackoff(`${log10(probability)} ${key}`, trigramGamma(key)),
+  )
 
   return [
     '\\data\\',

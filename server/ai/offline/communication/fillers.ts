@@ -2,37 +2,181 @@ import type { Occurrence } from './occurrence.ts'
 import { gapAfter, gapBefore, startsSentence, type Word } from './words.ts'
 
 export const fillerPhrases = [
-  'um', 'uh', 'like', 'you know', 'basically', 'actually', 'sort of', 'kind of', 'i mean', 'literally',
+  'um',
+  'uh',
+  'like',
+  'you know',
+  'basically',
+  'actually',
+  'sort of',
+  'kind of',
+  'i mean',
+  'literally',
 ] as const
 
 /** Spellings of the hesitation sounds, all reported as "um" or "uh". */
 const HESITATIONS: ReadonlyMap<string, string> = new Map([
-  ['um', 'um'], ['umm', 'um'], ['ummm', 'um'], ['erm', 'um'], ['er', 'um'], ['hmm', 'um'],
-  ['uh', 'uh'], ['uhh', 'uh'], ['uhm', 'uh'], ['ah', 'uh'],
+  ['um', 'um'],
+  ['umm', 'um'],
+  ['ummm', 'um'],
+  ['erm', 'um'],
+  ['er', 'um'],
+  ['hmm', 'um'],
+  ['uh', 'uh'],
+  ['uhh', 'uh'],
+  ['uhm', 'uh'],
+  ['ah', 'uh'],
 ])
 const ALWAYS_FILLERS = new Set(['basically', 'actually', 'literally'])
 
 /** "like" after these is a verb or a comparison ("I like", "looks like"), not a filler. */
 const LIKE_AS_WORD_AFTER = new Set([
-  'i', 'you', 'we', 'they', 'would', "i'd", "we'd", "you'd", "they'd", 'do', "don't", 'dont', "didn't",
-  'didnt', 'does', 'did', 'really', 'also', 'feel', 'feels', 'felt', 'look', 'looks', 'looked', 'looking',
-  'seem', 'seems', 'seemed', 'sound', 'sounds', 'sounded', 'something', 'anything', 'nothing', 'just',
-  'more', 'much', 'to', 'not', 'people', 'users', 'customers',
+  'i',
+  'you',
+  'we',
+  'they',
+  'would',
+  "i'd",
+  "we'd",
+  "you'd",
+  "they'd",
+  'do',
+  "don't",
+  'dont',
+  "didn't",
+  'didnt',
+  'does',
+  'did',
+  'really',
+  'also',
+  'feel',
+  'feels',
+  'felt',
+  'look',
+  'looks',
+  'looked',
+  'looking',
+  'seem',
+  'seems',
+  'seemed',
+  'sound',
+  'sounds',
+  'sounded',
+  'something',
+  'anything',
+  'nothing',
+  'just',
+  'more',
+  'much',
+  'to',
+  'not',
+  'people',
+  'users',
+  'customers',
 ])
-const BE_FORMS = new Set(['is', 'was', 'were', 'are', 'am', "it's", "that's", "i'm", "he's", "she's", "we're", "they're"])
+const BE_FORMS = new Set([
+  'is',
+  'was',
+  'were',
+  'are',
+  'am',
+  "it's",
+  "that's",
+  "i'm",
+  "he's",
+  "she's",
+  "we're",
+  "they're",
+])
 const INTENSIFIERS = new Set(['really', 'so', 'very', 'totally', 'super', 'um', 'uh', 'literally', 'basically'])
 
 /** "kind of"/"sort of" after these is a noun phrase ("what kind of database"). */
 const DETERMINERS = new Set([
-  'a', 'an', 'the', 'this', 'that', 'what', 'which', 'some', 'any', 'every', 'each', 'one', 'same', 'these',
-  'those', 'all', 'other', 'another', 'no', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'different',
-  'certain', 'particular', 'specific', 'similar', 'new', 'right', 'wrong', 'first', 'only',
+  'a',
+  'an',
+  'the',
+  'this',
+  'that',
+  'what',
+  'which',
+  'some',
+  'any',
+  'every',
+  'each',
+  'one',
+  'same',
+  'these',
+  'those',
+  'all',
+  'other',
+  'another',
+  'no',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'her',
+  'its',
+  'different',
+  'certain',
+  'particular',
+  'specific',
+  'similar',
+  'new',
+  'right',
+  'wrong',
+  'first',
+  'only',
 ])
-const YOU_KNOW_AS_VERB_BEFORE = new Set(['do', 'did', 'does', "don't", 'dont', "didn't", 'didnt', 'if', 'whether', 'to', 'as', 'would'])
+const YOU_KNOW_AS_VERB_BEFORE = new Set([
+  'do',
+  'did',
+  'does',
+  "don't",
+  'dont',
+  "didn't",
+  'didnt',
+  'if',
+  'whether',
+  'to',
+  'as',
+  'would',
+])
 const YOU_KNOW_AS_VERB_AFTER = new Set([
-  'how', 'that', 'the', 'a', 'an', 'if', 'where', 'when', 'why', 'which', 'who', 'whom', 'whether', 'about',
-  'it', 'this', 'these', 'those', 'your', 'my', 'our', 'his', 'her', 'them', 'him', 'me', 'us', 'anything',
-  'something', 'everything', 'nothing', 'any', 'some',
+  'how',
+  'that',
+  'the',
+  'a',
+  'an',
+  'if',
+  'where',
+  'when',
+  'why',
+  'which',
+  'who',
+  'whom',
+  'whether',
+  'about',
+  'it',
+  'this',
+  'these',
+  'those',
+  'your',
+  'my',
+  'our',
+  'his',
+  'her',
+  'them',
+  'him',
+  'me',
+  'us',
+  'anything',
+  'something',
+  'everything',
+  'nothing',
+  'any',
+  'some',
 ])
 const I_MEAN_AS_VERB_BEFORE = new Set(['what', 'which', 'do', 'did', "don't", 'dont', 'you'])
 const I_MEAN_AS_VERB_AFTER = new Set(['to', 'that'])
@@ -82,7 +226,9 @@ export function detectFillers(text: string, words: readonly Word[]): Occurrence[
     if (!next || /[.!?\n]/.test(gapAfter(text, words, i))) continue
     if (word.lower === 'you' && next.lower === 'know') {
       const after = words[i + 2]?.lower
-      const verbUse = (previous !== undefined && YOU_KNOW_AS_VERB_BEFORE.has(previous)) || (after !== undefined && YOU_KNOW_AS_VERB_AFTER.has(after) && !gapAfter(text, words, i + 1).includes(','))
+      const verbUse =
+        (previous !== undefined && YOU_KNOW_AS_VERB_BEFORE.has(previous)) ||
+        (after !== undefined && YOU_KNOW_AS_VERB_AFTER.has(after) && !gapAfter(text, words, i + 1).includes(','))
       if (!verbUse) {
         at('you know', next)
         i++
@@ -91,7 +237,9 @@ export function detectFillers(text: string, words: readonly Word[]): Occurrence[
     }
     if (word.lower === 'i' && next.lower === 'mean') {
       const after = words[i + 2]?.lower
-      const verbUse = (previous !== undefined && I_MEAN_AS_VERB_BEFORE.has(previous)) || (after !== undefined && I_MEAN_AS_VERB_AFTER.has(after))
+      const verbUse =
+        (previous !== undefined && I_MEAN_AS_VERB_BEFORE.has(previous)) ||
+        (after !== undefined && I_MEAN_AS_VERB_AFTER.has(after))
       if (!verbUse) {
         at('i mean', next)
         i++

@@ -30,7 +30,20 @@ const NOT_A_HEDGE_AFTER: Readonly<Record<string, ReadonlySet<string>>> = {
   'i guess': new Set(['what', 'how', 'the', 'which', 'who']),
 }
 /** Deleting "I'm not sure" before these leaves a fragment ("how it works"). */
-const KEEPS_MEANING_ONLY_WITH_HEDGE = new Set(['how', 'what', 'why', 'if', 'whether', 'when', 'where', 'which', 'who', 'about', 'of', 'that'])
+const KEEPS_MEANING_ONLY_WITH_HEDGE = new Set([
+  'how',
+  'what',
+  'why',
+  'if',
+  'whether',
+  'when',
+  'where',
+  'which',
+  'who',
+  'about',
+  'of',
+  'that',
+])
 
 export function detectHedges(words: readonly Word[]): HedgeOccurrence[] {
   const found: HedgeOccurrence[] = []
@@ -43,7 +56,11 @@ export function detectHedges(words: readonly Word[]): HedgeOccurrence[] {
       const after = words[i + pattern.words.length]?.lower
       if (after !== undefined && NOT_A_HEDGE_AFTER[pattern.phrase]?.has(after)) break
       if (pattern.phrase === 'i think' && words[i - 1]?.lower === 'what') break
-      const removable = !(pattern.phrase === "i'm not sure" && after !== undefined && KEEPS_MEANING_ONLY_WITH_HEDGE.has(after))
+      const removable = !(
+        pattern.phrase === "i'm not sure" &&
+        after !== undefined &&
+        KEEPS_MEANING_ONLY_WITH_HEDGE.has(after)
+      )
       found.push({ phrase: pattern.phrase, start: first.start, end: last.end, wordIndex: i, removable })
       i += pattern.words.length - 1
       break

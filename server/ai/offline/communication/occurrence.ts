@@ -23,5 +23,7 @@ export function countByPhrase(occurrences: readonly Occurrence[]): PhraseCount[]
     group.positions.push({ index: o.start, wordIndex: o.wordIndex })
     groups.set(o.phrase, group)
   }
-  return [...groups.values()].sort((a, b) => b.count - a.count || (a.positions[0]?.index ?? 0) - (b.positions[0]?.index ?? 0))
+  return [...groups.values()].sort(
+    (a, b) => b.count - a.count || (a.positions[0]?.index ?? 0) - (b.positions[0]?.index ?? 0),
+  )
 }

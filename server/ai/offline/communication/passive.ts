@@ -21,20 +21,132 @@ export interface PassiveFinding {
 const BE = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'get', 'gets', 'got', 'gotten'])
 const MODALS = new Set(['will', 'would', 'can', 'could', 'should', 'must', 'might', 'may'])
 const PERFECT = new Set(['has', 'have', 'had'])
-const ADVERBS = new Set(['not', 'also', 'then', 'already', 'just', 'never', 'always', 'often', 'all', 'still', 'finally', 'eventually', 'later', 'first', 'initially', 'actually', 'really'])
+const ADVERBS = new Set([
+  'not',
+  'also',
+  'then',
+  'already',
+  'just',
+  'never',
+  'always',
+  'often',
+  'all',
+  'still',
+  'finally',
+  'eventually',
+  'later',
+  'first',
+  'initially',
+  'actually',
+  'really',
+])
 const CLAUSE_BREAKERS = new Set([
-  'and', 'but', 'so', 'because', 'when', 'while', 'which', 'that', 'then', 'after', 'before', 'since', 'if',
-  'although', 'though', 'where', 'once', 'until', 'as',
+  'and',
+  'but',
+  'so',
+  'because',
+  'when',
+  'while',
+  'which',
+  'that',
+  'then',
+  'after',
+  'before',
+  'since',
+  'if',
+  'although',
+  'though',
+  'where',
+  'once',
+  'until',
+  'as',
 ])
 const AGENT_STOPPERS = new Set([
-  'in', 'on', 'at', 'for', 'to', 'with', 'and', 'but', 'because', 'so', 'which', 'that', 'after', 'before',
-  'during', 'within', 'last', 'this', 'next', 'when', 'while', 'since', 'using', 'without', 'from', 'over',
-  'every', 'each', 'yesterday', 'today', 'tomorrow', 'daily', 'weekly', 'monthly', 'twice', 'again', 'afterwards',
-  'instead', 'as', 'into', 'across', 'under', 'through', 'until', 'via',
+  'in',
+  'on',
+  'at',
+  'for',
+  'to',
+  'with',
+  'and',
+  'but',
+  'because',
+  'so',
+  'which',
+  'that',
+  'after',
+  'before',
+  'during',
+  'within',
+  'last',
+  'this',
+  'next',
+  'when',
+  'while',
+  'since',
+  'using',
+  'without',
+  'from',
+  'over',
+  'every',
+  'each',
+  'yesterday',
+  'today',
+  'tomorrow',
+  'daily',
+  'weekly',
+  'monthly',
+  'twice',
+  'again',
+  'afterwards',
+  'instead',
+  'as',
+  'into',
+  'across',
+  'under',
+  'through',
+  'until',
+  'via',
 ])
-const OBJECT_TO_SUBJECT: Readonly<Record<string, string>> = { me: 'I', us: 'we', him: 'he', her: 'she', them: 'they', you: 'you', it: 'it' }
-const SUBJECT_TO_OBJECT: Readonly<Record<string, string>> = { i: 'me', we: 'us', he: 'him', she: 'her', they: 'them', you: 'you', it: 'it' }
-const LOWERCASE_STARTERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'our', 'my', 'its', 'their', 'his', 'her', 'it', 'every', 'each', 'all', 'some', 'most'])
+const OBJECT_TO_SUBJECT: Readonly<Record<string, string>> = {
+  me: 'I',
+  us: 'we',
+  him: 'he',
+  her: 'she',
+  them: 'they',
+  you: 'you',
+  it: 'it',
+}
+const SUBJECT_TO_OBJECT: Readonly<Record<string, string>> = {
+  i: 'me',
+  we: 'us',
+  he: 'him',
+  she: 'her',
+  they: 'them',
+  you: 'you',
+  it: 'it',
+}
+const LOWERCASE_STARTERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'our',
+  'my',
+  'its',
+  'their',
+  'his',
+  'her',
+  'it',
+  'every',
+  'each',
+  'all',
+  'some',
+  'most',
+])
 
 function isAdverb(word: Word): boolean {
   return ADVERBS.has(word.lower) || (word.lower.endsWith('ly') && word.lower.length > 4)
@@ -74,7 +186,8 @@ function activeVerb(auxiliary: string[], participle: string, agent: string): str
 function asObject(subject: Word[]): string {
   const [first, ...rest] = subject
   if (!first) return ''
-  if (rest.length === 0 && SUBJECT_TO_OBJECT[first.lower] !== undefined) return SUBJECT_TO_OBJECT[first.lower] ?? first.text
+  if (rest.length === 0 && SUBJECT_TO_OBJECT[first.lower] !== undefined)
+    return SUBJECT_TO_OBJECT[first.lower] ?? first.text
   const head = LOWERCASE_STARTERS.has(first.lower) ? first.lower : first.text
   return [head, ...rest.map((w) => w.text)].join(' ')
 }
@@ -106,7 +219,11 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       const chain = [aux.lower]
       const previous = words[i - 1]
       const progressive = aux.lower === 'being' && previous !== undefined && BE.has(previous.lower)
-      if (previous && (MODALS.has(previous.lower) || PERFECT.has(previous.lower) || progressive) && !hasPause(gapBefore(text, words, i))) {
+      if (
+        previous &&
+        (MODALS.has(previous.lower) || PERFECT.has(previous.lower) || progressive) &&
+        !hasPause(gapBefore(text, words, i))
+      ) {
         auxStart = i - 1
         chain.unshift(previous.lower)
       }
@@ -158,7 +275,10 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       if (subject.length > 0 && finding.agent !== null) {
         const firstAgent = agent[0] as Word
         const agentText = agent
-          .map((w) => OBJECT_TO_SUBJECT[w.lower] ?? (LOWERCASE_STARTERS.has(w.lower) && w === firstAgent ? w.lower : w.text))
+          .map(
+            (w) =>
+              OBJECT_TO_SUBJECT[w.lower] ?? (LOWERCASE_STARTERS.has(w.lower) && w === firstAgent ? w.lower : w.text),
+          )
           .join(' ')
         const active = rewrite(agentText)
         finding.activeClause = active?.clause ?? null

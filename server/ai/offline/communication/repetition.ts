@@ -20,7 +20,8 @@ const IGNORED = new Set(['yeah', 'okay', 'like', 'know', 'mean', 'kind', 'sort',
 export function repeatedWords(words: readonly Word[]): RepeatedWord[] {
   const groups = new Map<string, { surfaces: Map<string, number>; count: number }>()
   for (const word of words) {
-    if (word.lower.length < 3 || /^\d/.test(word.lower) || stopWords.has(word.lower) || IGNORED.has(word.lower)) continue
+    if (word.lower.length < 3 || /^\d/.test(word.lower) || stopWords.has(word.lower) || IGNORED.has(word.lower))
+      continue
     const key = stemTerm(word.lower.replace(/'s$/, ''))
     const group = groups.get(key) ?? { surfaces: new Map(), count: 0 }
     group.count += 1
@@ -38,7 +39,13 @@ export function stutters(words: readonly Word[]): Stutter[] {
   const found: Stutter[] = []
   for (let i = 1; i < words.length; i++) {
     const word = words[i]
-    if (word && word.lower === words[i - 1]?.lower && !/^\d/.test(word.lower) && word.lower !== 'that' && word.lower !== 'had') {
+    if (
+      word &&
+      word.lower === words[i - 1]?.lower &&
+      !/^\d/.test(word.lower) &&
+      word.lower !== 'that' &&
+      word.lower !== 'had'
+    ) {
       found.push({ word: word.lower, index: word.start })
     }
   }

@@ -13,7 +13,11 @@ function widenDeletion(text: string, edit: Edit): Edit {
   const atSentenceStart = before === '' || /[.!?\n]$/.test(before)
   if (afterMatch && before.endsWith(',')) {
     // "was, you know, the database" → "was the database", but "So, um, we" keeps "So,".
-    const clause = before.slice(0, -1).split(/[.!?\n]/).pop() ?? ''
+    const clause =
+      before
+        .slice(0, -1)
+        .split(/[.!?\n]/)
+        .pop() ?? ''
     if (clause.trim().split(/\s+/).length >= 2) start = before.length - 1
     end += afterMatch[0].length
   } else if (afterMatch && atSentenceStart) end += afterMatch[0].length

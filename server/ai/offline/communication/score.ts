@@ -50,8 +50,16 @@ export function clarityScore(m: ScoreInputs): ClarityScore {
   const fillerRate = per100(m.fillerCount, m.wordCount)
   const hedgeRate = per100(m.hedgeCount, m.wordCount)
   const candidates: ScorePenalty[] = [
-    { factor: 'fillers', points: Math.min(25, Math.round(2.5 * fillerRate)), detail: `${m.fillerCount} filler words (${fillerRate.toFixed(1)} per 100 words)` },
-    { factor: 'hedges', points: Math.min(15, Math.round(3 * hedgeRate)), detail: `${m.hedgeCount} hedges (${hedgeRate.toFixed(1)} per 100 words)` },
+    {
+      factor: 'fillers',
+      points: Math.min(25, Math.round(2.5 * fillerRate)),
+      detail: `${m.fillerCount} filler words (${fillerRate.toFixed(1)} per 100 words)`,
+    },
+    {
+      factor: 'hedges',
+      points: Math.min(15, Math.round(3 * hedgeRate)),
+      detail: `${m.hedgeCount} hedges (${hedgeRate.toFixed(1)} per 100 words)`,
+    },
     { factor: 'passive', points: Math.min(10, 3 * m.passiveCount), detail: `${m.passiveCount} passive constructions` },
     {
       factor: 'long-sentences',

@@ -65,11 +65,17 @@ function sentenceAt(sentences: readonly Sentence[], index: number): Sentence | u
 const starAdvice: Readonly<Record<StarPart, (s: SuggestionInputs) => { message: string; quote: string }>> = {
   situation: (s) => {
     const first = s.sentences[0]?.text ?? s.text
-    return { message: `Open with one sentence of context (Situation): where you were and what was going on, before “${inline(firstWords(first, 8))}”.`, quote: firstWords(first) }
+    return {
+      message: `Open with one sentence of context (Situation): where you were and what was going on, before “${inline(firstWords(first, 8))}”.`,
+      quote: firstWords(first),
+    }
   },
   task: (s) => {
     const first = s.sentences[0]?.text ?? s.text
-    return { message: 'Say what you were responsible for (Task), e.g. “My job was to …”, right after setting the scene.', quote: firstWords(first) }
+    return {
+      message: 'Say what you were responsible for (Task), e.g. “My job was to …”, right after setting the scene.',
+      quote: firstWords(first),
+    }
   },
   action: (s) => {
     const we = /\bwe\b[^.!?]*/i.exec(s.text)?.[0]
@@ -80,7 +86,10 @@ const starAdvice: Readonly<Record<StarPart, (s: SuggestionInputs) => { message: 
   },
   result: (s) => {
     const last = s.sentences[s.sentences.length - 1]?.text ?? s.text
-    return { message: `Finish with the Result: what changed because of you, ideally with a number, and what you learned; right now the answer ends with “${inline(firstWords(last, 10))}”.`, quote: firstWords(last) }
+    return {
+      message: `Finish with the Result: what changed because of you, ideally with a number, and what you learned; right now the answer ends with “${inline(firstWords(last, 10))}”.`,
+      quote: firstWords(last),
+    }
   },
 }
 
@@ -196,11 +205,14 @@ function polishSuggestions(s: SuggestionInputs): Array<Omit<Suggestion, 'priorit
   const first = s.sentences[0]?.text ?? s.text
   const last = s.sentences[s.sentences.length - 1]?.text ?? s.text
   const out: Array<Omit<Suggestion, 'priority'>> = []
-  const claim = s.sentences.find((x) => /\b(improv|faster|slower|better|reduc|increas|sav|grew|cut|fix|speed)/i.test(x.text))?.text
+  const claim = s.sentences.find((x) =>
+    /\b(improv|faster|slower|better|reduc|increas|sav|grew|cut|fix|speed)/i.test(x.text),
+  )?.text
   if (!/\d/.test(s.text) && (claim !== undefined || s.isBehavioural)) {
     out.push({
       type: 'polish',
-      message: 'Back your strongest claim with a number (time saved, latency, users, percentage); specifics make it credible.',
+      message:
+        'Back your strongest claim with a number (time saved, latency, users, percentage); specifics make it credible.',
       quote: firstWords(claim ?? last, 15),
     })
   }

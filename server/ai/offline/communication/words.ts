@@ -20,7 +20,13 @@ const WORD_PATTERN = /[A-Za-z0-9]+(?:[-'’][A-Za-z0-9]+)*%?/g
 export function tokenizeWords(text: string): Word[] {
   return [...text.matchAll(WORD_PATTERN)].map((match, index) => {
     const start = match.index ?? 0
-    return { text: match[0], lower: match[0].toLowerCase().replace(/’/g, "'"), start, end: start + match[0].length, index }
+    return {
+      text: match[0],
+      lower: match[0].toLowerCase().replace(/’/g, "'"),
+      start,
+      end: start + match[0].length,
+      index,
+    }
   })
 }
 

@@ -39,7 +39,8 @@ export function evaluateRetrieval(questions: readonly HeldOutQuestion[] = heldOu
     const rank = ranked.indexOf(expectedId)
     if (rank === 0) top1Correct++
     if (rank >= 0 && rank < 3) top3Correct++
-    if (rank !== 0) misses.push({ question, expectedId, got: ranked.slice(0, 3), expectedRank: rank < 0 ? null : rank + 1 })
+    if (rank !== 0)
+      misses.push({ question, expectedId, got: ranked.slice(0, 3), expectedRank: rank < 0 ? null : rank + 1 })
   }
   const total = questions.length
   const ratio = (n: number): number => (total === 0 ? 0 : Math.round((n / total) * 1000) / 1000)

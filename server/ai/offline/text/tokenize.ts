@@ -6,7 +6,20 @@ import { americanize, techTokens } from './synonyms.ts'
  * punctuation. Contractions of pronouns ("i'd", "we're") are dropped: they never carry a topic.
  */
 const TOKEN_PATTERN = /o\([^)]{1,20}\)|[a-z0-9]+(?:[.+#/'’-]+[a-z0-9]+)*[+#]*/g
-const CONTRACTION_PREFIXES = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'that', 'what', 'there', 'who', 'let'])
+const CONTRACTION_PREFIXES = new Set([
+  'i',
+  'you',
+  'we',
+  'they',
+  'he',
+  'she',
+  'it',
+  'that',
+  'what',
+  'there',
+  'who',
+  'let',
+])
 
 function normaliseBigO(token: string): string {
   const inner = token.slice(2, -1).replace(/\s+/g, '').replace(/\*/g, '')
@@ -25,9 +38,7 @@ function splitCompound(token: string): string[] {
     if (tail === 't') return [] // don't, isn't, can't: negations of stop verbs
     return [head]
   }
-  return token
-    .split(/[./+#-]+/)
-    .filter((part) => part !== '')
+  return token.split(/[./+#-]+/).filter((part) => part !== '')
 }
 
 /** Every word, including single letters, so phrases such as "b tree" or "big o" can match. */

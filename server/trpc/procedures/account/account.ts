@@ -10,13 +10,30 @@ import { accountSchema } from '../../schemas/auth.ts'
 const name = (message: string) => z.string().trim().min(namePattern.min, message).max(namePattern.max, message)
 
 export const updateProfileProcedure = signedInProcedure
-  .meta({ openapi: { method: 'POST', path: '/account/profile', tags: ['account'], summary: 'Change first and last name', protect: true } })
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/account/profile',
+      tags: ['account'],
+      summary: 'Change first and last name',
+      protect: true,
+    },
+  })
   .input(z.object({ firstName: name(messages.firstNameLength), lastName: name(messages.lastNameLength) }))
   .output(accountSchema)
   .mutation(({ ctx, input }) => updateProfile(ctx, ctx.user.id, input))
 
 export const signOutEverywhereProcedure = signedInProcedure
-  .meta({ openapi: { method: 'POST', path: '/account/sign-out-everywhere', tags: ['account'], summary: 'Sign out of every device', description: 'Every refresh token is revoked; other devices lose access at their next refresh.', protect: true } })
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/account/sign-out-everywhere',
+      tags: ['account'],
+      summary: 'Sign out of every device',
+      description: 'Every refresh token is revoked; other devices lose access at their next refresh.',
+      protect: true,
+    },
+  })
   .input(z.void())
   .output(z.object({ signedOut: z.literal(true) }))
   .mutation(({ ctx }) => signOutEverywhere(ctx, ctx.user.id))
@@ -32,10 +49,19 @@ export const deleteAccountProcedure = signedInProcedure
       protect: true,
     },
   })
-  .input(z.object({ confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }), password: z.string().max(128).optional() }))
+  .input(
+    z.object({
+      confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+      password: z.string().max(128).optional(),
+    }),
+  )
   .output(z.object({ deleted: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {
-    const credentials = await ctx.db.selectFrom('user_credentials').select('password_hash').where('user_id', '=', ctx.user.id).executeTakeFirst()
+    const credentials = await ctx.db
+      .selectFrom('user_credentials')
+      .select('password_hash')
+      .where('user_id', '=', ctx.user.id)
+      .executeTakeFirst()
     if (credentials && !(input.password && (await verifyPassword(credentials.password_hash, input.password)))) {
       throw new DomainError('wrong-password', 'Your password is incorrect.')
     }

@@ -10,7 +10,14 @@ export const track = publicProcedure
   .mutation(async ({ ctx, input }) => {
     await ctx.db
       .insertInto('analytics_events')
-      .values({ id: randomUUID(), name: input.name, category: input.category, params: JSON.stringify(input.params), user_id: ctx.user?.id ?? null, created_at: ctx.clock.now() })
+      .values({
+        id: randomUUID(),
+        name: input.name,
+        category: input.category,
+        params: JSON.stringify(input.params),
+        user_id: ctx.user?.id ?? null,
+        created_at: ctx.clock.now(),
+      })
       .execute()
     return { recorded: true as const }
   })

@@ -9,12 +9,22 @@ export const createOrder = signedInProcedure
       path: '/auth/create-order',
       tags: ['payments'],
       summary: 'Create a payment order for a plan',
-      description: 'The amount comes from the plans catalog. With no Razorpay keys configured the order belongs to the sandbox gateway (testMode true).',
+      description:
+        'The amount comes from the plans catalog. With no Razorpay keys configured the order belongs to the sandbox gateway (testMode true).',
       protect: true,
     },
   })
   .input(createOrderInput)
   .output(createOrderOutput)
   .mutation(({ ctx, input }) =>
-    createGatewayOrder(ctx.runtime, { userId: ctx.user.id, planType: input.planType }, { actor: { type: 'user', id: ctx.user.id }, userId: ctx.user.id, requestId: ctx.requestId, correlationId: ctx.requestId }),
+    createGatewayOrder(
+      ctx.runtime,
+      { userId: ctx.user.id, planType: input.planType },
+      {
+        actor: { type: 'user', id: ctx.user.id },
+        userId: ctx.user.id,
+        requestId: ctx.requestId,
+        correlationId: ctx.requestId,
+      },
+    ),
   )

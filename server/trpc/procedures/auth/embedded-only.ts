@@ -4,6 +4,9 @@ import type { Runtime } from '../../../runtime.ts'
 /** With Supabase configured, passwords live at Supabase: our own e-mail/password endpoints step aside. */
 export function requireEmbeddedIdentity(runtime: Runtime, what: string) {
   if (runtime.config.auth.supabase) {
-    throw new DomainError('not-configured', `${what} goes through Supabase on this server: use /auth/supabase-login with the Supabase access token.`)
+    throw new DomainError(
+      'not-configured',
+      `${what} goes through Supabase on this server: use /auth/supabase-login with the Supabase access token.`,
+    )
   }
 }

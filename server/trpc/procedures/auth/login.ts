@@ -10,7 +10,8 @@ export const login = publicProcedure
       path: '/auth/login',
       tags: ['auth'],
       summary: 'Sign in with e-mail and password',
-      description: '401 for a wrong e-mail or password, 403 until the address is confirmed, 429 after too many attempts.',
+      description:
+        '401 for a wrong e-mail or password, 403 until the address is confirmed, 429 after too many attempts.',
       protect: false,
     },
   })

@@ -12,7 +12,8 @@ export const logout = publicProcedure
       path: '/auth/logout',
       tags: ['auth'],
       summary: 'Sign out',
-      description: 'Ends the session of the given refresh token and of the access token sent as Bearer. Always succeeds.',
+      description:
+        'Ends the session of the given refresh token and of the access token sent as Bearer. Always succeeds.',
       protect: false,
     },
   })

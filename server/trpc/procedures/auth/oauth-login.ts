@@ -9,12 +9,17 @@ export const oauthLogin = publicProcedure
       path: '/auth/oauth-login',
       tags: ['auth'],
       summary: 'Sign in after Google sign-in at Supabase',
-      description: 'Identity comes only from supabase_token, verified here; password is accepted for compatibility and never used as a credential.',
+      description:
+        'Identity comes only from supabase_token, verified here; password is accepted for compatibility and never used as a credential.',
       protect: false,
     },
   })
   .input(oauthLoginInput)
   .output(authSessionSchema)
   .mutation(({ ctx, input }) =>
-    signInWithSupabase(ctx, { token: input.supabase_token, claimedEmail: input.email, details: { firstName: input.firstName, lastName: input.lastName } }),
+    signInWithSupabase(ctx, {
+      token: input.supabase_token,
+      claimedEmail: input.email,
+      details: { firstName: input.firstName, lastName: input.lastName },
+    }),
   )

@@ -10,7 +10,8 @@ export const refreshToken = publicProcedure
       path: '/auth/refresh-token',
       tags: ['auth'],
       summary: 'Exchange a refresh token for a new pair',
-      description: 'Each refresh token works once. Presenting one that was already exchanged ends its whole session (401).',
+      description:
+        'Each refresh token works once. Presenting one that was already exchanged ends its whole session (401).',
       protect: false,
     },
   })

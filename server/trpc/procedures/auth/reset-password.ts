@@ -12,12 +12,14 @@ export const resetPassword = publicProcedure
       tags: ['auth'],
       summary: 'Set a new password from a reset link',
       description:
-        'token is the access_token of the reset link. Every session of the account is signed out. With Supabase configured, token is the recovery session\'s access token and Supabase keeps the password.',
+        "token is the access_token of the reset link. Every session of the account is signed out. With Supabase configured, token is the recovery session's access token and Supabase keeps the password.",
       protect: false,
     },
   })
   .input(resetPasswordInput)
   .output(z.object({ reset: z.literal(true) }))
   .mutation(({ ctx, input }) =>
-    ctx.runtime.config.auth.supabase ? recordSupabasePasswordReset(ctx, input.token) : resetPasswordWithToken(ctx, input),
+    ctx.runtime.config.auth.supabase
+      ? recordSupabasePasswordReset(ctx, input.token)
+      : resetPasswordWithToken(ctx, input),
   )

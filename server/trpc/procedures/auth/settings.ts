@@ -4,7 +4,15 @@ import { authSettingsSchema } from '../../schemas/auth.ts'
 
 /** What the browser needs to know to sign people in; the anon key is public by design. */
 export const settings = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/auth/settings', tags: ['auth'], summary: 'How sign-in works on this server', protect: false } })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/auth/settings',
+      tags: ['auth'],
+      summary: 'How sign-in works on this server',
+      protect: false,
+    },
+  })
   .input(z.void())
   .output(authSettingsSchema)
   .query(({ ctx }) => {

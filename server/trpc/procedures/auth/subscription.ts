@@ -6,7 +6,15 @@ import { subscriptionSchema } from '../../schemas/auth.ts'
 import { featuresSchema } from '../../schemas/plan.ts'
 
 export const subscription = signedInProcedure
-  .meta({ openapi: { method: 'GET', path: '/auth/subscription', tags: ['auth'], summary: 'The signed-in user\'s plan and features', protect: true } })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/auth/subscription',
+      tags: ['auth'],
+      summary: "The signed-in user's plan and features",
+      protect: true,
+    },
+  })
   .input(z.void())
   .output(z.object({ subscription: subscriptionSchema, features: featuresSchema }))
   .query(({ ctx }) => readSubscription(ctx.db, ctx.clock, ctx.user.id, () => viewsFresh(ctx.runtime)))

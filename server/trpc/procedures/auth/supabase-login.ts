@@ -9,7 +9,8 @@ export const supabaseLogin = publicProcedure
       path: '/auth/supabase-login',
       tags: ['auth'],
       summary: 'Sign in with a Supabase access token',
-      description: 'The token is verified here (JWKS or project secret, then Supabase itself). The account is created on first sign-in.',
+      description:
+        'The token is verified here (JWKS or project secret, then Supabase itself). The account is created on first sign-in.',
       protect: false,
     },
   })
@@ -19,6 +20,10 @@ export const supabaseLogin = publicProcedure
     signInWithSupabase(ctx, {
       token: input.supabase_token,
       claimedEmail: input.user_details?.email,
-      details: { firstName: input.user_details?.first_name, lastName: input.user_details?.last_name, avatarUrl: input.user_details?.avatar_url },
+      details: {
+        firstName: input.user_details?.first_name,
+        lastName: input.user_details?.last_name,
+        avatarUrl: input.user_details?.avatar_url,
+      },
     }),
   )

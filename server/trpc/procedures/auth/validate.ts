@@ -5,7 +5,13 @@ import { accountSchema } from '../../schemas/auth.ts'
 
 export const validate = signedInProcedure
   .meta({
-    openapi: { method: 'GET', path: '/auth/validate', tags: ['auth'], summary: 'The signed-in user, plan and features', protect: true },
+    openapi: {
+      method: 'GET',
+      path: '/auth/validate',
+      tags: ['auth'],
+      summary: 'The signed-in user, plan and features',
+      protect: true,
+    },
   })
   .input(z.void())
   .output(accountSchema)

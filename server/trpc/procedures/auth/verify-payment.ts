@@ -9,7 +9,8 @@ export const verifyPayment = signedInProcedure
       path: '/auth/verify-payment',
       tags: ['payments'],
       summary: "Verify the checkout's payment signature and activate the plan",
-      description: '400 for a bad signature, 404 for an order that is not yours. Calling again for the same payment answers success and changes nothing.',
+      description:
+        '400 for a bad signature, 404 for an order that is not yours. Calling again for the same payment answers success and changes nothing.',
       protect: true,
     },
   })
@@ -18,7 +19,17 @@ export const verifyPayment = signedInProcedure
   .mutation(({ ctx, input }) =>
     verifyCheckoutPayment(
       ctx.runtime,
-      { userId: ctx.user.id, orderId: input.razorpay_order_id, paymentId: input.razorpay_payment_id, signature: input.razorpay_signature },
-      (userId) => ({ actor: { type: 'user', id: ctx.user.id }, userId, requestId: ctx.requestId, correlationId: ctx.requestId }),
+      {
+        userId: ctx.user.id,
+        orderId: input.razorpay_order_id,
+        paymentId: input.razorpay_payment_id,
+        signature: input.razorpay_signature,
+      },
+      (userId) => ({
+        actor: { type: 'user', id: ctx.user.id },
+        userId,
+        requestId: ctx.requestId,
+        correlationId: ctx.requestId,
+      }),
     ),
   )

@@ -4,12 +4,26 @@ import { signedInProcedure } from '../../init.ts'
 import { billingEntrySchema } from '../../schemas/payments.ts'
 
 export const history = signedInProcedure
-  .meta({ openapi: { method: 'GET', path: '/billing/history', tags: ['payments'], summary: 'Orders and payments, newest first', protect: true } })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/billing/history',
+      tags: ['payments'],
+      summary: 'Orders and payments, newest first',
+      protect: true,
+    },
+  })
   .input(z.void())
   .output(z.object({ entries: z.array(billingEntrySchema) }))
   .query(async ({ ctx }) => {
     await viewsFresh(ctx.runtime)
-    const rows = await ctx.db.selectFrom('orders_view').selectAll().where('user_id', '=', ctx.user.id).orderBy('created_at', 'desc').limit(100).execute()
+    const rows = await ctx.db
+      .selectFrom('orders_view')
+      .selectAll()
+      .where('user_id', '=', ctx.user.id)
+      .orderBy('created_at', 'desc')
+      .limit(100)
+      .execute()
     return {
       entries: rows.map((row) => ({
         orderId: row.order_id,

@@ -16,4 +16,9 @@ export const send = publicProcedure
   })
   .input(contactSendInput)
   .output(contactSendOutput)
-  .mutation(({ ctx, input }) => sendContactMessage({ runtime: ctx.runtime, requestId: ctx.requestId, clientIp: ctx.clientIp, userId: ctx.user?.id ?? null }, input))
+  .mutation(({ ctx, input }) =>
+    sendContactMessage(
+      { runtime: ctx.runtime, requestId: ctx.requestId, clientIp: ctx.clientIp, userId: ctx.user?.id ?? null },
+      input,
+    ),
+  )

@@ -3,7 +3,16 @@ import { z } from 'zod'
 import { publicProcedure } from '../../init.ts'
 
 export const mailboxOutput = z.object({
-  messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
 })
 
 /** The development mailbox. It does not exist in production. */
@@ -14,6 +23,13 @@ export const mailbox = publicProcedure
     if (ctx.runtime.config.isProduction) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' })
     const rows = await ctx.db.selectFrom('dev_mailbox').selectAll().orderBy('created_at', 'desc').limit(100).execute()
     return {
-      messages: rows.map((row) => ({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, createdAt: row.created_at.toISOString() })),
+      messages: rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        createdAt: row.created_at.toISOString(),
+      })),
     }
   })

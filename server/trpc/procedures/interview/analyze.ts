@@ -4,7 +4,15 @@ import { analyzeInput, questionAnalysisSchema } from '../../schemas/interview.ts
 import { callerOf } from './caller.ts'
 
 export const analyze = signedInProcedure
-  .meta({ openapi: { method: 'POST', path: '/interview/analyze', tags: ['interview'], summary: 'What a question tests and how to structure the answer', protect: true } })
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/interview/analyze',
+      tags: ['interview'],
+      summary: 'What a question tests and how to structure the answer',
+      protect: true,
+    },
+  })
   .input(analyzeInput)
   .output(questionAnalysisSchema)
   .mutation(({ ctx, input }) => analyzeQuestion(callerOf(ctx), input))

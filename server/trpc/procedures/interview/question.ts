@@ -10,7 +10,8 @@ export const question = signedInProcedure
       path: '/interview/question',
       tags: ['interview'],
       summary: 'Answer an interview question',
-      description: 'In the given or the newest active session (409 without one). For a live display, POST the same body to /interview/question/stream for server-sent events.',
+      description:
+        'In the given or the newest active session (409 without one). For a live display, POST the same body to /interview/question/stream for server-sent events.',
       protect: true,
     },
   })

@@ -10,7 +10,8 @@ export const screenshot = signedInProcedure
       path: '/interview/screenshot',
       tags: ['interview'],
       summary: 'Read a screenshot and answer what it asks',
-      description: 'image: PNG, JPEG or WebP as base64 or a data: URL, at most 5 MB (413 above). Needs screen analysis in the plan (403 otherwise).',
+      description:
+        'image: PNG, JPEG or WebP as base64 or a data: URL, at most 5 MB (413 above). Needs screen analysis in the plan (403 otherwise).',
       protect: true,
     },
   })

@@ -10,7 +10,8 @@ export const sessionEnd = signedInProcedure
       path: '/interview/session/end',
       tags: ['interview'],
       summary: 'End an interview session',
-      description: 'Ends the given session, or the newest active one. A session ended within 5 minutes with no question asked gives its interview back (counted false).',
+      description:
+        'Ends the given session, or the newest active one. A session ended within 5 minutes with no question asked gives its interview back (counted false).',
       protect: true,
     },
   })

@@ -5,7 +5,15 @@ import { usageLimitsSchema } from '../../schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const usageLimits = signedInProcedure
-  .meta({ openapi: { method: 'GET', path: '/interview/usage-limits', tags: ['interview'], summary: 'Interviews used and remaining in the current plan period', protect: true } })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/interview/usage-limits',
+      tags: ['interview'],
+      summary: 'Interviews used and remaining in the current plan period',
+      protect: true,
+    },
+  })
   .input(z.void())
   .output(usageLimitsSchema)
   .query(({ ctx }) => readUsage(callerOf(ctx)))

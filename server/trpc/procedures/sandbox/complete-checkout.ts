@@ -7,10 +7,21 @@ export const completeCheckout = signedInProcedure
   .input(z.object({ orderId: z.string().min(1).max(64), outcome: z.enum(['success', 'failure']) }))
   .output(
     z.discriminatedUnion('outcome', [
-      z.object({ outcome: z.literal('success'), result: z.object({ razorpay_order_id: z.string(), razorpay_payment_id: z.string(), razorpay_signature: z.string() }) }),
+      z.object({
+        outcome: z.literal('success'),
+        result: z.object({
+          razorpay_order_id: z.string(),
+          razorpay_payment_id: z.string(),
+          razorpay_signature: z.string(),
+        }),
+      }),
       z.object({
         outcome: z.literal('failure'),
-        error: z.object({ code: z.string(), description: z.string(), metadata: z.object({ order_id: z.string(), payment_id: z.string() }) }),
+        error: z.object({
+          code: z.string(),
+          description: z.string(),
+          metadata: z.object({ order_id: z.string(), payment_id: z.string() }),
+        }),
       }),
     ]),
   )

@@ -13,5 +13,9 @@ export const settings = publicProcedure
   .output(siteSettingsSchema)
   .query(({ ctx }) => {
     const { site } = ctx.runtime.config
-    return { downloadUrlWindows: site.downloadUrlWindows, gaMeasurementId: site.gaMeasurementId ?? null, supportEmail: site.supportEmail ?? null }
+    return {
+      downloadUrlWindows: site.downloadUrlWindows,
+      gaMeasurementId: site.gaMeasurementId ?? null,
+      supportEmail: site.supportEmail ?? null,
+    }
   })

@@ -7,7 +7,9 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
   return (
     <li className="rounded-xl border border-gray-200 p-4 dark:border-gray-800">
       <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
-        <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">{sourceLabel(question.source)}</span>
+        <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {sourceLabel(question.source)}
+        </span>
         <time dateTime={question.askedAt}>{formatDateTime(question.askedAt)}</time>
         {question.contextUsed && <span>· context used</span>}
       </div>
@@ -18,7 +20,13 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
       {question.transcript && question.transcript !== question.question && (
         <p className="mt-1 text-sm text-gray-600 italic dark:text-gray-400">Heard: “{question.transcript}”</p>
       )}
-      <div className="mt-3">{question.answer ? <AnswerText text={question.answer} /> : <p className="text-sm text-gray-500 dark:text-gray-400">No answer was recorded.</p>}</div>
+      <div className="mt-3">
+        {question.answer ? (
+          <AnswerText text={question.answer} />
+        ) : (
+          <p className="text-sm text-gray-500 dark:text-gray-400">No answer was recorded.</p>
+        )}
+      </div>
       <p className="mt-3 text-xs text-gray-500 dark:text-gray-400" data-testid="answer-meta">
         Answered by {question.provider} / {question.model} in {formatLatency(question.latencyMs)}
         {question.totalTokens > 0 && ` · ${question.totalTokens} tokens`}

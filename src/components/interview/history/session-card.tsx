@@ -9,14 +9,20 @@ export function SessionCard({ session }: { session: HistorySession }) {
   const headingId = `session-${session.id}`
   const duration = formatDuration(session.startedAt, session.endedAt)
   return (
-    <article aria-labelledby={headingId} data-session-id={session.id} className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900">
+    <article
+      aria-labelledby={headingId}
+      data-session-id={session.id}
+      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-base font-semibold text-gray-900 dark:text-white">
-            {modeLabel(session.mode)} session on <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time>
+            {modeLabel(session.mode)} session on{' '}
+            <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time>
           </h3>
           <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-            {findPlan(session.planType)?.name ?? session.planType} plan · {session.questionsAsked} {session.questionsAsked === 1 ? 'question' : 'questions'}
+            {findPlan(session.planType)?.name ?? session.planType} plan · {session.questionsAsked}{' '}
+            {session.questionsAsked === 1 ? 'question' : 'questions'}
             {session.endedAt ? ` · ended ${formatDateTime(session.endedAt)}` : ' · still active'}
             {duration && ` · ${duration}`}
           </p>

@@ -11,9 +11,21 @@ export const historyPageSize = 10
 /** The user's past sessions, newest first, a page at a time (interview.history). */
 export function SessionList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const trpc = useTRPC()
-  const history = useQuery({ ...trpc.interview.history.queryOptions({ page, pageSize: historyPageSize }), placeholderData: keepPreviousData, staleTime: 0, retry: 1 })
+  const history = useQuery({
+    ...trpc.interview.history.queryOptions({ page, pageSize: historyPageSize }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: 1,
+  })
   if (history.isPending) return <Spinner label="Loading your sessions" className="py-10" />
-  if (history.isError) return <LoadError message={`Could not load your sessions: ${history.error.message}`} onRetry={() => void history.refetch()} retrying={history.isFetching} />
+  if (history.isError)
+    return (
+      <LoadError
+        message={`Could not load your sessions: ${history.error.message}`}
+        onRetry={() => void history.refetch()}
+        retrying={history.isFetching}
+      />
+    )
   // While the next page loads the previous one stays on screen: label the page that is shown.
   const { sessions, total, page: shown } = history.data
   if (total === 0) {
@@ -22,7 +34,10 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
         <p className="font-medium text-gray-900 dark:text-white">No sessions yet.</p>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
           Start one in the{' '}
-          <AppLink href="/interview" className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          <AppLink
+            href="/interview"
+            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
             practice console
           </AppLink>{' '}
           or the desktop app.

@@ -6,7 +6,10 @@ export function SessionTimeline({ session }: { session: HistorySession }) {
     <ol aria-label="Timeline" className="relative space-y-3 border-l border-gray-200 pl-4 dark:border-gray-700">
       {sessionTimeline(session).map((entry) => (
         <li key={entry.key} className="relative text-sm">
-          <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-white bg-brand dark:border-gray-900 dark:bg-indigo-400" />
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-white bg-brand dark:border-gray-900 dark:bg-indigo-400"
+          />
           <time dateTime={entry.at} className="font-mono text-xs text-gray-500 dark:text-gray-400">
             {formatTime(entry.at)}
           </time>{' '}

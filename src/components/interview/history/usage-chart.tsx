@@ -4,23 +4,44 @@ import { formatLongDate } from '../../../lib/dates.ts'
 import type { UsagePeriod } from '../../../interview/interview-types.ts'
 import { chartSize, usageChartModel } from './usage-chart-model.ts'
 
-const fills = { green: 'fill-green-500 dark:fill-green-400', yellow: 'fill-yellow-400 dark:fill-yellow-300', red: 'fill-red-500 dark:fill-red-400' } as const
+const fills = {
+  green: 'fill-green-500 dark:fill-green-400',
+  yellow: 'fill-yellow-400 dark:fill-yellow-300',
+  red: 'fill-red-500 dark:fill-red-400',
+} as const
 
 /** Interviews used in each recent plan period: an SVG bar chart, and the same numbers as a table. */
 export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
   const titleId = useId()
   const descId = useId()
-  if (periods.length === 0) return <p className="text-sm text-gray-600 dark:text-gray-400">No plan periods yet: your usage shows here once you have a plan.</p>
+  if (periods.length === 0)
+    return (
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        No plan periods yet: your usage shows here once you have a plan.
+      </p>
+    )
   const model = usageChartModel(periods)
   const summary = model.bars.map((bar) => `${bar.label}: ${bar.used} of ${bar.included}`).join('; ')
   return (
     <figure>
-      <svg viewBox={`0 0 ${chartSize.width} ${chartSize.height}`} role="img" aria-labelledby={`${titleId} ${descId}`} className="h-auto w-full text-gray-500 dark:text-gray-400">
+      <svg
+        viewBox={`0 0 ${chartSize.width} ${chartSize.height}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+        className="h-auto w-full text-gray-500 dark:text-gray-400"
+      >
         <title id={titleId}>Interviews used per plan period</title>
         <desc id={descId}>{summary}</desc>
         {model.ticks.map((tick) => (
           <g key={tick.value}>
-            <line x1={chartSize.left} x2={chartSize.width - chartSize.right} y1={tick.y} y2={tick.y} className="stroke-gray-200 dark:stroke-gray-800" strokeWidth="1" />
+            <line
+              x1={chartSize.left}
+              x2={chartSize.width - chartSize.right}
+              y1={tick.y}
+              y2={tick.y}
+              className="stroke-gray-200 dark:stroke-gray-800"
+              strokeWidth="1"
+            />
             <text x={chartSize.left - 6} y={tick.y + 4} textAnchor="end" className="fill-current text-[11px]">
               {tick.value}
             </text>
@@ -28,20 +49,48 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
         ))}
         {model.bars.map((bar) => (
           <g key={bar.key} data-color={bar.color}>
-            <rect x={bar.x} y={bar.includedY} width={bar.width} height={model.baseline - bar.includedY} rx="4" className="fill-gray-200 dark:fill-gray-800" />
-            <rect x={bar.x} y={bar.usedY} width={bar.width} height={model.baseline - bar.usedY} rx="4" className={fills[bar.color]} />
-            <text x={bar.x + bar.width / 2} y={Math.min(bar.usedY, bar.includedY) - 6} textAnchor="middle" className="fill-gray-900 text-[12px] font-semibold dark:fill-gray-100">
+            <rect
+              x={bar.x}
+              y={bar.includedY}
+              width={bar.width}
+              height={model.baseline - bar.includedY}
+              rx="4"
+              className="fill-gray-200 dark:fill-gray-800"
+            />
+            <rect
+              x={bar.x}
+              y={bar.usedY}
+              width={bar.width}
+              height={model.baseline - bar.usedY}
+              rx="4"
+              className={fills[bar.color]}
+            />
+            <text
+              x={bar.x + bar.width / 2}
+              y={Math.min(bar.usedY, bar.includedY) - 6}
+              textAnchor="middle"
+              className="fill-gray-900 text-[12px] font-semibold dark:fill-gray-100"
+            >
               {bar.used}/{bar.included}
             </text>
-            <text x={bar.x + bar.width / 2} y={model.baseline + 18} textAnchor="middle" className="fill-current text-[11px]">
+            <text
+              x={bar.x + bar.width / 2}
+              y={model.baseline + 18}
+              textAnchor="middle"
+              className="fill-current text-[11px]"
+            >
               {bar.label}
             </text>
           </g>
         ))}
       </svg>
-      <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-400">Used interviews over the interviews included, per plan period (by start date).</figcaption>
+      <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+        Used interviews over the interviews included, per plan period (by start date).
+      </figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">Show as a table</summary>
+        <summary className="cursor-pointer font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+          Show as a table
+        </summary>
         <UsageTable periods={periods} />
       </details>
     </figure>
@@ -55,11 +104,21 @@ function UsageTable({ periods }: { periods: readonly UsagePeriod[] }) {
         <caption className="sr-only">Interviews used per plan period, newest first</caption>
         <thead className="text-gray-500 dark:text-gray-400">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Period</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Plan</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Used</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Included</th>
-            <th scope="col" className="py-2 font-medium">Given back</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Period
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Plan
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Used
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Included
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Given back
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100 text-gray-900 dark:divide-gray-800 dark:text-gray-100">

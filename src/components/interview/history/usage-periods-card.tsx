@@ -13,7 +13,11 @@ export function UsagePeriodsCard() {
       {periods.isPending ? (
         <Spinner label="Loading your usage" className="py-8" />
       ) : periods.isError ? (
-        <LoadError message={`Could not load your usage: ${periods.error.message}`} onRetry={() => void periods.refetch()} retrying={periods.isFetching} />
+        <LoadError
+          message={`Could not load your usage: ${periods.error.message}`}
+          onRetry={() => void periods.refetch()}
+          retrying={periods.isFetching}
+        />
       ) : (
         <UsageChart periods={periods.data.periods} />
       )}

@@ -9,7 +9,10 @@ export function ContactDetails({ supportEmail }: { supportEmail: string | null }
       {supportEmail && (
         <div>
           <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Email</h3>
-          <a href={`mailto:${supportEmail}`} className="mt-1 inline-block font-semibold break-all text-indigo-700 hover:underline dark:text-indigo-300">
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-1 inline-block font-semibold break-all text-indigo-700 hover:underline dark:text-indigo-300"
+          >
             {supportEmail}
           </a>
         </div>

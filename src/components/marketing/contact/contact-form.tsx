@@ -6,7 +6,13 @@ import { contactLabels, contactMaxLengths, contactMessages, type ContactInput } 
 import { TextAreaField } from './text-area-field.tsx'
 import { useContactForm } from './use-contact-form.ts'
 
-export function ContactForm({ supportEmail, initial }: { supportEmail: string | null; initial: Partial<ContactInput> }) {
+export function ContactForm({
+  supportEmail,
+  initial,
+}: {
+  supportEmail: string | null
+  initial: Partial<ContactInput>
+}) {
   const { values, setField, status, submit, sending } = useContactForm(initial)
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -22,7 +28,12 @@ export function ContactForm({ supportEmail, initial }: { supportEmail: string | 
   })
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Contact form"
+      className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900"
+    >
       <FormAlert id="contact-error" tone="error">
         {status.state === 'error' && (
           <>
@@ -43,7 +54,9 @@ export function ContactForm({ supportEmail, initial }: { supportEmail: string | 
       <FormAlert tone="success">
         {status.state === 'success' && (
           <>
-            <strong className="block font-semibold">Message sent! Thank you for reaching out; we will get back to you soon.</strong>
+            <strong className="block font-semibold">
+              Message sent! Thank you for reaching out; we will get back to you soon.
+            </strong>
             <span data-sent-via>Sent via {status.sentVia}</span>
           </>
         )}

@@ -11,7 +11,13 @@ export const contactLabels: Record<ContactField, string> = {
   message: 'Message',
 }
 
-export const contactMaxLengths: Record<ContactField, number> = { firstName: 100, lastName: 100, email: 254, subject: 200, message: 5000 }
+export const contactMaxLengths: Record<ContactField, number> = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  subject: 200,
+  message: 5000,
+}
 
 export const contactMessages = {
   allFieldsRequired: 'All fields are required',

@@ -2,10 +2,17 @@ import { useMutation } from '@tanstack/react-query'
 import { isTRPCClientError } from '@trpc/client'
 import { useState } from 'react'
 import { useTRPC } from '../../../trpc/react.ts'
-import { contactMessages, contactProblem, emptyContactInput, type ContactField, type ContactInput } from './contact-rules.ts'
+import {
+  contactMessages,
+  contactProblem,
+  emptyContactInput,
+  type ContactField,
+  type ContactInput,
+} from './contact-rules.ts'
 
 /** Spec §4: idle, sending, success, error. */
-export type ContactStatus = { state: 'idle' } | { state: 'sending' } | { state: 'success'; sentVia: string } | { state: 'error'; detail: string }
+export type ContactStatus =
+  { state: 'idle' } | { state: 'sending' } | { state: 'success'; sentVia: string } | { state: 'error'; detail: string }
 
 /** The server's own words when it answered; anything else is unexpected (spec §8). */
 function detailOf(error: unknown): string {

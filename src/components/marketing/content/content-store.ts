@@ -4,7 +4,14 @@ import { parseMarkdown, type Block } from './markdown.ts'
 const blogFiles = import.meta.glob<string>('/content/blog/*.md', { query: '?raw', import: 'default', eager: true })
 const aboutFiles = import.meta.glob<string>('/content/about.md', { query: '?raw', import: 'default', eager: true })
 
-export type ArticleSummary = { slug: string; title: string; description: string; date: string; author: string; readingMinutes: number }
+export type ArticleSummary = {
+  slug: string
+  title: string
+  description: string
+  date: string
+  author: string
+  readingMinutes: number
+}
 export type Article = ArticleSummary & { blocks: Block[] }
 
 function toArticle(path: string, source: string): Article {

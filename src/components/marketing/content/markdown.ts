@@ -49,7 +49,8 @@ export function parseInline(source: string): Inline[] {
     if (match.index > 0) result.push({ kind: 'text', text: rest.slice(0, match.index) })
     const [whole, , strong, , starEm, underscoreEm, , code, , linkText, linkHref] = match
     if (strong !== undefined) result.push({ kind: 'strong', children: parseInline(strong) })
-    else if (starEm !== undefined || underscoreEm !== undefined) result.push({ kind: 'em', children: parseInline(starEm ?? underscoreEm ?? '') })
+    else if (starEm !== undefined || underscoreEm !== undefined)
+      result.push({ kind: 'em', children: parseInline(starEm ?? underscoreEm ?? '') })
     else if (code !== undefined) result.push({ kind: 'code', text: code })
     else if (linkText !== undefined && linkHref !== undefined) {
       const href = safeHref(linkHref)
@@ -66,7 +67,11 @@ function frontMatter(source: string): { meta: Record<string, string>; body: stri
   const meta: Record<string, string> = {}
   for (const line of (match[1] ?? '').split('\n')) {
     const separator = line.indexOf(':')
-    if (separator > 0) meta[line.slice(0, separator).trim()] = line.slice(separator + 1).trim().replace(/^["']|["']$/g, '')
+    if (separator > 0)
+      meta[line.slice(0, separator).trim()] = line
+        .slice(separator + 1)
+        .trim()
+        .replace(/^["']|["']$/g, '')
   }
   return { meta, body: source.slice(match[0].length) }
 }
@@ -109,7 +114,8 @@ export function parseMarkdown(source: string): Document {
     }
     if (line.startsWith('>')) {
       const quote: string[] = []
-      while (index < lines.length && (lines[index] ?? '').startsWith('>')) quote.push((lines[index++] ?? '').replace(/^>\s?/, ''))
+      while (index < lines.length && (lines[index] ?? '').startsWith('>'))
+        quote.push((lines[index++] ?? '').replace(/^>\s?/, ''))
       blocks.push({ kind: 'quote', children: parseInline(quote.join(' ')) })
       continue
     }
@@ -136,7 +142,8 @@ export function parseMarkdown(source: string): Document {
       continue
     }
     const paragraph: string[] = []
-    while (index < lines.length && (lines[index] ?? '').trim() !== '' && !isBlockStart(lines[index] ?? '')) paragraph.push((lines[index++] ?? '').trim())
+    while (index < lines.length && (lines[index] ?? '').trim() !== '' && !isBlockStart(lines[index] ?? ''))
+      paragraph.push((lines[index++] ?? '').trim())
     blocks.push({ kind: 'paragraph', children: parseInline(paragraph.join(' ')) })
   }
   return { meta, blocks }

@@ -38,7 +38,13 @@ export function typeOf(document: Json, raw: unknown): string {
   if (variants) return [...new Set(variants.map((variant) => typeOf(document, variant)))].join(' | ')
   const types = Array.isArray(schema.type) ? schema.type.map(text) : [text(schema.type) || 'any']
   return types
-    .map((type) => (type === 'array' ? `${typeOf(document, schema.items)}[]` : type === 'string' && schema.format ? `string (${text(schema.format)})` : type))
+    .map((type) =>
+      type === 'array'
+        ? `${typeOf(document, schema.items)}[]`
+        : type === 'string' && schema.format
+          ? `string (${text(schema.format)})`
+          : type,
+    )
     .join(' | ')
 }
 
@@ -68,7 +74,12 @@ function operationOf(document: Json, method: string, path: string, raw: Json): A
   const data = isObject(envelope.properties) ? envelope.properties.data : undefined
   const parameters = (Array.isArray(raw.parameters) ? raw.parameters : []).map((parameter) => {
     const resolved = resolve(document, parameter)
-    return { name: `${text(resolved.name)} (${text(resolved.in)})`, type: typeOf(document, resolved.schema), required: resolved.required === true, description: text(resolved.description) }
+    return {
+      name: `${text(resolved.name)} (${text(resolved.in)})`,
+      type: typeOf(document, resolved.schema),
+      required: resolved.required === true,
+      description: text(resolved.description),
+    }
   })
   return {
     id: `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, ''),

@@ -2,12 +2,28 @@ import { FeatureIcon, type FeatureIconName } from '../../landing/feature-icon.ts
 import { systemRequirements } from './platforms.ts'
 
 const benefits: readonly { icon: FeatureIconName; title: string; text: string }[] = [
-  { icon: 'chat', title: 'Real-time answers', text: 'Structured answers to technical and behavioural questions while the interview runs.' },
+  {
+    icon: 'chat',
+    title: 'Real-time answers',
+    text: 'Structured answers to technical and behavioural questions while the interview runs.',
+  },
   { icon: 'screen', title: 'Screen understanding', text: 'Reads code, slides and questions shared on screen.' },
-  { icon: 'ear', title: 'Call audio', text: 'Hears the interviewer through your computer audio, without joining the call.' },
-  { icon: 'ghost', title: 'Stays hidden', text: 'Its window stays out of screen shares; Ctrl+Shift+H hides it at once.' },
+  {
+    icon: 'ear',
+    title: 'Call audio',
+    text: 'Hears the interviewer through your computer audio, without joining the call.',
+  },
+  {
+    icon: 'ghost',
+    title: 'Stays hidden',
+    text: 'Its window stays out of screen shares; Ctrl+Shift+H hides it at once.',
+  },
   { icon: 'file', title: 'Your context', text: 'Resume, role and job description make every answer yours.' },
-  { icon: 'bolt', title: 'Light and portable', text: 'A 107 MB zip: no installer, no admin rights, nothing left behind.' },
+  {
+    icon: 'bolt',
+    title: 'Light and portable',
+    text: 'A 107 MB zip: no installer, no admin rights, nothing left behind.',
+  },
 ]
 
 export function WhatYouGet() {
@@ -35,12 +51,18 @@ export function SystemRequirements() {
   return (
     <section aria-labelledby="requirements-heading" className="px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-3xl">
-        <h2 id="requirements-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900 dark:text-white">
+        <h2
+          id="requirements-heading"
+          className="text-center text-3xl font-bold tracking-tight text-gray-900 dark:text-white"
+        >
           System Requirements
         </h2>
         <dl className="mt-8 grid gap-4 sm:grid-cols-2">
           {systemRequirements.map((requirement) => (
-            <div key={requirement.label} className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900">
+            <div
+              key={requirement.label}
+              className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
+            >
               <dt className="text-sm font-medium text-gray-500 dark:text-gray-400">{requirement.label}</dt>
               <dd className="mt-1 font-semibold text-gray-900 dark:text-white">{requirement.value}</dd>
             </div>

@@ -22,7 +22,10 @@ export function DownloadPage() {
   return (
     <main>
       <section aria-labelledby="download-heading" className="px-4 pt-16 pb-10 text-center sm:px-6 sm:pt-20">
-        <h1 id="download-heading" className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl dark:text-white">
+        <h1
+          id="download-heading"
+          className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl dark:text-white"
+        >
           Download Interview Helper
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
@@ -43,7 +46,12 @@ export function DownloadPage() {
             Downloads
           </h2>
           <OsTabs selected={os} onSelect={selectOs} panelId={panelId} />
-          <div id={panelId} role="tabpanel" aria-labelledby={`os-tab-${os}`} className={`mt-8 grid gap-6 text-left ${builds[os].length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-md'}`}>
+          <div
+            id={panelId}
+            role="tabpanel"
+            aria-labelledby={`os-tab-${os}`}
+            className={`mt-8 grid gap-6 text-left ${builds[os].length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-md'}`}
+          >
             {builds[os].map((build) => (
               <PlatformCard key={build.title} build={build} downloadUrl={settings.downloadUrlWindows} />
             ))}

@@ -11,7 +11,10 @@ export function InstallFaq({ supportEmail }: { supportEmail: string | null }) {
         <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900 dark:text-white">
           Installation FAQ
         </h2>
-        <div data-faq className="mt-10 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900">
+        <div
+          data-faq
+          className="mt-10 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900"
+        >
           {faqItems.map((item, index) => {
             const expanded = open === index
             const buttonId = `${baseId}-q${index}`
@@ -28,12 +31,23 @@ export function InstallFaq({ supportEmail }: { supportEmail: string | null }) {
                     className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-white dark:hover:bg-gray-800"
                   >
                     {item.question}
-                    <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-5 shrink-0 transition ${expanded ? 'rotate-180' : ''}`} fill="currentColor">
+                    <svg
+                      aria-hidden="true"
+                      viewBox="0 0 20 20"
+                      className={`size-5 shrink-0 transition ${expanded ? 'rotate-180' : ''}`}
+                      fill="currentColor"
+                    >
                       <path d="M5.3 7.3L10 12l4.7-4.7 1.4 1.4L10 14.8 3.9 8.7z" />
                     </svg>
                   </button>
                 </h3>
-                <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-gray-600 dark:text-gray-400">
+                <div
+                  id={panelId}
+                  role="region"
+                  aria-labelledby={buttonId}
+                  hidden={!expanded}
+                  className="px-5 pb-5 text-gray-600 dark:text-gray-400"
+                >
                   {item.answer}
                 </div>
               </div>

@@ -2,12 +2,25 @@ import { useRef, type KeyboardEvent } from 'react'
 import { operatingSystems, type OperatingSystem } from './platforms.ts'
 
 /** The OS switcher as an ARIA tab list: arrow keys, Home and End move between tabs. */
-export function OsTabs({ selected, onSelect, panelId }: { selected: OperatingSystem; onSelect: (os: OperatingSystem) => void; panelId: string }) {
+export function OsTabs({
+  selected,
+  onSelect,
+  panelId,
+}: {
+  selected: OperatingSystem
+  onSelect: (os: OperatingSystem) => void
+  panelId: string
+}) {
   const refs = useRef(new Map<OperatingSystem, HTMLButtonElement>())
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = operatingSystems.findIndex((os) => os.id === selected)
     const last = operatingSystems.length - 1
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key]
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key]
     const target = next === undefined ? undefined : operatingSystems[next]
     if (!target) return
     event.preventDefault()
@@ -15,7 +28,12 @@ export function OsTabs({ selected, onSelect, panelId }: { selected: OperatingSys
     refs.current.get(target.id)?.focus()
   }
   return (
-    <div role="tablist" aria-label="Operating system" onKeyDown={onKeyDown} className="inline-flex rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-800 dark:bg-gray-900">
+    <div
+      role="tablist"
+      aria-label="Operating system"
+      onKeyDown={onKeyDown}
+      className="inline-flex rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-800 dark:bg-gray-900"
+    >
       {operatingSystems.map((os) => {
         const active = os.id === selected
         return (
@@ -32,7 +50,9 @@ export function OsTabs({ selected, onSelect, panelId }: { selected: OperatingSys
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(os.id)}
             className={`rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:px-6 ${
-              active ? 'bg-white text-gray-900 shadow dark:bg-gray-800 dark:text-white' : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white'
+              active
+                ? 'bg-white text-gray-900 shadow dark:bg-gray-800 dark:text-white'
+                : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white'
             }`}
           >
             {os.label}

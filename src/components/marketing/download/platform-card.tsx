@@ -1,11 +1,16 @@
 import { track } from '../../../analytics/analytics.ts'
 import type { PlatformBuild } from './platforms.ts'
 
-const buttonBase = 'mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold'
+const buttonBase =
+  'mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold'
 
 export function PlatformCard({ build, downloadUrl }: { build: PlatformBuild; downloadUrl: string }) {
   const onDownload = () => {
-    track('download_click', 'User Interaction', { platform: 'windows', version: build.version ?? '', file: downloadUrl })
+    track('download_click', 'User Interaction', {
+      platform: 'windows',
+      version: build.version ?? '',
+      file: downloadUrl,
+    })
     track('conversion', 'Conversion', { conversion_type: 'download', platform: 'windows' })
   }
   return (
@@ -40,13 +45,26 @@ export function PlatformCard({ build, downloadUrl }: { build: PlatformBuild; dow
             data-download="windows"
             className={`${buttonBase} bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
             </svg>
             Download
           </a>
         ) : (
-          <button type="button" disabled className={`${buttonBase} cursor-not-allowed bg-gray-200 text-gray-600 dark:bg-gray-800 dark:text-gray-400`}>
+          <button
+            type="button"
+            disabled
+            className={`${buttonBase} cursor-not-allowed bg-gray-200 text-gray-600 dark:bg-gray-800 dark:text-gray-400`}
+          >
             Coming Soon
           </button>
         )}

@@ -6,13 +6,39 @@ export const operatingSystems = [
 ] as const
 export type OperatingSystem = (typeof operatingSystems)[number]['id']
 
-export type PlatformBuild = { title: string; detail: string; requirement: string; available: boolean; version?: string; size?: string }
+export type PlatformBuild = {
+  title: string
+  detail: string
+  requirement: string
+  available: boolean
+  version?: string
+  size?: string
+}
 
 export const builds: Record<OperatingSystem, readonly PlatformBuild[]> = {
-  windows: [{ title: 'Windows 11/10', detail: 'Portable zip: extract and run, no installer', requirement: 'Windows 10 (64-bit) or later', available: true, version: 'v1.0.0', size: '107 MB' }],
+  windows: [
+    {
+      title: 'Windows 11/10',
+      detail: 'Portable zip: extract and run, no installer',
+      requirement: 'Windows 10 (64-bit) or later',
+      available: true,
+      version: 'v1.0.0',
+      size: '107 MB',
+    },
+  ],
   mac: [
-    { title: 'macOS (Intel)', detail: 'For Macs with an Intel processor', requirement: 'macOS 10.15+', available: false },
-    { title: 'macOS (Apple Silicon)', detail: 'For Macs with M-series chips', requirement: 'macOS 11.0+', available: false },
+    {
+      title: 'macOS (Intel)',
+      detail: 'For Macs with an Intel processor',
+      requirement: 'macOS 10.15+',
+      available: false,
+    },
+    {
+      title: 'macOS (Apple Silicon)',
+      detail: 'For Macs with M-series chips',
+      requirement: 'macOS 11.0+',
+      available: false,
+    },
   ],
   linux: [
     { title: 'Ubuntu/Debian', detail: '.deb package', requirement: 'Ubuntu 18.04+ / Debian 10+', available: false },
