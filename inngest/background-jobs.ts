@@ -1,5 +1,5 @@
-import type { AppConfig } from '../app.config.ts'
-import type { Logger } from '../server/logger.ts'
+import type { AppConfig } from '#app.config.ts'
+import type { Logger } from '#server/logger.ts'
 import { createInngestClient, type InngestClient } from './client.ts'
 
 /**

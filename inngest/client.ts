@@ -1,5 +1,5 @@
 import { Inngest } from 'inngest'
-import type { AppConfig } from '../app.config.ts'
+import type { AppConfig } from '#app.config.ts'
 
 export type InngestSettings = NonNullable<AppConfig['inngest']>
 

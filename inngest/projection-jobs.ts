@@ -1,4 +1,4 @@
-import type { ProjectionRunner } from '../events/projections/projection-runner.ts'
+import type { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import type { BackgroundJob } from './background-jobs.ts'
 
 export const eventsAppendedEvent = 'store/events.appended'

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { Migrator } from 'kysely/migration'
-import type { Logger } from '../server/logger.ts'
+import type { Logger } from '#server/logger.ts'
 import { migrations } from './index.ts'
 
 export class MigrationFailedError extends Error {

@@ -1,6 +1,6 @@
 // `npm run bench`: prints performance figures. A benchmark, not a test: it never fails on a number.
 import { benchEventStore, type Figure } from './bench/event-store-bench.ts'
-import type { DatabaseKind } from '../tests/support/databases.ts'
+import type { DatabaseKind } from '#tests/support/databases.ts'
 
 const kinds: DatabaseKind[] = process.argv.includes('--pglite-only') ? ['pglite'] : ['pglite', 'postgres']
 

@@ -1,8 +1,8 @@
 // `npm run support:grant -- someone@example.com [--revoke]`: makes an existing account support staff (or a plain user again).
-import { loadConfigOrExit } from '../app.config.ts'
-import { normalizeEmail } from '../server/accounts/account-context.ts'
-import { handleUserCommand } from '../server/accounts/user-account.ts'
-import { createRuntime } from '../server/runtime.ts'
+import { loadConfigOrExit } from '#app.config.ts'
+import { normalizeEmail } from '#server/accounts/account-context.ts'
+import { handleUserCommand } from '#server/accounts/user-account.ts'
+import { createRuntime } from '#server/runtime.ts'
 
 const email = process.argv.slice(2).find((argument) => !argument.startsWith('--'))
 if (!email) {

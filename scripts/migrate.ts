@@ -1,8 +1,8 @@
 // `npm run migrate`: brings the configured database (DATABASE_URL, else PGlite in DATA_DIR) to the newest schema.
-import { loadConfigOrExit } from '../app.config.ts'
-import { migrateToLatest } from '../migrations/migrate.ts'
-import { databaseTargetFromConfig, openDatabase } from '../server/db/open-database.ts'
-import { createLogger } from '../server/logger.ts'
+import { loadConfigOrExit } from '#app.config.ts'
+import { migrateToLatest } from '#migrations/migrate.ts'
+import { databaseTargetFromConfig, openDatabase } from '#server/db/open-database.ts'
+import { createLogger } from '#server/logger.ts'
 
 const config = loadConfigOrExit()
 try {

@@ -2,7 +2,7 @@
 import { pathToFileURL } from 'node:url'
 import { buildIfStale, serverEntry } from './build-if-stale.mjs'
 
-const { loadConfigOrExit } = await import('../app.config.ts')
+const { loadConfigOrExit } = await import('#app.config.ts')
 
 loadConfigOrExit()
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../server/db/schema.ts'
-import { ensureKeyFor, keyFor, seal, unseal, type SealedText } from '../pii/pii-vault.ts'
+import type { Database } from '#server/db/schema.ts'
+import { ensureKeyFor, keyFor, seal, unseal, type SealedText } from '#events/pii/pii-vault.ts'
 import type { ContactEvent } from './contact-message.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>

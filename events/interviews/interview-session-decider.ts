@@ -1,5 +1,5 @@
-import type { PlanId } from '../../app.catalog.ts'
-import { DomainError } from '../domain-error.ts'
+import type { PlanId } from '#app.catalog.ts'
+import { DomainError } from '#events/domain-error.ts'
 import type { InterviewEvent, SessionState } from './interview-session.ts'
 
 /** A session that ends with no question inside this time is given back (docs/decisions/0008-interview-usage.md). */

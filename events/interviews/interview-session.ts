@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { planIds } from '../../app.catalog.ts'
-import { sealedText } from '../pii/pii-vault.ts'
-import { defineEvent, type EventOf } from '../store/event-definition.ts'
+import { planIds } from '#app.catalog.ts'
+import { sealedText } from '#events/pii/pii-vault.ts'
+import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** One stream per interview session. What the candidate says, shows and gets back is sealed with their key. */
 export const interviewStreamId = (sessionId: string) => `interview-${sessionId}`

@@ -1,4 +1,4 @@
-import { DomainError } from '../domain-error.ts'
+import { DomainError } from '#events/domain-error.ts'
 import type { OrderEvent, OrderState } from './order.ts'
 
 export type OrderCommand =

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { planIds } from '../../app.config.ts'
-import { defineEvent, type EventOf } from '../store/event-definition.ts'
+import { planIds } from '#app.config.ts'
+import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** Orders are named by the payment gateway's order id, so a webhook finds its order without a look-up. */
 export const orderStreamId = (gatewayOrderId: string) => `order-${gatewayOrderId}`

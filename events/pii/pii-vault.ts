@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
-import type { Database } from '../../server/db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 

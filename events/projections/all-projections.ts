@@ -5,7 +5,7 @@ import { ordersViewProjection } from './orders-view.ts'
 import { usagePeriodsProjection } from './usage-periods-view.ts'
 import { subscriptionsViewProjection } from './subscriptions-view.ts'
 import { usersViewProjection } from './users-view.ts'
-import { contactMailReactor } from '../../server/contact/contact-mail-reactor.ts'
+import { contactMailReactor } from '#server/contact/contact-mail-reactor.ts'
 
 export const allProjections: readonly Projection[] = [
   userActivityProjection,

@@ -1,6 +1,6 @@
-import { keyFor, unseal } from '../pii/pii-vault.ts'
-import { interviewEventDefinitions, type InterviewEvent } from '../interviews/interview-session.ts'
-import type { StoredEvent } from '../store/types.ts'
+import { keyFor, unseal } from '#events/pii/pii-vault.ts'
+import { interviewEventDefinitions, type InterviewEvent } from '#events/interviews/interview-session.ts'
+import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 
 export type InterviewSessionsViewTable = {

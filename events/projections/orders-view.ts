@@ -1,5 +1,5 @@
-import { orderEventDefinitions, type OrderEvent } from '../orders/order.ts'
-import type { StoredEvent } from '../store/types.ts'
+import { orderEventDefinitions, type OrderEvent } from '#events/orders/order.ts'
+import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 
 export type OrdersViewTable = {

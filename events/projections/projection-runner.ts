@@ -1,9 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database } from '../../server/db/schema.ts'
-import type { Logger } from '../../server/logger.ts'
-import type { EventRegistry } from '../store/event-definition.ts'
-import { createEventStore } from '../store/event-store.ts'
-import { startOfLog, type Checkpoint } from '../store/types.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
+import type { EventRegistry } from '#events/store/event-definition.ts'
+import { createEventStore } from '#events/store/event-store.ts'
+import { startOfLog, type Checkpoint } from '#events/store/types.ts'
 import { handles, type Projection } from './projection.ts'
 
 export type CatchUpResult = { projection: string; applied: number; batches: number; checkpoint: Checkpoint }

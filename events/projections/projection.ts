@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { Database } from '../../server/db/schema.ts'
-import type { StoredEvent } from '../store/types.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { StoredEvent } from '#events/store/types.ts'
 
 /**
  * A named, versioned view built from events. Bumping `version` rebuilds it from the start of the

@@ -1,5 +1,5 @@
-import { subscriptionEventDefinitions, type SubscriptionEvent } from '../subscriptions/subscription.ts'
-import type { StoredEvent } from '../store/types.ts'
+import { subscriptionEventDefinitions, type SubscriptionEvent } from '#events/subscriptions/subscription.ts'
+import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 
 export type SubscriptionsViewTable = {

@@ -1,8 +1,8 @@
 import type { Transaction, Updateable } from 'kysely'
-import type { Database } from '../../server/db/schema.ts'
-import { keyFor, unseal } from '../pii/pii-vault.ts'
-import type { StoredEvent } from '../store/types.ts'
-import { userEventDefinitions, type UserEvent } from '../users/user.ts'
+import type { Database } from '#server/db/schema.ts'
+import { keyFor, unseal } from '#events/pii/pii-vault.ts'
+import type { StoredEvent } from '#events/store/types.ts'
+import { userEventDefinitions, type UserEvent } from '#events/users/user.ts'
 import type { Projection } from './projection.ts'
 
 export type UsersViewTable = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { Clock } from '../../server/clock.ts'
-import type { Database } from '../../server/db/schema.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
 import type { EventRegistry } from './event-definition.ts'
 import type { EventsTable } from './tables.ts'
 import {

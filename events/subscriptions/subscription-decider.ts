@@ -1,5 +1,5 @@
-import { findPlan, type PlanId } from '../../app.config.ts'
-import { DomainError } from '../domain-error.ts'
+import { findPlan, type PlanId } from '#app.config.ts'
+import { DomainError } from '#events/domain-error.ts'
 import { isSubscriptionActive, type SubscriptionEvent, type SubscriptionState } from './subscription.ts'
 
 export type SubscriptionCommand =

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { planIds } from '../../app.config.ts'
-import { defineEvent, type EventOf } from '../store/event-definition.ts'
+import { planIds } from '#app.config.ts'
+import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** One stream per person: their plan periods and, later, the interviews they use from them. */
 export const subscriptionStreamId = (userId: string) => `subscription-${userId}`

@@ -1,5 +1,5 @@
-import { DomainError } from '../domain-error.ts'
-import type { SealedText } from '../pii/pii-vault.ts'
+import { DomainError } from '#events/domain-error.ts'
+import type { SealedText } from '#events/pii/pii-vault.ts'
 import type { IdentityProvider, UserEvent, UserState } from './user.ts'
 
 export type UserCommand =

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { sealedText } from '../pii/pii-vault.ts'
-import { defineEvent, type EventOf } from '../store/event-definition.ts'
+import { sealedText } from '#events/pii/pii-vault.ts'
+import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 export const userStreamId = (userId: string) => `user-${userId}`
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { ProjectionRunner } from '../../events/projections/projection-runner.ts'
-import { userActivityProjection } from '../../events/projections/user-activity.ts'
-import { createEventStore } from '../../events/store/event-store.ts'
-import { systemClock } from '../../server/clock.ts'
-import { counterProjection, createCounterTable } from '../../tests/support/counter-projection.ts'
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '../../tests/support/databases.ts'
-import { testRegistry } from '../../tests/support/test-events.ts'
+import { ProjectionRunner } from '#events/projections/projection-runner.ts'
+import { userActivityProjection } from '#events/projections/user-activity.ts'
+import { createEventStore } from '#events/store/event-store.ts'
+import { systemClock } from '#server/clock.ts'
+import { counterProjection, createCounterTable } from '#tests/support/counter-projection.ts'
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
+import { testRegistry } from '#tests/support/test-events.ts'
 
 export type Figure = { name: string; value: number; unit: string; note?: string }
 

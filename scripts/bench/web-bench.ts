@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { buildIfStale, projectRoot } from '../build-if-stale.mjs'
-import { freePort, startBuiltServer } from '../../tests/support/server.ts'
+import { buildIfStale, projectRoot } from '#scripts/build-if-stale.mjs'
+import { freePort, startBuiltServer } from '#tests/support/server.ts'
 import type { Figure } from './event-store-bench.ts'
 
 const publicDir = path.join(projectRoot, '.output/public')

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer.ts'
+import type { MailMessage } from '#server/mail/mailer.ts'
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 

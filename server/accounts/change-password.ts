@@ -1,4 +1,4 @@
-import { DomainError } from '../../events/domain-error.ts'
+import { DomainError } from '#events/domain-error.ts'
 import { metadataFor, type AccountContext } from './account-context.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'

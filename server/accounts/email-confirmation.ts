@@ -1,4 +1,4 @@
-import { DomainError } from '../../events/domain-error.ts'
+import { DomainError } from '#events/domain-error.ts'
 import { metadataFor, type AccountContext } from './account-context.ts'
 import { consumeEmailToken } from './email-tokens.ts'
 import { handleUserCommand } from './user-account.ts'

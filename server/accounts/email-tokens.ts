@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
 
 export type EmailTokenPurpose = 'confirm-email' | 'reset-password'

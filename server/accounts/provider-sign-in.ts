@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { DomainError } from '../../events/domain-error.ts'
-import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
-import { keyFor } from '../../events/pii/pii-vault.ts'
-import { userMessages } from '../../events/users/user-decider.ts'
-import { deriveNames } from '../../src/auth/oauth-names.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
+import { keyFor } from '#events/pii/pii-vault.ts'
+import { userMessages } from '#events/users/user-decider.ts'
+import { deriveNames } from '#src/auth/oauth-names.ts'
 import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,
   type SupabaseTokenVerifier,
   type VerifiedSupabaseUser,
-} from '../auth/supabase-token-verifier.ts'
-import type { Runtime } from '../runtime.ts'
+} from '#server/auth/supabase-token-verifier.ts'
+import type { Runtime } from '#server/runtime.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
 import { registerUser } from './register-user.ts'

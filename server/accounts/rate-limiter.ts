@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
-import { DomainError } from '../../events/domain-error.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
+import { DomainError } from '#events/domain-error.ts'
 
 export type RateLimit = { name: string; limit: number; windowMs: number; message: string }
 

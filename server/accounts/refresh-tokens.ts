@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
-import { DomainError } from '../../events/domain-error.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
+import { DomainError } from '#events/domain-error.ts'
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>

@@ -1,9 +1,9 @@
-import { DomainError } from '../../events/domain-error.ts'
-import { ensureKeyFor, seal } from '../../events/pii/pii-vault.ts'
-import type { EventStore, StoreTransaction } from '../../events/store/event-store.ts'
-import type { EventMetadata } from '../../events/store/types.ts'
-import { userMessages } from '../../events/users/user-decider.ts'
-import type { IdentityProvider } from '../../events/users/user.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
+import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
+import type { EventMetadata } from '#events/store/types.ts'
+import { userMessages } from '#events/users/user-decider.ts'
+import type { IdentityProvider } from '#events/users/user.ts'
 import { handleUserCommand } from './user-account.ts'
 
 export type NewUser = {

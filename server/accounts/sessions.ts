@@ -1,5 +1,5 @@
-import { DomainError } from '../../events/domain-error.ts'
-import { userMessages } from '../../events/users/user-decider.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { userMessages } from '#events/users/user-decider.ts'
 import { metadataFor, type AccountContext } from './account-context.ts'
 import {
   isFamilyActive,

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely'
-import { keyFor, unseal } from '../../events/pii/pii-vault.ts'
-import type { EventStore, StoreTransaction } from '../../events/store/event-store.ts'
-import type { EventMetadata, StoredEvent } from '../../events/store/types.ts'
-import { decideUser, type UserCommand } from '../../events/users/user-decider.ts'
+import { keyFor, unseal } from '#events/pii/pii-vault.ts'
+import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
+import type { EventMetadata, StoredEvent } from '#events/store/types.ts'
+import { decideUser, type UserCommand } from '#events/users/user-decider.ts'
 import {
   evolveUser,
   initialUserState,
@@ -10,8 +10,8 @@ import {
   type IdentityProvider,
   type UserEvent,
   type UserState,
-} from '../../events/users/user.ts'
-import type { Database } from '../db/schema.ts'
+} from '#events/users/user.ts'
+import type { Database } from '#server/db/schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 

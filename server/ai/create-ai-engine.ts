@@ -4,8 +4,8 @@
  * engine transcribes with the local recognizer (PocketSphinx) instead of refusing; screenshots
  * always go to the provider's vision model, whose reading beats local OCR.
  */
-import type { AppConfig } from '../../app.config.ts'
-import type { Logger } from '../logger.ts'
+import type { AppConfig } from '#app.config.ts'
+import type { Logger } from '#server/logger.ts'
 import { createOfflineEngine, type ClosableAiEngine } from './offline-engine/offline-engine.ts'
 import { createLocalTranscriber, type LocalTranscriberOptions } from './offline-engine/speech/local-transcriber.ts'
 import { OFFLINE_PROVIDER, parseInput } from './offline-engine/errors.ts'

@@ -1,4 +1,4 @@
-import { devSecret } from '../dev-secrets.ts'
+import { devSecret } from '#server/dev-secrets.ts'
 
 /**
  * The HS256 key for access tokens: AUTH_JWT_SECRET when set, else (development only; app.config.ts

@@ -3,7 +3,7 @@ import {
   contactFields,
   contactProblem,
   type ContactInput,
-} from '../../src/components/marketing/contact/contact-rules.ts'
+} from '#src/components/marketing/contact/contact-rules.ts'
 
 const field = (description: string) => z.string().meta({ description })
 

@@ -1,4 +1,4 @@
-import type { RateLimit } from '../accounts/rate-limiter.ts'
+import type { RateLimit } from '#server/accounts/rate-limiter.ts'
 
 /** Abuse limits of the contact form, per client address and per sender e-mail address. */
 export const contactLimits = {

@@ -1,5 +1,5 @@
-import type { OpenedContactMessage } from '../../events/contact/contact-keys.ts'
-import type { MailMessage } from '../mail/mailer.ts'
+import type { OpenedContactMessage } from '#events/contact/contact-keys.ts'
+import type { MailMessage } from '#server/mail/mailer.ts'
 
 const escapeHtml = (text: string) =>
   text.replace(

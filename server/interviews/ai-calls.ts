@@ -1,4 +1,4 @@
-import { DomainError } from '../../events/domain-error.ts'
+import { DomainError } from '#events/domain-error.ts'
 
 // Matched by name, not instanceof: the bundler may give a route its own copy of an error class.
 const named = (error: unknown, name: string): error is Error & { code?: unknown } =>

@@ -1,6 +1,6 @@
-import type { FeatureFlagName, Features, PlanType } from '../../app.catalog.ts'
-import { findPlan, plans } from '../../app.catalog.ts'
-import { DomainError } from '../../events/domain-error.ts'
+import type { FeatureFlagName, Features, PlanType } from '#app.catalog.ts'
+import { findPlan, plans } from '#app.catalog.ts'
+import { DomainError } from '#events/domain-error.ts'
 
 const featureNames: Record<FeatureFlagName, string> = {
   chat: 'Chat answers',

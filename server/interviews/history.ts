@@ -1,4 +1,4 @@
-import { viewsFresh } from '../views-fresh.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
 import type { Caller } from './sessions.ts'
 
 /** The person's past sessions, newest first, each with its questions and answers. */

@@ -1,12 +1,12 @@
-import type { EventMetadata, StoredEvent } from '../../events/store/types.ts'
-import type { EventStore, StoreTransaction } from '../../events/store/event-store.ts'
-import { decideSession, type SessionCommand } from '../../events/interviews/interview-session-decider.ts'
+import type { EventMetadata, StoredEvent } from '#events/store/types.ts'
+import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
+import { decideSession, type SessionCommand } from '#events/interviews/interview-session-decider.ts'
 import {
   evolveSession,
   initialSessionState,
   interviewStreamId,
   type InterviewEvent,
-} from '../../events/interviews/interview-session.ts'
+} from '#events/interviews/interview-session.ts'
 
 type Executor = StoreTransaction['db']
 
@@ -30,4 +30,4 @@ export async function handleSessionCommand(
   return { before: state, decided }
 }
 
-export { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
+export { retryOnConflict } from '#events/store/retry-on-conflict.ts'

@@ -1,7 +1,7 @@
-import { featuresFor, type PlanType } from '../../app.catalog.ts'
-import { isSubscriptionActive } from '../../events/subscriptions/subscription.ts'
-import type { Runtime } from '../runtime.ts'
-import { loadSubscription } from '../payments/record-payment.ts'
+import { featuresFor, type PlanType } from '#app.catalog.ts'
+import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
+import type { Runtime } from '#server/runtime.ts'
+import { loadSubscription } from '#server/payments/record-payment.ts'
 
 /** The person's plan and features as their subscription stream says now (not a view). */
 export async function planAccess(runtime: Runtime, userId: string) {

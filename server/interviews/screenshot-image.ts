@@ -1,5 +1,5 @@
-import { DomainError } from '../../events/domain-error.ts'
-import { readImageInfo } from '../ai/image-header.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { readImageInfo } from '#server/ai/image-header.ts'
 import { callAi } from './ai-calls.ts'
 
 export const maxImageBytes = 5 * 1024 * 1024

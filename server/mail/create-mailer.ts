@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import type { AppConfig } from '../../app.config.ts'
-import type { Database } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
+import type { AppConfig } from '#app.config.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
 import { createDevMailbox, createSmtpMailer, type Mailer } from './mailer.ts'
 
 export function createMailer(options: { config: AppConfig; db: Kysely<Database>; log: Logger }): Mailer {

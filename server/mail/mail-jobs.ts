@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import type { BackgroundJob } from '../../inngest/background-jobs.ts'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
+import type { BackgroundJob } from '#inngest/background-jobs.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
 import { deliverDueMail } from './mail-outbox.ts'
 import type { Mailer } from './mailer.ts'
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
 import type { Mailer, MailMessage } from './mailer.ts'
 
 /** Waits between attempts; after the last one the message is marked failed for support to see. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import nodemailer from 'nodemailer'
-import type { Database } from '../db/schema.ts'
-import type { Logger } from '../logger.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
 
 export type MailMessage = { to: string; replyTo?: string | null; subject: string; text: string; html: string }
 

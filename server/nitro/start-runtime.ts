@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { getRuntime } from '../runtime.ts'
+import { getRuntime } from '#server/runtime.ts'
 
 // Migrations and the first projection catch-up run at boot, not at the first request: a database
 // that cannot be reached or migrated stops the server with a clear message.

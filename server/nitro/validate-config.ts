@@ -1,5 +1,5 @@
 import { definePlugin } from 'nitro'
-import { loadConfigOrExit } from '../../app.config.ts'
+import { loadConfigOrExit } from '#app.config.ts'
 
 // Runs before the server listens: `node .output/server/index.mjs` with a bad variable says which and exits 1.
 export default definePlugin(() => {

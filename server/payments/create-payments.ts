@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../app.config.ts'
+import type { AppConfig } from '#app.config.ts'
 import type { PaymentGateway } from './payment-gateway.ts'
 import { createRazorpayGateway } from './razorpay-gateway.ts'
 import { createSandboxGateway, type SandboxGateway } from './sandbox-gateway.ts'

@@ -1,5 +1,5 @@
-import type { Runtime } from '../runtime.ts'
-import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
+import type { Runtime } from '#server/runtime.ts'
+import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { handleSubscriptionCommand } from './record-payment.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { BackgroundJob } from '../../inngest/background-jobs.ts'
-import type { Runtime } from '../runtime.ts'
+import type { BackgroundJob } from '#inngest/background-jobs.ts'
+import type { Runtime } from '#server/runtime.ts'
 import { expireSubscriptions } from './expire-subscriptions.ts'
 import { processWebhookDeliveries, webhookProcessingEvent } from './webhook-deliveries.ts'
 

@@ -1,22 +1,22 @@
-import type { EventStore, StoreTransaction } from '../../events/store/event-store.ts'
-import type { EventMetadata } from '../../events/store/types.ts'
-import { decideOrder, type OrderCommand } from '../../events/orders/order-decider.ts'
+import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
+import type { EventMetadata } from '#events/store/types.ts'
+import { decideOrder, type OrderCommand } from '#events/orders/order-decider.ts'
 import {
   evolveOrder,
   initialOrderState,
   orderStreamId,
   type OrderEvent,
   type OrderState,
-} from '../../events/orders/order.ts'
-import { decideSubscription, type SubscriptionCommand } from '../../events/subscriptions/subscription-decider.ts'
+} from '#events/orders/order.ts'
+import { decideSubscription, type SubscriptionCommand } from '#events/subscriptions/subscription-decider.ts'
 import {
   evolveSubscription,
   initialSubscriptionState,
   subscriptionStreamId,
   type SubscriptionEvent,
-} from '../../events/subscriptions/subscription.ts'
-import type { Clock } from '../clock.ts'
-import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
+} from '#events/subscriptions/subscription.ts'
+import type { Clock } from '#server/clock.ts'
+import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 
 type Executor = StoreTransaction['db']
 

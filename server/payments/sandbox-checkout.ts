@@ -1,5 +1,5 @@
-import { DomainError } from '../../events/domain-error.ts'
-import type { Runtime } from '../runtime.ts'
+import { DomainError } from '#events/domain-error.ts'
+import type { Runtime } from '#server/runtime.ts'
 import { loadOrder } from './record-payment.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 

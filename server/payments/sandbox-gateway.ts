@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { devSecret } from '../dev-secrets.ts'
+import { devSecret } from '#server/dev-secrets.ts'
 import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.ts'
 import type { PaymentGateway } from './payment-gateway.ts'
 

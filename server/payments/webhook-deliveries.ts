@@ -1,6 +1,6 @@
-import { DomainError } from '../../events/domain-error.ts'
-import type { Runtime } from '../runtime.ts'
-import { retryOnConflict } from '../../events/store/retry-on-conflict.ts'
+import { DomainError } from '#events/domain-error.ts'
+import type { Runtime } from '#server/runtime.ts'
+import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { actionOf, razorpayWebhook } from './razorpay-webhook.ts'
 import { handleOrderCommand, loadOrder, recordPayment } from './record-payment.ts'
 

@@ -1,5 +1,5 @@
-import { domainErrorOf } from '../trpc/domain-errors.ts'
-import type { Runtime } from '../runtime.ts'
+import { domainErrorOf } from '#server/trpc/domain-errors.ts'
+import type { Runtime } from '#server/runtime.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 
 const maxBodyBytes = 1024 * 1024

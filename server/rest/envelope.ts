@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { internalErrorMessage } from '../trpc/init.ts'
-import { readableIssues, type InputIssue } from '../trpc/zod-message.ts'
+import { internalErrorMessage } from '#server/trpc/init.ts'
+import { readableIssues, type InputIssue } from '#server/trpc/zod-message.ts'
 
 /** DESIGN.md §6: every REST answer is `{success: true, data}` or `{success: false, error}`. */
 export type SuccessEnvelope<T> = { success: true; data: T }

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { domainErrorOf, toTrpcError } from '../trpc/domain-errors.ts'
-import type { Logger } from '../logger.ts'
+import { domainErrorOf, toTrpcError } from '#server/trpc/domain-errors.ts'
+import type { Logger } from '#server/logger.ts'
 
 /** The REST envelope for a failure outside the bridge (uploads, streams, webhooks): the same statuses and words. */
 export function errorResponse(error: unknown, log: Logger): Response {

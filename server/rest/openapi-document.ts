@@ -1,5 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
-import { appRouter } from '../trpc/router.ts'
+import { appRouter } from '#server/trpc/router.ts'
 import { extraPaths } from './openapi-extra-paths.ts'
 
 export const apiVersion = '0.1.0'

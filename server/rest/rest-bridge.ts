@@ -1,6 +1,6 @@
-import { createContext } from '../trpc/context.ts'
-import { reportError } from '../trpc/report-error.ts'
-import { appRouter } from '../trpc/router.ts'
+import { createContext } from '#server/trpc/context.ts'
+import { reportError } from '#server/trpc/report-error.ts'
+import { appRouter } from '#server/trpc/router.ts'
 import { createRestHandler } from './create-rest-handler.ts'
 
 /** Serves the spec §7 REST paths under /api from the same tRPC procedures as /api/trpc. */

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
-import { featuresFor } from '../../app.config.ts'
-import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
-import type { Subscription } from '../trpc/schemas/auth.ts'
+import { featuresFor } from '#app.config.ts'
+import type { Clock } from '#server/clock.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { Subscription } from '#server/trpc/schemas/auth.ts'
 
 /** A person with no paid plan: spec §3, planType 'none' with every feature off. */
 export const noSubscription: Subscription = {

@@ -1,6 +1,6 @@
-import { erasedText, keyFor, unseal } from '../../events/pii/pii-vault.ts'
-import type { Runtime } from '../runtime.ts'
-import { viewsFresh } from '../views-fresh.ts'
+import { erasedText, keyFor, unseal } from '#events/pii/pii-vault.ts'
+import type { Runtime } from '#server/runtime.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 

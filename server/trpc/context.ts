@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { verifyAccessToken, type UserRole } from '../auth/access-tokens.ts'
-import { jwtSecretKey } from '../auth/jwt-secret.ts'
-import { getRuntime, type Runtime } from '../runtime.ts'
+import { verifyAccessToken, type UserRole } from '#server/auth/access-tokens.ts'
+import { jwtSecretKey } from '#server/auth/jwt-secret.ts'
+import { getRuntime, type Runtime } from '#server/runtime.ts'
 
 export type ContextUser = { id: string; role: UserRole; sessionId?: string | undefined }
 

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import { DomainError } from '../../events/domain-error.ts'
+import { DomainError } from '#events/domain-error.ts'
 
 /** The HTTP meaning of each business refusal. Codes not listed are 422: understood, but refused. */
 const statusOf: Record<string, TRPCError['code']> = {

@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server'
-import { createLogger } from '../logger.ts'
+import { createLogger } from '#server/logger.ts'
 import type { Context } from './context.ts'
 
 const fallbackLog = createLogger('error')

@@ -1,5 +1,5 @@
 import type { inferRouterInputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 type TrackInput = inferRouterInputs<AppRouter>['analytics']['track']
 

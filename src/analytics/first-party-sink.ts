@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client'
-import type { AppRouter } from '../../server/trpc/router.ts'
-import { readAccessToken } from '../auth/token-storage.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { readAccessToken } from '#src/auth/token-storage.ts'
 import type { AnalyticsEvent } from './categories.ts'
 
 let client: TRPCClient<AppRouter> | undefined

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { Features } from '../../app.catalog.ts'
+import type { Features } from '#app.catalog.ts'
 import type { PasswordUpdateResult } from './flows/auth-flows.ts'
 import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, User } from './auth-types.ts'
 

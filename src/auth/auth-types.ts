@@ -1,6 +1,6 @@
-import type { Features } from '../../app.catalog.ts'
+import type { Features } from '#app.catalog.ts'
 import type { z } from 'zod'
-import type { authSettingsSchema, Subscription, User } from '../../server/trpc/schemas/auth.ts'
+import type { authSettingsSchema, Subscription, User } from '#server/trpc/schemas/auth.ts'
 import type { StoredTokens } from './token-storage.ts'
 
 export type { Subscription, User }

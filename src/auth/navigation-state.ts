@@ -1,4 +1,4 @@
-import type { PlanId } from '../../app.catalog.ts'
+import type { PlanId } from '#app.catalog.ts'
 
 declare module '@tanstack/react-router' {
   interface HistoryState {

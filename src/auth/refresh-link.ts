@@ -1,6 +1,6 @@
 import type { TRPCLink } from '@trpc/client'
 import { observable, type Unsubscribable } from '@trpc/server/observable'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 import { refreshTokens } from './token-refresh.ts'
 import { readAccessToken } from './token-storage.ts'
 import { errorCode } from './trpc-errors.ts'

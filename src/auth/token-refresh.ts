@@ -1,5 +1,5 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 import { clearTokens, readAccessToken, readRefreshToken, writeTokens } from './token-storage.ts'
 import { serverAnswered } from './trpc-errors.ts'
 

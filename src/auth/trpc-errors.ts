@@ -1,5 +1,5 @@
 import { isTRPCClientError } from '@trpc/client'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 /** The tRPC error code (UNAUTHORIZED, FORBIDDEN, …) of a failed call, if the server answered at all. */
 export function errorCode(error: unknown): string | undefined {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { NavBar } from './nav/nav-bar.tsx'
 import { SiteFooter } from './footer/site-footer.tsx'
-import { AnalyticsTracker } from '../analytics/use-analytics.ts'
-import { SparkleEffect } from '../effects/sparkle-effect.tsx'
+import { AnalyticsTracker } from '#src/analytics/use-analytics.ts'
+import { SparkleEffect } from '#src/effects/sparkle-effect.tsx'
 
 /** Every page: the navigation bar above the route's content. */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { timers } from '../../app.catalog.ts'
+import { timers } from '#app.catalog.ts'
 
 const buttonBase =
   'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'

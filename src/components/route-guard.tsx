@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState, type ReactNode } from 'react'
-import { useAuth } from '../auth/auth-context.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
 import { PageSpinner } from './spinner.tsx'
 
 type RouteGuardProps = { children: ReactNode; requireSubscription?: boolean }

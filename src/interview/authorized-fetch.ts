@@ -1,5 +1,5 @@
-import { refreshTokens } from '../auth/token-refresh.ts'
-import { readAccessToken } from '../auth/token-storage.ts'
+import { refreshTokens } from '#src/auth/token-refresh.ts'
+import { readAccessToken } from '#src/auth/token-storage.ts'
 
 /**
  * fetch() for the app's own non-tRPC routes (the answer stream, the audio upload) with the stored

@@ -1,5 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 type Outputs = inferRouterOutputs<AppRouter>['interview']
 type Inputs = inferRouterInputs<AppRouter>['interview']

@@ -1,4 +1,4 @@
-import type { AnalyticsCategory, AnalyticsEventName, AnalyticsParams } from '../analytics/index.ts'
+import type { AnalyticsCategory, AnalyticsEventName, AnalyticsParams } from '#src/analytics/index.ts'
 import type { PaymentAnalytics } from './payment-flow.ts'
 
 type TrackedEvent = { name: AnalyticsEventName; category: AnalyticsCategory; params: AnalyticsParams }

@@ -1,4 +1,4 @@
-import { timers, type Plan } from '../../app.catalog.ts'
+import { timers, type Plan } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, OrderAnswer, PaymentResult } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
 

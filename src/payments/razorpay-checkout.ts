@@ -1,4 +1,4 @@
-import { checkout } from '../../app.catalog.ts'
+import { checkout } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, PaymentResult, Prefill } from './checkout-types.ts'
 
 /** The part of Checkout.js options the app uses (spec §7 "Card payment provider"). */

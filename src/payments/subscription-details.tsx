@@ -1,4 +1,4 @@
-import { formatLongDate } from '../lib/dates.ts'
+import { formatLongDate } from '#src/lib/dates.ts'
 import type { SubscriptionAnswer } from './checkout-types.ts'
 import { StatusBadge } from './status-badge.tsx'
 import { daysLeftLabel, planLabel, statusLabel, subscriptionStatusColor } from './subscription-display.ts'

@@ -1,4 +1,4 @@
-import { findPlan } from '../../app.catalog.ts'
+import { findPlan } from '#app.catalog.ts'
 
 export type StatusColor = 'green' | 'red' | 'blue' | 'yellow'
 

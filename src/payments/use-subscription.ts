@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTRPC } from '../trpc/react.ts'
+import { useTRPC } from '#src/trpc/react.ts'
 
 /** The signed-in user's plan and features (`auth.subscription`); call only under a RouteGuard. */
 export function useSubscription() {

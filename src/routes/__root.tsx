@@ -3,11 +3,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { ReactNode } from 'react'
-import type { AppRouter } from '../../server/trpc/router.ts'
-import { AuthProvider } from '../auth/auth-provider.tsx'
-import { AppLayout } from '../components/app-layout.tsx'
-import appCss from '../styles/app.css?url'
-import { themeScript } from '../theme/theme-script.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { AuthProvider } from '#src/auth/auth-provider.tsx'
+import { AppLayout } from '#src/components/app-layout.tsx'
+import appCss from '#src/styles/app.css?url'
+import { themeScript } from '#src/theme/theme-script.ts'
 
 export type RouterContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> }
 

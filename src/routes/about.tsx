@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getAbout } from '../components/marketing/content/content-functions.ts'
-import { MarkdownView } from '../components/marketing/content/markdown-view.tsx'
+import { getAbout } from '#src/components/marketing/content/content-functions.ts'
+import { MarkdownView } from '#src/components/marketing/content/markdown-view.tsx'
 
 export const Route = createFileRoute('/about')({
   head: () => ({ meta: [{ title: 'About | Interview Helper' }] }),

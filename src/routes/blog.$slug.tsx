@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AppLink } from '../components/app-link.tsx'
-import { articleDate } from '../components/marketing/content/article-date.ts'
-import { getArticle } from '../components/marketing/content/content-functions.ts'
-import { MarkdownView } from '../components/marketing/content/markdown-view.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
+import { articleDate } from '#src/components/marketing/content/article-date.ts'
+import { getArticle } from '#src/components/marketing/content/content-functions.ts'
+import { MarkdownView } from '#src/components/marketing/content/markdown-view.tsx'
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: ({ params }) => getArticle({ data: { slug: params.slug } }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AppLink } from '../components/app-link.tsx'
-import { articleDate } from '../components/marketing/content/article-date.ts'
-import { getArticles } from '../components/marketing/content/content-functions.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { articleDate } from '#src/components/marketing/content/article-date.ts'
+import { getArticles } from '#src/components/marketing/content/content-functions.ts'
 
 export const Route = createFileRoute('/blog/')({
   head: () => ({

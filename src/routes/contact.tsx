@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ContactPage } from '../components/marketing/contact/contact-page.tsx'
+import { ContactPage } from '#src/components/marketing/contact/contact-page.tsx'
 
 export const Route = createFileRoute('/contact')({
   head: () => ({ meta: [{ title: 'Contact | Interview Helper' }] }),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { getApiReference } from '../components/marketing/docs/docs-functions.ts'
-import { OperationCard } from '../components/marketing/docs/operation-card.tsx'
+import { getApiReference } from '#src/components/marketing/docs/docs-functions.ts'
+import { OperationCard } from '#src/components/marketing/docs/operation-card.tsx'
 
 export const Route = createFileRoute('/docs')({
   head: () => ({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DownloadPage } from '../components/marketing/download/download-page.tsx'
+import { DownloadPage } from '#src/components/marketing/download/download-page.tsx'
 
 export const Route = createFileRoute('/download')({
   head: () => ({

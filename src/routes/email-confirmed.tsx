@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { timers } from '../../app.catalog.ts'
-import { useAuth } from '../auth/auth-context.ts'
-import { useRedirectAfter } from '../auth/use-redirect-after.ts'
-import { StatusView } from '../components/auth/status-view.tsx'
+import { timers } from '#app.catalog.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { useRedirectAfter } from '#src/auth/use-redirect-after.ts'
+import { StatusView } from '#src/components/auth/status-view.tsx'
 
 export const Route = createFileRoute('/email-confirmed')({
   validateSearch: (search: Record<string, unknown>): { token?: string } =>

@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { AppLink } from '../components/app-link.tsx'
-import { SessionList } from '../components/interview/history/session-list.tsx'
-import { UsagePeriodsCard } from '../components/interview/history/usage-periods-card.tsx'
-import { RouteGuard } from '../components/route-guard.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
+import { SessionList } from '#src/components/interview/history/session-list.tsx'
+import { UsagePeriodsCard } from '#src/components/interview/history/usage-periods-card.tsx'
+import { RouteGuard } from '#src/components/route-guard.tsx'
 
 type HistorySearch = { page?: number }
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LandingPage } from '../components/landing/landing-page.tsx'
+import { LandingPage } from '#src/components/landing/landing-page.tsx'
 
 export const Route = createFileRoute('/')({
   component: LandingPage,

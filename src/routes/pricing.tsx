@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PricingSection } from '../components/pricing/pricing-section.tsx'
+import { PricingSection } from '#src/components/pricing/pricing-section.tsx'
 
 /** Where Upgrade Plan and the route guard's missing-subscription redirect lead (spec §2). */
 export const Route = createFileRoute('/pricing')({

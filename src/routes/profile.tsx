@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useAuth } from '../auth/auth-context.ts'
-import { DeleteAccount } from '../components/profile/delete-account.tsx'
-import { NameForm } from '../components/profile/name-form.tsx'
-import { PasswordSection } from '../components/profile/password-section.tsx'
-import { SignOutEverywhere } from '../components/profile/sign-out-everywhere.tsx'
-import { RouteGuard } from '../components/route-guard.tsx'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { DeleteAccount } from '#src/components/profile/delete-account.tsx'
+import { NameForm } from '#src/components/profile/name-form.tsx'
+import { PasswordSection } from '#src/components/profile/password-section.tsx'
+import { SignOutEverywhere } from '#src/components/profile/sign-out-everywhere.tsx'
+import { RouteGuard } from '#src/components/route-guard.tsx'
 
 export const Route = createFileRoute('/profile')({
   head: () => ({ meta: [{ title: 'Profile Settings | Interview Helper' }] }),

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { timers } from '../../app.catalog.ts'
-import { useAuth } from '../auth/auth-context.ts'
-import { readRecoveryTokens, stripRecoveryTokensFromAddressBar } from '../auth/recovery-link.ts'
-import { useRedirectAfter } from '../auth/use-redirect-after.ts'
-import { NewPasswordForm } from '../components/auth/new-password-form.tsx'
-import { RequestResetForm } from '../components/auth/request-reset-form.tsx'
-import { ResetLinkSent } from '../components/auth/reset-link-sent.tsx'
-import { StatusView } from '../components/auth/status-view.tsx'
+import { timers } from '#app.catalog.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { readRecoveryTokens, stripRecoveryTokensFromAddressBar } from '#src/auth/recovery-link.ts'
+import { useRedirectAfter } from '#src/auth/use-redirect-after.ts'
+import { NewPasswordForm } from '#src/components/auth/new-password-form.tsx'
+import { RequestResetForm } from '#src/components/auth/request-reset-form.tsx'
+import { ResetLinkSent } from '#src/components/auth/reset-link-sent.tsx'
+import { StatusView } from '#src/components/auth/status-view.tsx'
 
 export const Route = createFileRoute('/reset-password')({
   head: () => ({ meta: [{ title: 'Reset Password | Interview Helper' }] }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CurrentPlanCard } from '../components/dashboard/current-plan-card.tsx'
-import { RouteGuard } from '../components/route-guard.tsx'
-import { BillingHistory } from '../payments/billing-history.tsx'
+import { CurrentPlanCard } from '#src/components/dashboard/current-plan-card.tsx'
+import { RouteGuard } from '#src/components/route-guard.tsx'
+import { BillingHistory } from '#src/payments/billing-history.tsx'
 
 export const Route = createFileRoute('/subscription')({
   head: () => ({ meta: [{ title: 'Subscription | Interview Helper' }] }),

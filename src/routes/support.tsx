@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useAuth } from '../auth/auth-context.ts'
-import { RouteGuard } from '../components/route-guard.tsx'
-import { Forbidden } from '../components/support/forbidden.tsx'
-import { UserHistory } from '../components/support/user-history.tsx'
-import { UserSearch } from '../components/support/user-search.tsx'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { RouteGuard } from '#src/components/route-guard.tsx'
+import { Forbidden } from '#src/components/support/forbidden.tsx'
+import { UserHistory } from '#src/components/support/user-history.tsx'
+import { UserSearch } from '#src/components/support/user-search.tsx'
 
 export const Route = createFileRoute('/support')({
   head: () => ({ meta: [{ title: 'Support Console | Interview Helper' }] }),

@@ -1,10 +1,10 @@
 import { createTRPCClient, httpBatchLink, unstable_localLink } from '@trpc/client'
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { getRequest } from '@tanstack/react-start/server'
-import { createContext } from '../../server/trpc/context.ts'
-import { appRouter, type AppRouter } from '../../server/trpc/router.ts'
-import { refreshOnUnauthorizedLink } from '../auth/refresh-link.ts'
-import { readAccessToken } from '../auth/token-storage.ts'
+import { createContext } from '#server/trpc/context.ts'
+import { appRouter, type AppRouter } from '#server/trpc/router.ts'
+import { refreshOnUnauthorizedLink } from '#src/auth/refresh-link.ts'
+import { readAccessToken } from '#src/auth/token-storage.ts'
 
 /**
  * During SSR procedures run in-process against the incoming request (no HTTP call to ourselves);

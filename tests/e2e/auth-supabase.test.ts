@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import {
   expectPath,
   newClientPage,

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 

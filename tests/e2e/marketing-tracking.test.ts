@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { createConfirmedAccount, expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 

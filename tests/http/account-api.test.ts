@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '../../src/auth/auth-rules.ts'
-import { projectRoot } from '../../scripts/build-if-stale.mjs'
-import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
-import { dataOf, errorOf, restClient, testClientIp } from '../support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { messages } from '#src/auth/auth-rules.ts'
+import { projectRoot } from '#scripts/build-if-stale.mjs'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 
 type Session = { user: { id: string; email: string }; tokens: { accessToken: string; refreshToken: string } }
 

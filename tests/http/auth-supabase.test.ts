@@ -3,11 +3,11 @@
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deriveNames, derivedOAuthPassword } from '../../src/auth/oauth-names.ts'
-import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
-import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '../fakes/supabase-client.ts'
-import { dataOf, errorOf, restClient } from '../support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
+import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
+import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '#tests/fakes/supabase-client.ts'
+import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 
 type Session = {
   user: { id: string; email: string; firstName: string; lastName: string; providers: string[] }

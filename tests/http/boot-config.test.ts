@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runBuiltServerUntilExit } from '../support/server.ts'
+import { runBuiltServerUntilExit } from '#tests/support/server.ts'
 
 const stackFrame = /^\s+at .+/m
 

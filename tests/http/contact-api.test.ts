@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
-import { dataOf, errorOf, restClient } from '../support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 
 let database: TestDatabase
 let server: RunningServer

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type Server, type Socket } from 'node:net'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
-import { dataOf, restClient } from '../support/rest-client.ts'
-import { freePort, startBuiltServer, type RunningServer } from '../support/server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { dataOf, restClient } from '#tests/support/rest-client.ts'
+import { freePort, startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 
 /** Just enough SMTP for nodemailer: it keeps every message's DATA. */
 function startSmtpServer(port: number): Promise<{ messages: string[]; close: () => Promise<void> }> {

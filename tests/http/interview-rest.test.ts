@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
-import { openApiClient, type CallAnswer } from '../support/openapi-client.ts'
-import { testClientIp } from '../support/rest-client.ts'
+import { openApiClient, type CallAnswer } from '#tests/support/openapi-client.ts'
+import { testClientIp } from '#tests/support/rest-client.ts'
 
 const baseUrl = inject('baseUrl')
 const ip = testClientIp()

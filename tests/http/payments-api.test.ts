@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkoutSignature, hmacSha256Hex } from '../../server/payments/signatures.ts'
-import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
-import { dataOf, errorOf, restClient } from '../support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '../support/server.ts'
+import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
+import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 
 type Order = { id: string; amount: number; currency: string; keyId: string; testMode: boolean; name: string }
 type Account = {

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client'
 import { describe, expect, inject, it } from 'vitest'
-import type { AppRouter } from '../../server/trpc/router.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
 
 const baseUrl = inject('baseUrl')
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.ts'
+import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 
 let fake: FakeOpenAiServer
 beforeAll(async () => {

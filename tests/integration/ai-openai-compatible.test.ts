@@ -3,11 +3,11 @@
  * OpenAI HTTP API (tests/fakes/openai-server.ts).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AiProviderError } from '../../server/ai/ai-errors.ts'
-import type { AnswerStreamEvent } from '../../server/ai/ai-schemas.ts'
-import { createOpenAiCompatibleEngine, type EngineHooks } from '../../server/ai/providers/openai-compatible.ts'
-import type { OpenAiCompatibleOptions } from '../../server/ai/providers/openai-compatible-options.ts'
-import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server.ts'
+import { AiProviderError } from '#server/ai/ai-errors.ts'
+import type { AnswerStreamEvent } from '#server/ai/ai-schemas.ts'
+import { createOpenAiCompatibleEngine, type EngineHooks } from '#server/ai/providers/openai-compatible.ts'
+import type { OpenAiCompatibleOptions } from '#server/ai/providers/openai-compatible-options.ts'
+import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 
 const apiKey = 'sk-proj-TESTKEY0123456789abcdefSECRET'
 const onePixelPng = Buffer.from(

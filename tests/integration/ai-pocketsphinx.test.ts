@@ -19,10 +19,10 @@ import {
   RecognizerFailedError,
   RecognizerUnavailableError,
   UnsupportedMediaError,
-} from '../../server/ai/recognizer-errors.ts'
-import { createPocketSphinxRecognizer } from '../../server/ai/speech/pocketsphinx.ts'
-import { resample } from '../../server/ai/speech/resample.ts'
-import { parseWav } from '../../server/ai/speech/wav.ts'
+} from '#server/ai/recognizer-errors.ts'
+import { createPocketSphinxRecognizer } from '#server/ai/speech/pocketsphinx.ts'
+import { resample } from '#server/ai/speech/resample.ts'
+import { parseWav } from '#server/ai/speech/wav.ts'
 
 const run = promisify(execFile)
 const phrase = 'Tell me about hash tables and hash functions.'

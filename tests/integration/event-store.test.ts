@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEventStore, type AppendedNotice, type EventStore } from '../../events/store/event-store.ts'
-import { ConcurrencyError, EventValidationError, startOfLog } from '../../events/store/types.ts'
-import { fixedClock } from '../../server/clock.ts'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts'
-import { systemActor, testRegistry } from '../support/test-events.ts'
+import { createEventStore, type AppendedNotice, type EventStore } from '#events/store/event-store.ts'
+import { ConcurrencyError, EventValidationError, startOfLog } from '#events/store/types.ts'
+import { fixedClock } from '#server/clock.ts'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 
 const increment = (by: number, eventId?: string) => ({
   type: 'CounterIncremented',

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DomainError } from '../../events/domain-error.ts'
-import { gracePeriodMs } from '../../events/interviews/interview-session-decider.ts'
-import { askQuestion } from '../../server/interviews/ask.ts'
-import { interviewHistory } from '../../server/interviews/history.ts'
-import { generateQuestions, improveCommunication } from '../../server/interviews/practice.ts'
-import { activeSession, endSession, startSession, type Caller } from '../../server/interviews/sessions.ts'
-import { usageLimits } from '../../server/interviews/usage.ts'
-import { databaseKinds } from '../support/databases.ts'
-import { createTestRuntime, grantPlan, type TestRuntime } from '../support/test-runtime.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
+import { askQuestion } from '#server/interviews/ask.ts'
+import { interviewHistory } from '#server/interviews/history.ts'
+import { generateQuestions, improveCommunication } from '#server/interviews/practice.ts'
+import { activeSession, endSession, startSession, type Caller } from '#server/interviews/sessions.ts'
+import { usageLimits } from '#server/interviews/usage.ts'
+import { databaseKinds } from '#tests/support/databases.ts'
+import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 const refusal = async (work: Promise<unknown>) => {
   try {

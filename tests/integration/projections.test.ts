@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ProjectionRunner } from '../../events/projections/projection-runner.ts'
-import { userActivityProjection } from '../../events/projections/user-activity.ts'
-import { createEventStore, type EventStore } from '../../events/store/event-store.ts'
-import { ConcurrencyError } from '../../events/store/types.ts'
-import { fixedClock } from '../../server/clock.ts'
-import { counterProjection, createCounterTable, readCounters } from '../support/counter-projection.ts'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.ts'
-import { systemActor, testRegistry } from '../support/test-events.ts'
+import { ProjectionRunner } from '#events/projections/projection-runner.ts'
+import { userActivityProjection } from '#events/projections/user-activity.ts'
+import { createEventStore, type EventStore } from '#events/store/event-store.ts'
+import { ConcurrencyError } from '#events/store/types.ts'
+import { fixedClock } from '#server/clock.ts'
+import { counterProjection, createCounterTable, readCounters } from '#tests/support/counter-projection.ts'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 
 const increment = (by: number) => ({ type: 'CounterIncremented', data: { by } })
 

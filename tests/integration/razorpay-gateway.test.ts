@@ -1,9 +1,9 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PaymentGatewayError } from '../../server/payments/payment-gateway.ts'
-import { createRazorpayGateway } from '../../server/payments/razorpay-gateway.ts'
-import { checkoutSignature, hmacSha256Hex } from '../../server/payments/signatures.ts'
-import { startFakeRazorpay } from '../fakes/razorpay-server.ts'
+import { PaymentGatewayError } from '#server/payments/payment-gateway.ts'
+import { createRazorpayGateway } from '#server/payments/razorpay-gateway.ts'
+import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
+import { startFakeRazorpay } from '#tests/fakes/razorpay-server.ts'
 
 const settings = { keyId: 'rzp_test_abcdef123456', keySecret: 'key-secret', webhookSecret: 'webhook-secret' }
 

@@ -3,15 +3,15 @@
  * fake Supabase Auth server; every session it ends up with must pass our server-side verifier.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSupabaseTokenVerifier } from '../../server/auth/supabase-token-verifier.ts'
-import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
+import { createSupabaseTokenVerifier } from '#server/auth/supabase-token-verifier.ts'
+import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import {
   appOrigin,
   followToApp as follow,
   fragmentOf as fragment,
   oauthUrl,
   supabaseClient as client,
-} from '../fakes/supabase-client.ts'
+} from '#tests/fakes/supabase-client.ts'
 
 let unique = 0
 const newEmail = () => `user${++unique}.${Date.now()}@example.com`

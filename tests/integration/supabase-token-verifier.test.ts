@@ -4,8 +4,8 @@ import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,
   type SupabaseTokenErrorReason,
-} from '../../server/auth/supabase-token-verifier.ts'
-import { startFakeSupabase, type FakeSupabase } from '../fakes/supabase-auth-server.ts'
+} from '#server/auth/supabase-token-verifier.ts'
+import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 
 describe('createSupabaseTokenVerifier', () => {
   let fake: FakeSupabase

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInngestClient } from '../../inngest/client.ts'
-import { createJobFunctions } from '../../inngest/functions/job-functions.ts'
-import { paymentJobs } from '../../server/payments/payment-jobs.ts'
-import { receiveRazorpayWebhook, webhookProcessingEvent } from '../../server/payments/webhook-deliveries.ts'
-import { createTestRuntime, type TestRuntime } from '../support/test-runtime.ts'
-import { handleOrderCommand, loadOrder } from '../../server/payments/record-payment.ts'
+import { createInngestClient } from '#inngest/client.ts'
+import { createJobFunctions } from '#inngest/functions/job-functions.ts'
+import { paymentJobs } from '#server/payments/payment-jobs.ts'
+import { receiveRazorpayWebhook, webhookProcessingEvent } from '#server/payments/webhook-deliveries.ts'
+import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { handleOrderCommand, loadOrder } from '#server/payments/record-payment.ts'
 
 describe('the Razorpay webhook Inngest function', () => {
   let test: TestRuntime

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Projection } from '../../events/projections/projection.ts'
+import type { Projection } from '#events/projections/projection.ts'
 
 /** A view with order-sensitive columns (last note), so a wrong replay order shows up in comparisons. */
 export async function createCounterTable<Schema>(db: Kysely<Schema>) {

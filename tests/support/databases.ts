@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { migrateToLatest } from '../../migrations/migrate.ts'
-import { openDatabase, type AppDatabase } from '../../server/db/open-database.ts'
+import { migrateToLatest } from '#migrations/migrate.ts'
+import { openDatabase, type AppDatabase } from '#server/db/open-database.ts'
 
 /**
  * The PostgreSQL server tests may create databases on. CI sets TEST_DATABASE_URL; on a developer

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node'
-import { buildIfStale } from '../../scripts/build-if-stale.mjs'
+import { buildIfStale } from '#scripts/build-if-stale.mjs'
 import { startBuiltServer, type RunningServer } from './server.ts'
 
 declare module 'vitest' {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { projectRoot, serverEntry } from '../../scripts/build-if-stale.mjs'
+import { projectRoot, serverEntry } from '#scripts/build-if-stale.mjs'
 
 export type RunningServer = {
   url: string

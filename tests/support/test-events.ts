@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineEvent, EventRegistry } from '../../events/store/event-definition.ts'
+import { defineEvent, EventRegistry } from '#events/store/event-definition.ts'
 
 /** Small events for exercising the store and the projectors without any product rules. */
 export const counterIncremented = defineEvent({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createConcurrencyLimit } from '../../server/ai/concurrency-limit.ts'
+import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
 
 describe('createConcurrencyLimit', () => {
   it('runs at most the limit at once, in arrival order, and survives failures', async () => {

@@ -4,7 +4,7 @@
  * (matches, confidence, communication metrics…) come through.
  */
 import { describe, expect, it } from 'vitest'
-import { AiProviderError } from '../../server/ai/ai-errors.ts'
+import { AiProviderError } from '#server/ai/ai-errors.ts'
 import {
   answerResultSchema,
   answerStreamEventSchema,
@@ -12,9 +12,9 @@ import {
   generatedQuestionsSchema,
   questionAnalysisSchema,
   type AnswerStreamEvent,
-} from '../../server/ai/ai-schemas.ts'
-import { createOfflineEngine } from '../../server/ai/offline-engine/offline-engine.ts'
-import { estimateTokens, estimateUsage } from '../../server/ai/offline-engine/usage.ts'
+} from '#server/ai/ai-schemas.ts'
+import { createOfflineEngine } from '#server/ai/offline-engine/offline-engine.ts'
+import { estimateTokens, estimateUsage } from '#server/ai/offline-engine/usage.ts'
 
 const engine = createOfflineEngine()
 const context = { role: 'Backend engineer', resume: 'Five years of Go and PostgreSQL at a payments company.' }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readImageInfo } from '../../server/ai/image-header.ts'
-import { UnsupportedMediaError } from '../../server/ai/recognizer-errors.ts'
+import { readImageInfo } from '#server/ai/image-header.ts'
+import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 
 const fixtures = join(import.meta.dirname, '..', 'integration', 'ai-ocr-fixtures')
 

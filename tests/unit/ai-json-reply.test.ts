@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { parseJsonReply } from '../../server/ai/providers/json-reply.ts'
-import { communicationReplySchema, questionsReplySchema } from '../../server/ai/providers/reply-schemas.ts'
+import { parseJsonReply } from '#server/ai/providers/json-reply.ts'
+import { communicationReplySchema, questionsReplySchema } from '#server/ai/providers/reply-schemas.ts'
 
 const shape = z.object({ answer: z.string(), points: z.array(z.string()) })
 

@@ -1,6 +1,6 @@
 import { APICallError, RetryError } from 'ai'
 import { describe, expect, it } from 'vitest'
-import { redact, toAiProviderError } from '../../server/ai/providers/provider-errors.ts'
+import { redact, toAiProviderError } from '#server/ai/providers/provider-errors.ts'
 
 const context = {
   provider: 'openai-compatible',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, featuresFor, findPlan, loadConfig, plans } from '../../app.config.ts'
+import { ConfigError, featuresFor, findPlan, loadConfig, plans } from '#app.config.ts'
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { safeReturnPath, signInDestination } from '../../src/auth/navigation-state.ts'
-import { readRecoveryTokens, withoutRecoveryTokens } from '../../src/auth/recovery-link.ts'
-import { isCurrent, signedInLinks, signedOutLinks } from '../../src/components/nav/nav-links.ts'
-import { userDisplayName, userInitial } from '../../src/components/nav/user-identity.ts'
+import { safeReturnPath, signInDestination } from '#src/auth/navigation-state.ts'
+import { readRecoveryTokens, withoutRecoveryTokens } from '#src/auth/recovery-link.ts'
+import { isCurrent, signedInLinks, signedOutLinks } from '#src/components/nav/nav-links.ts'
+import { userDisplayName, userInitial } from '#src/components/nav/user-identity.ts'
 
 describe('where sign-in leads (spec §4 Sign-in 5 and 6)', () => {
   it('goes back to the page the user came from', () => {

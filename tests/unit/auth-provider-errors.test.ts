@@ -3,7 +3,7 @@ import {
   backendRegistrationMessage,
   isInvalidCredentials,
   mapSignUpProviderError,
-} from '../../src/auth/provider-errors.ts'
+} from '#src/auth/provider-errors.ts'
 
 describe('sign-up provider error mapping (spec §5, by substring, in order)', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { createTRPCUntypedClient, httpLink, type TRPCLink } from '@trpc/client'
 import type { AnyRouter } from '@trpc/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { refreshOnUnauthorizedLink } from '../../src/auth/refresh-link.ts'
-import { accessTokenKey, readAccessToken, readRefreshToken, refreshTokenKey } from '../../src/auth/token-storage.ts'
+import { refreshOnUnauthorizedLink } from '#src/auth/refresh-link.ts'
+import { accessTokenKey, readAccessToken, readRefreshToken, refreshTokenKey } from '#src/auth/token-storage.ts'
 
 /** Just enough of the browser's Storage for the token module. */
 class MemoryStorage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../src/auth/auth-rules.ts'
+import { messages } from '#src/auth/auth-rules.ts'
 import {
   signUpFieldInError,
   validateNewPassword,
@@ -7,7 +7,7 @@ import {
   validateSignIn,
   validateSignUp,
   type SignUpForm,
-} from '../../src/auth/validation.ts'
+} from '#src/auth/validation.ts'
 
 // Exact texts of spec §5: the tests spell them out instead of reading them back from the module.
 const text = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAnswer, parseInlines } from '../../src/interview/answer-markdown.ts'
+import { parseAnswer, parseInlines } from '#src/interview/answer-markdown.ts'
 
 describe('answers as safe Markdown', () => {
   it('reads paragraphs, headings, lists and code blocks', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { joinKeys } from '../../src/components/dashboard/desktop-guide-steps.ts'
-import { featureChecklist } from '../../src/components/dashboard/plan-features.ts'
-import { countedStatus, formatDateTime, formatDuration, sessionTimeline } from '../../src/interview/display.ts'
-import { failureText, sessionFailures } from '../../src/interview/failure-messages.ts'
-import type { HistorySession } from '../../src/interview/interview-types.ts'
-import { featuresFor } from '../../app.catalog.ts'
+import { joinKeys } from '#src/components/dashboard/desktop-guide-steps.ts'
+import { featureChecklist } from '#src/components/dashboard/plan-features.ts'
+import { countedStatus, formatDateTime, formatDuration, sessionTimeline } from '#src/interview/display.ts'
+import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
+import type { HistorySession } from '#src/interview/interview-types.ts'
+import { featuresFor } from '#app.catalog.ts'
 
 const session: HistorySession = {
   id: 's1',

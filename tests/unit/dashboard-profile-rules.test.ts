@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '../../src/auth/auth-rules.ts'
-import { validatePasswordChange, validateProfileName } from '../../src/components/profile/profile-rules.ts'
+import { messages } from '#src/auth/auth-rules.ts'
+import { validatePasswordChange, validateProfileName } from '#src/components/profile/profile-rules.ts'
 
 describe('profile name rules (the sign-up rules)', () => {
   it.each([

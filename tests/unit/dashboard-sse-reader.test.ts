@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createEventParser, readServerSentEvents, type ServerSentEvent } from '../../src/interview/sse-reader.ts'
+import { createEventParser, readServerSentEvents, type ServerSentEvent } from '#src/interview/sse-reader.ts'
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chartSize, usageChartModel } from '../../src/components/interview/history/usage-chart-model.ts'
+import { chartSize, usageChartModel } from '#src/components/interview/history/usage-chart-model.ts'
 
 const period = (start: string, used: number, included: number) => ({
   orderId: `o-${start}`,

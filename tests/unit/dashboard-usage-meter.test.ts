@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { usageColor, usagePercent } from '../../src/components/dashboard/usage-meter.ts'
+import { usageColor, usagePercent } from '#src/components/dashboard/usage-meter.ts'
 
 describe('the usage bar (spec §9)', () => {
   it.each([

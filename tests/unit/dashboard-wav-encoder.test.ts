@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseWav } from '../../server/ai/speech/wav.ts'
-import { concatSamples, encodeWav, toPcm16 } from '../../src/interview/wav-encoder.ts'
+import { parseWav } from '#server/ai/speech/wav.ts'
+import { concatSamples, encodeWav, toPcm16 } from '#src/interview/wav-encoder.ts'
 
 const ascii = (view: DataView, offset: number, length: number) =>
   String.fromCharCode(...Array.from({ length }, (_, index) => view.getUint8(offset + index)))

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { DomainError } from '../../events/domain-error.ts'
-import { decideSession, gracePeriodMs, type SessionCommand } from '../../events/interviews/interview-session-decider.ts'
-import { evolveSession, initialSessionState, type InterviewEvent } from '../../events/interviews/interview-session.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { decideSession, gracePeriodMs, type SessionCommand } from '#events/interviews/interview-session-decider.ts'
+import { evolveSession, initialSessionState, type InterviewEvent } from '#events/interviews/interview-session.ts'
 import {
   addOneMonth,
   decideSubscription,
   usageMessages,
   type SubscriptionCommand,
-} from '../../events/subscriptions/subscription-decider.ts'
+} from '#events/subscriptions/subscription-decider.ts'
 import {
   evolveSubscription,
   initialSubscriptionState,
   type SubscriptionEvent,
-} from '../../events/subscriptions/subscription.ts'
+} from '#events/subscriptions/subscription.ts'
 
 const start = new Date('2026-11-21T10:00:00Z')
 const at = (ms: number) => new Date(start.getTime() + ms)

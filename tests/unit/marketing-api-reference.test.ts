@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { apiReferenceOf } from '../../src/components/marketing/docs/api-reference.ts'
+import { apiReferenceOf } from '#src/components/marketing/docs/api-reference.ts'
 
 const document = {
   openapi: '3.1.0',

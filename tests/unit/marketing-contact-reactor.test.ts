@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contactSealer, eraseContactMessageKey } from '../../events/contact/contact-keys.ts'
-import { contactStreamId } from '../../events/contact/contact-message.ts'
-import { ProjectionRunner } from '../../events/projections/projection-runner.ts'
-import { eventRegistry } from '../../events/registry.ts'
-import { createEventStore } from '../../events/store/event-store.ts'
-import { systemClock } from '../../server/clock.ts'
-import { contactMailReactor } from '../../server/contact/contact-mail-reactor.ts'
-import { createTestDatabase, type TestDatabase } from '../support/databases.ts'
+import { contactSealer, eraseContactMessageKey } from '#events/contact/contact-keys.ts'
+import { contactStreamId } from '#events/contact/contact-message.ts'
+import { ProjectionRunner } from '#events/projections/projection-runner.ts'
+import { eventRegistry } from '#events/registry.ts'
+import { createEventStore } from '#events/store/event-store.ts'
+import { systemClock } from '#server/clock.ts'
+import { contactMailReactor } from '#server/contact/contact-mail-reactor.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 
 let database: TestDatabase
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { pageTitleFor } from '../../src/analytics/page-titles.ts'
-import { DefaultCatchBoundary } from '../../src/components/default-catch-boundary.tsx'
-import { footerColumns } from '../../src/components/footer/footer-links.ts'
-import { sectionOfHref } from '../../src/components/marketing/sections.ts'
+import { pageTitleFor } from '#src/analytics/page-titles.ts'
+import { DefaultCatchBoundary } from '#src/components/default-catch-boundary.tsx'
+import { footerColumns } from '#src/components/footer/footer-links.ts'
+import { sectionOfHref } from '#src/components/marketing/sections.ts'
 
 describe('marketing pieces', () => {
   it('shows the router failure page with the spec heading, the message and a way home', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseInline, parseMarkdown, safeHref } from '../../src/components/marketing/content/markdown.ts'
+import { parseInline, parseMarkdown, safeHref } from '#src/components/marketing/content/markdown.ts'
 
 describe('markdown reader', () => {
   it('reads front matter and the block types our articles use', () => {

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { DomainError } from '../../events/domain-error.ts'
-import { decideOrder, orderMessages, type OrderCommand } from '../../events/orders/order-decider.ts'
-import { evolveOrder, initialOrderState, type OrderEvent } from '../../events/orders/order.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { decideOrder, orderMessages, type OrderCommand } from '#events/orders/order-decider.ts'
+import { evolveOrder, initialOrderState, type OrderEvent } from '#events/orders/order.ts'
 import {
   addOneMonth,
   decideSubscription,
   type SubscriptionCommand,
-} from '../../events/subscriptions/subscription-decider.ts'
+} from '#events/subscriptions/subscription-decider.ts'
 import {
   evolveSubscription,
   initialSubscriptionState,
   isSubscriptionActive,
   type SubscriptionEvent,
-} from '../../events/subscriptions/subscription.ts'
+} from '#events/subscriptions/subscription.ts'
 
 function outcome<State, Event, Command>(
   decide: (command: Command, state: State) => Event[],

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { findPlan, type Plan } from '../../app.catalog.ts'
-import { loadCheckoutScript, razorpayCheckoutUrl, resetCheckoutScript } from '../../src/payments/checkout-script.ts'
-import type { Order } from '../../src/payments/checkout-types.ts'
-import { paymentAnalyticsEvents } from '../../src/payments/payment-analytics.ts'
-import { checkoutFields, checkoutPrefill } from '../../src/payments/razorpay-checkout.ts'
+import { findPlan, type Plan } from '#app.catalog.ts'
+import { loadCheckoutScript, razorpayCheckoutUrl, resetCheckoutScript } from '#src/payments/checkout-script.ts'
+import type { Order } from '#src/payments/checkout-types.ts'
+import { paymentAnalyticsEvents } from '#src/payments/payment-analytics.ts'
+import { checkoutFields, checkoutPrefill } from '#src/payments/razorpay-checkout.ts'
 
 const order: Order = {
   id: 'order_abc',

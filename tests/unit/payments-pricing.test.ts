@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { plans } from '../../app.catalog.ts'
-import { displayedAmount, planPrices, savingsPercent } from '../../src/components/pricing/price-display.ts'
-import { formatPaise } from '../../src/lib/money.ts'
+import { plans } from '#app.catalog.ts'
+import { displayedAmount, planPrices, savingsPercent } from '#src/components/pricing/price-display.ts'
+import { formatPaise } from '#src/lib/money.ts'
 
 describe('prices on the plan cards (spec §9)', () => {
   it('shows the monthly price from paise and the struck original price with en-IN grouping', () => {

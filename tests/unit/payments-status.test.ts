@@ -5,7 +5,7 @@ import {
   planLabel,
   statusLabel,
   subscriptionStatusColor,
-} from '../../src/payments/subscription-display.ts'
+} from '#src/payments/subscription-display.ts'
 
 describe('subscription status colour (spec §4)', () => {
   it('is green for active, red for canceled or cancelled, blue for trialing', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { seal, sealedText, unseal } from '../../events/pii/pii-vault.ts'
+import { seal, sealedText, unseal } from '#events/pii/pii-vault.ts'
 
 describe('PII sealing', () => {
   const key = randomBytes(32)

@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createRestHandler } from '../../server/rest/create-rest-handler.ts'
-import { publicProcedure, router, signedInProcedure } from '../../server/trpc/init.ts'
-import type { Context } from '../../server/trpc/context.ts'
-import type { Runtime } from '../../server/runtime.ts'
-import { systemClock } from '../../server/clock.ts'
+import { createRestHandler } from '#server/rest/create-rest-handler.ts'
+import { publicProcedure, router, signedInProcedure } from '#server/trpc/init.ts'
+import type { Context } from '#server/trpc/context.ts'
+import type { Runtime } from '#server/runtime.ts'
+import { systemClock } from '#server/clock.ts'
 
 const runtime = {} as Runtime
 const testRouter = router({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DomainError } from '../../events/domain-error.ts'
-import { decideUser, userMessages, type UserCommand } from '../../events/users/user-decider.ts'
-import { evolveUser, initialUserState, type UserEvent } from '../../events/users/user.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { decideUser, userMessages, type UserCommand } from '#events/users/user-decider.ts'
+import { evolveUser, initialUserState, type UserEvent } from '#events/users/user.ts'
 
 const sealed = (text: string) => `pii:v1:${text}` as const
 

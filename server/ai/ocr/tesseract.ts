@@ -12,9 +12,9 @@ import { access } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createWorker, OEM, type Worker } from 'tesseract.js'
-import { createConcurrencyLimit } from '../concurrency-limit.ts'
-import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '../recognizer-errors.ts'
-import { readImageInfo, type ImageInfo } from '../image-header.ts'
+import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
+import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
+import { readImageInfo, type ImageInfo } from '#server/ai/image-header.ts'
 
 export type TesseractOptions = {
   /** For one recognition, including starting the worker the first time. */

@@ -1,8 +1,8 @@
-import type { InterviewContext, QuestionAnalysis } from '../ai-schemas.ts'
-import { analyzeRetrieval } from '../offline/analyze-question.ts'
-import type { QuestionType } from '../offline/classify.ts'
-import { frameworks } from '../offline/question-frameworks.ts'
-import { findAnswers } from '../offline/retrieve.ts'
+import type { InterviewContext, QuestionAnalysis } from '#server/ai/ai-schemas.ts'
+import { analyzeRetrieval } from '#server/ai/offline/analyze-question.ts'
+import type { QuestionType } from '#server/ai/offline/classify.ts'
+import { frameworks } from '#server/ai/offline/question-frameworks.ts'
+import { findAnswers } from '#server/ai/offline/retrieve.ts'
 import { OFFLINE_QUESTION_LIMIT } from './answer.ts'
 import { questionCategory } from './categories.ts'
 

@@ -1,5 +1,5 @@
-import { answerQuestion } from '../offline/answer.ts'
-import type { InterviewContext, KnowledgeMatch } from '../ai-schemas.ts'
+import { answerQuestion } from '#server/ai/offline/answer.ts'
+import type { InterviewContext, KnowledgeMatch } from '#server/ai/ai-schemas.ts'
 
 /** The offline engine reads at most this much of a question; the rest is rarely the question. */
 export const OFFLINE_QUESTION_LIMIT = 4000

@@ -1,6 +1,6 @@
-import type { QuestionCategory } from '../ai-schemas.ts'
-import type { QuestionType } from '../offline/classify.ts'
-import type { Category } from '../offline/knowledge/schema.ts'
+import type { QuestionCategory } from '#server/ai/ai-schemas.ts'
+import type { QuestionType } from '#server/ai/offline/classify.ts'
+import type { Category } from '#server/ai/offline/knowledge/schema.ts'
 
 const hypothetical =
   /\b(what would you do if|how would you (handle|deal with|respond to|react to)|imagine|suppose|what if)\b/i

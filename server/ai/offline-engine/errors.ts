@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { AiProviderError } from '../ai-errors.ts'
+import { AiProviderError } from '#server/ai/ai-errors.ts'
 import {
   MediaTooLargeError,
   RecognizerFailedError,
   RecognizerUnavailableError,
   UnsupportedMediaError,
-} from '../recognizer-errors.ts'
+} from '#server/ai/recognizer-errors.ts'
 
 export const OFFLINE_PROVIDER = 'offline'
 

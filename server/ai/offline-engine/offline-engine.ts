@@ -4,8 +4,8 @@
  * machine. Results carry what the knowledge base knows beyond the common shape (matches,
  * confidence, communication metrics…) in the optional fields of ai-schemas.ts.
  */
-import type { Logger } from '../../logger.ts'
-import type { AiEngine, CallOptions } from '../ai-engine.ts'
+import type { Logger } from '#server/logger.ts'
+import type { AiEngine, CallOptions } from '#server/ai/ai-engine.ts'
 import {
   analyzeQuestionInputSchema,
   answerInputSchema,
@@ -15,10 +15,10 @@ import {
   transcribeInputSchema,
   type AnswerInput,
   type AnswerStreamEvent,
-} from '../ai-schemas.ts'
-import { readImageInfo } from '../image-header.ts'
-import { chunkWords, OFFLINE_MODEL } from '../offline/answer.ts'
-import { createTesseractRecognizer, type TesseractRecognizer } from '../ocr/tesseract.ts'
+} from '#server/ai/ai-schemas.ts'
+import { readImageInfo } from '#server/ai/image-header.ts'
+import { chunkWords, OFFLINE_MODEL } from '#server/ai/offline/answer.ts'
+import { createTesseractRecognizer, type TesseractRecognizer } from '#server/ai/ocr/tesseract.ts'
 import { analyzeWithKnowledgeBase } from './analysis.ts'
 import { knowledgeAnswer } from './answer.ts'
 import { abortable, OFFLINE_PROVIDER, parseInput, toOfflineError, throwIfAborted } from './errors.ts'

@@ -1,7 +1,7 @@
-import type { GeneratedQuestions, InterviewContext } from '../ai-schemas.ts'
-import type { Difficulty } from '../offline/knowledge/schema.ts'
-import { classifyQuestion } from '../offline/classify.ts'
-import { generateQuestions } from '../offline/generate-questions.ts'
+import type { GeneratedQuestions, InterviewContext } from '#server/ai/ai-schemas.ts'
+import type { Difficulty } from '#server/ai/offline/knowledge/schema.ts'
+import { classifyQuestion } from '#server/ai/offline/classify.ts'
+import { generateQuestions } from '#server/ai/offline/generate-questions.ts'
 import { questionCategory } from './categories.ts'
 
 type QuestionFields = Pick<GeneratedQuestions, 'questions' | 'notes'>

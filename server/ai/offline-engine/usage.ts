@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../ai-schemas.ts'
+import type { TokenUsage } from '#server/ai/ai-schemas.ts'
 
 /**
  * An ESTIMATE of what the call would have cost a hosted model, since the offline engine has no

@@ -2,7 +2,7 @@
  * The prompts of the live interview assistant. The candidate glances at (or reads out) the answer
  * while the interviewer waits, so answers lead with the point, stay short and sound spoken.
  */
-import type { Difficulty, InterviewContext } from '../ai-schemas.ts'
+import type { Difficulty, InterviewContext } from '#server/ai/ai-schemas.ts'
 
 const assistantRole = `You are Interview Helper, a real-time assistant for a job candidate who is in a live interview right now.
 The candidate will glance at your answer and say it in their own words, so:

@@ -1,4 +1,4 @@
-import { AiProviderError } from '../ai-errors.ts'
+import { AiProviderError } from '#server/ai/ai-errors.ts'
 
 /** Failures a different model may not share: the provider's trouble, an unknown model, bad output. */
 export function worthFallingBack(error: AiProviderError): boolean {

@@ -6,10 +6,10 @@
 import { createOpenAI } from '@ai-sdk/openai'
 import { generateText, streamText, transcribe, type ModelMessage } from 'ai'
 import type { z } from 'zod'
-import type { Logger } from '../../logger.ts'
-import type { AiEngine, CallOptions } from '../ai-engine.ts'
-import { AiProviderError } from '../ai-errors.ts'
-import { readImageInfo } from '../image-header.ts'
+import type { Logger } from '#server/logger.ts'
+import type { AiEngine, CallOptions } from '#server/ai/ai-engine.ts'
+import { AiProviderError } from '#server/ai/ai-errors.ts'
+import { readImageInfo } from '#server/ai/image-header.ts'
 import {
   analyzeQuestionInputSchema,
   answerInputSchema,
@@ -20,7 +20,7 @@ import {
   type AnswerInput,
   type AnswerStreamEvent,
   type TokenUsage,
-} from '../ai-schemas.ts'
+} from '#server/ai/ai-schemas.ts'
 import {
   analyzeQuestionPrompt,
   answerPrompt,

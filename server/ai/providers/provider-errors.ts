@@ -4,7 +4,7 @@
  * key: OpenAI echoes a masked key on 401, other servers may echo it whole.
  */
 import { APICallError, RetryError, StreamProviderError } from 'ai'
-import { AiProviderError, type AiErrorCode } from '../ai-errors.ts'
+import { AiProviderError, type AiErrorCode } from '#server/ai/ai-errors.ts'
 
 export type ErrorContext = {
   provider: string

@@ -4,7 +4,7 @@
  * useless without it.
  */
 import { z } from 'zod'
-import { difficultySchema, questionCategorySchema, type Difficulty } from '../ai-schemas.ts'
+import { difficultySchema, questionCategorySchema, type Difficulty } from '#server/ai/ai-schemas.ts'
 
 const text = z.string().trim().min(1)
 const textList = z.array(z.string().trim()).transform((items) => items.filter((item) => item !== ''))

@@ -1,5 +1,5 @@
 import type { LanguageModelUsage } from 'ai'
-import type { TokenUsage } from '../ai-schemas.ts'
+import type { TokenUsage } from '#server/ai/ai-schemas.ts'
 
 export const noUsage: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 }
 

@@ -3,7 +3,7 @@
  * the format for what browsers, recorders and espeak produce: PCM 8/16/24/32-bit, IEEE float
  * 32/64-bit, WAVE_FORMAT_EXTENSIBLE, any channel count and sample rate.
  */
-import { UnsupportedMediaError } from '../recognizer-errors.ts'
+import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 
 export type MonoAudio = {
   sampleRate: number

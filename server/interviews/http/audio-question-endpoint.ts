@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { errorResponse, failure } from '../../rest/error-response.ts'
-import { createContext } from '../../trpc/context.ts'
-import { callerOf } from '../../trpc/procedures/interview/caller.ts'
-import { askAudioQuestion } from '../ask.ts'
+import { errorResponse, failure } from '#server/rest/error-response.ts'
+import { createContext } from '#server/trpc/context.ts'
+import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
+import { askAudioQuestion } from '#server/interviews/ask.ts'
 
 export const maxAudioBytes = 10 * 1024 * 1024
 const sessionIdField = z.uuid('sessionId must be a session id').optional()

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { readableIssues, inputIssues } from '../../trpc/zod-message.ts'
-import { errorResponse, failure } from '../../rest/error-response.ts'
-import { createContext } from '../../trpc/context.ts'
-import { callerOf } from '../../trpc/procedures/interview/caller.ts'
-import { questionInput } from '../../trpc/schemas/interview.ts'
-import { streamQuestion } from '../ask.ts'
+import { readableIssues, inputIssues } from '#server/trpc/zod-message.ts'
+import { errorResponse, failure } from '#server/rest/error-response.ts'
+import { createContext } from '#server/trpc/context.ts'
+import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
+import { questionInput } from '#server/trpc/schemas/interview.ts'
+import { streamQuestion } from '#server/interviews/ask.ts'
 
 const encoder = new TextEncoder()
 const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)

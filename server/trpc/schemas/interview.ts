@@ -4,7 +4,7 @@ import {
   generatedQuestionsSchema,
   interviewContextSchema,
   questionAnalysisSchema,
-} from '../../ai/ai-schemas.ts'
+} from '#server/ai/ai-schemas.ts'
 
 /** Context as the desktop assistant sends it: an object, or plain text about the role and job. */
 export const contextInput = z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { planIds } from '../../../app.config.ts'
+import { planIds } from '#app.config.ts'
 
 const gatewayId = (name: string) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { featureFlagNames, planIds, type Plan } from '../../../app.config.ts'
+import { featureFlagNames, planIds, type Plan } from '#app.config.ts'
 
 const featureFlags = Object.fromEntries(featureFlagNames.map((name) => [name, z.boolean()])) as Record<
   (typeof featureFlagNames)[number],

@@ -1,4 +1,4 @@
-import type { AuthResult, RecoveryTokens, Session, SignUpInput, SignUpOutcome } from '../auth-types.ts'
+import type { AuthResult, RecoveryTokens, Session, SignUpInput, SignUpOutcome } from '#src/auth/auth-types.ts'
 
 export type PasswordUpdateResult = { success: true } | { success: false; error: string; invalidLink: boolean }
 

@@ -1,10 +1,10 @@
 import type { TRPCClient } from '@trpc/client'
-import type { AppRouter } from '../../../server/trpc/router.ts'
-import { uiMessages } from '../auth-messages.ts'
-import { messages } from '../auth-rules.ts'
-import type { RecoveryTokens } from '../auth-types.ts'
-import { mapSignUpProviderError, signUpErrorTexts } from '../provider-errors.ts'
-import { errorCode, errorMessage, serverAnswered } from '../trpc-errors.ts'
+import type { AppRouter } from '#server/trpc/router.ts'
+import { uiMessages } from '#src/auth/auth-messages.ts'
+import { messages } from '#src/auth/auth-rules.ts'
+import type { RecoveryTokens } from '#src/auth/auth-types.ts'
+import { mapSignUpProviderError, signUpErrorTexts } from '#src/auth/provider-errors.ts'
+import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'
 import type { AuthFlows, PasswordUpdateResult } from './auth-flows.ts'
 
 export type AppClient = TRPCClient<AppRouter>

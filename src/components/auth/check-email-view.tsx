@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { uiMessages } from '../../auth/auth-messages.ts'
+import { uiMessages } from '#src/auth/auth-messages.ts'
 import { AuthCard } from './auth-card.tsx'
 import { FormAlert } from './form-alert.tsx'
 import { SecondaryButton } from './submit-button.tsx'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Spinner } from '../spinner.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
 
 type Status = 'loading' | 'success' | 'error'
 

@@ -1,5 +1,5 @@
-import type { User } from '../../auth/auth-types.ts'
-import { formatLongDate } from '../../lib/dates.ts'
+import type { User } from '#src/auth/auth-types.ts'
+import { formatLongDate } from '#src/lib/dates.ts'
 import { Card } from './card.tsx'
 
 /** Spec §2/§3: e-mail, names, member since and last login (long US dates, N/A when missing). */

@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { useAuth } from '../../auth/auth-context.ts'
-import { SubscriptionDetails } from '../../payments/subscription-details.tsx'
-import { useSubscription } from '../../payments/use-subscription.ts'
-import { AppLink } from '../app-link.tsx'
-import { Spinner } from '../spinner.tsx'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { SubscriptionDetails } from '#src/payments/subscription-details.tsx'
+import { useSubscription } from '#src/payments/use-subscription.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 

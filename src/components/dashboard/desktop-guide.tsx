@@ -1,4 +1,4 @@
-import { AppLink } from '../app-link.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
 import { Card } from './card.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 

@@ -1,7 +1,7 @@
-import { findPlan } from '../../../app.catalog.ts'
-import type { UsageLimits } from '../../interview/interview-types.ts'
-import { formatLongDate } from '../../lib/dates.ts'
-import { AppLink } from '../app-link.tsx'
+import { findPlan } from '#app.catalog.ts'
+import type { UsageLimits } from '#src/interview/interview-types.ts'
+import { formatLongDate } from '#src/lib/dates.ts'
+import { AppLink } from '#src/components/app-link.tsx'
 import { Card } from './card.tsx'
 import { UsageBar } from './usage-bar.tsx'
 

@@ -1,4 +1,4 @@
-import type { Features } from '../../../app.catalog.ts'
+import type { Features } from '#app.catalog.ts'
 import { Card } from './card.tsx'
 import { featureChecklist } from './plan-features.ts'
 

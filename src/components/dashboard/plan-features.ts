@@ -1,4 +1,4 @@
-import type { FeatureFlagName, Features } from '../../../app.catalog.ts'
+import type { FeatureFlagName, Features } from '#app.catalog.ts'
 
 /** The flags of spec §3 "Features", in the order the checklist shows them, with readable names. */
 export const featureLabels: ReadonlyArray<{ flag: FeatureFlagName; label: string }> = [

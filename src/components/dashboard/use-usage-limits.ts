@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTRPC } from '../../trpc/react.ts'
+import { useTRPC } from '#src/trpc/react.ts'
 
 /** interview.usageLimits, read fresh on every visit: another device may have used an interview. */
 export function useUsageLimits() {

@@ -1,8 +1,8 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { track } from '../../analytics/analytics.ts'
-import { AppLink } from '../app-link.tsx'
-import { scrollToSection, sectionOfHref } from '../marketing/sections.ts'
+import { track } from '#src/analytics/analytics.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { scrollToSection, sectionOfHref } from '#src/components/marketing/sections.ts'
 import { footerColumns, type FooterLink } from './footer-links.ts'
 
 export function SiteFooter() {

@@ -1,4 +1,4 @@
-import { formatLatency } from '../../interview/display.ts'
+import { formatLatency } from '#src/interview/display.ts'
 
 /** Who answered and how fast: the provider, the model and the latency of one answer. */
 export function AnswerMeta({ provider, model, latencyMs }: { provider: string; model: string; latencyMs: number }) {

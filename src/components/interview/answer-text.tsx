@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { parseAnswer, type Block, type Inline } from '../../interview/answer-markdown.ts'
+import { parseAnswer, type Block, type Inline } from '#src/interview/answer-markdown.ts'
 
 function inlines(nodes: Inline[]): ReactNode[] {
   return nodes.map((node, index) => {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { ContextForm as ContextFields } from '../../interview/context.ts'
-import { Card } from '../dashboard/card.tsx'
+import type { ContextForm as ContextFields } from '#src/interview/context.ts'
+import { Card } from '#src/components/dashboard/card.tsx'
 import { hintClass, inputClass, labelClass } from './form-styles.ts'
 
 type Props = {

@@ -1,4 +1,4 @@
-import { AppLink } from '../app-link.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
 
 /** Why a tool is off for this plan, and where to get it. */
 export function PlanGateNote({ feature, plan }: { feature: string; plan: string }) {

@@ -1,4 +1,4 @@
-import type { QuestionAnalysis } from '../../interview/interview-types.ts'
+import type { QuestionAnalysis } from '#src/interview/interview-types.ts'
 import { AnswerMeta } from './answer-meta.tsx'
 
 function List({ title, items, ordered = false }: { title: string; items: string[]; ordered?: boolean }) {

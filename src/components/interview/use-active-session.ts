@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTRPC } from '../../trpc/react.ts'
+import { useTRPC } from '#src/trpc/react.ts'
 
 /** interview.sessionActive: the session questions go to. */
 export function useActiveSession() {

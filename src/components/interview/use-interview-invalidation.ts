@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { useTRPC } from '../../trpc/react.ts'
+import { useTRPC } from '#src/trpc/react.ts'
 
 /** After a session call, usage, the active session and history are all stale. */
 export function useInterviewInvalidation(): () => Promise<void> {

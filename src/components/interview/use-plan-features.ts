@@ -1,6 +1,6 @@
-import type { Features } from '../../../app.catalog.ts'
-import { useAuth } from '../../auth/auth-context.ts'
-import { useSubscription } from '../../payments/use-subscription.ts'
+import type { Features } from '#app.catalog.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { useSubscription } from '#src/payments/use-subscription.ts'
 
 /** The plan's feature flags: fresh from auth.subscription, else those known since sign-in. */
 export function usePlanFeatures(): Features {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { failureText, sessionFailures } from '../../interview/failure-messages.ts'
-import type { InterviewAnswer, InterviewContext } from '../../interview/interview-types.ts'
-import { streamQuestion } from '../../interview/question-stream.ts'
+import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
+import type { InterviewAnswer, InterviewContext } from '#src/interview/interview-types.ts'
+import { streamQuestion } from '#src/interview/question-stream.ts'
 
 type State = { text: string; answer: InterviewAnswer | null; error: string | null; streaming: boolean }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { startWavRecording, type WavRecording } from '../../interview/wav-recorder.ts'
+import { startWavRecording, type WavRecording } from '#src/interview/wav-recorder.ts'
 
 // About 5 MB of 48 kHz 16-bit WAV, under the server's 10 MB limit.
 const maxSeconds = 50

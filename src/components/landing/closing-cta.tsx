@@ -1,4 +1,4 @@
-import { CtaLink } from '../marketing/cta-link.tsx'
+import { CtaLink } from '#src/components/marketing/cta-link.tsx'
 
 export function ClosingCta() {
   return (

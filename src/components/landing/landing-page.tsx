@@ -1,4 +1,4 @@
-import { PricingSection } from '../pricing/pricing-section.tsx'
+import { PricingSection } from '#src/components/pricing/pricing-section.tsx'
 import { ClosingCta } from './closing-cta.tsx'
 import { CopilotWalkthrough } from './copilot-walkthrough.tsx'
 import { Features } from './features.tsx'

@@ -1,4 +1,4 @@
-import { timers } from '../../../app.catalog.ts'
+import { timers } from '#app.catalog.ts'
 import { InitialsAvatar } from './initials-avatar.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { testimonials, type Testimonial } from './testimonials-data.ts'

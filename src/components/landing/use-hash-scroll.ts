@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { scrollToHashSoon } from '../marketing/sections.ts'
+import { scrollToHashSoon } from '#src/components/marketing/sections.ts'
 
 /** Spec §2: arriving at /#features or /#pricing scrolls there smoothly after about 100 ms. */
 export function useHashScroll(): void {

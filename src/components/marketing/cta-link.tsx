@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { track } from '../../analytics/analytics.ts'
-import { AppLink } from '../app-link.tsx'
+import { track } from '#src/analytics/analytics.ts'
+import { AppLink } from '#src/components/app-link.tsx'
 import { useSignUpTarget } from './use-sign-up-target.ts'
 
 const variants = {

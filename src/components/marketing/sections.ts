@@ -1,5 +1,5 @@
-import { timers } from '../../../app.catalog.ts'
-import { track } from '../../analytics/analytics.ts'
+import { timers } from '#app.catalog.ts'
+import { track } from '#src/analytics/analytics.ts'
 
 /** The landing page's in-page sections (spec §2) and the names navigation_click reports them by. */
 export const landingSections = { features: 'features_section', pricing: 'pricing_section' } as const

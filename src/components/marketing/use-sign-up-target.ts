@@ -1,4 +1,4 @@
-import { useAuth } from '../../auth/auth-context.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
 
 /** Spec §2: the sign-up calls to action lead to /dashboard when signed in, otherwise to /signup. */
 export function useSignUpTarget(): string {

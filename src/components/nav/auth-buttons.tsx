@@ -1,4 +1,4 @@
-import { AppLink } from '../app-link.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
 import { signInLink, signUpLink } from './nav-links.ts'
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'

@@ -1,11 +1,11 @@
 import { Link, useLocation } from '@tanstack/react-router'
-import { useAuth } from '../../auth/auth-context.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
 import { AuthButtons } from './auth-buttons.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
 import { NavLinkItem } from './nav-link-item.tsx'
 import { signedInLinks, signedOutLinks } from './nav-links.ts'
 import { UserMenu } from './user-menu.tsx'
-import { ThemeToggle } from '../../theme/theme-toggle.tsx'
+import { ThemeToggle } from '#src/theme/theme-toggle.tsx'
 
 export function NavBar() {
   const { user, loading } = useAuth()

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react'
-import { AppLink } from '../app-link.tsx'
-import { followSectionLink, sectionOfHref } from '../marketing/sections.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { followSectionLink, sectionOfHref } from '#src/components/marketing/sections.ts'
 import { isCurrent, type NavItem } from './nav-links.ts'
 
 const base =

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { useAuth } from '../../auth/auth-context.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
 
 /** Signs out and lands on the home page. */
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {

@@ -1,4 +1,4 @@
-import type { User } from '../../auth/auth-types.ts'
+import type { User } from '#src/auth/auth-types.ts'
 
 type Named = Pick<User, 'firstName' | 'email'> | null | undefined
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { timers } from '../../../app.catalog.ts'
+import { timers } from '#app.catalog.ts'
 
 /** Spec §2: 'Payment Successful!', its text animation starting 500 ms in; the flow then leaves for /dashboard. */
 export function PaymentSuccessOverlay() {

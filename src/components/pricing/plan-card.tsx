@@ -1,4 +1,4 @@
-import type { Plan } from '../../../app.catalog.ts'
+import type { Plan } from '#app.catalog.ts'
 import { planPrices } from './price-display.ts'
 
 type PlanCardProps = { plan: Plan; processing: boolean; disabled: boolean; onChoose: (plan: Plan) => void }

@@ -1,5 +1,5 @@
-import type { Plan } from '../../../app.catalog.ts'
-import { formatPaise } from '../../lib/money.ts'
+import type { Plan } from '#app.catalog.ts'
+import { formatPaise } from '#src/lib/money.ts'
 
 /** "₹1,200" → 1200: the displayed price without the currency symbol and the digit grouping. */
 export function displayedAmount(price: string): number {

@@ -1,7 +1,7 @@
 import { useHydrated, useLocation, useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { findPlan, type Plan } from '../../../app.catalog.ts'
-import { useAuth } from '../../auth/auth-context.ts'
+import { findPlan, type Plan } from '#app.catalog.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
 
 /**
  * Spec §2: back from /login with planType and continuePayment in the navigation state, the payment

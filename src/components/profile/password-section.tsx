@@ -1,6 +1,6 @@
-import { useAuth } from '../../auth/auth-context.ts'
-import type { User } from '../../auth/auth-types.ts'
-import { AppLink } from '../app-link.tsx'
+import { useAuth } from '#src/auth/auth-context.ts'
+import type { User } from '#src/auth/auth-types.ts'
+import { AppLink } from '#src/components/app-link.tsx'
 import { PasswordForm } from './password-form.tsx'
 import { ProfileSection } from './profile-section.tsx'
 

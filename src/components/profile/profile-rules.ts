@@ -1,5 +1,5 @@
-import { messages, namePattern } from '../../auth/auth-rules.ts'
-import { isStrongPassword, type ValidationResult } from '../../auth/validation.ts'
+import { messages, namePattern } from '#src/auth/auth-rules.ts'
+import { isStrongPassword, type ValidationResult } from '#src/auth/validation.ts'
 
 const fits = (name: string) => name.trim().length >= namePattern.min && name.trim().length <= namePattern.max
 

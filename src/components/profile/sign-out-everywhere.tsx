@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { errorMessage } from '../../auth/trpc-errors.ts'
-import { useTRPC } from '../../trpc/react.ts'
-import { FormAlert } from '../auth/form-alert.tsx'
-import { secondaryButton } from '../interview/form-styles.ts'
-import { useSignOut } from '../nav/use-sign-out.ts'
+import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { useTRPC } from '#src/trpc/react.ts'
+import { FormAlert } from '#src/components/auth/form-alert.tsx'
+import { secondaryButton } from '#src/components/interview/form-styles.ts'
+import { useSignOut } from '#src/components/nav/use-sign-out.ts'
 import { ProfileSection } from './profile-section.tsx'
 
 /** account.signOutEverywhere, then this browser signs out too. */

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../interview/display.ts'
+import { formatDateTime } from '#src/interview/display.ts'
 import type { UserEvent } from './support-types.ts'
 
 function actorLabel(actor: UserEvent['actor']): string {

@@ -1,4 +1,4 @@
-import { AppLink } from '../app-link.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
 
 /** What someone without the support role sees on /support. */
 export function Forbidden() {

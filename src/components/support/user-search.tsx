@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
-import { useTRPC } from '../../trpc/react.ts'
-import { Card } from '../dashboard/card.tsx'
-import { LoadError } from '../dashboard/load-error.tsx'
-import { inputClass, labelClass, primaryButton } from '../interview/form-styles.ts'
-import { Spinner } from '../spinner.tsx'
+import { useTRPC } from '#src/trpc/react.ts'
+import { Card } from '#src/components/dashboard/card.tsx'
+import { LoadError } from '#src/components/dashboard/load-error.tsx'
+import { inputClass, labelClass, primaryButton } from '#src/components/interview/form-styles.ts'
+import { Spinner } from '#src/components/spinner.tsx'
 import { UserResults } from './user-results.tsx'
 
 /** support.searchUsers: people by e-mail (part of it) or by id, erased ones included. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleRestRequest } from '../../../server/rest/rest-bridge.ts'
+import { handleRestRequest } from '#server/rest/rest-bridge.ts'
 
 export const Route = createFileRoute('/api/$')({
   server: {

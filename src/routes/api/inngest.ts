@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { serveInngest } from '../../../inngest/serve-inngest.ts'
-import { getRuntime } from '../../../server/runtime.ts'
+import { serveInngest } from '#inngest/serve-inngest.ts'
+import { getRuntime } from '#server/runtime.ts'
 
 const handle = async ({ request }: { request: Request }) => serveInngest(await getRuntime(), request)
 

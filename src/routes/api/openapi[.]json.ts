@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { openApiDocument } from '../../../server/rest/openapi-document.ts'
+import { openApiDocument } from '#server/rest/openapi-document.ts'
 
 export const Route = createFileRoute('/api/openapi.json')({
   server: {

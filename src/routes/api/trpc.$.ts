@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleTrpcRequest } from '../../../server/trpc/http-handler.ts'
+import { handleTrpcRequest } from '#server/trpc/http-handler.ts'
 
 export const Route = createFileRoute('/api/trpc/$')({
   server: {

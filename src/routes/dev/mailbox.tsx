@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { errorCode } from '../../auth/trpc-errors.ts'
-import { MailMessage } from '../../components/dev/mail-message.tsx'
-import { NotFound } from '../../components/not-found.tsx'
-import { Spinner } from '../../components/spinner.tsx'
-import { useTRPC } from '../../trpc/react.ts'
+import { errorCode } from '#src/auth/trpc-errors.ts'
+import { MailMessage } from '#src/components/dev/mail-message.tsx'
+import { NotFound } from '#src/components/not-found.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
+import { useTRPC } from '#src/trpc/react.ts'
 
 export const Route = createFileRoute('/dev/mailbox')({
   head: () => ({ meta: [{ title: 'Development mailbox | Interview Helper' }, { name: 'robots', content: 'noindex' }] }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateRetrieval, heldOutQuestions } from '../../../server/ai/offline/eval/evaluate.ts'
-import { findEntry, knowledgeBase } from '../../../server/ai/offline/knowledge/knowledge-base.ts'
+import { evaluateRetrieval, heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
+import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 
 function tokens(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])

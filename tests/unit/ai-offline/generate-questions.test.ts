@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { generateQuestions } from '../../../server/ai/offline/generate-questions.ts'
-import { findEntry } from '../../../server/ai/offline/knowledge/knowledge-base.ts'
+import { generateQuestions } from '#server/ai/offline/generate-questions.ts'
+import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 
 describe('generateQuestions', () => {
   it('defaults to five medium questions', () => {

@@ -3,8 +3,8 @@ import {
   knowledgeBase,
   knowledgeFiles,
   parseKnowledgeFiles,
-} from '../../../server/ai/offline/knowledge/knowledge-base.ts'
-import { categories, countWords } from '../../../server/ai/offline/knowledge/schema.ts'
+} from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { categories, countWords } from '#server/ai/offline/knowledge/schema.ts'
 
 describe('knowledge base integrity', () => {
   it('has at least 300 entries with unique ids', () => {

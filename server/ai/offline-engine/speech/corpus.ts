@@ -3,8 +3,8 @@
  * phrasings, answer and key points, plus the usual ways an interviewer asks about each tag, so the
  * recognizer expects "what is a hash map" rather than "what is a cash grab".
  */
-import { knowledgeBase } from '../../offline/knowledge/knowledge-base.ts'
-import type { KbEntry } from '../../offline/knowledge/schema.ts'
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
 /** A sentence with how many times it counts: questions weigh more than answer prose. */
 export type CorpusSentence = { text: string; weight: number }

@@ -5,13 +5,13 @@
  * an interview question (the knowledge base finds no confident match), the audio is decoded again
  * with the generic US English model, which is better at everyday speech.
  */
-import type { Logger } from '../../../logger.ts'
-import { AiProviderError } from '../../ai-errors.ts'
-import type { TranscriptionResult } from '../../ai-schemas.ts'
-import { CONFIDENCE_THRESHOLD, findAnswers } from '../../offline/retrieve.ts'
-import { RecognizerUnavailableError, UnsupportedMediaError } from '../../recognizer-errors.ts'
-import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from '../../speech/pocketsphinx.ts'
-import { abortable, toOfflineError, throwIfAborted } from '../errors.ts'
+import type { Logger } from '#server/logger.ts'
+import { AiProviderError } from '#server/ai/ai-errors.ts'
+import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
+import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/retrieve.ts'
+import { RecognizerUnavailableError, UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
+import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from '#server/ai/speech/pocketsphinx.ts'
+import { abortable, toOfflineError, throwIfAborted } from '#server/ai/offline-engine/errors.ts'
 import { installedModelDirs, prepareInterviewModel } from './interview-model.ts'
 
 export const INTERVIEW_SPEECH_MODEL = 'pocketsphinx-en-us+interview-lm'

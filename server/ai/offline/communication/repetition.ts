@@ -1,5 +1,5 @@
-import { stemTerm } from '../text/analyze.ts'
-import { stopWords } from '../text/stop-words.ts'
+import { stemTerm } from '#server/ai/offline/text/analyze.ts'
+import { stopWords } from '#server/ai/offline/text/stop-words.ts'
 import type { Word } from './words.ts'
 
 export interface RepeatedWord {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { findEntry } from '../knowledge/knowledge-base.ts'
-import { findAnswers } from '../retrieve.ts'
+import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { findAnswers } from '#server/ai/offline/retrieve.ts'
 import heldOutData from './held-out.json' with { type: 'json' }
 
 export const heldOutSchema = z

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { namePattern, messages } from '../../../../src/auth/auth-rules.ts'
-import { deleteAccount, updateProfile } from '../../../accounts/profile.ts'
-import { signOutEverywhere } from '../../../accounts/sessions.ts'
-import { verifyPassword } from '../../../accounts/passwords.ts'
-import { DomainError } from '../../../../events/domain-error.ts'
-import { signedInProcedure } from '../../init.ts'
-import { accountSchema } from '../../schemas/auth.ts'
+import { namePattern, messages } from '#src/auth/auth-rules.ts'
+import { deleteAccount, updateProfile } from '#server/accounts/profile.ts'
+import { signOutEverywhere } from '#server/accounts/sessions.ts'
+import { verifyPassword } from '#server/accounts/passwords.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { accountSchema } from '#server/trpc/schemas/auth.ts'
 
 const name = (message: string) => z.string().trim().min(namePattern.min, message).max(namePattern.max, message)
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { trackInput } from '../../../analytics/analytics-events.ts'
-import { publicProcedure } from '../../init.ts'
+import { trackInput } from '#server/analytics/analytics-events.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
 
 /** The first-party analytics sink: one row per event, with the person when signed in. */
 export const track = publicProcedure

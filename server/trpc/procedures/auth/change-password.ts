@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { changePassword as changeAccountPassword } from '../../../accounts/change-password.ts'
-import { signedInProcedure } from '../../init.ts'
-import { changePasswordInput } from '../../schemas/auth.ts'
+import { changePassword as changeAccountPassword } from '#server/accounts/change-password.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { changePasswordInput } from '#server/trpc/schemas/auth.ts'
 import { requireEmbeddedIdentity } from './embedded-only.ts'
 
 export const changePassword = signedInProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { confirmEmail as confirmAddress } from '../../../accounts/email-confirmation.ts'
-import { publicProcedure } from '../../init.ts'
-import { confirmEmailInput } from '../../schemas/auth.ts'
+import { confirmEmail as confirmAddress } from '#server/accounts/email-confirmation.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { confirmEmailInput } from '#server/trpc/schemas/auth.ts'
 import { requireEmbeddedIdentity } from './embedded-only.ts'
 
 export const confirmEmail = publicProcedure

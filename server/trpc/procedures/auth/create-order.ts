@@ -1,6 +1,6 @@
-import { createOrder as createGatewayOrder } from '../../../payments/create-order.ts'
-import { signedInProcedure } from '../../init.ts'
-import { createOrderInput, createOrderOutput } from '../../schemas/payments.ts'
+import { createOrder as createGatewayOrder } from '#server/payments/create-order.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { createOrderInput, createOrderOutput } from '#server/trpc/schemas/payments.ts'
 
 export const createOrder = signedInProcedure
   .meta({

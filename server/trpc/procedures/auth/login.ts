@@ -1,6 +1,6 @@
-import { signInWithPassword } from '../../../accounts/sign-in.ts'
-import { publicProcedure } from '../../init.ts'
-import { authSessionSchema, loginInput } from '../../schemas/auth.ts'
+import { signInWithPassword } from '#server/accounts/sign-in.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { authSessionSchema, loginInput } from '#server/trpc/schemas/auth.ts'
 import { requireEmbeddedIdentity } from './embedded-only.ts'
 
 export const login = publicProcedure

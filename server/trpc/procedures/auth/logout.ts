@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { signOut } from '../../../accounts/sessions.ts'
-import { publicProcedure } from '../../init.ts'
-import { logoutInput } from '../../schemas/auth.ts'
+import { signOut } from '#server/accounts/sessions.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { logoutInput } from '#server/trpc/schemas/auth.ts'
 
 export const logoutOutput = z.object({ signedOut: z.literal(true) })
 

@@ -1,6 +1,6 @@
-import { signInWithSupabase } from '../../../accounts/provider-sign-in.ts'
-import { publicProcedure } from '../../init.ts'
-import { authSessionSchema, oauthLoginInput } from '../../schemas/auth.ts'
+import { signInWithSupabase } from '#server/accounts/provider-sign-in.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { authSessionSchema, oauthLoginInput } from '#server/trpc/schemas/auth.ts'
 
 export const oauthLogin = publicProcedure
   .meta({

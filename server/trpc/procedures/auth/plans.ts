@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { publicProcedure } from '../../init.ts'
-import { planSchema } from '../../schemas/plan.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { planSchema } from '#server/trpc/schemas/plan.ts'
 
 export const plansInput = z.void()
 export const plansOutput = z.object({ plans: z.array(planSchema) })

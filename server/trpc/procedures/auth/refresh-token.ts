@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { refreshSession } from '../../../accounts/sessions.ts'
-import { publicProcedure } from '../../init.ts'
-import { refreshTokenInput, tokensSchema } from '../../schemas/auth.ts'
+import { refreshSession } from '#server/accounts/sessions.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { refreshTokenInput, tokensSchema } from '#server/trpc/schemas/auth.ts'
 
 export const refreshToken = publicProcedure
   .meta({

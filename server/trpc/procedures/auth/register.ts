@@ -1,6 +1,6 @@
-import { registerWithPassword } from '../../../accounts/register.ts'
-import { publicProcedure } from '../../init.ts'
-import { registerInput, registerOutput } from '../../schemas/auth.ts'
+import { registerWithPassword } from '#server/accounts/register.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { registerInput, registerOutput } from '#server/trpc/schemas/auth.ts'
 import { requireEmbeddedIdentity } from './embedded-only.ts'
 
 export const register = publicProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { requestPasswordReset as requestReset } from '../../../accounts/password-reset.ts'
-import { publicProcedure } from '../../init.ts'
-import { requestPasswordResetInput } from '../../schemas/auth.ts'
+import { requestPasswordReset as requestReset } from '#server/accounts/password-reset.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { requestPasswordResetInput } from '#server/trpc/schemas/auth.ts'
 
 export const requestPasswordReset = publicProcedure
   .meta({

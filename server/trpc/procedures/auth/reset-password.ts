@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { resetPasswordWithToken } from '../../../accounts/password-reset.ts'
-import { recordSupabasePasswordReset } from '../../../accounts/provider-sign-in.ts'
-import { publicProcedure } from '../../init.ts'
-import { resetPasswordInput } from '../../schemas/auth.ts'
+import { resetPasswordWithToken } from '#server/accounts/password-reset.ts'
+import { recordSupabasePasswordReset } from '#server/accounts/provider-sign-in.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { resetPasswordInput } from '#server/trpc/schemas/auth.ts'
 
 export const resetPassword = publicProcedure
   .meta({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { publicProcedure } from '../../init.ts'
-import { authSettingsSchema } from '../../schemas/auth.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { authSettingsSchema } from '#server/trpc/schemas/auth.ts'
 
 /** What the browser needs to know to sign people in; the anon key is public by design. */
 export const settings = publicProcedure

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { readSubscription } from '../../../subscriptions/read-subscription.ts'
-import { viewsFresh } from '../../../views-fresh.ts'
-import { signedInProcedure } from '../../init.ts'
-import { subscriptionSchema } from '../../schemas/auth.ts'
-import { featuresSchema } from '../../schemas/plan.ts'
+import { readSubscription } from '#server/subscriptions/read-subscription.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { subscriptionSchema } from '#server/trpc/schemas/auth.ts'
+import { featuresSchema } from '#server/trpc/schemas/plan.ts'
 
 export const subscription = signedInProcedure
   .meta({

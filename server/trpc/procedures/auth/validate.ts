@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { currentAccount } from '../../../accounts/sessions.ts'
-import { signedInProcedure } from '../../init.ts'
-import { accountSchema } from '../../schemas/auth.ts'
+import { currentAccount } from '#server/accounts/sessions.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { accountSchema } from '#server/trpc/schemas/auth.ts'
 
 export const validate = signedInProcedure
   .meta({

@@ -1,6 +1,6 @@
-import { verifyPayment as verifyCheckoutPayment } from '../../../payments/verify-payment.ts'
-import { signedInProcedure } from '../../init.ts'
-import { verifyPaymentInput, verifyPaymentOutput } from '../../schemas/payments.ts'
+import { verifyPayment as verifyCheckoutPayment } from '#server/payments/verify-payment.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { verifyPaymentInput, verifyPaymentOutput } from '#server/trpc/schemas/payments.ts'
 
 export const verifyPayment = signedInProcedure
   .meta({

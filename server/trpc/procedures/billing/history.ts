@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { viewsFresh } from '../../../views-fresh.ts'
-import { signedInProcedure } from '../../init.ts'
-import { billingEntrySchema } from '../../schemas/payments.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { billingEntrySchema } from '#server/trpc/schemas/payments.ts'
 
 export const history = signedInProcedure
   .meta({

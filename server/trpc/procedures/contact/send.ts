@@ -1,6 +1,6 @@
-import { contactSendInput, contactSendOutput } from '../../../contact/contact-input.ts'
-import { sendContactMessage } from '../../../contact/send-contact-message.ts'
-import { publicProcedure } from '../../init.ts'
+import { contactSendInput, contactSendOutput } from '#server/contact/contact-input.ts'
+import { sendContactMessage } from '#server/contact/send-contact-message.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
 
 export const send = publicProcedure
   .meta({

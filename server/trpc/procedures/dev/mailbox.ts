@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { publicProcedure } from '../../init.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
 
 export const mailboxOutput = z.object({
   messages: z.array(

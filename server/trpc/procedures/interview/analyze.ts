@@ -1,6 +1,6 @@
-import { analyzeQuestion } from '../../../interviews/practice.ts'
-import { signedInProcedure } from '../../init.ts'
-import { analyzeInput, questionAnalysisSchema } from '../../schemas/interview.ts'
+import { analyzeQuestion } from '#server/interviews/practice.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { analyzeInput, questionAnalysisSchema } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const analyze = signedInProcedure

@@ -1,5 +1,5 @@
-import type { Caller } from '../../../interviews/sessions.ts'
-import type { Context, ContextUser } from '../../context.ts'
+import type { Caller } from '#server/interviews/sessions.ts'
+import type { Context, ContextUser } from '#server/trpc/context.ts'
 
 export function callerOf(ctx: Context & { user: ContextUser }): Caller {
   return {

@@ -1,6 +1,6 @@
-import { generateQuestions as generate } from '../../../interviews/practice.ts'
-import { signedInProcedure } from '../../init.ts'
-import { generatedQuestionsSchema, generateQuestionsInput } from '../../schemas/interview.ts'
+import { generateQuestions as generate } from '#server/interviews/practice.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { generatedQuestionsSchema, generateQuestionsInput } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const generateQuestions = signedInProcedure

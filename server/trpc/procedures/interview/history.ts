@@ -1,6 +1,6 @@
-import { interviewHistory } from '../../../interviews/history.ts'
-import { signedInProcedure } from '../../init.ts'
-import { historyInput, historySchema } from '../../schemas/interview.ts'
+import { interviewHistory } from '#server/interviews/history.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { historyInput, historySchema } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const history = signedInProcedure

@@ -1,6 +1,6 @@
-import { improveCommunication as improve } from '../../../interviews/practice.ts'
-import { signedInProcedure } from '../../init.ts'
-import { communicationFeedbackSchema, improveCommunicationInput } from '../../schemas/interview.ts'
+import { improveCommunication as improve } from '#server/interviews/practice.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { communicationFeedbackSchema, improveCommunicationInput } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const improveCommunication = signedInProcedure

@@ -1,6 +1,6 @@
-import { askQuestion } from '../../../interviews/ask.ts'
-import { signedInProcedure } from '../../init.ts'
-import { answerSchema, questionInput } from '../../schemas/interview.ts'
+import { askQuestion } from '#server/interviews/ask.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { answerSchema, questionInput } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const question = signedInProcedure

@@ -1,6 +1,6 @@
-import { analyzeScreenshot } from '../../../interviews/ask.ts'
-import { signedInProcedure } from '../../init.ts'
-import { screenshotAnswerSchema, screenshotInput } from '../../schemas/interview.ts'
+import { analyzeScreenshot } from '#server/interviews/ask.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { screenshotAnswerSchema, screenshotInput } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const screenshot = signedInProcedure

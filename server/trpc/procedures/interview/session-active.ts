@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { activeSession } from '../../../interviews/sessions.ts'
-import { signedInProcedure } from '../../init.ts'
-import { sessionSchema } from '../../schemas/interview.ts'
+import { activeSession } from '#server/interviews/sessions.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { sessionSchema } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const sessionActive = signedInProcedure

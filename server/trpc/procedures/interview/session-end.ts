@@ -1,6 +1,6 @@
-import { endSession } from '../../../interviews/sessions.ts'
-import { signedInProcedure } from '../../init.ts'
-import { endSessionInput, sessionSchema } from '../../schemas/interview.ts'
+import { endSession } from '#server/interviews/sessions.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { endSessionInput, sessionSchema } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const sessionEnd = signedInProcedure

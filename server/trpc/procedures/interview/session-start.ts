@@ -1,6 +1,6 @@
-import { startSession as start } from '../../../interviews/sessions.ts'
-import { signedInProcedure } from '../../init.ts'
-import { sessionSchema, startSessionInput } from '../../schemas/interview.ts'
+import { startSession as start } from '#server/interviews/sessions.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { sessionSchema, startSessionInput } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const sessionStart = signedInProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { usageLimits as readUsage } from '../../../interviews/usage.ts'
-import { signedInProcedure } from '../../init.ts'
-import { usageLimitsSchema } from '../../schemas/interview.ts'
+import { usageLimits as readUsage } from '#server/interviews/usage.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
+import { usageLimitsSchema } from '#server/trpc/schemas/interview.ts'
 import { callerOf } from './caller.ts'
 
 export const usageLimits = signedInProcedure

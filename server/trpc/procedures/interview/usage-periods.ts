@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { viewsFresh } from '../../../views-fresh.ts'
-import { signedInProcedure } from '../../init.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
 
 export const usagePeriods = signedInProcedure
   .meta({

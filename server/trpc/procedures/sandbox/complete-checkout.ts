@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { completeSandboxCheckout } from '../../../payments/sandbox-checkout.ts'
-import { signedInProcedure } from '../../init.ts'
+import { completeSandboxCheckout } from '#server/payments/sandbox-checkout.ts'
+import { signedInProcedure } from '#server/trpc/init.ts'
 
 /** The local checkout dialog's "pay" and "decline" buttons (TEST MODE, only without Razorpay keys). */
 export const completeCheckout = signedInProcedure

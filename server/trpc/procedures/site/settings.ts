@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { publicProcedure } from '../../init.ts'
+import { publicProcedure } from '#server/trpc/init.ts'
 
 export const siteSettingsSchema = z.object({
   downloadUrlWindows: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { findUsers, userHistory } from '../../../support/user-history.ts'
-import { supportProcedure } from '../../init.ts'
+import { findUsers, userHistory } from '#server/support/user-history.ts'
+import { supportProcedure } from '#server/trpc/init.ts'
 
 const userIdInput = z.object({ userId: z.string().trim().min(1, 'userId is required').max(100) })
 

@@ -1,5 +1,5 @@
-import { countedStatus, type CountedTone } from '../../../interview/display.ts'
-import type { HistorySession } from '../../../interview/interview-types.ts'
+import { countedStatus, type CountedTone } from '#src/interview/display.ts'
+import type { HistorySession } from '#src/interview/interview-types.ts'
 
 const tones: Record<CountedTone, string> = {
   counted:

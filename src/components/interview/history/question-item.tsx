@@ -1,6 +1,6 @@
-import { formatDateTime, formatLatency, sourceLabel } from '../../../interview/display.ts'
-import type { HistoryQuestion } from '../../../interview/interview-types.ts'
-import { AnswerText } from '../answer-text.tsx'
+import { formatDateTime, formatLatency, sourceLabel } from '#src/interview/display.ts'
+import type { HistoryQuestion } from '#src/interview/interview-types.ts'
+import { AnswerText } from '#src/components/interview/answer-text.tsx'
 
 export function QuestionItem({ question, number }: { question: HistoryQuestion; number: number }) {
   const asked = question.question ?? question.transcript ?? '(not readable)'

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useTRPC } from '../../../trpc/react.ts'
-import { AppLink } from '../../app-link.tsx'
-import { LoadError } from '../../dashboard/load-error.tsx'
-import { Spinner } from '../../spinner.tsx'
+import { useTRPC } from '#src/trpc/react.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { LoadError } from '#src/components/dashboard/load-error.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
 import { Pagination } from './pagination.tsx'
 import { SessionCard } from './session-card.tsx'
 

@@ -1,5 +1,5 @@
-import { formatTime, sessionTimeline } from '../../../interview/display.ts'
-import type { HistorySession } from '../../../interview/interview-types.ts'
+import { formatTime, sessionTimeline } from '#src/interview/display.ts'
+import type { HistorySession } from '#src/interview/interview-types.ts'
 
 export function SessionTimeline({ session }: { session: HistorySession }) {
   return (

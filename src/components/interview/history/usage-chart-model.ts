@@ -1,6 +1,6 @@
-import { formatShortDate } from '../../../interview/display.ts'
-import type { UsagePeriod } from '../../../interview/interview-types.ts'
-import { usageColor, usagePercent, type UsageColor } from '../../dashboard/usage-meter.ts'
+import { formatShortDate } from '#src/interview/display.ts'
+import type { UsagePeriod } from '#src/interview/interview-types.ts'
+import { usageColor, usagePercent, type UsageColor } from '#src/components/dashboard/usage-meter.ts'
 
 export const chartSize = { width: 640, height: 260, left: 36, right: 12, top: 24, bottom: 36 } as const
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { findPlan } from '../../../../app.catalog.ts'
-import { formatLongDate } from '../../../lib/dates.ts'
-import type { UsagePeriod } from '../../../interview/interview-types.ts'
+import { findPlan } from '#app.catalog.ts'
+import { formatLongDate } from '#src/lib/dates.ts'
+import type { UsagePeriod } from '#src/interview/interview-types.ts'
 import { chartSize, usageChartModel } from './usage-chart-model.ts'
 
 const fills = {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTRPC } from '../../../trpc/react.ts'
-import { Card } from '../../dashboard/card.tsx'
-import { LoadError } from '../../dashboard/load-error.tsx'
-import { Spinner } from '../../spinner.tsx'
+import { useTRPC } from '#src/trpc/react.ts'
+import { Card } from '#src/components/dashboard/card.tsx'
+import { LoadError } from '#src/components/dashboard/load-error.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
 import { UsageChart } from './usage-chart.tsx'
 
 export function UsagePeriodsCard() {

@@ -1,4 +1,4 @@
-import { AppLink } from '../../app-link.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
 
 export function ContactDetails({ supportEmail }: { supportEmail: string | null }) {
   return (

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useAuth } from '../../../auth/auth-context.ts'
-import { useTRPC } from '../../../trpc/react.ts'
+import { useAuth } from '#src/auth/auth-context.ts'
+import { useTRPC } from '#src/trpc/react.ts'
 import { ContactDetails } from './contact-details.tsx'
 import { ContactForm } from './contact-form.tsx'
 

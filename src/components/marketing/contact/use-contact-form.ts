@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { isTRPCClientError } from '@trpc/client'
 import { useState } from 'react'
-import { useTRPC } from '../../../trpc/react.ts'
+import { useTRPC } from '#src/trpc/react.ts'
 import {
   contactMessages,
   contactProblem,

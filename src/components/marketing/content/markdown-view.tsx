@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { AppLink } from '../../app-link.tsx'
+import { AppLink } from '#src/components/app-link.tsx'
 import type { Block, Inline } from './markdown.ts'
 
 function renderInline(nodes: Inline[]): ReactNode[] {

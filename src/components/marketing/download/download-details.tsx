@@ -1,4 +1,4 @@
-import { FeatureIcon, type FeatureIconName } from '../../landing/feature-icon.tsx'
+import { FeatureIcon, type FeatureIconName } from '#src/components/landing/feature-icon.tsx'
 import { systemRequirements } from './platforms.ts'
 
 const benefits: readonly { icon: FeatureIconName; title: string; text: string }[] = [

@@ -1,4 +1,4 @@
-import { track } from '../../../analytics/analytics.ts'
+import { track } from '#src/analytics/analytics.ts'
 import type { PlatformBuild } from './platforms.ts'
 
 const buttonBase =

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleRazorpayWebhook } from '../../../../server/payments/webhook-endpoint.ts'
-import { getRuntime } from '../../../../server/runtime.ts'
+import { handleRazorpayWebhook } from '#server/payments/webhook-endpoint.ts'
+import { getRuntime } from '#server/runtime.ts'
 
 export const Route = createFileRoute('/api/webhooks/razorpay')({
   server: { handlers: { POST: async ({ request }) => handleRazorpayWebhook(await getRuntime(), request) } },
