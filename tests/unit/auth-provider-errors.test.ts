@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  backendRegistrationMessage,
-  isInvalidCredentials,
-  mapSignUpProviderError,
-} from '#src/auth/provider-errors.ts'
+import { backendRegistrationMessage, isInvalidCredentials, mapSignUpProviderError } from '#src/auth/provider-errors.ts'
 
 describe('sign-up provider error mapping (spec §5, by substring, in order)', () => {
   it.each([

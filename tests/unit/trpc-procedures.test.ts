@@ -5,13 +5,7 @@ import { z } from 'zod'
 import { fixedClock } from '#server/clock.ts'
 import type { Runtime } from '#server/runtime.ts'
 import type { Context, ContextUser } from '#server/trpc/context.ts'
-import {
-  createCallerFactory,
-  publicProcedure,
-  router,
-  signedInProcedure,
-  supportProcedure,
-} from '#server/trpc/init.ts'
+import { createCallerFactory, publicProcedure, router, signedInProcedure, supportProcedure } from '#server/trpc/init.ts'
 
 // The procedure builders never touch the runtime; the context only has to carry a user.
 const runtime = {} as Runtime

@@ -1,5 +1,8 @@
 import type { CommunicationFeedback, InterviewContext } from '#server/ai/ai-schemas.ts'
-import { improveCommunication, type CommunicationFeedback as OfflineFeedback } from '#server/ai/offline/communication.ts'
+import {
+  improveCommunication,
+  type CommunicationFeedback as OfflineFeedback,
+} from '#server/ai/offline/communication.ts'
 import { LONG_SENTENCE_WORDS, TOO_LONG_WORDS, TOO_SHORT_WORDS } from '#server/ai/offline/communication/score.ts'
 
 type FeedbackFields = Omit<CommunicationFeedback, 'provider' | 'model' | 'latencyMs' | 'usage'>

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  knowledgeBase,
-  knowledgeFiles,
-  parseKnowledgeFiles,
-} from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { knowledgeBase, knowledgeFiles, parseKnowledgeFiles } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { categories, countWords } from '#server/ai/offline/knowledge/schema.ts'
 
 describe('knowledge base integrity', () => {
