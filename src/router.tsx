@@ -34,6 +34,7 @@ export function getRouter() {
 }
 
 declare module '@tanstack/react-router' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges only with an interface
   interface Register {
     router: ReturnType<typeof getRouter>
   }

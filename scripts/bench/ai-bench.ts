@@ -138,7 +138,7 @@ type SpeechRun = { accuracy: number; latencies: number[]; interviewModelShare: n
 
 async function transcribeAll(
   engine: ReturnType<typeof createOfflineEngine>,
-  clips: ReadonlyArray<{ text: string; audio: Uint8Array }>,
+  clips: readonly { text: string; audio: Uint8Array }[],
 ): Promise<SpeechRun> {
   let errors = 0
   let total = 0

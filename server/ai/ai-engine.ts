@@ -28,7 +28,7 @@ export type CallOptions = {
   signal?: AbortSignal
 }
 
-export interface AiEngine {
+export type AiEngine = {
   /** A short name for logs and results, e.g. 'openai-compatible' or 'offline'. */
   readonly provider: string
   answer(input: AnswerInput, options?: CallOptions): Promise<AnswerResult>

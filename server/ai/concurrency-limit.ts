@@ -1,7 +1,7 @@
 /** At most `limit` tasks at once; the rest wait their turn in order. */
 export function createConcurrencyLimit(limit: number) {
   let running = 0
-  const waiting: Array<() => void> = []
+  const waiting: (() => void)[] = []
   return async function run<T>(task: () => Promise<T>): Promise<T> {
     if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
     else running += 1

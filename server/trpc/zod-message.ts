@@ -4,7 +4,7 @@ export type InputIssue = { path: string; message: string }
 
 /** zod's wording for a missing field ("expected string, received undefined") says less than "is required". */
 function messageOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) return 'is required'
+  if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) return 'is required'
   return issue.message
 }
 

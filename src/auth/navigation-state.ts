@@ -1,6 +1,7 @@
 import type { PlanId } from '#app.catalog.ts'
 
 declare module '@tanstack/react-router' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges only with an interface
   interface HistoryState {
     /** Where the user was headed (path, search and hash) when sent to /login. */
     from?: string

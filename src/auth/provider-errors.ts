@@ -2,7 +2,7 @@ import { uiMessages } from './auth-messages.ts'
 import { messages } from './auth-rules.ts'
 
 /** Spec §5 "Sign-up provider error mapping", checked in this order by substring. */
-const signUpRules: ReadonlyArray<{ matches: readonly string[]; message: string }> = [
+const signUpRules: readonly { matches: readonly string[]; message: string }[] = [
   { matches: ['already been registered'], message: 'This email is already registered. Please sign in instead.' },
   { matches: ['invalid'], message: 'Invalid email address. Please check and try again.' },
   { matches: ['domain'], message: 'This email domain is not allowed. Please use a different email.' },

@@ -47,10 +47,10 @@ export function validateNewPassword(input: { password: string; confirmPassword: 
 }
 
 /** The sign-up field a validation message is about, so it can be marked invalid (null: the whole form). */
-export function signUpFieldInError(message: string | null, form: SignUpForm): Array<keyof SignUpForm> {
+export function signUpFieldInError(message: string | null, form: SignUpForm): (keyof SignUpForm)[] {
   switch (message) {
     case messages.fillAllFields:
-      return (Object.keys(form) as Array<keyof SignUpForm>).filter((name) => form[name].trim() === '')
+      return (Object.keys(form) as (keyof SignUpForm)[]).filter((name) => form[name].trim() === '')
     case messages.firstNameLength:
       return ['firstName']
     case messages.lastNameLength:

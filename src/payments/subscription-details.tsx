@@ -7,7 +7,7 @@ type Subscription = SubscriptionAnswer['subscription']
 
 /** The plan, its status in its colour (spec §4), the period, days left and interviews included. */
 export function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
-  const rows: Array<[string, string]> = [
+  const rows: [string, string][] = [
     ['Billing cycle', subscription.billingCycle],
     ['Period start', formatLongDate(subscription.currentPeriodStart)],
     ['Period end', formatLongDate(subscription.currentPeriodEnd)],

@@ -16,7 +16,10 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
       const items = Array.from(container.querySelectorAll<HTMLElement>(focusable))
       const first = items[0]
       const last = items[items.length - 1]
-      if (!first || !last) return event.preventDefault()
+      if (!first || !last) {
+        event.preventDefault()
+        return
+      }
       if (event.shiftKey && document.activeElement === first) {
         event.preventDefault()
         last.focus()

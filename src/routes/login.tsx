@@ -41,11 +41,17 @@ function LoginPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateSignIn({ email, password })
-    if (invalid) return setError(invalid)
+    if (invalid) {
+      setError(invalid)
+      return
+    }
     setError(null)
     setStatus('submitting')
     const result = await auth.signIn(email, password)
-    if (!result.success) return fail(result.error || uiMessages.signInFailed, 'password')
+    if (!result.success) {
+      fail(result.error || uiMessages.signInFailed, 'password')
+      return
+    }
     setStatus('redirecting')
     const destination = signInDestination(carried)
     await router.navigate({ href: destination.href, state: destination.state, replace: true })

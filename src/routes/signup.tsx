@@ -27,7 +27,7 @@ function SignUpPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [confirmation, setConfirmation] = useState<{ email: string; message?: string | undefined } | null>(null)
-  const [invalidFields, setInvalidFields] = useState<Array<keyof SignUpForm>>([])
+  const [invalidFields, setInvalidFields] = useState<(keyof SignUpForm)[]>([])
   const field = (name: keyof SignUpForm) => ({
     value: form[name],
     onValueChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
@@ -42,14 +42,23 @@ function SignUpPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateSignUp(form)
-    if (invalid) return showError(invalid)
+    if (invalid) {
+      showError(invalid)
+      return
+    }
     showError(null)
     setBusy(true)
     const { confirmPassword: _, ...input } = form
     const result = await auth.signUp(input)
     setBusy(false)
-    if (!result.success) return showError(result.error || uiMessages.signUpFailed)
-    if (result.needsConfirmation) return setConfirmation({ email: form.email.trim(), message: result.message })
+    if (!result.success) {
+      showError(result.error || uiMessages.signUpFailed)
+      return
+    }
+    if (result.needsConfirmation) {
+      setConfirmation({ email: form.email.trim(), message: result.message })
+      return
+    }
     await router.navigate({ href: safeReturnPath(from) ?? '/', replace: true })
   }
 

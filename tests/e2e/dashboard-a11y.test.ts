@@ -8,7 +8,7 @@ import { buyPlan, confirmedAccount, countedSessions, password, trpcClient } from
 const baseUrl = inject('baseUrl')
 
 /** Each signed-in page with what shows it has finished loading. */
-const pages: Array<[string, string]> = [
+const pages: [string, string][] = [
   ['/dashboard', 'Interview Usage'],
   ['/history', 'Counted against your allowance'],
   ['/interview', 'Session'],

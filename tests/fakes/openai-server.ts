@@ -169,21 +169,24 @@ export async function startFakeOpenAiServer(
     const body = await readBody(req)
     if (body === undefined) {
       answer(413)
-      return sendError(res, 413, { message: 'Request entity too large.', type: 'invalid_request_error' })
+      sendError(res, 413, { message: 'Request entity too large.', type: 'invalid_request_error' })
+      return
     }
 
     const auth = checkAuth(req.headers.authorization, apiKey)
     if (auth) {
       answer(401)
-      return sendError(res, 401, auth)
+      sendError(res, 401, auth)
+      return
     }
 
     if (record.endpoint === 'models') {
       answer(200)
-      return sendJson(res, 200, {
+      sendJson(res, 200, {
         object: 'list',
         data: [...models.keys()].map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'fake' })),
       })
+      return
     }
     if (record.endpoint === 'chat') {
       return chatCompletion(body, req, res, record, answer)
@@ -192,7 +195,7 @@ export async function startFakeOpenAiServer(
       return transcription(body, req, res, record, answer)
     }
     answer(404)
-    return sendError(res, 404, { message: `Invalid URL (${req.method} ${path})`, type: 'invalid_request_error' })
+    sendError(res, 404, { message: `Invalid URL (${req.method} ${path})`, type: 'invalid_request_error' })
   }
 
   async function chatCompletion(
@@ -204,28 +207,31 @@ export async function startFakeOpenAiServer(
   ) {
     if (!String(req.headers['content-type']).startsWith('application/json')) {
       answer(400)
-      return sendError(res, 400, { message: 'Content-Type must be application/json.', type: 'invalid_request_error' })
+      sendError(res, 400, { message: 'Content-Type must be application/json.', type: 'invalid_request_error' })
+      return
     }
     let json: unknown
     try {
       json = JSON.parse(body.toString('utf8'))
     } catch {
       answer(400)
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message:
           "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
         type: 'invalid_request_error',
       })
+      return
     }
     const parsed = chatCompletionRequest.safeParse(json)
     if (!parsed.success) {
       answer(400)
       const issue = parsed.error.issues[0]
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message: `Invalid request: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
         type: 'invalid_request_error',
         param: issue?.path.join('.') ?? null,
       })
+      return
     }
     const request = parsed.data
     record.chat = request
@@ -233,27 +239,30 @@ export async function startFakeOpenAiServer(
     const badImage = request.messages.flatMap(imageUrls).find((url) => !isAcceptableImageUrl(url))
     if (badImage !== undefined) {
       answer(400)
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message:
           "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].",
         type: 'invalid_request_error',
         code: 'invalid_image_format',
       })
+      return
     }
     const reply = nextReply(request.model, record)
     if (!reply) {
       answer(404)
-      return sendError(res, 404, modelNotFound(request.model))
+      sendError(res, 404, modelNotFound(request.model))
+      return
     }
     if (!(await wait(reply.delayMs ?? 0, res))) return
     if (reply.kind === 'error') {
       answer(reply.status)
-      return sendError(res, reply.status, reply, reply.headers)
+      sendError(res, reply.status, reply, reply.headers)
+      return
     }
     const usage = reply.usage ?? estimateUsage(request.messages, reply.text)
     answer(200)
     if (request.stream) return streamCompletion(res, request, reply, usage)
-    return sendJson(res, 200, {
+    sendJson(res, 200, {
       id: completionId(),
       object: 'chat.completion',
       created: nowSeconds(),
@@ -333,11 +342,12 @@ export async function startFakeOpenAiServer(
     const contentType = String(req.headers['content-type'] ?? '')
     if (!contentType.startsWith('multipart/form-data')) {
       answer(400)
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message:
           "Invalid Content-Type header (application/json), expected multipart/form-data. (HINT: If you're using curl, you can pass -F 'key=value' to send form data.)",
         type: 'invalid_request_error',
       })
+      return
     }
     let form: FormData
     try {
@@ -348,7 +358,8 @@ export async function startFakeOpenAiServer(
       }).formData()
     } catch {
       answer(400)
-      return sendError(res, 400, { message: 'Could not parse multipart form', type: 'invalid_request_error' })
+      sendError(res, 400, { message: 'Could not parse multipart form', type: 'invalid_request_error' })
+      return
     }
     const fields: Record<string, string> = {}
     let file: RecordedFile | undefined
@@ -363,37 +374,42 @@ export async function startFakeOpenAiServer(
     record.model = fields.model
     if (!fields.model) {
       answer(400)
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message: 'you must provide a model parameter',
         type: 'invalid_request_error',
         param: 'model',
       })
+      return
     }
     if (!file) {
       answer(400)
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message: '1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)',
         type: 'invalid_request_error',
         param: 'file',
       })
+      return
     }
     const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
     if (!transcriptionFormats.includes(extension)) {
       answer(400)
-      return sendError(res, 400, {
+      sendError(res, 400, {
         message: `Invalid file format. Supported formats: ${JSON.stringify(transcriptionFormats)}`,
         type: 'invalid_request_error',
       })
+      return
     }
     const reply = nextReply(fields.model, record)
     if (!reply) {
       answer(404)
-      return sendError(res, 404, modelNotFound(fields.model))
+      sendError(res, 404, modelNotFound(fields.model))
+      return
     }
     if (!(await wait(reply.delayMs ?? 0, res))) return
     if (reply.kind === 'error') {
       answer(reply.status)
-      return sendError(res, reply.status, reply, reply.headers)
+      sendError(res, reply.status, reply, reply.headers)
+      return
     }
     answer(200)
     const format = fields.response_format ?? 'json'
@@ -403,7 +419,7 @@ export async function startFakeOpenAiServer(
     }
     if (format === 'verbose_json') {
       const duration = 1
-      return sendJson(res, 200, {
+      sendJson(res, 200, {
         task: 'transcribe',
         language: 'english',
         duration,
@@ -423,8 +439,9 @@ export async function startFakeOpenAiServer(
           },
         ],
       })
+      return
     }
-    return sendJson(res, 200, { text: reply.text })
+    sendJson(res, 200, { text: reply.text })
   }
 
   function nextReply(modelId: string, record: RecordedRequest): FakeReply | undefined {

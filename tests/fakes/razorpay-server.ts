@@ -56,17 +56,34 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
   const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`
   const server = createServer(async (request, response) => {
     requests.push({ method: request.method ?? '', path: request.url ?? '' })
-    if (request.headers.authorization !== expected) return error(response, 401, 'Authentication failed')
+    if (request.headers.authorization !== expected) {
+      error(response, 401, 'Authentication failed')
+      return
+    }
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (request.method === 'POST' && url.pathname === '/v1/orders') {
       const input = (await body(request)) as Record<string, unknown>
-      if (!Number.isInteger(input.amount)) return error(response, 400, 'The amount must be an integer.', 'amount')
-      if ((input.amount as number) < 100) return error(response, 400, 'The amount must be atleast INR 1.00', 'amount')
-      if (typeof input.currency !== 'string') return error(response, 400, 'The currency field is required.', 'currency')
-      if (typeof input.receipt === 'string' && input.receipt.length > 40)
-        return error(response, 400, 'The receipt may not be greater than 40 characters.', 'receipt')
+      if (!Number.isInteger(input.amount)) {
+        error(response, 400, 'The amount must be an integer.', 'amount')
+        return
+      }
+      if ((input.amount as number) < 100) {
+        error(response, 400, 'The amount must be atleast INR 1.00', 'amount')
+        return
+      }
+      if (typeof input.currency !== 'string') {
+        error(response, 400, 'The currency field is required.', 'currency')
+        return
+      }
+      if (typeof input.receipt === 'string' && input.receipt.length > 40) {
+        error(response, 400, 'The receipt may not be greater than 40 characters.', 'receipt')
+        return
+      }
       const notes = (input.notes ?? {}) as Record<string, string>
-      if (Object.keys(notes).length > 15) return error(response, 400, 'Number of notes cannot be more than 15', 'notes')
+      if (Object.keys(notes).length > 15) {
+        error(response, 400, 'Number of notes cannot be more than 15', 'notes')
+        return
+      }
       const order: FakeRazorpayOrder = {
         id: razorpayId('order'),
         entity: 'order',
@@ -85,14 +102,17 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       response.writeHead(200, { 'content-type': 'application/json' })
       return response.end(JSON.stringify(order))
     }
-    const found = url.pathname.match(/^\/v1\/orders\/(order_\w+)$/)
+    const found = /^\/v1\/orders\/(order_\w+)$/.exec(url.pathname)
     if (request.method === 'GET' && found?.[1]) {
       const order = orders.get(found[1])
-      if (!order) return error(response, 400, 'The id provided does not exist')
+      if (!order) {
+        error(response, 400, 'The id provided does not exist')
+        return
+      }
       response.writeHead(200, { 'content-type': 'application/json' })
       return response.end(JSON.stringify(order))
     }
-    return error(response, 404, 'The requested URL was not found on the server.')
+    error(response, 404, 'The requested URL was not found on the server.')
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

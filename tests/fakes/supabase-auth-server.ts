@@ -135,14 +135,18 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
     const apiVersion = headerValue(req, 'x-supabase-api-version') ?? ''
     const apiVersion2024 = /^\d{4}-\d{2}-\d{2}$/.test(apiVersion) && apiVersion >= '2024-01-01'
     setCors(req, res)
-    if (method === 'OPTIONS') return send(res, { kind: 'empty', status: 204 })
+    if (method === 'OPTIONS') {
+      send(res, { kind: 'empty', status: 204 })
+      return
+    }
     try {
       if (!url.pathname.startsWith('/auth/v1/') && !url.pathname.startsWith('/fake-google/')) {
-        return send(res, { kind: 'json', status: 404, body: { message: 'no Route matched with those values' } })
+        send(res, { kind: 'json', status: 404, body: { message: 'no Route matched with those values' } })
+        return
       }
       if (!openRoutes.has(key)) {
         if (apikey === undefined) {
-          return send(res, {
+          send(res, {
             kind: 'json',
             status: 401,
             body: {
@@ -150,13 +154,15 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
               hint: 'No `apikey` request header or url param was found.',
             },
           })
+          return
         }
         if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
-          return send(res, {
+          send(res, {
             kind: 'json',
             status: 401,
             body: { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
           })
+          return
         }
       }
       const route = routes[key]

@@ -110,7 +110,7 @@ describe('account procedures refuse bad input with 4xx and a clear message, writ
     session = await registerConfirmed()
   })
 
-  const cases: Array<[string, string, () => { body?: unknown; token?: string | undefined }, number, RegExp]> = [
+  const cases: [string, string, () => { body?: unknown; token?: string | undefined }, number, RegExp][] = [
     [
       'updateProfile without a token',
       '/account/profile',
@@ -346,7 +346,7 @@ describe('one person never reaches another one’s interviews', () => {
 
   it('refuses support procedures to people without the support role (403), and to nobody (401)', async () => {
     const token = other.tokens.accessToken
-    const calls: Array<[string, string, unknown]> = [
+    const calls: [string, string, unknown][] = [
       ['GET', '/support/users?query=account', undefined],
       ['GET', `/support/users/${owner.user.id}/events`, undefined],
       ['POST', `/support/users/${owner.user.id}/rebuild`, {}],

@@ -265,7 +265,7 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
       .trim()
       .split('\n\n')
       .map((block) => ({
-        event: block.match(/^event: (\w+)/)?.[1],
+        event: /^event: (\w+)/.exec(block)?.[1],
         data: JSON.parse(block.split('\ndata: ')[1] ?? 'null') as Record<string, unknown>,
       }))
     const deltas = events

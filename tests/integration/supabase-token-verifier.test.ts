@@ -61,7 +61,7 @@ describe('createSupabaseTokenVerifier', () => {
     expect(error.message).toMatch(/HS256/)
   })
 
-  const cases: Array<[string, () => Promise<string>, SupabaseTokenErrorReason]> = [
+  const cases: [string, () => Promise<string>, SupabaseTokenErrorReason][] = [
     ['an expired token', () => fake.mintAccessToken({ userId, expiresInSeconds: -120 }), 'expired'],
     [
       'a token signed by another key',

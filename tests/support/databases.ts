@@ -40,7 +40,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
           await adminQuery(`drop database if exists ${name}`)
           return
         } catch (error) {
-          if (!/being accessed by other users/.test((error as Error).message)) throw error
+          if (!(error as Error).message.includes('being accessed by other users')) throw error
           await new Promise((resolve) => setTimeout(resolve, 100))
         }
       }

@@ -3,6 +3,7 @@ import { buildIfStale } from '#scripts/build-if-stale.mjs'
 import { startBuiltServer, type RunningServer } from './server.ts'
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation merges only with an interface
   export interface ProvidedContext {
     baseUrl: string
   }

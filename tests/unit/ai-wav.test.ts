@@ -55,7 +55,7 @@ function wav(encoding: Encoding, channels: number[][], sampleRate: number): Uint
 
 describe('parseWav', () => {
   it.each(Object.keys(encodings))('reads %s stereo into mono samples', (name) => {
-    const encoding = encodings[name] as Encoding
+    const encoding = encodings[name]!
     const audio = parseWav(
       wav(
         encoding,
@@ -83,7 +83,7 @@ describe('parseWav', () => {
     expect(() => parseWav(ogg)).toThrow(
       /not a WAV file \(it looks like Ogg\).*accepts WAV only \(RIFF\/WAVE, PCM 8\/16\/24\/32-bit/,
     )
-    const adpcm = wav({ ...(encodings.pcm16 as Encoding), tag: 2 }, [[0]], 8_000)
+    const adpcm = wav({ ...encodings.pcm16!, tag: 2 }, [[0]], 8_000)
     expect(() => parseWav(adpcm)).toThrow(/WAV encoding 2 at 16 bits is not PCM or float/)
   })
 })

@@ -58,7 +58,7 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
 function appClient() {
   return createTRPCUntypedClient<AnyRouter>({
     links: [
-      refreshOnUnauthorizedLink() as unknown as TRPCLink<AnyRouter>,
+      refreshOnUnauthorizedLink(),
       httpLink({
         url: 'http://app.test/api/trpc',
         headers: (): Record<string, string> => {

@@ -99,7 +99,7 @@ describe('Checkout.js loader', () => {
 })
 
 describe('payment analytics (categories Subscription and Conversion)', () => {
-  const plan = findPlan('pro') as Plan
+  const plan = findPlan('pro')!
 
   it('records checkout start as a conversion step', () => {
     expect(paymentAnalyticsEvents({ kind: 'checkout-start', plan })).toEqual([

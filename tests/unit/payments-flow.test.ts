@@ -3,7 +3,7 @@ import { findPlan, timers, type Plan } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, OrderAnswer } from '#src/payments/checkout-types.ts'
 import { runPayment, type PaymentAnalytics, type PaymentPhase, type PaymentPorts } from '#src/payments/payment-flow.ts'
 
-const plan = findPlan('professional') as Plan
+const plan = findPlan('professional')!
 const result = { razorpay_order_id: 'order_test_1', razorpay_payment_id: 'pay_test_1', razorpay_signature: 'ab12' }
 
 function order(overrides: Partial<Order> = {}): Order {

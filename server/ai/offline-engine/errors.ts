@@ -41,7 +41,10 @@ export function abortable<T>(
   work.catch(() => {})
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortedError(provider))
-    if (signal.aborted) return onAbort()
+    if (signal.aborted) {
+      onAbort()
+      return
+    }
     signal.addEventListener('abort', onAbort, { once: true })
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })

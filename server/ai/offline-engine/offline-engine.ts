@@ -59,11 +59,7 @@ export function createOfflineEngine(
   let ocr: TesseractRecognizer | undefined
   const transcriber = createLocalTranscriber({ ...options.speech, provider, timeoutMs, logger: options.logger })
 
-  const meta = (
-    started: number,
-    input: ReadonlyArray<string | undefined>,
-    output: ReadonlyArray<string | undefined>,
-  ) => ({
+  const meta = (started: number, input: readonly (string | undefined)[], output: readonly (string | undefined)[]) => ({
     provider,
     model,
     latencyMs: elapsedMs(started),

@@ -5,15 +5,15 @@ import type { TokenUsage } from '#server/ai/ai-schemas.ts'
  * tokenizer: about four tokens for every three English words (the usual rule of thumb for
  * BPE tokenizers), so usage limits and dashboards treat both engines alike.
  */
-export function estimateTokens(...texts: ReadonlyArray<string | undefined>): number {
+export function estimateTokens(...texts: readonly (string | undefined)[]): number {
   let words = 0
   for (const text of texts) words += text?.match(/\S+/g)?.length ?? 0
   return Math.ceil((words * 4) / 3)
 }
 
 export function estimateUsage(
-  input: ReadonlyArray<string | undefined>,
-  output: ReadonlyArray<string | undefined>,
+  input: readonly (string | undefined)[],
+  output: readonly (string | undefined)[],
 ): TokenUsage {
   const inputTokens = estimateTokens(...input)
   const outputTokens = estimateTokens(...output)

@@ -8,14 +8,14 @@ import { frameworks } from './question-frameworks.ts'
 import { findAnswers, type AnswerMatch, type RetrievalResult } from './retrieve.ts'
 import { knowledgeIndex } from './search-index.ts'
 
-export interface QuestionAnalysis {
+export type QuestionAnalysis = {
   /** 'general' when neither the knowledge base nor the wording points at a category. */
   category: Category | 'general'
   difficulty: Difficulty
   type: QuestionType
   keyTopics: string[]
   suggestedApproach: string
-  relatedQuestions: Array<{ id: string; question: string; category: Category }>
+  relatedQuestions: { id: string; question: string; category: Category }[]
   confidence: number
 }
 

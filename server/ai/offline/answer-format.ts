@@ -10,11 +10,11 @@ export function splitSentences(text: string): string[] {
 
 const STAR_LABEL = /\b(Situation|Task|Action|Result):\s*/g
 
-function starSections(answer: string): { intro: string; sections: Array<[string, string]> } | null {
+function starSections(answer: string): { intro: string; sections: [string, string][] } | null {
   const labels = [...answer.matchAll(STAR_LABEL)]
   if (labels.length < 4) return null
   const intro = answer.slice(0, labels[0]?.index ?? 0).trim()
-  const sections: Array<[string, string]> = labels.map((label, i) => {
+  const sections: [string, string][] = labels.map((label, i) => {
     const start = (label.index ?? 0) + label[0].length
     const end = labels[i + 1]?.index ?? answer.length
     return [label[1] ?? '', answer.slice(start, end).trim()]

@@ -14,10 +14,10 @@ export { analyzeQuestion, type QuestionAnalysis } from './analyze-question.ts'
 export const OFFLINE_PROVIDER = 'offline'
 export const OFFLINE_MODEL = 'interview-kb-v1'
 
-export interface OfflineAnswer {
+export type OfflineAnswer = {
   /** Markdown; never empty. */
   answer: string
-  matches: Array<{ id: string; question: string; score: number }>
+  matches: { id: string; question: string; score: number }[]
   category: Category | 'general'
   confidence: number
   provider: typeof OFFLINE_PROVIDER

@@ -34,7 +34,7 @@ export const improveCommunicationInputSchema = z.object({
 })
 export type ImproveCommunicationInput = z.input<typeof improveCommunicationInputSchema>
 
-export interface CommunicationIssue {
+export type CommunicationIssue = {
   type: ScoreFactor
   severity: 'low' | 'medium' | 'high'
   message: string
@@ -42,31 +42,31 @@ export interface CommunicationIssue {
   examples: string[]
 }
 
-export interface CommunicationMetrics {
+export type CommunicationMetrics = {
   wordCount: number
   sentenceCount: number
   speakingTimeSeconds: number
   wordsPerMinute: number
   averageSentenceLength: number
   longestSentenceWords: number
-  longSentences: Array<{ text: string; wordCount: number; index: number }>
+  longSentences: { text: string; wordCount: number; index: number }[]
   fillers: { total: number; per100Words: number; items: PhraseCount[] }
   hedges: { total: number; items: PhraseCount[] }
   passiveVoice: {
     count: number
-    items: Array<{
+    items: {
       text: string
       sentence: string
       index: number
       agent: string | null
       activeSuggestion: string | null
-    }>
+    }[]
   }
   repeatedWords: RepeatedWord[]
   stutters: Stutter[]
 }
 
-export interface CommunicationFeedback {
+export type CommunicationFeedback = {
   score: number
   scoreBreakdown: ClarityScore
   metrics: CommunicationMetrics

@@ -6,7 +6,7 @@ import { analyze } from './text/analyze.ts'
  * Keywords in a résumé, role or job description that say which interview topics matter.
  * Weights are how strongly a keyword points at a category (1 = defining, 0.3 = a hint).
  */
-const categoryKeywords: Readonly<Record<Category, ReadonlyArray<readonly [string, number]>>> = {
+const categoryKeywords: Readonly<Record<Category, readonly (readonly [string, number])[]>> = {
   react: [
     ['react', 1],
     ['redux', 1],
@@ -166,7 +166,7 @@ const categoryKeywords: Readonly<Record<Category, ReadonlyArray<readonly [string
   ],
 }
 
-interface CompiledKeyword {
+type CompiledKeyword = {
   terms: readonly string[]
   category: Category
   weight: number
@@ -176,7 +176,7 @@ const compiledKeywords: CompiledKeyword[] = categories.flatMap((category) =>
   categoryKeywords[category].map(([phrase, weight]) => ({ terms: analyze(phrase), category, weight })),
 )
 
-export interface ContextSignals {
+export type ContextSignals = {
   /** 0..1 per category: 1 − e^(−evidence), so one defining keyword gives ≈ 0.63. */
   categoryAffinity: ReadonlyMap<Category, number>
   /** Every index term in the context, with how many times it appears (role counts double). */
@@ -215,7 +215,7 @@ export function extractContextSignals(context: InterviewContext | undefined): Co
 /** Keywords of the lexicon that occur in the text, strongest first, in the lexicon's spelling. */
 export function lexiconKeywords(text: string): string[] {
   const terms = new Set(analyze(text))
-  const found: Array<{ phrase: string; weight: number }> = []
+  const found: { phrase: string; weight: number }[] = []
   const seen = new Set<string>()
   for (const category of categories) {
     for (const [phrase, weight] of categoryKeywords[category]) {

@@ -19,7 +19,7 @@ export const generateQuestionsInputSchema = z.object({
 })
 export type GenerateQuestionsInput = z.input<typeof generateQuestionsInputSchema>
 
-export interface GeneratedQuestion {
+export type GeneratedQuestion = {
   id: string
   question: string
   category: Category
@@ -28,13 +28,13 @@ export interface GeneratedQuestion {
   hint: string
 }
 
-export interface GeneratedQuestions {
+export type GeneratedQuestions = {
   questions: GeneratedQuestion[]
   topic: string
   difficulty: Difficulty
   requestedCount: number
   /** Questions at other difficulties added because too few matched the requested one. */
-  filledFromDifficulties: Array<{ difficulty: Difficulty; count: number }>
+  filledFromDifficulties: { difficulty: Difficulty; count: number }[]
   /** Whether any question came from the job description rather than the topic. */
   usedJobDescription: boolean
   jobDescriptionKeywords: string[]
@@ -57,12 +57,12 @@ const neighbours: Readonly<Record<Difficulty, readonly Difficulty[]>> = {
   hard: ['medium', 'easy'],
 }
 
-interface Candidate {
+type Candidate = {
   entry: KbEntry
   score: number
 }
 
-interface Picker {
+type Picker = {
   pick(pool: readonly Candidate[], n: number): KbEntry[]
   fills: Map<Difficulty, number>
 }

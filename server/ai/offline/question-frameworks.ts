@@ -1,6 +1,6 @@
 import type { QuestionType } from './classify.ts'
 
-export interface QuestionFramework {
+export type QuestionFramework = {
   name: string
   approach: readonly string[]
   clarifyingQuestions: readonly string[]

@@ -16,7 +16,7 @@ const RERANK_POOL = 30
 /** A misspelt word corrected to a known one is evidence, but weaker evidence. */
 const CORRECTED_COVERAGE_FACTOR = 0.75
 
-export interface AnswerMatch {
+export type AnswerMatch = {
   entry: KbEntry
   /** Final score: text score × (1 + context boost). */
   score: number
@@ -26,7 +26,7 @@ export interface AnswerMatch {
   confidence: number
 }
 
-export interface RetrievalResult {
+export type RetrievalResult = {
   status: 'match' | 'no-confident-match'
   /** The top match when confident, else null. */
   best: AnswerMatch | null
@@ -37,7 +37,7 @@ export interface RetrievalResult {
   queryTerms: QueryTerm[]
 }
 
-export interface FindAnswersOptions {
+export type FindAnswersOptions = {
   limit?: number
   index?: SearchIndex
 }

@@ -24,12 +24,12 @@ const K1 = 1.2
 /** How much a spelling-corrected query word counts compared with one typed correctly. */
 const CORRECTED_TERM_WEIGHT = 0.85
 
-export interface IndexableDocument {
+export type IndexableDocument = {
   id: string
   fields: Readonly<Record<SearchField, string>>
 }
 
-export interface QueryTerm {
+export type QueryTerm = {
   term: string
   /** The word(s) of the query this term came from. */
   surface: string
@@ -41,7 +41,7 @@ export interface QueryTerm {
   known: boolean
 }
 
-export interface SearchHit {
+export type SearchHit = {
   id: string
   score: number
   /** Query terms found in any field. */
@@ -50,7 +50,7 @@ export interface SearchHit {
   titleTerms: string[]
 }
 
-interface IndexedDocument {
+type IndexedDocument = {
   id: string
   lengths: Record<SearchField, number>
   /** Term → occurrences per field, in `searchFields` order. */

@@ -24,7 +24,7 @@ const labelTerms: ReadonlyMap<Category, ReadonlySet<string>> = new Map(
  * Broad areas people ask to practise, and the categories they cover. Specific technologies
  * (Kafka, Redis, caching) are deliberately absent: those are matched through the index instead.
  */
-const topicAreas: ReadonlyArray<readonly [string, ReadonlyArray<readonly [Category, number]>]> = [
+const topicAreas: readonly (readonly [string, readonly (readonly [Category, number])[]])[] = [
   [
     'frontend',
     [

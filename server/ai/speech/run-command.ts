@@ -24,17 +24,22 @@ export function runCommand(
         windowsHide: true,
       },
       (error, stdout, stderr) => {
-        if (!error) return resolve({ ok: true, stdout })
+        if (!error) {
+          resolve({ ok: true, stdout })
+          return
+        }
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-          return resolve({
+          resolve({
             ok: false,
             reason: 'output-too-large',
             detail: `more than ${limits.maxOutputBytes} bytes of output`,
           })
+          return
         }
         if (error.killed && error.signal === 'SIGKILL') {
-          return resolve({ ok: false, reason: 'timeout', detail: `no result within ${limits.timeoutMs} ms` })
+          resolve({ ok: false, reason: 'timeout', detail: `no result within ${limits.timeoutMs} ms` })
+          return
         }
         const exit = error.code === undefined ? error.message : `exit code ${String(error.code)}`
         resolve({ ok: false, reason: 'failed', detail: `${exit}${stderr ? `: ${stderr.trim().slice(-500)}` : ''}` })

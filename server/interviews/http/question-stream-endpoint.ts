@@ -26,7 +26,7 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
     return failure(400, 'The request body is not valid JSON')
   }
   const input = questionInput.safeParse(body)
-  if (!input.success) return failure(400, readableIssues(inputIssues(input.error as z.ZodError)))
+  if (!input.success) return failure(400, readableIssues(inputIssues(input.error)))
 
   const events = streamQuestion(callerOf({ ...ctx, user }), input.data, request.signal)
   let first: Awaited<ReturnType<typeof events.next>>

@@ -6,7 +6,7 @@ export type PasswordUpdateResult = { success: true } | { success: false; error: 
  * One implementation per auth mode: the backend alone (embedded) or the hosted provider first
  * (supabase). They only talk to the services; the AuthProvider owns state and storage.
  */
-export interface AuthFlows {
+export type AuthFlows = {
   signIn(email: string, password: string): Promise<AuthResult<{ session: Session }>>
   signUp(input: SignUpInput): Promise<AuthResult<SignUpOutcome>>
   /** Starts the Google redirect; on success the browser leaves the page. */

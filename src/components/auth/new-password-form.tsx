@@ -26,13 +26,22 @@ export function NewPasswordForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateNewPassword({ password, confirmPassword })
-    if (invalid) return setError(invalid)
+    if (invalid) {
+      setError(invalid)
+      return
+    }
     setError(null)
     setBusy(true)
     const result = await updatePassword(password)
     setBusy(false)
-    if (result.success) return onUpdated()
-    if (result.invalidLink) return onInvalidLink(result.error)
+    if (result.success) {
+      onUpdated()
+      return
+    }
+    if (result.invalidLink) {
+      onInvalidLink(result.error)
+      return
+    }
     setError(result.error || uiMessages.passwordUpdateFailed)
   }
 

@@ -26,12 +26,18 @@ export function RequestResetForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateResetRequest({ email })
-    if (invalid) return setError(invalid)
+    if (invalid) {
+      setError(invalid)
+      return
+    }
     setError(null)
     setBusy(true)
     const result = await resetPassword(email)
     setBusy(false)
-    if (!result.success) return setError(result.error || uiMessages.passwordResetFailed)
+    if (!result.success) {
+      setError(result.error || uiMessages.passwordResetFailed)
+      return
+    }
     onSent(result.message)
   }
 

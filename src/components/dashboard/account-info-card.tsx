@@ -4,7 +4,7 @@ import { Card } from './card.tsx'
 
 /** Spec §2/§3: e-mail, names, member since and last login (long US dates, N/A when missing). */
 export function AccountInfoCard({ user }: { user: User }) {
-  const rows: Array<[string, string]> = [
+  const rows: [string, string][] = [
     ['Email', user.email],
     ['First name', user.firstName || 'N/A'],
     ['Last name', user.lastName || 'N/A'],

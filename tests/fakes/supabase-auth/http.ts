@@ -95,7 +95,7 @@ export function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string
 
 /** utilities.GetReferrer: redirect_to (header or query), else the Referer header, else the site URL. */
 export function referrer(ctx: RequestContext, config: FakeSupabaseConfig): string {
-  const header = ctx.headers['redirect_to']
+  const header = ctx.headers.redirect_to
   const requested = (typeof header === 'string' && header) || ctx.url.searchParams.get('redirect_to') || ''
   if (isRedirectUrlValid(config, requested)) return requested
   const referer = ctx.headers.referer ?? ''

@@ -6,7 +6,7 @@ const rambling =
   'I like TypeScript and I would like to use tools like Redis. What kind of database do you use? ' +
   'Uh, I mean, it was actually fine.'
 
-function counts(items: ReadonlyArray<{ phrase: string; count: number }>): Record<string, number> {
+function counts(items: readonly { phrase: string; count: number }[]): Record<string, number> {
   return Object.fromEntries(items.map((i) => [i.phrase, i.count]))
 }
 
@@ -112,7 +112,7 @@ describe('improveCommunication: STAR structure', () => {
       context: { question: 'Describe a time you fixed a broken process' },
     })
     expect(feedback.star.missing).toEqual(['result'])
-    expect(feedback.suggestions.some((s) => s.type === 'star' && /Result/.test(s.message))).toBe(true)
+    expect(feedback.suggestions.some((s) => s.type === 'star' && s.message.includes('Result'))).toBe(true)
   })
 
   it('does not hold technical answers to STAR', () => {

@@ -12,7 +12,7 @@ export type CorpusSentence = { text: string; weight: number }
 const QUESTION_WEIGHT = 3
 const PROSE_WEIGHT = 1
 
-const tagQuestionTemplates: ReadonlyArray<(tag: string) => string> = [
+const tagQuestionTemplates: readonly ((tag: string) => string)[] = [
   (tag) => `what is ${article(tag)} ${tag}`,
   (tag) => `what is ${tag}`,
   (tag) => `what are ${tag}`,

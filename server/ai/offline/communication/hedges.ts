@@ -1,12 +1,12 @@
 import type { Occurrence } from './occurrence.ts'
 import type { Word } from './words.ts'
 
-export interface HedgeOccurrence extends Occurrence {
+export type HedgeOccurrence = {
   /** False when deleting the phrase would break the sentence ("I'm not sure how it works"). */
   removable: boolean
-}
+} & Occurrence
 
-interface HedgePattern {
+type HedgePattern = {
   phrase: string
   words: readonly string[]
 }

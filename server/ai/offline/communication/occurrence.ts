@@ -1,5 +1,5 @@
 /** One occurrence of a phrase in the response. */
-export interface Occurrence {
+export type Occurrence = {
   phrase: string
   /** Character offset of the first character. */
   start: number
@@ -8,10 +8,10 @@ export interface Occurrence {
   wordIndex: number
 }
 
-export interface PhraseCount {
+export type PhraseCount = {
   phrase: string
   count: number
-  positions: Array<{ index: number; wordIndex: number }>
+  positions: { index: number; wordIndex: number }[]
 }
 
 /** Groups occurrences by phrase, most frequent first. */

@@ -1,7 +1,7 @@
 import { baseForm, isPastParticiple, pastForm, thirdPersonForm } from './verb-forms.ts'
 import { gapAfter, gapBefore, type Sentence, type Word } from './words.ts'
 
-export interface PassiveFinding {
+export type PassiveFinding = {
   /** The passive phrase as written, e.g. "was written by me". */
   text: string
   sentence: string
@@ -210,7 +210,7 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       if (!aux || !BE.has(aux.lower)) continue
       let j = i + 1
       const adverbs: Word[] = []
-      while (words[j] && isAdverb(words[j] as Word) && adverbs.length < 2) adverbs.push(words[j++] as Word)
+      while (words[j] && isAdverb(words[j]!) && adverbs.length < 2) adverbs.push(words[j++]!)
       const participle = words[j]
       if (!participle || !isPastParticiple(participle.lower)) continue
       if (participle.lower === 'used' && words[j + 1]?.lower === 'to') continue
@@ -230,7 +230,7 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       // Subject: back to the start of the clause.
       const subject: Word[] = []
       for (let k = auxStart - 1; k >= 0 && subject.length < 6; k--) {
-        const word = words[k] as Word
+        const word = words[k]!
         if (CLAUSE_BREAKERS.has(word.lower) || hasPause(gapAfter(text, words, k))) break
         subject.unshift(word)
       }
@@ -239,7 +239,7 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       let end = participle.end
       if (words[j + 1]?.lower === 'by' && !hasPause(gapAfter(text, words, j))) {
         for (let k = j + 2; k < words.length && agent.length < 5; k++) {
-          const word = words[k] as Word
+          const word = words[k]!
           // "by Sam and me" is one agent; "by me and I mean…" starts a new clause.
           const nextText = words[k + 1]?.text ?? ''
           const coordinated = word.lower === 'and' && nextText !== 'I' && /^(me|us|him|her|them|[A-Z])/.test(nextText)
@@ -273,7 +273,7 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
         return { clause, sentence: capitalise(`${before}${clause}${after}`) }
       }
       if (subject.length > 0 && finding.agent !== null) {
-        const firstAgent = agent[0] as Word
+        const firstAgent = agent[0]!
         const agentText = agent
           .map(
             (w) =>

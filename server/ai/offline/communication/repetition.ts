@@ -2,12 +2,12 @@ import { stemTerm } from '#server/ai/offline/text/analyze.ts'
 import { stopWords } from '#server/ai/offline/text/stop-words.ts'
 import type { Word } from './words.ts'
 
-export interface RepeatedWord {
+export type RepeatedWord = {
   word: string
   count: number
 }
 
-export interface Stutter {
+export type Stutter = {
   word: string
   index: number
 }

@@ -1,4 +1,4 @@
-export interface Edit {
+export type Edit = {
   start: number
   end: number
   replacement: string

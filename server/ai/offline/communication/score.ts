@@ -1,5 +1,5 @@
 /** The measurements the clarity score is computed from. */
-export interface ScoreInputs {
+export type ScoreInputs = {
   wordCount: number
   fillerCount: number
   hedgeCount: number
@@ -14,13 +14,13 @@ export interface ScoreInputs {
 
 export type ScoreFactor = 'fillers' | 'hedges' | 'passive' | 'long-sentences' | 'repetition' | 'length' | 'star'
 
-export interface ScorePenalty {
+export type ScorePenalty = {
   factor: ScoreFactor
   points: number
   detail: string
 }
 
-export interface ClarityScore {
+export type ClarityScore = {
   score: number
   base: number
   penalties: ScorePenalty[]

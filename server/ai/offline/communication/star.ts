@@ -1,7 +1,7 @@
 export const starParts = ['situation', 'task', 'action', 'result'] as const
 export type StarPart = (typeof starParts)[number]
 
-export interface StarAnalysis {
+export type StarAnalysis = {
   /** Whether the answer is expected to follow STAR (behavioural question or a story). */
   applicable: boolean
   present: Record<StarPart, boolean>

@@ -8,7 +8,7 @@ import { TOO_SHORT_WORDS } from './score.ts'
 import type { StarAnalysis, StarPart } from './star.ts'
 import { excerpt, type Sentence } from './words.ts'
 
-export interface Suggestion {
+export type Suggestion = {
   /** 1 = most important. */
   priority: number
   type: ScoreFactor | 'polish'
@@ -19,7 +19,7 @@ export interface Suggestion {
   rewrite?: string
 }
 
-export interface SuggestionInputs {
+export type SuggestionInputs = {
   text: string
   sentences: readonly Sentence[]
   wordCount: number
@@ -28,7 +28,7 @@ export interface SuggestionInputs {
   fillerCounts: readonly PhraseCount[]
   hedges: readonly HedgeOccurrence[]
   passive: readonly PassiveFinding[]
-  longSentences: ReadonlyArray<{ text: string; wordCount: number }>
+  longSentences: readonly { text: string; wordCount: number }[]
   repeated: readonly RepeatedWord[]
   stutters: readonly Stutter[]
   star: StarAnalysis
@@ -96,7 +96,7 @@ const starAdvice: Readonly<Record<StarPart, (s: SuggestionInputs) => { message: 
 /** Concrete, prioritised suggestions, each quoting the user's own words. */
 export function buildSuggestions(s: SuggestionInputs): Suggestion[] {
   const points = new Map(s.score.penalties.map((p) => [p.factor, p.points]))
-  const ranked: Array<Omit<Suggestion, 'priority'> & { weight: number }> = []
+  const ranked: (Omit<Suggestion, 'priority'> & { weight: number })[] = []
 
   const topFillers = s.fillerCounts.slice(0, 3)
   const firstFiller = s.fillers[0]
@@ -188,7 +188,7 @@ export function buildSuggestions(s: SuggestionInputs): Suggestion[] {
     }
   }
 
-  const suggestions: Array<Omit<Suggestion, 'priority'>> = ranked
+  const suggestions: Omit<Suggestion, 'priority'>[] = ranked
     .sort((a, b) => b.weight - a.weight)
     .map(({ weight: _weight, ...rest }) => rest)
     .slice(0, MAX_SUGGESTIONS)
@@ -201,10 +201,10 @@ export function buildSuggestions(s: SuggestionInputs): Suggestion[] {
 }
 
 /** Always-applicable improvements, used when the answer has few problems. */
-function polishSuggestions(s: SuggestionInputs): Array<Omit<Suggestion, 'priority'>> {
+function polishSuggestions(s: SuggestionInputs): Omit<Suggestion, 'priority'>[] {
   const first = s.sentences[0]?.text ?? s.text
   const last = s.sentences[s.sentences.length - 1]?.text ?? s.text
-  const out: Array<Omit<Suggestion, 'priority'>> = []
+  const out: Omit<Suggestion, 'priority'>[] = []
   const claim = s.sentences.find((x) =>
     /\b(improv|faster|slower|better|reduc|increas|sav|grew|cut|fix|speed)/i.test(x.text),
   )?.text

@@ -1,5 +1,5 @@
 /** A word of the user's response with its position, so findings can quote and locate it. */
-export interface Word {
+export type Word = {
   text: string
   lower: string
   start: number
@@ -7,7 +7,7 @@ export interface Word {
   index: number
 }
 
-export interface Sentence {
+export type Sentence = {
   text: string
   start: number
   end: number

@@ -10,7 +10,7 @@ export type HeldOutQuestion = z.infer<typeof heldOutSchema>[number]
 
 export const heldOutQuestions: readonly HeldOutQuestion[] = heldOutSchema.parse(heldOutData)
 
-export interface RetrievalMiss {
+export type RetrievalMiss = {
   question: string
   expectedId: string
   /** Up to three ids the engine ranked first, best first. */
@@ -19,7 +19,7 @@ export interface RetrievalMiss {
   expectedRank: number | null
 }
 
-export interface RetrievalEvaluation {
+export type RetrievalEvaluation = {
   total: number
   top1Correct: number
   precisionAt1: number

@@ -9,7 +9,7 @@ import systemDesign from './system-design.json' with { type: 'json' }
 import testingDevops from './testing-devops.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
-export interface KnowledgeFile {
+export type KnowledgeFile = {
   category: Category
   data: unknown
 }

@@ -4,7 +4,7 @@ import { phraseSynonyms, tokenSynonyms } from './synonyms.ts'
 import { isIndexableWord, rawWords } from './tokenize.ts'
 
 /** One index term and the word(s) of the original text it came from. */
-export interface AnalyzedTerm {
+export type AnalyzedTerm = {
   term: string
   surface: string
 }
@@ -23,7 +23,7 @@ export function stemTerm(token: string): string {
   return stem
 }
 
-interface Phrase {
+type Phrase = {
   stems: readonly string[]
   concept: string
 }

@@ -288,7 +288,7 @@ export function americanize(word: string): string {
 }
 
 /** [phrase, concept token]. Phrase words are compared after stemming, so plurals match too. */
-export const phraseSynonyms: ReadonlyArray<readonly [string, string]> = [
+export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['hash map', 'hashmap'],
   ['hash table', 'hashmap'],
   ['associative array', 'hashmap'],

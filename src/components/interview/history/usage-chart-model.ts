@@ -17,7 +17,7 @@ export type ChartBar = {
   color: UsageColor
 }
 
-export type ChartModel = { bars: ChartBar[]; max: number; ticks: Array<{ value: number; y: number }>; baseline: number }
+export type ChartModel = { bars: ChartBar[]; max: number; ticks: { value: number; y: number }[]; baseline: number }
 
 /** Bar geometry for the recent plan periods, oldest on the left (the API lists newest first). */
 export function usageChartModel(periods: readonly UsagePeriod[]): ChartModel {
