@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig } from '#app.config.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import { createAiEngine } from '#server/ai/create-ai-engine.ts'
-import { speechNotConfiguredMessage } from '#server/ai/offline-engine/speech/local-transcriber.ts'
+import { speechNotConfiguredMessage } from '#server/ai/offline/speech/local-transcriber.ts'
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 
 const run = promisify(execFile)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findQuestion } from '#server/ai/offline-engine/find-question.ts'
+import { findQuestion } from '#server/ai/offline/ocr/find-question.ts'
 
 describe('finding the interview question in OCR text', () => {
   it('joins a question the screen wrapped over two lines and drops its label and the code below', () => {

@@ -13,8 +13,8 @@ import {
   questionAnalysisSchema,
   type AnswerStreamEvent,
 } from '#server/ai/ai-schemas.ts'
-import { createOfflineEngine } from '#server/ai/offline-engine/offline-engine.ts'
-import { estimateTokens, estimateUsage } from '#server/ai/offline-engine/usage.ts'
+import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { estimateTokens, estimateUsage } from '#server/ai/offline/usage-estimate.ts'
 
 const engine = createOfflineEngine()
 const context = { role: 'Backend engineer', resume: 'Five years of Go and PostgreSQL at a payments company.' }

@@ -1,9 +1,9 @@
 /** The interview language model and dictionary built for PocketSphinx from the knowledge base. */
 import { describe, expect, it } from 'vitest'
-import { buildInterviewModel } from '#server/ai/offline-engine/speech/interview-model.ts'
-import { buildArpa } from '#server/ai/offline-engine/speech/ngram.ts'
-import { createPronouncer, parseCmuDictionary } from '#server/ai/offline-engine/speech/pronunciations.ts'
-import { numberWords, spokenTokens } from '#server/ai/offline-engine/speech/spoken-words.ts'
+import { buildInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
+import { buildArpa } from '#server/ai/offline/speech/interview-model/ngram.ts'
+import { createPronouncer, parseCmuDictionary } from '#server/ai/offline/speech/interview-model/pronunciations.ts'
+import { numberWords, spokenTokens } from '#server/ai/offline/speech/interview-model/spoken-words.ts'
 
 const cmu = parseCmuDictionary(
   [

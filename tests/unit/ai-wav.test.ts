@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
-import { resample } from '#server/ai/speech/resample.ts'
-import { encodeWav16, parseWav } from '#server/ai/speech/wav.ts'
+import { resample } from '#server/ai/offline/speech/resample.ts'
+import { encodeWav16, parseWav } from '#server/ai/offline/speech/wav.ts'
 
 type Encoding = { tag: number; bits: number; write: (view: DataView, offset: number, value: number) => void }
 const encodings: Record<string, Encoding> = {

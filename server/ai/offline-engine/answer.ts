@@ -1,4 +1,4 @@
-import { answerQuestion } from '#server/ai/offline/answer.ts'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import type { InterviewContext, KnowledgeMatch } from '#server/ai/ai-schemas.ts'
 
 /** The offline engine reads at most this much of a question; the rest is rarely the question. */

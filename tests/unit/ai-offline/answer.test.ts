@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeQuestion, answerQuestion, chunkWords, streamAnswer } from '#server/ai/offline/answer.ts'
-import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/retrieve.ts'
+import { analyzeQuestion, answerQuestion, chunkWords, streamAnswer } from '#server/ai/offline/answer/answer.ts'
+import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
 
 async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
   const chunks: string[] = []

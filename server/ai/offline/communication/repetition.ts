@@ -1,5 +1,5 @@
-import { stemTerm } from '#server/ai/offline/text/analyze.ts'
-import { stopWords } from '#server/ai/offline/text/stop-words.ts'
+import { stemTerm } from '#server/ai/offline/search/text/analyze.ts'
+import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import type { Word } from './words.ts'
 
 export type RepeatedWord = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { findAnswers } from '#server/ai/offline/retrieve.ts'
+import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import heldOutData from './held-out.json' with { type: 'json' }
 
 export const heldOutSchema = z

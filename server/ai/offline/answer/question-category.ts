@@ -1,5 +1,5 @@
 import type { QuestionCategory } from '#server/ai/ai-schemas.ts'
-import type { QuestionType } from '#server/ai/offline/classify.ts'
+import type { QuestionType } from './classify.ts'
 import type { Category } from '#server/ai/offline/knowledge/schema.ts'
 
 const hypothetical =

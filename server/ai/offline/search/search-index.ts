@@ -1,7 +1,7 @@
-import { analyzeWithSurface } from './text/analyze.ts'
-import { editDistance } from './text/edit-distance.ts'
-import { knowledgeBase } from './knowledge/knowledge-base.ts'
-import type { KbEntry } from './knowledge/schema.ts'
+import { analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
+import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
 /**
  * BM25F full-text index: each document has weighted fields, term frequencies are normalised per

@@ -1,12 +1,12 @@
 import { categoryForType, classifyQuestion, estimateDifficulty, type QuestionType } from './classify.ts'
-import type { InterviewContext } from './context.ts'
+import type { InterviewContext } from '#server/ai/offline/context.ts'
 import { RELATED_MIN_CONFIDENCE } from './fallback.ts'
-import { questionInputSchema, type QuestionInput } from './input.ts'
-import { keyTopics } from './key-topics.ts'
-import type { Category, Difficulty } from './knowledge/schema.ts'
+import { questionInputSchema, type QuestionInput } from './question-input.ts'
+import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
+import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 import { frameworks } from './question-frameworks.ts'
-import { findAnswers, type AnswerMatch, type RetrievalResult } from './retrieve.ts'
-import { knowledgeIndex } from './search-index.ts'
+import { findAnswers, type AnswerMatch, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 export type QuestionAnalysis = {
   /** 'general' when neither the knowledge base nor the wording points at a category. */

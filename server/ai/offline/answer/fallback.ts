@@ -1,6 +1,6 @@
 import { splitSentences } from './answer-format.ts'
 import type { QuestionType } from './classify.ts'
-import type { AnswerMatch } from './retrieve.ts'
+import type { AnswerMatch } from '#server/ai/offline/search/retrieve.ts'
 import { frameworks } from './question-frameworks.ts'
 
 /** Weak matches at least this confident are offered as "possibly related". */

@@ -1,10 +1,10 @@
 import type { InterviewContext, QuestionAnalysis } from '#server/ai/ai-schemas.ts'
-import { analyzeRetrieval } from '#server/ai/offline/analyze-question.ts'
-import type { QuestionType } from '#server/ai/offline/classify.ts'
-import { frameworks } from '#server/ai/offline/question-frameworks.ts'
-import { findAnswers } from '#server/ai/offline/retrieve.ts'
-import { OFFLINE_QUESTION_LIMIT } from './answer.ts'
-import { questionCategory } from './categories.ts'
+import { analyzeRetrieval } from './analyze-question.ts'
+import type { QuestionType } from './classify.ts'
+import { frameworks } from './question-frameworks.ts'
+import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { OFFLINE_QUESTION_LIMIT } from '#server/ai/offline-engine/answer.ts'
+import { questionCategory } from './question-category.ts'
 
 type AnalysisFields = Omit<QuestionAnalysis, 'provider' | 'model' | 'latencyMs' | 'usage'>
 

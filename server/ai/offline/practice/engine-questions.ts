@@ -1,8 +1,8 @@
 import type { GeneratedQuestions, InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { Difficulty } from '#server/ai/offline/knowledge/schema.ts'
-import { classifyQuestion } from '#server/ai/offline/classify.ts'
-import { generateQuestions } from '#server/ai/offline/generate-questions.ts'
-import { questionCategory } from './categories.ts'
+import { classifyQuestion } from '#server/ai/offline/answer/classify.ts'
+import { generateQuestions } from './generate-questions.ts'
+import { questionCategory } from '#server/ai/offline/answer/question-category.ts'
 
 type QuestionFields = Pick<GeneratedQuestions, 'questions' | 'notes'>
 

@@ -1,9 +1,6 @@
 import type { CommunicationFeedback, InterviewContext } from '#server/ai/ai-schemas.ts'
-import {
-  improveCommunication,
-  type CommunicationFeedback as OfflineFeedback,
-} from '#server/ai/offline/communication.ts'
-import { LONG_SENTENCE_WORDS, TOO_LONG_WORDS, TOO_SHORT_WORDS } from '#server/ai/offline/communication/score.ts'
+import { improveCommunication, type CommunicationFeedback as OfflineFeedback } from './improve-communication.ts'
+import { LONG_SENTENCE_WORDS, TOO_LONG_WORDS, TOO_SHORT_WORDS } from './score.ts'
 
 type FeedbackFields = Omit<CommunicationFeedback, 'provider' | 'model' | 'latencyMs' | 'usage'>
 

@@ -1,4 +1,4 @@
-import type { Category, Difficulty } from './knowledge/schema.ts'
+import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 
 export const questionTypes = ['technical', 'behavioural', 'system-design', 'coding'] as const
 export type QuestionType = (typeof questionTypes)[number]

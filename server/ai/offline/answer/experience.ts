@@ -1,6 +1,6 @@
 import type { QuestionType } from './classify.ts'
-import { hasText, type InterviewContext } from './context.ts'
-import type { KbEntry } from './knowledge/schema.ts'
+import { hasText, type InterviewContext } from '#server/ai/offline/context.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
 const MAX_SKILLS = 3
 

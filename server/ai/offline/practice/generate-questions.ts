@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { knowledgeBase } from './knowledge/knowledge-base.ts'
-import { difficultySchema, type Category, type Difficulty, type KbEntry } from './knowledge/schema.ts'
-import { knowledgeIndex } from './search-index.ts'
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { difficultySchema, type Category, type Difficulty, type KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { hashSeed, seededRandom, weightedSample } from './seeded-random.ts'
 import {
   jobDescriptionKeywords,

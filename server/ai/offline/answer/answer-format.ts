@@ -1,4 +1,4 @@
-import type { KbEntry } from './knowledge/schema.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
 /** Splits prose into sentences without breaking "Node.js", "O(n)." or decimals. */
 export function splitSentences(text: string): string[] {

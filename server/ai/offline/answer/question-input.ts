@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { interviewContextSchema } from './context.ts'
+import { interviewContextSchema } from '#server/ai/offline/context.ts'
 
 /** Payload of /interview/question and /interview/analyze (spec §3: question, context). */
 export const questionInputSchema = z.object({

@@ -1,6 +1,6 @@
-import type { KbEntry } from './knowledge/schema.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import type { QueryTerm, SearchIndex } from './search-index.ts'
-import { analyze } from './text/analyze.ts'
+import { analyze } from '#server/ai/offline/search/text/analyze.ts'
 
 const MAX_TOPICS = 6
 /** Words that frame a question rather than name its topic. */

@@ -17,20 +17,20 @@ import {
   type AnswerStreamEvent,
 } from '#server/ai/ai-schemas.ts'
 import { readImageInfo } from '#server/ai/image-header.ts'
-import { chunkWords, OFFLINE_MODEL } from '#server/ai/offline/answer.ts'
-import { createTesseractRecognizer, type TesseractRecognizer } from '#server/ai/ocr/tesseract.ts'
-import { analyzeWithKnowledgeBase } from './analysis.ts'
-import { knowledgeAnswer } from './answer.ts'
-import { abortable, OFFLINE_PROVIDER, parseInput, toOfflineError, throwIfAborted } from './errors.ts'
-import { feedbackFromRules } from './feedback.ts'
-import { findQuestion } from './find-question.ts'
-import { questionsFromKnowledgeBase } from './questions.ts'
+import { chunkWords, OFFLINE_MODEL } from '#server/ai/offline/answer/answer.ts'
+import { createTesseractRecognizer, type TesseractRecognizer } from '#server/ai/offline/ocr/tesseract.ts'
+import { analyzeWithKnowledgeBase } from '#server/ai/offline/answer/engine-analysis.ts'
+import { knowledgeAnswer } from '#server/ai/offline-engine/answer.ts'
+import { abortable, OFFLINE_PROVIDER, parseInput, toOfflineError, throwIfAborted } from './offline-errors.ts'
+import { feedbackFromRules } from '#server/ai/offline/communication/engine-feedback.ts'
+import { findQuestion } from '#server/ai/offline/ocr/find-question.ts'
+import { questionsFromKnowledgeBase } from '#server/ai/offline/practice/engine-questions.ts'
 import {
   createLocalTranscriber,
   type LocalTranscriber,
   type LocalTranscriberOptions,
-} from './speech/local-transcriber.ts'
-import { elapsedMs, estimateUsage } from './usage.ts'
+} from '#server/ai/offline/speech/local-transcriber.ts'
+import { elapsedMs, estimateUsage } from './usage-estimate.ts'
 
 export { OFFLINE_MODEL, OFFLINE_PROVIDER }
 

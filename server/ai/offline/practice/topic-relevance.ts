@@ -1,8 +1,8 @@
-import { extractContextSignals, lexiconKeywords } from './context-signals.ts'
-import { findEntry, knowledgeBase } from './knowledge/knowledge-base.ts'
-import { categories, categoryLabels, type Category } from './knowledge/schema.ts'
-import type { SearchIndex } from './search-index.ts'
-import { analyze, analyzeWithSurface } from './text/analyze.ts'
+import { extractContextSignals, lexiconKeywords } from '#server/ai/offline/search/context-signals.ts'
+import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { categories, categoryLabels, type Category } from '#server/ai/offline/knowledge/schema.ts'
+import type { SearchIndex } from '#server/ai/offline/search/search-index.ts'
+import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 
 /** A tag shared by more entries than this is too general to say what a job is about. */
 const SPECIFIC_TAG_MAX_DF = 8

@@ -1,6 +1,6 @@
-import { hasText, type InterviewContext } from './context.ts'
-import { categories, type Category } from './knowledge/schema.ts'
-import { analyze } from './text/analyze.ts'
+import { hasText, type InterviewContext } from '#server/ai/offline/context.ts'
+import { categories, type Category } from '#server/ai/offline/knowledge/schema.ts'
+import { analyze } from '#server/ai/offline/search/text/analyze.ts'
 
 /**
  * Keywords in a résumé, role or job description that say which interview topics matter.

@@ -1,7 +1,7 @@
-import type { InterviewContext } from './context.ts'
+import type { InterviewContext } from '#server/ai/offline/context.ts'
 import { extractContextSignals, type ContextSignals } from './context-signals.ts'
-import { findEntry } from './knowledge/knowledge-base.ts'
-import type { KbEntry } from './knowledge/schema.ts'
+import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 
 /** Below this the engine says it has no confident match rather than guess. */
