@@ -1,16 +1,28 @@
 /**
  * The inputs and results of the AI engine as zod schemas, so the REST layer, the engines and the
- * tests share one description of every payload (product spec §3 "Question payloads").
+ * tests share one description of every payload.
  */
 import { z } from 'zod'
+import { interviewContextLimits } from '#rules/interview-context.ts'
 
-// Long enough for a full resume or job posting, short enough to keep a prompt affordable.
+/** What the candidate tells about themselves and the job; every engine and the API read this one schema. */
 export const interviewContextSchema = z.object({
-  resume: z.string().max(30_000).optional(),
-  role: z.string().max(300).optional(),
-  jobDescription: z.string().max(15_000).optional(),
+  resume: z.string().max(interviewContextLimits.resume).optional(),
+  role: z.string().max(interviewContextLimits.role).optional(),
+  jobDescription: z.string().max(interviewContextLimits.jobDescription).optional(),
 })
 export type InterviewContext = z.infer<typeof interviewContextSchema>
+
+/**
+ * The context as plain text, which the desktop assistant may send instead of the object. It is
+ * read as the job description, since that is what users paste most often, so it has that limit.
+ */
+export const interviewContextTextSchema = z
+  .string()
+  .max(
+    interviewContextLimits.jobDescription,
+    `context must be at most ${interviewContextLimits.jobDescription.toLocaleString('en-US')} characters`,
+  )
 
 export const difficultySchema = z.enum(['easy', 'medium', 'hard'])
 export type Difficulty = z.infer<typeof difficultySchema>

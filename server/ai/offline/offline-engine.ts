@@ -1,8 +1,8 @@
 /**
- * The offline AI engine (DESIGN.md §5, AI row): the `AiEngine` interface over the offline
- * knowledge-base engine, tesseract.js OCR and PocketSphinx speech recognition. Nothing leaves the
- * machine. Results carry what the knowledge base knows beyond the common shape (matches,
- * confidence, communication metrics…) in the optional fields of ai-schemas.ts.
+ * The offline AI engine: the `AiEngine` interface over the knowledge base, tesseract.js OCR and
+ * PocketSphinx speech recognition. Nothing leaves the machine. Results carry what the knowledge
+ * base knows beyond the common shape (matches, confidence, communication metrics…) in the
+ * optional fields of ai-schemas.ts.
  */
 import type { Logger } from '#server/logger.ts'
 import type { AiEngine, CallOptions } from '#server/ai/ai-engine.ts'
@@ -14,25 +14,26 @@ import {
   screenshotInputSchema,
   transcribeInputSchema,
   type AnswerInput,
+  type AnswerResult,
   type AnswerStreamEvent,
+  type InterviewContext,
 } from '#server/ai/ai-schemas.ts'
 import { readImageInfo } from '#server/ai/image-header.ts'
-import { chunkWords, OFFLINE_MODEL } from '#server/ai/offline/answer/answer.ts'
-import { createTesseractRecognizer, type TesseractRecognizer } from '#server/ai/offline/ocr/tesseract.ts'
-import { analyzeWithKnowledgeBase } from '#server/ai/offline/answer/engine-analysis.ts'
-import { knowledgeAnswer } from '#server/ai/offline-engine/answer.ts'
-import { abortable, OFFLINE_PROVIDER, parseInput, toOfflineError, throwIfAborted } from './offline-errors.ts'
-import { feedbackFromRules } from '#server/ai/offline/communication/engine-feedback.ts'
-import { findQuestion } from '#server/ai/offline/ocr/find-question.ts'
-import { questionsFromKnowledgeBase } from '#server/ai/offline/practice/engine-questions.ts'
+import { answerQuestion, chunkWords } from './answer/answer.ts'
+import { analyzeWithKnowledgeBase } from './answer/engine-analysis.ts'
+import { OFFLINE_QUESTION_LIMIT } from './answer/question-input.ts'
+import { feedbackFromRules } from './communication/engine-feedback.ts'
+import { findQuestion } from './ocr/find-question.ts'
+import { createTesseractRecognizer, type TesseractRecognizer } from './ocr/tesseract.ts'
+import { abortable, parseInput, toOfflineError, throwIfAborted } from './offline-errors.ts'
+import { OFFLINE_MODEL, OFFLINE_PROVIDER } from './offline-provider.ts'
+import { questionsFromKnowledgeBase } from './practice/engine-questions.ts'
 import {
   createLocalTranscriber,
   type LocalTranscriber,
   type LocalTranscriberOptions,
-} from '#server/ai/offline/speech/local-transcriber.ts'
+} from './speech/local-transcriber.ts'
 import { elapsedMs, estimateUsage } from './usage-estimate.ts'
-
-export { OFFLINE_MODEL, OFFLINE_PROVIDER }
 
 export type OfflineEngineOptions = {
   /** For one OCR or speech recognition. */
@@ -49,6 +50,24 @@ export type ClosableAiEngine = AiEngine & { close(): Promise<void> }
 const OCR_MODEL = 'tesseract-eng'
 const noTextAnswer =
   'No text could be read from this screenshot. Make sure the question is visible and not too small, or type the question instead.'
+
+/** Runs synchronous work as a promise, so that a throw reaches the caller as a rejection. */
+function settled<T>(work: () => T): Promise<T> {
+  return new Promise((resolve) => {
+    resolve(work())
+  })
+}
+
+/** The context's texts, which count as input for the usage estimate. */
+function contextTexts(context: InterviewContext): (string | undefined)[] {
+  return [context.role, context.resume, context.jobDescription]
+}
+
+/** The knowledge base's answer, from the first `OFFLINE_QUESTION_LIMIT` characters of the question. */
+function knowledgeAnswer(question: string, context: InterviewContext) {
+  const result = answerQuestion({ question: question.slice(0, OFFLINE_QUESTION_LIMIT), context })
+  return { text: result.answer, matches: result.matches, confidence: result.confidence }
+}
 
 export function createOfflineEngine(
   options: OfflineEngineOptions = {},
@@ -75,21 +94,16 @@ export function createOfflineEngine(
     }
   }
 
-  function answer(input: AnswerInput, callOptions: CallOptions = {}) {
+  function answer(input: AnswerInput, callOptions: CallOptions = {}): AnswerResult {
     const { question, context } = parseInput(answerInputSchema, input)
     throwIfAborted(callOptions.signal)
     const started = performance.now()
     const result = guarded(() => knowledgeAnswer(question, context))
-    return {
-      text: result.text,
-      matches: result.matches,
-      confidence: result.confidence,
-      ...meta(started, [question, context.role, context.resume, context.jobDescription], [result.text]),
-    }
+    return { ...result, ...meta(started, [question, ...contextTexts(context)], [result.text]) }
   }
 
   async function* streamAnswer(input: AnswerInput, callOptions: CallOptions = {}): AsyncGenerator<AnswerStreamEvent> {
-    const result = answer(input, callOptions)
+    const result = await settled(() => answer(input, callOptions))
     for (const text of chunkWords(result.text, options.wordsPerChunk ?? 4)) {
       throwIfAborted(callOptions.signal)
       yield { type: 'delta', text }
@@ -101,9 +115,7 @@ export function createOfflineEngine(
     provider,
     transcriber,
 
-    async answer(input, callOptions) {
-      return answer(input, callOptions)
-    },
+    answer: (input, callOptions) => settled(() => answer(input, callOptions)),
 
     streamAnswer,
 
@@ -138,7 +150,7 @@ export function createOfflineEngine(
         ocrConfidence: screen.confidence,
         matches: result.matches,
         confidence: result.confidence,
-        ...meta(started, [screen.text, context.role, context.resume, context.jobDescription], [result.text]),
+        ...meta(started, [screen.text, ...contextTexts(context)], [result.text]),
       }
     },
 
@@ -147,37 +159,40 @@ export function createOfflineEngine(
       return transcriber.transcribe(audio, callOptions.signal)
     },
 
-    async generateQuestions(input, callOptions = {}) {
-      const { topic, difficulty, count, context } = parseInput(generateQuestionsInputSchema, input)
-      throwIfAborted(callOptions.signal)
-      const started = performance.now()
-      const result = guarded(() => questionsFromKnowledgeBase(topic, difficulty, count, context))
-      const output = result.questions.flatMap((q) => [q.question, q.hint, ...q.keyPoints])
-      return { ...result, ...meta(started, [topic, context.jobDescription], output) }
-    },
+    generateQuestions: (input, callOptions = {}) =>
+      settled(() => {
+        const { topic, difficulty, count, context } = parseInput(generateQuestionsInputSchema, input)
+        throwIfAborted(callOptions.signal)
+        const started = performance.now()
+        const result = guarded(() => questionsFromKnowledgeBase(topic, difficulty, count, context))
+        const output = result.questions.flatMap((q) => [q.question, q.hint, ...q.keyPoints])
+        return { ...result, ...meta(started, [topic, context.jobDescription], output) }
+      }),
 
-    async improveCommunication(input, callOptions = {}) {
-      const { response, context } = parseInput(improveCommunicationInputSchema, input)
-      throwIfAborted(callOptions.signal)
-      const started = performance.now()
-      const feedback = guarded(() => feedbackFromRules(response, context))
-      const output = [feedback.improvedResponse, ...feedback.strengths, ...feedback.suggestions]
-      return { ...feedback, ...meta(started, [response, context.role, context.resume, context.jobDescription], output) }
-    },
+    improveCommunication: (input, callOptions = {}) =>
+      settled(() => {
+        const { response, context } = parseInput(improveCommunicationInputSchema, input)
+        throwIfAborted(callOptions.signal)
+        const started = performance.now()
+        const feedback = guarded(() => feedbackFromRules(response, context))
+        const output = [feedback.improvedResponse, ...feedback.strengths, ...feedback.suggestions]
+        return { ...feedback, ...meta(started, [response, ...contextTexts(context)], output) }
+      }),
 
-    async analyzeQuestion(input, callOptions = {}) {
-      const { question, context } = parseInput(analyzeQuestionInputSchema, input)
-      throwIfAborted(callOptions.signal)
-      const started = performance.now()
-      const analysis = guarded(() => analyzeWithKnowledgeBase(question, context))
-      const output = [
-        analysis.intent,
-        ...analysis.keyConcepts,
-        ...analysis.answerOutline,
-        ...analysis.followUpQuestions,
-      ]
-      return { ...analysis, ...meta(started, [question, context.role, context.resume, context.jobDescription], output) }
-    },
+    analyzeQuestion: (input, callOptions = {}) =>
+      settled(() => {
+        const { question, context } = parseInput(analyzeQuestionInputSchema, input)
+        throwIfAborted(callOptions.signal)
+        const started = performance.now()
+        const analysis = guarded(() => analyzeWithKnowledgeBase(question, context))
+        const output = [
+          analysis.intent,
+          ...analysis.keyConcepts,
+          ...analysis.answerOutline,
+          ...analysis.followUpQuestions,
+        ]
+        return { ...analysis, ...meta(started, [question, ...contextTexts(context)], output) }
+      }),
 
     async close() {
       await ocr?.close()

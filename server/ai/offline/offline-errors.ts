@@ -6,8 +6,7 @@ import {
   RecognizerUnavailableError,
   UnsupportedMediaError,
 } from '#server/ai/recognizer-errors.ts'
-
-export const OFFLINE_PROVIDER = 'offline'
+import { OFFLINE_PROVIDER } from './offline-provider.ts'
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, provider = OFFLINE_PROVIDER): z.output<S> {
   const parsed = schema.safeParse(input)
@@ -38,7 +37,8 @@ export function abortable<T>(
   provider = OFFLINE_PROVIDER,
 ): Promise<T> {
   if (!signal) return work
-  work.catch(() => {})
+  // Once the caller has given up, a late failure of the work must not surface as an unhandled rejection.
+  work.catch(() => undefined)
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortedError(provider))
     if (signal.aborted) {

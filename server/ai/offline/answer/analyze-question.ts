@@ -1,5 +1,5 @@
 import { categoryForType, classifyQuestion, estimateDifficulty, type QuestionType } from './classify.ts'
-import type { InterviewContext } from '#server/ai/offline/context.ts'
+import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { RELATED_MIN_CONFIDENCE } from './fallback.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'

@@ -8,11 +8,7 @@ import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
 import type { Category } from '#server/ai/offline/knowledge/schema.ts'
 import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-
-export { analyzeQuestion, type QuestionAnalysis } from './analyze-question.ts'
-
-export const OFFLINE_PROVIDER = 'offline'
-export const OFFLINE_MODEL = 'interview-kb-v1'
+import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
 export type OfflineAnswer = {
   /** Markdown; never empty. */
@@ -65,13 +61,4 @@ export function chunkWords(text: string, wordsPerChunk = 4): string[] {
   if (chunks.length === 0) return leading === '' ? [] : [leading]
   chunks[0] = leading + (chunks[0] ?? '')
   return chunks
-}
-
-/** The same answer as `answerQuestion`, as text chunks for a server-sent-events stream. */
-export async function* streamAnswer(
-  input: QuestionInput,
-  options: { wordsPerChunk?: number } = {},
-): AsyncGenerator<string, void, undefined> {
-  const { answer } = answerQuestion(input)
-  for (const chunk of chunkWords(answer, options.wordsPerChunk)) yield chunk
 }

@@ -3,7 +3,7 @@ import { analyzeRetrieval } from './analyze-question.ts'
 import type { QuestionType } from './classify.ts'
 import { frameworks } from './question-frameworks.ts'
 import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
-import { OFFLINE_QUESTION_LIMIT } from '#server/ai/offline-engine/answer.ts'
+import { OFFLINE_QUESTION_LIMIT } from './question-input.ts'
 import { questionCategory } from './question-category.ts'
 
 type AnalysisFields = Omit<QuestionAnalysis, 'provider' | 'model' | 'latencyMs' | 'usage'>

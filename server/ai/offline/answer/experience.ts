@@ -1,5 +1,6 @@
 import type { QuestionType } from './classify.ts'
-import { hasText, type InterviewContext } from '#server/ai/offline/context.ts'
+import type { InterviewContext } from '#server/ai/ai-schemas.ts'
+import { hasText } from '#server/ai/offline/has-text.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
 const MAX_SKILLS = 3

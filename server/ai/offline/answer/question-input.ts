@@ -1,9 +1,12 @@
 import { z } from 'zod'
-import { interviewContextSchema } from '#server/ai/offline/context.ts'
+import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 
-/** Payload of /interview/question and /interview/analyze (spec §3: question, context). */
+/** The offline engine reads at most this much of a question; the rest is rarely the question. */
+export const OFFLINE_QUESTION_LIMIT = 4000
+
+/** A question to answer or analyse, with what the candidate told about themselves. */
 export const questionInputSchema = z.object({
-  question: z.string().trim().min(1, 'Question is required').max(4000),
+  question: z.string().trim().min(1, 'Question is required').max(OFFLINE_QUESTION_LIMIT),
   context: interviewContextSchema.optional(),
 })
 export type QuestionInput = z.input<typeof questionInputSchema>

@@ -5,12 +5,12 @@ import { LONG_SENTENCE_WORDS, TOO_LONG_WORDS, TOO_SHORT_WORDS } from './score.ts
 type FeedbackFields = Omit<CommunicationFeedback, 'provider' | 'model' | 'latencyMs' | 'usage'>
 
 /** The 0–100 clarity score on the 1–10 scale every engine reports. */
-export function scoreOutOfTen(clarity: number): number {
+function scoreOutOfTen(clarity: number): number {
   return Math.min(10, Math.max(1, Math.round(clarity / 10)))
 }
 
 /** What the answer already does well, read off the same measurements as the issues. */
-export function strengthsOf(feedback: OfflineFeedback, response: string): string[] {
+function strengthsOf(feedback: OfflineFeedback, response: string): string[] {
   const { metrics, star } = feedback
   const strengths: string[] = []
   if (metrics.wordCount >= TOO_SHORT_WORDS && metrics.wordCount <= TOO_LONG_WORDS) {
@@ -39,10 +39,7 @@ export function strengthsOf(feedback: OfflineFeedback, response: string): string
 }
 
 export function feedbackFromRules(response: string, context: InterviewContext): FeedbackFields {
-  const feedback = improveCommunication({
-    response,
-    context: { role: context.role, resume: context.resume, jobDescription: context.jobDescription },
-  })
+  const feedback = improveCommunication({ response, context })
   const { metrics } = feedback
   return {
     improvedResponse: feedback.improvedResponse,

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { classifyQuestion } from '#server/ai/offline/answer/classify.ts'
+import { OFFLINE_QUESTION_LIMIT } from '#server/ai/offline/answer/question-input.ts'
 import { detectFillers } from './fillers.ts'
 import { detectHedges } from './hedges.ts'
 import { improveText } from './improve-text.ts'
@@ -11,30 +13,24 @@ import { detectStar, type StarAnalysis } from './star.ts'
 import { buildSuggestions, type Suggestion } from './suggestions.ts'
 import { excerpt, splitIntoSentences, tokenizeWords } from './words.ts'
 
-export const SPEAKING_RATE_WPM = 140
+const SPEAKING_RATE_WPM = 140
 
-/** Payload of /interview/improve-communication (spec §3: response, context). */
-export const improveCommunicationInputSchema = z.object({
+const answeredQuestionSchema = z.string().max(OFFLINE_QUESTION_LIMIT)
+
+/** A spoken answer, with the interview context and the question it answers, which decides STAR. */
+const improveCommunicationInputSchema = z.object({
   response: z.string().trim().min(1, 'Response is required').max(20_000),
   context: z
     .union([
-      // A bare string is the question the response answers: that is what decides STAR.
-      z
-        .string()
-        .max(4000)
-        .transform((question) => ({ question })),
-      z.object({
-        question: z.string().max(4000).optional(),
-        role: z.string().max(500).optional(),
-        resume: z.string().max(50_000).optional(),
-        jobDescription: z.string().max(50_000).optional(),
-      }),
+      // A bare string is the question the response answers.
+      answeredQuestionSchema.transform((question) => ({ question })),
+      interviewContextSchema.extend({ question: answeredQuestionSchema.optional() }),
     ])
     .optional(),
 })
-export type ImproveCommunicationInput = z.input<typeof improveCommunicationInputSchema>
+type ImproveCommunicationInput = z.input<typeof improveCommunicationInputSchema>
 
-export type CommunicationIssue = {
+type CommunicationIssue = {
   type: ScoreFactor
   severity: 'low' | 'medium' | 'high'
   message: string
@@ -42,7 +38,7 @@ export type CommunicationIssue = {
   examples: string[]
 }
 
-export type CommunicationMetrics = {
+type CommunicationMetrics = {
   wordCount: number
   sentenceCount: number
   speakingTimeSeconds: number

@@ -1,12 +1,10 @@
 import type { GeneratedQuestions, InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 import { classifyQuestion } from '#server/ai/offline/answer/classify.ts'
-import { generateQuestions } from './generate-questions.ts'
+import { generateQuestions, OFFLINE_TOPIC_LIMIT } from './generate-questions.ts'
 import { questionCategory } from '#server/ai/offline/answer/question-category.ts'
 
 type QuestionFields = Pick<GeneratedQuestions, 'questions' | 'notes'>
-
-const OFFLINE_TOPIC_LIMIT = 200
 
 /** Questions drawn from the knowledge base, blended with the job description when there is one. */
 export function questionsFromKnowledgeBase(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { difficultySchema, type Category, type Difficulty, type KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
@@ -10,16 +11,19 @@ import {
   topicRelevance,
 } from './topic-relevance.ts'
 
-/** Payload of /interview/generate-questions (spec §3 and §9: difficulty medium, count 5). */
-export const generateQuestionsInputSchema = z.object({
-  topic: z.string().trim().min(1, 'Topic is required').max(200),
+/** The offline engine reads at most this much of a topic. */
+export const OFFLINE_TOPIC_LIMIT = 200
+
+/** What to practise: a topic, how hard, how many (five medium questions unless asked), and the job. */
+const generateQuestionsInputSchema = z.object({
+  topic: z.string().trim().min(1, 'Topic is required').max(OFFLINE_TOPIC_LIMIT),
   difficulty: difficultySchema.default('medium'),
   count: z.number().int().min(1).max(20).default(5),
-  jobDescription: z.string().max(50_000).optional(),
+  jobDescription: interviewContextSchema.shape.jobDescription,
 })
 export type GenerateQuestionsInput = z.input<typeof generateQuestionsInputSchema>
 
-export type GeneratedQuestion = {
+type GeneratedQuestion = {
   id: string
   question: string
   category: Category
@@ -102,7 +106,7 @@ function createPicker(difficulty: Difficulty, random: () => number, taken: Set<s
   }
 }
 
-export function hintFor(entry: KbEntry): string {
+function hintFor(entry: KbEntry): string {
   const [first = '', second] = entry.keyPoints
   if (entry.category === 'behavioural') return `Answer with STAR and one real example. Start here: ${first}.`
   return second === undefined ? `Start with: ${first}.` : `Start with: ${first}. Then: ${second}.`

@@ -1,4 +1,5 @@
-import { hasText, type InterviewContext } from '#server/ai/offline/context.ts'
+import type { InterviewContext } from '#server/ai/ai-schemas.ts'
+import { hasText } from '#server/ai/offline/has-text.ts'
 import { categories, type Category } from '#server/ai/offline/knowledge/schema.ts'
 import { analyze } from '#server/ai/offline/search/text/analyze.ts'
 

@@ -1,4 +1,4 @@
-import type { InterviewContext } from '#server/ai/offline/context.ts'
+import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { extractContextSignals, type ContextSignals } from './context-signals.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
