@@ -1,5 +1,5 @@
 /** The one error type AI engines reject with, so callers branch on `code`, never on messages. */
-export const aiErrorCodes = [
+const aiErrorCodes = [
   /** The provider refused the API key (HTTP 401/403). */
   'unauthorized',
   /** HTTP 429 after the retries. */

@@ -27,7 +27,7 @@ export const interviewContextTextSchema = z
 export const difficultySchema = z.enum(['easy', 'medium', 'hard'])
 export type Difficulty = z.infer<typeof difficultySchema>
 
-export const tokenUsageSchema = z.object({
+const tokenUsageSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   totalTokens: z.number().int().nonnegative(),
@@ -35,7 +35,7 @@ export const tokenUsageSchema = z.object({
 export type TokenUsage = z.infer<typeof tokenUsageSchema>
 
 /** Who answered and at what cost; every model-backed result carries it. */
-export const answerMetaSchema = z.object({
+const answerMetaSchema = z.object({
   /** e.g. 'openai-compatible', 'offline'. */
   provider: z.string(),
   /** The model that actually produced the answer (the fallback model when it was used). */
@@ -43,7 +43,6 @@ export const answerMetaSchema = z.object({
   latencyMs: z.number().nonnegative(),
   usage: tokenUsageSchema,
 })
-export type AnswerMeta = z.infer<typeof answerMetaSchema>
 
 // ----- inputs -----
 
@@ -56,7 +55,7 @@ export const answerInputSchema = z.object({
 })
 export type AnswerInput = z.input<typeof answerInputSchema>
 
-export const screenshotImageMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
+const screenshotImageMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const screenshotInputSchema = z.object({
   image: bytes.refine((value) => value.byteLength > 0, 'image is empty'),
   mimeType: z.enum(screenshotImageMimeTypes),
@@ -85,18 +84,17 @@ export const improveCommunicationInputSchema = z.object({
 })
 export type ImproveCommunicationInput = z.input<typeof improveCommunicationInputSchema>
 
-export const analyzeQuestionInputSchema = answerInputSchema
-export type AnalyzeQuestionInput = z.input<typeof analyzeQuestionInputSchema>
+/** A question to analyse takes the same input as one to answer. */
+export type AnalyzeQuestionInput = AnswerInput
 
 // ----- results -----
 
 /** A knowledge-base entry the offline engine matched, best first. */
-export const knowledgeMatchSchema = z.object({
+const knowledgeMatchSchema = z.object({
   id: z.string(),
   question: z.string(),
   score: z.number(),
 })
-export type KnowledgeMatch = z.infer<typeof knowledgeMatchSchema>
 
 export const answerResultSchema = answerMetaSchema.extend({
   text: z.string(),
@@ -145,7 +143,7 @@ export const questionCategorySchema = z.enum([
 ])
 export type QuestionCategory = z.infer<typeof questionCategorySchema>
 
-export const generatedQuestionSchema = z.object({
+const generatedQuestionSchema = z.object({
   question: z.string().min(1),
   category: questionCategorySchema,
   difficulty: difficultySchema,
@@ -156,7 +154,6 @@ export const generatedQuestionSchema = z.object({
   /** Offline engine only: the knowledge-base entry the question comes from. */
   sourceId: z.string().optional(),
 })
-export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>
 
 export const generatedQuestionsSchema = answerMetaSchema.extend({
   questions: z.array(generatedQuestionSchema),
@@ -168,7 +165,7 @@ export type GeneratedQuestions = z.infer<typeof generatedQuestionsSchema>
 const phraseCountSchema = z.object({ phrase: z.string(), count: z.number().int().nonnegative() })
 
 /** Measurements of a spoken answer (offline engine). */
-export const communicationMetricsSchema = z.object({
+const communicationMetricsSchema = z.object({
   wordCount: z.number().int().nonnegative(),
   sentenceCount: z.number().int().nonnegative(),
   /** At `wordsPerMinute`, a typical interview speaking rate. */
@@ -186,9 +183,8 @@ export const communicationMetricsSchema = z.object({
   repeatedWords: z.array(z.object({ word: z.string(), count: z.number().int() })),
   stutters: z.array(z.object({ word: z.string(), index: z.number().int() })),
 })
-export type CommunicationMetrics = z.infer<typeof communicationMetricsSchema>
 
-export const communicationIssueSchema = z.object({
+const communicationIssueSchema = z.object({
   type: z.string(),
   severity: z.enum(['low', 'medium', 'high']),
   message: z.string(),
@@ -198,7 +194,7 @@ export const communicationIssueSchema = z.object({
 })
 
 const starPartSchema = z.enum(['situation', 'task', 'action', 'result'])
-export const starAnalysisSchema = z.object({
+const starAnalysisSchema = z.object({
   /** Whether STAR is expected (a behavioural question, or an answer that tells a story). */
   applicable: z.boolean(),
   present: z.record(starPartSchema, z.boolean()),
@@ -209,7 +205,7 @@ export const starAnalysisSchema = z.object({
   score: z.number().int().min(0).max(4),
 })
 
-export const detailedSuggestionSchema = z.object({
+const detailedSuggestionSchema = z.object({
   /** 1 = most important. */
   priority: z.number().int().positive(),
   type: z.string(),
@@ -220,7 +216,7 @@ export const detailedSuggestionSchema = z.object({
 })
 
 /** The transparent 0–100 score the 1–10 `score` is derived from (offline engine). */
-export const clarityScoreSchema = z.object({
+const clarityScoreSchema = z.object({
   score: z.number().min(0).max(100),
   penalties: z.array(z.object({ factor: z.string(), points: z.number(), detail: z.string() })),
   formula: z.string(),

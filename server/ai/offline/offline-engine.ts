@@ -7,7 +7,6 @@
 import type { Logger } from '#server/logger.ts'
 import type { AiEngine, CallOptions } from '#server/ai/ai-engine.ts'
 import {
-  analyzeQuestionInputSchema,
   answerInputSchema,
   generateQuestionsInputSchema,
   improveCommunicationInputSchema,
@@ -181,7 +180,7 @@ export function createOfflineEngine(
 
     analyzeQuestion: (input, callOptions = {}) =>
       settled(() => {
-        const { question, context } = parseInput(analyzeQuestionInputSchema, input)
+        const { question, context } = parseInput(answerInputSchema, input)
         throwIfAborted(callOptions.signal)
         const started = performance.now()
         const analysis = guarded(() => analyzeWithKnowledgeBase(question, context))

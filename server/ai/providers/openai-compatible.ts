@@ -11,7 +11,6 @@ import type { AiEngine, CallOptions } from '#server/ai/ai-engine.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import { readImageInfo } from '#server/ai/image-header.ts'
 import {
-  analyzeQuestionInputSchema,
   answerInputSchema,
   generateQuestionsInputSchema,
   improveCommunicationInputSchema,
@@ -302,7 +301,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
     },
 
     async analyzeQuestion(input, options = {}) {
-      const { question, context } = parseInput(analyzeQuestionInputSchema, input)
+      const { question, context } = parseInput(answerInputSchema, input)
       const { value, meta } = await structured(
         textModels,
         interviewInstructions(context),

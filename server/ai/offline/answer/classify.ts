@@ -1,6 +1,6 @@
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 
-export const questionTypes = ['technical', 'behavioural', 'system-design', 'coding'] as const
+const questionTypes = ['technical', 'behavioural', 'system-design', 'coding'] as const
 export type QuestionType = (typeof questionTypes)[number]
 
 const behaviouralPatterns: readonly RegExp[] = [

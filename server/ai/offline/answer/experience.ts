@@ -10,7 +10,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Tags of the entry that the text mentions, in the text's own spelling ("PostgreSQL", "Redux"). */
-export function mentionedSkills(text: string | undefined, candidates: readonly string[]): string[] {
+function mentionedSkills(text: string | undefined, candidates: readonly string[]): string[] {
   if (!hasText(text)) return []
   const found: string[] = []
   const seen = new Set<string>()

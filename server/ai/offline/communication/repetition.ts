@@ -13,7 +13,7 @@ export type Stutter = {
 }
 
 /** A content word used this often in one answer starts to sound repetitive. */
-export const REPETITION_THRESHOLD = 3
+const REPETITION_THRESHOLD = 3
 const IGNORED = new Set(['yeah', 'okay', 'like', 'know', 'mean', 'kind', 'sort', 'guess', 'think', 'maybe', 'probably'])
 
 /** Content words (stemmed, so "database" and "databases" count together) used 3+ times. */

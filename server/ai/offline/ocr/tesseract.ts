@@ -27,7 +27,7 @@ export type TesseractOptions = {
   idleMs?: number
 }
 
-export type OcrResult = {
+type OcrResult = {
   text: string
   /** Mean word confidence, 0-100. */
   confidence: number

@@ -160,7 +160,7 @@ const compiledAreas = topicAreas.map(([phrase, weights]) => ({ terms: analyze(ph
  * How strongly a topic names each category: by the category's label ("SQL and databases",
  * "behavioural") or by a broad area ("frontend" → React first, JavaScript close behind).
  */
-export function topicCategoryAffinity(topic: string): Map<Category, number> {
+function topicCategoryAffinity(topic: string): Map<Category, number> {
   const affinity = new Map<Category, number>()
   const terms = analyze(topic)
   if (terms.length === 0) return affinity

@@ -55,12 +55,7 @@ function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchI
  * + 0.35 × title coverage  (the same, found in its question, phrasings or tags)
  * + 0.20 × margin          (for the top match: how far ahead of the runner-up it is)
  */
-export function confidenceOf(
-  hit: SearchHit,
-  queryTerms: readonly QueryTerm[],
-  index: SearchIndex,
-  margin: number,
-): number {
+function confidenceOf(hit: SearchHit, queryTerms: readonly QueryTerm[], index: SearchIndex, margin: number): number {
   let total = 0
   let covered = 0
   let titleCovered = 0

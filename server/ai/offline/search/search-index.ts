@@ -9,11 +9,11 @@ import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
  * (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond").
  */
 
-export const searchFields = ['title', 'tags', 'keyPoints', 'answer'] as const
+const searchFields = ['title', 'tags', 'keyPoints', 'answer'] as const
 export type SearchField = (typeof searchFields)[number]
 
 /** Question + phrasings > tags > key points > answer. */
-export const fieldWeights: Readonly<Record<SearchField, number>> = { title: 3, tags: 2, keyPoints: 1.5, answer: 1 }
+const fieldWeights: Readonly<Record<SearchField, number>> = { title: 3, tags: 2, keyPoints: 1.5, answer: 1 }
 const fieldLengthNormalisation: Readonly<Record<SearchField, number>> = {
   title: 0.5,
   tags: 0.4,
@@ -236,7 +236,7 @@ export class SearchIndex {
   }
 }
 
-export function toIndexableDocument(entry: KbEntry): IndexableDocument {
+function toIndexableDocument(entry: KbEntry): IndexableDocument {
   return {
     id: entry.id,
     fields: {

@@ -11,7 +11,7 @@ export type MonoAudio = {
   samples: Float32Array
 }
 
-export const acceptedAudioFormats = ['audio/wav (RIFF/WAVE PCM 8/16/24/32-bit or float)'] as const
+const acceptedAudioFormats = ['audio/wav (RIFF/WAVE PCM 8/16/24/32-bit or float)'] as const
 
 const formatPcm = 1
 const formatFloat = 3
