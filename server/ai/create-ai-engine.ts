@@ -37,7 +37,7 @@ export function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks =
     },
     { logger: hooks.logger },
   )
-  const close = async () => {}
+  const close = () => Promise.resolve()
   if (settings.transcriptionModel) return { ...engine, close }
   const local = createLocalTranscriber({
     ...hooks.speech,

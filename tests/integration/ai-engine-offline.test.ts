@@ -59,7 +59,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await engine?.close()
+  await engine.close()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 

@@ -4,7 +4,7 @@ import { resample } from '#server/ai/offline/speech/resample.ts'
 import { encodeWav16, parseWav } from '#server/ai/offline/speech/wav.ts'
 
 type Encoding = { tag: number; bits: number; write: (view: DataView, offset: number, value: number) => void }
-const encodings: Record<string, Encoding> = {
+const encodings = {
   pcm8: { tag: 1, bits: 8, write: (v, o, x) => v.setUint8(o, Math.round(x * 127) + 128) },
   pcm16: { tag: 1, bits: 16, write: (v, o, x) => v.setInt16(o, Math.round(x * 32_767), true) },
   pcm24: {
@@ -19,7 +19,7 @@ const encodings: Record<string, Encoding> = {
   },
   pcm32: { tag: 1, bits: 32, write: (v, o, x) => v.setInt32(o, Math.round(x * 2_147_483_647), true) },
   float32: { tag: 3, bits: 32, write: (v, o, x) => v.setFloat32(o, x, true) },
-}
+} satisfies Record<string, Encoding>
 
 /** A WAV with an extra LIST chunk of odd length before the data, as many recorders write. */
 function wav(encoding: Encoding, channels: number[][], sampleRate: number): Uint8Array {
@@ -30,7 +30,7 @@ function wav(encoding: Encoding, channels: number[][], sampleRate: number): Uint
   const bytes = new Uint8Array(12 + 24 + list.length + 8 + dataSize)
   const view = new DataView(bytes.buffer)
   const text = (offset: number, value: string) =>
-    [...value].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)))
+    Array.from(value).forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)))
   text(0, 'RIFF')
   view.setUint32(4, bytes.length - 8, true)
   text(8, 'WAVEfmt ')
@@ -54,8 +54,7 @@ function wav(encoding: Encoding, channels: number[][], sampleRate: number): Uint
 }
 
 describe('parseWav', () => {
-  it.each(Object.keys(encodings))('reads %s stereo into mono samples', (name) => {
-    const encoding = encodings[name]!
+  it.each(Object.entries(encodings))('reads %s stereo into mono samples', (_name, encoding) => {
     const audio = parseWav(
       wav(
         encoding,
@@ -83,7 +82,7 @@ describe('parseWav', () => {
     expect(() => parseWav(ogg)).toThrow(
       /not a WAV file \(it looks like Ogg\).*accepts WAV only \(RIFF\/WAVE, PCM 8\/16\/24\/32-bit/,
     )
-    const adpcm = wav({ ...encodings.pcm16!, tag: 2 }, [[0]], 8_000)
+    const adpcm = wav({ ...encodings.pcm16, tag: 2 }, [[0]], 8_000)
     expect(() => parseWav(adpcm)).toThrow(/WAV encoding 2 at 16 bits is not PCM or float/)
   })
 })

@@ -111,7 +111,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
             ...requestSettings(signal),
             timeout: config.timeoutMs,
           })
-          usage = addUsage(usage, toTokenUsage(result.totalUsage))
+          usage = addUsage(usage, toTokenUsage(result.usage))
           return result.text
         }
         const firstReply = await ask(messages)
@@ -152,7 +152,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
           prompt: answerPrompt(question),
           ...requestSettings(watchdog.signal),
           // Errors arrive as stream parts and are thrown below; the default handler would log them.
-          onError: () => {},
+          onError: () => undefined,
         })
         for await (const part of result.stream) {
           watchdog.progress()
@@ -218,7 +218,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
             ...requestSettings(options.signal),
             timeout: config.timeoutMs,
           })
-          usage = addUsage(usage, toTokenUsage(result.totalUsage))
+          usage = addUsage(usage, toTokenUsage(result.usage))
           if (result.text.trim() === '') throw emptyAnswer(model)
           return result.text.trim()
         },

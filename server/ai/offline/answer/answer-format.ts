@@ -15,7 +15,7 @@ function starSections(answer: string): { intro: string; sections: [string, strin
   if (labels.length < 4) return null
   const intro = answer.slice(0, labels[0]?.index ?? 0).trim()
   const sections: [string, string][] = labels.map((label, i) => {
-    const start = (label.index ?? 0) + label[0].length
+    const start = label.index + label[0].length
     const end = labels[i + 1]?.index ?? answer.length
     return [label[1] ?? '', answer.slice(start, end).trim()]
   })

@@ -1,7 +1,6 @@
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 
-const questionTypes = ['technical', 'behavioural', 'system-design', 'coding'] as const
-export type QuestionType = (typeof questionTypes)[number]
+export type QuestionType = 'technical' | 'behavioural' | 'system-design' | 'coding'
 
 const behaviouralPatterns: readonly RegExp[] = [
   /\btell me about (a|an|the|one)? ?(time|situation|moment|occasion|project|mistake|conflict|challenge|failure)\b/,

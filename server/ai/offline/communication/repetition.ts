@@ -23,7 +23,7 @@ export function repeatedWords(words: readonly Word[]): RepeatedWord[] {
     if (word.lower.length < 3 || /^\d/.test(word.lower) || stopWords.has(word.lower) || IGNORED.has(word.lower))
       continue
     const key = stemTerm(word.lower.replace(/'s$/, ''))
-    const group = groups.get(key) ?? { surfaces: new Map(), count: 0 }
+    const group = groups.get(key) ?? { surfaces: new Map<string, number>(), count: 0 }
     group.count += 1
     group.surfaces.set(word.lower, (group.surfaces.get(word.lower) ?? 0) + 1)
     groups.set(key, group)

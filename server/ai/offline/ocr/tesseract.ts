@@ -71,10 +71,10 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
       langPath,
       gzip: true,
       cacheMethod: 'none',
-      logger: () => {},
+      logger: () => undefined,
       // Without a handler tesseract.js rethrows job errors inside its message listener, which
       // would crash the process; the job's own promise already rejects.
-      errorHandler: () => {},
+      errorHandler: () => undefined,
     })
   }
 
@@ -114,7 +114,7 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
         return w.recognize(Buffer.from(image))
       })
       // After a timeout nobody awaits the job any more; its late failure must not go unhandled.
-      job.catch(() => {})
+      job.catch(() => undefined)
       const { data } = await Promise.race([job, timeout])
       return {
         text: data.text.trim(),

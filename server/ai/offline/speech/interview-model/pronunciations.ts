@@ -114,7 +114,7 @@ export function createPronouncer(dictionary: Dictionary) {
 
   function spelt(word: string): string[] | null {
     if (word.length < 2 || word.length > maxAcronymLetters) return null
-    const phones = [...word].map((letter) => letters.get(letter))
+    const phones = Array.from(word, (letter) => letters.get(letter))
     return phones.every((phone) => phone !== undefined) ? [phones.join(' ')] : null
   }
 
@@ -164,7 +164,7 @@ export function createPronouncer(dictionary: Dictionary) {
 
   return {
     /** The pronunciations of a word, or null when it must be left out of the model. */
-    pronounce(word: string, written = word): readonly string[] | null {
+    pronounce: (word: string, written = word): readonly string[] | null => {
       const key = `${word}\u0000${/^[A-Z]{2,}s?$/.test(written) ? 'A' : ''}`
       if (!cache.has(key)) cache.set(key, resolve(word, written))
       return cache.get(key) ?? null
