@@ -1,6 +1,6 @@
 /**
  * Speech-to-text on this machine with PocketSphinx. Interview questions are decoded first with the
- * interview language model (built from the knowledge base, see interview-model.ts), which hears
+ * interview language model (built from the knowledge base, see interview-model/), which hears
  * "hash map" where the generic model hears "cash grab". When that transcript does not read like
  * an interview question (the knowledge base finds no confident match), the audio is decoded again
  * with the generic US English model, which is better at everyday speech.
