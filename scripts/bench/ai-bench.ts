@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { heldOutQuestions, evaluateRetrieval } from '#server/ai/offline/eval/evaluate.ts'
-import { createOfflineEngine } from '#server/ai/offline-engine/offline-engine.ts'
-import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline-engine/speech/local-transcriber.ts'
-import { prepareInterviewModel } from '#server/ai/offline-engine/speech/interview-model.ts'
+import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
+import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
 
 const run = promisify(execFile)

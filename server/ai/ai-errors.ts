@@ -1,28 +1,26 @@
-/** The one error type AI engines reject with, so callers branch on `code`, never on messages. */
-export const aiErrorCodes = [
+/** Why an AI call failed; callers branch on it, never on messages. */
+export type AiErrorCode =
   /** The provider refused the API key (HTTP 401/403). */
-  'unauthorized',
+  | 'unauthorized'
   /** HTTP 429 after the retries. */
-  'rate_limited',
+  | 'rate_limited'
   /** No answer within the configured time. */
-  'timeout',
+  | 'timeout'
   /** HTTP 5xx after the retries. */
-  'unavailable',
+  | 'unavailable'
   /** No connection to the provider at all. */
-  'unreachable',
+  | 'unreachable'
   /** HTTP 404: unknown model, or a base URL without the API's path. */
-  'model_not_found',
+  | 'model_not_found'
   /** HTTP 400/413/422: the provider rejected the request itself. */
-  'bad_request',
+  | 'bad_request'
   /** The model answered, but not in the shape asked for (after one retry). */
-  'invalid_output',
+  | 'invalid_output'
   /** The engine lacks the setting this call needs, e.g. a transcription model. */
-  'not_configured',
+  | 'not_configured'
   /** The caller aborted. */
-  'aborted',
-  'unknown',
-] as const
-export type AiErrorCode = (typeof aiErrorCodes)[number]
+  | 'aborted'
+  | 'unknown'
 
 export type AiProviderErrorDetails = {
   code: AiErrorCode
@@ -35,6 +33,7 @@ export type AiProviderErrorDetails = {
   statusCode?: number
 }
 
+/** The one error type AI engines reject with, so callers branch on `code`, never on messages. */
 export class AiProviderError extends Error {
   override readonly name = 'AiProviderError'
   readonly code: AiErrorCode

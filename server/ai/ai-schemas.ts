@@ -1,21 +1,33 @@
 /**
  * The inputs and results of the AI engine as zod schemas, so the REST layer, the engines and the
- * tests share one description of every payload (product spec §3 "Question payloads").
+ * tests share one description of every payload.
  */
 import { z } from 'zod'
+import { interviewContextLimits } from '#rules/interview-context.ts'
 
-// Long enough for a full resume or job posting, short enough to keep a prompt affordable.
+/** What the candidate tells about themselves and the job; every engine and the API read this one schema. */
 export const interviewContextSchema = z.object({
-  resume: z.string().max(30_000).optional(),
-  role: z.string().max(300).optional(),
-  jobDescription: z.string().max(15_000).optional(),
+  resume: z.string().max(interviewContextLimits.resume).optional(),
+  role: z.string().max(interviewContextLimits.role).optional(),
+  jobDescription: z.string().max(interviewContextLimits.jobDescription).optional(),
 })
 export type InterviewContext = z.infer<typeof interviewContextSchema>
+
+/**
+ * The context as plain text, which the desktop assistant may send instead of the object. It is
+ * read as the job description, since that is what users paste most often, so it has that limit.
+ */
+export const interviewContextTextSchema = z
+  .string()
+  .max(
+    interviewContextLimits.jobDescription,
+    `context must be at most ${interviewContextLimits.jobDescription.toLocaleString('en-US')} characters`,
+  )
 
 export const difficultySchema = z.enum(['easy', 'medium', 'hard'])
 export type Difficulty = z.infer<typeof difficultySchema>
 
-export const tokenUsageSchema = z.object({
+const tokenUsageSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   totalTokens: z.number().int().nonnegative(),
@@ -23,7 +35,7 @@ export const tokenUsageSchema = z.object({
 export type TokenUsage = z.infer<typeof tokenUsageSchema>
 
 /** Who answered and at what cost; every model-backed result carries it. */
-export const answerMetaSchema = z.object({
+const answerMetaSchema = z.object({
   /** e.g. 'openai-compatible', 'offline'. */
   provider: z.string(),
   /** The model that actually produced the answer (the fallback model when it was used). */
@@ -31,7 +43,6 @@ export const answerMetaSchema = z.object({
   latencyMs: z.number().nonnegative(),
   usage: tokenUsageSchema,
 })
-export type AnswerMeta = z.infer<typeof answerMetaSchema>
 
 // ----- inputs -----
 
@@ -44,7 +55,7 @@ export const answerInputSchema = z.object({
 })
 export type AnswerInput = z.input<typeof answerInputSchema>
 
-export const screenshotImageMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
+const screenshotImageMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const screenshotInputSchema = z.object({
   image: bytes.refine((value) => value.byteLength > 0, 'image is empty'),
   mimeType: z.enum(screenshotImageMimeTypes),
@@ -73,18 +84,17 @@ export const improveCommunicationInputSchema = z.object({
 })
 export type ImproveCommunicationInput = z.input<typeof improveCommunicationInputSchema>
 
-export const analyzeQuestionInputSchema = answerInputSchema
-export type AnalyzeQuestionInput = z.input<typeof analyzeQuestionInputSchema>
+/** A question to analyse takes the same input as one to answer. */
+export type AnalyzeQuestionInput = AnswerInput
 
 // ----- results -----
 
 /** A knowledge-base entry the offline engine matched, best first. */
-export const knowledgeMatchSchema = z.object({
+const knowledgeMatchSchema = z.object({
   id: z.string(),
   question: z.string(),
   score: z.number(),
 })
-export type KnowledgeMatch = z.infer<typeof knowledgeMatchSchema>
 
 export const answerResultSchema = answerMetaSchema.extend({
   text: z.string(),
@@ -133,7 +143,7 @@ export const questionCategorySchema = z.enum([
 ])
 export type QuestionCategory = z.infer<typeof questionCategorySchema>
 
-export const generatedQuestionSchema = z.object({
+const generatedQuestionSchema = z.object({
   question: z.string().min(1),
   category: questionCategorySchema,
   difficulty: difficultySchema,
@@ -144,7 +154,6 @@ export const generatedQuestionSchema = z.object({
   /** Offline engine only: the knowledge-base entry the question comes from. */
   sourceId: z.string().optional(),
 })
-export type GeneratedQuestion = z.infer<typeof generatedQuestionSchema>
 
 export const generatedQuestionsSchema = answerMetaSchema.extend({
   questions: z.array(generatedQuestionSchema),
@@ -156,7 +165,7 @@ export type GeneratedQuestions = z.infer<typeof generatedQuestionsSchema>
 const phraseCountSchema = z.object({ phrase: z.string(), count: z.number().int().nonnegative() })
 
 /** Measurements of a spoken answer (offline engine). */
-export const communicationMetricsSchema = z.object({
+const communicationMetricsSchema = z.object({
   wordCount: z.number().int().nonnegative(),
   sentenceCount: z.number().int().nonnegative(),
   /** At `wordsPerMinute`, a typical interview speaking rate. */
@@ -174,9 +183,8 @@ export const communicationMetricsSchema = z.object({
   repeatedWords: z.array(z.object({ word: z.string(), count: z.number().int() })),
   stutters: z.array(z.object({ word: z.string(), index: z.number().int() })),
 })
-export type CommunicationMetrics = z.infer<typeof communicationMetricsSchema>
 
-export const communicationIssueSchema = z.object({
+const communicationIssueSchema = z.object({
   type: z.string(),
   severity: z.enum(['low', 'medium', 'high']),
   message: z.string(),
@@ -186,7 +194,7 @@ export const communicationIssueSchema = z.object({
 })
 
 const starPartSchema = z.enum(['situation', 'task', 'action', 'result'])
-export const starAnalysisSchema = z.object({
+const starAnalysisSchema = z.object({
   /** Whether STAR is expected (a behavioural question, or an answer that tells a story). */
   applicable: z.boolean(),
   present: z.record(starPartSchema, z.boolean()),
@@ -197,7 +205,7 @@ export const starAnalysisSchema = z.object({
   score: z.number().int().min(0).max(4),
 })
 
-export const detailedSuggestionSchema = z.object({
+const detailedSuggestionSchema = z.object({
   /** 1 = most important. */
   priority: z.number().int().positive(),
   type: z.string(),
@@ -208,7 +216,7 @@ export const detailedSuggestionSchema = z.object({
 })
 
 /** The transparent 0–100 score the 1–10 `score` is derived from (offline engine). */
-export const clarityScoreSchema = z.object({
+const clarityScoreSchema = z.object({
   score: z.number().min(0).max(100),
   penalties: z.array(z.object({ factor: z.string(), points: z.number(), detail: z.string() })),
   formula: z.string(),

@@ -6,9 +6,10 @@
  */
 import type { AppConfig } from '#app.config.ts'
 import type { Logger } from '#server/logger.ts'
-import { createOfflineEngine, type ClosableAiEngine } from './offline-engine/offline-engine.ts'
-import { createLocalTranscriber, type LocalTranscriberOptions } from './offline-engine/speech/local-transcriber.ts'
-import { OFFLINE_PROVIDER, parseInput } from './offline-engine/errors.ts'
+import { createOfflineEngine, type ClosableAiEngine } from '#server/ai/offline/offline-engine.ts'
+import { createLocalTranscriber, type LocalTranscriberOptions } from '#server/ai/offline/speech/local-transcriber.ts'
+import { parseInput } from '#server/ai/offline/offline-errors.ts'
+import { OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 import { transcribeInputSchema } from './ai-schemas.ts'
 import { createOpenAiCompatibleEngine } from './providers/openai-compatible.ts'
 
@@ -36,7 +37,7 @@ export function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks =
     },
     { logger: hooks.logger },
   )
-  const close = async () => {}
+  const close = () => Promise.resolve()
   if (settings.transcriptionModel) return { ...engine, close }
   const local = createLocalTranscriber({
     ...hooks.speech,

@@ -5,10 +5,10 @@
  */
 import { UnsupportedMediaError } from './recognizer-errors.ts'
 
-export type ImageFormat = 'png' | 'jpeg' | 'webp'
+type ImageFormat = 'png' | 'jpeg' | 'webp'
 export type ImageInfo = { format: ImageFormat; mimeType: `image/${ImageFormat}`; width: number; height: number }
 
-export const acceptedImageFormats = ['image/png', 'image/jpeg', 'image/webp'] as const
+const acceptedImageFormats = ['image/png', 'image/jpeg', 'image/webp'] as const
 
 export function readImageInfo(bytes: Uint8Array): ImageInfo {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AppConfig } from '#app.config.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import { createAiEngine } from '#server/ai/create-ai-engine.ts'
-import { speechNotConfiguredMessage } from '#server/ai/offline-engine/speech/local-transcriber.ts'
+import { speechNotConfiguredMessage } from '#server/ai/offline/speech/local-transcriber.ts'
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 
 const run = promisify(execFile)
@@ -116,7 +116,7 @@ describe('provider mode', () => {
     const engine = createAiEngine(providerSettings(), { speech: { cacheDir: folder } })
     const result = await engine.transcribe({ audio: speech, mimeType: 'audio/wav' })
     expect(result.text).toMatch(/\bhash map\b/)
-    expect(result).toMatchObject({ provider: 'offline', model: expect.stringMatching(/^pocketsphinx/) })
+    expect(result).toMatchObject({ provider: 'offline', model: expect.stringMatching(/^pocketsphinx/) as unknown })
     expect(fake.requests).toHaveLength(0)
   })
 

@@ -13,13 +13,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import { screenshotAnalysisSchema, transcriptionResultSchema } from '#server/ai/ai-schemas.ts'
-import { createOfflineEngine } from '#server/ai/offline-engine/offline-engine.ts'
+import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 import {
   GENERIC_SPEECH_MODEL,
   INTERVIEW_SPEECH_MODEL,
   speechNotConfiguredMessage,
-} from '#server/ai/offline-engine/speech/local-transcriber.ts'
+} from '#server/ai/offline/speech/local-transcriber.ts'
 
 const run = promisify(execFile)
 const fixtures = join(import.meta.dirname, 'ai-ocr-fixtures')
@@ -59,7 +59,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await engine?.close()
+  await engine.close()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 

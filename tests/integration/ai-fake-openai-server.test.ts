@@ -125,7 +125,7 @@ describe('fake OpenAI server', () => {
     expect(wrongKey.status).toBe(401)
     expect(await wrongKey.json()).toEqual({
       error: {
-        message: expect.stringMatching(/^Incorrect API key provided: sk-wrong\*+abcd\./),
+        message: expect.stringMatching(/^Incorrect API key provided: sk-wrong\*+abcd\./) as unknown,
         type: 'invalid_request_error',
         param: null,
         code: 'invalid_api_key',

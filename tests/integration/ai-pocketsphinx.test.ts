@@ -20,9 +20,9 @@ import {
   RecognizerUnavailableError,
   UnsupportedMediaError,
 } from '#server/ai/recognizer-errors.ts'
-import { createPocketSphinxRecognizer } from '#server/ai/speech/pocketsphinx.ts'
-import { resample } from '#server/ai/speech/resample.ts'
-import { parseWav } from '#server/ai/speech/wav.ts'
+import { createPocketSphinxRecognizer } from '#server/ai/offline/speech/pocketsphinx.ts'
+import { resample } from '#server/ai/offline/speech/resample.ts'
+import { parseWav } from '#server/ai/offline/speech/wav.ts'
 
 const run = promisify(execFile)
 const phrase = 'Tell me about hash tables and hash functions.'

@@ -13,7 +13,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createTesseractRecognizer } from '#server/ai/ocr/tesseract.ts'
+import { createTesseractRecognizer } from '#server/ai/offline/ocr/tesseract.ts'
 import { MediaTooLargeError, RecognizerFailedError, UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 
 const fixtures = join(import.meta.dirname, 'ai-ocr-fixtures')

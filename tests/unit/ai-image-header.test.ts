@@ -18,15 +18,13 @@ describe('readImageInfo', () => {
   it('reads lossless and extended WebP headers', () => {
     const riff = (chunk: string, body: number[]) =>
       Uint8Array.from(
-        [...'RIFF']
-          .map((c) => c.charCodeAt(0))
-          .concat(
-            [0, 0, 0, 0],
-            [...`WEBP${chunk}`].map((c) => c.charCodeAt(0)),
-            [0, 0, 0, 0],
-            body,
-            new Array<number>(20).fill(0),
-          ),
+        Array.from('RIFF', (c) => c.charCodeAt(0)).concat(
+          [0, 0, 0, 0],
+          Array.from(`WEBP${chunk}`, (c) => c.charCodeAt(0)),
+          [0, 0, 0, 0],
+          body,
+          new Array<number>(20).fill(0),
+        ),
       )
     // VP8L: signature 0x2f, then 14-bit width-1 and height-1.
     const widthMinus1 = 639

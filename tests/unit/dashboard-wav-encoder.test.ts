@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseWav } from '#server/ai/speech/wav.ts'
+import { parseWav } from '#server/ai/offline/speech/wav.ts'
 import { concatSamples, encodeWav, toPcm16 } from '#src/interview/wav-encoder.ts'
 
 const ascii = (view: DataView, offset: number, length: number) =>

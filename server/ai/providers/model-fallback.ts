@@ -29,7 +29,7 @@ export async function withFallback<T>(
   models: string[],
   call: (model: string) => Promise<T>,
   toError: (error: unknown, model: string) => AiProviderError,
-  onFallback: (error: AiProviderError, fallbackModel: string) => void = () => {},
+  onFallback: (error: AiProviderError, fallbackModel: string) => void = () => undefined,
 ): Promise<{ value: T; model: string }> {
   let firstError: AiProviderError | undefined
   for (const [index, model] of models.entries()) {

@@ -29,4 +29,3 @@ export const openAiCompatibleOptionsSchema = z.object({
   maxOutputTokens: z.number().int().positive().default(1_500),
 })
 export type OpenAiCompatibleOptions = z.input<typeof openAiCompatibleOptionsSchema>
-export type ResolvedOpenAiCompatibleOptions = z.output<typeof openAiCompatibleOptionsSchema>

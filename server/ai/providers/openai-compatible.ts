@@ -11,7 +11,6 @@ import type { AiEngine, CallOptions } from '#server/ai/ai-engine.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import { readImageInfo } from '#server/ai/image-header.ts'
 import {
-  analyzeQuestionInputSchema,
   answerInputSchema,
   generateQuestionsInputSchema,
   improveCommunicationInputSchema,
@@ -112,7 +111,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
             ...requestSettings(signal),
             timeout: config.timeoutMs,
           })
-          usage = addUsage(usage, toTokenUsage(result.totalUsage))
+          usage = addUsage(usage, toTokenUsage(result.usage))
           return result.text
         }
         const firstReply = await ask(messages)
@@ -153,7 +152,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
           prompt: answerPrompt(question),
           ...requestSettings(watchdog.signal),
           // Errors arrive as stream parts and are thrown below; the default handler would log them.
-          onError: () => {},
+          onError: () => undefined,
         })
         for await (const part of result.stream) {
           watchdog.progress()
@@ -219,7 +218,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
             ...requestSettings(options.signal),
             timeout: config.timeoutMs,
           })
-          usage = addUsage(usage, toTokenUsage(result.totalUsage))
+          usage = addUsage(usage, toTokenUsage(result.usage))
           if (result.text.trim() === '') throw emptyAnswer(model)
           return result.text.trim()
         },
@@ -302,7 +301,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
     },
 
     async analyzeQuestion(input, options = {}) {
-      const { question, context } = parseInput(analyzeQuestionInputSchema, input)
+      const { question, context } = parseInput(answerInputSchema, input)
       const { value, meta } = await structured(
         textModels,
         interviewInstructions(context),

@@ -25,7 +25,8 @@ export const screenshotReplySchema = z.object({
     .string()
     .trim()
     .nullish()
-    .transform((value) => (value ? value : null)),
+    // No question and an empty one both read as none.
+    .transform((value) => (value === '' ? null : (value ?? null))),
   answer: text,
 })
 

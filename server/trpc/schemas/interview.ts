@@ -3,12 +3,13 @@ import {
   communicationFeedbackSchema,
   generatedQuestionsSchema,
   interviewContextSchema,
+  interviewContextTextSchema,
   questionAnalysisSchema,
 } from '#server/ai/ai-schemas.ts'
 
 /** Context as the desktop assistant sends it: an object, or plain text about the role and job. */
-export const contextInput = z
-  .union([z.string().max(15_000, 'context must be at most 15,000 characters'), interviewContextSchema])
+const contextInput = z
+  .union([interviewContextTextSchema, interviewContextSchema])
   .optional()
   .transform((context) => (typeof context === 'string' ? (context.trim() ? { jobDescription: context } : {}) : context))
 

@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { interviewContextLimits } from '#rules/interview-context.ts'
 import type { ContextForm as ContextFields } from '#src/interview/context.ts'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { hintClass, inputClass, labelClass } from './form-styles.ts'
@@ -28,7 +29,7 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
             className={inputClass}
             value={value.role}
             onChange={set('role')}
-            maxLength={300}
+            maxLength={interviewContextLimits.role}
             placeholder="Backend engineer"
           />
         </div>
@@ -42,7 +43,7 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
             rows={3}
             value={value.jobDescription}
             onChange={set('jobDescription')}
-            maxLength={15_000}
+            maxLength={interviewContextLimits.jobDescription}
           />
         </div>
         <div>
@@ -55,7 +56,7 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
             rows={4}
             value={value.resume}
             onChange={set('resume')}
-            maxLength={30_000}
+            maxLength={interviewContextLimits.resume}
           />
         </div>
         <div className="flex items-start gap-2">

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeQuestion, answerQuestion, chunkWords, streamAnswer } from '#server/ai/offline/answer.ts'
-import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/retrieve.ts'
+import type { AnswerStreamEvent } from '#server/ai/ai-schemas.ts'
+import { analyzeQuestion } from '#server/ai/offline/answer/analyze-question.ts'
+import { answerQuestion, chunkWords } from '#server/ai/offline/answer/answer.ts'
+import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
 
-async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
+/** The text deltas of a streamed answer. */
+async function collect(events: AsyncIterable<AnswerStreamEvent>): Promise<string[]> {
   const chunks: string[] = []
-  for await (const chunk of iterable) chunks.push(chunk)
+  for await (const event of events) if (event.type === 'delta') chunks.push(event.text)
   return chunks
 }
 
@@ -70,7 +74,7 @@ describe('answerQuestion', () => {
 describe('streamAnswer', () => {
   it('streams the same answer in word groups', async () => {
     const input = { question: 'What is a closure in JavaScript?' }
-    const chunks = await collect(streamAnswer(input, { wordsPerChunk: 3 }))
+    const chunks = await collect(createOfflineEngine({ wordsPerChunk: 3 }).streamAnswer(input))
     expect(chunks.length).toBeGreaterThan(10)
     expect(chunks.join('')).toBe(answerQuestion(input).answer)
     expect(chunks.slice(0, -1).every((c) => c.trim().split(/\s+/).length === 3)).toBe(true)

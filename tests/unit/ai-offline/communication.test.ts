@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { improveCommunication } from '#server/ai/offline/communication.ts'
+import { improveCommunication } from '#server/ai/offline/communication/improve-communication.ts'
 
 const rambling =
   'Um, so basically I think we, like, rewrote the API. You know, it was kind of slow. ' +

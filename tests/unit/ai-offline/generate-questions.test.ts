@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateQuestions } from '#server/ai/offline/generate-questions.ts'
+import { generateQuestions } from '#server/ai/offline/practice/generate-questions.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 
 describe('generateQuestions', () => {

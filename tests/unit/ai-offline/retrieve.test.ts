@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/retrieve.ts'
+import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 
 const ambiguous = 'How do you manage state?'
 const reactContext = { role: 'Senior React developer', resume: 'Built dashboards with React, Redux and hooks.' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { knowledgeIndex, SearchIndex, type IndexableDocument } from '#server/ai/offline/search-index.ts'
+import { knowledgeIndex, SearchIndex, type IndexableDocument } from '#server/ai/offline/search/search-index.ts'
 
 function doc(id: string, fields: Partial<IndexableDocument['fields']>): IndexableDocument {
   return { id, fields: { title: '', tags: '', keyPoints: '', answer: '', ...fields } }

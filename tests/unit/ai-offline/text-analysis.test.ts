@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { analyze, analyzeWithSurface } from '#server/ai/offline/text/analyze.ts'
-import { editDistance } from '#server/ai/offline/text/edit-distance.ts'
-import { porterStem } from '#server/ai/offline/text/stem.ts'
-import { rawWords } from '#server/ai/offline/text/tokenize.ts'
+import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
+import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
+import { porterStem } from '#server/ai/offline/search/text/stem.ts'
+import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 
 describe('Porter stemmer', () => {
   it.each([

@@ -1,19 +1,6 @@
 import type { Occurrence } from './occurrence.ts'
 import { gapAfter, gapBefore, startsSentence, type Word } from './words.ts'
 
-export const fillerPhrases = [
-  'um',
-  'uh',
-  'like',
-  'you know',
-  'basically',
-  'actually',
-  'sort of',
-  'kind of',
-  'i mean',
-  'literally',
-] as const
-
 /** Spellings of the hesitation sounds, all reported as "um" or "uh". */
 const HESITATIONS: ReadonlyMap<string, string> = new Map([
   ['um', 'um'],

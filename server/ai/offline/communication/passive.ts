@@ -210,7 +210,7 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       if (!aux || !BE.has(aux.lower)) continue
       let j = i + 1
       const adverbs: Word[] = []
-      while (words[j] && isAdverb(words[j]!) && adverbs.length < 2) adverbs.push(words[j++]!)
+      for (let next = words[j]; next && isAdverb(next) && adverbs.length < 2; next = words[++j]) adverbs.push(next)
       const participle = words[j]
       if (!participle || !isPastParticiple(participle.lower)) continue
       if (participle.lower === 'used' && words[j + 1]?.lower === 'to') continue
@@ -230,8 +230,8 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       // Subject: back to the start of the clause.
       const subject: Word[] = []
       for (let k = auxStart - 1; k >= 0 && subject.length < 6; k--) {
-        const word = words[k]!
-        if (CLAUSE_BREAKERS.has(word.lower) || hasPause(gapAfter(text, words, k))) break
+        const word = words[k]
+        if (!word || CLAUSE_BREAKERS.has(word.lower) || hasPause(gapAfter(text, words, k))) break
         subject.unshift(word)
       }
       // Agent: "by" right after the participle, up to a preposition, conjunction or pause.
@@ -239,7 +239,8 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
       let end = participle.end
       if (words[j + 1]?.lower === 'by' && !hasPause(gapAfter(text, words, j))) {
         for (let k = j + 2; k < words.length && agent.length < 5; k++) {
-          const word = words[k]!
+          const word = words[k]
+          if (!word) break
           // "by Sam and me" is one agent; "by me and I mean…" starts a new clause.
           const nextText = words[k + 1]?.text ?? ''
           const coordinated = word.lower === 'and' && nextText !== 'I' && /^(me|us|him|her|them|[A-Z])/.test(nextText)
@@ -273,7 +274,7 @@ export function detectPassive(text: string, sentences: readonly Sentence[]): Pas
         return { clause, sentence: capitalise(`${before}${clause}${after}`) }
       }
       if (subject.length > 0 && finding.agent !== null) {
-        const firstAgent = agent[0]!
+        const [firstAgent] = agent
         const agentText = agent
           .map(
             (w) =>

@@ -1,5 +1,5 @@
-import { stemTerm } from '#server/ai/offline/text/analyze.ts'
-import { stopWords } from '#server/ai/offline/text/stop-words.ts'
+import { stemTerm } from '#server/ai/offline/search/text/analyze.ts'
+import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import type { Word } from './words.ts'
 
 export type RepeatedWord = {
@@ -13,7 +13,7 @@ export type Stutter = {
 }
 
 /** A content word used this often in one answer starts to sound repetitive. */
-export const REPETITION_THRESHOLD = 3
+const REPETITION_THRESHOLD = 3
 const IGNORED = new Set(['yeah', 'okay', 'like', 'know', 'mean', 'kind', 'sort', 'guess', 'think', 'maybe', 'probably'])
 
 /** Content words (stemmed, so "database" and "databases" count together) used 3+ times. */
@@ -23,7 +23,7 @@ export function repeatedWords(words: readonly Word[]): RepeatedWord[] {
     if (word.lower.length < 3 || /^\d/.test(word.lower) || stopWords.has(word.lower) || IGNORED.has(word.lower))
       continue
     const key = stemTerm(word.lower.replace(/'s$/, ''))
-    const group = groups.get(key) ?? { surfaces: new Map(), count: 0 }
+    const group = groups.get(key) ?? { surfaces: new Map<string, number>(), count: 0 }
     group.count += 1
     group.surfaces.set(word.lower, (group.surfaces.get(word.lower) ?? 0) + 1)
     groups.set(key, group)

@@ -44,7 +44,7 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   return tidy(result)
 }
 
-export function tidy(text: string): string {
+function tidy(text: string): string {
   return text
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/ +([,.;:!?])/g, '$1')

@@ -14,7 +14,7 @@ export type ScoreInputs = {
 
 export type ScoreFactor = 'fillers' | 'hedges' | 'passive' | 'long-sentences' | 'repetition' | 'length' | 'star'
 
-export type ScorePenalty = {
+type ScorePenalty = {
   factor: ScoreFactor
   points: number
   detail: string
@@ -32,7 +32,7 @@ export const TOO_SHORT_WORDS = 30
 export const TOO_LONG_WORDS = 420
 export const LONG_SENTENCE_WORDS = 25
 
-export const SCORE_FORMULA = [
+const SCORE_FORMULA = [
   'score = 100 − penalties, floored at 0, where:',
   'fillers = min(25, round(2.5 × fillers per 100 words));',
   'hedges = min(15, round(3 × hedges per 100 words));',

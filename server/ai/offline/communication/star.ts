@@ -1,4 +1,4 @@
-export const starParts = ['situation', 'task', 'action', 'result'] as const
+const starParts = ['situation', 'task', 'action', 'result'] as const
 export type StarPart = (typeof starParts)[number]
 
 export type StarAnalysis = {

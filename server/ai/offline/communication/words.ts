@@ -19,7 +19,7 @@ const WORD_PATTERN = /[A-Za-z0-9]+(?:[-'’][A-Za-z0-9]+)*%?/g
 
 export function tokenizeWords(text: string): Word[] {
   return [...text.matchAll(WORD_PATTERN)].map((match, index) => {
-    const start = match.index ?? 0
+    const start = match.index
     return {
       text: match[0],
       lower: match[0].toLowerCase().replace(/’/g, "'"),
@@ -37,7 +37,7 @@ export function splitIntoSentences(text: string, words: readonly Word[]): Senten
   for (const match of text.matchAll(pattern)) {
     const raw = match[0]
     const leading = raw.length - raw.trimStart().length
-    const start = (match.index ?? 0) + leading
+    const start = match.index + leading
     const sentenceText = raw.trim()
     if (sentenceText === '') continue
     const end = start + sentenceText.length

@@ -1,16 +1,16 @@
 import { z } from 'zod'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { findAnswers } from '#server/ai/offline/retrieve.ts'
+import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import heldOutData from './held-out.json' with { type: 'json' }
 
-export const heldOutSchema = z
+const heldOutSchema = z
   .array(z.strictObject({ question: z.string().trim().min(3), expectedId: z.string().min(1) }))
   .min(1)
 export type HeldOutQuestion = z.infer<typeof heldOutSchema>[number]
 
 export const heldOutQuestions: readonly HeldOutQuestion[] = heldOutSchema.parse(heldOutData)
 
-export type RetrievalMiss = {
+type RetrievalMiss = {
   question: string
   expectedId: string
   /** Up to three ids the engine ranked first, best first. */

@@ -11,10 +11,10 @@ export const categories = [
   'behavioural',
   'testing-devops',
 ] as const
-export const categorySchema = z.enum(categories)
+const categorySchema = z.enum(categories)
 export type Category = z.infer<typeof categorySchema>
 
-export const difficulties = ['easy', 'medium', 'hard'] as const
+const difficulties = ['easy', 'medium', 'hard'] as const
 export const difficultySchema = z.enum(difficulties)
 export type Difficulty = z.infer<typeof difficultySchema>
 
@@ -30,15 +30,15 @@ export const categoryLabels: Record<Category, string> = {
   'testing-devops': 'Testing and DevOps',
 }
 
-export const MIN_ANSWER_WORDS = 60
-export const MAX_ANSWER_WORDS = 200
+const MIN_ANSWER_WORDS = 60
+const MAX_ANSWER_WORDS = 200
 
 export function countWords(text: string): number {
   const trimmed = text.trim()
   return trimmed === '' ? 0 : trimmed.split(/\s+/).length
 }
 
-export const kbEntrySchema = z.strictObject({
+const kbEntrySchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lowercase kebab-case'),
   category: categorySchema,
   difficulty: difficultySchema,

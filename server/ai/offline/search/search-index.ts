@@ -1,0 +1,252 @@
+import { analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
+import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+
+/**
+ * BM25F full-text index: each document has weighted fields, term frequencies are normalised per
+ * field by that field's length, combined with the field weights, then saturated once with k1
+ * (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond").
+ */
+
+const searchFields = ['title', 'tags', 'keyPoints', 'answer'] as const
+export type SearchField = (typeof searchFields)[number]
+
+/** Question + phrasings > tags > key points > answer. */
+const fieldWeights: Readonly<Record<SearchField, number>> = { title: 3, tags: 2, keyPoints: 1.5, answer: 1 }
+const fieldLengthNormalisation: Readonly<Record<SearchField, number>> = {
+  title: 0.5,
+  tags: 0.4,
+  keyPoints: 0.6,
+  answer: 0.75,
+}
+const K1 = 1.2
+/** How much a spelling-corrected query word counts compared with one typed correctly. */
+const CORRECTED_TERM_WEIGHT = 0.85
+
+export type IndexableDocument = {
+  id: string
+  fields: Readonly<Record<SearchField, string>>
+}
+
+export type QueryTerm = {
+  term: string
+  /** The word(s) of the query this term came from. */
+  surface: string
+  weight: number
+  /** Set when the query word was not in the vocabulary and was replaced by the closest word. */
+  correctedFrom?: string
+  /** The vocabulary word it was replaced by. */
+  correctedTo?: string
+  known: boolean
+}
+
+export type SearchHit = {
+  id: string
+  score: number
+  /** Query terms found in any field. */
+  matchedTerms: string[]
+  /** Query terms found in the question, its phrasings or its tags. */
+  titleTerms: string[]
+}
+
+type IndexedDocument = {
+  id: string
+  lengths: Record<SearchField, number>
+  /** Term → occurrences per field, in `searchFields` order. */
+  frequencies: Map<string, number[]>
+}
+
+const fieldPosition: Readonly<Record<SearchField, number>> = { title: 0, tags: 1, keyPoints: 2, answer: 3 }
+
+function compareTuples(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0)
+    if (difference !== 0) return difference
+  }
+  return 0
+}
+
+function emptyCounts(): Record<SearchField, number> {
+  return { title: 0, tags: 0, keyPoints: 0, answer: 0 }
+}
+
+export class SearchIndex {
+  readonly documentCount: number
+  private readonly documents: IndexedDocument[] = []
+  private readonly postings = new Map<string, number[]>()
+  private readonly averageLengths = emptyCounts()
+  /** First letter → (surface word → term), for spelling correction of unknown query words. */
+  private readonly vocabulary = new Map<string, Map<string, string>>()
+  private readonly idfCache = new Map<string, number>()
+  private readonly positionById = new Map<string, number>()
+  readonly maxIdf: number
+
+  constructor(documents: readonly IndexableDocument[]) {
+    for (const document of documents) this.add(document)
+    this.documentCount = this.documents.length
+    for (const field of searchFields) {
+      const total = this.documents.reduce((sum, d) => sum + d.lengths[field], 0)
+      this.averageLengths[field] = this.documentCount === 0 ? 0 : total / this.documentCount
+    }
+    let maxIdf = 0
+    for (const term of this.postings.keys()) maxIdf = Math.max(maxIdf, this.idf(term))
+    this.maxIdf = maxIdf
+  }
+
+  private add(document: IndexableDocument): void {
+    const position = this.documents.length
+    const indexed: IndexedDocument = { id: document.id, lengths: emptyCounts(), frequencies: new Map() }
+    for (const field of searchFields) {
+      const terms = analyzeWithSurface(document.fields[field])
+      const slot = fieldPosition[field]
+      indexed.lengths[field] = terms.length
+      for (const { term, surface } of terms) {
+        let counts = indexed.frequencies.get(term)
+        if (counts === undefined) {
+          counts = [0, 0, 0, 0]
+          indexed.frequencies.set(term, counts)
+        }
+        counts[slot] = (counts[slot] ?? 0) + 1
+        if (/^[a-z]+$/.test(surface)) {
+          const bucket = this.vocabulary.get(surface.charAt(0)) ?? new Map<string, string>()
+          bucket.set(surface, term)
+          this.vocabulary.set(surface.charAt(0), bucket)
+        }
+      }
+    }
+    for (const term of indexed.frequencies.keys()) {
+      const list = this.postings.get(term) ?? []
+      list.push(position)
+      this.postings.set(term, list)
+    }
+    this.documents.push(indexed)
+    this.positionById.set(document.id, position)
+  }
+
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.length ?? 0
+  }
+
+  has(term: string): boolean {
+    return this.postings.has(term)
+  }
+
+  /** BM25 idf, always positive. A word the index has never seen counts as the rarest word. */
+  idf(term: string): number {
+    const cached = this.idfCache.get(term)
+    if (cached !== undefined) return cached
+    const df = this.documentFrequency(term)
+    const value = df === 0 ? this.maxIdf : Math.log(1 + (this.documentCount - df + 0.5) / (df + 0.5))
+    if (df > 0) this.idfCache.set(term, value)
+    return value
+  }
+
+  private correct(surface: string): { term: string; word: string } | null {
+    if (!/^[a-z]+$/.test(surface) || surface.length < 5) return null
+    const maxDistance = surface.length >= 8 ? 2 : 1
+    let best: { term: string; word: string; distance: number; df: number } | null = null
+    // Typists rarely get the first letter wrong, and more often drop a letter than add one, so
+    // among equally close words prefer those not shorter than what was typed, then common ones.
+    const rank = (c: { word: string; distance: number; df: number }): [number, number, number] => [
+      c.distance,
+      c.word.length >= surface.length ? 0 : 1,
+      -c.df,
+    ]
+    for (const [word, term] of this.vocabulary.get(surface.charAt(0)) ?? []) {
+      const distance = editDistance(surface, word, maxDistance)
+      if (distance > maxDistance) continue
+      const candidate = { term, word, distance, df: this.documentFrequency(term) }
+      if (best === null || compareTuples(rank(candidate), rank(best)) < 0) best = candidate
+    }
+    return best === null ? null : { term: best.term, word: best.word }
+  }
+
+  /** Analyses a query into weighted terms, correcting misspelt words against the vocabulary. */
+  analyzeQuery(text: string): QueryTerm[] {
+    const byTerm = new Map<string, QueryTerm>()
+    for (const { term, surface } of analyzeWithSurface(text)) {
+      let resolved: QueryTerm = { term, surface, weight: 1, known: this.has(term) }
+      if (!resolved.known) {
+        const corrected = this.correct(surface)
+        if (corrected !== null) {
+          resolved = {
+            term: corrected.term,
+            surface,
+            weight: CORRECTED_TERM_WEIGHT,
+            correctedFrom: surface,
+            correctedTo: corrected.word,
+            known: true,
+          }
+        }
+      }
+      const existing = byTerm.get(resolved.term)
+      if (existing) existing.weight = Math.min(2, existing.weight + 0.5 * resolved.weight)
+      else byTerm.set(resolved.term, resolved)
+    }
+    return [...byTerm.values()]
+  }
+
+  search(query: string | readonly QueryTerm[], options: { limit?: number } = {}): SearchHit[] {
+    const terms = typeof query === 'string' ? this.analyzeQuery(query) : query
+    const scores = new Map<number, SearchHit>()
+    for (const queryTerm of terms) {
+      const postings = this.postings.get(queryTerm.term)
+      if (!postings) continue
+      const idf = this.idf(queryTerm.term)
+      for (const position of postings) {
+        const document = this.documents[position]
+        const counts = document?.frequencies.get(queryTerm.term)
+        if (!document || !counts) continue
+        let pseudoFrequency = 0
+        for (const field of searchFields) {
+          const count = counts[fieldPosition[field]] ?? 0
+          if (count === 0) continue
+          const b = fieldLengthNormalisation[field]
+          const average = this.averageLengths[field] || 1
+          pseudoFrequency += (fieldWeights[field] * count) / (1 - b + (b * document.lengths[field]) / average)
+        }
+        const contribution = queryTerm.weight * idf * (pseudoFrequency / (K1 + pseudoFrequency))
+        const hit = scores.get(position) ?? { id: document.id, score: 0, matchedTerms: [], titleTerms: [] }
+        hit.score += contribution
+        hit.matchedTerms.push(queryTerm.term)
+        if ((counts[fieldPosition.title] ?? 0) > 0 || (counts[fieldPosition.tags] ?? 0) > 0)
+          hit.titleTerms.push(queryTerm.term)
+        scores.set(position, hit)
+      }
+    }
+    const hits = [...scores.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id))
+    return options.limit === undefined ? hits : hits.slice(0, options.limit)
+  }
+
+  private readonly fieldTermsCache = new Map<string, readonly string[]>()
+
+  /** Index terms of one field of a document (for context and tag overlap). */
+  termsOf(id: string, field: SearchField): readonly string[] {
+    const key = `${id}\u0000${field}`
+    const cached = this.fieldTermsCache.get(key)
+    if (cached) return cached
+    const position = this.positionById.get(id)
+    const document = position === undefined ? undefined : this.documents[position]
+    if (!document) return []
+    const slot = fieldPosition[field]
+    const terms = [...document.frequencies].filter(([, counts]) => (counts[slot] ?? 0) > 0).map(([term]) => term)
+    this.fieldTermsCache.set(key, terms)
+    return terms
+  }
+}
+
+function toIndexableDocument(entry: KbEntry): IndexableDocument {
+  return {
+    id: entry.id,
+    fields: {
+      title: [entry.question, ...entry.alternatives].join('\n'),
+      tags: entry.tags.join(', '),
+      keyPoints: entry.keyPoints.join('\n'),
+      answer: entry.answer,
+    },
+  }
+}
+
+/** Built once when the module is first imported, then shared. */
+export const knowledgeIndex = new SearchIndex(knowledgeBase.map(toIndexableDocument))
