@@ -3,7 +3,7 @@ import { DomainError } from '#events/domain-error.ts'
 import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { keyFor } from '#events/pii/pii-vault.ts'
 import { userMessages } from '#events/users/user-decider.ts'
-import { deriveNames } from '#src/auth/oauth-names.ts'
+import { deriveNames } from '#rules/oauth-names.ts'
 import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { contactFields, contactProblem, type ContactInput } from '#src/components/marketing/contact/contact-rules.ts'
+import { contactFields, contactProblem, type ContactInput } from '#rules/contact-rules.ts'
 
 const field = (description: string) => z.string().meta({ description })
 

@@ -1,5 +1,5 @@
 import { uiMessages } from './auth-messages.ts'
-import { messages } from './auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 
 /** Spec §5 "Sign-up provider error mapping", checked in this order by substring. */
 const signUpRules: readonly { matches: readonly string[]; message: string }[] = [

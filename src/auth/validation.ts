@@ -1,4 +1,4 @@
-import { emailPattern, messages, namePattern, passwordRule } from './auth-rules.ts'
+import { emailPattern, messages, namePattern, passwordRule } from '#rules/auth-rules.ts'
 
 /** Each validator returns the first broken rule's message (spec §5 order), or null when all pass. */
 export type ValidationResult = string | null

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'

@@ -3,7 +3,7 @@
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
+import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '#tests/fakes/supabase-client.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'

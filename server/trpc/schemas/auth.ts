@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { featuresSchema } from './plan.ts'
 
-import { emailPattern, messages, namePattern, passwordRule } from '#src/auth/auth-rules.ts'
+import { emailPattern, messages, namePattern, passwordRule } from '#rules/auth-rules.ts'
 
 const email = z.string().trim().max(254, 'must be at most 254 characters').regex(emailPattern, messages.invalidEmail)
 const name = (message: string) => z.string().trim().min(namePattern.min, message).max(namePattern.max, message)

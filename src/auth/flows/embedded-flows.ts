@@ -1,7 +1,7 @@
 import type { TRPCClient } from '@trpc/client'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import type { RecoveryTokens } from '#src/auth/auth-types.ts'
 import { mapSignUpProviderError, signUpErrorTexts } from '#src/auth/provider-errors.ts'
 import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'

@@ -1,4 +1,4 @@
-import { messages, namePattern } from '#src/auth/auth-rules.ts'
+import { messages, namePattern } from '#rules/auth-rules.ts'
 import { isStrongPassword, type ValidationResult } from '#src/auth/validation.ts'
 
 const fits = (name: string) => name.trim().length >= namePattern.min && name.trim().length <= namePattern.max

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react'
 import { FormAlert } from '#src/components/auth/form-alert.tsx'
 import { SubmitButton } from '#src/components/auth/submit-button.tsx'
 import { TextField } from '#src/components/auth/text-field.tsx'
-import { contactLabels, contactMaxLengths, contactMessages, type ContactInput } from './contact-rules.ts'
+import { contactLabels, contactMaxLengths, contactMessages, type ContactInput } from '#rules/contact-rules.ts'
 import { TextAreaField } from './text-area-field.tsx'
 import { useContactForm } from './use-contact-form.ts'
 

@@ -8,7 +8,7 @@ import {
   emptyContactInput,
   type ContactField,
   type ContactInput,
-} from './contact-rules.ts'
+} from '#rules/contact-rules.ts'
 
 /** Spec §4: idle, sending, success, error. */
 export type ContactStatus =
