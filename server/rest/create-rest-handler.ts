@@ -21,7 +21,7 @@ type AdapterResponse = {
 /** Screenshots arrive base64-encoded in JSON, so allow more than the adapter's 100 kB default. */
 export const defaultMaxJsonBodyBytes = 10 * 1024 * 1024
 
-/** A fetch handler serving the router's OpenAPI procedures with the DESIGN.md §6 envelope. */
+/** A fetch handler serving the router's OpenAPI procedures, every answer in the `{success, data | error}` envelope. */
 export function createRestHandler<TContext>(
   options: RestHandlerOptions<TContext>,
 ): (request: Request) => Promise<Response> {

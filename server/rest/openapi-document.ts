@@ -34,7 +34,7 @@ function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths: { ...document.paths, ...extraPaths } }
 }
 
-/** Rewrites every response schema to the DESIGN.md §6 envelope the REST bridge really sends. */
+/** Rewrites every response schema to the `{success, data}` / `{success, error}` envelope the bridge sends. */
 export function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
   const document = structuredClone(generated)
   for (const pathItem of Object.values(document.paths ?? {})) {
