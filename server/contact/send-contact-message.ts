@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { TRPCError } from '@trpc/server'
+import { DomainError } from '#events/domain-error.ts'
 import { contactSealer } from '#events/contact/contact-keys.ts'
 import { contactMessageReceived, contactStreamId } from '#events/contact/contact-message.ts'
 import { contactMessages, type ContactInput } from '#rules/contact-rules.ts'
@@ -26,7 +26,7 @@ export async function sendContactMessage(
 ): Promise<{ messageId: string; sentVia: string }> {
   const { runtime, userId } = request
   const inbox = runtime.config.site.supportEmail
-  if (!inbox) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: contactMessages.noEmailService })
+  if (!inbox) throw new DomainError('no-support-inbox', contactMessages.noEmailService)
   await takeRateLimit(runtime.db, runtime.clock, contactLimits.perAddress, request.clientIp)
   await takeRateLimit(runtime.db, runtime.clock, contactLimits.perEmail, input.email.toLowerCase())
 
