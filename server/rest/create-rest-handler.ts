@@ -1,6 +1,7 @@
 import type { TRPCError } from '@trpc/server'
 import { createOpenApiNodeHttpHandler, type NodeHTTPRequest, type OpenApiRouter } from 'trpc-to-openapi'
-import { envelopeFromAdapter, errorResponse } from './envelope.ts'
+import { envelopeFromAdapter } from './adapter-envelope.ts'
+import { bridgeErrorResponse } from './error-envelope.ts'
 import { createRouteTable } from './route-table.ts'
 
 export type RestHandlerOptions<TContext> = {
@@ -45,16 +46,16 @@ export function createRestHandler<TContext>(
     const method = request.method.toUpperCase()
 
     const route = lookupRoute(method, path)
-    if (route.kind === 'missing') return errorResponse(404, `No API endpoint at ${method} ${endpoint}${path}`)
+    if (route.kind === 'missing') return bridgeErrorResponse(404, `No API endpoint at ${method} ${endpoint}${path}`)
     if (route.kind === 'wrong-method') {
       const allowed = route.allowed.join(', ')
-      return errorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, {
+      return bridgeErrorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, {
         allow: allowed,
       })
     }
 
     const body = await readJsonBody(request, maxBytes)
-    if (!body.ok) return errorResponse(body.status, body.message)
+    if (!body.ok) return bridgeErrorResponse(body.status, body.message)
 
     const adapterRequest = adapterRequestFor(request, `${url.origin}${path}${url.search}`, body.value)
     return new Promise<Response>((resolve, reject) => {
