@@ -10,7 +10,7 @@ import {
   type SupabaseTokenVerifier,
   type VerifiedSupabaseUser,
 } from '#server/auth/supabase-token-verifier.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
 import { registerUser } from './register-user.ts'

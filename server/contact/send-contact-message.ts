@@ -5,7 +5,7 @@ import { contactMessageReceived, contactStreamId } from '#events/contact/contact
 import { contactMessages, type ContactInput } from '#rules/contact-rules.ts'
 import { takeRateLimit } from '#server/accounts/rate-limiter.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { contactLimits } from './contact-limits.ts'
 import { contactMailReactorName } from './contact-mail-reactor.ts'
 

@@ -1,6 +1,6 @@
 import { receiveRazorpayWebhook } from '#server/payments/webhook-deliveries.ts'
 import { routeErrorResponse } from '#server/rest/error-envelope.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { domainErrorOf } from '#server/trpc/domain-errors.ts'
 import { internalErrorMessage } from '#server/trpc/init.ts'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInngestClient } from '#inngest/client.ts'
+import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
 import { receiveRazorpayWebhook, webhookProcessingEvent } from '#server/payments/webhook-deliveries.ts'
