@@ -30,7 +30,7 @@ export function deriveNames(
 ): DerivedNames {
   const fullNameWords = words(text(metadata?.full_name))
   const emailLocalPart = text(email).split('@')[0] ?? ''
-  const firstName = text(metadata?.first_name) || fullNameWords[0] || emailLocalPart
+  const firstName = text(metadata?.first_name) || (fullNameWords[0] ?? emailLocalPart)
   const lastName = text(metadata?.last_name) || fullNameWords.slice(1).join(' ')
   return { firstName: fit(firstName, 'User'), lastName: fit(lastName, 'Account') }
 }

@@ -40,10 +40,10 @@ export async function createRuntime(
   })
   const mailer = createMailer({ config, db: database.db, log })
   // Jobs need the finished runtime and the store needs the scheduler: the closure breaks the cycle.
-  let runtime: Runtime | undefined
+  const built: { runtime?: Runtime } = {}
   const current = () => {
-    if (!runtime) throw new Error('The runtime is not ready yet')
-    return runtime
+    if (!built.runtime) throw new Error('The runtime is not ready yet')
+    return built.runtime
   }
   const jobs = createJobScheduler({
     config,
@@ -65,7 +65,7 @@ export async function createRuntime(
   await projections.catchUpAll()
   jobs.start()
   const ai = createAiEngine(config.ai, { logger: log })
-  runtime = {
+  const runtime: Runtime = {
     config,
     database,
     db: database.db,
@@ -84,6 +84,7 @@ export async function createRuntime(
       await database.close()
     },
   }
+  built.runtime = runtime
   return runtime
 }
 

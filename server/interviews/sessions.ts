@@ -109,7 +109,7 @@ export async function describeSession(caller: Caller, sessionId: string) {
   const { runtime, userId } = caller
   const events = await runtime.store.readStream(`interview-${sessionId}`)
   const started = events.find((event) => event.type === 'InterviewSessionStarted')
-  if (!started || started.metadata.userId !== userId) throw new DomainError('not-found', 'Interview session not found')
+  if (started?.metadata.userId !== userId) throw new DomainError('not-found', 'Interview session not found')
   const ended = events.find((event) => event.type === 'InterviewSessionEnded')
   const sealedContext = typeof started.data.context === 'string' ? started.data.context : null
   const contextText = sealedContext ? unseal(await keyFor(runtime.db, userId), userId, sealedContext) : undefined

@@ -28,7 +28,11 @@ export function envelopeFromAdapter(status: number, body: string, headers: Heade
   headers.delete('content-length')
   const parsed = parseJson(body)
   if (status < 400)
-    return jsonResponse({ success: true, data: parsed.ok ? parsed.value : null } satisfies SuccessEnvelope, status, headers)
+    return jsonResponse(
+      { success: true, data: parsed.ok ? parsed.value : null } satisfies SuccessEnvelope,
+      status,
+      headers,
+    )
   const errorBody = openApiErrorBodySchema.safeParse(parsed.ok ? parsed.value : {})
   return bridgeErrorResponse(
     status,

@@ -118,7 +118,7 @@ function adapterRequestFor(request: Request, url: string, body: unknown): Reques
       if (property === 'body') return bodiless ? {} : body
       if (property === 'headers') return headers
       const value: unknown = Reflect.get(target, property, target)
-      return typeof value === 'function' ? value.bind(target) : value
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
     },
   })
 }

@@ -24,7 +24,8 @@ describe('projection jobs', () => {
     runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection()] })
   })
   afterAll(async () => {
-    await database?.drop()
+    // beforeAll may have failed before assigning it.
+    await (database as TestDatabase | undefined)?.drop()
   })
 
   const counterOf = async (streamId: string) =>

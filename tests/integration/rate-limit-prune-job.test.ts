@@ -16,7 +16,8 @@ describe('the rate-limit prune job', () => {
     await test.runtime.jobs.settled()
   })
   afterAll(async () => {
-    await test?.close()
+    // beforeAll may have failed before assigning it.
+    await (test as TestRuntime | undefined)?.close()
   })
 
   const pruneJob = () => {

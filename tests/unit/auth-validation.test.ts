@@ -9,7 +9,7 @@ import {
   type SignUpForm,
 } from '#src/auth/validation.ts'
 
-// Exact texts of spec §5: the tests spell them out instead of reading them back from the module.
+// The exact texts: the tests spell them out instead of reading them back from the module.
 const text = {
   fillAll: 'Please fill in all fields.',
   firstName: 'First name must be between 2 and 50 characters.',
