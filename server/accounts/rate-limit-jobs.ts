@@ -5,7 +5,7 @@ import type { BackgroundJob } from '#server/jobs/background-job.ts'
 import { pruneRateLimits } from './rate-limiter.ts'
 
 /** Nothing sends it today: the poll (in-process) or the cron (Inngest) runs the job. */
-export const rateLimitsPruneDueEvent = 'rate-limits/prune.due'
+const rateLimitsPruneDueEvent = 'rate-limits/prune.due'
 
 /** Without it every fixed window ever counted stays in `rate_limits` for good. */
 export function rateLimitJobs(options: { db: Kysely<Database>; clock: Clock }): BackgroundJob[] {
