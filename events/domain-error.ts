@@ -1,10 +1,51 @@
+/** Every refusal the services can give; each transport maps every code to its own status. */
+export type DomainErrorCode =
+  // any stream
+  | 'not-found'
+  | 'already-exists'
+  | 'concurrent-change'
+  | 'bad-request'
+  // accounts and sign-in
+  | 'erased'
+  | 'email-not-confirmed'
+  | 'no-password'
+  | 'invalid-credentials'
+  | 'invalid-token'
+  | 'refresh-invalid'
+  | 'refresh-reused'
+  | 'invalid-link'
+  | 'wrong-password'
+  | 'same-password'
+  | 'not-configured'
+  | 'rate-limited'
+  // payments and plans
+  | 'bad-signature'
+  | 'unknown-plan'
+  | 'already-paid'
+  | 'payment-failed'
+  | 'gateway-unavailable'
+  | 'no-active-plan'
+  | 'limit-reached'
+  | 'feature-not-in-plan'
+  // interviews and AI
+  | 'no-active-session'
+  | 'session-ended'
+  | 'ai-not-configured'
+  | 'ai-failed'
+  | 'ai-rejected'
+  | 'unsupported-media'
+  | 'too-large'
+  | 'no-speech'
+  // contact
+  | 'no-support-inbox'
+
 /**
  * A business rule said no. `code` is stable for callers and tests; `message` is what the user
  * reads. The API maps codes to HTTP statuses; deciders never know about HTTP.
  */
-export class DomainError<Code extends string = string> extends Error {
-  readonly code: Code
-  constructor(code: Code, message: string) {
+export class DomainError extends Error {
+  readonly code: DomainErrorCode
+  constructor(code: DomainErrorCode, message: string) {
     super(message)
     this.name = 'DomainError'
     this.code = code

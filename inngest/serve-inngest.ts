@@ -1,5 +1,5 @@
 import { serve } from 'inngest/edge'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { createJobFunctions } from './functions/job-functions.ts'
 
 type Handler = (request: Request) => Promise<Response>

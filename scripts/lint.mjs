@@ -22,7 +22,20 @@ const checks = {
   prettier: [bin('prettier'), '--check', '--log-level', 'warn', '**/*.{ts,tsx,mjs,js,css}'],
   eslint: [bin('eslint'), '--config', 'tools/lint/eslint.config.js', '--max-warnings', '0', '.'],
   knip: [bin('knip'), '--config', 'tools/lint/knip.json'],
-  dependencies: [bin('depcruise'), '--config', 'tools/lint/dependency-cruiser.cjs', 'src', 'server', 'events', 'inngest', 'migrations', 'scripts', 'app.config.ts', 'app.catalog.ts'],
+  dependencies: [
+    bin('depcruise'),
+    '--config',
+    'tools/lint/dependency-cruiser.cjs',
+    'rules',
+    'src',
+    'server',
+    'events',
+    'inngest',
+    'migrations',
+    'scripts',
+    'app.config.ts',
+    'app.catalog.ts',
+  ],
 }
 
 const only = process.argv.slice(2)

@@ -2,36 +2,28 @@ import { loadConfig, type AppConfig } from '#app.config.ts'
 import { allProjections } from '#events/projections/all-projections.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { eventRegistry } from '#events/registry.ts'
-import { createEventStore, type EventStore } from '#events/store/event-store.ts'
-import { createJobScheduler, type JobScheduler } from '#inngest/background-jobs.ts'
-import { eventsAppendedEvent, projectionJobs } from '#inngest/projection-jobs.ts'
+import { createEventStore } from '#events/store/event-store.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
+import { rateLimitJobs } from './accounts/rate-limit-jobs.ts'
+import { createAiEngine } from './ai/create-ai-engine.ts'
 import { systemClock, type Clock } from './clock.ts'
 import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/open-database.ts'
-import { createLogger, type Logger } from './logger.ts'
-import { mailJobs } from './mail/mail-jobs.ts'
+import { createJobScheduler } from './jobs/job-scheduler.ts'
+import { eventsAppendedEvent, projectionJobs } from './jobs/projection-jobs.ts'
+import { createLogger } from './logger.ts'
 import { createMailer } from './mail/create-mailer.ts'
-import { createAiEngine, type ClosableAiEngine } from './ai/create-ai-engine.ts'
-import type { Mailer } from './mail/mailer.ts'
-import { createPayments, type Payments } from './payments/create-payments.ts'
+import { mailJobs } from './mail/mail-jobs.ts'
+import { createPayments } from './payments/create-payments.ts'
 import { paymentJobs } from './payments/payment-jobs.ts'
+import type { Runtime } from './runtime.types.ts'
 
-/** Everything a request handler needs, created once per server process. */
-export type Runtime = {
-  config: AppConfig
-  database: AppDatabase
-  db: AppDatabase['db']
-  clock: Clock
-  log: Logger
-  store: EventStore
-  projections: ProjectionRunner
-  mailer: Mailer
-  payments: Payments
-  ai: ClosableAiEngine
-  jobs: JobScheduler
-  close: () => Promise<void>
-}
+// For the entry points that also call getRuntime; services import the type from runtime.types.ts.
+export type { Runtime }
 
+/**
+ * The composition root: opens the database, migrates it, and wires the store, the projections,
+ * the mailer, payments, the AI engine and every service's background jobs together.
+ */
 export async function createRuntime(
   options: { config?: AppConfig; clock?: Clock; database?: AppDatabase } = {},
 ): Promise<Runtime> {
@@ -48,10 +40,10 @@ export async function createRuntime(
   })
   const mailer = createMailer({ config, db: database.db, log })
   // Jobs need the finished runtime and the store needs the scheduler: the closure breaks the cycle.
-  let runtime: Runtime | undefined
+  const built: { runtime?: Runtime } = {}
   const current = () => {
-    if (!runtime) throw new Error('The runtime is not ready yet')
-    return runtime
+    if (!built.runtime) throw new Error('The runtime is not ready yet')
+    return built.runtime
   }
   const jobs = createJobScheduler({
     config,
@@ -60,6 +52,7 @@ export async function createRuntime(
       ...projectionJobs(projections),
       ...mailJobs({ db: database.db, mailer, clock, log }),
       ...paymentJobs(current),
+      ...rateLimitJobs({ db: database.db, clock }),
     ],
   })
   const store = createEventStore({
@@ -72,7 +65,7 @@ export async function createRuntime(
   await projections.catchUpAll()
   jobs.start()
   const ai = createAiEngine(config.ai, { logger: log })
-  runtime = {
+  const runtime: Runtime = {
     config,
     database,
     db: database.db,
@@ -91,6 +84,7 @@ export async function createRuntime(
       await database.close()
     },
   }
+  built.runtime = runtime
   return runtime
 }
 

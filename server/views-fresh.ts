@@ -1,4 +1,4 @@
-import type { Runtime } from './runtime.ts'
+import type { Runtime } from './runtime.types.ts'
 
 /**
  * Waits for the in-process projectors to apply what has been appended, so a person reading a view

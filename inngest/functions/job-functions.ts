@@ -1,5 +1,5 @@
-import type { BackgroundJob } from '#inngest/background-jobs.ts'
-import type { InngestClient } from '#inngest/client.ts'
+import type { BackgroundJob } from '#server/jobs/background-job.ts'
+import type { InngestClient } from '#server/jobs/inngest-client.ts'
 
 /**
  * One Inngest function per background job: woken by its event and by a cron fallback, one run

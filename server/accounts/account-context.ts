@@ -1,5 +1,5 @@
 import type { EventMetadata } from '#events/store/types.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 
 /** What an account operation needs from the request around it. */
 export type AccountContext = {

@@ -1,4 +1,4 @@
-import type { User } from '#server/trpc/schemas/auth.ts'
+import type { User } from './account.types.ts'
 import type { UserProfile } from './user-account.ts'
 
 export function toUserDto(profile: UserProfile): User {

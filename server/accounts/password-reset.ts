@@ -1,5 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'

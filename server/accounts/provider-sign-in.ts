@@ -3,14 +3,14 @@ import { DomainError } from '#events/domain-error.ts'
 import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { keyFor } from '#events/pii/pii-vault.ts'
 import { userMessages } from '#events/users/user-decider.ts'
-import { deriveNames } from '#src/auth/oauth-names.ts'
+import { deriveNames } from '#rules/oauth-names.ts'
 import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,
   type SupabaseTokenVerifier,
   type VerifiedSupabaseUser,
 } from '#server/auth/supabase-token-verifier.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
 import { registerUser } from './register-user.ts'

@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
 import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { spendVerificationTime, verifyPassword } from './passwords.ts'
 import { accountLimits, assertUnderRateLimit, takeRateLimit } from './rate-limiter.ts'

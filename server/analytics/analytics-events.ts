@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Spec §7 categories and named events. */
+/** The analytics categories and event names the pages may send; anything else is refused. */
 export const analyticsCategories = [
   'Authentication',
   'User Interaction',

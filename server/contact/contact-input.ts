@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { contactFields, contactProblem, type ContactInput } from '#src/components/marketing/contact/contact-rules.ts'
+import { contactFields, contactProblem, type ContactInput } from '#rules/contact-rules.ts'
 
 const field = (description: string) => z.string().meta({ description })
 
@@ -11,7 +11,7 @@ const contactObject = z
     subject: field('Required; at most 200 characters'),
     message: field('Required; at most 5000 characters'),
   })
-  // One message for the whole form (spec §5), not one per field: the form shows a single line.
+  // One message for the whole form, not one per field: the form shows a single line.
   .superRefine((input, ctx) => {
     const problem = contactProblem(input)
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { TRPCError } from '@trpc/server'
+import { DomainError } from '#events/domain-error.ts'
 import { contactSealer } from '#events/contact/contact-keys.ts'
 import { contactMessageReceived, contactStreamId } from '#events/contact/contact-message.ts'
-import { contactMessages, type ContactInput } from '#src/components/marketing/contact/contact-rules.ts'
+import { contactMessages, type ContactInput } from '#rules/contact-rules.ts'
 import { takeRateLimit } from '#server/accounts/rate-limiter.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { contactLimits } from './contact-limits.ts'
 import { contactMailReactorName } from './contact-mail-reactor.ts'
 
@@ -26,7 +26,7 @@ export async function sendContactMessage(
 ): Promise<{ messageId: string; sentVia: string }> {
   const { runtime, userId } = request
   const inbox = runtime.config.site.supportEmail
-  if (!inbox) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: contactMessages.noEmailService })
+  if (!inbox) throw new DomainError('no-support-inbox', contactMessages.noEmailService)
   await takeRateLimit(runtime.db, runtime.clock, contactLimits.perAddress, request.clientIp)
   await takeRateLimit(runtime.db, runtime.clock, contactLimits.perEmail, input.email.toLowerCase())
 

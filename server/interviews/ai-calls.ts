@@ -1,17 +1,17 @@
-import { DomainError } from '#events/domain-error.ts'
+import { DomainError, type DomainErrorCode } from '#events/domain-error.ts'
 
 // Matched by name, not instanceof: the bundler may give a route its own copy of an error class.
 const named = (error: unknown, name: string): error is Error & { code?: unknown } =>
   error instanceof Error && error.name === name
 
-const refusalByError: Record<string, string> = {
+const refusalByError: Record<string, DomainErrorCode> = {
   RecognizerUnavailableError: 'ai-not-configured',
   UnsupportedMediaError: 'unsupported-media',
   MediaTooLargeError: 'too-large',
   RecognizerFailedError: 'ai-failed',
 }
 
-const refusalByProviderCode: Record<string, string> = {
+const refusalByProviderCode: Record<string, DomainErrorCode> = {
   not_configured: 'ai-not-configured',
   bad_request: 'ai-rejected',
 }
@@ -19,7 +19,7 @@ const refusalByProviderCode: Record<string, string> = {
 /**
  * Runs an AI call and turns its failures into clear refusals: 503 when this server cannot do it
  * (nothing configured for it), 400/413/415 for input it cannot take, 502 when the provider
- * failed — each message starting with the spec's wording ('Failed to get response', …).
+ * failed — each message starting with the wording clients know ('Failed to get response', …).
  */
 export async function callAi<T>(failure: string, work: () => Promise<T>): Promise<T> {
   try {

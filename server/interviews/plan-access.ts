@@ -1,6 +1,6 @@
 import { featuresFor, type PlanType } from '#app.catalog.ts'
 import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { loadSubscription } from '#server/payments/record-payment.ts'
 
 /** The person's plan and features as their subscription stream says now (not a view). */

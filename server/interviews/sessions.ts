@@ -5,7 +5,7 @@ import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
 import type { EventMetadata } from '#events/store/types.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { handleSubscriptionCommand } from '#server/payments/record-payment.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { requireFeature } from './feature-gates.ts'
 import { handleSessionCommand, loadSession, retryOnConflict } from './interview-streams.ts'
 import { planAccess } from './plan-access.ts'
@@ -109,7 +109,7 @@ export async function describeSession(caller: Caller, sessionId: string) {
   const { runtime, userId } = caller
   const events = await runtime.store.readStream(`interview-${sessionId}`)
   const started = events.find((event) => event.type === 'InterviewSessionStarted')
-  if (!started || started.metadata.userId !== userId) throw new DomainError('not-found', 'Interview session not found')
+  if (started?.metadata.userId !== userId) throw new DomainError('not-found', 'Interview session not found')
   const ended = events.find((event) => event.type === 'InterviewSessionEnded')
   const sealedContext = typeof started.data.context === 'string' ? started.data.context : null
   const contextText = sealedContext ? unseal(await keyFor(runtime.db, userId), userId, sealedContext) : undefined

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { checkout, findPlan, type PlanId } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { EventMetadata } from '#events/store/types.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
 import { handleOrderCommand } from './record-payment.ts'
 

@@ -1,4 +1,4 @@
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { handleSubscriptionCommand } from './record-payment.ts'
 

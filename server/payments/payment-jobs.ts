@@ -1,5 +1,5 @@
-import type { BackgroundJob } from '#inngest/background-jobs.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { BackgroundJob } from '#server/jobs/background-job.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { expireSubscriptions } from './expire-subscriptions.ts'
 import { processWebhookDeliveries, webhookProcessingEvent } from './webhook-deliveries.ts'
 

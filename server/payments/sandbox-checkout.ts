@@ -1,5 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { loadOrder } from './record-payment.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 

@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { EventMetadata } from '#events/store/types.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { recordPayment } from './record-payment.ts'
 
 export const verifyMessages = {

@@ -1,5 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { actionOf, razorpayWebhook } from './razorpay-webhook.ts'
 import { handleOrderCommand, loadOrder, recordPayment } from './record-payment.ts'

@@ -1,6 +1,7 @@
 import type { TRPCError } from '@trpc/server'
 import { createOpenApiNodeHttpHandler, type NodeHTTPRequest, type OpenApiRouter } from 'trpc-to-openapi'
-import { envelopeFromAdapter, errorResponse } from './envelope.ts'
+import { envelopeFromAdapter } from './adapter-envelope.ts'
+import { bridgeErrorResponse } from './error-envelope.ts'
 import { createRouteTable } from './route-table.ts'
 
 export type RestHandlerOptions<TContext> = {
@@ -21,7 +22,7 @@ type AdapterResponse = {
 /** Screenshots arrive base64-encoded in JSON, so allow more than the adapter's 100 kB default. */
 export const defaultMaxJsonBodyBytes = 10 * 1024 * 1024
 
-/** A fetch handler serving the router's OpenAPI procedures with the DESIGN.md §6 envelope. */
+/** A fetch handler serving the router's OpenAPI procedures, every answer in the `{success, data | error}` envelope. */
 export function createRestHandler<TContext>(
   options: RestHandlerOptions<TContext>,
 ): (request: Request) => Promise<Response> {
@@ -45,16 +46,16 @@ export function createRestHandler<TContext>(
     const method = request.method.toUpperCase()
 
     const route = lookupRoute(method, path)
-    if (route.kind === 'missing') return errorResponse(404, `No API endpoint at ${method} ${endpoint}${path}`)
+    if (route.kind === 'missing') return bridgeErrorResponse(404, `No API endpoint at ${method} ${endpoint}${path}`)
     if (route.kind === 'wrong-method') {
       const allowed = route.allowed.join(', ')
-      return errorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, {
+      return bridgeErrorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, {
         allow: allowed,
       })
     }
 
     const body = await readJsonBody(request, maxBytes)
-    if (!body.ok) return errorResponse(body.status, body.message)
+    if (!body.ok) return bridgeErrorResponse(body.status, body.message)
 
     const adapterRequest = adapterRequestFor(request, `${url.origin}${path}${url.search}`, body.value)
     return new Promise<Response>((resolve, reject) => {
@@ -117,7 +118,7 @@ function adapterRequestFor(request: Request, url: string, body: unknown): Reques
       if (property === 'body') return bodiless ? {} : body
       if (property === 'headers') return headers
       const value: unknown = Reflect.get(target, property, target)
-      return typeof value === 'function' ? value.bind(target) : value
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
     },
   })
 }

@@ -34,7 +34,7 @@ function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths: { ...document.paths, ...extraPaths } }
 }
 
-/** Rewrites every response schema to the DESIGN.md §6 envelope the REST bridge really sends. */
+/** Rewrites every response schema to the `{success, data}` / `{success, error}` envelope the bridge sends. */
 export function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
   const document = structuredClone(generated)
   for (const pathItem of Object.values(document.paths ?? {})) {
@@ -43,10 +43,11 @@ export function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
       if (operation) envelopeResponses(operation)
     }
   }
-  const schemas: Record<string, JsonSchema> = {
-    ...(document.components?.schemas as Record<string, JsonSchema> | undefined),
-  }
-  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name]
+  const schemas: Record<string, JsonSchema> = Object.fromEntries(
+    Object.entries((document.components?.schemas ?? {}) as Record<string, JsonSchema>).filter(
+      ([name]) => !name.startsWith('error.'),
+    ),
+  )
   schemas.ErrorEnvelope = {
     type: 'object',
     description: 'Every failed request: a clear message, with the HTTP status telling the kind of failure.',

@@ -4,18 +4,20 @@ import { audioAnswerSchema } from '#server/trpc/schemas/interview.ts'
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string]
 
+const errorDescriptions = {
+  '400': 'Bad input',
+  '401': 'Not signed in',
+  '403': 'Not part of the plan, no active plan, or no interviews left',
+  '409': 'No active interview session',
+  '413': 'Too large',
+  '415': 'Wrong media type',
+  '502': 'The AI provider failed',
+  '503': 'Nothing configured on this server can do it',
+  default: 'Any other failure',
+}
+
 const errorResponses = Object.fromEntries(
-  [
-    ['400', 'Bad input'],
-    ['401', 'Not signed in'],
-    ['403', 'Not part of the plan, no active plan, or no interviews left'],
-    ['409', 'No active interview session'],
-    ['413', 'Too large'],
-    ['415', 'Wrong media type'],
-    ['502', 'The AI provider failed'],
-    ['503', 'Nothing configured on this server can do it'],
-    ['default', 'Any other failure'],
-  ].map(([status, description]) => [
+  Object.entries(errorDescriptions).map(([status, description]) => [
     status,
     { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
   ]),

@@ -3,7 +3,7 @@ import { reportError } from '#server/trpc/report-error.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { createRestHandler } from './create-rest-handler.ts'
 
-/** Serves the spec §7 REST paths under /api from the same tRPC procedures as /api/trpc. */
+/** Serves the desktop app's REST paths under /api from the same tRPC procedures as /api/trpc. */
 export const handleRestRequest = createRestHandler({
   router: appRouter,
   createContext,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely'
 import { featuresFor } from '#app.config.ts'
 import type { Clock } from '#server/clock.ts'
 import type { Database } from '#server/db/schema.ts'
-import type { Subscription } from '#server/trpc/schemas/auth.ts'
+import type { Subscription } from './subscription.types.ts'
 
-/** A person with no paid plan: spec §3, planType 'none' with every feature off. */
+/** A person with no paid plan: planType 'none' with every feature off. */
 export const noSubscription: Subscription = {
   planType: 'none',
   status: 'none',

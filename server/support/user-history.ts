@@ -1,5 +1,5 @@
 import { erasedText, keyFor, unseal } from '#events/pii/pii-vault.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }

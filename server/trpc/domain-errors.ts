@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server'
-import { DomainError } from '#events/domain-error.ts'
+import { DomainError, type DomainErrorCode } from '#events/domain-error.ts'
 
-/** The HTTP meaning of each business refusal. Codes not listed are 422: understood, but refused. */
-const statusOf: Record<string, TRPCError['code']> = {
+/** The HTTP meaning of each business refusal; 422 means understood, but refused. */
+const statusOf = {
+  'not-found': 'NOT_FOUND',
   'already-exists': 'CONFLICT',
   'concurrent-change': 'CONFLICT',
-  'not-found': 'NOT_FOUND',
+  'bad-request': 'BAD_REQUEST',
   erased: 'UNAUTHORIZED',
   'email-not-confirmed': 'FORBIDDEN',
   'no-password': 'UNAUTHORIZED',
@@ -18,8 +19,6 @@ const statusOf: Record<string, TRPCError['code']> = {
   'same-password': 'BAD_REQUEST',
   'not-configured': 'BAD_REQUEST',
   'rate-limited': 'TOO_MANY_REQUESTS',
-  forbidden: 'FORBIDDEN',
-  'bad-request': 'BAD_REQUEST',
   'bad-signature': 'BAD_REQUEST',
   'unknown-plan': 'BAD_REQUEST',
   'already-paid': 'CONFLICT',
@@ -36,16 +35,25 @@ const statusOf: Record<string, TRPCError['code']> = {
   'unsupported-media': 'UNSUPPORTED_MEDIA_TYPE',
   'too-large': 'PAYLOAD_TOO_LARGE',
   'no-speech': 'UNPROCESSABLE_CONTENT',
-}
+  'no-support-inbox': 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<DomainErrorCode, TRPCError['code']>
+
+const isDomainErrorCode = (code: string): code is DomainErrorCode => Object.hasOwn(statusOf, code)
 
 export function toTrpcError(error: DomainError): TRPCError {
-  return new TRPCError({ code: statusOf[error.code] ?? 'UNPROCESSABLE_CONTENT', message: error.message, cause: error })
+  return new TRPCError({ code: statusOf[error.code], message: error.message, cause: error })
 }
 
 /** By name as well as class: the bundler may give a route its own copy of DomainError. */
 function asDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error
-  if (error instanceof Error && error.name === 'DomainError' && 'code' in error && typeof error.code === 'string')
+  if (
+    error instanceof Error &&
+    error.name === 'DomainError' &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    isDomainErrorCode(error.code)
+  )
     return new DomainError(error.code, error.message)
   return undefined
 }

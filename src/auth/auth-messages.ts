@@ -1,4 +1,4 @@
-/** Spec §8 texts that only the web app shows; the ones the API also uses live in auth-rules.ts. */
+/** Texts that only the web app shows; the ones the API also uses live in rules/auth-rules.ts. */
 export const uiMessages = {
   signInFailed: 'Sign in failed. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',

@@ -1,6 +1,8 @@
 import type { Features } from '#app.catalog.ts'
 import type { z } from 'zod'
-import type { authSettingsSchema, Subscription, User } from '#server/trpc/schemas/auth.ts'
+import type { User } from '#server/accounts/account.types.ts'
+import type { Subscription } from '#server/subscriptions/subscription.types.ts'
+import type { authSettingsSchema } from '#server/trpc/schemas/auth.ts'
 import type { StoredTokens } from './token-storage.ts'
 
 export type { Subscription, User }
@@ -8,7 +10,7 @@ export type { Subscription, User }
 export type Account = { user: User; subscription: Subscription; features: Features }
 export type Session = Account & { tokens: StoredTokens }
 
-/** Spec §8: auth results are {success:false, error:message} on failure. */
+/** Auth results are {success:false, error:message} on failure, as the API's own answers are. */
 export type AuthResult<T extends object = object> = ({ success: true } & T) | { success: false; error: string }
 
 export type SignUpInput = { firstName: string; lastName: string; email: string; password: string }

@@ -1,6 +1,6 @@
-import { emailPattern, messages, namePattern, passwordRule } from './auth-rules.ts'
+import { emailPattern, messages, namePattern, passwordRule } from '#rules/auth-rules.ts'
 
-/** Each validator returns the first broken rule's message (spec §5 order), or null when all pass. */
+/** Each validator returns the first broken rule's message, in a fixed order, or null when all pass. */
 export type ValidationResult = string | null
 
 const isBlank = (value: string) => value.trim() === ''

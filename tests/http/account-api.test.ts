@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#src/auth/auth-rules.ts'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
@@ -27,8 +26,9 @@ beforeAll(async () => {
   api = restClient(server.url)
 }, 60_000)
 afterAll(async () => {
-  await server?.stop()
-  await database?.drop()
+  // beforeAll may have failed before assigning them.
+  await (server as RunningServer | undefined)?.stop()
+  await (database as TestDatabase | undefined)?.drop()
 })
 
 /** Everything an account request could change: the log, credentials, live tokens, keys, names. */
@@ -88,7 +88,7 @@ async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<
     token,
   )
   // The sandbox's webhook races this call; on PostgreSQL the loser can answer 500 (reported to the
-  // backend). Like the pricing page (spec §4 Payment), tolerate it and wait for the activation.
+  // backend). Like the pricing page, tolerate it and wait for the activation.
   await api('POST', '/auth/verify-payment', { token, body: paid.result })
   await waitForPlan(token, planType)
   return session

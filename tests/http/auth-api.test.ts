@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
@@ -25,8 +25,9 @@ beforeAll(async () => {
   api = restClient(server.url)
 })
 afterAll(async () => {
-  await server?.stop()
-  await database?.drop()
+  // beforeAll may have failed before assigning them.
+  await (server as RunningServer | undefined)?.stop()
+  await (database as TestDatabase | undefined)?.drop()
 })
 
 const writtenTables = [
@@ -42,7 +43,7 @@ async function writeCounts() {
   for (const table of writtenTables) {
     const row = await database.db
       .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow()
     counts[table] = Number(row.n)
   }

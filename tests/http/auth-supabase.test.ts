@@ -3,7 +3,7 @@
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
+import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '#tests/fakes/supabase-client.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
@@ -26,8 +26,9 @@ beforeAll(async () => {
   api = restClient(server.url)
 })
 afterAll(async () => {
-  await server?.stop()
-  await fake?.stop()
+  // beforeAll may have failed before assigning them.
+  await (server as RunningServer | undefined)?.stop()
+  await (fake as FakeSupabase | undefined)?.stop()
 })
 
 async function signUpAtSupabase(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {
@@ -109,8 +110,9 @@ describe('POST /auth/oauth-login (Google through Supabase)', () => {
     })
     const hash = fragmentOf(await followToApp(oauthUrl(started)))
     const accessToken = hash.get('access_token') ?? ''
-    const supabaseUserId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString())
-      .sub as string
+    const { sub: supabaseUserId } = JSON.parse(
+      Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ) as { sub: string }
     const names = deriveNames({ full_name: 'Meera Iyer' }, email)
     const body = {
       email,

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#app.config.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { createEventStore } from '#events/store/event-store.ts'
-import { createJobScheduler } from '#inngest/background-jobs.ts'
-import { createInngestClient } from '#inngest/client.ts'
+import { createJobScheduler } from '#server/jobs/job-scheduler.ts'
+import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
-import { eventsAppendedEvent, projectionJobs } from '#inngest/projection-jobs.ts'
+import { eventsAppendedEvent, projectionJobs } from '#server/jobs/projection-jobs.ts'
 import { fixedClock } from '#server/clock.ts'
 import { createLogger } from '#server/logger.ts'
 import { counterProjection, createCounterTable, readCounters } from '#tests/support/counter-projection.ts'
@@ -24,7 +24,8 @@ describe('projection jobs', () => {
     runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection()] })
   })
   afterAll(async () => {
-    await database?.drop()
+    // beforeAll may have failed before assigning it.
+    await (database as TestDatabase | undefined)?.drop()
   })
 
   const counterOf = async (streamId: string) =>

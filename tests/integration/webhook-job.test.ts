@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createInngestClient } from '#inngest/client.ts'
+import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
 import { receiveRazorpayWebhook, webhookProcessingEvent } from '#server/payments/webhook-deliveries.ts'
@@ -14,10 +14,11 @@ describe('the Razorpay webhook Inngest function', () => {
     test = await createTestRuntime('pglite')
     // Only the Inngest function under test may process deliveries here, not the in-process scheduler.
     test.runtime.jobs.stop()
-    test.runtime.jobs.wake = () => {}
+    test.runtime.jobs.wake = () => undefined
   })
   afterAll(async () => {
-    await test?.close()
+    // beforeAll may have failed before assigning it.
+    await (test as TestRuntime | undefined)?.close()
   })
 
   async function order(): Promise<string> {
@@ -93,9 +94,7 @@ describe('the Razorpay webhook Inngest function', () => {
     await deliver('payment.captured', { id: 'pay_test_2', order_id: orderId, amount: 9900 })
     // Break the store for one run, as an outage would.
     const original = test.runtime.store.transaction
-    test.runtime.store.transaction = async () => {
-      throw new Error('database unavailable')
-    }
+    test.runtime.store.transaction = () => Promise.reject(new Error('database unavailable'))
     try {
       const failed = await new InngestTestEngine({ function: processFunction() }).execute({
         events: [{ name: webhookProcessingEvent, data: {} }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
+import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 
 describe('Google name fallback (spec §5)', () => {
   it('uses first_name and last_name when present', () => {

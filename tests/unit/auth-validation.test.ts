@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import {
   signUpFieldInError,
   validateNewPassword,
@@ -9,7 +9,7 @@ import {
   type SignUpForm,
 } from '#src/auth/validation.ts'
 
-// Exact texts of spec §5: the tests spell them out instead of reading them back from the module.
+// The exact texts: the tests spell them out instead of reading them back from the module.
 const text = {
   fillAll: 'Please fill in all fields.',
   firstName: 'First name must be between 2 and 50 characters.',

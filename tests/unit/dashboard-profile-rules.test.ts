@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import { validatePasswordChange, validateProfileName } from '#src/components/profile/profile-rules.ts'
 
 describe('profile name rules (the sign-up rules)', () => {

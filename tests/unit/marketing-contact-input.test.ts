@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contactSendInput } from '#server/contact/contact-input.ts'
-import { contactMessages, contactProblem, emptyContactInput } from '#src/components/marketing/contact/contact-rules.ts'
+import { contactMessages, contactProblem, emptyContactInput } from '#rules/contact-rules.ts'
 
 const valid = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', subject: 'Hello', message: 'A question' }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { emailPattern, messages, namePattern, passwordRule } from '#rules/auth-rules.ts'
+import { userSchema } from '#server/accounts/account.types.ts'
+import { subscriptionSchema } from '#server/subscriptions/subscription.types.ts'
 import { featuresSchema } from './plan.ts'
-
-import { emailPattern, messages, namePattern, passwordRule } from '#src/auth/auth-rules.ts'
 
 const email = z.string().trim().max(254, 'must be at most 254 characters').regex(emailPattern, messages.invalidEmail)
 const name = (message: string) => z.string().trim().min(namePattern.min, message).max(namePattern.max, message)
@@ -55,42 +56,13 @@ export const supabaseLoginInput = z.object({
 
 export const oauthLoginInput = z.object({
   email,
-  /** Sent by the spec's client but never used as a credential: identity comes from supabase_token. */
+  /** Accepted because clients send it, but never used as a credential: identity comes from supabase_token. */
   password: z.string().max(128).optional(),
   firstName: z.string().max(200).optional(),
   lastName: z.string().max(200).optional(),
   provider: z.literal('google'),
   supabase_token: z.string().min(1, 'supabase_token is required: sign in with Google first').max(8192),
 })
-
-export const userSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    avatar_url: z.string().nullable(),
-    phone: z.string().nullable(),
-    role: z.enum(['user', 'support']),
-    emailConfirmed: z.boolean(),
-    providers: z.array(z.enum(['password', 'supabase', 'google'])),
-    createdAt: z.string().meta({ description: 'ISO 8601' }),
-    lastLoginAt: z.string().nullable().meta({ description: 'ISO 8601; null before the first sign-in' }),
-  })
-  .meta({ id: 'User' })
-
-export const subscriptionSchema = z
-  .object({
-    planType: z.enum(['none', 'starter', 'professional', 'pro']),
-    status: z.string().meta({ description: "'active', 'expired', or 'none' before any payment" }),
-    billingCycle: z.literal('Monthly'),
-    currentPeriodStart: z.string().nullable(),
-    currentPeriodEnd: z.string().nullable(),
-    daysUntilExpiry: z.number().int(),
-    isActive: z.boolean(),
-    interviewsIncluded: z.number().int(),
-  })
-  .meta({ id: 'Subscription' })
 
 export const tokensSchema = z
   .object({
@@ -120,6 +92,4 @@ export const authSettingsSchema = z
   })
   .meta({ id: 'AuthSettings' })
 
-export type User = z.infer<typeof userSchema>
-export type Subscription = z.infer<typeof subscriptionSchema>
 export type AuthSession = z.infer<typeof authSessionSchema>

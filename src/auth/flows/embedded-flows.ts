@@ -1,7 +1,7 @@
 import type { TRPCClient } from '@trpc/client'
 import type { AppRouter } from '#server/trpc/router.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import type { RecoveryTokens } from '#src/auth/auth-types.ts'
 import { mapSignUpProviderError, signUpErrorTexts } from '#src/auth/provider-errors.ts'
 import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'
@@ -45,12 +45,12 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async signInWithGoogle() {
-      return fail(uiMessages.googleNeedsSupabase)
+    signInWithGoogle() {
+      return Promise.resolve(fail(uiMessages.googleNeedsSupabase))
     },
 
-    async completeGoogleSignIn() {
-      return fail(uiMessages.googleNeedsSupabase)
+    completeGoogleSignIn() {
+      return Promise.resolve(fail(uiMessages.googleNeedsSupabase))
     },
 
     async requestPasswordReset(email) {
@@ -62,10 +62,10 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async beginPasswordRecovery(tokens) {
+    beginPasswordRecovery(tokens) {
       // The link's token is checked when the new password is sent: there is no separate probe.
       recovery = tokens
-      return { success: true }
+      return Promise.resolve({ success: true })
     },
 
     async updatePassword(password): Promise<PasswordUpdateResult> {
@@ -93,10 +93,12 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async signOutOfProvider() {},
+    async signOutOfProvider() {
+      // Embedded accounts have no provider session to end.
+    },
 
     watchProvider() {
-      return () => {}
+      return () => undefined
     },
   }
 }

@@ -1,9 +1,9 @@
 import type { Session as ProviderSession, SupabaseClient, User as ProviderUser } from '@supabase/supabase-js'
 import { timers } from '#app.catalog.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
-import { messages } from '#src/auth/auth-rules.ts'
+import { messages } from '#rules/auth-rules.ts'
 import type { Session } from '#src/auth/auth-types.ts'
-import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
+import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 import { backendRegistrationMessage, isInvalidCredentials, mapSignUpProviderError } from '#src/auth/provider-errors.ts'
 import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'
 import type { AuthFlows } from './auth-flows.ts'
@@ -34,9 +34,9 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
   return {
     async signIn(email, password) {
       const { data, error } = await supabase.auth.signInWithPassword({ email, password })
-      if (error || !data.session) {
-        if (isInvalidCredentials(error?.message, error?.code)) return fail(messages.invalidCredentials)
-        return fail(error?.message || uiMessages.loginFailed)
+      if (error) {
+        if (isInvalidCredentials(error.message, error.code)) return fail(messages.invalidCredentials)
+        return fail(error.message || uiMessages.loginFailed)
       }
       try {
         return { success: true, session: await exchange(data.session) }
@@ -70,7 +70,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
         try {
           return { success: true, session: await exchange(data.session), needsConfirmation: false }
         } catch {
-          // Spec §4 Sign-up step 4: a backend failure still leaves a provider account to confirm.
+          // A backend failure still leaves a provider account to confirm.
         }
       }
       // The backend account is created from the verified token at the first sign-in (auth.supabaseLogin).
@@ -91,7 +91,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
     async completeGoogleSignIn() {
       let { data } = await supabase.auth.getSession()
       if (!data.session) {
-        // The session from the redirect may still be being stored: spec §4 retries once.
+        // The session from the redirect may still be being stored: retry once.
         await sleep(timers.callbackRetry)
         ;({ data } = await supabase.auth.getSession())
       }

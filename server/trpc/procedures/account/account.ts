@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { namePattern, messages } from '#src/auth/auth-rules.ts'
+import { namePattern, messages } from '#rules/auth-rules.ts'
 import { deleteAccount, updateProfile } from '#server/accounts/profile.ts'
 import { signOutEverywhere } from '#server/accounts/sessions.ts'
 import { verifyPassword } from '#server/accounts/passwords.ts'

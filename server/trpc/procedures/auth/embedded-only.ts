@@ -1,5 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import type { Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 
 /** With Supabase configured, passwords live at Supabase: our own e-mail/password endpoints step aside. */
 export function requireEmbeddedIdentity(runtime: Runtime, what: string) {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { readSubscription } from '#server/subscriptions/read-subscription.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
-import { subscriptionSchema } from '#server/trpc/schemas/auth.ts'
+import { subscriptionSchema } from '#server/subscriptions/subscription.types.ts'
 import { featuresSchema } from '#server/trpc/schemas/plan.ts'
 
 export const subscription = signedInProcedure

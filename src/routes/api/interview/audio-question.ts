@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleAudioQuestion } from '#server/interviews/http/audio-question-endpoint.ts'
+import { handleAudioQuestion } from '#server/http/audio-question-route.ts'
 
 export const Route = createFileRoute('/api/interview/audio-question')({
   server: { handlers: { POST: ({ request }) => handleAudioQuestion(request) } },

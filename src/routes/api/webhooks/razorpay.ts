@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleRazorpayWebhook } from '#server/payments/webhook-endpoint.ts'
+import { handleRazorpayWebhook } from '#server/http/razorpay-webhook-route.ts'
 import { getRuntime } from '#server/runtime.ts'
 
 export const Route = createFileRoute('/api/webhooks/razorpay')({

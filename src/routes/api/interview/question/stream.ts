@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleQuestionStream } from '#server/interviews/http/question-stream-endpoint.ts'
+import { handleQuestionStream } from '#server/http/question-stream-route.ts'
 
 export const Route = createFileRoute('/api/interview/question/stream')({
   server: { handlers: { POST: ({ request }) => handleQuestionStream(request) } },

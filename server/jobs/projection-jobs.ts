@@ -1,5 +1,5 @@
 import type { ProjectionRunner } from '#events/projections/projection-runner.ts'
-import type { BackgroundJob } from './background-jobs.ts'
+import type { BackgroundJob } from './background-job.ts'
 
 export const eventsAppendedEvent = 'store/events.appended'
 

@@ -1,20 +1,10 @@
 import { z } from 'zod'
-import { internalErrorMessage } from '#server/trpc/init.ts'
 import { readableIssues, type InputIssue } from '#server/trpc/zod-message.ts'
+import { bridgeErrorResponse } from './error-envelope.ts'
+import { jsonResponse } from './json-response.ts'
 
-/** DESIGN.md §6: every REST answer is `{success: true, data}` or `{success: false, error}`. */
-export type SuccessEnvelope<T> = { success: true; data: T }
-export type ErrorEnvelope = { success: false; error: string }
-
-export function successResponse(data: unknown, status = 200, headers?: HeadersInit): Response {
-  return json({ success: true, data } satisfies SuccessEnvelope<unknown>, status, headers)
-}
-
-export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
-  // A 500 may carry a database or library message: never pass it on.
-  const error = status === 500 ? internalErrorMessage : message
-  return json({ success: false, error } satisfies ErrorEnvelope, status, headers)
-}
+/** Every REST answer is `{success: true, data}` or `{success: false, error}`. */
+type SuccessEnvelope = { success: true; data: unknown }
 
 const issueSchema = z.object({ path: z.string(), message: z.string() })
 const zodIssueSchema = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
@@ -37,9 +27,14 @@ const defaultMessages: Record<string, string> = {
 export function envelopeFromAdapter(status: number, body: string, headers: Headers): Response {
   headers.delete('content-length')
   const parsed = parseJson(body)
-  if (status < 400) return successResponse(parsed.ok ? parsed.value : null, status, headers)
+  if (status < 400)
+    return jsonResponse(
+      { success: true, data: parsed.ok ? parsed.value : null } satisfies SuccessEnvelope,
+      status,
+      headers,
+    )
   const errorBody = openApiErrorBodySchema.safeParse(parsed.ok ? parsed.value : {})
-  return errorResponse(
+  return bridgeErrorResponse(
     status,
     errorBody.success ? errorMessage(errorBody.data) : `Request failed with status ${status}`,
     headers,
@@ -65,10 +60,4 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false }
   }
-}
-
-function json(body: unknown, status: number, headers?: HeadersInit): Response {
-  const merged = new Headers(headers)
-  merged.set('content-type', 'application/json; charset=utf-8')
-  return new Response(JSON.stringify(body), { status, headers: merged })
 }

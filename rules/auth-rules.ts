@@ -1,4 +1,4 @@
-/** Spec §5 and §8 rules and texts, shared by the API and the pages so both say the same words. */
+/** Sign-up and sign-in rules and texts, shared by the API and the pages so both say the same words. */
 export const namePattern = { min: 2, max: 50 } as const
 export const passwordRule = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

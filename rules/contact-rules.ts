@@ -1,4 +1,4 @@
-/** Spec §2 /contact, §5 and §8: the contact form's fields and every message it can show. Shared with the server. */
+/** The contact form's fields, limits and every message it can show, shared by the page and the server. */
 export const contactFields = ['firstName', 'lastName', 'email', 'subject', 'message'] as const
 export type ContactField = (typeof contactFields)[number]
 export type ContactInput = Record<ContactField, string>
@@ -27,7 +27,7 @@ export const contactMessages = {
   noEmailService: 'No email service available. Please check your configuration.',
 } as const
 
-/** The "simple pattern" of spec §5. */
+/** Deliberately simple: something@domain.tld, so the form and the API refuse the same addresses. */
 export const contactEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const emptyContactInput: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' }

@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { errorResponse, failure } from '#server/rest/error-response.ts'
+import { askAudioQuestion } from '#server/interviews/ask.ts'
+import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import { createContext } from '#server/trpc/context.ts'
 import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
-import { askAudioQuestion } from '#server/interviews/ask.ts'
 
-export const maxAudioBytes = 10 * 1024 * 1024
+const maxAudioBytes = 10 * 1024 * 1024
 const sessionIdField = z.uuid('sessionId must be a session id').optional()
 
 /**
@@ -15,28 +15,28 @@ const sessionIdField = z.uuid('sessionId must be a session id').optional()
 export async function handleAudioQuestion(request: Request): Promise<Response> {
   const ctx = await createContext({ request })
   const { log } = ctx.runtime
-  if (!ctx.user) return failure(401, 'Sign in to continue: a valid access token is required')
+  if (!ctx.user) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
   const user = ctx.user
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    return failure(415, 'Send multipart/form-data with the recording in the field "audio"')
+    return routeErrorResponse(415, 'Send multipart/form-data with the recording in the field "audio"')
   }
   if (Number(request.headers.get('content-length') ?? '0') > maxAudioBytes + 64 * 1024)
-    return failure(413, 'audio must be at most 10 MB')
+    return routeErrorResponse(413, 'audio must be at most 10 MB')
   let form: FormData
   try {
     form = await request.formData()
   } catch {
-    return failure(400, 'The multipart body could not be read')
+    return routeErrorResponse(400, 'The multipart body could not be read')
   }
   const audio = form.get('audio')
   if (!(audio instanceof File))
-    return failure(400, 'audio is required: send the recording as a file in the field "audio"')
-  if (audio.size === 0) return failure(400, 'audio is empty')
-  if (audio.size > maxAudioBytes) return failure(413, 'audio must be at most 10 MB')
+    return routeErrorResponse(400, 'audio is required: send the recording as a file in the field "audio"')
+  if (audio.size === 0) return routeErrorResponse(400, 'audio is empty')
+  if (audio.size > maxAudioBytes) return routeErrorResponse(413, 'audio must be at most 10 MB')
   if (audio.type && !/^audio\/[\w.+-]+$/.test(audio.type))
-    return failure(415, `audio must be a recording (audio/wav, audio/webm …), not ${audio.type}`)
+    return routeErrorResponse(415, `audio must be a recording (audio/wav, audio/webm …), not ${audio.type}`)
   const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
-  if (!sessionId.success) return failure(400, 'sessionId must be a session id')
+  if (!sessionId.success) return routeErrorResponse(400, 'sessionId must be a session id')
   try {
     const answer = await askAudioQuestion(callerOf({ ...ctx, user }), {
       audio: new Uint8Array(await audio.arrayBuffer()),
@@ -45,6 +45,6 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
     })
     return Response.json({ success: true, data: answer })
   } catch (error) {
-    return errorResponse(error, log)
+    return thrownErrorResponse(error, log)
   }
 }

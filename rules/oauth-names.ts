@@ -20,19 +20,22 @@ function fit(name: string, fallback: string): string {
   return chosen.slice(0, namePattern.max)
 }
 
-/** Spec §5 "Google name fallback". */
+/**
+ * First and last name for a provider sign-in: the provider's names, else its full name split, else
+ * the e-mail's local part; too-short names fall back to 'User' and 'Account'.
+ */
 export function deriveNames(
   metadata: ProviderNameMetadata | null | undefined,
   email: string | null | undefined,
 ): DerivedNames {
   const fullNameWords = words(text(metadata?.full_name))
   const emailLocalPart = text(email).split('@')[0] ?? ''
-  const firstName = text(metadata?.first_name) || fullNameWords[0] || emailLocalPart
+  const firstName = text(metadata?.first_name) || (fullNameWords[0] ?? emailLocalPart)
   const lastName = text(metadata?.last_name) || fullNameWords.slice(1).join(' ')
   return { firstName: fit(firstName, 'User'), lastName: fit(lastName, 'Account') }
 }
 
-/** Spec §5: sent with the OAuth login payload; the backend trusts the provider token, not this. */
+/** Fills the OAuth login payload's password field; the backend trusts the provider token, never this. */
 export function derivedOAuthPassword(userId: string): string {
   return `OAuth${userId.slice(0, 8)}1A`
 }

@@ -1,10 +1,9 @@
-import { z } from 'zod'
-import { readableIssues, inputIssues } from '#server/trpc/zod-message.ts'
-import { errorResponse, failure } from '#server/rest/error-response.ts'
+import { streamQuestion } from '#server/interviews/ask.ts'
+import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import { createContext } from '#server/trpc/context.ts'
 import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
 import { questionInput } from '#server/trpc/schemas/interview.ts'
-import { streamQuestion } from '#server/interviews/ask.ts'
+import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 
 const encoder = new TextEncoder()
 const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
@@ -17,23 +16,23 @@ const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\nd
 export async function handleQuestionStream(request: Request): Promise<Response> {
   const ctx = await createContext({ request })
   const { log } = ctx.runtime
-  if (!ctx.user) return failure(401, 'Sign in to continue: a valid access token is required')
+  if (!ctx.user) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
   const user = ctx.user
   let body: unknown
   try {
     body = await request.json()
   } catch {
-    return failure(400, 'The request body is not valid JSON')
+    return routeErrorResponse(400, 'The request body is not valid JSON')
   }
   const input = questionInput.safeParse(body)
-  if (!input.success) return failure(400, readableIssues(inputIssues(input.error)))
+  if (!input.success) return routeErrorResponse(400, readableIssues(inputIssues(input.error)))
 
   const events = streamQuestion(callerOf({ ...ctx, user }), input.data, request.signal)
   let first: Awaited<ReturnType<typeof events.next>>
   try {
     first = await events.next()
   } catch (error) {
-    return errorResponse(error, log)
+    return thrownErrorResponse(error, log)
   }
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -49,7 +48,7 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
           current = await events.next()
         }
       } catch (error) {
-        const response = errorResponse(error, log)
+        const response = thrownErrorResponse(error, log)
         controller.enqueue(sse('error', await response.json()))
       } finally {
         controller.close()

@@ -1,21 +1,22 @@
+import { receiveRazorpayWebhook } from '#server/payments/webhook-deliveries.ts'
+import { routeErrorResponse } from '#server/rest/error-envelope.ts'
+import type { Runtime } from '#server/runtime.types.ts'
 import { domainErrorOf } from '#server/trpc/domain-errors.ts'
-import type { Runtime } from '#server/runtime.ts'
-import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
+import { internalErrorMessage } from '#server/trpc/init.ts'
 
 const maxBodyBytes = 1024 * 1024
 
 /** POST /api/webhooks/razorpay: the raw body is what Razorpay signed, so it is read as text, untouched. */
 export async function handleRazorpayWebhook(runtime: Runtime, request: Request): Promise<Response> {
   const rawBody = await request.text()
-  if (Buffer.byteLength(rawBody) > maxBodyBytes)
-    return Response.json({ success: false, error: 'The webhook body is too large' }, { status: 413 })
+  if (Buffer.byteLength(rawBody) > maxBodyBytes) return routeErrorResponse(413, 'The webhook body is too large')
   try {
     return Response.json({ success: true, data: await receiveRazorpayWebhook(runtime, rawBody, request.headers) })
   } catch (error) {
     const refusal = domainErrorOf(error)
-    if (refusal) return Response.json({ success: false, error: refusal.message }, { status: 400 })
+    if (refusal) return routeErrorResponse(400, refusal.message)
     runtime.log.error('webhook could not be stored', { error })
     // 5xx makes Razorpay retry the delivery later.
-    return Response.json({ success: false, error: 'Internal server error' }, { status: 500 })
+    return routeErrorResponse(500, internalErrorMessage)
   }
 }

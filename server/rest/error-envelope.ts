@@ -1,0 +1,38 @@
+import { TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import type { Logger } from '#server/logger.ts'
+import { domainErrorOf, toTrpcError } from '#server/trpc/domain-errors.ts'
+import { internalErrorMessage } from '#server/trpc/init.ts'
+import { jsonResponse } from './json-response.ts'
+
+/**
+ * Every failure the REST bridge and the HTTP routes answer is `{success: false, error}`; the
+ * builders below are the only places that write one.
+ */
+type ErrorEnvelope = { success: false; error: string }
+
+const envelope = (error: string): ErrorEnvelope => ({ success: false, error })
+
+/** A refusal of the REST bridge itself, or the tRPC adapter's error answer re-wrapped. */
+export function bridgeErrorResponse(status: number, message: string, headers?: HeadersInit): Response {
+  // A 500 may carry a database or library message: never pass it on.
+  return jsonResponse(envelope(status === 500 ? internalErrorMessage : message), status, headers)
+}
+
+/** A refusal an HTTP route decides on its own, before or instead of calling a service. */
+export function routeErrorResponse(status: number, message: string): Response {
+  return Response.json(envelope(message), { status })
+}
+
+/**
+ * What a service threw, answered by an HTTP route with the same statuses and words as the REST
+ * bridge: a refusal keeps its message, anything else is logged and becomes a bare 500.
+ */
+export function thrownErrorResponse(error: unknown, log: Logger): Response {
+  const refusal = domainErrorOf(error)
+  const known = refusal ? toTrpcError(refusal) : error instanceof TRPCError ? error : undefined
+  if (known && known.code !== 'INTERNAL_SERVER_ERROR')
+    return routeErrorResponse(getHTTPStatusCodeFromError(known), known.message)
+  log.error('request failed', { error })
+  return routeErrorResponse(500, internalErrorMessage)
+}

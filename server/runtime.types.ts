@@ -1,0 +1,29 @@
+import type { AppConfig } from '#app.config.ts'
+import type { ProjectionRunner } from '#events/projections/projection-runner.ts'
+import type { EventStore } from '#events/store/event-store.ts'
+import type { ClosableAiEngine } from './ai/create-ai-engine.ts'
+import type { Clock } from './clock.ts'
+import type { AppDatabase } from './db/open-database.ts'
+import type { JobScheduler } from './jobs/background-job.ts'
+import type { Logger } from './logger.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { Payments } from './payments/create-payments.ts'
+
+/**
+ * Everything a request handler needs, created once per server process by server/runtime.ts.
+ * Services import this type, never that module: it imports their background jobs.
+ */
+export type Runtime = {
+  config: AppConfig
+  database: AppDatabase
+  db: AppDatabase['db']
+  clock: Clock
+  log: Logger
+  store: EventStore
+  projections: ProjectionRunner
+  mailer: Mailer
+  payments: Payments
+  ai: ClosableAiEngine
+  jobs: JobScheduler
+  close: () => Promise<void>
+}

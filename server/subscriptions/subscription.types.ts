@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+/** A person's plan as the API shows it; days left and activity are computed when it is read. */
+export const subscriptionSchema = z
+  .object({
+    planType: z.enum(['none', 'starter', 'professional', 'pro']),
+    status: z.string().meta({ description: "'active', 'expired', or 'none' before any payment" }),
+    billingCycle: z.literal('Monthly'),
+    currentPeriodStart: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    daysUntilExpiry: z.number().int(),
+    isActive: z.boolean(),
+    interviewsIncluded: z.number().int(),
+  })
+  .meta({ id: 'Subscription' })
+
+export type Subscription = z.infer<typeof subscriptionSchema>
