@@ -2,7 +2,8 @@ import type { AnalyticsCategory, AnalyticsEvent, AnalyticsEventName, AnalyticsPa
 import { currentDimensions } from './dimensions.ts'
 import { sendToFirstParty } from './first-party-sink.ts'
 
-export type AnalyticsSink = (event: AnalyticsEvent) => Promise<unknown> | void
+/** A sink may answer a promise; its rejection is swallowed like a throw. */
+export type AnalyticsSink = (event: AnalyticsEvent) => Promise<unknown> | undefined
 
 const sinks = new Set<AnalyticsSink>([sendToFirstParty])
 

@@ -1,20 +1,20 @@
 import { uiMessages } from './auth-messages.ts'
 import { messages } from './auth-rules.ts'
 
-/** Spec §5 "Sign-up provider error mapping", checked in this order by substring. */
-const signUpRules: readonly { matches: readonly string[]; message: string }[] = [
-  { matches: ['already been registered'], message: 'This email is already registered. Please sign in instead.' },
-  { matches: ['invalid'], message: 'Invalid email address. Please check and try again.' },
-  { matches: ['domain'], message: 'This email domain is not allowed. Please use a different email.' },
-  { matches: ['rate limit', 'too many'], message: 'Too many attempts. Please wait a moment and try again.' },
-]
-
 export const signUpErrorTexts = {
-  alreadyRegistered: signUpRules[0]!.message,
-  invalidEmail: signUpRules[1]!.message,
-  domainNotAllowed: signUpRules[2]!.message,
-  tooManyAttempts: signUpRules[3]!.message,
+  alreadyRegistered: 'This email is already registered. Please sign in instead.',
+  invalidEmail: 'Invalid email address. Please check and try again.',
+  domainNotAllowed: 'This email domain is not allowed. Please use a different email.',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
 } as const
+
+/** How the provider's sign-up errors read to the user: the first rule whose substring the message holds wins. */
+const signUpRules: readonly { matches: readonly string[]; message: string }[] = [
+  { matches: ['already been registered'], message: signUpErrorTexts.alreadyRegistered },
+  { matches: ['invalid'], message: signUpErrorTexts.invalidEmail },
+  { matches: ['domain'], message: signUpErrorTexts.domainNotAllowed },
+  { matches: ['rate limit', 'too many'], message: signUpErrorTexts.tooManyAttempts },
+]
 
 export function mapSignUpProviderError(providerMessage: string | null | undefined): string {
   const text = providerMessage?.trim() ?? ''
@@ -25,12 +25,12 @@ export function mapSignUpProviderError(providerMessage: string | null | undefine
   return text === '' ? 'Signup failed. Please try again.' : text
 }
 
-/** Spec §8: a rejected password sign-in, whatever the provider's wording. */
+/** A rejected password sign-in, whatever the provider's wording. */
 export function isInvalidCredentials(message: string | null | undefined, code?: string | null): boolean {
   return code === 'invalid_credentials' || /invalid (login )?credentials|invalid email or password/i.test(message ?? '')
 }
 
-/** Spec §8: the backend refused to create the account after a successful provider sign-in. */
+/** The message shown when the backend refused to create the account after a successful provider sign-in. */
 export function backendRegistrationMessage(serverMessage: string | null | undefined): string {
   return /already exists/i.test(serverMessage ?? '') ? messages.alreadyRegistered : uiMessages.accountSetupIncomplete
 }

@@ -1,4 +1,5 @@
 import { timers, type Plan } from '#app.catalog.ts'
+import { nonEmpty } from '#src/lib/text.ts'
 import type { CheckoutOutcome, Order, OrderAnswer, PaymentResult } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
 
@@ -56,7 +57,8 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
   let order: Order
   try {
     const answer = await ports.createOrder(plan)
-    if (!answer.success || !answer.data) return fail('order', answer.error || paymentMessages.orderInvalidResponse)
+    if (!answer.success || !answer.data)
+      return fail('order', nonEmpty(answer.error) ?? paymentMessages.orderInvalidResponse)
     order = answer.data
   } catch (error) {
     return fail('order', messageOf(error, paymentMessages.orderInvalidResponse))
@@ -77,7 +79,7 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
     return fail('init', messageOf(error, paymentMessages.initFailed))
   }
   if (outcome.type === 'dismissed') return fail('dismissed', paymentMessages.cancelledByUser)
-  if (outcome.type === 'failed') return fail('declined', outcome.description || paymentMessages.paymentFailed)
+  if (outcome.type === 'failed') return fail('declined', nonEmpty(outcome.description) ?? paymentMessages.paymentFailed)
 
   ports.track({ kind: 'checkout-success', plan, order })
   try {

@@ -25,6 +25,7 @@ type RazorpayInstance = {
 }
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into the DOM's Window
   interface Window {
     Razorpay?: new (options: RazorpayOptions) => RazorpayInstance
   }

@@ -1,4 +1,5 @@
 import { findPlan } from '#app.catalog.ts'
+import { nonEmpty } from '#src/lib/text.ts'
 
 export type StatusColor = 'green' | 'red' | 'blue' | 'yellow'
 
@@ -33,7 +34,7 @@ export function planLabel(planType: string | null | undefined): string {
 
 /** "active" → "Active" for a badge; the colour carries the meaning, the word stays the server's. */
 export function statusLabel(status: string | null | undefined): string {
-  const value = status?.trim() || 'none'
+  const value = nonEmpty(status?.trim()) ?? 'none'
   return value.charAt(0).toUpperCase() + value.slice(1)
 }
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useHydrated, useLocation, useRouter } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { findPlan } from '#app.catalog.ts'
 import { analyticsEvents, track } from '#src/analytics/index.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
@@ -38,7 +38,7 @@ function LoginPage() {
     track(analyticsEvents.signInFailed, 'Authentication', { method, error: message })
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateSignIn({ email, password })
     if (invalid) {
@@ -92,7 +92,7 @@ function LoginPage() {
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="Email"
           type="email"
@@ -124,7 +124,7 @@ function LoginPage() {
         </SubmitButton>
       </form>
       <OrDivider />
-      <GoogleButton onClick={google} disabled={busy} />
+      <GoogleButton onClick={() => void google()} disabled={busy} />
     </AuthCard>
   )
 }

@@ -45,12 +45,12 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async signInWithGoogle() {
-      return fail(uiMessages.googleNeedsSupabase)
+    signInWithGoogle() {
+      return Promise.resolve(fail(uiMessages.googleNeedsSupabase))
     },
 
-    async completeGoogleSignIn() {
-      return fail(uiMessages.googleNeedsSupabase)
+    completeGoogleSignIn() {
+      return Promise.resolve(fail(uiMessages.googleNeedsSupabase))
     },
 
     async requestPasswordReset(email) {
@@ -62,10 +62,10 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async beginPasswordRecovery(tokens) {
+    beginPasswordRecovery(tokens) {
       // The link's token is checked when the new password is sent: there is no separate probe.
       recovery = tokens
-      return { success: true }
+      return Promise.resolve({ success: true })
     },
 
     async updatePassword(password): Promise<PasswordUpdateResult> {
@@ -93,10 +93,13 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async signOutOfProvider() {},
+    // No provider session exists in this mode: nothing to end and nothing to watch.
+    signOutOfProvider() {
+      return Promise.resolve()
+    },
 
     watchProvider() {
-      return () => {}
+      return () => undefined
     },
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { InterviewContext } from '#src/interview/interview-types.ts'
@@ -32,7 +32,7 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
     const given = context()
     return given ? { context: given } : {}
   }
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     if (!trimmed || !sessionId) return
     void stream.ask({ question: trimmed, sessionId, ...withContext() })

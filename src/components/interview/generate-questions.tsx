@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { Difficulty, GeneratedQuestions, InterviewContext } from '#src/interview/interview-types.ts'
@@ -25,7 +25,7 @@ export function GenerateQuestions({ context }: { context: () => InterviewContext
       onError: (failure) => setError(failureText(sessionFailures.generate, errorMessage(failure, ''))),
     }),
   )
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     const given = context()
     generate.mutate({ topic: topic.trim(), difficulty, count, ...(given ? { context: given } : {}) })

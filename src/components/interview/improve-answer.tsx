@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { CommunicationFeedback, InterviewContext } from '#src/interview/interview-types.ts'
@@ -23,7 +23,7 @@ export function ImproveAnswer({ allowed, context }: { allowed: boolean; context:
       onError: (failure) => setError(failureText(sessionFailures.improve, errorMessage(failure, ''))),
     }),
   )
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     const given = context()
     improve.mutate({ response: response.trim(), ...(given ? { context: given } : {}) })

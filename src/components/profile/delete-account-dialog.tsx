@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { FormAlert } from '#src/components/auth/form-alert.tsx'
@@ -34,7 +34,7 @@ export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }:
   }, [open])
 
   const confirmed = typed === deleteConfirmation && (!needsPassword || password !== '')
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     if (!confirmed) return
     remove.mutate({ confirm: deleteConfirmation, ...(needsPassword ? { password } : {}) })

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import type { User } from '#src/auth/auth-types.ts'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
@@ -28,7 +28,7 @@ export function NameForm({ user }: { user: User }) {
       onError: (failure) => setError(errorMessage(failure, 'Your name could not be saved. Please try again.')),
     }),
   )
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     setSaved(false)
     const problem = validateProfileName({ firstName, lastName })

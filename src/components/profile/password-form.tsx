@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { FormAlert } from '#src/components/auth/form-alert.tsx'
@@ -27,7 +27,7 @@ export function PasswordForm() {
   )
   const set = (field: keyof PasswordChangeForm) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }))
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     setChanged(false)
     const problem = validatePasswordChange(form)

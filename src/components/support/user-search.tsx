@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { useTRPC } from '#src/trpc/react.ts'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
@@ -19,7 +19,7 @@ export function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
     staleTime: 0,
     retry: false,
   })
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     setQuery(text.trim())
   }

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import type { SubmitEvent } from 'react'
 import { FormAlert } from '#src/components/auth/form-alert.tsx'
 import { SubmitButton } from '#src/components/auth/submit-button.tsx'
 import { TextField } from '#src/components/auth/text-field.tsx'
@@ -14,7 +14,7 @@ export function ContactForm({
   initial: Partial<ContactInput>
 }) {
   const { values, setField, status, submit, sending } = useContactForm(initial)
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     void submit()
   }
