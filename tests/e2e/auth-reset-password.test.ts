@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   createConfirmedAccount,
   expectPath,
@@ -16,11 +17,10 @@ const newPassword = 'Changed456'
 describe('password reset', () => {
   let browser: Browser
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   it('requests a link, sets a new password from the mailed link and signs in with it', async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { newClientPage } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import {
@@ -39,16 +40,15 @@ describe('the dashboard', () => {
   let professional: TestAccount
   let noPlan: TestAccount
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     professional = await confirmedAccount(baseUrl, 'dash-pro', { firstName: 'Priya', lastName: 'Nair' })
     await buyPlan(baseUrl, professional.token, 'professional')
     await countedSessions(baseUrl, professional.token, 11)
     noPlan = await confirmedAccount(baseUrl, 'dash-none', { firstName: 'Dev', lastName: 'Shah' })
   }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-  })
 
   it('shows a Professional user their plan, usage (yellow at 73 %, red at 93 %), the guide, features and account', async () => {
     const page = await newClientPage(browser, baseUrl)

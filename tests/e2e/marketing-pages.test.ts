@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
@@ -52,11 +53,10 @@ const keyTexts: Record<string, string[]> = {
 
 describe('marketing pages', () => {
   let browser: Browser
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   async function open(path: string, options: { width?: number; reducedMotion?: boolean } = {}): Promise<Page> {

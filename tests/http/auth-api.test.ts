@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '#src/auth/auth-rules.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Session = {
   user: { id: string; email: string; firstName: string; lastLoginAt: string | null }
@@ -19,14 +20,13 @@ let database: TestDatabase
 let server: RunningServer
 let api: ReturnType<typeof restClient>
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1', AUTH_JWT_SECRET: jwtSecret })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
-})
-afterAll(async () => {
-  await server?.stop()
-  await database?.drop()
 })
 
 const writtenTables = [

@@ -2,12 +2,13 @@
  * The server with Supabase configured, against the fake Supabase Auth, driven by the real
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '#tests/fakes/supabase-client.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Session = {
   user: { id: string; email: string; firstName: string; lastName: string; providers: string[] }
@@ -20,14 +21,13 @@ let api: ReturnType<typeof restClient>
 let unique = 0
 const newEmail = () => `supa${++unique}.${Date.now()}@example.com`
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   fake = await startFakeSupabase({ siteUrl: appOrigin, autoconfirm: true })
+  teardown.add(() => fake.stop())
   server = await startBuiltServer({ SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, TRUST_PROXY: '1' })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
-})
-afterAll(async () => {
-  await server?.stop()
-  await fake?.stop()
 })
 
 async function signUpAtSupabase(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {

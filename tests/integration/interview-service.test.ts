@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
 import { askQuestion } from '#server/interviews/ask.ts'
@@ -8,6 +8,7 @@ import { generateQuestions, improveCommunication } from '#server/interviews/prac
 import { activeSession, endSession, startSession, type Caller } from '#server/interviews/sessions.ts'
 import { usageLimits } from '#server/interviews/usage.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 const refusal = async (work: Promise<unknown>) => {
@@ -22,11 +23,10 @@ const refusal = async (work: Promise<unknown>) => {
 
 describe.each(databaseKinds)('interview service on %s', (kind) => {
   let test: TestRuntime
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     test = await createTestRuntime(kind)
-  })
-  afterAll(async () => {
-    await test?.close()
+    teardown.add(() => test.close())
   })
 
   const callerFor = (userId = randomUUID()): Caller => ({
