@@ -22,7 +22,10 @@ const planName = (page: Page) => page.getByRole('region', { name: 'Current Plan'
 async function featureStates(page: Page): Promise<Record<string, string | null>> {
   const rows = page.getByRole('region', { name: 'Plan Features' }).locator('[data-feature]')
   const entries = await rows.evaluateAll((items) =>
-    items.map((item) => [item.getAttribute('data-feature') ?? '', item.getAttribute('data-included')]),
+    items.map((item): [string, string | null] => [
+      item.getAttribute('data-feature') ?? '',
+      item.getAttribute('data-included'),
+    ]),
   )
   return Object.fromEntries(entries)
 }
@@ -30,7 +33,10 @@ async function featureStates(page: Page): Promise<Record<string, string | null>>
 async function accountInfo(page: Page): Promise<Record<string, string>> {
   const rows = page.getByRole('region', { name: 'Account Info' }).locator('dl > div')
   const pairs = await rows.evaluateAll((items) =>
-    items.map((item) => [item.querySelector('dt')?.textContent ?? '', item.querySelector('dd')?.textContent ?? '']),
+    items.map((item): [string, string] => [
+      item.querySelector('dt')?.textContent ?? '',
+      item.querySelector('dd')?.textContent ?? '',
+    ]),
   )
   return Object.fromEntries(pairs)
 }
@@ -177,7 +183,7 @@ describe('the dashboard', () => {
     await signInToDashboard(page, baseUrl, noPlan.email)
     await page.getByRole('heading', { name: 'Welcome back, Dev!' }).waitFor()
 
-    let release: () => void = () => {}
+    let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/trpc/*interview.usageLimits*', async (route) => {
       await held

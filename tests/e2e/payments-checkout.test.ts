@@ -99,10 +99,10 @@ describe('buying a plan in TEST MODE (sandbox checkout)', () => {
       // The resume request left history: a reload or Back cannot start a second payment.
       await expect
         .poll(() =>
-          page.evaluate(() => ({
-            planType: window.history.state?.planType,
-            continuePayment: window.history.state?.continuePayment,
-          })),
+          page.evaluate(() => {
+            const state = window.history.state as { planType?: unknown; continuePayment?: unknown } | null
+            return { planType: state?.planType, continuePayment: state?.continuePayment }
+          }),
         )
         .toEqual({})
       await expect(page.locator('[data-plan] button').allTextContents()).resolves.toEqual([

@@ -339,7 +339,7 @@ export async function startFakeOpenAiServer(
     record: RecordedRequest,
     answer: (status: number) => void,
   ) {
-    const contentType = String(req.headers['content-type'] ?? '')
+    const contentType = req.headers['content-type'] ?? ''
     if (!contentType.startsWith('multipart/form-data')) {
       answer(400)
       sendError(res, 400, {

@@ -42,8 +42,9 @@ async function writeCounts() {
   for (const table of writtenTables) {
     const row = await database.db
       .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow()
+    // count(*) is a bigint, which pg hands over as a string.
     counts[table] = Number(row.n)
   }
   return counts

@@ -3,6 +3,7 @@
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { deriveNames, derivedOAuthPassword } from '#src/auth/oauth-names.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '#tests/fakes/supabase-client.ts'
@@ -109,8 +110,9 @@ describe('POST /auth/oauth-login (Google through Supabase)', () => {
     })
     const hash = fragmentOf(await followToApp(oauthUrl(started)))
     const accessToken = hash.get('access_token') ?? ''
-    const supabaseUserId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString())
-      .sub as string
+    const { sub: supabaseUserId } = z
+      .object({ sub: z.string() })
+      .parse(JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()))
     const names = deriveNames({ full_name: 'Meera Iyer' }, email)
     const body = {
       email,

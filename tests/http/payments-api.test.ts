@@ -82,12 +82,13 @@ async function signedInUser(): Promise<string> {
     .tokens.accessToken
 }
 
+// count(*) is a bigint, which pg hands over as a string.
 const countOf = async (type: string, orderId: string) =>
   Number(
     (
       await database.db
         .selectFrom('events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('type', '=', type)
         .where((eb) =>
           eb.or([eb('stream_id', '=', `order-${orderId}`), eb(eb.ref('data', '->>').key('orderId'), '=', orderId)]),
@@ -203,7 +204,7 @@ describe('POST /auth/verify-payment', () => {
       (
         await database.db
           .selectFrom('events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     )
@@ -246,7 +247,7 @@ describe('POST /auth/verify-payment', () => {
       (
         await database.db
           .selectFrom('events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     )

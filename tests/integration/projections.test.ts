@@ -134,11 +134,11 @@ describe('projections on postgres with transactions that commit out of order', (
   })
 
   it('applies both events exactly once when the earlier transaction commits last', async () => {
-    let releaseA: () => void = () => {}
+    let releaseA: () => void = () => undefined
     const aMayCommit = new Promise<void>((resolve) => {
       releaseA = resolve
     })
-    let aAppended: () => void = () => {}
+    let aAppended: () => void = () => undefined
     const aHasAppended = new Promise<void>((resolve) => {
       aAppended = resolve
     })

@@ -56,6 +56,7 @@ async function adminQuery(statement: string) {
   } catch (error) {
     throw new Error(
       `Cannot reach PostgreSQL at ${postgresAdminUrl} (${(error as Error).message}). Start it, or set TEST_DATABASE_URL to a server where the tests may create databases.`,
+      { cause: error },
     )
   }
   try {

@@ -60,12 +60,8 @@ function isLoopback(hostname: string): boolean {
 
 function globToRegExp(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(
-    `^${escaped
-      .replace(/\*\*/g, '\u0000')
-      .replace(/\*/g, '[^./]*')
-      .replace(/\u0000/g, '.*')}$`,
-  )
+  // `**` crosses dots and slashes, `*` stays within one label or segment.
+  return new RegExp(`^${escaped.replace(/\*\*|\*/g, (stars) => (stars === '**' ? '.*' : '[^./]*'))}$`)
 }
 
 /** utilities.IsRedirectURLValid */
@@ -96,7 +92,8 @@ export function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string
 /** utilities.GetReferrer: redirect_to (header or query), else the Referer header, else the site URL. */
 export function referrer(ctx: RequestContext, config: FakeSupabaseConfig): string {
   const header = ctx.headers.redirect_to
-  const requested = (typeof header === 'string' && header) || ctx.url.searchParams.get('redirect_to') || ''
+  const requested =
+    typeof header === 'string' && header !== '' ? header : (ctx.url.searchParams.get('redirect_to') ?? '')
   if (isRedirectUrlValid(config, requested)) return requested
   const referer = ctx.headers.referer ?? ''
   if (isRedirectUrlValid(config, referer)) return referer
