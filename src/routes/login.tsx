@@ -7,10 +7,10 @@ import { uiMessages } from '#src/auth/auth-messages.ts'
 import { signInDestination } from '#src/auth/navigation-state.ts'
 import { validateSignIn } from '#src/auth/validation.ts'
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
-import { SubmitButton } from '#src/components/auth/submit-button.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Sign In | Interview Helper' }] }),

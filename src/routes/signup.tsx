@@ -6,10 +6,10 @@ import { safeReturnPath } from '#src/auth/navigation-state.ts'
 import { signUpFieldInError, validateSignUp, type SignUpForm } from '#src/auth/validation.ts'
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
 import { CheckEmailView } from '#src/components/auth/check-email-view.tsx'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
-import { SubmitButton } from '#src/components/auth/submit-button.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 
 export const Route = createFileRoute('/signup')({
   head: () => ({ meta: [{ title: 'Sign Up | Interview Helper' }] }),

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { uiMessages } from '#src/auth/auth-messages.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { FormAlert } from './form-alert.tsx'
-import { SecondaryButton } from './submit-button.tsx'
 
 type CheckEmailViewProps = { email: string; message?: string | undefined; onTryDifferentEmail: () => void }
 

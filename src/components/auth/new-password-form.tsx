@@ -2,10 +2,10 @@ import { useState, type SubmitEvent } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
 import { validateNewPassword } from '#src/auth/validation.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { FormAlert } from './form-alert.tsx'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 
 const errorId = 'new-password-error'
 

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { hintClass, inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { Difficulty, GeneratedQuestions, InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { hintClass, inputClass, labelClass, primaryButton } from './form-styles.ts'
 
 const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 
