@@ -13,7 +13,7 @@ export function addAnalyticsSink(sink: AnalyticsSink): () => void {
   return () => sinks.delete(sink)
 }
 
-/** GA4 replaces the first-party log when a measurement id is configured (DESIGN.md §5); the returned function restores it. */
+/** GA4 replaces the first-party log when a measurement id is configured; the returned function restores it. */
 export function replaceAnalyticsSinks(sink: AnalyticsSink): () => void {
   const previous = [...sinks]
   sinks.clear()

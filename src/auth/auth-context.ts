@@ -6,7 +6,7 @@ import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, U
 export type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
 
 export type AuthContextValue = {
-  /** True from the start until stored tokens were checked (spec §4: loading, signed out, signed in). */
+  /** True from the start until stored tokens were checked; then the user is signed out or signed in. */
   loading: boolean
   user: User | null
   subscription: Subscription | null

@@ -8,7 +8,7 @@ export type { Subscription, User }
 export type Account = { user: User; subscription: Subscription; features: Features }
 export type Session = Account & { tokens: StoredTokens }
 
-/** Spec §8: auth results are {success:false, error:message} on failure. */
+/** Auth results are {success:false, error:message} on failure. */
 export type AuthResult<T extends object = object> = ({ success: true } & T) | { success: false; error: string }
 
 export type SignUpInput = { firstName: string; lastName: string; email: string; password: string }

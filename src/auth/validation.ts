@@ -1,6 +1,6 @@
 import { emailPattern, messages, namePattern, passwordRule } from './auth-rules.ts'
 
-/** Each validator returns the first broken rule's message (spec §5 order), or null when all pass. */
+/** Each validator checks its rules in a fixed order and returns the first broken one's message, or null. */
 export type ValidationResult = string | null
 
 const isBlank = (value: string) => value.trim() === ''

@@ -42,7 +42,7 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback
 
 /**
- * Spec §4 "Payment" steps 2 to 5, for a signed-in user: order, checkout, verification, the webhook
+ * A purchase by a signed-in user: order, checkout, verification, the webhook
  * wait and the subscription refresh. It never throws; every path ends in an outcome.
  */
 export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<PaymentOutcome> {
@@ -87,7 +87,7 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
     try {
       await ports.verifyPayment(outcome.result)
     } catch (error) {
-      // Spec §8: the webhook is expected to activate the plan when verification does not.
+      // The webhook is expected to activate the plan when verification does not.
       ports.log('Payment verification failed; waiting for the webhook', error)
     }
     ports.onPhase?.('awaiting-webhook')

@@ -1,7 +1,7 @@
 import { checkout } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, PaymentResult, Prefill } from './checkout-types.ts'
 
-/** The part of Checkout.js options the app uses (spec §7 "Card payment provider"). */
+/** The part of Razorpay's Checkout.js options the app uses. */
 export type RazorpayOptions = {
   key: string
   amount: number
@@ -33,7 +33,7 @@ declare global {
 
 export type CheckoutFields = Omit<RazorpayOptions, 'handler' | 'modal'>
 
-/** Spec §4 Payment and §9: the modal's fields for an order, with the product's name and colour. */
+/** The modal's fields for an order, with the product's name and colour. */
 export function checkoutFields(order: Order, prefill: Prefill): CheckoutFields {
   return {
     key: order.keyId,
@@ -67,7 +67,7 @@ export function openRazorpayCheckout(fields: CheckoutFields): Promise<CheckoutOu
   })
 }
 
-/** Spec §3 "Checkout prefill": full name, e-mail, and the phone as contact when the user has one. */
+/** Checkout's prefill: full name, e-mail, and the phone as contact when the user has one. */
 export function checkoutPrefill(user: {
   firstName: string
   lastName: string

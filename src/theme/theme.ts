@@ -1,4 +1,4 @@
-/** Spec §1: light or dark, starting light, applied as the body's class name. */
+/** Light or dark, starting light, applied as the body's class name. */
 export type Theme = 'light' | 'dark'
 
 export const themeStorageKey = 'theme'

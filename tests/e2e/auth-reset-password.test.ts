@@ -56,7 +56,7 @@ describe('password reset', () => {
     await page.close()
   })
 
-  it('sends a used or made-up link back to request mode with the spec message', async () => {
+  it("sends a used or made-up link back to request mode with the product's message", async () => {
     const page = await newClientPage(browser, baseUrl)
     await page.goto(`${baseUrl}/reset-password#access_token=made-up&refresh_token=made-up&type=recovery`)
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor()

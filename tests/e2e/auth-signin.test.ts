@@ -50,7 +50,7 @@ describe('sign-in', () => {
     await signInInBrowser(page, email, 'Wrong-password-1')
     await page.getByText(invalidCredentials, { exact: true }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
-    // The failure is recorded for analytics (spec §4 Sign-in 7).
+    // The failure is recorded for analytics.
     await expect.poll(() => tracked.join('\n')).toContain('sign_in_failed')
     await page.close()
   })

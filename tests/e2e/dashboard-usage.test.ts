@@ -69,7 +69,7 @@ describe('the dashboard', () => {
     await expect(usageBar(page).getAttribute('aria-valuenow')).resolves.toBe('73')
     await expect(usageBar(page).getAttribute('data-color')).resolves.toBe('yellow')
 
-    // The 5-step desktop guide, in the spec's words.
+    // The 5-step desktop guide, in the product's words.
     const guide = page.getByRole('region', { name: 'Get started with the desktop app' })
     const steps = await guide.locator('ol > li h3').allTextContents()
     expect(steps).toEqual([

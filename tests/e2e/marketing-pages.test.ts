@@ -6,7 +6,7 @@ import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 
-/** Spec §2: what each public page must say. */
+/** What each public page must say. */
 const keyTexts: Record<string, string[]> = {
   '/': [
     'Crush Interviews. No Sweat.',
@@ -112,7 +112,7 @@ describe('marketing pages', () => {
     await page.close()
   })
 
-  it('sends every signed-out nav link where the spec says', async () => {
+  it('sends every signed-out nav link where it should go', async () => {
     const expected: [string, string, string][] = [
       ['Features', '/', '#features'],
       ['Pricing', '/', '#pricing'],
@@ -133,7 +133,7 @@ describe('marketing pages', () => {
     await page.close()
   })
 
-  it('sends every footer link where the spec says', async () => {
+  it('sends every footer link where it should go', async () => {
     const expected: [string, string][] = [
       ['Features', '/#features'],
       ['Download', '/download'],

@@ -87,7 +87,7 @@ async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<
     token,
   )
   // The sandbox's webhook races this call; on PostgreSQL the loser can answer 500 (reported to the
-  // backend). Like the pricing page (spec §4 Payment), tolerate it and wait for the activation.
+  // backend). Like the pricing page, tolerate it and wait for the activation.
   await api('POST', '/auth/verify-payment', { token, body: paid.result })
   await waitForPlan(token, planType)
   return session

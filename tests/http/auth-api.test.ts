@@ -198,13 +198,13 @@ describe('e-mail confirmation and POST /auth/login', () => {
     expect(types.map((row) => row.type)).toEqual(['UserRegistered', 'EmailConfirmed', 'UserSignedIn'])
   })
 
-  it('answers a bad confirmation link with the spec message', async () => {
+  it("answers a bad confirmation link with the product's message", async () => {
     const answer = await api('POST', '/auth/confirm-email', { body: { token: 'not-a-real-token' } })
     expect(answer.status).toBe(400)
     expect(errorOf(answer)).toBe('Email confirmation failed. Please try again or contact support.')
   })
 
-  it('answers a wrong password and an unknown e-mail alike, with the spec message, writing nothing', async () => {
+  it("answers a wrong password and an unknown e-mail alike, with the product's message, writing nothing", async () => {
     const { user } = await registerConfirmed()
     const before = await writeCounts()
     for (const credentials of [

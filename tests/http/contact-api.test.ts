@@ -79,7 +79,7 @@ describe('POST /api/contact', () => {
     expect({ events: await contactEvents(), limits: await contactLimitRows() }).toEqual(before)
   })
 
-  it('answers exactly the spec messages', async () => {
+  it("answers exactly the product's messages", async () => {
     expect(errorOf(await api('POST', '/contact', { body: {} }))).toBe('All fields are required')
     expect(errorOf(await api('POST', '/contact', { body: message({ email: 'x@y' }) }))).toBe('Invalid email format')
   })

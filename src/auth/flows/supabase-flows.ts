@@ -71,7 +71,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
         try {
           return { success: true, session: await exchange(data.session), needsConfirmation: false }
         } catch {
-          // Spec §4 Sign-up step 4: a backend failure still leaves a provider account to confirm.
+          // A backend failure still leaves a provider account to confirm.
         }
       }
       // The backend account is created from the verified token at the first sign-in (auth.supabaseLogin).
@@ -92,7 +92,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
     async completeGoogleSignIn() {
       let { data } = await supabase.auth.getSession()
       if (!data.session) {
-        // The session from the redirect may still be being stored: spec §4 retries once.
+        // The session from the redirect may still be being stored: retry once.
         await sleep(timers.callbackRetry)
         ;({ data } = await supabase.auth.getSession())
       }

@@ -7,7 +7,7 @@ import { AuthCard } from './auth-card.tsx'
 
 type CheckEmailViewProps = { email: string; message?: string | undefined; onTryDifferentEmail: () => void }
 
-/** Spec §2 /signup: shown when the new account has to be confirmed from the e-mail. */
+/** After /signup: shown when the new account has to be confirmed from the e-mail. */
 export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEmailViewProps) {
   const [resendNote, setResendNote] = useState<string | null>(null)
   return (

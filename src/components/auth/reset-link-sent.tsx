@@ -3,7 +3,7 @@ import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 import { AuthCard } from './auth-card.tsx'
 
-/** Spec §4 Password reset: the success view after a link was requested, with 'Try again'. */
+/** Password reset: the success view after a link was requested, with 'Try again'. */
 export function ResetLinkSent({ message, onTryAgain }: { message: string; onTryAgain: () => void }) {
   return (
     <AuthCard title="Check Your Email">

@@ -11,7 +11,7 @@ import { ErrorAlert } from './error-alert.tsx'
 
 const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 
-/** Practice questions by topic (spec §9 defaults: difficulty medium, count 5); no interview is used. */
+/** Practice questions by topic (by default: difficulty medium, count 5); no interview is used. */
 export function GenerateQuestions({ context }: { context: () => InterviewContext | undefined }) {
   const trpc = useTRPC()
   const id = useId()

@@ -3,7 +3,7 @@ import { isStrongPassword, type ValidationResult } from '#src/auth/validation.ts
 
 const fits = (name: string) => name.trim().length >= namePattern.min && name.trim().length <= namePattern.max
 
-/** Spec §5 sign-up rules for the names, in the same order and words. */
+/** The sign-up rules for the names, in the same order and words. */
 export function validateProfileName(input: { firstName: string; lastName: string }): ValidationResult {
   if (input.firstName.trim() === '' || input.lastName.trim() === '') return messages.fillAllFields
   if (!fits(input.firstName)) return messages.firstNameLength
@@ -13,7 +13,7 @@ export function validateProfileName(input: { firstName: string; lastName: string
 
 export type PasswordChangeForm = { currentPassword: string; newPassword: string; confirmPassword: string }
 
-/** Spec §5 password rules for a change: every field, the strength rule, then the match. */
+/** The password rules for a change: every field, the strength rule, then the match. */
 export function validatePasswordChange(input: PasswordChangeForm): ValidationResult {
   if (input.currentPassword === '' || input.newPassword === '' || input.confirmPassword === '')
     return messages.fillAllFields

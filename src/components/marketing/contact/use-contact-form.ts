@@ -10,11 +10,11 @@ import {
   type ContactInput,
 } from './contact-rules.ts'
 
-/** Spec §4: idle, sending, success, error. */
+/** Where the contact form is: idle, sending, success, error. */
 export type ContactStatus =
   { state: 'idle' } | { state: 'sending' } | { state: 'success'; sentVia: string } | { state: 'error'; detail: string }
 
-/** The server's own words when it answered; anything else is unexpected (spec §8). */
+/** The server's own words when it answered; anything else is unexpected. */
 function detailOf(error: unknown): string {
   return isTRPCClientError(error) && error.data && error.message ? error.message : contactMessages.unexpected
 }

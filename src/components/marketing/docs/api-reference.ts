@@ -1,4 +1,4 @@
-/** The REST bridge's OpenAPI document, reduced to what the /docs page shows (spec DESIGN §6). */
+/** The REST bridge's OpenAPI document, reduced to what the /docs page shows. */
 export type ApiField = { name: string; type: string; required: boolean; description: string }
 export type ApiOperation = {
   id: string
