@@ -7,12 +7,6 @@ export type AnalyticsSink = (event: AnalyticsEvent) => Promise<unknown> | undefi
 
 const sinks = new Set<AnalyticsSink>([sendToFirstParty])
 
-/** Adds a destination; returns a function that removes it. */
-export function addAnalyticsSink(sink: AnalyticsSink): () => void {
-  sinks.add(sink)
-  return () => sinks.delete(sink)
-}
-
 /** GA4 replaces the first-party log when a measurement id is configured; the returned function restores it. */
 export function replaceAnalyticsSinks(sink: AnalyticsSink): () => void {
   const previous = [...sinks]

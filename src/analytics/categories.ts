@@ -7,16 +7,6 @@ type TrackInput = inferRouterInputs<AppRouter>['analytics']['track']
 export type AnalyticsCategory = TrackInput['category']
 export type AnalyticsEventName = TrackInput['name']
 
-export const analyticsCategories = [
-  'Authentication',
-  'User Interaction',
-  'Subscription',
-  'Interview',
-  'Navigation',
-  'Conversion',
-  'Error',
-] as const satisfies readonly AnalyticsCategory[]
-
 /** The named events (page views are sent by the page-view tracker). */
 export const analyticsEvents = {
   ctaClick: 'cta_click',

@@ -3,7 +3,7 @@ import type { Features } from '#app.catalog.ts'
 import type { PasswordUpdateResult } from './flows/auth-flows.ts'
 import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, User } from './auth-types.ts'
 
-export type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
+type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
 
 export type AuthContextValue = {
   /** True from the start until stored tokens were checked; then the user is signed out or signed in. */

@@ -4,7 +4,7 @@ export const refreshTokenKey = 'refresh_token'
 
 export type StoredTokens = { accessToken: string; refreshToken: string }
 
-export type TokenChangeSource = 'this-tab' | 'other-tab'
+type TokenChangeSource = 'this-tab' | 'other-tab'
 type Listener = (source: TokenChangeSource) => void
 const listeners = new Set<Listener>()
 

@@ -5,7 +5,7 @@ export type ValidationResult = string | null
 
 const isBlank = (value: string) => value.trim() === ''
 const nameFits = (value: string) => value.trim().length >= namePattern.min && value.trim().length <= namePattern.max
-export const isValidEmail = (value: string) => emailPattern.test(value.trim())
+const isValidEmail = (value: string) => emailPattern.test(value.trim())
 export const isStrongPassword = (value: string) => passwordRule.test(value)
 
 export function validateSignIn(input: { email: string; password: string }): ValidationResult {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 /** A sparkle on 25 percent of mouse moves. */
-export const sparkleRate = 0.25
+const sparkleRate = 0.25
 const maxLiveSparkles = 24
 const lifetimeMs = 700
 const colours = ['#5e6ad2', '#8b93e6', '#f5b942', '#ffffff']

@@ -18,7 +18,7 @@ export type PaymentAnalytics =
   | { kind: 'checkout-success'; plan: Plan; order: Order }
   | { kind: 'checkout-failure'; plan: Plan; reason: FailureReason; error: string }
 
-export type FailureReason = 'order' | 'script' | 'init' | 'declined' | 'dismissed' | 'account-update'
+type FailureReason = 'order' | 'script' | 'init' | 'declined' | 'dismissed' | 'account-update'
 
 /** Everything the flow does to the outside world, so each path can be tested without a browser. */
 export type PaymentPorts = {

@@ -2,7 +2,7 @@ import { checkout } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, PaymentResult, Prefill } from './checkout-types.ts'
 
 /** The part of Razorpay's Checkout.js options the app uses. */
-export type RazorpayOptions = {
+type RazorpayOptions = {
   key: string
   amount: number
   currency: string

@@ -13,7 +13,7 @@ import { paymentAnalyticsEvents } from './payment-analytics.ts'
 import { runPayment, type PaymentPorts } from './payment-flow.ts'
 import { checkoutFields, checkoutPrefill, openRazorpayCheckout } from './razorpay-checkout.ts'
 
-export type PaymentResultView = 'success' | 'failure' | null
+type PaymentResultView = 'success' | 'failure' | null
 
 export type PaymentView = {
   /** True from the click until the flow ends, whichever way. */

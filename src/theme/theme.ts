@@ -4,14 +4,6 @@ export type Theme = 'light' | 'dark'
 export const themeStorageKey = 'theme'
 export const themeChangeEvent = 'interview-helper:theme'
 
-export function storedTheme(): Theme {
-  try {
-    return window.localStorage.getItem(themeStorageKey) === 'dark' ? 'dark' : 'light'
-  } catch {
-    return 'light'
-  }
-}
-
 export function currentTheme(): Theme {
   return document.body.classList.contains('dark') ? 'dark' : 'light'
 }

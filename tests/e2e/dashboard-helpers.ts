@@ -65,7 +65,7 @@ export type TestAccount = {
 
 type LoginAnswer = { user: { id: string; createdAt: string }; tokens: { accessToken: string } }
 
-export function uniqueEmail(tag: string): string {
+function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`
 }
 

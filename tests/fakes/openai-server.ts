@@ -20,7 +20,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 
-export type FakeUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number }
+type FakeUsage = { prompt_tokens: number; completion_tokens: number; total_tokens: number }
 
 export type FakeReply =
   | {
@@ -60,9 +60,9 @@ export const fakeReply = {
   }),
 }
 
-export type RecordedFile = { name: string; type: string; size: number; bytes: Uint8Array }
+type RecordedFile = { name: string; type: string; size: number; bytes: Uint8Array }
 
-export type RecordedRequest = {
+type RecordedRequest = {
   method: string
   path: string
   /** The raw Authorization header, if any. */
@@ -125,7 +125,7 @@ const chatCompletionRequest = z.looseObject({
   max_completion_tokens: z.number().int().positive().nullish(),
   temperature: z.number().min(0).max(2).nullish(),
 })
-export type ChatCompletionRequest = z.infer<typeof chatCompletionRequest>
+type ChatCompletionRequest = z.infer<typeof chatCompletionRequest>
 type ChatMessage = z.infer<typeof message>
 
 const transcriptionFormats = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']

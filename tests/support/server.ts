@@ -51,7 +51,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 }
 
 /** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */
-export async function waitUntilServing(
+async function waitUntilServing(
   url: string,
   child: ChildProcess,
   output: () => string,

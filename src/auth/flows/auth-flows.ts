@@ -23,7 +23,7 @@ export type AuthFlows = {
   watchProvider(handlers: ProviderHandlers): () => void
 }
 
-export type ProviderHandlers = {
+type ProviderHandlers = {
   /** The provider signed a user in outside an explicit flow; resolve with the backend session or null. */
   onSignedIn: (exchange: () => Promise<Session | null>) => void
   onSignedOut: () => void

@@ -2,7 +2,7 @@ import { SectionHeading } from './section-heading.tsx'
 import { WalkthroughAnimation } from './walkthrough-animation.tsx'
 
 /** The product's copy gives step 1 word for word; the others follow the same "Title: description" form. */
-export const walkthroughSteps: readonly { title: string; text: string }[] = [
+const walkthroughSteps: readonly { title: string; text: string }[] = [
   { title: 'Launch the App', text: 'Runs quietly in the background, ready when you are' },
   {
     title: 'Join Your Interview',

@@ -2,7 +2,7 @@ import { timers } from '#app.catalog.ts'
 import { track } from '#src/analytics/analytics.ts'
 
 /** The landing page's in-page sections and the names navigation_click reports them by. */
-export const landingSections = { features: 'features_section', pricing: 'pricing_section' } as const
+const landingSections = { features: 'features_section', pricing: 'pricing_section' } as const
 export type LandingSection = keyof typeof landingSections
 
 export function sectionOfHref(href: string): LandingSection | undefined {

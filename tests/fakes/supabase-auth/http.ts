@@ -32,7 +32,7 @@ export function queryEscape(value: string): string {
 }
 
 /** Go's url.Values.Encode: keys sorted, `k=v` joined by '&'. */
-export function encodeValues(values: Record<string, string>): string {
+function encodeValues(values: Record<string, string>): string {
   return Object.keys(values)
     .sort()
     .map((key) => `${queryEscape(key)}=${queryEscape(values[key] ?? '')}`)
@@ -65,7 +65,7 @@ function globToRegExp(pattern: string): RegExp {
 }
 
 /** utilities.IsRedirectURLValid */
-export function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string): boolean {
+function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string): boolean {
   if (!candidate) return false
   let site: URL
   let target: URL
@@ -107,7 +107,7 @@ export function bodyOf<T extends z.ZodType>(ctx: RequestContext, schema: T): z.i
   return parsed.data
 }
 
-export function bearerToken(ctx: RequestContext): string {
+function bearerToken(ctx: RequestContext): string {
   const match = /^[Bb]earer (\S+)$/.exec(ctx.headers.authorization ?? '')
   if (!match?.[1]) throw new GoTrueHttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   return match[1]

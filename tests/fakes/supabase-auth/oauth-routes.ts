@@ -20,7 +20,7 @@ import { bodyOf, json, redirect, referrer, withFragment, withQuery, type Reply, 
 import { pkceParams, sendMail } from './rules.ts'
 import type { AuthState, FakeIdentity, FakeUser, FlowState, Json } from './state.ts'
 
-export const googleIssuer = 'https://accounts.google.com'
+const googleIssuer = 'https://accounts.google.com'
 
 export type FakeGoogleAccount = {
   sub: string
