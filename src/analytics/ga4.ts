@@ -23,8 +23,7 @@ export function startGa4(measurementId: string): { sink: AnalyticsSink; stop: ()
   const gtag: Gtag =
     window.gtag ??
     function gtag() {
-      // gtag.js reads the arguments object itself, not an array.
-      // eslint-disable-next-line prefer-rest-params -- an array from rest parameters is ignored by gtag.js
+      // eslint-disable-next-line prefer-rest-params -- gtag.js reads the arguments object itself and ignores an array
       window.dataLayer?.push(arguments)
     }
   window.gtag = gtag
