@@ -22,7 +22,7 @@ import type { AuthState, FakeIdentity, FakeUser, FlowState, Json } from './state
 
 const googleIssuer = 'https://accounts.google.com'
 
-export type FakeGoogleAccount = {
+type FakeGoogleAccount = {
   sub: string
   email: string
   emailVerified: boolean
