@@ -1,11 +1,11 @@
 /**
- * The plans catalog, the feature matrix per plan and the product timers (spec §3, §9): plain
+ * The plans catalog, the feature matrix per plan and the product timers: plain
  * constants with no dependencies, so the browser can import them without the environment schema.
  * app.config.ts re-exports all of it; it stays the one place for configuration.
  */
 export const planIds = ['starter', 'professional', 'pro'] as const
 export type PlanId = (typeof planIds)[number]
-/** What a user without a paid plan has: spec §3 "planType (default 'none' in the dashboard)". */
+/** A user without a paid plan has the plan type 'none' (which the dashboard shows). */
 export type PlanType = PlanId | 'none'
 
 export const featureFlagNames = [
@@ -20,7 +20,7 @@ export const featureFlagNames = [
 export type FeatureFlagName = (typeof featureFlagNames)[number]
 export type Features = { maxInterviews: number } & Record<FeatureFlagName, boolean>
 
-/** Spec §3: all flags default to off or 0. */
+/** Without a plan every flag is off or 0. */
 export const noFeatures: Features = {
   maxInterviews: 0,
   screenAnalysis: false,
@@ -125,7 +125,7 @@ export function featuresFor(planType: PlanType): Features {
 
 export const checkout = { name: 'Interview Helper', themeColor: '#5e6ad2' } as const
 
-/** Spec §9 timers, in milliseconds. */
+/** The product's timers, in milliseconds. */
 export const timers = {
   webhookWait: 2000,
   redirectAfterPaymentSuccess: 2000,

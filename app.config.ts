@@ -230,7 +230,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     projections: { pollMs: env.PROJECTION_POLL_MS },
     site: {
       downloadUrlWindows: env.DOWNLOAD_URL_WINDOWS,
-      gaMeasurementId: env.GA_MEASUREMENT_ID || undefined,
+      // An empty id (the pattern admits one) means none.
+      gaMeasurementId: env.GA_MEASUREMENT_ID === '' ? undefined : env.GA_MEASUREMENT_ID,
       supportEmail: env.SUPPORT_EMAIL ?? (env.NODE_ENV === 'production' ? undefined : 'support@interviewhelper.local'),
     },
     plans,

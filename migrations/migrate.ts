@@ -15,7 +15,7 @@ export async function migrateToLatest<Schema>(db: Kysely<Schema>, log?: Logger):
   // Parallel work can add a migration that sorts before one a developer's database already has.
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
     allowUnorderedMigrations: true,
   })
   const { error, results = [] } = await migrator.migrateToLatest()

@@ -2,17 +2,12 @@ import type { AnalyticsCategory, AnalyticsEvent, AnalyticsEventName, AnalyticsPa
 import { currentDimensions } from './dimensions.ts'
 import { sendToFirstParty } from './first-party-sink.ts'
 
-export type AnalyticsSink = (event: AnalyticsEvent) => Promise<unknown> | void
+/** A sink may answer a promise; its rejection is swallowed like a throw. */
+export type AnalyticsSink = (event: AnalyticsEvent) => Promise<unknown> | undefined
 
 const sinks = new Set<AnalyticsSink>([sendToFirstParty])
 
-/** Adds a destination; returns a function that removes it. */
-export function addAnalyticsSink(sink: AnalyticsSink): () => void {
-  sinks.add(sink)
-  return () => sinks.delete(sink)
-}
-
-/** GA4 replaces the first-party log when a measurement id is configured (DESIGN.md §5); the returned function restores it. */
+/** GA4 replaces the first-party log when a measurement id is configured; the returned function restores it. */
 export function replaceAnalyticsSinks(sink: AnalyticsSink): () => void {
   const previous = [...sinks]
   sinks.clear()

@@ -3,21 +3,11 @@ import type { AppRouter } from '#server/trpc/router.ts'
 
 type TrackInput = inferRouterInputs<AppRouter>['analytics']['track']
 
-/** Spec §7 event categories; the server accepts exactly these. */
+/** The event categories; the server accepts exactly these. */
 export type AnalyticsCategory = TrackInput['category']
 export type AnalyticsEventName = TrackInput['name']
 
-export const analyticsCategories = [
-  'Authentication',
-  'User Interaction',
-  'Subscription',
-  'Interview',
-  'Navigation',
-  'Conversion',
-  'Error',
-] as const satisfies readonly AnalyticsCategory[]
-
-/** Spec §7 named events (page views are sent by the page-view tracker). */
+/** The named events (page views are sent by the page-view tracker). */
 export const analyticsEvents = {
   ctaClick: 'cta_click',
   navigationClick: 'navigation_click',

@@ -1,4 +1,4 @@
-/** Spec §3 analytics custom dimensions, sent with every event. */
+/** The analytics custom dimensions, sent with every event. */
 export type AnalyticsDimensions = {
   user_type: 'visitor' | 'registered' | 'subscriber'
   subscription_plan: string

@@ -21,7 +21,7 @@ function sinkClient(): TRPCClient<AppRouter> {
   return client
 }
 
-/** Our own event log (spec DESIGN §5: the embedded default when no GA4 measurement id is set). */
+/** Our own event log: the default when no GA4 measurement id is set. */
 export function sendToFirstParty(event: AnalyticsEvent): Promise<unknown> {
   return sinkClient().analytics.track.mutate(event)
 }

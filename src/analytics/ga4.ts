@@ -4,6 +4,7 @@ import { currentDimensions, onDimensionsChange } from './dimensions.ts'
 type Gtag = (...args: unknown[]) => void
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into the DOM's Window
   interface Window {
     dataLayer?: unknown[]
     gtag?: Gtag
@@ -14,7 +15,7 @@ const measurementIdPattern = /^G-[A-Z0-9]{4,20}$/
 
 /**
  * Loads gtag.js for a GA4 property and answers the sink that sends our events to it. Page views
- * are ours (spec §2: 100 ms after each navigation), so gtag's automatic one is off.
+ * are ours (sent 100 ms after each navigation), so gtag's automatic one is off.
  */
 export function startGa4(measurementId: string): { sink: AnalyticsSink; stop: () => void } {
   if (!measurementIdPattern.test(measurementId)) throw new Error(`Not a GA4 measurement id: ${measurementId}`)
@@ -22,7 +23,7 @@ export function startGa4(measurementId: string): { sink: AnalyticsSink; stop: ()
   const gtag: Gtag =
     window.gtag ??
     function gtag() {
-      // gtag.js reads the arguments object itself, not an array.
+      // eslint-disable-next-line prefer-rest-params -- gtag.js reads the arguments object itself and ignores an array
       window.dataLayer?.push(arguments)
     }
   window.gtag = gtag

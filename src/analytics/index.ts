@@ -1,10 +1,2 @@
-export { addAnalyticsSink, replaceAnalyticsSinks, track, type AnalyticsSink } from './analytics.ts'
-export {
-  analyticsCategories,
-  analyticsEvents,
-  type AnalyticsCategory,
-  type AnalyticsEvent,
-  type AnalyticsEventName,
-  type AnalyticsParams,
-} from './categories.ts'
-export { currentDimensions, setAnalyticsDimensions, type AnalyticsDimensions } from './dimensions.ts'
+export { track } from './analytics.ts'
+export { analyticsEvents, type AnalyticsCategory, type AnalyticsEventName, type AnalyticsParams } from './categories.ts'

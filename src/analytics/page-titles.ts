@@ -1,4 +1,4 @@
-/** Spec §2: the title each page view is reported with. */
+/** The title each page view is reported with. */
 const titles: Record<string, string> = {
   '/': 'Home',
   '/login': 'Sign In',

@@ -38,7 +38,7 @@ function useDimensions() {
 }
 
 /**
- * Spec §2: a page view with the path's title, 100 ms after each navigation (and the first load).
+ * A page view with the path's title, 100 ms after each navigation (and the first load).
  * A quick second navigation does not cancel the first one's view: each navigation is reported.
  */
 function usePageViews() {

@@ -3,10 +3,10 @@ import type { Features } from '#app.catalog.ts'
 import type { PasswordUpdateResult } from './flows/auth-flows.ts'
 import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, User } from './auth-types.ts'
 
-export type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
+type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
 
 export type AuthContextValue = {
-  /** True from the start until stored tokens were checked (spec §4: loading, signed out, signed in). */
+  /** True from the start until stored tokens were checked; then the user is signed out or signed in. */
   loading: boolean
   user: User | null
   subscription: Subscription | null

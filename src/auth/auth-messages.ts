@@ -1,4 +1,4 @@
-/** Texts that only the web app shows; the ones the API also uses live in rules/auth-rules.ts. */
+/** Texts that only the web app shows; the ones the API also uses live with the shared auth rules. */
 export const uiMessages = {
   signInFailed: 'Sign in failed. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
@@ -22,6 +22,6 @@ export const uiMessages = {
   purchaseSignIn: 'Please sign in to continue with your purchase',
   resendComingSoon: 'Resend functionality coming soon!',
   noRefreshToken: 'No refresh token available',
-  // Not in the spec: embedded mode has no hosted provider to send the user to Google.
+  // Embedded mode has no hosted provider to send the user to Google.
   googleNeedsSupabase: 'Google sign-in is not available on this server: it needs Supabase to be configured.',
 } as const

@@ -48,7 +48,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     const load = () => {
       // The root route loads the settings during SSR: reading them from the cache costs no request.
-      flowsRef.current ??= loadFlows(client, () => queryClient.ensureQueryData(trpc.auth.settings.queryOptions()))
+      flowsRef.current ??= loadFlows(client, () =>
+        queryClient.query({ ...trpc.auth.settings.queryOptions(), staleTime: 'static' }),
+      )
       return flowsRef.current
     }
     const flows = async () => (await load()).flows
@@ -140,7 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut: async () => {
         setState((current) => ({ ...current, signingOut: true }))
         const refreshToken = readRefreshToken()
-        // Spec §7: the tokens go whatever the server answers.
+        // Signing out clears the tokens whatever the server answers.
         await client.auth.logout.mutate(refreshToken ? { refreshToken } : undefined).catch(() => undefined)
         await (await flows().catch(() => null))?.signOutOfProvider()
         clearTokens()
@@ -151,7 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true
-    let stopWatching = () => {}
+    let stopWatching: () => void = () => undefined
     void actions.load().then(({ flows, mode, devMailbox }) => {
       if (!active) return
       setState((current) => ({ ...current, mode, devMailbox }))

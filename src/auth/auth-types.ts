@@ -10,7 +10,7 @@ export type { Subscription, User }
 export type Account = { user: User; subscription: Subscription; features: Features }
 export type Session = Account & { tokens: StoredTokens }
 
-/** Auth results are {success:false, error:message} on failure, as the API's own answers are. */
+/** Auth results are {success:false, error:message} on failure. */
 export type AuthResult<T extends object = object> = ({ success: true } & T) | { success: false; error: string }
 
 export type SignUpInput = { firstName: string; lastName: string; email: string; password: string }

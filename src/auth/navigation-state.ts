@@ -23,7 +23,7 @@ export function safeReturnPath(from: string | null | undefined): string | null {
   return pathname === '/login' ? null : from
 }
 
-/** Spec §4 Sign-in steps 5 and 6. */
+/** Where a successful sign-in leads. */
 export function signInDestination(state: {
   from?: string | undefined
   planType?: PlanId | undefined

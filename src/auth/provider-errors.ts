@@ -8,7 +8,7 @@ export const signUpErrorTexts = {
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
 } as const
 
-/** What a sign-up provider's refusal becomes, checked in this order by substring. */
+/** How the provider's sign-up errors read to the user: the first rule whose substring the message holds wins. */
 const signUpRules: readonly { matches: readonly string[]; message: string }[] = [
   { matches: ['already been registered'], message: signUpErrorTexts.alreadyRegistered },
   { matches: ['invalid'], message: signUpErrorTexts.invalidEmail },
@@ -30,7 +30,7 @@ export function isInvalidCredentials(message: string | null | undefined, code?: 
   return code === 'invalid_credentials' || /invalid (login )?credentials|invalid email or password/i.test(message ?? '')
 }
 
-/** The backend refused to create the account after a successful provider sign-in. */
+/** The message shown when the backend refused to create the account after a successful provider sign-in. */
 export function backendRegistrationMessage(serverMessage: string | null | undefined): string {
   return /already exists/i.test(serverMessage ?? '') ? messages.alreadyRegistered : uiMessages.accountSetupIncomplete
 }

@@ -20,7 +20,7 @@ function tokensIn(params: URLSearchParams): RecoveryTokens | null {
   return { accessToken, refreshToken }
 }
 
-/** Spec §2: reset mode when the hash or the query holds an access token, a refresh token and type=recovery. */
+/** A recovery link: the hash or the query holds an access token, a refresh token and type=recovery. */
 export function readRecoveryTokens(location: { hash: string; search: string }): RecoveryTokens | null {
   return (
     tokensIn(new URLSearchParams(location.hash.replace(/^#/, ''))) ?? tokensIn(new URLSearchParams(location.search))

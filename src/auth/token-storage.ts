@@ -1,16 +1,18 @@
-/** Spec §9 storage keys; the desktop assistant and the web app share these names. */
+/** Storage keys the desktop assistant reads too: they must keep these names. */
 export const accessTokenKey = 'jwt_token'
 export const refreshTokenKey = 'refresh_token'
 
 export type StoredTokens = { accessToken: string; refreshToken: string }
 
-export type TokenChangeSource = 'this-tab' | 'other-tab'
+type TokenChangeSource = 'this-tab' | 'other-tab'
 type Listener = (source: TokenChangeSource) => void
 const listeners = new Set<Listener>()
 
 function storage(): Storage | null {
   try {
-    return globalThis.localStorage ?? null
+    // The DOM types promise localStorage, but server rendering runs where there is none.
+    const { localStorage } = globalThis as { localStorage?: Storage }
+    return localStorage ?? null
   } catch {
     // Storage can be blocked (privacy modes, sandboxed frames): act signed out.
     return null

@@ -1,11 +1,11 @@
 import { emailPattern, messages, namePattern, passwordRule } from '#rules/auth-rules.ts'
 
-/** Each validator returns the first broken rule's message, in a fixed order, or null when all pass. */
+/** Each validator checks its rules in a fixed order and returns the first broken one's message, or null. */
 export type ValidationResult = string | null
 
 const isBlank = (value: string) => value.trim() === ''
 const nameFits = (value: string) => value.trim().length >= namePattern.min && value.trim().length <= namePattern.max
-export const isValidEmail = (value: string) => emailPattern.test(value.trim())
+const isValidEmail = (value: string) => emailPattern.test(value.trim())
 export const isStrongPassword = (value: string) => passwordRule.test(value)
 
 export function validateSignIn(input: { email: string; password: string }): ValidationResult {

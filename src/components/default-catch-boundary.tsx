@@ -1,7 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 
 /**
- * Spec §2 router failure page: the wording of the router's default error page. A plain link home,
+ * The router failure page, worded like the router's default error page. A plain link home,
  * not the router's: after a render failure a full page load is the dependable way out.
  */
 export function DefaultCatchBoundary({ error }: ErrorComponentProps) {

@@ -4,7 +4,7 @@ import { timers } from '#app.catalog.ts'
 const buttonBase =
   'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
-/** Spec §2 404 page, fading in over 1.2 s (spec §9). */
+/** The 404 page, fading in over 1.2 s. */
 export function NotFound() {
   return (
     <main

@@ -5,7 +5,7 @@ import { PageSpinner } from './spinner.tsx'
 
 type RouteGuardProps = { children: ReactNode; requireSubscription?: boolean }
 
-/** Spec §4 "Route guard": signed-in pages, and optionally an active subscription. */
+/** Guards signed-in pages, and optionally those that need an active subscription. */
 export function RouteGuard({ children, requireSubscription = false }: RouteGuardProps) {
   const { loading, user, subscription } = useAuth()
   if (loading) return <PageSpinner />

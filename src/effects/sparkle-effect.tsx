@@ -1,13 +1,13 @@
 import { useEffect } from 'react'
 
-/** Spec §9: a sparkle on 25 percent of mouse moves. */
-export const sparkleRate = 0.25
+/** A sparkle on 25 percent of mouse moves. */
+const sparkleRate = 0.25
 const maxLiveSparkles = 24
 const lifetimeMs = 700
 const colours = ['#5e6ad2', '#8b93e6', '#f5b942', '#ffffff']
 
 /**
- * The global mouse-move sparkle (spec §2 dashboard). Decoration only: a fixed layer that never
+ * The global mouse-move sparkle of the dashboard. Decoration only: a fixed layer that never
  * takes a click, hidden from assistive technology, and off when the user asks for less motion.
  */
 export function SparkleEffect({ random = Math.random }: { random?: () => number }) {

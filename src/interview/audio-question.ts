@@ -1,7 +1,7 @@
 import { authorizedFetch, errorOfResponse } from './authorized-fetch.ts'
 import type { AudioAnswer } from './interview-types.ts'
 
-export class AudioQuestionFailure extends Error {}
+class AudioQuestionFailure extends Error {}
 
 /** POST /api/interview/audio-question: the recording as multipart field "audio". */
 export async function sendAudioQuestion(audio: Blob, sessionId?: string): Promise<AudioAnswer> {

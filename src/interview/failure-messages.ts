@@ -1,4 +1,4 @@
-/** Spec §8 "Session calls": the words every failed interview call starts with. */
+/** The words every failed interview call starts with. */
 export const sessionFailures = {
   start: 'Failed to start session',
   end: 'Failed to end session',
@@ -13,7 +13,7 @@ export const sessionFailures = {
 export type SessionFailure = (typeof sessionFailures)[keyof typeof sessionFailures]
 
 /**
- * The spec's failure text followed by the server's reason. The server already starts some reasons
+ * The product's failure text followed by the server's reason. The server already starts some reasons
  * with the same words (AI failures): those are shown once, not twice.
  */
 export function failureText(failure: SessionFailure, reason: string | null | undefined): string {

@@ -1,5 +1,5 @@
 export const screenshotTypes = ['image/png', 'image/jpeg', 'image/webp'] as const
-export const maxScreenshotBytes = 5 * 1024 * 1024
+const maxScreenshotBytes = 5 * 1024 * 1024
 
 /** Why a chosen file cannot be sent as a screenshot, or null when it can. */
 export function screenshotProblem(file: { type: string; size: number }): string | null {

@@ -9,10 +9,9 @@ export type AudioAnswer = InterviewAnswer & {
   transcript: string
   transcription: { provider: string; model: string; latencyMs: number }
 }
-export type ScreenshotAnswer = Outputs['screenshot']
 export type InterviewSession = Outputs['sessionStart']
 export type UsageLimits = Outputs['usageLimits']
-export type InterviewHistory = Outputs['history']
+type InterviewHistory = Outputs['history']
 export type HistorySession = InterviewHistory['sessions'][number]
 export type HistoryQuestion = HistorySession['questions'][number]
 export type UsagePeriod = Outputs['usagePeriods']['periods'][number]

@@ -2,7 +2,7 @@ import { authorizedFetch, errorOfResponse } from './authorized-fetch.ts'
 import type { InterviewAnswer, InterviewContext } from './interview-types.ts'
 import { readServerSentEvents } from './sse-reader.ts'
 
-export class StreamFailure extends Error {}
+class StreamFailure extends Error {}
 
 type StreamInput = { question: string; context?: InterviewContext; sessionId?: string }
 

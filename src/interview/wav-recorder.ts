@@ -26,7 +26,8 @@ registerProcessor('pcm-capture', PcmCapture)
 export function canRecordAudio(): boolean {
   return (
     typeof navigator !== 'undefined' &&
-    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
+    // Outside secure contexts browsers have no mediaDevices, whatever the DOM types say.
+    typeof (navigator as { mediaDevices?: MediaDevices }).mediaDevices?.getUserMedia === 'function' &&
     typeof AudioContext !== 'undefined'
   )
 }
@@ -57,13 +58,15 @@ export async function startWavRecording(): Promise<WavRecording> {
   }
   let finished = false
   return {
-    stop: async () => {
-      if (!finished) {
-        finished = true
-        release(stream, context)
-      }
-      return new Blob([encodeWav(concatSamples(chunks), context.sampleRate)], { type: 'audio/wav' })
-    },
+    // A failed encoding rejects the promise rather than throwing.
+    stop: () =>
+      new Promise<Blob>((resolve) => {
+        if (!finished) {
+          finished = true
+          release(stream, context)
+        }
+        resolve(new Blob([encodeWav(concatSamples(chunks), context.sampleRate)], { type: 'audio/wav' }))
+      }),
     cancel: () => {
       if (finished) return
       finished = true
@@ -79,10 +82,12 @@ async function connectCapture(
   sink: AudioNode,
   onSamples: (samples: Float32Array) => void,
 ) {
-  if (context.audioWorklet && typeof AudioWorkletNode !== 'undefined') {
+  // Older browsers, and any outside secure contexts, have no audio worklets, whatever the DOM types say.
+  const { audioWorklet } = context as { audioWorklet?: AudioWorklet }
+  if (audioWorklet && typeof AudioWorkletNode !== 'undefined') {
     const url = URL.createObjectURL(new Blob([captureProcessor], { type: 'text/javascript' }))
     try {
-      await context.audioWorklet.addModule(url)
+      await audioWorklet.addModule(url)
     } finally {
       URL.revokeObjectURL(url)
     }
@@ -91,7 +96,10 @@ async function connectCapture(
     source.connect(node).connect(sink)
     return
   }
+  // The deprecated ScriptProcessor is the only capture those browsers offer.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the fallback for browsers without audio worklets
   const processor = context.createScriptProcessor(4096, 1, 1)
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the fallback for browsers without audio worklets
   processor.onaudioprocess = (event) => onSamples(new Float32Array(event.inputBuffer.getChannelData(0)))
   source.connect(processor).connect(sink)
 }

@@ -1,6 +1,6 @@
 const longUs = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
-/** Spec §9 "Dates": long US format ("November 21, 2026"), 'N/A' when missing or unreadable. */
+/** Dates in long US format ("November 21, 2026"), 'N/A' when missing or unreadable. */
 export function formatLongDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return 'N/A'
   const date = value instanceof Date ? value : new Date(value)

@@ -3,7 +3,7 @@ import type { PaymentAnalytics } from './payment-flow.ts'
 
 type TrackedEvent = { name: AnalyticsEventName; category: AnalyticsCategory; params: AnalyticsParams }
 
-/** What each step of a purchase records (spec §7 categories Subscription and Conversion). */
+/** What each step of a purchase records (in the categories Subscription and Conversion). */
 export function paymentAnalyticsEvents(event: PaymentAnalytics): TrackedEvent[] {
   const plan = { plan_type: event.plan.planId, value: event.plan.amount / 100, currency: event.plan.currency }
   switch (event.kind) {

@@ -1,4 +1,5 @@
 import { timers, type Plan } from '#app.catalog.ts'
+import { nonEmpty } from '#src/lib/text.ts'
 import type { CheckoutOutcome, Order, OrderAnswer, PaymentResult } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
 
@@ -17,7 +18,7 @@ export type PaymentAnalytics =
   | { kind: 'checkout-success'; plan: Plan; order: Order }
   | { kind: 'checkout-failure'; plan: Plan; reason: FailureReason; error: string }
 
-export type FailureReason = 'order' | 'script' | 'init' | 'declined' | 'dismissed' | 'account-update'
+type FailureReason = 'order' | 'script' | 'init' | 'declined' | 'dismissed' | 'account-update'
 
 /** Everything the flow does to the outside world, so each path can be tested without a browser. */
 export type PaymentPorts = {
@@ -41,7 +42,7 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback
 
 /**
- * Spec §4 "Payment" steps 2 to 5, for a signed-in user: order, checkout, verification, the webhook
+ * A purchase by a signed-in user: order, checkout, verification, the webhook
  * wait and the subscription refresh. It never throws; every path ends in an outcome.
  */
 export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<PaymentOutcome> {
@@ -56,7 +57,8 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
   let order: Order
   try {
     const answer = await ports.createOrder(plan)
-    if (!answer.success || !answer.data) return fail('order', answer.error || paymentMessages.orderInvalidResponse)
+    if (!answer.success || !answer.data)
+      return fail('order', nonEmpty(answer.error) ?? paymentMessages.orderInvalidResponse)
     order = answer.data
   } catch (error) {
     return fail('order', messageOf(error, paymentMessages.orderInvalidResponse))
@@ -77,7 +79,7 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
     return fail('init', messageOf(error, paymentMessages.initFailed))
   }
   if (outcome.type === 'dismissed') return fail('dismissed', paymentMessages.cancelledByUser)
-  if (outcome.type === 'failed') return fail('declined', outcome.description || paymentMessages.paymentFailed)
+  if (outcome.type === 'failed') return fail('declined', nonEmpty(outcome.description) ?? paymentMessages.paymentFailed)
 
   ports.track({ kind: 'checkout-success', plan, order })
   try {
@@ -85,7 +87,7 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
     try {
       await ports.verifyPayment(outcome.result)
     } catch (error) {
-      // Spec §8: the webhook is expected to activate the plan when verification does not.
+      // The webhook is expected to activate the plan when verification does not.
       ports.log('Payment verification failed; waiting for the webhook', error)
     }
     ports.onPhase?.('awaiting-webhook')

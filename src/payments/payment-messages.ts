@@ -1,4 +1,4 @@
-/** Spec §8 "Payment": every text the payment flow can show, word for word. */
+/** Every text the payment flow can show, in the product's exact words. */
 export const paymentMessages = {
   scriptLoadFailed: 'Failed to load Razorpay script',
   orderInvalidResponse: 'Failed to create order: Invalid response from server',

@@ -1,8 +1,8 @@
 import { checkout } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, PaymentResult, Prefill } from './checkout-types.ts'
 
-/** The part of Checkout.js options the app uses (spec §7 "Card payment provider"). */
-export type RazorpayOptions = {
+/** The part of Razorpay's Checkout.js options the app uses. */
+type RazorpayOptions = {
   key: string
   amount: number
   currency: string
@@ -25,6 +25,7 @@ type RazorpayInstance = {
 }
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into the DOM's Window
   interface Window {
     Razorpay?: new (options: RazorpayOptions) => RazorpayInstance
   }
@@ -32,7 +33,7 @@ declare global {
 
 export type CheckoutFields = Omit<RazorpayOptions, 'handler' | 'modal'>
 
-/** Spec §4 Payment and §9: the modal's fields for an order, with the product's name and colour. */
+/** The modal's fields for an order, with the product's name and colour. */
 export function checkoutFields(order: Order, prefill: Prefill): CheckoutFields {
   return {
     key: order.keyId,
@@ -66,7 +67,7 @@ export function openRazorpayCheckout(fields: CheckoutFields): Promise<CheckoutOu
   })
 }
 
-/** Spec §3 "Checkout prefill": full name, e-mail, and the phone as contact when the user has one. */
+/** Checkout's prefill: full name, e-mail, and the phone as contact when the user has one. */
 export function checkoutPrefill(user: {
   firstName: string
   lastName: string

@@ -7,7 +7,7 @@ import { paymentMessages } from './payment-messages.ts'
 import { useFocusTrap } from './use-focus-trap.ts'
 import type { SandboxSession } from './use-payment-flow.ts'
 
-export const sandboxTestModeLabel = 'TEST MODE — no real money'
+const sandboxTestModeLabel = 'TEST MODE — no real money'
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 

@@ -5,7 +5,7 @@ import { daysLeftLabel, planLabel, statusLabel, subscriptionStatusColor } from '
 
 type Subscription = SubscriptionAnswer['subscription']
 
-/** The plan, its status in its colour (spec §4), the period, days left and interviews included. */
+/** The plan, its status in its colour, the period, days left and interviews included. */
 export function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const rows: [string, string][] = [
     ['Billing cycle', subscription.billingCycle],

@@ -1,8 +1,9 @@
 import { findPlan } from '#app.catalog.ts'
+import { nonEmpty } from '#src/lib/text.ts'
 
 export type StatusColor = 'green' | 'red' | 'blue' | 'yellow'
 
-/** Spec §4: active green; canceled/cancelled red; trialing blue; any other status yellow. */
+/** Active green; canceled/cancelled red; trialing blue; any other status yellow. */
 export function subscriptionStatusColor(status: string | null | undefined): StatusColor {
   switch (status?.trim().toLowerCase()) {
     case 'active':
@@ -25,7 +26,7 @@ export const statusColorClasses: Record<StatusColor, string> = {
     'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',
 }
 
-/** The plan's display name; 'none' (spec §3 dashboard default) without a paid plan. */
+/** The plan's display name; 'none' (what the dashboard shows) without a paid plan. */
 export function planLabel(planType: string | null | undefined): string {
   if (!planType) return 'none'
   return findPlan(planType)?.name ?? planType
@@ -33,7 +34,7 @@ export function planLabel(planType: string | null | undefined): string {
 
 /** "active" → "Active" for a badge; the colour carries the meaning, the word stays the server's. */
 export function statusLabel(status: string | null | undefined): string {
-  const value = status?.trim() || 'none'
+  const value = nonEmpty(status?.trim()) ?? 'none'
   return value.charAt(0).toUpperCase() + value.slice(1)
 }
 
@@ -45,7 +46,7 @@ export function billingStatus(status: string): { label: string; color: StatusCol
   return { label: billingLabels[status] ?? statusLabel(status), color: billingColors[status] ?? 'yellow' }
 }
 
-/** "12 days" until the period ends; 'N/A' without a period (spec §9 uses N/A for missing dates). */
+/** "12 days" until the period ends; 'N/A' without a period, as for any missing date. */
 export function daysLeftLabel(subscription: { currentPeriodEnd: string | null; daysUntilExpiry: number }): string {
   if (!subscription.currentPeriodEnd) return 'N/A'
   const days = Math.max(0, subscription.daysUntilExpiry)

@@ -13,7 +13,7 @@ import { paymentAnalyticsEvents } from './payment-analytics.ts'
 import { runPayment, type PaymentPorts } from './payment-flow.ts'
 import { checkoutFields, checkoutPrefill, openRazorpayCheckout } from './razorpay-checkout.ts'
 
-export type PaymentResultView = 'success' | 'failure' | null
+type PaymentResultView = 'success' | 'failure' | null
 
 export type PaymentView = {
   /** True from the click until the flow ends, whichever way. */
@@ -32,7 +32,7 @@ const idle: PaymentView = { processing: false, planId: null, error: null, result
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-/** Spec §4 "Payment": the state a pricing section needs, and `choosePlan` for its buttons. */
+/** The state a pricing section needs, and `choosePlan` for its buttons. */
 export function usePaymentFlow() {
   const auth = useAuth()
   const router = useRouter()
@@ -97,7 +97,7 @@ export function usePaymentFlow() {
         track: (event) => {
           for (const tracked of paymentAnalyticsEvents(event)) track(tracked.name, tracked.category, tracked.params)
         },
-        // Tolerated failures (spec §8): worth a trace for support, not an error on the page.
+        // Tolerated failures: worth a trace for support, not an error on the page.
         log: (message, error) => console.warn(message, error),
       }
 

@@ -27,8 +27,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The auth mode decides how every page signs in; it rides along with the server-rendered HTML.
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(context.trpc.auth.settings.queryOptions()).catch(() => null),
-      context.queryClient.ensureQueryData(context.trpc.site.settings.queryOptions()).catch(() => null),
+      context.queryClient
+        .query({ ...context.trpc.auth.settings.queryOptions(), staleTime: 'static' })
+        .catch(() => null),
+      context.queryClient
+        .query({ ...context.trpc.site.settings.queryOptions(), staleTime: 'static' })
+        .catch(() => null),
     ]),
   shellComponent: RootDocument,
   component: Outlet,

@@ -27,7 +27,7 @@ function Dashboard() {
   const { user, features: signInFeatures } = useAuth()
   const usage = useUsageLimits()
   const subscription = useSubscription()
-  // Spec §4: one spinner until both the user and the usage limits are known.
+  // One spinner until both the user and the usage limits are known.
   if (!user || usage.isPending) return <PageSpinner label="Loading your dashboard" />
   const features = subscription.data?.features ?? signInFeatures
   return (

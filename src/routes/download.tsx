@@ -8,6 +8,7 @@ export const Route = createFileRoute('/download')({
       { name: 'description', content: 'Download Interview Helper for Windows 10 and 11.' },
     ],
   }),
-  loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.site.settings.queryOptions()),
+  loader: ({ context }) =>
+    context.queryClient.query({ ...context.trpc.site.settings.queryOptions(), staleTime: 'static' }),
   component: DownloadPage,
 })

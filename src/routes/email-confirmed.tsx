@@ -27,7 +27,7 @@ function EmailConfirmedPage() {
     if (started.current) return
     started.current = true
     void (async () => {
-      // Spec §4: processing, then a 2 s wait (the provider finishes its session from the URL meanwhile).
+      // Processing, then a 2 s wait (the provider finishes its session from the URL meanwhile).
       await wait(timers.emailConfirmationWait)
       const result = await confirmEmail(token ?? null)
       setState(result.success ? { status: 'success' } : { status: 'error', message: result.error })

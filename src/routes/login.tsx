@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useHydrated, useLocation, useRouter } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { findPlan } from '#app.catalog.ts'
 import { analyticsEvents, track } from '#src/analytics/index.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
@@ -7,10 +7,10 @@ import { uiMessages } from '#src/auth/auth-messages.ts'
 import { signInDestination } from '#src/auth/navigation-state.ts'
 import { validateSignIn } from '#src/auth/validation.ts'
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
-import { SubmitButton } from '#src/components/auth/submit-button.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Sign In | Interview Helper' }] }),
@@ -38,7 +38,7 @@ function LoginPage() {
     track(analyticsEvents.signInFailed, 'Authentication', { method, error: message })
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateSignIn({ email, password })
     if (invalid) {
@@ -92,7 +92,7 @@ function LoginPage() {
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="Email"
           type="email"
@@ -124,7 +124,7 @@ function LoginPage() {
         </SubmitButton>
       </form>
       <OrDivider />
-      <GoogleButton onClick={google} disabled={busy} />
+      <GoogleButton onClick={() => void google()} disabled={busy} />
     </AuthCard>
   )
 }

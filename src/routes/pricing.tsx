@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PricingSection } from '#src/components/pricing/pricing-section.tsx'
 
-/** Where Upgrade Plan and the route guard's missing-subscription redirect lead (spec §2). */
+/** Where Upgrade Plan and the route guard's missing-subscription redirect lead. */
 export const Route = createFileRoute('/pricing')({
   head: () => ({ meta: [{ title: 'Pricing | Interview Helper' }] }),
   component: PricingPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { timers } from '#app.catalog.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { readRecoveryTokens, stripRecoveryTokensFromAddressBar } from '#src/auth/recovery-link.ts'
@@ -21,21 +21,36 @@ type View =
   | { mode: 'reset' }
   | { mode: 'updated' }
 
+const subscribeToNothing = () => () => undefined
+
 function ResetPasswordPage() {
+  // A recovery link may carry its tokens in the hash, which never reaches the server: the server renders
+  // the request form, and the page starts over in the browser (once, after hydration) to read the link.
+  const inBrowser = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  )
+  return <ResetPasswordFlow key={inBrowser ? 'browser' : 'server'} readsLink={inBrowser} />
+}
+
+function ResetPasswordFlow({ readsLink }: { readsLink: boolean }) {
   const { beginPasswordRecovery } = useAuth()
-  const [view, setView] = useState<View>({ mode: 'request', error: null })
+  const [recoveryTokens] = useState(() => (readsLink ? readRecoveryTokens(window.location) : null))
+  const [view, setView] = useState<View>(recoveryTokens ? { mode: 'checking' } : { mode: 'request', error: null })
   useRedirectAfter(view.mode === 'updated' ? '/login' : null, timers.resetRedirect)
+  // The link is checked once, even if the effect runs again.
+  const started = useRef(false)
 
   useEffect(() => {
-    const tokens = readRecoveryTokens(window.location)
-    if (!tokens) return
+    if (!recoveryTokens || started.current) return
+    started.current = true
     // Before anything else: the tokens must not stay in the address bar or the history.
     stripRecoveryTokensFromAddressBar()
-    setView({ mode: 'checking' })
-    void beginPasswordRecovery(tokens).then((result) =>
+    void beginPasswordRecovery(recoveryTokens).then((result) =>
       setView(result.success ? { mode: 'reset' } : { mode: 'request', error: result.error }),
     )
-  }, [beginPasswordRecovery])
+  }, [recoveryTokens, beginPasswordRecovery])
 
   switch (view.mode) {
     case 'sent':

@@ -1,15 +1,15 @@
 import { createFileRoute, Link, useLocation, useRouter } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
 import { safeReturnPath } from '#src/auth/navigation-state.ts'
 import { signUpFieldInError, validateSignUp, type SignUpForm } from '#src/auth/validation.ts'
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
 import { CheckEmailView } from '#src/components/auth/check-email-view.tsx'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
-import { SubmitButton } from '#src/components/auth/submit-button.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 
 export const Route = createFileRoute('/signup')({
   head: () => ({ meta: [{ title: 'Sign Up | Interview Helper' }] }),
@@ -39,7 +39,7 @@ function SignUpPage() {
     setInvalidFields(signUpFieldInError(message, form))
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateSignUp(form)
     if (invalid) {
@@ -99,7 +99,7 @@ function SignUpPage() {
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" name="firstName" autoComplete="given-name" {...field('firstName')} />
           <TextField label="Last name" name="lastName" autoComplete="family-name" {...field('lastName')} />
@@ -127,7 +127,7 @@ function SignUpPage() {
         </SubmitButton>
       </form>
       <OrDivider />
-      <GoogleButton onClick={google} disabled={busy} />
+      <GoogleButton onClick={() => void google()} disabled={busy} />
     </AuthCard>
   )
 }

@@ -1,16 +1,8 @@
-/** Spec §1: light or dark, starting light, applied as the body's class name. */
+/** Light or dark, starting light, applied as the body's class name. */
 export type Theme = 'light' | 'dark'
 
 export const themeStorageKey = 'theme'
 export const themeChangeEvent = 'interview-helper:theme'
-
-export function storedTheme(): Theme {
-  try {
-    return window.localStorage.getItem(themeStorageKey) === 'dark' ? 'dark' : 'light'
-  } catch {
-    return 'light'
-  }
-}
 
 export function currentTheme(): Theme {
   return document.body.classList.contains('dark') ? 'dark' : 'light'

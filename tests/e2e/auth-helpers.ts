@@ -24,7 +24,7 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** The same path on the server under test: mailed links carry PUBLIC_URL, which tests leave unset. */
-export function onServer(baseUrl: string, link: string): string {
+function onServer(baseUrl: string, link: string): string {
   const url = new URL(link)
   return `${baseUrl}${url.pathname}${url.search}${url.hash}`
 }

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   createConfirmedAccount,
   expectPath,
@@ -16,11 +17,10 @@ const newPassword = 'Changed456'
 describe('password reset', () => {
   let browser: Browser
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   it('requests a link, sets a new password from the mailed link and signs in with it', async () => {
@@ -56,7 +56,7 @@ describe('password reset', () => {
     await page.close()
   })
 
-  it('sends a used or made-up link back to request mode with the spec message', async () => {
+  it("sends a used or made-up link back to request mode with the product's message", async () => {
     const page = await newClientPage(browser, baseUrl)
     await page.goto(`${baseUrl}/reset-password#access_token=made-up&refresh_token=made-up&type=recovery`)
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor()

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createConfirmedAccount, expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
@@ -8,11 +9,10 @@ const baseUrl = inject('baseUrl')
 describe('session tokens', () => {
   let browser: Browser
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   it('refreshes an unusable access token without the user noticing', async () => {

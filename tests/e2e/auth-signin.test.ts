@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   createConfirmedAccount,
   expectPath,
@@ -18,14 +19,13 @@ describe('sign-in', () => {
   let browser: Browser
   let email: string
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     const page = await newClientPage(browser, baseUrl)
     email = (await createConfirmedAccount(page, baseUrl, 'signin')).email
     await page.close()
-  })
-  afterAll(async () => {
-    await browser?.close()
   })
 
   it('checks the form before sending it', async () => {
@@ -50,7 +50,7 @@ describe('sign-in', () => {
     await signInInBrowser(page, email, 'Wrong-password-1')
     await page.getByText(invalidCredentials, { exact: true }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
-    // The failure is recorded for analytics (spec §4 Sign-in 7).
+    // The failure is recorded for analytics.
     await expect.poll(() => tracked.join('\n')).toContain('sign_in_failed')
     await page.close()
   })

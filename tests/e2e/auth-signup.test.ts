@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   expectPath,
   linkFromMailbox,
@@ -16,11 +17,10 @@ const baseUrl = inject('baseUrl')
 describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
   let browser: Browser
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   it('shows the validation rules in order, before anything is sent', async () => {

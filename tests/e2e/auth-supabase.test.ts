@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   expectPath,
   newClientPage,
@@ -22,17 +23,16 @@ describe('sign-in through Supabase', () => {
   let server: RunningServer
   let browser: Browser
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     fake = await startFakeSupabase()
+    teardown.add(() => fake.stop())
     server = await startBuiltServer({ SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, TRUST_PROXY: '1' })
+    teardown.add(() => server.stop())
     fake.config.siteUrl = server.url
     fake.config.additionalRedirectUrls = [`${server.url}/**`]
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await fake?.stop()
+    teardown.add(() => browser.close())
   })
 
   it('signs up at Supabase, confirms from its mail and signs in to the dashboard', async () => {

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { waitForHydration } from './auth-helpers.ts'
 import { seriousViolations } from './axe.ts'
 import { launchChromium } from './browser.ts'
@@ -20,8 +21,10 @@ describe('accessibility and narrow screens of the signed-in pages', () => {
   let browser: Browser
   let tokens: { accessToken: string; refreshToken: string }
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     const account = await confirmedAccount(baseUrl, 'a11y', { firstName: 'Nila', lastName: 'Menon' })
     await buyPlan(baseUrl, account.token, 'pro')
     await countedSessions(baseUrl, account.token, 1)
@@ -29,9 +32,6 @@ describe('accessibility and narrow screens of the signed-in pages', () => {
       await trpcClient(baseUrl).mutate<{ tokens: typeof tokens }>('auth.login', { email: account.email, password })
     ).tokens
   }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-  })
 
   async function open(path: string, ready: string, options: { theme: 'light' | 'dark'; width: number }) {
     const page = await browser.newPage({ reducedMotion: 'reduce', viewport: { width: options.width, height: 800 } })

@@ -65,7 +65,7 @@ export type TestAccount = {
 
 type LoginAnswer = { user: { id: string; createdAt: string }; tokens: { accessToken: string } }
 
-export function uniqueEmail(tag: string): string {
+function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`
 }
 
@@ -112,7 +112,7 @@ export async function buyPlan(
     token,
   )
   // The sandbox's webhook races this call and may win (on PostgreSQL the loser can fail): like the
-  // pricing page (spec §4 Payment), tolerate it and wait for the activation.
+  // pricing page does, tolerate it and wait for the activation.
   await api.mutate('auth.verifyPayment', paid.result, token).catch(() => undefined)
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const { subscription } = await api.query<{ subscription: { planType: string } }>(

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { newClientPage } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import {
@@ -21,7 +22,10 @@ const planName = (page: Page) => page.getByRole('region', { name: 'Current Plan'
 async function featureStates(page: Page): Promise<Record<string, string | null>> {
   const rows = page.getByRole('region', { name: 'Plan Features' }).locator('[data-feature]')
   const entries = await rows.evaluateAll((items) =>
-    items.map((item) => [item.getAttribute('data-feature') ?? '', item.getAttribute('data-included')]),
+    items.map((item): [string, string | null] => [
+      item.getAttribute('data-feature') ?? '',
+      item.getAttribute('data-included'),
+    ]),
   )
   return Object.fromEntries(entries)
 }
@@ -29,7 +33,10 @@ async function featureStates(page: Page): Promise<Record<string, string | null>>
 async function accountInfo(page: Page): Promise<Record<string, string>> {
   const rows = page.getByRole('region', { name: 'Account Info' }).locator('dl > div')
   const pairs = await rows.evaluateAll((items) =>
-    items.map((item) => [item.querySelector('dt')?.textContent ?? '', item.querySelector('dd')?.textContent ?? '']),
+    items.map((item): [string, string] => [
+      item.querySelector('dt')?.textContent ?? '',
+      item.querySelector('dd')?.textContent ?? '',
+    ]),
   )
   return Object.fromEntries(pairs)
 }
@@ -39,16 +46,15 @@ describe('the dashboard', () => {
   let professional: TestAccount
   let noPlan: TestAccount
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     professional = await confirmedAccount(baseUrl, 'dash-pro', { firstName: 'Priya', lastName: 'Nair' })
     await buyPlan(baseUrl, professional.token, 'professional')
     await countedSessions(baseUrl, professional.token, 11)
     noPlan = await confirmedAccount(baseUrl, 'dash-none', { firstName: 'Dev', lastName: 'Shah' })
   }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-  })
 
   it('shows a Professional user their plan, usage (yellow at 73 %, red at 93 %), the guide, features and account', async () => {
     const page = await newClientPage(browser, baseUrl)
@@ -63,7 +69,7 @@ describe('the dashboard', () => {
     await expect(usageBar(page).getAttribute('aria-valuenow')).resolves.toBe('73')
     await expect(usageBar(page).getAttribute('data-color')).resolves.toBe('yellow')
 
-    // The 5-step desktop guide, in the spec's words.
+    // The 5-step desktop guide, in the product's words.
     const guide = page.getByRole('region', { name: 'Get started with the desktop app' })
     const steps = await guide.locator('ol > li h3').allTextContents()
     expect(steps).toEqual([
@@ -177,7 +183,7 @@ describe('the dashboard', () => {
     await signInToDashboard(page, baseUrl, noPlan.email)
     await page.getByRole('heading', { name: 'Welcome back, Dev!' }).waitFor()
 
-    let release: () => void = () => {}
+    let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/trpc/*interview.usageLimits*', async (route) => {
       await held

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
@@ -8,11 +9,10 @@ const planNames = ['Starter', 'Professional', 'Pro']
 describe('home page', () => {
   let browser: Browser
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   it('is server-rendered with the three plans (no JavaScript needed)', async () => {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, newClientPage } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import {
@@ -38,16 +39,15 @@ describe('the practice console (/interview) and history (/history)', () => {
   let pro: TestAccount
   let starter: TestAccount
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     pro = await confirmedAccount(baseUrl, 'console-pro', { firstName: 'Kiran', lastName: 'Desai' })
     await buyPlan(baseUrl, pro.token, 'pro')
     starter = await confirmedAccount(baseUrl, 'console-starter', { firstName: 'Lena', lastName: 'Bose' })
     await buyPlan(baseUrl, starter.token, 'starter')
   }, slow)
-  afterAll(async () => {
-    await browser?.close()
-  })
 
   it(
     'starts a session with context, streams an answer, reads a screenshot, practises, ends, and shows it all in history',

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { waitForHydration } from './auth-helpers.ts'
 import { seriousViolations } from './axe.ts'
 import { launchChromium } from './browser.ts'
@@ -23,11 +24,10 @@ const pages = [
 
 describe('accessibility of the public pages (axe-core)', () => {
   let browser: Browser
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {

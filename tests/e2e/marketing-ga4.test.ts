@@ -1,20 +1,20 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
 let server: RunningServer
 let browser: Browser
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   server = await startBuiltServer({ GA_MEASUREMENT_ID: 'G-TEST12345' })
+  teardown.add(() => server.stop())
   browser = await launchChromium()
+  teardown.add(() => browser.close())
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 describe('analytics with a GA4 measurement id', () => {
   it('loads gtag, sends events with the custom dimensions to GA4, and nothing to the first-party log', async () => {

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
 const baseUrl = inject('baseUrl')
 
-/** Spec §2: what each public page must say. */
+/** What each public page must say. */
 const keyTexts: Record<string, string[]> = {
   '/': [
     'Crush Interviews. No Sweat.',
@@ -52,11 +53,10 @@ const keyTexts: Record<string, string[]> = {
 
 describe('marketing pages', () => {
   let browser: Browser
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
+    teardown.add(() => browser.close())
   })
 
   async function open(path: string, options: { width?: number; reducedMotion?: boolean } = {}): Promise<Page> {
@@ -112,7 +112,7 @@ describe('marketing pages', () => {
     await page.close()
   })
 
-  it('sends every signed-out nav link where the spec says', async () => {
+  it('sends every signed-out nav link where it should go', async () => {
     const expected: [string, string, string][] = [
       ['Features', '/', '#features'],
       ['Pricing', '/', '#pricing'],
@@ -133,7 +133,7 @@ describe('marketing pages', () => {
     await page.close()
   })
 
-  it('sends every footer link where the spec says', async () => {
+  it('sends every footer link where it should go', async () => {
     const expected: [string, string][] = [
       ['Features', '/#features'],
       ['Download', '/download'],

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createConfirmedAccount, expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
@@ -11,16 +12,15 @@ let database: TestDatabase
 let server: RunningServer
 let browser: Browser
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1', PROJECTION_POLL_MS: '200' })
+  teardown.add(() => server.stop())
   browser = await launchChromium()
+  teardown.add(() => browser.close())
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await database?.drop()
-})
 
 type Recorded = { name: string; category: string; params: Record<string, unknown> }
 

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createConfirmedAccount, expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 
@@ -43,8 +44,10 @@ describe('buying a plan in TEST MODE (sandbox checkout)', () => {
   let buyer: { email: string }
   let hesitant: { email: string }
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     for (const tag of ['buyer', 'hesitant'] as const) {
       const page = await newClientPage(browser, baseUrl)
       const account = await createConfirmedAccount(page, baseUrl, `pay-${tag}`)
@@ -53,9 +56,6 @@ describe('buying a plan in TEST MODE (sandbox checkout)', () => {
       await page.close()
     }
   }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-  })
 
   it('shows the three plans with prices, struck prices and savings', async () => {
     const page = await newClientPage(browser, baseUrl)
@@ -99,10 +99,10 @@ describe('buying a plan in TEST MODE (sandbox checkout)', () => {
       // The resume request left history: a reload or Back cannot start a second payment.
       await expect
         .poll(() =>
-          page.evaluate(() => ({
-            planType: window.history.state?.planType,
-            continuePayment: window.history.state?.continuePayment,
-          })),
+          page.evaluate(() => {
+            const state = window.history.state as { planType?: unknown; continuePayment?: unknown } | null
+            return { planType: state?.planType, continuePayment: state?.continuePayment }
+          }),
         )
         .toEqual({})
       await expect(page.locator('[data-plan] button').allTextContents()).resolves.toEqual([

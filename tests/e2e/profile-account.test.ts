@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, newClientPage, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import {
@@ -26,13 +27,12 @@ describe('profile settings (/profile)', () => {
   let browser: Browser
   let account: TestAccount
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     browser = await launchChromium()
+    teardown.add(() => browser.close())
     account = await confirmedAccount(baseUrl, 'profile', { firstName: 'Asha', lastName: 'Rao' })
   }, 60_000)
-  afterAll(async () => {
-    await browser?.close()
-  })
 
   it('edits the name with the sign-up rules and keeps it after a reload', async () => {
     const page = await newClientPage(browser, baseUrl)

@@ -5,10 +5,11 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import {
@@ -33,19 +34,18 @@ async function grantSupport(email: string) {
   })
 }
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' })
+  teardown.add(() => server.stop())
   browser = await launchChromium()
+  teardown.add(() => browser.close())
   staff = await confirmedAccount(server.url, 'staff', { firstName: 'Sam', lastName: 'Support' })
   await grantSupport(staff.email)
   person = await confirmedAccount(server.url, 'leaving', { firstName: 'Ravi', lastName: 'Kumar' })
 }, 120_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await database?.drop()
-})
 
 async function openSupport(page: Page) {
   await page.goto(`${server.url}/support`)

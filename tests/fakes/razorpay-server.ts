@@ -54,7 +54,7 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
   const orders = new Map<string, FakeRazorpayOrder>()
   const requests: { method: string; path: string }[] = []
   const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`
-  const server = createServer(async (request, response) => {
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     requests.push({ method: request.method ?? '', path: request.url ?? '' })
     if (request.headers.authorization !== expected) {
       error(response, 401, 'Authentication failed')
@@ -113,7 +113,8 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       return response.end(JSON.stringify(order))
     }
     error(response, 404, 'The requested URL was not found on the server.')
-  })
+  }
+  const server = createServer((request, response) => void handle(request, response))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

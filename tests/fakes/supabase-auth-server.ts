@@ -25,12 +25,7 @@ import { accountRoutes, type Handler } from './supabase-auth/account-routes.ts'
 import { errorReply, GoTrueHttpError } from './supabase-auth/errors.ts'
 import type { Reply, RequestContext } from './supabase-auth/http.ts'
 import { createProjectKeys, signToken, type SigningChoice } from './supabase-auth/keys.ts'
-import {
-  createGoogleSimulator,
-  oauthRoutes,
-  type FakeGoogleAccount,
-  type GoogleSimulator,
-} from './supabase-auth/oauth-routes.ts'
+import { createGoogleSimulator, oauthRoutes, type GoogleSimulator } from './supabase-auth/oauth-routes.ts'
 import {
   createAuthState,
   defaultConfig,
@@ -42,20 +37,18 @@ import {
 } from './supabase-auth/state.ts'
 import { verifyRoutes } from './supabase-auth/verify-routes.ts'
 
-export type { FakeGoogleAccount, FakeMail, FakeSupabaseConfig }
-
 export type StartFakeSupabaseOptions = Partial<FakeSupabaseConfig> & { jwtSecret?: string; projectRef?: string }
 
-export type FakeMailbox = {
+type FakeMailbox = {
   readonly messages: readonly FakeMail[]
   /** The newest mail to `to` (of `type`), or an error naming what is there instead. */
   latest: (to: string, type?: FakeMail['type']) => FakeMail
   clear: () => void
 }
 
-export type RecordedRequest = { method: string; path: string; query: string; apikey: boolean }
+type RecordedRequest = { method: string; path: string; query: string; apikey: boolean }
 
-export type MintAccessTokenOptions = {
+type MintAccessTokenOptions = {
   /** An existing user: the token gets their claims and a fresh session. Otherwise a random subject. */
   userId?: string
   signer?: 'project-es256' | 'project-hs256' | 'foreign-es256' | { hs256Secret: string }

@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient } from '@supabase/supabase-js'
 import type { FakeSupabase } from './supabase-auth-server.ts'
 
 export const appOrigin = 'http://localhost:3000'
@@ -13,7 +13,7 @@ function memoryStorage() {
 }
 
 /** The product's client options (implicit flow); in Node there is no URL to detect a session in. */
-export function supabaseClient(fake: FakeSupabase, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
+export function supabaseClient(fake: FakeSupabase, flowType: 'implicit' | 'pkce' = 'implicit') {
   return createClient(fake.url, fake.anonKey, {
     auth: {
       autoRefreshToken: false,

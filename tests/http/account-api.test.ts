@@ -7,11 +7,12 @@ import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Session = { user: { id: string; email: string }; tokens: { accessToken: string; refreshToken: string } }
 
@@ -20,16 +21,14 @@ let database: TestDatabase
 let server: RunningServer
 let api: ReturnType<typeof restClient>
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
 }, 60_000)
-afterAll(async () => {
-  // beforeAll may have failed before assigning them.
-  await (server as RunningServer | undefined)?.stop()
-  await (database as TestDatabase | undefined)?.drop()
-})
 
 /** Everything an account request could change: the log, credentials, live tokens, keys, names. */
 async function snapshot() {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '#rules/auth-rules.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Session = {
   user: { id: string; email: string; firstName: string; lastLoginAt: string | null }
@@ -19,15 +20,13 @@ let database: TestDatabase
 let server: RunningServer
 let api: ReturnType<typeof restClient>
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1', AUTH_JWT_SECRET: jwtSecret })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
-})
-afterAll(async () => {
-  // beforeAll may have failed before assigning them.
-  await (server as RunningServer | undefined)?.stop()
-  await (database as TestDatabase | undefined)?.drop()
 })
 
 const writtenTables = [
@@ -43,8 +42,9 @@ async function writeCounts() {
   for (const table of writtenTables) {
     const row = await database.db
       .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow()
+    // count(*) is a bigint, which pg hands over as a string.
     counts[table] = Number(row.n)
   }
   return counts
@@ -198,13 +198,13 @@ describe('e-mail confirmation and POST /auth/login', () => {
     expect(types.map((row) => row.type)).toEqual(['UserRegistered', 'EmailConfirmed', 'UserSignedIn'])
   })
 
-  it('answers a bad confirmation link with the spec message', async () => {
+  it("answers a bad confirmation link with the product's message", async () => {
     const answer = await api('POST', '/auth/confirm-email', { body: { token: 'not-a-real-token' } })
     expect(answer.status).toBe(400)
     expect(errorOf(answer)).toBe('Email confirmation failed. Please try again or contact support.')
   })
 
-  it('answers a wrong password and an unknown e-mail alike, with the spec message, writing nothing', async () => {
+  it("answers a wrong password and an unknown e-mail alike, with the product's message, writing nothing", async () => {
     const { user } = await registerConfirmed()
     const before = await writeCounts()
     for (const credentials of [

@@ -2,12 +2,14 @@
  * The server with Supabase configured, against the fake Supabase Auth, driven by the real
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import { appOrigin, followToApp, fragmentOf, oauthUrl, supabaseClient } from '#tests/fakes/supabase-client.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Session = {
   user: { id: string; email: string; firstName: string; lastName: string; providers: string[] }
@@ -20,15 +22,13 @@ let api: ReturnType<typeof restClient>
 let unique = 0
 const newEmail = () => `supa${++unique}.${Date.now()}@example.com`
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   fake = await startFakeSupabase({ siteUrl: appOrigin, autoconfirm: true })
+  teardown.add(() => fake.stop())
   server = await startBuiltServer({ SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, TRUST_PROXY: '1' })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
-})
-afterAll(async () => {
-  // beforeAll may have failed before assigning them.
-  await (server as RunningServer | undefined)?.stop()
-  await (fake as FakeSupabase | undefined)?.stop()
 })
 
 async function signUpAtSupabase(email: string, names = { first_name: 'Asha', last_name: 'Rao' }) {
@@ -110,9 +110,9 @@ describe('POST /auth/oauth-login (Google through Supabase)', () => {
     })
     const hash = fragmentOf(await followToApp(oauthUrl(started)))
     const accessToken = hash.get('access_token') ?? ''
-    const { sub: supabaseUserId } = JSON.parse(
-      Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString(),
-    ) as { sub: string }
+    const { sub: supabaseUserId } = z
+      .object({ sub: z.string() })
+      .parse(JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()))
     const names = deriveNames({ full_name: 'Meera Iyer' }, email)
     const body = {
       email,

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 let database: TestDatabase
 let server: RunningServer
 let api: ReturnType<typeof restClient>
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1', PROJECTION_POLL_MS: '200' })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
-})
-afterAll(async () => {
-  await server?.stop()
-  await database?.drop()
 })
 
 const message = (overrides: Record<string, unknown> = {}) => ({
@@ -79,7 +79,7 @@ describe('POST /api/contact', () => {
     expect({ events: await contactEvents(), limits: await contactLimitRows() }).toEqual(before)
   })
 
-  it('answers exactly the spec messages', async () => {
+  it("answers exactly the product's messages", async () => {
     expect(errorOf(await api('POST', '/contact', { body: {} }))).toBe('All fields are required')
     expect(errorOf(await api('POST', '/contact', { body: message({ email: 'x@y' }) }))).toBe('Invalid email format')
   })

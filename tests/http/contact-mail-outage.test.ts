@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server, type Socket } from 'node:net'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, restClient } from '#tests/support/rest-client.ts'
 import { freePort, startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 /** Just enough SMTP for nodemailer: it keeps every message's DATA. */
 function startSmtpServer(port: number): Promise<{ messages: string[]; close: () => Promise<void> }> {
@@ -58,8 +59,10 @@ let database: TestDatabase
 let server: RunningServer
 let smtpPort: number
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   smtpPort = await freePort()
   // Nothing listens on the SMTP port yet: the mail server is down.
   server = await startBuiltServer({
@@ -69,10 +72,7 @@ beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SUPPORT_EMAIL: 'help@interviewhelper.test',
   })
-})
-afterAll(async () => {
-  await server?.stop()
-  await database?.drop()
+  teardown.add(() => server.stop())
 })
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Order = { id: string; amount: number; currency: string; keyId: string; testMode: boolean; name: string }
 type Account = {
@@ -24,14 +25,13 @@ let server: RunningServer
 let api: ReturnType<typeof restClient>
 const password = 'Passw0rdX'
 
+const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
+  teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' })
+  teardown.add(() => server.stop())
   api = restClient(server.url)
-})
-afterAll(async () => {
-  await server?.stop()
-  await database?.drop()
 })
 
 /** The sandbox keeps its secrets in the server's data folder; tests sign with them as Razorpay would. */
@@ -82,12 +82,13 @@ async function signedInUser(): Promise<string> {
     .tokens.accessToken
 }
 
+// count(*) is a bigint, which pg hands over as a string.
 const countOf = async (type: string, orderId: string) =>
   Number(
     (
       await database.db
         .selectFrom('events')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('type', '=', type)
         .where((eb) =>
           eb.or([eb('stream_id', '=', `order-${orderId}`), eb(eb.ref('data', '->>').key('orderId'), '=', orderId)]),
@@ -203,7 +204,7 @@ describe('POST /auth/verify-payment', () => {
       (
         await database.db
           .selectFrom('events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     )
@@ -246,7 +247,7 @@ describe('POST /auth/verify-payment', () => {
       (
         await database.db
           .selectFrom('events')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     )

@@ -17,7 +17,7 @@ const plansEnvelope = z
             currency: z.string(),
             interviews: z.number(),
           })
-          .passthrough(),
+          .loose(),
       ),
     }),
   })

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createEventStore, type AppendedNotice, type EventStore } from '#events/store/event-store.ts'
 import { ConcurrencyError, EventValidationError, startOfLog } from '#events/store/types.ts'
 import { fixedClock } from '#server/clock.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 
 const increment = (by: number, eventId?: string) => ({
@@ -19,17 +20,16 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   const notices: AppendedNotice[] = []
   const clock = fixedClock('2026-11-21T10:00:00Z')
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     database = await createTestDatabase(kind)
+    teardown.add(() => database.drop())
     store = createEventStore({
       db: database.db,
       registry: testRegistry,
       clock,
       onAppended: (notice) => notices.push(notice),
     })
-  })
-  afterAll(async () => {
-    await database?.drop()
   })
 
   const newStream = () => `counter-${randomUUID()}`

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
 import { askQuestion } from '#server/interviews/ask.ts'
@@ -8,13 +8,15 @@ import { generateQuestions, improveCommunication } from '#server/interviews/prac
 import { activeSession, endSession, startSession, type Caller } from '#server/interviews/sessions.ts'
 import { usageLimits } from '#server/interviews/usage.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 const refusal = async (work: Promise<unknown>) => {
   try {
     await work
   } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message }
+    // instanceof cannot know the code's type parameter: it answers DomainError<any>.
+    if (error instanceof DomainError) return { code: error.code as string, message: error.message }
     throw error
   }
   throw new Error('expected a refusal')
@@ -22,11 +24,10 @@ const refusal = async (work: Promise<unknown>) => {
 
 describe.each(databaseKinds)('interview service on %s', (kind) => {
   let test: TestRuntime
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     test = await createTestRuntime(kind)
-  })
-  afterAll(async () => {
-    await test?.close()
+    teardown.add(() => test.close())
   })
 
   const callerFor = (userId = randomUUID()): Caller => ({
@@ -38,7 +39,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
   it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
     expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({
       code: 'no-active-plan',
-      message: expect.stringContaining('/pricing'),
+      message: expect.stringContaining('/pricing') as unknown,
     })
   })
 
@@ -92,7 +93,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
         code: 'feature-not-in-plan',
         message: expect.stringMatching(
           /Resume and job description context.*Starter plan does not include it.*Pro plan.*\/pricing/,
-        ),
+        ) as unknown,
       },
     )
     expect(await refusal(improveCommunication(caller, { response: 'Um, I basically did it.' }))).toMatchObject({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { ensureKeyFor, eraseKeyFor, seal } from '#events/pii/pii-vault.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
@@ -13,24 +13,30 @@ import { createLogger } from '#server/logger.ts'
 import { deliverDueMail, enqueueMail, retryDelaysMs } from '#server/mail/mail-outbox.ts'
 import type { Mailer, MailMessage } from '#server/mail/mailer.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 const silent = createLogger('silent')
 
 describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (kind) => {
   let database: TestDatabase
   const clock = fixedClock('2026-11-21T10:00:00Z')
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-  })
-  afterAll(async () => {
-    await database?.drop()
+    teardown.add(() => database.drop())
   })
 
   const message = (to: string): MailMessage => ({ to, subject: 'Hello', text: 'Body', html: '<p>Body</p>' })
 
   it('queues a message once per dedupe key and delivers it', async () => {
     const sent: MailMessage[] = []
-    const mailer: Mailer = { name: 'test', send: async (mail) => void sent.push(mail) }
+    const mailer: Mailer = {
+      name: 'test',
+      send: (mail) => {
+        sent.push(mail)
+        return Promise.resolve()
+      },
+    }
     const to = `${randomUUID()}@example.com`
     await enqueueMail(database.db, { ...message(to), dedupeKey: `k-${to}` }, clock)
     await enqueueMail(database.db, { ...message(to), dedupeKey: `k-${to}` }, clock)
@@ -44,9 +50,10 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
     const sent: string[] = []
     const mailer: Mailer = {
       name: 'flaky',
-      send: async (mail) => {
-        if (down) throw new Error('SMTP unreachable')
+      send: (mail) => {
+        if (down) return Promise.reject(new Error('SMTP unreachable'))
         sent.push(mail.to)
+        return Promise.resolve()
       },
     }
     const to = `${randomUUID()}@example.com`

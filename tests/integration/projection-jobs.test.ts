@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#app.config.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { createEventStore } from '#events/store/event-store.ts'
@@ -12,20 +12,19 @@ import { fixedClock } from '#server/clock.ts'
 import { createLogger } from '#server/logger.ts'
 import { counterProjection, createCounterTable, readCounters } from '#tests/support/counter-projection.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 
 describe('projection jobs', () => {
   let database: TestDatabase
   let runner: ProjectionRunner
   const clock = fixedClock('2026-11-21T10:00:00Z')
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     database = await createTestDatabase('pglite')
+    teardown.add(() => database.drop())
     await createCounterTable(database.db)
     runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection()] })
-  })
-  afterAll(async () => {
-    // beforeAll may have failed before assigning it.
-    await (database as TestDatabase | undefined)?.drop()
   })
 
   const counterOf = async (streamId: string) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { userActivityProjection } from '#events/projections/user-activity.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
@@ -7,6 +7,7 @@ import { ConcurrencyError } from '#events/store/types.ts'
 import { fixedClock } from '#server/clock.ts'
 import { counterProjection, createCounterTable, readCounters } from '#tests/support/counter-projection.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 
 const increment = (by: number) => ({ type: 'CounterIncremented', data: { by } })
@@ -26,8 +27,10 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
   let runner: ProjectionRunner
   const clock = fixedClock('2026-11-21T10:00:00Z')
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     database = await createTestDatabase(kind)
+    teardown.add(() => database.drop())
     await createCounterTable(database.db)
     store = createEventStore({ db: database.db, registry: testRegistry, clock })
     runner = new ProjectionRunner({
@@ -36,9 +39,6 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
       projections: [counterProjection(), userActivityProjection],
       batchSize: 50,
     })
-  })
-  afterAll(async () => {
-    await database?.drop()
   })
   beforeEach(async () => {
     await runner.catchUpAll()
@@ -124,22 +124,21 @@ describe('projections on postgres with transactions that commit out of order', (
   let store: EventStore
   let runner: ProjectionRunner
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     database = await createTestDatabase('postgres')
+    teardown.add(() => database.drop())
     await createCounterTable(database.db)
     store = createEventStore({ db: database.db, registry: testRegistry, clock: fixedClock('2026-11-21T10:00:00Z') })
     runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection()] })
   })
-  afterAll(async () => {
-    await database?.drop()
-  })
 
   it('applies both events exactly once when the earlier transaction commits last', async () => {
-    let releaseA: () => void = () => {}
+    let releaseA: () => void = () => undefined
     const aMayCommit = new Promise<void>((resolve) => {
       releaseA = resolve
     })
-    let aAppended: () => void = () => {}
+    let aAppended: () => void = () => undefined
     const aHasAppended = new Promise<void>((resolve) => {
       aAppended = resolve
     })

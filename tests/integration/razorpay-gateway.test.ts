@@ -1,19 +1,19 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PaymentGatewayError } from '#server/payments/payment-gateway.ts'
 import { createRazorpayGateway } from '#server/payments/razorpay-gateway.ts'
 import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
 import { startFakeRazorpay } from '#tests/fakes/razorpay-server.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 const settings = { keyId: 'rzp_test_abcdef123456', keySecret: 'key-secret', webhookSecret: 'webhook-secret' }
 
 describe('the Razorpay gateway (SDK) against a fake of the Orders API', () => {
   let fake: Awaited<ReturnType<typeof startFakeRazorpay>>
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     fake = await startFakeRazorpay(settings)
-  })
-  afterAll(async () => {
-    await fake?.stop()
+    teardown.add(() => fake.stop())
   })
 
   it('creates an order with amount, currency, receipt and notes', async () => {

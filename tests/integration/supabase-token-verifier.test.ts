@@ -42,7 +42,7 @@ describe('createSupabaseTokenVerifier', () => {
       provider: 'email',
       providers: ['email'],
       userMetadata: { first_name: 'Kiran', last_name: 'Das' },
-      sessionId: expect.any(String),
+      sessionId: expect.any(String) as unknown,
     })
   })
 
@@ -79,19 +79,21 @@ describe('createSupabaseTokenVerifier', () => {
       'wrong-issuer',
     ],
     ['a token for another audience', () => fake.mintAccessToken({ userId, audience: 'anon' }), 'wrong-audience'],
-    ['the anon API key (no aud claim)', async () => fake.anonKey, 'wrong-audience'],
+    ['the anon API key (no aud claim)', () => Promise.resolve(fake.anonKey), 'wrong-audience'],
     [
       'a service-role token of this project',
       () => fake.mintAccessToken({ userId, role: 'service_role' }),
       'wrong-role',
     ],
     ['an anonymous user', () => fake.mintAccessToken({ userId, claims: { is_anonymous: true } }), 'wrong-role'],
-    ['garbage', async () => 'definitely.not.a-jwt', 'malformed'],
-    ['a non-JWT string', async () => 'garbage', 'malformed'],
+    ['garbage', () => Promise.resolve('definitely.not.a-jwt'), 'malformed'],
+    ['a non-JWT string', () => Promise.resolve('garbage'), 'malformed'],
     [
       'an unsigned token',
-      async () =>
-        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`,
+      () =>
+        Promise.resolve(
+          `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.`,
+        ),
       'malformed',
     ],
   ]

@@ -1,24 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
 import { receiveRazorpayWebhook, webhookProcessingEvent } from '#server/payments/webhook-deliveries.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 import { handleOrderCommand, loadOrder } from '#server/payments/record-payment.ts'
 
 describe('the Razorpay webhook Inngest function', () => {
   let test: TestRuntime
+  const teardown = suiteTeardown()
   beforeAll(async () => {
     test = await createTestRuntime('pglite')
+    teardown.add(() => test.close())
     // Only the Inngest function under test may process deliveries here, not the in-process scheduler.
     test.runtime.jobs.stop()
     test.runtime.jobs.wake = () => undefined
-  })
-  afterAll(async () => {
-    // beforeAll may have failed before assigning it.
-    await (test as TestRuntime | undefined)?.close()
   })
 
   async function order(): Promise<string> {

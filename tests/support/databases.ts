@@ -8,7 +8,7 @@ import { openDatabase, type AppDatabase } from '#server/db/open-database.ts'
  * machine the local server with trust auth is the default. Tests never skip without it: they fail
  * and say how to point them at a server.
  */
-export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 export type DatabaseKind = AppDatabase['kind']
 export const databaseKinds: readonly DatabaseKind[] = ['pglite', 'postgres']
@@ -56,6 +56,7 @@ async function adminQuery(statement: string) {
   } catch (error) {
     throw new Error(
       `Cannot reach PostgreSQL at ${postgresAdminUrl} (${(error as Error).message}). Start it, or set TEST_DATABASE_URL to a server where the tests may create databases.`,
+      { cause: error },
     )
   }
   try {

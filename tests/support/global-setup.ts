@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!current) return
     current.users -= 1
     if (current.users > 0) return
-    delete registry[sharedKey]
+    registry[sharedKey] = undefined
     await server.stop()
   }
 }

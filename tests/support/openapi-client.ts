@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js'
+import { Ajv2020, type SchemaObject } from 'ajv/dist/2020.js'
 import addFormatsImport from 'ajv-formats'
 import { testClientIp } from './rest-client.ts'
 
@@ -33,7 +33,7 @@ export async function openApiClient(baseUrl: string) {
   ajv.addSchema(
     JSON.parse(
       JSON.stringify({ $id: 'api', components: document.components }).replaceAll('"#/components/', '"api#/components/'),
-    ),
+    ) as SchemaObject,
   )
   const operations = new Map<string, Operation>()
   for (const [path, item] of Object.entries(document.paths)) {

@@ -34,8 +34,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const url = `http://127.0.0.1:${port}`
   const stop = async () => {
     await stopProcess(child)
@@ -51,7 +51,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 }
 
 /** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */
-export async function waitUntilServing(
+async function waitUntilServing(
   url: string,
   child: ChildProcess,
   output: () => string,
@@ -100,8 +100,8 @@ export async function runBuiltServerUntilExit(env: Record<string, string>, timeo
   })
   let stdout = ''
   let stderr = ''
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true

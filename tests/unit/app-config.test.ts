@@ -69,7 +69,7 @@ describe('loadConfig', () => {
 })
 
 describe('plans catalog', () => {
-  it('holds the three monthly INR plans of the specification', () => {
+  it('holds the three monthly INR plans', () => {
     expect(
       plans.map((plan) => [
         plan.planId,

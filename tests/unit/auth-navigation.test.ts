@@ -4,7 +4,7 @@ import { readRecoveryTokens, withoutRecoveryTokens } from '#src/auth/recovery-li
 import { isCurrent, signedInLinks, signedOutLinks } from '#src/components/nav/nav-links.ts'
 import { userDisplayName, userInitial } from '#src/components/nav/user-identity.ts'
 
-describe('where sign-in leads (spec §4 Sign-in 5 and 6)', () => {
+describe('where sign-in leads', () => {
   it('goes back to the page the user came from', () => {
     expect(signInDestination({ from: '/subscription?tab=billing' })).toEqual({
       href: '/subscription?tab=billing',
@@ -36,7 +36,7 @@ describe('where sign-in leads (spec §4 Sign-in 5 and 6)', () => {
   })
 })
 
-describe('recovery links (spec §2 /reset-password)', () => {
+describe('recovery links (/reset-password)', () => {
   it('reads the tokens from the hash', () => {
     expect(readRecoveryTokens({ hash: '#access_token=a1&refresh_token=r1&type=recovery', search: '' })).toEqual({
       accessToken: 'a1',
@@ -67,7 +67,7 @@ describe('recovery links (spec §2 /reset-password)', () => {
   })
 })
 
-describe('navigation bar (spec §2)', () => {
+describe('navigation bar', () => {
   it('lists the signed-out and signed-in links', () => {
     expect(signedOutLinks.map((link) => link.label)).toEqual(['Features', 'Pricing', 'Download', 'Contact Us'])
     expect(signedInLinks.map((link) => link.label)).toEqual(['Features', 'Dashboard', 'Download', 'Support'])

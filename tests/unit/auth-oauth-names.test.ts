@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 
-describe('Google name fallback (spec §5)', () => {
+describe('Google name fallback', () => {
   it('uses first_name and last_name when present', () => {
     expect(deriveNames({ first_name: 'Asha', last_name: 'Rao', full_name: 'Someone Else' }, 'x@y.z')).toEqual({
       firstName: 'Asha',
@@ -46,7 +46,7 @@ describe('Google name fallback (spec §5)', () => {
   })
 })
 
-describe('derived OAuth password (spec §5)', () => {
+describe('derived OAuth password', () => {
   it("is 'OAuth' + the first 8 characters of the user id + '1A'", () => {
     expect(derivedOAuthPassword('1b4e28ba-2fa1-11d2-883f-0016d3cca427')).toBe('OAuth1b4e28ba1A')
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { backendRegistrationMessage, isInvalidCredentials, mapSignUpProviderError } from '#src/auth/provider-errors.ts'
 
-describe('sign-up provider error mapping (spec §5, by substring, in order)', () => {
+describe('sign-up provider error mapping (by substring, in order)', () => {
   it.each([
     [
       'A user with this email address has already been registered',
@@ -23,7 +23,7 @@ describe('sign-up provider error mapping (spec §5, by substring, in order)', ()
     )
   })
 
-  it('checks in spec order: "already been registered" wins over "invalid"', () => {
+  it('checks in order: "already been registered" wins over "invalid"', () => {
     expect(mapSignUpProviderError('invalid: already been registered')).toBe(
       'This email is already registered. Please sign in instead.',
     )
@@ -35,7 +35,7 @@ describe('sign-up provider error mapping (spec §5, by substring, in order)', ()
   })
 })
 
-describe('sign-in errors (spec §8)', () => {
+describe('sign-in errors', () => {
   it('recognises invalid credentials by code or by wording', () => {
     expect(isInvalidCredentials('anything', 'invalid_credentials')).toBe(true)
     expect(isInvalidCredentials('Invalid login credentials')).toBe(true)

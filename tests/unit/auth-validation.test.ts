@@ -9,7 +9,7 @@ import {
   type SignUpForm,
 } from '#src/auth/validation.ts'
 
-// The exact texts: the tests spell them out instead of reading them back from the module.
+// The product's exact texts: the tests spell them out instead of reading them back from the module.
 const text = {
   fillAll: 'Please fill in all fields.',
   firstName: 'First name must be between 2 and 50 characters.',
@@ -30,7 +30,7 @@ const valid: SignUpForm = {
   confirmPassword: 'Secret123',
 }
 
-describe('sign-in validation (spec §5 Login)', () => {
+describe('sign-in validation', () => {
   it.each([
     [{ email: '', password: 'x' }, text.bothLogin],
     [{ email: 'a@b.co', password: '' }, text.bothLogin],
@@ -47,7 +47,7 @@ describe('sign-in validation (spec §5 Login)', () => {
   })
 })
 
-describe('sign-up validation (spec §5, checked in order)', () => {
+describe('sign-up validation (checked in order)', () => {
   it('accepts a valid form', () => {
     expect(validateSignUp(valid)).toBeNull()
   })
@@ -105,7 +105,7 @@ describe('sign-up validation (spec §5, checked in order)', () => {
   })
 })
 
-describe('reset validation (spec §5 Reset)', () => {
+describe('reset validation', () => {
   it.each([
     ['', text.resetEmail],
     ['  ', text.resetEmail],

@@ -76,8 +76,8 @@ describe('session display', () => {
   })
 })
 
-describe('spec §8 failure texts', () => {
-  it('puts the spec words first and the server reason after', () => {
+describe('failure texts', () => {
+  it("puts the product's words first and the server reason after", () => {
     expect(failureText(sessionFailures.start, 'Interviews: you have used all 5 of your Starter plan.')).toBe(
       'Failed to start session: Interviews: you have used all 5 of your Starter plan.',
     )
@@ -89,7 +89,7 @@ describe('spec §8 failure texts', () => {
 })
 
 describe('dashboard helpers', () => {
-  it('lists key combinations as the spec does', () => {
+  it('lists key combinations as "A, B and C"', () => {
     expect(joinKeys(['Ctrl++', 'Ctrl+-', 'Ctrl+0']).join('')).toBe('Ctrl++, Ctrl+- and Ctrl+0')
     expect(joinKeys(['Ctrl+1', 'Ctrl+2']).join('')).toBe('Ctrl+1 and Ctrl+2')
     expect(joinKeys(['Ctrl+Shift+H']).join('')).toBe('Ctrl+Shift+H')

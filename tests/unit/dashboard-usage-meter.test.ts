@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { usageColor, usagePercent } from '#src/components/dashboard/usage-meter.ts'
 
-describe('the usage bar (spec §9)', () => {
+describe('the usage bar', () => {
   it.each([
     [0, 5, 0, 'green'],
     [3, 5, 60, 'green'],

@@ -4,8 +4,8 @@ import { contactMessages, contactProblem, emptyContactInput } from '#rules/conta
 
 const valid = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', subject: 'Hello', message: 'A question' }
 
-describe('contact form rules (spec §5, §8)', () => {
-  it('uses the spec wording', () => {
+describe('contact form rules', () => {
+  it("uses the product's wording", () => {
     expect(contactMessages).toMatchObject({
       allFieldsRequired: 'All fields are required',
       invalidEmailFormat: 'Invalid email format',

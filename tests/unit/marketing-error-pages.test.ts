@@ -7,7 +7,7 @@ import { footerColumns } from '#src/components/footer/footer-links.ts'
 import { sectionOfHref } from '#src/components/marketing/sections.ts'
 
 describe('marketing pieces', () => {
-  it('shows the router failure page with the spec heading, the message and a way home', () => {
+  it('shows the router failure page with its heading, the message and a way home', () => {
     const html = renderToStaticMarkup(
       createElement(DefaultCatchBoundary, { error: new Error('Loader exploded'), reset: () => undefined }),
     )
@@ -16,7 +16,7 @@ describe('marketing pieces', () => {
     expect(html).toContain('href="/"')
   })
 
-  it('has the spec footer', () => {
+  it('has the site footer', () => {
     expect(
       footerColumns.map((column) => [column.title, column.links.map((link) => `${link.label} ${link.href}`)]),
     ).toEqual([

@@ -17,7 +17,7 @@ const order: Order = {
   notes: { planType: 'pro', userId: 'u1' },
 }
 
-describe('checkout options (spec §4 Payment, §9)', () => {
+describe('checkout options', () => {
   it("opens with key, amount, currency, 'Interview Helper', description, order id, prefill, notes and #5e6ad2", () => {
     const prefill = { name: 'Asha Rao', email: 'asha@example.com', contact: '+919800000000' }
     expect(checkoutFields(order, prefill)).toEqual({

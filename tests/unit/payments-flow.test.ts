@@ -62,7 +62,7 @@ function fakePorts(overrides: Partial<PaymentPorts> & { checkout?: CheckoutOutco
   return { ports, calls, phases, tracked, logged }
 }
 
-describe('payment flow (spec §4 Payment)', () => {
+describe('payment flow', () => {
   it('pays: order, checkout, verify, waits 2000 ms for the webhook, refreshes, then celebrates', async () => {
     const { ports, calls, phases, tracked } = fakePorts()
     await expect(runPayment(ports, plan)).resolves.toEqual({ status: 'succeeded', order: order() })

@@ -3,7 +3,7 @@ import { plans } from '#app.catalog.ts'
 import { displayedAmount, planPrices, savingsPercent } from '#src/components/pricing/price-display.ts'
 import { formatPaise } from '#src/lib/money.ts'
 
-describe('prices on the plan cards (spec §9)', () => {
+describe('prices on the plan cards', () => {
   it('shows the monthly price from paise and the struck original price with en-IN grouping', () => {
     expect(plans.map((plan) => [plan.planId, planPrices(plan).price, planPrices(plan).originalPrice])).toEqual([
       ['starter', '₹99', '₹1,200'],
@@ -17,7 +17,7 @@ describe('prices on the plan cards (spec §9)', () => {
   })
 })
 
-describe('savings percentage (spec §5)', () => {
+describe('savings percentage', () => {
   it('is one minus price over original, rounded, from the displayed prices', () => {
     expect(savingsPercent('₹99', '₹1,200')).toBe(92) // 91.75
     expect(savingsPercent('₹299', '₹2,320')).toBe(87) // 87.11

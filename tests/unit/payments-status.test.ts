@@ -7,7 +7,7 @@ import {
   subscriptionStatusColor,
 } from '#src/payments/subscription-display.ts'
 
-describe('subscription status colour (spec §4)', () => {
+describe('subscription status colour', () => {
   it('is green for active, red for canceled or cancelled, blue for trialing', () => {
     expect(subscriptionStatusColor('active')).toBe('green')
     expect(subscriptionStatusColor('canceled')).toBe('red')

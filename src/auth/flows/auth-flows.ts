@@ -19,11 +19,11 @@ export type AuthFlows = {
   confirmEmail(token: string | null): Promise<AuthResult>
   /** Ends the provider's own session, if any; never throws. */
   signOutOfProvider(): Promise<void>
-  /** Provider events (spec §4): a sign-in elsewhere to exchange, or a sign-out. */
+  /** Provider events: a sign-in elsewhere to exchange, or a sign-out. */
   watchProvider(handlers: ProviderHandlers): () => void
 }
 
-export type ProviderHandlers = {
+type ProviderHandlers = {
   /** The provider signed a user in outside an explicit flow; resolve with the backend session or null. */
   onSignedIn: (exchange: () => Promise<Session | null>) => void
   onSignedOut: () => void

@@ -93,8 +93,9 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    async signOutOfProvider() {
-      // Embedded accounts have no provider session to end.
+    // No provider session exists in this mode: nothing to end and nothing to watch.
+    signOutOfProvider() {
+      return Promise.resolve()
     },
 
     watchProvider() {

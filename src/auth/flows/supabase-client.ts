@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 export async function createSupabase(url: string, anonKey: string): Promise<SupabaseClient> {
   const { createClient } = await import('@supabase/supabase-js')
   return createClient(url, anonKey, {
-    // Spec §4: the product backend issues the app's tokens; the provider session only has to get us there.
+    // The product backend issues the app's tokens; the provider session only has to get us there.
     auth: { autoRefreshToken: false, persistSession: true, detectSessionInUrl: true, flowType: 'implicit' },
   })
 }

@@ -6,6 +6,7 @@ import type { Session } from '#src/auth/auth-types.ts'
 import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 import { backendRegistrationMessage, isInvalidCredentials, mapSignUpProviderError } from '#src/auth/provider-errors.ts'
 import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'
+import { nonEmpty } from '#src/lib/text.ts'
 import type { AuthFlows } from './auth-flows.ts'
 import type { AppClient } from './embedded-flows.ts'
 
@@ -36,7 +37,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
       const { data, error } = await supabase.auth.signInWithPassword({ email, password })
       if (error) {
         if (isInvalidCredentials(error.message, error.code)) return fail(messages.invalidCredentials)
-        return fail(error.message || uiMessages.loginFailed)
+        return fail(nonEmpty(error.message) ?? uiMessages.loginFailed)
       }
       try {
         return { success: true, session: await exchange(data.session) }

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { uiMessages } from '#src/auth/auth-messages.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { FormAlert } from './form-alert.tsx'
-import { SecondaryButton } from './submit-button.tsx'
 
 type CheckEmailViewProps = { email: string; message?: string | undefined; onTryDifferentEmail: () => void }
 
-/** Spec §2 /signup: shown when the new account has to be confirmed from the e-mail. */
+/** After /signup: shown when the new account has to be confirmed from the e-mail. */
 export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEmailViewProps) {
   const [resendNote, setResendNote] = useState<string | null>(null)
   return (

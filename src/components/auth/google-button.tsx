@@ -1,4 +1,4 @@
-import { SecondaryButton } from './submit-button.tsx'
+import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 
 export function GoogleButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
   return (

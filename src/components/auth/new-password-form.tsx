@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
 import { validateNewPassword } from '#src/auth/validation.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { FormAlert } from './form-alert.tsx'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 
 const errorId = 'new-password-error'
 
@@ -23,7 +23,7 @@ export function NewPasswordForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateNewPassword({ password, confirmPassword })
     if (invalid) {
@@ -50,7 +50,7 @@ export function NewPasswordForm({
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="New password"
           type="password"

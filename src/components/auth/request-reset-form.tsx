@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useState, type SubmitEvent } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
 import { validateResetRequest } from '#src/auth/validation.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
+import { TextField } from '#src/components/ui/text-field.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { FormAlert } from './form-alert.tsx'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 
 const errorId = 'reset-request-error'
 
@@ -23,7 +23,7 @@ export function RequestResetForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(initialError)
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault()
     const invalid = validateResetRequest({ email })
     if (invalid) {
@@ -57,7 +57,7 @@ export function RequestResetForm({
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="Email"
           type="email"

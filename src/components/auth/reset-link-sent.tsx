@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 import { AuthCard } from './auth-card.tsx'
-import { FormAlert } from './form-alert.tsx'
-import { SecondaryButton } from './submit-button.tsx'
 
-/** Spec §4 Password reset: the success view after a link was requested, with 'Try again'. */
+/** Password reset: the success view after a link was requested, with 'Try again'. */
 export function ResetLinkSent({ message, onTryAgain }: { message: string; onTryAgain: () => void }) {
   return (
     <AuthCard title="Check Your Email">

@@ -2,7 +2,7 @@ import type { User } from '#src/auth/auth-types.ts'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { Card } from './card.tsx'
 
-/** Spec §2/§3: e-mail, names, member since and last login (long US dates, N/A when missing). */
+/** E-mail, names, member since and last login (long US dates, N/A when missing). */
 export function AccountInfoCard({ user }: { user: User }) {
   const rows: [string, string][] = [
     ['Email', user.email],

@@ -7,7 +7,7 @@ import { Spinner } from '#src/components/spinner.tsx'
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
-/** Spec §2 /dashboard: the Current Plan card, with Refresh and Upgrade Plan (to /pricing). */
+/** The dashboard's Current Plan card, with Refresh and Upgrade Plan (to /pricing). */
 export function CurrentPlanCard() {
   const subscription = useSubscription()
   const { refreshUser } = useAuth()

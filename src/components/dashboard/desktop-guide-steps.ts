@@ -1,4 +1,4 @@
-/** Spec §9 "Desktop shortcuts", in the spec's words: each key combination and what it does. */
+/** The desktop app's shortcuts, in the product's words: each key combination and what it does. */
 export type Shortcut = { keys: readonly string[]; action: string }
 
 export const desktopShortcuts: readonly Shortcut[] = [
@@ -17,7 +17,7 @@ export type GuideStep = {
   shortcuts?: boolean
 }
 
-/** Spec §2 /dashboard: the 5-step desktop app guide. */
+/** The dashboard's 5-step desktop app guide. */
 export const desktopGuideSteps: readonly GuideStep[] = [
   {
     title: 'Download',
@@ -38,7 +38,7 @@ export const desktopGuideSteps: readonly GuideStep[] = [
   },
 ]
 
-/** "A", "A and B", "A, B and C": how the spec lists key combinations. */
+/** "A", "A and B", "A, B and C": how the guide lists key combinations. */
 export function joinKeys(keys: readonly string[]): string[] {
   return keys.flatMap((key, index) => (index === 0 ? [key] : [index === keys.length - 1 ? ' and ' : ', ', key]))
 }

@@ -5,7 +5,7 @@ import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from '.
 const kbd =
   'rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100'
 
-/** Spec §2: the 5-step desktop app guide. */
+/** The 5-step desktop app guide. */
 export function DesktopGuide() {
   return (
     <Card id="desktop-guide-heading" title="Get started with the desktop app">

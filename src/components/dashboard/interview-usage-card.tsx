@@ -8,7 +8,7 @@ import { UsageBar } from './usage-bar.tsx'
 const link =
   'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
 
-/** Spec §2 "Interview usage": used and remaining of the current plan period. */
+/** Interview usage: used and remaining of the current plan period. */
 export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
   const { used, remaining, total } = usage.interviews
   const planName = findPlan(usage.planType)?.name

@@ -2,7 +2,7 @@ import type { Features } from '#app.catalog.ts'
 import { Card } from './card.tsx'
 import { featureChecklist } from './plan-features.ts'
 
-/** Spec §2 "Plan Features checklist": what the user's plan includes, check or cross. */
+/** The Plan Features checklist: what the user's plan includes, check or cross. */
 export function PlanFeaturesCard({ features }: { features: Features }) {
   return (
     <Card id="plan-features-heading" title="Plan Features">

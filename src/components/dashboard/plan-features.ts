@@ -1,7 +1,7 @@
 import type { FeatureFlagName, Features } from '#app.catalog.ts'
 
-/** The flags of spec §3 "Features", in the order the checklist shows them, with readable names. */
-export const featureLabels: readonly { flag: FeatureFlagName; label: string }[] = [
+/** The plan's feature flags, in the order the checklist shows them, with readable names. */
+const featureLabels: readonly { flag: FeatureFlagName; label: string }[] = [
   { flag: 'chat', label: 'Chat answers' },
   { flag: 'screenAnalysis', label: 'Screen analysis' },
   { flag: 'microphone', label: 'Microphone (hears the interviewer)' },

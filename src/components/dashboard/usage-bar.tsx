@@ -1,6 +1,6 @@
 import { usageColor, usageColorClasses, usagePercent } from './usage-meter.ts'
 
-/** The period's interviews as a bar coloured by how much is used (spec §9). */
+/** The period's interviews as a bar coloured by how much is used. */
 export function UsageBar({ used, total, label }: { used: number; total: number; label: string }) {
   const percent = usagePercent(used, total)
   const color = usageColor(percent)

@@ -1,4 +1,4 @@
-/** Spec §2 footer. */
+/** The footer's columns of links. */
 export type FooterLink = { label: string; href: string }
 export type FooterColumn = { title: string; links: readonly FooterLink[] }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { hintClass, inputClass, labelClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
@@ -8,7 +9,6 @@ import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { hintClass, inputClass, labelClass, primaryButton, secondaryButton } from './form-styles.ts'
 import { QuestionAnalysisView } from './question-analysis-view.tsx'
 import { useStreamedAnswer } from './use-streamed-answer.ts'
 
@@ -32,7 +32,7 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
     const given = context()
     return given ? { context: given } : {}
   }
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     if (!trimmed || !sessionId) return
     void stream.ask({ question: trimmed, sessionId, ...withContext() })

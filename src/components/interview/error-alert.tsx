@@ -1,4 +1,4 @@
-/** A failed action, in the spec's words followed by the server's reason. */
+/** A failed action, in the product's words followed by the server's reason. */
 export function ErrorAlert({ message }: { message: string | null }) {
   if (!message) return null
   return (

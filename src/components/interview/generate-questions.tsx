@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { hintClass, inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { Difficulty, GeneratedQuestions, InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { hintClass, inputClass, labelClass, primaryButton } from './form-styles.ts'
 
 const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 
-/** Practice questions by topic (spec §9 defaults: difficulty medium, count 5); no interview is used. */
+/** Practice questions by topic (by default: difficulty medium, count 5); no interview is used. */
 export function GenerateQuestions({ context }: { context: () => InterviewContext | undefined }) {
   const trpc = useTRPC()
   const id = useId()
@@ -25,7 +25,7 @@ export function GenerateQuestions({ context }: { context: () => InterviewContext
       onError: (failure) => setError(failureText(sessionFailures.generate, errorMessage(failure, ''))),
     }),
   )
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     const given = context()
     generate.mutate({ topic: topic.trim(), difficulty, count, ...(given ? { context: given } : {}) })

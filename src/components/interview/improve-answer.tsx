@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { CommunicationFeedback, InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
@@ -8,7 +9,6 @@ import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { inputClass, labelClass, primaryButton } from './form-styles.ts'
 import { PlanGateNote } from './plan-gate-note.tsx'
 
 /** Feedback on how an answer was said, with a rewrite (advanced AI: Pro). */
@@ -23,7 +23,7 @@ export function ImproveAnswer({ allowed, context }: { allowed: boolean; context:
       onError: (failure) => setError(failureText(sessionFailures.improve, errorMessage(failure, ''))),
     }),
   )
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     const given = context()
     improve.mutate({ response: response.trim(), ...(given ? { context: given } : {}) })

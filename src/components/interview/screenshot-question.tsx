@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { hintClass, labelClass } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import { readAsDataUrl, screenshotProblem, screenshotTypes } from '#src/interview/image-file.ts'
 import type { InterviewContext } from '#src/interview/interview-types.ts'
@@ -9,7 +10,6 @@ import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { hintClass, labelClass } from './form-styles.ts'
 import { PlanGateNote } from './plan-gate-note.tsx'
 
 type Props = {

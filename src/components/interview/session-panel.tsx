@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { labelClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { formatDateTime } from '#src/interview/display.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { InterviewContext, InterviewSession, UsageLimits } from '#src/interview/interview-types.ts'
@@ -12,7 +13,6 @@ import { UsageBar } from '#src/components/dashboard/usage-bar.tsx'
 import { useUsageLimits } from '#src/components/dashboard/use-usage-limits.ts'
 import { Spinner } from '#src/components/spinner.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { labelClass, primaryButton, secondaryButton } from './form-styles.ts'
 import { useInterviewInvalidation } from './use-interview-invalidation.ts'
 
 type Props = { session: InterviewSession | null; sessionContext: () => InterviewContext | undefined }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { startWavRecording, type WavRecording } from '#src/interview/wav-recorder.ts'
 
 // About 5 MB of 48 kHz 16-bit WAV, under the server's 10 MB limit.
@@ -13,7 +13,9 @@ export function useWavRecorder(onRecorded: (audio: Blob) => void, onError: (mess
   const recording = useRef<WavRecording | null>(null)
   // The latest callbacks, so the timer below is not restarted by each render's new functions.
   const callbacks = useRef({ onRecorded, onError })
-  callbacks.current = { onRecorded, onError }
+  useLayoutEffect(() => {
+    callbacks.current = { onRecorded, onError }
+  })
 
   const stop = useCallback(async () => {
     const current = recording.current

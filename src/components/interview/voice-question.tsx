@@ -1,4 +1,5 @@
 import { useCallback, useId, useState } from 'react'
+import { hintClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { sendAudioQuestion } from '#src/interview/audio-question.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { AudioAnswer } from '#src/interview/interview-types.ts'
@@ -7,7 +8,6 @@ import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
-import { hintClass, primaryButton, secondaryButton } from './form-styles.ts'
 import { PlanGateNote } from './plan-gate-note.tsx'
 import { useWavRecorder } from './use-wav-recorder.ts'
 

@@ -1,4 +1,4 @@
-/** Spec §2 decorative diagram: resume and job description flowing into the AI, with its API badges. */
+/** A decorative diagram: resume and job description flowing into the AI, with its API badges. */
 const flow = `.cd-flow{stroke-dasharray:6 8;animation:cd-flow 1.6s linear infinite}@keyframes cd-flow{to{stroke-dashoffset:-28}}@media (prefers-reduced-motion:reduce){.cd-flow{animation:none}}`
 
 const badges = [

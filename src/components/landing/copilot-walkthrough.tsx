@@ -1,8 +1,8 @@
 import { SectionHeading } from './section-heading.tsx'
 import { WalkthroughAnimation } from './walkthrough-animation.tsx'
 
-/** Spec §2: step 1 is given word for word; the others follow the same "Title: description" form. */
-export const walkthroughSteps: readonly { title: string; text: string }[] = [
+/** The product's copy gives step 1 word for word; the others follow the same "Title: description" form. */
+const walkthroughSteps: readonly { title: string; text: string }[] = [
   { title: 'Launch the App', text: 'Runs quietly in the background, ready when you are' },
   {
     title: 'Join Your Interview',

@@ -1,7 +1,7 @@
 import { FeatureIcon, type FeatureIconName } from './feature-icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
-/** Spec §1 landing page claims. */
+/** What the landing page claims the product does. */
 const features: readonly { icon: FeatureIconName; title: string; text: string }[] = [
   {
     icon: 'screen',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { scrollToHashSoon } from '#src/components/marketing/sections.ts'
 
-/** Spec §2: arriving at /#features or /#pricing scrolls there smoothly after about 100 ms. */
+/** Arriving at /#features or /#pricing scrolls there smoothly after about 100 ms. */
 export function useHashScroll(): void {
   useEffect(() => scrollToHashSoon(window.location.hash), [])
 }

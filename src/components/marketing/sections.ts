@@ -1,8 +1,8 @@
 import { timers } from '#app.catalog.ts'
 import { track } from '#src/analytics/analytics.ts'
 
-/** The landing page's in-page sections (spec §2) and the names navigation_click reports them by. */
-export const landingSections = { features: 'features_section', pricing: 'pricing_section' } as const
+/** The landing page's in-page sections and the names navigation_click reports them by. */
+const landingSections = { features: 'features_section', pricing: 'pricing_section' } as const
 export type LandingSection = keyof typeof landingSections
 
 export function sectionOfHref(href: string): LandingSection | undefined {
@@ -18,7 +18,7 @@ export function scrollToSection(id: string): boolean {
   return true
 }
 
-/** Spec §2 anchor behaviour: a #features or #pricing address scrolls there smoothly after about 100 ms. */
+/** A #features or #pricing address scrolls there smoothly after about 100 ms. */
 export function scrollToHashSoon(hash: string): () => void {
   const id = hash.replace(/^#/, '')
   if (id !== 'features' && id !== 'pricing') return () => undefined

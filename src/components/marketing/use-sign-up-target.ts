@@ -1,6 +1,6 @@
 import { useAuth } from '#src/auth/auth-context.ts'
 
-/** Spec §2: the sign-up calls to action lead to /dashboard when signed in, otherwise to /signup. */
+/** The sign-up calls to action lead to /dashboard when signed in, otherwise to /signup. */
 export function useSignUpTarget(): string {
   const { user } = useAuth()
   return user ? '/dashboard' : '/signup'

@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useId, useRef, useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 import { AuthButtons } from './auth-buttons.tsx'
@@ -15,7 +15,12 @@ export function MobileMenu() {
   const panelId = useId()
   const close = useCallback(() => setOpen(false), [])
   useDismiss(containerRef, open, close)
-  useEffect(close, [pathname, close])
+  // A navigation closes the panel: the path it was last rendered for tells that one happened.
+  const [renderedPathname, setRenderedPathname] = useState(pathname)
+  if (renderedPathname !== pathname) {
+    setRenderedPathname(pathname)
+    setOpen(false)
+  }
 
   const links = user ? signedInLinks : signedOutLinks
 

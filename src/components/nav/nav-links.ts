@@ -1,4 +1,4 @@
-/** Spec §2 "Navigation bar". */
+/** The navigation bar's links. */
 export type NavItem = { label: string; href: string }
 
 export const signedOutLinks: readonly NavItem[] = [

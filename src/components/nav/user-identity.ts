@@ -1,14 +1,15 @@
 import type { User } from '#src/auth/auth-types.ts'
+import { nonEmpty } from '#src/lib/text.ts'
 
 type Named = Pick<User, 'firstName' | 'email'> | null | undefined
 
-/** Spec §2 user menu: the first name's initial, else the e-mail's, else U. */
+/** The user menu's letter: the first name's initial, else the e-mail's, else U. */
 export function userInitial(user: Named): string {
-  const source = user?.firstName?.trim() || user?.email?.trim() || 'U'
+  const source = nonEmpty(user?.firstName.trim()) ?? nonEmpty(user?.email.trim()) ?? 'U'
   return source.charAt(0).toUpperCase()
 }
 
-/** Spec §2 user menu: the first name, or the word User. */
+/** The user menu's name: the first name, or the word User. */
 export function userDisplayName(user: Named): string {
-  return user?.firstName?.trim() || 'User'
+  return nonEmpty(user?.firstName.trim()) ?? 'User'
 }

@@ -67,7 +67,7 @@ export function UserMenu() {
           <div className="border-t border-gray-100 py-1 dark:border-gray-800">
             <button
               type="button"
-              onClick={handleSignOut}
+              onClick={() => void handleSignOut()}
               disabled={signingOut}
               className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
             >

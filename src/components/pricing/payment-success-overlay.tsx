@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { timers } from '#app.catalog.ts'
 
-/** Spec §2: 'Payment Successful!', its text animation starting 500 ms in; the flow then leaves for /dashboard. */
+/** 'Payment Successful!', its text animation starting 500 ms in; the flow then leaves for /dashboard. */
 export function PaymentSuccessOverlay() {
   const [showText, setShowText] = useState(false)
   useEffect(() => {

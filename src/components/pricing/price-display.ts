@@ -7,7 +7,7 @@ export function displayedAmount(price: string): number {
 }
 
 /**
- * Spec §5: one minus price over original, rounded, computed from the displayed prices after
+ * One minus price over original, rounded, computed from the displayed prices after
  * stripping the currency symbol and commas. 0 when either price cannot be read.
  */
 export function savingsPercent(price: string, originalPrice: string): number {

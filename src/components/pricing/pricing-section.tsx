@@ -8,13 +8,13 @@ import { PlanCard } from './plan-card.tsx'
 import { useContinuePayment } from './use-continue-payment.ts'
 
 type PricingSectionProps = {
-  /** The in-page anchor (spec §2: #pricing on the landing page). */
+  /** The in-page anchor (#pricing on the landing page). */
   id?: string
   /** 1 when the section is the page (/pricing), 2 inside the landing page. */
   headingLevel?: 1 | 2
 }
 
-/** Spec §2 "Pricing section": the three plans and the whole purchase, self-contained. */
+/** The pricing section: the three plans and the whole purchase, self-contained. */
 export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSectionProps) {
   const { loading } = useAuth()
   const payment = usePaymentFlow()

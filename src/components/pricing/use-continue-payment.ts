@@ -4,7 +4,7 @@ import { findPlan, type Plan } from '#app.catalog.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
 
 /**
- * Spec §2: back from /login with planType and continuePayment in the navigation state, the payment
+ * Back from /login with planType and continuePayment in the navigation state, the payment
  * starts by itself, then the state leaves history so that a reload or Back does not buy twice.
  */
 export function useContinuePayment(choosePlan: (plan: Plan) => unknown): void {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { dangerButton, secondaryButton } from '#src/components/ui/form-styles.ts'
+import { TextField } from '#src/components/ui/text-field.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
-import { dangerButton, secondaryButton } from '#src/components/interview/form-styles.ts'
 import { deleteConfirmation } from './profile-rules.ts'
 
 type Props = { open: boolean; needsPassword: boolean; onClose: () => void; onDeleted: () => void }
@@ -34,7 +34,7 @@ export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }:
   }, [open])
 
   const confirmed = typed === deleteConfirmation && (!needsPassword || password !== '')
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     if (!confirmed) return
     remove.mutate({ confirm: deleteConfirmation, ...(needsPassword ? { password } : {}) })

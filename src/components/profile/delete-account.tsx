@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { User } from '#src/auth/auth-types.ts'
-import { dangerButton } from '#src/components/interview/form-styles.ts'
 import { useSignOut } from '#src/components/nav/use-sign-out.ts'
+import { dangerButton } from '#src/components/ui/form-styles.ts'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
 import { ProfileSection } from './profile-section.tsx'
 

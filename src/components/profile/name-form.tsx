@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import type { User } from '#src/auth/auth-types.ts'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { primaryButton } from '#src/components/ui/form-styles.ts'
+import { TextField } from '#src/components/ui/text-field.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
-import { primaryButton } from '#src/components/interview/form-styles.ts'
 import { ProfileSection } from './profile-section.tsx'
 import { validateProfileName } from './profile-rules.ts'
 
@@ -28,7 +28,7 @@ export function NameForm({ user }: { user: User }) {
       onError: (failure) => setError(errorMessage(failure, 'Your name could not be saved. Please try again.')),
     }),
   )
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     setSaved(false)
     const problem = validateProfileName({ firstName, lastName })

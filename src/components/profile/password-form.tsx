@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { primaryButton } from '#src/components/ui/form-styles.ts'
+import { TextField } from '#src/components/ui/text-field.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
-import { TextField } from '#src/components/auth/text-field.tsx'
-import { primaryButton } from '#src/components/interview/form-styles.ts'
 import { validatePasswordChange, type PasswordChangeForm } from './profile-rules.ts'
 
 const empty: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' }
@@ -27,7 +27,7 @@ export function PasswordForm() {
   )
   const set = (field: keyof PasswordChangeForm) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }))
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     setChanged(false)
     const problem = validatePasswordChange(form)

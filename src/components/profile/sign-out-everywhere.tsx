@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { FormAlert } from '#src/components/ui/form-alert.tsx'
+import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
-import { FormAlert } from '#src/components/auth/form-alert.tsx'
-import { secondaryButton } from '#src/components/interview/form-styles.ts'
 import { useSignOut } from '#src/components/nav/use-sign-out.ts'
 import { ProfileSection } from './profile-section.tsx'
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
-import { secondaryButton } from '#src/components/interview/form-styles.ts'
 
 /** support.rebuildUser: replays the person's events into every view, and says how many each took. */
 export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt: () => void }) {

@@ -4,6 +4,5 @@ import type { AppRouter } from '#server/trpc/router.ts'
 type Outputs = inferRouterOutputs<AppRouter>['support']
 
 export type FoundUser = Outputs['searchUsers']['users'][number]
-export type UserEvents = Outputs['history']
+type UserEvents = Outputs['history']
 export type UserEvent = UserEvents['events'][number]
-export type RebuildResult = Outputs['rebuildUser']

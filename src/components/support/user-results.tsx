@@ -1,5 +1,5 @@
+import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { formatLongDate } from '#src/lib/dates.ts'
-import { secondaryButton } from '#src/components/interview/form-styles.ts'
 import type { FoundUser } from './support-types.ts'
 
 export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (userId: string) => void }) {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
+import { inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
-import { inputClass, labelClass, primaryButton } from '#src/components/interview/form-styles.ts'
 import { Spinner } from '#src/components/spinner.tsx'
 import { UserResults } from './user-results.tsx'
 
@@ -19,7 +19,7 @@ export function UserSearch({ onOpen }: { onOpen: (userId: string) => void }) {
     staleTime: 0,
     retry: false,
   })
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault()
     setQuery(text.trim())
   }

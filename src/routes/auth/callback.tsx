@@ -12,7 +12,7 @@ export const Route = createFileRoute('/auth/callback')({
 
 type State = { status: 'loading' } | { status: 'success' } | { status: 'error'; message: string }
 
-/** Spec §4 Google sign-in: where the provider sends the browser back to. */
+/** Google sign-in: where the provider sends the browser back to. */
 function AuthCallbackPage() {
   const { oauthLogin } = useAuth()
   const [state, setState] = useState<State>({ status: 'loading' })

@@ -14,7 +14,7 @@ import type { ProjectKeys } from './keys.ts'
 import { checkPasswordStrength, pkceParams, sendMail, validateEmail } from './rules.ts'
 import { hashPassword, passwordMatches, userJson, type AuthState, type FakeUser, type Json } from './state.ts'
 
-export type Handler = (ctx: RequestContext) => Promise<Reply>
+export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>
 
 const metadata = z.record(z.string(), z.unknown())
 const signupBody = z.looseObject({
@@ -213,12 +213,12 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
       if (body.password !== '') updatePassword(user, body.password, session?.id)
     }
     if (body.data) {
-      const merged: Json = { ...user.userMetadata }
+      const merged = new Map(Object.entries(user.userMetadata))
       for (const [key, value] of Object.entries(body.data)) {
-        if (value === null) delete merged[key]
-        else merged[key] = value
+        if (value === null) merged.delete(key)
+        else merged.set(key, value)
       }
-      user.userMetadata = merged
+      user.userMetadata = Object.fromEntries(merged)
     }
     user.updatedAt = new Date()
     return json(userJson(user))
@@ -232,7 +232,7 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     state.endSessions(user.id, (session) => session.id === currentSessionId)
   }
 
-  async function recover(ctx: RequestContext): Promise<Reply> {
+  function recover(ctx: RequestContext): Reply {
     const body = bodyOf(ctx, recoverBody)
     if (!body.email) throw badRequest('validation_failed', 'Password recovery requires an email')
     const email = validateEmail(body.email)
@@ -262,7 +262,7 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     return { kind: 'empty', status: 204 }
   }
 
-  async function settings(): Promise<Reply> {
+  function settings(): Reply {
     const providers = [
       'anonymous_users',
       'apple',
@@ -295,7 +295,7 @@ export function accountRoutes(state: AuthState, keys: ProjectKeys, idTokenGrant:
     })
   }
 
-  async function jwks(): Promise<Reply> {
+  function jwks(): Reply {
     return {
       kind: 'json',
       status: 200,

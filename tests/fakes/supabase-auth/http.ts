@@ -32,7 +32,7 @@ export function queryEscape(value: string): string {
 }
 
 /** Go's url.Values.Encode: keys sorted, `k=v` joined by '&'. */
-export function encodeValues(values: Record<string, string>): string {
+function encodeValues(values: Record<string, string>): string {
   return Object.keys(values)
     .sort()
     .map((key) => `${queryEscape(key)}=${queryEscape(values[key] ?? '')}`)
@@ -60,16 +60,12 @@ function isLoopback(hostname: string): boolean {
 
 function globToRegExp(pattern: string): RegExp {
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(
-    `^${escaped
-      .replace(/\*\*/g, '\u0000')
-      .replace(/\*/g, '[^./]*')
-      .replace(/\u0000/g, '.*')}$`,
-  )
+  // `**` crosses dots and slashes, `*` stays within one label or segment.
+  return new RegExp(`^${escaped.replace(/\*\*|\*/g, (stars) => (stars === '**' ? '.*' : '[^./]*'))}$`)
 }
 
 /** utilities.IsRedirectURLValid */
-export function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string): boolean {
+function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string): boolean {
   if (!candidate) return false
   let site: URL
   let target: URL
@@ -96,7 +92,8 @@ export function isRedirectUrlValid(config: FakeSupabaseConfig, candidate: string
 /** utilities.GetReferrer: redirect_to (header or query), else the Referer header, else the site URL. */
 export function referrer(ctx: RequestContext, config: FakeSupabaseConfig): string {
   const header = ctx.headers.redirect_to
-  const requested = (typeof header === 'string' && header) || ctx.url.searchParams.get('redirect_to') || ''
+  const requested =
+    typeof header === 'string' && header !== '' ? header : (ctx.url.searchParams.get('redirect_to') ?? '')
   if (isRedirectUrlValid(config, requested)) return requested
   const referer = ctx.headers.referer ?? ''
   if (isRedirectUrlValid(config, referer)) return referer
@@ -110,7 +107,7 @@ export function bodyOf<T extends z.ZodType>(ctx: RequestContext, schema: T): z.i
   return parsed.data
 }
 
-export function bearerToken(ctx: RequestContext): string {
+function bearerToken(ctx: RequestContext): string {
   const match = /^[Bb]earer (\S+)$/.exec(ctx.headers.authorization ?? '')
   if (!match?.[1]) throw new GoTrueHttpError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   return match[1]

@@ -6,8 +6,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose'
 
-export type AccessTokenAlgorithm = 'ES256' | 'HS256'
-
 export type ProjectKeys = {
   kid: string
   privateKey: CryptoKey

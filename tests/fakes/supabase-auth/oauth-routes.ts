@@ -20,9 +20,9 @@ import { bodyOf, json, redirect, referrer, withFragment, withQuery, type Reply, 
 import { pkceParams, sendMail } from './rules.ts'
 import type { AuthState, FakeIdentity, FakeUser, FlowState, Json } from './state.ts'
 
-export const googleIssuer = 'https://accounts.google.com'
+const googleIssuer = 'https://accounts.google.com'
 
-export type FakeGoogleAccount = {
+type FakeGoogleAccount = {
   sub: string
   email: string
   emailVerified: boolean
@@ -115,7 +115,7 @@ export function oauthRoutes(
   const config = state.config
   const codes = new Map<string, { account: FakeGoogleAccount; offline: boolean }>()
 
-  async function authorize(ctx: RequestContext): Promise<Reply> {
+  function authorize(ctx: RequestContext): Reply {
     const query = ctx.url.searchParams
     google.authorizeRequests.push(new URLSearchParams(query))
     const provider = query.get('provider') ?? ''
@@ -145,7 +145,7 @@ export function oauthRoutes(
     return redirect(target.toString())
   }
 
-  async function googleConsent(ctx: RequestContext): Promise<Reply> {
+  function googleConsent(ctx: RequestContext): Reply {
     const query = ctx.url.searchParams
     google.consentRequests.push(new URLSearchParams(query))
     const redirectUri = query.get('redirect_uri') ?? ''
@@ -330,7 +330,10 @@ function googleIdentityData(account: FakeGoogleAccount): Json {
 }
 
 function accountFromClaims(claims: Json): FakeGoogleAccount {
-  const text = (key: string) => (typeof claims[key] === 'string' ? String(claims[key]) : undefined)
+  const text = (key: string) => {
+    const value = claims[key]
+    return typeof value === 'string' ? value : undefined
+  }
   const account: FakeGoogleAccount = {
     sub: text('sub') ?? '',
     email: text('email') ?? '',

@@ -25,6 +25,7 @@ export function checkPasswordStrength(config: FakeSupabaseConfig, password: stri
   }
   if (
     config.passwordRequiredCharacters.some(
+      // eslint-disable-next-line @typescript-eslint/no-misused-spread -- GoTrue compares code points, which the spread gives
       (set) => set !== '' && ![...set].some((character) => password.includes(character)),
     )
   ) {

@@ -72,7 +72,7 @@ export type FakeUser = {
   updatedAt: Date
 }
 
-export type AmrEntry = { method: string; timestamp: number }
+type AmrEntry = { method: string; timestamp: number }
 export type FakeSession = { id: string; userId: string; createdAt: Date; amr: AmrEntry[] }
 export type FlowState = {
   id: string

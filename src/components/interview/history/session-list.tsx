@@ -6,7 +6,7 @@ import { Spinner } from '#src/components/spinner.tsx'
 import { Pagination } from './pagination.tsx'
 import { SessionCard } from './session-card.tsx'
 
-export const historyPageSize = 10
+const historyPageSize = 10
 
 /** The user's past sessions, newest first, a page at a time (interview.history). */
 export function SessionList({ page, onPage }: { page: number; onPage: (page: number) => void }) {

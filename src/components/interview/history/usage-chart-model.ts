@@ -4,7 +4,7 @@ import { usageColor, usagePercent, type UsageColor } from '#src/components/dashb
 
 export const chartSize = { width: 640, height: 260, left: 36, right: 12, top: 24, bottom: 36 } as const
 
-export type ChartBar = {
+type ChartBar = {
   key: string
   label: string
   used: number

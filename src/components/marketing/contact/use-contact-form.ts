@@ -10,7 +10,7 @@ import {
   type ContactInput,
 } from '#rules/contact-rules.ts'
 
-/** Where the form is: idle, sending, success, error. */
+/** Where the contact form is: idle, sending, success, error. */
 export type ContactStatus =
   { state: 'idle' } | { state: 'sending' } | { state: 'success'; sentVia: string } | { state: 'error'; detail: string }
 

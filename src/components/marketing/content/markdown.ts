@@ -27,7 +27,7 @@ export function safeHref(href: string): string | null {
   return null
 }
 
-export function slugify(text: string): string {
+function slugify(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9\s-]/g, '')

@@ -1,4 +1,4 @@
-/** The REST bridge's OpenAPI document, reduced to what the /docs page shows (spec DESIGN §6). */
+/** The REST bridge's OpenAPI document, reduced to what the /docs page shows. */
 export type ApiField = { name: string; type: string; required: boolean; description: string }
 export type ApiOperation = {
   id: string
@@ -12,7 +12,7 @@ export type ApiOperation = {
   responseFields: ApiField[]
   errors: { status: string; description: string }[]
 }
-export type ApiGroup = { tag: string; operations: ApiOperation[] }
+type ApiGroup = { tag: string; operations: ApiOperation[] }
 export type ApiReference = { title: string; version: string; description: string; baseUrl: string; groups: ApiGroup[] }
 
 type Json = Record<string, unknown>
@@ -30,7 +30,7 @@ function resolve(document: Json, schema: unknown, depth = 0): Json {
   return resolve(document, target, depth + 1)
 }
 
-export function typeOf(document: Json, raw: unknown): string {
+function typeOf(document: Json, raw: unknown): string {
   const schema = resolve(document, raw)
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(' | ')
   if ('const' in schema) return JSON.stringify(schema.const)
@@ -48,7 +48,7 @@ export function typeOf(document: Json, raw: unknown): string {
     .join(' | ')
 }
 
-export function fieldsOf(document: Json, raw: unknown): ApiField[] {
+function fieldsOf(document: Json, raw: unknown): ApiField[] {
   const schema = resolve(document, raw)
   if (!isObject(schema.properties)) return []
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(text) : [])

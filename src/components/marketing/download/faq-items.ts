@@ -1,4 +1,4 @@
-/** Spec §2 /download installation FAQ: eight questions. */
+/** The installation FAQ on /download. */
 export const faqItems: readonly { question: string; answer: string }[] = [
   {
     question: 'Which operating systems are supported?',

@@ -1,4 +1,4 @@
-/** Spec §2 /download and §9 "Windows build" and "Coming soon". */
+/** The platforms /download offers: a Windows build, the others coming soon. */
 export const operatingSystems = [
   { id: 'windows', label: 'Windows' },
   { id: 'mac', label: 'macOS' },
