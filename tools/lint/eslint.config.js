@@ -11,7 +11,17 @@ const projectRoot = path.resolve(import.meta.dirname, '../..')
 
 const configs = [
   {
-    ignores: ['node_modules/', 'tools/', '.output/', '.nitro/', '.tanstack/', '.data/', 'coverage/', 'src/routeTree.gen.ts', 'clients/'],
+    ignores: [
+      'node_modules/',
+      'tools/',
+      '.output/',
+      '.nitro/',
+      '.tanstack/',
+      '.data/',
+      'coverage/',
+      'src/routeTree.gen.ts',
+      'clients/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
