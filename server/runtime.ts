@@ -1,18 +1,20 @@
 import { loadConfig, type AppConfig } from '#app.config.ts'
-import { allProjections } from '#events/projections/all-projections.ts'
+import { viewProjections } from '#events/projections/all-projections.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { createJobScheduler, type JobScheduler } from '#inngest/background-jobs.ts'
 import { eventsAppendedEvent, projectionJobs } from '#inngest/projection-jobs.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
-import { systemClock, type Clock } from './clock.ts'
+import { systemClock, type Clock } from '#events/clock.ts'
 import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/open-database.ts'
+import type { ServerTables } from './db/schema.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createMailer } from './mail/create-mailer.ts'
 import { createAiEngine, type ClosableAiEngine } from './ai/create-ai-engine.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { contactMailReactor } from './contact/contact-mail-reactor.ts'
 import { createPayments, type Payments } from './payments/create-payments.ts'
 import { paymentJobs } from './payments/payment-jobs.ts'
 
@@ -23,7 +25,7 @@ export type Runtime = {
   db: AppDatabase['db']
   clock: Clock
   log: Logger
-  store: EventStore
+  store: EventStore<ServerTables>
   projections: ProjectionRunner
   mailer: Mailer
   payments: Payments
@@ -42,7 +44,7 @@ export async function createRuntime(
   await migrateToLatest(database.db, log)
   const projections = new ProjectionRunner({
     db: database.db,
-    projections: allProjections,
+    projections: [...viewProjections, contactMailReactor],
     registry: eventRegistry,
     log,
   })
@@ -62,7 +64,7 @@ export async function createRuntime(
       ...paymentJobs(current),
     ],
   })
-  const store = createEventStore({
+  const store = createEventStore<ServerTables>({
     db: database.db,
     registry: eventRegistry,
     clock,

@@ -1,5 +1,5 @@
 import type { Transaction, Updateable } from 'kysely'
-import type { Database } from '#server/db/schema.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import { userEventDefinitions, type UserEvent } from '#events/users/user.ts'
@@ -129,6 +129,6 @@ export const usersViewProjection: Projection = {
   },
 }
 
-async function update(trx: Transaction<Database>, userId: string, values: Updateable<UsersViewTable>) {
+async function update(trx: Transaction<EventsDatabase>, userId: string, values: Updateable<UsersViewTable>) {
   await trx.updateTable('users_view').set(values).where('user_id', '=', userId).execute()
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { Clock } from '#server/clock.ts'
-import type { Database } from '#server/db/schema.ts'
+import { sql, type DrainOuterGeneric, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Clock } from '#events/clock.ts'
+import type { EventsDatabase, MoreTables } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
+import { retryOnConflict } from './retry-on-conflict.ts'
 import type { EventsTable } from './tables.ts'
 import {
   ConcurrencyError,
@@ -16,23 +17,37 @@ import {
   type StoredEvent,
 } from './types.ts'
 
-type Executor = Kysely<Database> | Transaction<Database>
+type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
 type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
+type NoMoreTables = Record<never, never>
 
 export type AppendedNotice = { streamId: string; globalPositions: number[] }
 
-/** A unit of work: appends and other writes that commit together, then notify the projectors. */
-export type StoreTransaction = {
-  db: Transaction<Database>
+/**
+ * A unit of work: appends and other writes that commit together, then notify the projectors.
+ * `db` sees the application's own tables too, so its writes can join the same transaction.
+ */
+export type StoreTransaction<AppTables extends MoreTables = NoMoreTables> = {
+  db: Transaction<DrainOuterGeneric<EventsDatabase & AppTables>>
   append: (
     streamId: string,
     expected: ExpectedVersion,
     events: NewEvent[],
     metadata: EventMetadata,
   ) => Promise<AppendResult>
+  /** Reads a stream inside this transaction. */
+  readStream: (streamId: string) => Promise<StoredEvent[]>
 }
 
-export type EventStore = ReturnType<typeof createEventStore>
+export type TransactionOptions = {
+  /**
+   * Runs the whole unit again when another writer moved a stream it read, so a decision is
+   * always taken on the state it is appended to.
+   */
+  retryOnConflict?: boolean
+}
+
+export type EventStore<AppTables extends MoreTables = NoMoreTables> = ReturnType<typeof createEventStore<AppTables>>
 
 const uniqueViolation = '23505'
 
@@ -42,8 +57,8 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
-export function createEventStore(options: {
-  db: Kysely<Database>
+export function createEventStore<AppTables extends MoreTables = NoMoreTables>(options: {
+  db: Kysely<EventsDatabase>
   registry: EventRegistry
   clock: Clock
   onAppended?: (notice: AppendedNotice) => void
@@ -54,16 +69,24 @@ export function createEventStore(options: {
     for (const notice of notices) onAppended?.(notice)
   }
 
-  async function transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+  function transaction<T>(
+    work: (tx: StoreTransaction<AppTables>) => Promise<T>,
+    { retryOnConflict: retry = false }: TransactionOptions = {},
+  ): Promise<T> {
+    return retry ? retryOnConflict(() => transactionOnce(work)) : transactionOnce(work)
+  }
+
+  async function transactionOnce<T>(work: (tx: StoreTransaction<AppTables>) => Promise<T>): Promise<T> {
     const notices: AppendedNotice[] = []
     const result = await db.transaction().execute((trx) =>
       work({
-        db: trx,
+        db: trx.withTables<AppTables>(),
         append: async (streamId, expected, events, metadata) => {
           const appended = await appendWithin(trx, streamId, expected, prepare(events, metadata), metadata)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
         },
+        readStream: (streamId) => readStream(streamId, { executor: trx }),
       }),
     )
     notify(notices)
@@ -114,7 +137,7 @@ export function createEventStore(options: {
   }
 
   async function appendWithin(
-    trx: Transaction<Database>,
+    trx: Transaction<EventsDatabase>,
     streamId: string,
     expected: ExpectedVersion,
     { events: prepared, mayBeRetry }: PreparedEvents,
@@ -146,12 +169,17 @@ export function createEventStore(options: {
       )
       .returning('global_position')
       .execute()
-    return { nextVersion, globalPositions: rows.map((row) => Number(row.global_position)), alreadyAppended: false }
+    return {
+      nextVersion,
+      globalPositions: rows.map((row) => Number(row.global_position)),
+      createdAt,
+      alreadyAppended: false,
+    }
   }
 
   /** Moves the stream's version under a row lock: concurrent writers of one stream queue here. */
   async function bumpStreamVersion(
-    trx: Transaction<Database>,
+    trx: Transaction<EventsDatabase>,
     streamId: string,
     expected: ExpectedVersion,
     count: number,
@@ -191,7 +219,7 @@ export function createEventStore(options: {
     const ids = events.map((event) => event.eventId)
     const found = await executor
       .selectFrom('events')
-      .select(['event_id', 'stream_id', 'global_position'])
+      .select(['event_id', 'stream_id', 'global_position', 'created_at'])
       .where('event_id', 'in', ids)
       .execute()
     if (found.length === 0) return undefined
@@ -204,6 +232,7 @@ export function createEventStore(options: {
     return {
       nextVersion: await streamVersion(streamId, executor),
       globalPositions: ids.map((id) => positionById.get(id) ?? 0),
+      createdAt: new Date(found[0]?.created_at ?? clock.now()),
       alreadyAppended: true,
     }
   }

@@ -1,6 +1,15 @@
-import { findPlan, type PlanId } from '#app.config.ts'
+import { findPlan, type PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { isSubscriptionActive, type SubscriptionEvent, type SubscriptionState } from './subscription.ts'
+import type { Aggregate } from '#events/store/aggregate.ts'
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  isSubscriptionActive,
+  subscriptionEventDefinitions,
+  subscriptionStreamId,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from './subscription.ts'
 
 export type SubscriptionCommand =
   | { type: 'Activate'; userId: string; orderId: string; planType: PlanId; now: Date }
@@ -93,3 +102,11 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     }
   }
 }
+
+export const subscriptionAggregate = {
+  events: subscriptionEventDefinitions,
+  streamId: subscriptionStreamId,
+  initialState: initialSubscriptionState,
+  evolve: evolveSubscription,
+  decide: decideSubscription,
+} satisfies Aggregate<SubscriptionState, typeof subscriptionEventDefinitions, SubscriptionCommand>

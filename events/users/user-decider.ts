@@ -1,6 +1,15 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { SealedText } from '#events/pii/pii-vault.ts'
-import type { IdentityProvider, UserEvent, UserState } from './user.ts'
+import type { Aggregate } from '#events/store/aggregate.ts'
+import {
+  evolveUser,
+  initialUserState,
+  userEventDefinitions,
+  userStreamId,
+  type IdentityProvider,
+  type UserEvent,
+  type UserState,
+} from './user.ts'
 
 export type UserCommand =
   | {
@@ -81,3 +90,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
   }
 }
+
+export const userAggregate = {
+  events: userEventDefinitions,
+  streamId: userStreamId,
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+} satisfies Aggregate<UserState, typeof userEventDefinitions, UserCommand>

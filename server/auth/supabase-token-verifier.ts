@@ -15,7 +15,7 @@
  */
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose'
 import { z } from 'zod'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 
 export const supabaseTokenErrorReasons = [
   'expired',

@@ -15,7 +15,7 @@ import {
   subscriptionStreamId,
   type SubscriptionEvent,
 } from '#events/subscriptions/subscription.ts'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 
 type Executor = StoreTransaction['db']

@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEventStore, type AppendedNotice, type EventStore } from '#events/store/event-store.ts'
 import { ConcurrencyError, EventValidationError, startOfLog } from '#events/store/types.ts'
-import { fixedClock } from '#server/clock.ts'
+import { fixedClock } from '#events/clock.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 

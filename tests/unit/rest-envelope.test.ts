@@ -5,7 +5,7 @@ import { createRestHandler } from '#server/rest/create-rest-handler.ts'
 import { publicProcedure, router, signedInProcedure } from '#server/trpc/init.ts'
 import type { Context } from '#server/trpc/context.ts'
 import type { Runtime } from '#server/runtime.ts'
-import { systemClock } from '#server/clock.ts'
+import { systemClock } from '#events/clock.ts'
 
 const runtime = {} as Runtime
 const testRouter = router({
