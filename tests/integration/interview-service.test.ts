@@ -5,8 +5,9 @@ import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
 import { askQuestion } from '#server/interviews/ask.ts'
 import { interviewHistory } from '#server/interviews/history.ts'
 import { generateQuestions, improveCommunication } from '#server/interviews/practice.ts'
-import { activeSession, endSession, startSession, type Caller } from '#server/interviews/sessions.ts'
+import { activeSession, endSession, startSession } from '#server/interviews/sessions.ts'
 import { usageLimits } from '#server/interviews/usage.ts'
+import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
@@ -29,11 +30,8 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     await test?.close()
   })
 
-  const callerFor = (userId = randomUUID()): Caller => ({
-    runtime: test.runtime,
-    userId,
-    metadata: { actor: { type: 'user', id: userId }, userId },
-  })
+  const callerFor = (userId = randomUUID()): SignedInScope =>
+    actingAs({ runtime: test.runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
 
   it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
     expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { readableIssues, inputIssues } from '#server/trpc/zod-message.ts'
 import { errorResponse, failure } from '#server/rest/error-response.ts'
-import { createContext } from '#server/trpc/context.ts'
-import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
+import { createContext, scopeOf } from '#server/trpc/context.ts'
 import { questionInput } from '#server/trpc/schemas/interview.ts'
 import { streamQuestion } from '#server/interviews/ask.ts'
+import { isSignedIn } from '#server/request-scope.ts'
 
 const encoder = new TextEncoder()
 const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
@@ -15,10 +15,9 @@ const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\nd
  * answer) or `error` ({ error }). Refusals before the first word are ordinary JSON errors.
  */
 export async function handleQuestionStream(request: Request): Promise<Response> {
-  const ctx = await createContext({ request })
-  const { log } = ctx.runtime
-  if (!ctx.user) return failure(401, 'Sign in to continue: a valid access token is required')
-  const user = ctx.user
+  const scope = scopeOf(await createContext({ request }))
+  const { log } = scope.runtime
+  if (!isSignedIn(scope)) return failure(401, 'Sign in to continue: a valid access token is required')
   let body: unknown
   try {
     body = await request.json()
@@ -28,7 +27,7 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   const input = questionInput.safeParse(body)
   if (!input.success) return failure(400, readableIssues(inputIssues(input.error)))
 
-  const events = streamQuestion(callerOf({ ...ctx, user }), input.data, request.signal)
+  const events = streamQuestion(scope, input.data, request.signal)
   let first: Awaited<ReturnType<typeof events.next>>
   try {
     first = await events.next()
