@@ -8,6 +8,3 @@ import type { EventStoreTables } from './store/tables.ts'
  * keys that seal personal data. The application's database extends it with its own tables.
  */
 export type EventsDatabase = EventStoreTables & ViewTables & PiiTables & ContactKeyTables
-
-/** Further tables an application adds next to these; its transactions see both. */
-export type MoreTables = Record<string, Record<string, unknown>>

@@ -8,7 +8,7 @@ import { eventsAppendedEvent, projectionJobs } from '#inngest/projection-jobs.ts
 import { migrateToLatest } from '#migrations/migrate.ts'
 import { systemClock, type Clock } from '#events/clock.ts'
 import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/open-database.ts'
-import type { ServerTables } from './db/schema.ts'
+import type { Database } from './db/schema.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createMailer } from './mail/create-mailer.ts'
@@ -25,7 +25,7 @@ export type Runtime = {
   db: AppDatabase['db']
   clock: Clock
   log: Logger
-  store: EventStore<ServerTables>
+  store: EventStore<Database>
   projections: ProjectionRunner
   mailer: Mailer
   payments: Payments
@@ -50,10 +50,10 @@ export async function createRuntime(
   })
   const mailer = createMailer({ config, db: database.db, log })
   // Jobs need the finished runtime and the store needs the scheduler: the closure breaks the cycle.
-  let runtime: Runtime | undefined
+  const built: { runtime?: Runtime } = {}
   const current = () => {
-    if (!runtime) throw new Error('The runtime is not ready yet')
-    return runtime
+    if (!built.runtime) throw new Error('The runtime is not ready yet')
+    return built.runtime
   }
   const jobs = createJobScheduler({
     config,
@@ -64,7 +64,7 @@ export async function createRuntime(
       ...paymentJobs(current),
     ],
   })
-  const store = createEventStore<ServerTables>({
+  const store = createEventStore<Database>({
     db: database.db,
     registry: eventRegistry,
     clock,
@@ -74,7 +74,7 @@ export async function createRuntime(
   await projections.catchUpAll()
   jobs.start()
   const ai = createAiEngine(config.ai, { logger: log })
-  runtime = {
+  const runtime: Runtime = {
     config,
     database,
     db: database.db,
@@ -93,6 +93,7 @@ export async function createRuntime(
       await database.close()
     },
   }
+  built.runtime = runtime
   return runtime
 }
 

@@ -1,5 +1,5 @@
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import { interviewEventDefinitions, type InterviewEvent } from '#events/interviews/interview-session.ts'
+import { interviewEventDefinitions } from '#events/interviews/interview-session.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 

@@ -1,4 +1,4 @@
-import { orderEventDefinitions, type OrderEvent } from '#events/orders/order.ts'
+import { orderEventDefinitions } from '#events/orders/order.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 

@@ -49,7 +49,7 @@ export class ProjectionRunner {
       const projection = this.#find(name)
       let applied = 0
       let batches = 0
-      let checkpoint = startOfLog
+      let checkpoint: Checkpoint
       for (;;) {
         const batch = await this.#db.transaction().execute((trx) => this.#applyBatch(trx, projection))
         checkpoint = batch.checkpoint
@@ -118,11 +118,9 @@ export class ProjectionRunner {
       return {
         name: projection.name,
         version: projection.version,
-        storedVersion: row ? Number(row.version) : undefined,
-        eventsApplied: row ? Number(row.events_applied) : 0,
-        checkpoint: row
-          ? { transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) }
-          : startOfLog,
+        storedVersion: row ? row.version : undefined,
+        eventsApplied: row ? row.events_applied : 0,
+        checkpoint: row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : startOfLog,
         updatedAt: row?.updated_at,
       }
     })
@@ -151,8 +149,8 @@ export class ProjectionRunner {
       .select(['version', sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
       .where('name', '=', projection.name)
       .executeTakeFirst()
-    if (row && Number(row.version) === projection.version) {
-      return { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
+    if (row?.version === projection.version) {
+      return { transactionId: row.transaction_id, globalPosition: row.global_position }
     }
     if (row) {
       this.#log?.info('projection version changed: rebuilding', {

@@ -1,4 +1,4 @@
-import { subscriptionEventDefinitions, type SubscriptionEvent } from '#events/subscriptions/subscription.ts'
+import { subscriptionEventDefinitions } from '#events/subscriptions/subscription.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 

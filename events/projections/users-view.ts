@@ -2,7 +2,7 @@ import type { Transaction, Updateable } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
-import { userEventDefinitions, type UserEvent } from '#events/users/user.ts'
+import { userEventDefinitions } from '#events/users/user.ts'
 import type { Projection } from './projection.ts'
 
 export type UsersViewTable = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type DrainOuterGeneric, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Clock } from '#events/clock.ts'
-import type { EventsDatabase, MoreTables } from '#events/database.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
 import { retryOnConflict } from './retry-on-conflict.ts'
 import type { EventsTable } from './tables.ts'
@@ -19,16 +19,15 @@ import {
 
 type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
 type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
-type NoMoreTables = Record<never, never>
 
 export type AppendedNotice = { streamId: string; globalPositions: number[] }
 
 /**
  * A unit of work: appends and other writes that commit together, then notify the projectors.
- * `db` sees the application's own tables too, so its writes can join the same transaction.
+ * `db` sees every table of the application's database (`Tables`), so its writes join the same transaction.
  */
-export type StoreTransaction<AppTables extends MoreTables = NoMoreTables> = {
-  db: Transaction<DrainOuterGeneric<EventsDatabase & AppTables>>
+export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
+  db: Transaction<DrainOuterGeneric<EventsDatabase & Tables>>
   append: (
     streamId: string,
     expected: ExpectedVersion,
@@ -47,7 +46,7 @@ export type TransactionOptions = {
   retryOnConflict?: boolean
 }
 
-export type EventStore<AppTables extends MoreTables = NoMoreTables> = ReturnType<typeof createEventStore<AppTables>>
+export type EventStore<Tables extends EventsDatabase = EventsDatabase> = ReturnType<typeof createEventStore<Tables>>
 
 const uniqueViolation = '23505'
 
@@ -57,7 +56,7 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
-export function createEventStore<AppTables extends MoreTables = NoMoreTables>(options: {
+export function createEventStore<Tables extends EventsDatabase = EventsDatabase>(options: {
   db: Kysely<EventsDatabase>
   registry: EventRegistry
   clock: Clock
@@ -70,17 +69,17 @@ export function createEventStore<AppTables extends MoreTables = NoMoreTables>(op
   }
 
   function transaction<T>(
-    work: (tx: StoreTransaction<AppTables>) => Promise<T>,
+    work: (tx: StoreTransaction<Tables>) => Promise<T>,
     { retryOnConflict: retry = false }: TransactionOptions = {},
   ): Promise<T> {
     return retry ? retryOnConflict(() => transactionOnce(work)) : transactionOnce(work)
   }
 
-  async function transactionOnce<T>(work: (tx: StoreTransaction<AppTables>) => Promise<T>): Promise<T> {
+  async function transactionOnce<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
     const notices: AppendedNotice[] = []
     const result = await db.transaction().execute((trx) =>
       work({
-        db: trx.withTables<AppTables>(),
+        db: trx.$extendTables<Tables>(),
         append: async (streamId, expected, events, metadata) => {
           const appended = await appendWithin(trx, streamId, expected, prepare(events, metadata), metadata)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
@@ -171,7 +170,7 @@ export function createEventStore<AppTables extends MoreTables = NoMoreTables>(op
       .execute()
     return {
       nextVersion,
-      globalPositions: rows.map((row) => Number(row.global_position)),
+      globalPositions: rows.map((row) => row.global_position),
       createdAt,
       alreadyAppended: false,
     }
@@ -208,7 +207,7 @@ export function createEventStore<AppTables extends MoreTables = NoMoreTables>(op
     else row = await advanced(expected)
 
     if (!row) throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, trx))
-    return Number(row.version)
+    return row.version
   }
 
   async function findAlreadyAppended(
@@ -228,7 +227,7 @@ export function createEventStore<AppTables extends MoreTables = NoMoreTables>(op
         `Some of these event ids were already appended${found.some((row) => row.stream_id !== streamId) ? ' to another stream' : ''}: an append is all or nothing`,
       )
     }
-    const positionById = new Map(found.map((row) => [row.event_id, Number(row.global_position)]))
+    const positionById = new Map(found.map((row) => [row.event_id, row.global_position]))
     return {
       nextVersion: await streamVersion(streamId, executor),
       globalPositions: ids.map((id) => positionById.get(id) ?? 0),
@@ -243,7 +242,7 @@ export function createEventStore<AppTables extends MoreTables = NoMoreTables>(op
       .select('version')
       .where('stream_id', '=', streamId)
       .executeTakeFirst()
-    return row ? Number(row.version) : 0
+    return row ? row.version : 0
   }
 
   async function readStream(streamId: string, options: { executor?: Executor; fromVersion?: number } = {}) {
@@ -309,8 +308,8 @@ export function createEventStore<AppTables extends MoreTables = NoMoreTables>(op
       data: registry.upcast(row.type, row.schema_version, row.data),
       eventId: row.event_id,
       streamId: row.stream_id,
-      streamPosition: Number(row.stream_position),
-      globalPosition: Number(row.global_position),
+      streamPosition: row.stream_position,
+      globalPosition: row.global_position,
       transactionId: row.transaction_id,
       schemaVersion: row.schema_version,
       metadata: row.metadata,

@@ -5,7 +5,7 @@ import type { StoreTransaction } from '#events/store/event-store.ts'
 import type { EventMetadata } from '#events/store/types.ts'
 import { userAggregate, userMessages } from '#events/users/user-decider.ts'
 import type { IdentityProvider } from '#events/users/user.ts'
-import type { ServerTables } from '#server/db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 
 export type NewUser = {
   userId: string
@@ -23,7 +23,7 @@ export type NewUser = {
  * Claims the e-mail address and appends UserRegistered with the personal fields sealed under a
  * new key of the person's own, in the caller's transaction. A taken address is 'already-exists'.
  */
-export async function registerUser(tx: StoreTransaction<ServerTables>, user: NewUser, metadata: EventMetadata) {
+export async function registerUser(tx: StoreTransaction<Database>, user: NewUser, metadata: EventMetadata) {
   const claimed = await tx.db
     .insertInto('user_emails')
     .values({ email: user.email, user_id: user.userId })

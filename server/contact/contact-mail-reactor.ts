@@ -3,7 +3,7 @@ import { contactEventDefinitions, contactMessageReceived } from '#events/contact
 import { openContactMessage } from '#events/contact/contact-keys.ts'
 import type { Projection } from '#events/projections/projection.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
-import type { ServerTables } from '#server/db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { contactMail } from './contact-mail.ts'
 
@@ -23,7 +23,7 @@ export const contactMailReactor: Projection = {
   apply: async (eventsTrx, event) => {
     if (!isEventOf(contactEventDefinitions, event)) return
     // Its own record and the mail outbox are the server's tables, written in the runner's transaction.
-    const trx = eventsTrx.withTables<ServerTables>()
+    const trx = eventsTrx.$extendTables<Database>()
     const recorded = await trx
       .insertInto('contact_mail_reactions')
       .values({ event_id: event.eventId, message_id: event.data.messageId, enqueued_at: new Date() })

@@ -6,7 +6,7 @@ import type { PaymentTables } from '#server/payments/tables.ts'
 import type { ContactTables } from '#server/contact/tables.ts'
 
 /** The tables of the services: accounts, mail, payments, analytics and contact. */
-export type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables
+type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables
 
 /** Every table kysely knows about: the events layer's (store, views, keys) and the services'. */
 export type Database = EventsDatabase & ServerTables

@@ -19,7 +19,7 @@ const refusalByProviderCode: Record<string, string> = {
 /**
  * Runs an AI call and turns its failures into clear refusals: 503 when this server cannot do it
  * (nothing configured for it), 400/413/415 for input it cannot take, 502 when the provider
- * failed — each message starting with the spec's wording ('Failed to get response', …).
+ * failed — each message starting with what failed ('Failed to get response', …).
  */
 export async function callAi<T>(failure: string, work: () => Promise<T>): Promise<T> {
   try {

@@ -34,7 +34,7 @@ export async function interviewHistory(scope: SignedInScope, page: { page: numbe
   return {
     page: page.page,
     pageSize: page.pageSize,
-    total: Number(total.n),
+    total: total.n,
     sessions: sessions.map((session) => ({
       id: session.session_id,
       mode: session.mode,

@@ -57,7 +57,7 @@ export async function generateQuestions(
   return result
 }
 
-/** Feedback on how an answer was said (context feedback is a Pro feature, spec §9). */
+/** Feedback on how an answer was said (context feedback is a Pro feature). */
 export async function improveCommunication(
   scope: SignedInScope,
   input: { response: string; context?: InterviewContext | undefined },

@@ -11,7 +11,8 @@ export async function verifyPayment(
   scope: SignedInScope,
   input: { orderId: string; paymentId: string; signature: string },
 ) {
-  if (!(await scope.runtime.payments.gateway.checkoutSignatureIsValid(input.orderId, input.paymentId, input.signature))) {
+  const { gateway } = scope.runtime.payments
+  if (!(await gateway.checkoutSignatureIsValid(input.orderId, input.paymentId, input.signature))) {
     throw new DomainError('bad-signature', verifyMessages.badSignature)
   }
   const outcome = await recordPayment(scope, {

@@ -4,7 +4,7 @@ import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Subscription } from '#server/trpc/schemas/auth.ts'
 
-/** A person with no paid plan: spec §3, planType 'none' with every feature off. */
+/** A person with no paid plan: planType 'none' with every feature off. */
 export const noSubscription: Subscription = {
   planType: 'none',
   status: 'none',

@@ -29,6 +29,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     })
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await database?.drop()
   })
 

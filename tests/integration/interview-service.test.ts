@@ -11,11 +11,13 @@ import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
+const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError
+
 const refusal = async (work: Promise<unknown>) => {
   try {
     await work
   } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, message: error.message }
+    if (isDomainError(error)) return { code: error.code, message: error.message }
     throw error
   }
   throw new Error('expected a refusal')
@@ -27,6 +29,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     test = await createTestRuntime(kind)
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await test?.close()
   })
 
@@ -36,7 +39,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
   it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
     expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({
       code: 'no-active-plan',
-      message: expect.stringContaining('/pricing'),
+      message: expect.stringContaining('/pricing') as unknown,
     })
   })
 
@@ -90,7 +93,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
         code: 'feature-not-in-plan',
         message: expect.stringMatching(
           /Resume and job description context.*Starter plan does not include it.*Pro plan.*\/pricing/,
-        ),
+        ) as unknown,
       },
     )
     expect(await refusal(improveCommunication(caller, { response: 'Um, I basically did it.' }))).toMatchObject({

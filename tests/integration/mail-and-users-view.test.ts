@@ -23,6 +23,7 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
     database = await createTestDatabase(kind)
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await database?.drop()
   })
 
@@ -30,7 +31,13 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
 
   it('queues a message once per dedupe key and delivers it', async () => {
     const sent: MailMessage[] = []
-    const mailer: Mailer = { name: 'test', send: async (mail) => void sent.push(mail) }
+    const mailer: Mailer = {
+      name: 'test',
+      send: (mail) => {
+        sent.push(mail)
+        return Promise.resolve()
+      },
+    }
     const to = `${randomUUID()}@example.com`
     await enqueueMail(database.db, { ...message(to), dedupeKey: `k-${to}` }, clock)
     await enqueueMail(database.db, { ...message(to), dedupeKey: `k-${to}` }, clock)
@@ -44,9 +51,10 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
     const sent: string[] = []
     const mailer: Mailer = {
       name: 'flaky',
-      send: async (mail) => {
-        if (down) throw new Error('SMTP unreachable')
+      send: (mail) => {
+        if (down) return Promise.reject(new Error('SMTP unreachable'))
         sent.push(mail.to)
+        return Promise.resolve()
       },
     }
     const to = `${randomUUID()}@example.com`

@@ -24,6 +24,7 @@ describe('projection jobs', () => {
     runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection()] })
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await database?.drop()
   })
 

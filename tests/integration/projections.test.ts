@@ -38,6 +38,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
     })
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await database?.drop()
   })
   beforeEach(async () => {
@@ -131,15 +132,16 @@ describe('projections on postgres with transactions that commit out of order', (
     runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [counterProjection()] })
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await database?.drop()
   })
 
   it('applies both events exactly once when the earlier transaction commits last', async () => {
-    let releaseA: () => void = () => {}
+    let releaseA: () => void = () => undefined
     const aMayCommit = new Promise<void>((resolve) => {
       releaseA = resolve
     })
-    let aAppended: () => void = () => {}
+    let aAppended: () => void = () => undefined
     const aHasAppended = new Promise<void>((resolve) => {
       aAppended = resolve
     })

@@ -15,9 +15,10 @@ describe('the Razorpay webhook Inngest function', () => {
     test = await createTestRuntime('pglite')
     // Only the Inngest function under test may process deliveries here, not the in-process scheduler.
     test.runtime.jobs.stop()
-    test.runtime.jobs.wake = () => {}
+    test.runtime.jobs.wake = () => undefined
   })
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
     await test?.close()
   })
 
@@ -94,9 +95,7 @@ describe('the Razorpay webhook Inngest function', () => {
     await deliver('payment.captured', { id: 'pay_test_2', order_id: orderId, amount: 9900 })
     // Break the store for one run, as an outage would.
     const original = test.runtime.store.transaction
-    test.runtime.store.transaction = async () => {
-      throw new Error('database unavailable')
-    }
+    test.runtime.store.transaction = () => Promise.reject(new Error('database unavailable'))
     try {
       const failed = await new InngestTestEngine({ function: processFunction() }).execute({
         events: [{ name: webhookProcessingEvent, data: {} }],

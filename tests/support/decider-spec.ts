@@ -51,12 +51,14 @@ export function deciderSpec<State, Definitions extends readonly EventDefinition[
   }
 }
 
+const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError
+
 function refusalOf(decide: () => unknown): DomainError {
   let decided: unknown
   try {
     decided = decide()
   } catch (error) {
-    if (error instanceof DomainError) return error
+    if (isDomainError(error)) return error
     throw error
   }
   throw new Error(`Expected a refusal, but the decider decided ${JSON.stringify(decided)}`)

@@ -85,9 +85,7 @@ describe('interview credits (subscription decider)', () => {
       type: 'InterviewCreditSettled',
       data: { sessionId: 's1', orderId: 'o1', counted: false, reason: 'ended' },
     }
-    givenPlan(activated(2), used('s1'), settled)
-      .when(settle(false))
-      .then([])
+    givenPlan(activated(2), used('s1'), settled).when(settle(false)).then([])
     const state = [activated(1), used('s1'), settled].reduce(evolveSubscription, initialSubscriptionState)
     expect(state.interviewsUsed).toBe(0)
     const renewed = activated(5, 'o2')

@@ -14,6 +14,7 @@ beforeAll(async () => {
   database = await createTestDatabase('pglite')
 }, 240_000)
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await database?.drop()
 })
 

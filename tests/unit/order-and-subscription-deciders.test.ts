@@ -89,7 +89,9 @@ describe('order decider', () => {
       reason: 'Card declined',
       code: 'BAD_REQUEST_ERROR',
     }
-    givenOrder(created).when(fail).then([failed('pay_x')])
+    givenOrder(created)
+      .when(fail)
+      .then([failed('pay_x')])
     givenOrder(created, failed('pay_x')).when(fail).then([])
     givenOrder(created, paid).when(fail).then([])
     givenOrder(created, failed('pay_x'))

@@ -91,8 +91,8 @@ describe('error formatter over the tRPC HTTP adapter', () => {
     expect(status).toBe(400)
     expect(error.message).toMatch(/^email: .+; count: .+/)
     expect(error.data.issues).toEqual([
-      { path: 'email', message: expect.any(String) },
-      { path: 'count', message: expect.any(String) },
+      { path: 'email', message: expect.any(String) as unknown },
+      { path: 'count', message: expect.any(String) as unknown },
     ])
   })
 

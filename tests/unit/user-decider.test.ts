@@ -52,9 +52,7 @@ describe('user decider', () => {
     given(registered())
       .when({ type: 'ConfirmEmail' })
       .then([{ type: 'EmailConfirmed', data: {} }])
-    given(registered(), { type: 'EmailConfirmed', data: {} })
-      .when({ type: 'ConfirmEmail' })
-      .then([])
+    given(registered(), { type: 'EmailConfirmed', data: {} }).when({ type: 'ConfirmEmail' }).then([])
   })
 
   it('refuses a password sign-in before the e-mail is confirmed, and records it after', () => {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { readableIssues, inputIssues } from '#server/trpc/zod-message.ts'
 import { errorResponse, failure } from '#server/rest/error-response.ts'
 import { createContext, scopeOf } from '#server/trpc/context.ts'
