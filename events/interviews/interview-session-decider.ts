@@ -40,7 +40,7 @@ export function wouldCount(state: Extract<SessionState, { status: 'active' | 'en
   return state.questionsAsked > 0 || now.getTime() - state.startedAt.getTime() >= gracePeriodMs
 }
 
-export function decideSession(command: SessionCommand, state: SessionState): InterviewEvent[] {
+function decideSession(command: SessionCommand, state: SessionState): InterviewEvent[] {
   switch (command.type) {
     case 'Start':
       if (state.status !== 'none') throw new DomainError('already-exists', 'This interview session exists already')

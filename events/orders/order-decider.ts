@@ -26,7 +26,7 @@ export const orderMessages = {
  * it paid; later proofs of the same payment decide nothing. A failure never undoes a payment, and
  * a payment after failures still counts (the customer retried in the same checkout).
  */
-export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'CreateOrder':
       if (state.status !== 'none') throw new DomainError('already-exists', orderMessages.alreadyExists)

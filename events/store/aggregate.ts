@@ -1,7 +1,7 @@
 import type { EventDefinition, EventOf } from './event-definition.ts'
 
 /** An event as `evolve` sees it: its type and data, and when it was recorded. */
-export type RecordedEvent<Event> = Event & { createdAt: Date }
+type RecordedEvent<Event> = Event & { createdAt: Date }
 
 /**
  * One consistency boundary, written as a decider: the event types its stream holds, how the

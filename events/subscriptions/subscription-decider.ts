@@ -41,7 +41,7 @@ export function addOneMonth(start: Date): Date {
  * See docs/decisions/0005-plan-periods.md: a payment starts a new one-month period at once, with
  * the purchased plan's interviews plus any left unused from an active period it replaces.
  */
-export function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   switch (command.type) {
     case 'Activate': {
       if (state.activatedOrders.includes(command.orderId)) return []

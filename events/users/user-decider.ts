@@ -43,7 +43,7 @@ export const userMessages = {
 } as const
 
 /** The rules of one person's account. Pure: the same state and command always decide the same. */
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'Register') {
     if (state.status !== 'unregistered') throw new DomainError('already-exists', userMessages.alreadyExists)
     const { type: _type, ...data } = command
