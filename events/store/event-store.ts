@@ -56,6 +56,10 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
+/**
+ * `Tables` is the application's whole database. The store itself queries only the events' tables;
+ * `Tables` types what a unit of work's `db` sees (kysely cannot type queries over a generic database).
+ */
 export function createEventStore<Tables extends EventsDatabase = EventsDatabase>(options: {
   db: Kysely<EventsDatabase>
   registry: EventRegistry
