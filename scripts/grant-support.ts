@@ -1,7 +1,8 @@
 // `npm run support:grant -- someone@example.com [--revoke]`: makes an existing account support staff (or a plain user again).
 import { loadConfigOrExit } from '#app.config.ts'
-import { normalizeEmail } from '#server/accounts/account-context.ts'
-import { handleUserCommand } from '#server/accounts/user-account.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
+import { normalizeEmail } from '#server/accounts/normalize-email.ts'
 import { createRuntime } from '#server/runtime.ts'
 
 const email = process.argv.slice(2).find((argument) => !argument.startsWith('--'))
@@ -22,9 +23,9 @@ try {
     process.exitCode = 1
   } else {
     await runtime.store.transaction((tx) =>
-      handleUserCommand(
+      handleCommand(
         tx,
-        runtime.store,
+        userAggregate,
         owner.user_id,
         { type: 'ChangeRole', role },
         { actor: { type: 'system', id: 'grant-support' }, userId: owner.user_id },

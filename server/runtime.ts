@@ -1,12 +1,14 @@
 import { loadConfig, type AppConfig } from '#app.config.ts'
-import { allProjections } from '#events/projections/all-projections.ts'
+import { viewProjections } from '#events/projections/all-projections.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore } from '#events/store/event-store.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
 import { rateLimitJobs } from './accounts/rate-limit-jobs.ts'
 import { createAiEngine } from './ai/create-ai-engine.ts'
-import { systemClock, type Clock } from './clock.ts'
+import { systemClock, type Clock } from '#events/clock.ts'
+import { contactMailReactor } from './contact/contact-mail-reactor.ts'
+import type { Database } from './db/schema.ts'
 import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/open-database.ts'
 import { createJobScheduler } from './jobs/job-scheduler.ts'
 import { eventsAppendedEvent, projectionJobs } from './jobs/projection-jobs.ts'
@@ -34,7 +36,7 @@ export async function createRuntime(
   await migrateToLatest(database.db, log)
   const projections = new ProjectionRunner({
     db: database.db,
-    projections: allProjections,
+    projections: [...viewProjections, contactMailReactor],
     registry: eventRegistry,
     log,
   })
@@ -55,7 +57,7 @@ export async function createRuntime(
       ...rateLimitJobs({ db: database.db, clock }),
     ],
   })
-  const store = createEventStore({
+  const store = createEventStore<Database>({
     db: database.db,
     registry: eventRegistry,
     clock,

@@ -2,8 +2,9 @@ import type { AppConfig } from '#app.config.ts'
 import type { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import type { EventStore } from '#events/store/event-store.ts'
 import type { ClosableAiEngine } from './ai/create-ai-engine.ts'
-import type { Clock } from './clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { AppDatabase } from './db/open-database.ts'
+import type { Database } from './db/schema.ts'
 import type { JobScheduler } from './jobs/background-job.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -19,7 +20,7 @@ export type Runtime = {
   db: AppDatabase['db']
   clock: Clock
   log: Logger
-  store: EventStore
+  store: EventStore<Database>
   projections: ProjectionRunner
   mailer: Mailer
   payments: Payments

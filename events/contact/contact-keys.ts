@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '#server/db/schema.ts'
+import type { ContactKeyTables } from './tables.ts'
 import { ensureKeyFor, keyFor, seal, unseal, type SealedText } from '#events/pii/pii-vault.ts'
 import type { ContactEvent } from './contact-message.ts'
 
-type Executor = Kysely<Database> | Transaction<Database>
+type Executor = Kysely<ContactKeyTables> | Transaction<ContactKeyTables>
 type Received = Extract<ContactEvent, { type: 'ContactMessageReceived' }>['data']
 
 /** The associated data a message-keyed value is bound to, so it cannot be moved to another message. */
@@ -14,7 +14,7 @@ export type ContactSealer = { sealedWith: Received['sealedWith']; seal: (plainte
 
 /** Seals with the signed-in sender's own key, or with a new key for this message alone. */
 export async function contactSealer(
-  trx: Transaction<Database>,
+  trx: Transaction<ContactKeyTables>,
   messageId: string,
   senderUserId: string | null,
 ): Promise<ContactSealer> {
@@ -66,6 +66,6 @@ async function messageKey(executor: Executor, messageId: string): Promise<Buffer
 }
 
 /** Crypto-shreds an anonymous sender's message: the event stays, its personal data becomes unreadable. */
-export async function eraseContactMessageKey(trx: Transaction<Database>, messageId: string): Promise<void> {
+export async function eraseContactMessageKey(trx: Transaction<ContactKeyTables>, messageId: string): Promise<void> {
   await trx.deleteFrom('contact_message_keys').where('message_id', '=', messageId).execute()
 }

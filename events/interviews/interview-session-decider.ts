@@ -1,6 +1,14 @@
 import type { PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
-import type { InterviewEvent, SessionState } from './interview-session.ts'
+import type { Aggregate } from '#events/store/aggregate.ts'
+import {
+  evolveSession,
+  initialSessionState,
+  interviewEventDefinitions,
+  interviewStreamId,
+  type InterviewEvent,
+  type SessionState,
+} from './interview-session.ts'
 
 /** A session that ends with no question inside this time is given back (docs/decisions/0008-interview-usage.md). */
 export const gracePeriodMs = 5 * 60_000
@@ -32,7 +40,7 @@ export function wouldCount(state: Extract<SessionState, { status: 'active' | 'en
   return state.questionsAsked > 0 || now.getTime() - state.startedAt.getTime() >= gracePeriodMs
 }
 
-export function decideSession(command: SessionCommand, state: SessionState): InterviewEvent[] {
+function decideSession(command: SessionCommand, state: SessionState): InterviewEvent[] {
   switch (command.type) {
     case 'Start':
       if (state.status !== 'none') throw new DomainError('already-exists', 'This interview session exists already')
@@ -78,3 +86,11 @@ export function decideSession(command: SessionCommand, state: SessionState): Int
     }
   }
 }
+
+export const interviewSessionAggregate = {
+  events: interviewEventDefinitions,
+  streamId: interviewStreamId,
+  initialState: initialSessionState,
+  evolve: evolveSession,
+  decide: decideSession,
+} satisfies Aggregate<SessionState, typeof interviewEventDefinitions, SessionCommand>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { planIds } from '#app.catalog.ts'
-import { sealedText } from '#events/pii/pii-vault.ts'
+import { sealedText, type SealedText } from '#events/pii/pii-vault.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** One stream per interview session. What the candidate says, shows and gets back is sealed with their key. */
@@ -121,9 +121,15 @@ export type SessionState =
       status: 'active' | 'ended'
       sessionId: string
       userId: string
+      mode: 'voice' | 'text'
+      /** The candidate's context, sealed, or null. */
+      context: SealedText | null
       startedAt: Date
       lastActivityAt: Date
       questionsAsked: number
+      endedAt: Date | null
+      /** Whether it took an interview from the allowance; null until it ends. */
+      counted: boolean | null
     }
 
 export const initialSessionState: SessionState = { status: 'none' }
@@ -136,9 +142,13 @@ export function evolveSession(state: SessionState, event: InterviewEvent & { cre
         status: 'active',
         sessionId: event.data.sessionId,
         userId: event.data.userId,
+        mode: event.data.mode,
+        context: event.data.context,
         startedAt: event.createdAt,
         lastActivityAt: event.createdAt,
         questionsAsked: 0,
+        endedAt: null,
+        counted: null,
       }
     case 'InterviewAsked':
       return state.status === 'none'
@@ -148,7 +158,9 @@ export function evolveSession(state: SessionState, event: InterviewEvent & { cre
     case 'ScreenshotAnalyzed':
       return state.status === 'none' ? state : { ...state, lastActivityAt: event.createdAt }
     case 'InterviewSessionEnded':
-      return state.status === 'none' ? state : { ...state, status: 'ended' }
+      return state.status === 'none'
+        ? state
+        : { ...state, status: 'ended', endedAt: event.createdAt, counted: event.data.counted }
     case 'QuestionsGenerated':
     case 'CommunicationImproved':
       return state

@@ -1,5 +1,13 @@
 import { DomainError } from '#events/domain-error.ts'
-import type { OrderEvent, OrderState } from './order.ts'
+import type { Aggregate } from '#events/store/aggregate.ts'
+import {
+  evolveOrder,
+  initialOrderState,
+  orderEventDefinitions,
+  orderStreamId,
+  type OrderEvent,
+  type OrderState,
+} from './order.ts'
 
 export type OrderCommand =
   | { type: 'CreateOrder'; data: Extract<OrderEvent, { type: 'OrderCreated' }>['data'] }
@@ -18,7 +26,7 @@ export const orderMessages = {
  * it paid; later proofs of the same payment decide nothing. A failure never undoes a payment, and
  * a payment after failures still counts (the customer retried in the same checkout).
  */
-export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'CreateOrder':
       if (state.status !== 'none') throw new DomainError('already-exists', orderMessages.alreadyExists)
@@ -73,3 +81,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
   }
 }
+
+export const orderAggregate = {
+  events: orderEventDefinitions,
+  streamId: orderStreamId,
+  initialState: initialOrderState,
+  evolve: evolveOrder,
+  decide: decideOrder,
+} satisfies Aggregate<OrderState, typeof orderEventDefinitions, OrderCommand>

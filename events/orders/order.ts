@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { planIds } from '#app.config.ts'
+import { planIds } from '#app.catalog.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** Orders are named by the payment gateway's order id, so a webhook finds its order without a look-up. */

@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
-import type { Database } from '#server/db/schema.ts'
+import type { PiiTables } from './tables.ts'
 
-type Executor = Kysely<Database> | Transaction<Database>
+type Executor = Kysely<PiiTables> | Transaction<PiiTables>
 
 /**
  * Personal data inside events is sealed with a key of its own per person (crypto-shredding):
@@ -23,7 +23,7 @@ export async function keyFor(executor: Executor, userId: string): Promise<Buffer
 }
 
 /** The person's key, created on first use. */
-export async function ensureKeyFor(trx: Transaction<Database>, userId: string): Promise<Buffer> {
+export async function ensureKeyFor(trx: Transaction<PiiTables>, userId: string): Promise<Buffer> {
   await trx
     .insertInto('user_data_keys')
     .values({ user_id: userId, key: randomBytes(32), created_at: new Date() })
@@ -56,6 +56,6 @@ export function unseal(key: Buffer | undefined, userId: string, sealed: string):
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
 }
 
-export async function eraseKeyFor(trx: Transaction<Database>, userId: string): Promise<void> {
+export async function eraseKeyFor(trx: Transaction<PiiTables>, userId: string): Promise<void> {
   await trx.deleteFrom('user_data_keys').where('user_id', '=', userId).execute()
 }

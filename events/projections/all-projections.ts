@@ -5,14 +5,13 @@ import { ordersViewProjection } from './orders-view.ts'
 import { usagePeriodsProjection } from './usage-periods-view.ts'
 import { subscriptionsViewProjection } from './subscriptions-view.ts'
 import { usersViewProjection } from './users-view.ts'
-import { contactMailReactor } from '#server/contact/contact-mail-reactor.ts'
 
-export const allProjections: readonly Projection[] = [
+/** The views the events layer projects; the server adds its own reactors next to them (server/runtime.ts). */
+export const viewProjections: readonly Projection[] = [
   userActivityProjection,
   usersViewProjection,
   subscriptionsViewProjection,
   ordersViewProjection,
   interviewHistoryProjection,
   usagePeriodsProjection,
-  contactMailReactor,
 ]

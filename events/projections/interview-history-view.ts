@@ -1,6 +1,6 @@
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import { interviewEventDefinitions, type InterviewEvent } from '#events/interviews/interview-session.ts'
-import type { StoredEvent } from '#events/store/types.ts'
+import { interviewEventDefinitions } from '#events/interviews/interview-session.ts'
+import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 
 export type InterviewSessionsViewTable = {
@@ -40,10 +40,10 @@ export const interviewHistoryProjection: Projection = {
   name: 'interview_history',
   version: 1,
   eventTypes: [...interviewEventDefinitions.map((definition) => definition.type), 'UserErased'],
-  apply: async (trx, stored) => {
-    const userId = stored.metadata.userId
+  apply: async (trx, event) => {
+    const userId = event.metadata.userId
     if (!userId) return
-    if (stored.type === 'UserErased') {
+    if (event.type === 'UserErased') {
       // The sessions stay for the counts; what was said in them goes.
       await trx
         .updateTable('interview_questions_view')
@@ -52,9 +52,9 @@ export const interviewHistoryProjection: Projection = {
         .execute()
       return
     }
-    if (!stored.streamId.startsWith('interview-')) return
-    const event = stored as StoredEvent & InterviewEvent
-    const sessionId = sessionIdOf(stored.streamId)
+    if (!event.streamId.startsWith('interview-')) return
+    if (!isEventOf(interviewEventDefinitions, event)) return
+    const sessionId = sessionIdOf(event.streamId)
     switch (event.type) {
       case 'InterviewSessionStarted':
         await trx
@@ -65,12 +65,12 @@ export const interviewHistoryProjection: Projection = {
             mode: event.data.mode,
             plan_type: event.data.planType,
             status: 'active',
-            started_at: stored.createdAt,
+            started_at: event.createdAt,
             ended_at: null,
             end_reason: null,
             questions_asked: 0,
             counted: null,
-            last_activity_at: stored.createdAt,
+            last_activity_at: event.createdAt,
           })
           .onConflict((conflict) => conflict.column('session_id').doNothing())
           .execute()
@@ -92,7 +92,7 @@ export const interviewHistoryProjection: Projection = {
             model: event.data.model,
             latency_ms: Math.round(event.data.latencyMs),
             total_tokens: event.data.usage.totalTokens,
-            asked_at: stored.createdAt,
+            asked_at: event.createdAt,
           })
           .onConflict((conflict) =>
             // An audio question's row exists already with its transcript: complete it.
@@ -109,7 +109,7 @@ export const interviewHistoryProjection: Projection = {
           .execute()
         await trx
           .updateTable('interview_sessions_view')
-          .set((eb) => ({ questions_asked: eb('questions_asked', '+', 1), last_activity_at: stored.createdAt }))
+          .set((eb) => ({ questions_asked: eb('questions_asked', '+', 1), last_activity_at: event.createdAt }))
           .where('session_id', '=', sessionId)
           .execute()
         return
@@ -119,7 +119,7 @@ export const interviewHistoryProjection: Projection = {
         // The transcript arrives just before the question it became; keep it until that row exists.
         await trx
           .updateTable('interview_sessions_view')
-          .set({ last_activity_at: stored.createdAt })
+          .set({ last_activity_at: event.createdAt })
           .where('session_id', '=', sessionId)
           .execute()
         await trx
@@ -137,7 +137,7 @@ export const interviewHistoryProjection: Projection = {
             model: event.data.model,
             latency_ms: Math.round(event.data.latencyMs),
             total_tokens: 0,
-            asked_at: stored.createdAt,
+            asked_at: event.createdAt,
           })
           .onConflict((conflict) => conflict.column('question_id').doNothing())
           .execute()
@@ -146,7 +146,7 @@ export const interviewHistoryProjection: Projection = {
       case 'ScreenshotAnalyzed':
         await trx
           .updateTable('interview_sessions_view')
-          .set({ last_activity_at: stored.createdAt })
+          .set({ last_activity_at: event.createdAt })
           .where('session_id', '=', sessionId)
           .execute()
         return
@@ -155,7 +155,7 @@ export const interviewHistoryProjection: Projection = {
           .updateTable('interview_sessions_view')
           .set({
             status: 'ended',
-            ended_at: stored.createdAt,
+            ended_at: event.createdAt,
             end_reason: event.data.reason,
             counted: event.data.counted,
           })

@@ -1,5 +1,5 @@
-import { orderEventDefinitions, type OrderEvent } from '#events/orders/order.ts'
-import type { StoredEvent } from '#events/store/types.ts'
+import { orderEventDefinitions } from '#events/orders/order.ts'
+import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 
 export type OrdersViewTable = {
@@ -22,8 +22,8 @@ export const ordersViewProjection: Projection = {
   name: 'orders_view',
   version: 1,
   eventTypes: orderEventDefinitions.map((definition) => definition.type),
-  apply: async (trx, stored) => {
-    const event = stored as StoredEvent & OrderEvent
+  apply: async (trx, event) => {
+    if (!isEventOf(orderEventDefinitions, event)) return
     switch (event.type) {
       case 'OrderCreated':
         await trx
@@ -38,7 +38,7 @@ export const ordersViewProjection: Projection = {
             status: 'created',
             payment_id: null,
             failure_reason: null,
-            created_at: stored.createdAt,
+            created_at: event.createdAt,
             paid_at: null,
             failed_at: null,
           })
@@ -48,7 +48,7 @@ export const ordersViewProjection: Projection = {
       case 'PaymentVerified':
         await trx
           .updateTable('orders_view')
-          .set({ status: 'paid', payment_id: event.data.paymentId, paid_at: stored.createdAt })
+          .set({ status: 'paid', payment_id: event.data.paymentId, paid_at: event.createdAt })
           .where('order_id', '=', event.data.orderId)
           .execute()
         return
@@ -58,7 +58,7 @@ export const ordersViewProjection: Projection = {
           .set({
             status: 'failed',
             failure_reason: event.data.reason,
-            failed_at: stored.createdAt,
+            failed_at: event.createdAt,
             payment_id: event.data.paymentId,
           })
           .where('order_id', '=', event.data.orderId)

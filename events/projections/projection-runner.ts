@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Database } from '#server/db/schema.ts'
-import type { Logger } from '#server/logger.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from '#events/store/event-definition.ts'
 import { createEventStore } from '#events/store/event-store.ts'
 import { startOfLog, type Checkpoint } from '#events/store/types.ts'
 import { handles, type Projection } from './projection.ts'
+
+/** What the runner reports through; any structured logger fits. */
+export type ProjectionLog = Record<'debug' | 'info', (message: string, fields?: Record<string, unknown>) => void>
 
 export type CatchUpResult = { projection: string; applied: number; batches: number; checkpoint: Checkpoint }
 
@@ -14,19 +16,19 @@ export type CatchUpResult = { projection: string; applied: number; batches: numb
  * two runners (in-process and Inngest, or two servers) never apply an event twice.
  */
 export class ProjectionRunner {
-  readonly #db: Kysely<Database>
+  readonly #db: Kysely<EventsDatabase>
   readonly #projections: readonly Projection[]
-  readonly #log: Logger | undefined
+  readonly #log: ProjectionLog | undefined
   readonly #batchSize: number
   readonly #reader: ReturnType<typeof createEventStore>
   /** One run at a time per projection within this process; the lock covers other processes. */
   readonly #running = new Map<string, Promise<unknown>>()
 
   constructor(options: {
-    db: Kysely<Database>
+    db: Kysely<EventsDatabase>
     projections: readonly Projection[]
     registry: EventRegistry
-    log?: Logger
+    log?: ProjectionLog
     batchSize?: number
   }) {
     this.#db = options.db
@@ -47,7 +49,7 @@ export class ProjectionRunner {
       const projection = this.#find(name)
       let applied = 0
       let batches = 0
-      let checkpoint = startOfLog
+      let checkpoint: Checkpoint
       for (;;) {
         const batch = await this.#db.transaction().execute((trx) => this.#applyBatch(trx, projection))
         checkpoint = batch.checkpoint
@@ -116,17 +118,15 @@ export class ProjectionRunner {
       return {
         name: projection.name,
         version: projection.version,
-        storedVersion: row ? Number(row.version) : undefined,
-        eventsApplied: row ? Number(row.events_applied) : 0,
-        checkpoint: row
-          ? { transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) }
-          : startOfLog,
+        storedVersion: row ? row.version : undefined,
+        eventsApplied: row ? row.events_applied : 0,
+        checkpoint: row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : startOfLog,
         updatedAt: row?.updated_at,
       }
     })
   }
 
-  async #applyBatch(trx: Transaction<Database>, projection: Projection) {
+  async #applyBatch(trx: Transaction<EventsDatabase>, projection: Projection) {
     await lockProjection(trx, projection.name)
     const checkpoint = await this.#checkpoint(trx, projection)
     const events = await this.#reader.readAll(checkpoint, this.#batchSize, trx)
@@ -143,14 +143,14 @@ export class ProjectionRunner {
   }
 
   /** Reads the checkpoint, starting the projection over when its version changed. */
-  async #checkpoint(trx: Transaction<Database>, projection: Projection): Promise<Checkpoint> {
+  async #checkpoint(trx: Transaction<EventsDatabase>, projection: Projection): Promise<Checkpoint> {
     const row = await trx
       .selectFrom('projection_checkpoints')
       .select(['version', sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
       .where('name', '=', projection.name)
       .executeTakeFirst()
-    if (row && Number(row.version) === projection.version) {
-      return { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }
+    if (row?.version === projection.version) {
+      return { transactionId: row.transaction_id, globalPosition: row.global_position }
     }
     if (row) {
       this.#log?.info('projection version changed: rebuilding', {
@@ -165,7 +165,7 @@ export class ProjectionRunner {
   }
 
   async #saveCheckpoint(
-    trx: Transaction<Database>,
+    trx: Transaction<EventsDatabase>,
     projection: Projection,
     checkpoint: Checkpoint,
     eventsRead: number,
@@ -213,6 +213,6 @@ export class ProjectionRunner {
 }
 
 /** Held until the transaction ends; another runner of the same projection waits its turn. */
-async function lockProjection(trx: Transaction<Database>, name: string) {
+async function lockProjection(trx: Transaction<EventsDatabase>, name: string) {
   await sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(trx)
 }

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { Database } from '#server/db/schema.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 
 /**
@@ -11,14 +11,14 @@ export type Projection = {
   version: number
   /** The event types it reads; other events only move its checkpoint. */
   eventTypes: readonly string[] | 'all'
-  apply: (trx: Transaction<Database>, event: StoredEvent) => Promise<void>
+  apply: (trx: Transaction<EventsDatabase>, event: StoredEvent) => Promise<void>
   /** Empties every table the projection owns (full rebuild). */
-  truncate: (trx: Transaction<Database>) => Promise<void>
+  truncate: (trx: Transaction<EventsDatabase>) => Promise<void>
   /**
    * Deletes the rows about one user so a per-user rebuild can replay that user's events.
    * Leave it out for views that aggregate across users: replaying one user into them would count twice.
    */
-  forgetUser?: (trx: Transaction<Database>, userId: string) => Promise<void>
+  forgetUser?: (trx: Transaction<EventsDatabase>, userId: string) => Promise<void>
 }
 
 export function handles(projection: Projection, type: string): boolean {

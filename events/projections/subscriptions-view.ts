@@ -1,5 +1,5 @@
-import { subscriptionEventDefinitions, type SubscriptionEvent } from '#events/subscriptions/subscription.ts'
-import type { StoredEvent } from '#events/store/types.ts'
+import { subscriptionEventDefinitions } from '#events/subscriptions/subscription.ts'
+import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 
 export type SubscriptionsViewTable = {
@@ -19,8 +19,8 @@ export const subscriptionsViewProjection: Projection = {
   name: 'subscriptions_view',
   version: 1,
   eventTypes: subscriptionEventDefinitions.map((definition) => definition.type),
-  apply: async (trx, stored) => {
-    const event = stored as StoredEvent & SubscriptionEvent
+  apply: async (trx, event) => {
+    if (!isEventOf(subscriptionEventDefinitions, event)) return
     switch (event.type) {
       case 'SubscriptionActivated': {
         const row = {
@@ -31,7 +31,7 @@ export const subscriptionsViewProjection: Projection = {
           interviews_included: event.data.interviewsIncluded,
           carried_over: event.data.carriedOver,
           order_id: event.data.orderId,
-          updated_at: stored.createdAt,
+          updated_at: event.createdAt,
         }
         await trx
           .insertInto('subscriptions_view')
@@ -45,11 +45,11 @@ export const subscriptionsViewProjection: Projection = {
         // Usage lives in the usage view; this view is the plan period.
         return
       case 'SubscriptionExpired': {
-        const userId = stored.metadata.userId
+        const userId = event.metadata.userId
         if (!userId) return
         await trx
           .updateTable('subscriptions_view')
-          .set({ status: 'expired', updated_at: stored.createdAt })
+          .set({ status: 'expired', updated_at: event.createdAt })
           .where('user_id', '=', userId)
           .execute()
         return

@@ -1,5 +1,5 @@
-import { subscriptionEventDefinitions, type SubscriptionEvent } from '#events/subscriptions/subscription.ts'
-import type { StoredEvent } from '#events/store/types.ts'
+import { subscriptionEventDefinitions } from '#events/subscriptions/subscription.ts'
+import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 
 export type UsagePeriodsViewTable = {
@@ -18,8 +18,8 @@ export const usagePeriodsProjection: Projection = {
   name: 'usage_periods',
   version: 1,
   eventTypes: subscriptionEventDefinitions.map((definition) => definition.type),
-  apply: async (trx, stored) => {
-    const event = stored as StoredEvent & SubscriptionEvent
+  apply: async (trx, event) => {
+    if (!isEventOf(subscriptionEventDefinitions, event)) return
     switch (event.type) {
       case 'SubscriptionActivated':
         await trx

@@ -1,8 +1,8 @@
 import type { Transaction, Updateable } from 'kysely'
-import type { Database } from '#server/db/schema.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import type { StoredEvent } from '#events/store/types.ts'
-import { userEventDefinitions, type UserEvent } from '#events/users/user.ts'
+import { isEventOf } from '#events/store/event-definition.ts'
+import { userEventDefinitions } from '#events/users/user.ts'
 import type { Projection } from './projection.ts'
 
 export type UsersViewTable = {
@@ -32,11 +32,11 @@ export const usersViewProjection: Projection = {
   name: 'users_view',
   version: 1,
   eventTypes: userEventTypes,
-  apply: async (trx, stored) => {
-    const userId = stored.metadata.userId
+  apply: async (trx, event) => {
+    const userId = event.metadata.userId
     if (!userId) return
-    const event = stored as StoredEvent & UserEvent
-    const at = stored.createdAt
+    if (!isEventOf(userEventDefinitions, event)) return
+    const at = event.createdAt
     switch (event.type) {
       case 'UserRegistered': {
         const key = await keyFor(trx, userId)
@@ -129,6 +129,6 @@ export const usersViewProjection: Projection = {
   },
 }
 
-async function update(trx: Transaction<Database>, userId: string, values: Updateable<UsersViewTable>) {
+async function update(trx: Transaction<EventsDatabase>, userId: string, values: Updateable<UsersViewTable>) {
   await trx.updateTable('users_view').set(values).where('user_id', '=', userId).execute()
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { EventValidationError } from './types.ts'
+import { EventValidationError, type StoredEvent } from './types.ts'
 
 /**
  * One domain event type: its current payload schema and how to bring older payloads up to it.
@@ -20,7 +20,20 @@ export function defineEvent<const Type extends string, Schema extends z.ZodType>
 
 /** The event type union a set of definitions describes, as deciders and projections see it. */
 export type EventOf<Definition> =
-  Definition extends EventDefinition<infer Type, infer Schema> ? { type: Type; data: z.infer<Schema> } : never
+  Definition extends EventDefinition<infer Type, infer Schema extends z.ZodType<Record<string, unknown>>>
+    ? { type: Type; data: z.infer<Schema> }
+    : never
+
+/**
+ * Narrows a stored event to the types a set of definitions describes. The registry parsed its
+ * data with the same schemas when it was read, so the type alone decides.
+ */
+export function isEventOf<const Definitions extends readonly EventDefinition[]>(
+  definitions: Definitions,
+  event: StoredEvent,
+): event is StoredEvent & EventOf<Definitions[number]> {
+  return definitions.some((definition) => definition.type === event.type)
+}
 
 export class EventRegistry {
   readonly #definitions = new Map<string, EventDefinition>()

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { Clock } from '#server/clock.ts'
-import type { Database } from '#server/db/schema.ts'
+import { sql, type DrainOuterGeneric, type Kysely, type Selectable, type Transaction } from 'kysely'
+import type { Clock } from '#events/clock.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
+import { retryOnConflict } from './retry-on-conflict.ts'
 import type { EventsTable } from './tables.ts'
 import {
   ConcurrencyError,
@@ -16,23 +17,36 @@ import {
   type StoredEvent,
 } from './types.ts'
 
-type Executor = Kysely<Database> | Transaction<Database>
+type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
 type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
 
 export type AppendedNotice = { streamId: string; globalPositions: number[] }
 
-/** A unit of work: appends and other writes that commit together, then notify the projectors. */
-export type StoreTransaction = {
-  db: Transaction<Database>
+/**
+ * A unit of work: appends and other writes that commit together, then notify the projectors.
+ * `db` sees every table of the application's database (`Tables`), so its writes join the same transaction.
+ */
+export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
+  db: Transaction<DrainOuterGeneric<EventsDatabase & Tables>>
   append: (
     streamId: string,
     expected: ExpectedVersion,
     events: NewEvent[],
     metadata: EventMetadata,
   ) => Promise<AppendResult>
+  /** Reads a stream inside this transaction. */
+  readStream: (streamId: string) => Promise<StoredEvent[]>
 }
 
-export type EventStore = ReturnType<typeof createEventStore>
+export type TransactionOptions = {
+  /**
+   * Runs the whole unit again when another writer moved a stream it read, so a decision is
+   * always taken on the state it is appended to.
+   */
+  retryOnConflict?: boolean
+}
+
+export type EventStore<Tables extends EventsDatabase = EventsDatabase> = ReturnType<typeof createEventStore<Tables>>
 
 const uniqueViolation = '23505'
 
@@ -42,8 +56,12 @@ export function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
-export function createEventStore(options: {
-  db: Kysely<Database>
+/**
+ * `Tables` is the application's whole database. The store itself queries only the events' tables;
+ * `Tables` types what a unit of work's `db` sees (kysely cannot type queries over a generic database).
+ */
+export function createEventStore<Tables extends EventsDatabase = EventsDatabase>(options: {
+  db: Kysely<EventsDatabase>
   registry: EventRegistry
   clock: Clock
   onAppended?: (notice: AppendedNotice) => void
@@ -54,16 +72,24 @@ export function createEventStore(options: {
     for (const notice of notices) onAppended?.(notice)
   }
 
-  async function transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+  function transaction<T>(
+    work: (tx: StoreTransaction<Tables>) => Promise<T>,
+    { retryOnConflict: retry = false }: TransactionOptions = {},
+  ): Promise<T> {
+    return retry ? retryOnConflict(() => transactionOnce(work)) : transactionOnce(work)
+  }
+
+  async function transactionOnce<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
     const notices: AppendedNotice[] = []
     const result = await db.transaction().execute((trx) =>
       work({
-        db: trx,
+        db: trx.$extendTables<Tables>(),
         append: async (streamId, expected, events, metadata) => {
           const appended = await appendWithin(trx, streamId, expected, prepare(events, metadata), metadata)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
         },
+        readStream: (streamId) => readStream(streamId, { executor: trx }),
       }),
     )
     notify(notices)
@@ -114,7 +140,7 @@ export function createEventStore(options: {
   }
 
   async function appendWithin(
-    trx: Transaction<Database>,
+    trx: Transaction<EventsDatabase>,
     streamId: string,
     expected: ExpectedVersion,
     { events: prepared, mayBeRetry }: PreparedEvents,
@@ -146,12 +172,17 @@ export function createEventStore(options: {
       )
       .returning('global_position')
       .execute()
-    return { nextVersion, globalPositions: rows.map((row) => Number(row.global_position)), alreadyAppended: false }
+    return {
+      nextVersion,
+      globalPositions: rows.map((row) => row.global_position),
+      createdAt,
+      alreadyAppended: false,
+    }
   }
 
   /** Moves the stream's version under a row lock: concurrent writers of one stream queue here. */
   async function bumpStreamVersion(
-    trx: Transaction<Database>,
+    trx: Transaction<EventsDatabase>,
     streamId: string,
     expected: ExpectedVersion,
     count: number,
@@ -180,7 +211,7 @@ export function createEventStore(options: {
     else row = await advanced(expected)
 
     if (!row) throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, trx))
-    return Number(row.version)
+    return row.version
   }
 
   async function findAlreadyAppended(
@@ -191,7 +222,7 @@ export function createEventStore(options: {
     const ids = events.map((event) => event.eventId)
     const found = await executor
       .selectFrom('events')
-      .select(['event_id', 'stream_id', 'global_position'])
+      .select(['event_id', 'stream_id', 'global_position', 'created_at'])
       .where('event_id', 'in', ids)
       .execute()
     if (found.length === 0) return undefined
@@ -200,10 +231,11 @@ export function createEventStore(options: {
         `Some of these event ids were already appended${found.some((row) => row.stream_id !== streamId) ? ' to another stream' : ''}: an append is all or nothing`,
       )
     }
-    const positionById = new Map(found.map((row) => [row.event_id, Number(row.global_position)]))
+    const positionById = new Map(found.map((row) => [row.event_id, row.global_position]))
     return {
       nextVersion: await streamVersion(streamId, executor),
       globalPositions: ids.map((id) => positionById.get(id) ?? 0),
+      createdAt: new Date(found[0]?.created_at ?? clock.now()),
       alreadyAppended: true,
     }
   }
@@ -214,7 +246,7 @@ export function createEventStore(options: {
       .select('version')
       .where('stream_id', '=', streamId)
       .executeTakeFirst()
-    return row ? Number(row.version) : 0
+    return row ? row.version : 0
   }
 
   async function readStream(streamId: string, options: { executor?: Executor; fromVersion?: number } = {}) {
@@ -280,8 +312,8 @@ export function createEventStore(options: {
       data: registry.upcast(row.type, row.schema_version, row.data),
       eventId: row.event_id,
       streamId: row.stream_id,
-      streamPosition: Number(row.stream_position),
-      globalPosition: Number(row.global_position),
+      streamPosition: row.stream_position,
+      globalPosition: row.global_position,
       transactionId: row.transaction_id,
       schemaVersion: row.schema_version,
       metadata: row.metadata,

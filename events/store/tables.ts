@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
 import type { EventMetadata } from './types.ts'
 
-/** The events table is the outbox: projectors read it in commit order (DESIGN.md §4). */
+/** The events table is the outbox: projectors read it in commit order. */
 export type EventsTable = {
   global_position: Generated<number>
   stream_id: string

@@ -50,6 +50,8 @@ export type AppendResult = {
   nextVersion: number
   /** Positions of the appended events, in order. */
   globalPositions: number[]
+  /** When the events were recorded: the time their `createdAt` carries. */
+  createdAt: Date
   /** True when every event id had already been appended: nothing was written. */
   alreadyAppended: boolean
 }

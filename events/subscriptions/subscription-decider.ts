@@ -1,6 +1,15 @@
-import { findPlan, type PlanId } from '#app.config.ts'
+import { findPlan, type PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { isSubscriptionActive, type SubscriptionEvent, type SubscriptionState } from './subscription.ts'
+import type { Aggregate } from '#events/store/aggregate.ts'
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  isSubscriptionActive,
+  subscriptionEventDefinitions,
+  subscriptionStreamId,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from './subscription.ts'
 
 export type SubscriptionCommand =
   | { type: 'Activate'; userId: string; orderId: string; planType: PlanId; now: Date }
@@ -32,7 +41,7 @@ export function addOneMonth(start: Date): Date {
  * See docs/decisions/0005-plan-periods.md: a payment starts a new one-month period at once, with
  * the purchased plan's interviews plus any left unused from an active period it replaces.
  */
-export function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   switch (command.type) {
     case 'Activate': {
       if (state.activatedOrders.includes(command.orderId)) return []
@@ -93,3 +102,11 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     }
   }
 }
+
+export const subscriptionAggregate = {
+  events: subscriptionEventDefinitions,
+  streamId: subscriptionStreamId,
+  initialState: initialSubscriptionState,
+  evolve: evolveSubscription,
+  decide: decideSubscription,
+} satisfies Aggregate<SubscriptionState, typeof subscriptionEventDefinitions, SubscriptionCommand>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { planIds } from '#app.config.ts'
+import { planIds } from '#app.catalog.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** One stream per person: their plan periods and, later, the interviews they use from them. */

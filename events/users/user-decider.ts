@@ -1,6 +1,15 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { SealedText } from '#events/pii/pii-vault.ts'
-import type { IdentityProvider, UserEvent, UserState } from './user.ts'
+import type { Aggregate } from '#events/store/aggregate.ts'
+import {
+  evolveUser,
+  initialUserState,
+  userEventDefinitions,
+  userStreamId,
+  type IdentityProvider,
+  type UserEvent,
+  type UserState,
+} from './user.ts'
 
 export type UserCommand =
   | {
@@ -34,7 +43,7 @@ export const userMessages = {
 } as const
 
 /** The rules of one person's account. Pure: the same state and command always decide the same. */
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'Register') {
     if (state.status !== 'unregistered') throw new DomainError('already-exists', userMessages.alreadyExists)
     const { type: _type, ...data } = command
@@ -81,3 +90,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
   }
 }
+
+export const userAggregate = {
+  events: userEventDefinitions,
+  streamId: userStreamId,
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+} satisfies Aggregate<UserState, typeof userEventDefinitions, UserCommand>

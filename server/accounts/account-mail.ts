@@ -34,7 +34,7 @@ export function confirmationMail(options: {
   }
 }
 
-/** The link carries the one-time token as access and refresh token with type=recovery, the shape /reset-password reads (spec §4). */
+/** The link carries the one-time token as access and refresh token with type=recovery, the shape /reset-password reads. */
 export function passwordResetMail(options: {
   to: string
   firstName: string

@@ -1,23 +1,20 @@
 import { DomainError } from '#events/domain-error.ts'
-import { metadataFor, type AccountContext } from './account-context.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
+import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { consumeEmailToken } from './email-tokens.ts'
-import { handleUserCommand } from './user-account.ts'
 
 export const confirmationFailed = 'Email confirmation failed. Please try again or contact support.'
 
 /** Confirms the address behind a mailed link. Opening the link twice is fine. */
-export async function confirmEmail(context: AccountContext, token: string) {
-  const { runtime } = context
+export async function confirmEmail(scope: RequestScope, token: string) {
+  const { runtime } = scope
   await runtime.store.transaction(async (tx) => {
     const consumed = await consumeEmailToken(tx.db, token, 'confirm-email', runtime.clock)
     if (!consumed) throw new DomainError('invalid-link', confirmationFailed)
-    await handleUserCommand(
-      tx,
-      runtime.store,
-      consumed.userId,
-      { type: 'ConfirmEmail' },
-      metadataFor(context, consumed.userId),
-    )
+    // The mailed link proves who opens it.
+    const person = actingAs(scope, consumed.userId)
+    await handleCommand(tx, userAggregate, consumed.userId, { type: 'ConfirmEmail' }, person.metadata())
   })
   return { confirmed: true as const }
 }

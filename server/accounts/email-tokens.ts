@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
 

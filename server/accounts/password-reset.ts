@@ -1,27 +1,30 @@
 import { DomainError } from '#events/domain-error.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
-import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
+import { actingAs, asAnonymous, type RequestScope } from '#server/request-scope.ts'
 import { passwordResetMail } from './account-mail.ts'
 import { consumeEmailToken, createEmailToken } from './email-tokens.ts'
 import { hashPassword } from './passwords.ts'
 import { accountLimits, takeRateLimit } from './rate-limiter.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
-import { handleUserCommand, loadProfile, loadUser } from './user-account.ts'
+import { normalizeEmail } from './normalize-email.ts'
+import { loadProfile } from './user-account.ts'
 
 /**
  * Mails a reset link when the address has an account. The answer is the same either way, so the
  * form cannot be used to find out who has an account.
  */
 export async function requestPasswordReset(
-  context: AccountContext,
+  scope: RequestScope,
   input: { email: string },
   options: { sendMail: boolean },
 ) {
-  const { runtime } = context
+  const { runtime } = scope
   const email = normalizeEmail(input.email)
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerAddress, context.clientIp)
+  await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerAddress, scope.clientIp)
   await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerEmail, email)
   const owner = await runtime.db
     .selectFrom('user_emails')
@@ -29,15 +32,16 @@ export async function requestPasswordReset(
     .where('email', '=', email)
     .executeTakeFirst()
   if (owner) {
-    const { state } = await loadUser(runtime.store, owner.user_id)
+    const { state } = await loadAggregate(runtime.store, userAggregate, owner.user_id)
     if (state.status === 'active') {
       await runtime.store.transaction(async (tx) => {
-        await handleUserCommand(
+        // Anyone may ask for a link to any address: the request proves nobody's identity.
+        await handleCommand(
           tx,
-          runtime.store,
+          userAggregate,
           owner.user_id,
           { type: 'RequestPasswordReset' },
-          metadataFor(context, owner.user_id, { type: 'anonymous' }),
+          asAnonymous(scope).metadata(owner.user_id),
         )
         if (!options.sendMail) return
         const profile = await loadProfile(runtime.store, owner.user_id, tx.db)
@@ -64,20 +68,16 @@ export async function requestPasswordReset(
 }
 
 /** Sets a new password from a mailed reset link and ends every session. */
-export async function resetPasswordWithToken(context: AccountContext, input: { token: string; password: string }) {
-  const { runtime } = context
+export async function resetPasswordWithToken(scope: RequestScope, input: { token: string; password: string }) {
+  const { runtime } = scope
   const passwordHash = await hashPassword(input.password)
   await runtime.store.transaction(async (tx) => {
     const consumed = await consumeEmailToken(tx.db, input.token, 'reset-password', runtime.clock)
     if (!consumed || consumed.alreadyUsed) throw new DomainError('invalid-link', messages.invalidResetLink)
     const userId = consumed.userId
-    await handleUserCommand(
-      tx,
-      runtime.store,
-      userId,
-      { type: 'ChangePassword', via: 'reset' },
-      metadataFor(context, userId),
-    )
+    // The mailed link proves who opens it.
+    const person = actingAs(scope, userId)
+    await handleCommand(tx, userAggregate, userId, { type: 'ChangePassword', via: 'reset' }, person.metadata())
     await tx.db
       .insertInto('user_credentials')
       .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })

@@ -1,31 +1,28 @@
 import { DomainError } from '#events/domain-error.ts'
 import { eraseKeyFor, ensureKeyFor, keyFor, seal } from '#events/pii/pii-vault.ts'
-import { userMessages } from '#events/users/user-decider.ts'
-import { metadataFor, type AccountContext } from './account-context.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
 import { accountOf } from './session.ts'
-import { handleUserCommand, loadProfile } from './user-account.ts'
+import { loadProfile } from './user-account.ts'
 
 /** Changes the names shown on the account (the same 2–50 character rule as sign-up). */
-export async function updateProfile(
-  context: AccountContext,
-  userId: string,
-  input: { firstName: string; lastName: string },
-) {
-  const { runtime } = context
+export async function updateProfile(scope: SignedInScope, input: { firstName: string; lastName: string }) {
+  const { runtime, userId } = scope
   await runtime.store.transaction(async (tx) => {
     const key = await keyFor(tx.db, userId)
     if (!key) throw new DomainError('erased', userMessages.erased)
-    await handleUserCommand(
+    await handleCommand(
       tx,
-      runtime.store,
+      userAggregate,
       userId,
       {
         type: 'UpdateProfile',
         firstName: seal(key, userId, input.firstName),
         lastName: seal(key, userId, input.lastName),
       },
-      metadataFor(context, userId),
+      scope.metadata(),
     )
   })
   const profile = await loadProfile(runtime.store, userId, runtime.db)
@@ -39,17 +36,11 @@ export async function updateProfile(
  * UserErased tells the views to forget the person. Orders, payments and usage counts stay, with
  * no one's name on them.
  */
-export async function deleteAccount(context: AccountContext, userId: string, requestedBy: 'user' | 'support') {
-  const { runtime } = context
+export async function deleteAccount(scope: SignedInScope) {
+  const { runtime, userId } = scope
   await runtime.store.transaction(async (tx) => {
     await ensureKeyFor(tx.db, userId)
-    await handleUserCommand(
-      tx,
-      runtime.store,
-      userId,
-      { type: 'Erase', requestedBy },
-      metadataFor(context, userId, requestedBy === 'user' ? { type: 'user', id: userId } : { type: 'support' }),
-    )
+    await handleCommand(tx, userAggregate, userId, { type: 'Erase', requestedBy: 'user' }, scope.metadata())
     await eraseKeyFor(tx.db, userId)
     await tx.db.deleteFrom('user_emails').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('user_credentials').where('user_id', '=', userId).execute()

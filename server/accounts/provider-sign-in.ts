@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
-import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { keyFor } from '#events/pii/pii-vault.ts'
-import { userMessages } from '#events/users/user-decider.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { userAggregate, userMessages } from '#events/users/user-decider.ts'
 import { deriveNames } from '#rules/oauth-names.ts'
 import {
   createSupabaseTokenVerifier,
@@ -10,12 +10,13 @@ import {
   type SupabaseTokenVerifier,
   type VerifiedSupabaseUser,
 } from '#server/auth/supabase-token-verifier.ts'
+import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
+import { normalizeEmail } from './normalize-email.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
 import { registerUser } from './register-user.ts'
 import { accountOf, startSession } from './session.ts'
-import { handleUserCommand, loadProfile } from './user-account.ts'
+import { loadProfile } from './user-account.ts'
 
 export const providerMessages = {
   notConfigured: 'Sign-in through Supabase is not configured on this server. Use email and password instead.',
@@ -63,10 +64,10 @@ async function verify(runtime: Runtime, token: string): Promise<VerifiedSupabase
  * new account's profile, never to decide who the person is.
  */
 export async function signInWithSupabase(
-  context: AccountContext,
+  scope: RequestScope,
   input: { token: string; claimedEmail?: string | undefined; details: ProviderDetails },
 ) {
-  const { runtime } = context
+  const { runtime } = scope
   const verified = await verify(runtime, input.token)
   const email = normalizeEmail(verified.email)
   if (input.claimedEmail !== undefined && normalizeEmail(input.claimedEmail) !== email) {
@@ -79,8 +80,8 @@ export async function signInWithSupabase(
     )
   const method = verified.provider === 'google' ? 'google' : 'supabase'
 
-  const { profile, tokens } = await retryOnConflict(() =>
-    runtime.store.transaction(async (tx) => {
+  const { profile, tokens } = await runtime.store.transaction(
+    async (tx) => {
       const known =
         (await tx.db
           .selectFrom('provider_identities')
@@ -90,7 +91,7 @@ export async function signInWithSupabase(
           .executeTakeFirst()) ??
         (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
       const userId = known?.user_id ?? randomUUID()
-      const metadata = metadataFor(context, userId)
+      const metadata = actingAs(scope, userId).metadata()
       if (known) {
         const existingKey = await keyFor(tx.db, userId)
         if (!existingKey) throw new DomainError('erased', userMessages.erased)
@@ -107,7 +108,6 @@ export async function signInWithSupabase(
           input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null
         await registerUser(
           tx,
-          runtime.store,
           {
             userId,
             email,
@@ -125,17 +125,18 @@ export async function signInWithSupabase(
         .values({ provider: 'supabase', provider_user_id: verified.id, user_id: userId })
         .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
         .execute()
-      const { state } = await handleUserCommand(
+      const { after } = await handleCommand(
         tx,
-        runtime.store,
+        userAggregate,
         userId,
         { type: 'RecordSignIn', method, providerUserId: verified.id },
         metadata,
       )
-      if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await startSession(tx.db, runtime, userId, state.role)
+      if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
+      const tokens = await startSession(tx.db, runtime, userId, after.role)
       return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
-    }),
+    },
+    { retryOnConflict: true },
   )
   if (!profile) throw new Error('Signed-in account has no profile')
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
@@ -145,8 +146,8 @@ export async function signInWithSupabase(
  * Records a password reset done at Supabase (its recovery session's token proves it). Supabase
  * keeps the password; we keep the event and end the person's sessions here.
  */
-export async function recordSupabasePasswordReset(context: AccountContext, token: string) {
-  const { runtime } = context
+export async function recordSupabasePasswordReset(scope: RequestScope, token: string) {
+  const { runtime } = scope
   const verified = await verify(runtime, token)
   const known = await runtime.db
     .selectFrom('provider_identities')
@@ -156,13 +157,9 @@ export async function recordSupabasePasswordReset(context: AccountContext, token
     .executeTakeFirst()
   if (!known) return { reset: true as const }
   await runtime.store.transaction(async (tx) => {
-    await handleUserCommand(
-      tx,
-      runtime.store,
-      known.user_id,
-      { type: 'ChangePassword', via: 'reset' },
-      metadataFor(context, known.user_id),
-    )
+    // The recovery session's token proves who resets.
+    const person = actingAs(scope, known.user_id)
+    await handleCommand(tx, userAggregate, known.user_id, { type: 'ChangePassword', via: 'reset' }, person.metadata())
     await revokeAllRefreshTokens(tx.db, known.user_id, runtime.clock)
   })
   return { reset: true as const }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { BackgroundJob } from '#server/jobs/background-job.ts'
 import { pruneRateLimits } from './rate-limiter.ts'

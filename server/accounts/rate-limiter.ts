@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
 

@@ -1,10 +1,11 @@
 import { DomainError } from '#events/domain-error.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import type { StoreTransaction } from '#events/store/event-store.ts'
 import type { EventMetadata } from '#events/store/types.ts'
-import { userMessages } from '#events/users/user-decider.ts'
+import { userAggregate, userMessages } from '#events/users/user-decider.ts'
 import type { IdentityProvider } from '#events/users/user.ts'
-import { handleUserCommand } from './user-account.ts'
+import type { Database } from '#server/db/schema.ts'
 
 export type NewUser = {
   userId: string
@@ -22,7 +23,7 @@ export type NewUser = {
  * Claims the e-mail address and appends UserRegistered with the personal fields sealed under a
  * new key of the person's own, in the caller's transaction. A taken address is 'already-exists'.
  */
-export async function registerUser(tx: StoreTransaction, store: EventStore, user: NewUser, metadata: EventMetadata) {
+export async function registerUser(tx: StoreTransaction<Database>, user: NewUser, metadata: EventMetadata) {
   const claimed = await tx.db
     .insertInto('user_emails')
     .values({ email: user.email, user_id: user.userId })
@@ -32,9 +33,9 @@ export async function registerUser(tx: StoreTransaction, store: EventStore, user
   if (!claimed) throw new DomainError('already-exists', userMessages.alreadyExists)
   const key = await ensureKeyFor(tx.db, user.userId)
   const sealed = (text: string) => seal(key, user.userId, text)
-  await handleUserCommand(
+  await handleCommand(
     tx,
-    store,
+    userAggregate,
     user.userId,
     {
       type: 'Register',

@@ -3,10 +3,11 @@ import { DomainError } from '#events/domain-error.ts'
 import { userMessages } from '#events/users/user-decider.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
+import { asAnonymous, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
-import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
 import { confirmationMail } from './account-mail.ts'
 import { createEmailToken } from './email-tokens.ts'
+import { normalizeEmail } from './normalize-email.ts'
 import { hashPassword } from './passwords.ts'
 import { accountLimits, takeRateLimit } from './rate-limiter.ts'
 import { accountOf } from './session.ts'
@@ -19,9 +20,9 @@ export type RegisterInput = { email: string; password: string; firstName: string
  * Creates an e-mail/password account (embedded identity mode). The address must be confirmed
  * through the mailed link before the first sign-in, so no tokens are handed out here.
  */
-export async function registerWithPassword(context: AccountContext, input: RegisterInput) {
-  const { runtime } = context
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signUpPerAddress, context.clientIp)
+export async function registerWithPassword(scope: RequestScope, input: RegisterInput) {
+  const { runtime } = scope
+  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signUpPerAddress, scope.clientIp)
   const email = normalizeEmail(input.email)
   const taken = await runtime.db
     .selectFrom('user_emails')
@@ -35,7 +36,6 @@ export async function registerWithPassword(context: AccountContext, input: Regis
   const profile = await runtime.store.transaction(async (tx) => {
     await registerUser(
       tx,
-      runtime.store,
       {
         userId,
         email,
@@ -46,7 +46,8 @@ export async function registerWithPassword(context: AccountContext, input: Regis
         providerUserId: null,
         emailConfirmed: false,
       },
-      metadataFor(context, userId, { type: 'anonymous' }),
+      // Nobody has an identity in an account that does not exist yet, whoever is signed in.
+      asAnonymous(scope).metadata(userId),
     )
     await tx.db
       .insertInto('user_credentials')

@@ -1,6 +1,7 @@
 import { DomainError } from '#events/domain-error.ts'
-import { userMessages } from '#events/users/user-decider.ts'
-import { metadataFor, type AccountContext } from './account-context.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import type { RequestScope, SignedInScope } from '#server/request-scope.ts'
 import {
   isFamilyActive,
   refreshMessages,
@@ -10,13 +11,13 @@ import {
   rotateRefreshToken,
 } from './refresh-tokens.ts'
 import { accessTokenFor, accountOf } from './session.ts'
-import { handleUserCommand, loadProfile, loadUser } from './user-account.ts'
+import { loadProfile } from './user-account.ts'
 
 /** Exchanges a refresh token for a new pair (rotation). */
-export async function refreshSession(context: AccountContext, refreshToken: string) {
-  const { runtime } = context
+export async function refreshSession(scope: RequestScope, refreshToken: string) {
+  const { runtime } = scope
   const rotated = await rotateRefreshToken(runtime.db, refreshToken, runtime.clock)
-  const { state } = await loadUser(runtime.store, rotated.userId)
+  const { state } = await loadAggregate(runtime.store, userAggregate, rotated.userId)
   if (state.status !== 'active') {
     await revokeFamily(runtime.db, rotated.familyId, runtime.clock)
     throw new DomainError('refresh-invalid', refreshMessages.invalid)
@@ -31,20 +32,20 @@ export async function refreshSession(context: AccountContext, refreshToken: stri
 
 /** Ends this session: the refresh token's family, and the one the access token belongs to. */
 export async function signOut(
-  context: AccountContext,
+  scope: RequestScope,
   input: { refreshToken?: string | undefined; sessionId?: string | undefined },
 ) {
-  const { runtime } = context
+  const { runtime } = scope
   if (input.refreshToken) await revokeFamilyOfToken(runtime.db, input.refreshToken, runtime.clock)
   if (input.sessionId) await revokeFamily(runtime.db, input.sessionId, runtime.clock)
   return { signedOut: true as const }
 }
 
 /** Ends every session of the person, on every device. */
-export async function signOutEverywhere(context: AccountContext, userId: string) {
-  const { runtime } = context
+export async function signOutEverywhere(scope: SignedInScope) {
+  const { runtime, userId } = scope
   await runtime.store.transaction(async (tx) => {
-    await handleUserCommand(tx, runtime.store, userId, { type: 'SignOutEverywhere' }, metadataFor(context, userId))
+    await handleCommand(tx, userAggregate, userId, { type: 'SignOutEverywhere' }, scope.metadata())
     await revokeAllRefreshTokens(tx.db, userId, runtime.clock)
   })
   return { signedOut: true as const }
@@ -54,8 +55,8 @@ export async function signOutEverywhere(context: AccountContext, userId: string)
  * The signed-in person's account, read from their own history. A signed-out session stops here at
  * once, though its access token has not expired yet.
  */
-export async function currentAccount(context: AccountContext, userId: string, sessionId: string | undefined) {
-  const { runtime } = context
+export async function currentAccount(scope: SignedInScope, sessionId: string | undefined) {
+  const { runtime, userId } = scope
   if (sessionId && !(await isFamilyActive(runtime.db, sessionId)))
     throw new DomainError('refresh-invalid', refreshMessages.invalid)
   const profile = await loadProfile(runtime.store, userId, runtime.db)

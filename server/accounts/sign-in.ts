@@ -1,17 +1,19 @@
 import { DomainError } from '#events/domain-error.ts'
-import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
+import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
-import { metadataFor, normalizeEmail, type AccountContext } from './account-context.ts'
+import { normalizeEmail } from './normalize-email.ts'
 import { spendVerificationTime, verifyPassword } from './passwords.ts'
 import { accountLimits, assertUnderRateLimit, takeRateLimit } from './rate-limiter.ts'
 import { accountOf, startSession } from './session.ts'
-import { handleUserCommand, loadProfile } from './user-account.ts'
+import { loadProfile } from './user-account.ts'
 
 /** E-mail and password sign-in (embedded identity mode). */
-export async function signInWithPassword(context: AccountContext, input: { email: string; password: string }) {
-  const { runtime } = context
+export async function signInWithPassword(scope: RequestScope, input: { email: string; password: string }) {
+  const { runtime } = scope
   const email = normalizeEmail(input.email)
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signInPerAddress, context.clientIp)
+  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signInPerAddress, scope.clientIp)
   await assertUnderRateLimit(runtime.db, runtime.clock, accountLimits.signInPerEmail, email)
   const failed = async (): Promise<never> => {
     await takeRateLimit(runtime.db, runtime.clock, accountLimits.signInPerEmail, email)
@@ -31,19 +33,21 @@ export async function signInWithPassword(context: AccountContext, input: { email
   if (!(await verifyPassword(account.password_hash, input.password))) return failed()
 
   const userId = account.user_id
-  const { profile, tokens } = await retryOnConflict(() =>
-    runtime.store.transaction(async (tx) => {
-      const { state } = await handleUserCommand(
+  const person = actingAs(scope, userId)
+  const { profile, tokens } = await runtime.store.transaction(
+    async (tx) => {
+      const { after } = await handleCommand(
         tx,
-        runtime.store,
+        userAggregate,
         userId,
         { type: 'RecordSignIn', method: 'password' },
-        metadataFor(context, userId),
+        person.metadata(),
       )
-      if (state.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await startSession(tx.db, runtime, userId, state.role)
+      if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
+      const tokens = await startSession(tx.db, runtime, userId, after.role)
       return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
-    }),
+    },
+    { retryOnConflict: true },
   )
   if (!profile) throw new Error('Signed-in account has no profile')
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }

@@ -1,5 +1,4 @@
 export type AccountTables = {
-  user_data_keys: { user_id: string; key: Uint8Array; created_at: Date }
   /** E-mail (lower-cased) to user: the uniqueness guard of sign-up, written with UserRegistered. */
   user_emails: { email: string; user_id: string }
   provider_identities: { provider: string; provider_user_id: string; user_id: string }

@@ -1,16 +1,9 @@
 import type { Kysely, Transaction } from 'kysely'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
-import type { EventMetadata, StoredEvent } from '#events/store/types.ts'
-import { decideUser, type UserCommand } from '#events/users/user-decider.ts'
-import {
-  evolveUser,
-  initialUserState,
-  userStreamId,
-  type IdentityProvider,
-  type UserEvent,
-  type UserState,
-} from '#events/users/user.ts'
+import { loadAggregate } from '#events/store/command-handler.ts'
+import type { EventStore } from '#events/store/event-store.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
+import type { IdentityProvider } from '#events/users/user.ts'
 import type { Database } from '#server/db/schema.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -30,39 +23,13 @@ export type UserProfile = {
   erased: boolean
 }
 
-export type LoadedUser = { state: UserState; version: number; events: (StoredEvent & UserEvent)[] }
-
-export async function loadUser(store: EventStore, userId: string, executor?: Executor): Promise<LoadedUser> {
-  const events = (await store.readStream(userStreamId(userId), executor ? { executor } : {})) as (StoredEvent &
-    UserEvent)[]
-  return { state: events.reduce(evolveUser, initialUserState), version: events.at(-1)?.streamPosition ?? 0, events }
-}
-
-/**
- * Decides a command on the account's current state and appends what it decided, at the version
- * it read: a concurrent change makes this fail with a ConcurrencyError instead of deciding on stale state.
- */
-export async function handleUserCommand(
-  tx: StoreTransaction,
-  store: EventStore,
-  userId: string,
-  command: UserCommand,
-  metadata: EventMetadata,
-) {
-  const loaded = await loadUser(store, userId, tx.db)
-  const decided = decideUser(command, loaded.state)
-  if (decided.length > 0)
-    await tx.append(userStreamId(userId), loaded.version === 0 ? 'no_stream' : loaded.version, decided, metadata)
-  return { before: loaded.state, decided, state: decided.reduce(evolveUser, loaded.state) }
-}
-
 /** Reads the profile from the account's events (strongly consistent, unlike the users view). */
 export async function loadProfile(
   store: EventStore,
   userId: string,
   executor: Executor,
 ): Promise<UserProfile | undefined> {
-  const { events, state } = await loadUser(store, userId, executor)
+  const { events, state } = await loadAggregate(store, userAggregate, userId, executor)
   if (state.status === 'unregistered') return undefined
   const key = await keyFor(executor, userId)
   const open = (sealed: string) => unseal(key, userId, sealed) ?? ''

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 
 export const accessTokenIssuer = 'interview-helper'
 export const accessTokenAudience = 'interview-helper-api'

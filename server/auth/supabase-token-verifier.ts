@@ -15,7 +15,7 @@
  */
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose'
 import { z } from 'zod'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 
 export const supabaseTokenErrorReasons = [
   'expired',
@@ -202,6 +202,7 @@ export function createSupabaseTokenVerifier(options: SupabaseTokenVerifierOption
           'unverifiable',
           'The Supabase auth server returned a different user than the token names',
         )
+      // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing -- an empty address counts as none
       const email = user.email || claims.data.email
       if (!email)
         throw new SupabaseTokenError('wrong-role', 'The Supabase user has no e-mail address (phone-only account)')

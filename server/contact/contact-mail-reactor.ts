@@ -1,8 +1,9 @@
-import { contactMessageReceived, type ContactEvent } from '#events/contact/contact-message.ts'
+import { systemClock } from '#events/clock.ts'
+import { contactEventDefinitions, contactMessageReceived } from '#events/contact/contact-message.ts'
 import { openContactMessage } from '#events/contact/contact-keys.ts'
 import type { Projection } from '#events/projections/projection.ts'
-import type { StoredEvent } from '#events/store/types.ts'
-import { systemClock } from '#server/clock.ts'
+import { isEventOf } from '#events/store/event-definition.ts'
+import type { Database } from '#server/db/schema.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { contactMail } from './contact-mail.ts'
 
@@ -19,11 +20,13 @@ export const contactMailReactor: Projection = {
   name: contactMailReactorName,
   version: 1,
   eventTypes: [contactMessageReceived.type],
-  apply: async (trx, stored) => {
-    const event = stored as StoredEvent & ContactEvent
+  apply: async (eventsTrx, event) => {
+    if (!isEventOf(contactEventDefinitions, event)) return
+    // Its own record and the mail outbox are the server's tables, written in the runner's transaction.
+    const trx = eventsTrx.$extendTables<Database>()
     const recorded = await trx
       .insertInto('contact_mail_reactions')
-      .values({ event_id: stored.eventId, message_id: event.data.messageId, enqueued_at: new Date() })
+      .values({ event_id: event.eventId, message_id: event.data.messageId, enqueued_at: new Date() })
       .onConflict((conflict) => conflict.column('event_id').doNothing())
       .returning('event_id')
       .executeTakeFirst()
@@ -35,12 +38,12 @@ export const contactMailReactor: Projection = {
       to: event.data.deliverTo,
       messageId: event.data.messageId,
       senderUserId: event.data.senderUserId,
-      receivedAt: stored.createdAt,
+      receivedAt: event.createdAt,
       fields,
     })
     await enqueueMail(
       trx,
-      { ...mail, dedupeKey: `contact:${stored.eventId}`, userId: event.data.senderUserId },
+      { ...mail, dedupeKey: `contact:${event.eventId}`, userId: event.data.senderUserId },
       systemClock,
     )
   },

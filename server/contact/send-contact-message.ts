@@ -5,11 +5,10 @@ import { contactMessageReceived, contactStreamId } from '#events/contact/contact
 import { contactMessages, type ContactInput } from '#rules/contact-rules.ts'
 import { takeRateLimit } from '#server/accounts/rate-limiter.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
+import type { RequestScope } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { contactLimits } from './contact-limits.ts'
 import { contactMailReactorName } from './contact-mail-reactor.ts'
-
-export type ContactRequest = { runtime: Runtime; requestId: string; clientIp: string; userId: string | null }
 
 /** What the form tells the sender the message went to. */
 export function contactServiceName(runtime: Runtime): string {
@@ -21,13 +20,14 @@ export function contactServiceName(runtime: Runtime): string {
  * inbox through the mail outbox. An unreachable mail server delays the mail, it never loses the message.
  */
 export async function sendContactMessage(
-  request: ContactRequest,
+  scope: RequestScope,
   input: ContactInput,
 ): Promise<{ messageId: string; sentVia: string }> {
-  const { runtime, userId } = request
+  const { runtime } = scope
+  const userId = scope.userId ?? null
   const inbox = runtime.config.site.supportEmail
   if (!inbox) throw new DomainError('no-support-inbox', contactMessages.noEmailService)
-  await takeRateLimit(runtime.db, runtime.clock, contactLimits.perAddress, request.clientIp)
+  await takeRateLimit(runtime.db, runtime.clock, contactLimits.perAddress, scope.clientIp)
   await takeRateLimit(runtime.db, runtime.clock, contactLimits.perEmail, input.email.toLowerCase())
 
   const messageId = randomUUID()
@@ -44,12 +44,12 @@ export async function sendContactMessage(
       message: sealer.seal(input.message),
       deliverTo: inbox,
     }
-    await tx.append(contactStreamId(messageId), 'no_stream', [{ type: contactMessageReceived.type, data }], {
-      actor: userId ? { type: 'user', id: userId } : { type: 'anonymous' },
-      ...(userId ? { userId } : {}),
-      requestId: request.requestId,
-      correlationId: request.requestId,
-    })
+    await tx.append(
+      contactStreamId(messageId),
+      'no_stream',
+      [{ type: contactMessageReceived.type, data }],
+      scope.metadata(),
+    )
   })
   if (runtime.jobs.mode === 'in-process') {
     // Mail right away rather than at the next poll; with Inngest its cron does the same within a minute.

@@ -1,16 +1,12 @@
-import type { EventStoreTables } from '#events/store/tables.ts'
-import type { ViewTables } from '#events/projections/view-tables.ts'
+import type { EventsDatabase } from '#events/database.ts'
 import type { AccountTables } from '#server/accounts/tables.ts'
 import type { AnalyticsTables } from '#server/analytics/tables.ts'
 import type { MailTables } from '#server/mail/tables.ts'
 import type { PaymentTables } from '#server/payments/tables.ts'
 import type { ContactTables } from '#server/contact/tables.ts'
 
-/** Every table kysely knows about: the event store's own, the write model's, and the projected views. */
-export type Database = EventStoreTables &
-  AccountTables &
-  MailTables &
-  PaymentTables &
-  AnalyticsTables &
-  ViewTables &
-  ContactTables
+/** The tables of the services: accounts, mail, payments, analytics and contact. */
+type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables
+
+/** Every table kysely knows about: the events layer's (store, views, keys) and the services'. */
+export type Database = EventsDatabase & ServerTables

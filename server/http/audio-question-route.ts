@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { askAudioQuestion } from '#server/interviews/ask.ts'
+import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
-import { createContext } from '#server/trpc/context.ts'
-import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
+import { createContext, scopeOf } from '#server/trpc/context.ts'
 
 const maxAudioBytes = 10 * 1024 * 1024
 const sessionIdField = z.uuid('sessionId must be a session id').optional()
@@ -13,10 +13,9 @@ const sessionIdField = z.uuid('sessionId must be a session id').optional()
  * optional "sessionId". trpc-to-openapi takes JSON only, so this route calls the same service.
  */
 export async function handleAudioQuestion(request: Request): Promise<Response> {
-  const ctx = await createContext({ request })
-  const { log } = ctx.runtime
-  if (!ctx.user) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
-  const user = ctx.user
+  const scope = scopeOf(await createContext({ request }))
+  const { log } = scope.runtime
+  if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return routeErrorResponse(415, 'Send multipart/form-data with the recording in the field "audio"')
   }
@@ -38,7 +37,7 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
   const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
   if (!sessionId.success) return routeErrorResponse(400, 'sessionId must be a session id')
   try {
-    const answer = await askAudioQuestion(callerOf({ ...ctx, user }), {
+    const answer = await askAudioQuestion(scope, {
       audio: new Uint8Array(await audio.arrayBuffer()),
       mimeType: audio.type || 'audio/wav',
       sessionId: sessionId.data,

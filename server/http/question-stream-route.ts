@@ -1,7 +1,7 @@
 import { streamQuestion } from '#server/interviews/ask.ts'
+import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
-import { createContext } from '#server/trpc/context.ts'
-import { callerOf } from '#server/trpc/procedures/interview/caller.ts'
+import { createContext, scopeOf } from '#server/trpc/context.ts'
 import { questionInput } from '#server/trpc/schemas/interview.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 
@@ -14,10 +14,9 @@ const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\nd
  * answer) or `error` ({ error }). Refusals before the first word are ordinary JSON errors.
  */
 export async function handleQuestionStream(request: Request): Promise<Response> {
-  const ctx = await createContext({ request })
-  const { log } = ctx.runtime
-  if (!ctx.user) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
-  const user = ctx.user
+  const scope = scopeOf(await createContext({ request }))
+  const { log } = scope.runtime
+  if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
   let body: unknown
   try {
     body = await request.json()
@@ -27,7 +26,7 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   const input = questionInput.safeParse(body)
   if (!input.success) return routeErrorResponse(400, readableIssues(inputIssues(input.error)))
 
-  const events = streamQuestion(callerOf({ ...ctx, user }), input.data, request.signal)
+  const events = streamQuestion(scope, input.data, request.signal)
   let first: Awaited<ReturnType<typeof events.next>>
   try {
     first = await events.next()

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
+import type { FeatureFlagName } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
+import { interviewSessionAggregate, sessionMessages } from '#events/interviews/interview-session-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import type { AnswerResult, InterviewContext, ScreenshotAnalysis, TranscriptionResult } from '#server/ai/ai-schemas.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
 import { requireFeature } from './feature-gates.ts'
+import { planAccess, type PlanAccess } from './plan-access.ts'
 import { decodeScreenshot } from './screenshot-image.ts'
-import { handleSessionCommand, loadSession, retryOnConflict } from './interview-streams.ts'
-import { planAccess } from './plan-access.ts'
-import { describeSession, latestActiveSessionId, noActiveSession, type Caller } from './sessions.ts'
-import { usageLimits } from './usage.ts'
+import { describeSession, latestActiveSessionId, noActiveSession } from './sessions.ts'
+import { usageOf } from './usage.ts'
 
 export const failures = {
   response: 'Failed to get response',
@@ -16,20 +19,23 @@ export const failures = {
   screenshot: 'Failed to analyze screenshot',
 } as const
 
-/** The active session a call belongs to (the one named, or the newest), with its saved context. */
-async function sessionFor(caller: Caller, sessionId: string | undefined) {
-  const id = sessionId ?? (await latestActiveSessionId(caller))
+/**
+ * What one question needs before the AI is asked, each stream read once: the plan (which must
+ * include the feature) and the active session the question belongs to (the one named, or the
+ * newest), with its saved context. The question is later recorded on the session's state as read
+ * inside the appending transaction.
+ */
+async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId: string | undefined) {
+  const access = await planAccess(scope)
+  requireFeature(access.features, access.planType, feature)
+  const id = sessionId ?? latestActiveSessionId(access)
   if (!id) throw new DomainError('no-active-session', noActiveSession)
-  const { state } = await loadSession(caller.runtime.store, id)
-  if (state.status === 'none' || state.userId !== caller.userId)
-    throw new DomainError('not-found', 'Interview session not found')
-  if (state.status === 'ended')
-    throw new DomainError(
-      'session-ended',
-      'This interview session has ended. Start a new one with POST /interview/session/start.',
-    )
-  const session = await describeSession(caller, id)
-  return { id, context: session.context ?? {} }
+  const { state } = await loadAggregate(scope.runtime.store, interviewSessionAggregate, id)
+  if (state.status === 'none' || state.userId !== scope.userId)
+    throw new DomainError('not-found', sessionMessages.notFound)
+  if (state.status === 'ended') throw new DomainError('session-ended', sessionMessages.ended)
+  const session = await describeSession(scope, state)
+  return { access, session: { id, context: session.context ?? {} } }
 }
 
 const merge = (saved: InterviewContext, given: InterviewContext | undefined): InterviewContext => ({
@@ -48,16 +54,16 @@ type Recorded = {
   screenshot?: ScreenshotAnalysis & { bytes: number }
 }
 
-async function record(caller: Caller, sessionId: string, recorded: Recorded) {
-  const { runtime, userId, metadata } = caller
+async function record(scope: SignedInScope, sessionId: string, recorded: Recorded) {
+  const { runtime, userId } = scope
   const questionId = randomUUID()
-  await retryOnConflict(() =>
-    runtime.store.transaction(async (tx) => {
+  await runtime.store.transaction(
+    async (tx) => {
       const key = await ensureKeyFor(tx.db, userId)
       const { transcription, screenshot } = recorded
-      await handleSessionCommand(
+      await handleCommand(
         tx,
-        runtime.store,
+        interviewSessionAggregate,
         sessionId,
         {
           type: 'RecordQuestion',
@@ -99,15 +105,17 @@ async function record(caller: Caller, sessionId: string, recorded: Recorded) {
               }
             : {}),
         },
-        metadata,
+        scope.metadata(),
       )
-    }),
+    },
+    { retryOnConflict: true },
   )
   return questionId
 }
 
-async function answerShape(caller: Caller, sessionId: string, questionId: string, answer: AnswerResult) {
-  const usage = await usageLimits(caller)
+/** Recording a question takes no interview, so the usage read before the answer still holds. */
+function answerShape(access: PlanAccess, sessionId: string, questionId: string, answer: AnswerResult) {
+  const usage = usageOf(access)
   return {
     response: answer.text,
     sessionId,
@@ -121,35 +129,31 @@ async function answerShape(caller: Caller, sessionId: string, questionId: string
 
 /** A typed question during a live interview. */
 export async function askQuestion(
-  caller: Caller,
+  scope: SignedInScope,
   input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
 ) {
-  const access = await planAccess(caller.runtime, caller.userId)
-  requireFeature(access.features, access.planType, 'chat')
-  const session = await sessionFor(caller, input.sessionId)
+  const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = merge(session.context, input.context)
-  const answer = await callAi(failures.response, () => caller.runtime.ai.answer({ question: input.question, context }))
-  const questionId = await record(caller, session.id, {
+  const answer = await callAi(failures.response, () => scope.runtime.ai.answer({ question: input.question, context }))
+  const questionId = await record(scope, session.id, {
     question: input.question,
     answer,
     source: 'text',
     contextUsed: Object.keys(context).length > 0,
   })
-  return answerShape(caller, session.id, questionId, answer)
+  return answerShape(access, session.id, questionId, answer)
 }
 
 /** The same, as text deltas for a real-time display; the answer is recorded once it is complete. */
 export async function* streamQuestion(
-  caller: Caller,
+  scope: SignedInScope,
   input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
   signal?: AbortSignal,
 ) {
-  const access = await planAccess(caller.runtime, caller.userId)
-  requireFeature(access.features, access.planType, 'chat')
-  const session = await sessionFor(caller, input.sessionId)
+  const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = merge(session.context, input.context)
   let result: AnswerResult | undefined
-  const events = caller.runtime.ai.streamAnswer({ question: input.question, context }, signal ? { signal } : {})
+  const events = scope.runtime.ai.streamAnswer({ question: input.question, context }, signal ? { signal } : {})
   const iterator = events[Symbol.asyncIterator]()
   for (;;) {
     const next = await callAi(failures.response, () => iterator.next())
@@ -158,32 +162,30 @@ export async function* streamQuestion(
     else result = next.value.result
   }
   if (!result) throw new DomainError('ai-failed', `${failures.response}: the answer stopped early`)
-  const questionId = await record(caller, session.id, {
+  const questionId = await record(scope, session.id, {
     question: input.question,
     answer: result,
     source: 'text',
     contextUsed: Object.keys(context).length > 0,
   })
-  yield { type: 'done' as const, ...(await answerShape(caller, session.id, questionId, result)) }
+  yield { type: 'done' as const, ...answerShape(access, session.id, questionId, result) }
 }
 
 /** A spoken question: transcribed, then answered. */
 export async function askAudioQuestion(
-  caller: Caller,
+  scope: SignedInScope,
   input: { audio: Uint8Array; mimeType: string; sessionId?: string | undefined },
 ) {
-  const access = await planAccess(caller.runtime, caller.userId)
-  requireFeature(access.features, access.planType, 'microphone')
-  const session = await sessionFor(caller, input.sessionId)
+  const { access, session } = await prepare(scope, 'microphone', input.sessionId)
   const transcription = await callAi(failures.audio, () =>
-    caller.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }),
+    scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }),
   )
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
   const answer = await callAi(failures.response, () =>
-    caller.runtime.ai.answer({ question: transcription.text, context: session.context }),
+    scope.runtime.ai.answer({ question: transcription.text, context: session.context }),
   )
-  const questionId = await record(caller, session.id, {
+  const questionId = await record(scope, session.id, {
     question: transcription.text,
     answer,
     source: 'audio',
@@ -197,22 +199,20 @@ export async function askAudioQuestion(
       model: transcription.model,
       latencyMs: Math.round(transcription.latencyMs),
     },
-    ...(await answerShape(caller, session.id, questionId, answer)),
+    ...answerShape(access, session.id, questionId, answer),
   }
 }
 
 /** A screenshot of the interview (a coding task, a slide): read, then answered. */
 export async function analyzeScreenshot(
-  caller: Caller,
+  scope: SignedInScope,
   input: { image: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
 ) {
-  const access = await planAccess(caller.runtime, caller.userId)
-  requireFeature(access.features, access.planType, 'screenAnalysis')
-  const session = await sessionFor(caller, input.sessionId)
+  const { access, session } = await prepare(scope, 'screenAnalysis', input.sessionId)
   const image = await decodeScreenshot(input.image)
   const context = merge(session.context, input.context)
   const analysis = await callAi(failures.screenshot, () =>
-    caller.runtime.ai.analyzeScreenshot({ image: image.bytes, mimeType: image.mimeType, context }),
+    scope.runtime.ai.analyzeScreenshot({ image: image.bytes, mimeType: image.mimeType, context }),
   )
   const answer: AnswerResult = {
     text: analysis.answer,
@@ -221,7 +221,7 @@ export async function analyzeScreenshot(
     latencyMs: analysis.latencyMs,
     usage: analysis.usage,
   }
-  const questionId = await record(caller, session.id, {
+  const questionId = await record(scope, session.id, {
     question: analysis.question ?? analysis.extractedText.slice(0, 2000),
     answer,
     source: 'screenshot',
@@ -231,6 +231,6 @@ export async function analyzeScreenshot(
   return {
     extractedText: analysis.extractedText,
     question: analysis.question,
-    ...(await answerShape(caller, session.id, questionId, answer)),
+    ...answerShape(access, session.id, questionId, answer),
   }
 }

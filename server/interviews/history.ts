@@ -1,16 +1,16 @@
 import { viewsFresh } from '#server/views-fresh.ts'
-import type { Caller } from './sessions.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 
 /** The person's past sessions, newest first, each with its questions and answers. */
-export async function interviewHistory(caller: Caller, page: { page: number; pageSize: number }) {
-  const { db } = caller.runtime
-  await viewsFresh(caller.runtime)
+export async function interviewHistory(scope: SignedInScope, page: { page: number; pageSize: number }) {
+  const { db } = scope.runtime
+  await viewsFresh(scope.runtime)
   const offset = (page.page - 1) * page.pageSize
   const [sessions, total] = await Promise.all([
     db
       .selectFrom('interview_sessions_view')
       .selectAll()
-      .where('user_id', '=', caller.userId)
+      .where('user_id', '=', scope.userId)
       .orderBy('started_at', 'desc')
       .limit(page.pageSize)
       .offset(offset)
@@ -18,7 +18,7 @@ export async function interviewHistory(caller: Caller, page: { page: number; pag
     db
       .selectFrom('interview_sessions_view')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', caller.userId)
+      .where('user_id', '=', scope.userId)
       .executeTakeFirstOrThrow(),
   ])
   const ids = sessions.map((session) => session.session_id)
@@ -27,14 +27,14 @@ export async function interviewHistory(caller: Caller, page: { page: number; pag
         .selectFrom('interview_questions_view')
         .selectAll()
         .where('session_id', 'in', ids)
-        .where('user_id', '=', caller.userId)
+        .where('user_id', '=', scope.userId)
         .orderBy('asked_at')
         .execute()
     : []
   return {
     page: page.page,
     pageSize: page.pageSize,
-    total: Number(total.n),
+    total: total.n,
     sessions: sessions.map((session) => ({
       id: session.session_id,
       mode: session.mode,

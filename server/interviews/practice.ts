@@ -2,10 +2,10 @@ import { DomainError } from '#events/domain-error.ts'
 import { practiceStreamId } from '#events/interviews/interview-session.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
 import type { Difficulty, InterviewContext } from '#server/ai/ai-schemas.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess } from './plan-access.ts'
-import type { Caller } from './sessions.ts'
 
 export const practiceFailures = {
   generate: 'Failed to generate questions',
@@ -13,8 +13,8 @@ export const practiceFailures = {
   analyze: 'Failed to analyze question',
 } as const
 
-async function requirePlan(caller: Caller) {
-  const access = await planAccess(caller.runtime, caller.userId)
+async function requirePlan(scope: SignedInScope) {
+  const access = await planAccess(scope)
   if (!access.active)
     throw new DomainError(
       'no-active-plan',
@@ -25,24 +25,24 @@ async function requirePlan(caller: Caller) {
 
 /** Practice questions by topic and difficulty; they do not use an interview. */
 export async function generateQuestions(
-  caller: Caller,
+  scope: SignedInScope,
   input: { topic: string; difficulty: Difficulty; count: number; context?: InterviewContext | undefined },
 ) {
-  const access = await requirePlan(caller)
+  const access = await requirePlan(scope)
   requireFeature(access.features, access.planType, 'chat')
   const result = await callAi(practiceFailures.generate, () =>
-    caller.runtime.ai.generateQuestions({ ...input, context: input.context ?? {} }),
+    scope.runtime.ai.generateQuestions({ ...input, context: input.context ?? {} }),
   )
-  await caller.runtime.store.transaction(async (tx) => {
-    const key = await ensureKeyFor(tx.db, caller.userId)
+  await scope.runtime.store.transaction(async (tx) => {
+    const key = await ensureKeyFor(tx.db, scope.userId)
     await tx.append(
-      practiceStreamId(caller.userId),
+      practiceStreamId(scope.userId),
       'any',
       [
         {
           type: 'QuestionsGenerated',
           data: {
-            topic: seal(key, caller.userId, input.topic),
+            topic: seal(key, scope.userId, input.topic),
             difficulty: input.difficulty,
             count: result.questions.length,
             provider: result.provider,
@@ -51,24 +51,24 @@ export async function generateQuestions(
           },
         },
       ],
-      caller.metadata,
+      scope.metadata(),
     )
   })
   return result
 }
 
-/** Feedback on how an answer was said (context feedback is a Pro feature, spec §9). */
+/** Feedback on how an answer was said (context feedback is a Pro feature). */
 export async function improveCommunication(
-  caller: Caller,
+  scope: SignedInScope,
   input: { response: string; context?: InterviewContext | undefined },
 ) {
-  const access = await requirePlan(caller)
+  const access = await requirePlan(scope)
   requireFeature(access.features, access.planType, 'advancedAI')
   const result = await callAi(practiceFailures.improve, () =>
-    caller.runtime.ai.improveCommunication({ response: input.response, context: input.context ?? {} }),
+    scope.runtime.ai.improveCommunication({ response: input.response, context: input.context ?? {} }),
   )
-  await caller.runtime.store.append(
-    practiceStreamId(caller.userId),
+  await scope.runtime.store.append(
+    practiceStreamId(scope.userId),
     'any',
     [
       {
@@ -82,19 +82,19 @@ export async function improveCommunication(
         },
       },
     ],
-    caller.metadata,
+    scope.metadata(),
   )
   return result
 }
 
 /** What a question is testing and how to structure the answer. */
 export async function analyzeQuestion(
-  caller: Caller,
+  scope: SignedInScope,
   input: { question: string; context?: InterviewContext | undefined },
 ) {
-  const access = await requirePlan(caller)
+  const access = await requirePlan(scope)
   requireFeature(access.features, access.planType, 'chat')
   return callAi(practiceFailures.analyze, () =>
-    caller.runtime.ai.analyzeQuestion({ question: input.question, context: input.context ?? {} }),
+    scope.runtime.ai.analyzeQuestion({ question: input.question, context: input.context ?? {} }),
   )
 }

@@ -11,6 +11,6 @@ export async function decodeScreenshot(image: string) {
     throw new DomainError('bad-request', 'image must be base64 data or a data: URL')
   const bytes = Buffer.from(base64, 'base64')
   if (bytes.byteLength > maxImageBytes) throw new DomainError('too-large', 'image must be at most 5 MB')
-  const info = await callAi('Failed to analyze screenshot', async () => readImageInfo(bytes))
+  const info = await callAi('Failed to analyze screenshot', () => Promise.resolve(readImageInfo(bytes)))
   return { bytes: new Uint8Array(bytes), mimeType: info.mimeType }
 }

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
-import { abandonAfterMs } from '#events/interviews/interview-session-decider.ts'
+import {
+  abandonAfterMs,
+  interviewSessionAggregate,
+  sessionMessages,
+} from '#events/interviews/interview-session-decider.ts'
+import type { SessionState } from '#events/interviews/interview-session.ts'
 import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
-import type { EventMetadata } from '#events/store/types.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
-import { handleSubscriptionCommand } from '#server/payments/record-payment.ts'
-import type { Runtime } from '#server/runtime.types.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { requireFeature } from './feature-gates.ts'
-import { handleSessionCommand, loadSession, retryOnConflict } from './interview-streams.ts'
-import { planAccess } from './plan-access.ts'
-
-export type Caller = { runtime: Runtime; userId: string; metadata: EventMetadata }
+import { planAccess, type PlanAccess } from './plan-access.ts'
 
 export const noActiveSession = 'No interview session is active. Start one with POST /interview/session/start.'
 
@@ -19,28 +21,28 @@ const hasContext = (context: InterviewContext | undefined): context is Interview
 
 /** Starts a session, taking one interview from the period's allowance, decided on the subscription stream. */
 export async function startSession(
-  caller: Caller,
+  scope: SignedInScope,
   input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
 ) {
-  const { runtime, userId, metadata } = caller
-  const access = await planAccess(runtime, userId)
+  const { runtime, userId } = scope
+  const access = await planAccess(scope)
   if (hasContext(input.context)) requireFeature(access.features, access.planType, 'contextConfiguration')
-  await endAbandonedSessions(caller, access.state.activeSessions)
+  await endAbandonedSessions(scope, access.state.activeSessions)
 
   const sessionId = randomUUID()
-  await retryOnConflict(() =>
-    runtime.store.transaction(async (tx) => {
-      await handleSubscriptionCommand(
+  const started = await runtime.store.transaction(
+    async (tx) => {
+      await handleCommand(
         tx,
-        runtime.store,
+        subscriptionAggregate,
         userId,
         { type: 'UseInterviewCredit', sessionId, now: runtime.clock.now() },
-        metadata,
+        scope.metadata(),
       )
       const key = await ensureKeyFor(tx.db, userId)
-      await handleSessionCommand(
+      const { after } = await handleCommand(
         tx,
-        runtime.store,
+        interviewSessionAggregate,
         sessionId,
         {
           type: 'Start',
@@ -50,82 +52,85 @@ export async function startSession(
           planType: access.planType === 'none' ? 'starter' : access.planType,
           context: hasContext(input.context) ? seal(key, userId, JSON.stringify(input.context)) : null,
         },
-        metadata,
+        scope.metadata(),
       )
-    }),
+      return after
+    },
+    { retryOnConflict: true },
   )
-  return describeSession(caller, sessionId)
+  return describeSession(scope, started)
 }
 
 /** Ends a session; one with no question inside the grace period gives its interview back. */
-export async function endSession(
-  caller: Caller,
-  sessionId: string | undefined,
-  reason: 'ended' | 'abandoned' = 'ended',
-) {
-  const { runtime, userId, metadata } = caller
-  const id = sessionId ?? (await latestActiveSessionId(caller))
+export async function endSession(scope: SignedInScope, sessionId: string | undefined) {
+  const id = sessionId ?? latestActiveSessionId(await planAccess(scope))
   if (!id) throw new DomainError('no-active-session', noActiveSession)
-  await retryOnConflict(() =>
-    runtime.store.transaction(async (tx) => {
-      const { decided } = await handleSessionCommand(
+  return describeSession(scope, await end(scope, id, 'ended'))
+}
+
+/** Ends the session and settles its interview credit in one unit of work; answers the session's state after. */
+async function end(scope: SignedInScope, sessionId: string, reason: 'ended' | 'abandoned') {
+  const { runtime, userId } = scope
+  return runtime.store.transaction(
+    async (tx) => {
+      const { decided, after } = await handleCommand(
         tx,
-        runtime.store,
-        id,
+        interviewSessionAggregate,
+        sessionId,
         { type: 'End', userId, now: runtime.clock.now(), reason },
-        metadata,
+        scope.metadata(),
       )
       const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
       if (ended?.type === 'InterviewSessionEnded') {
-        await handleSubscriptionCommand(
+        await handleCommand(
           tx,
-          runtime.store,
+          subscriptionAggregate,
           userId,
-          { type: 'SettleInterviewCredit', sessionId: id, counted: ended.data.counted, reason },
-          metadata,
+          { type: 'SettleInterviewCredit', sessionId, counted: ended.data.counted, reason },
+          scope.metadata(),
         )
       }
-    }),
+      return after
+    },
+    { retryOnConflict: true },
   )
-  return describeSession(caller, id)
 }
 
-async function endAbandonedSessions(caller: Caller, activeSessions: string[]) {
-  const now = caller.runtime.clock.now().getTime()
+async function endAbandonedSessions(scope: SignedInScope, activeSessions: string[]) {
+  const now = scope.runtime.clock.now().getTime()
   for (const sessionId of activeSessions) {
-    const { state } = await loadSession(caller.runtime.store, sessionId)
+    const { state } = await loadAggregate(scope.runtime.store, interviewSessionAggregate, sessionId)
     if (state.status === 'active' && now - state.lastActivityAt.getTime() > abandonAfterMs)
-      await endSession(caller, sessionId, 'abandoned')
+      await end(scope, sessionId, 'abandoned')
   }
 }
 
-export async function latestActiveSessionId(caller: Caller): Promise<string | undefined> {
-  const access = await planAccess(caller.runtime, caller.userId)
+/** The newest session still holding an interview credit. */
+export function latestActiveSessionId(access: PlanAccess): string | undefined {
   return access.state.activeSessions.at(-1)
 }
 
-/** The session as the API shows it, from its own stream; the context comes back unsealed. */
-export async function describeSession(caller: Caller, sessionId: string) {
-  const { runtime, userId } = caller
-  const events = await runtime.store.readStream(`interview-${sessionId}`)
-  const started = events.find((event) => event.type === 'InterviewSessionStarted')
-  if (started?.metadata.userId !== userId) throw new DomainError('not-found', 'Interview session not found')
-  const ended = events.find((event) => event.type === 'InterviewSessionEnded')
-  const sealedContext = typeof started.data.context === 'string' ? started.data.context : null
-  const contextText = sealedContext ? unseal(await keyFor(runtime.db, userId), userId, sealedContext) : undefined
+/** The session as the API shows it, from its state; the context comes back unsealed. */
+export async function describeSession(scope: SignedInScope, session: SessionState) {
+  const { runtime, userId } = scope
+  if (session.status === 'none' || session.userId !== userId)
+    throw new DomainError('not-found', sessionMessages.notFound)
+  const contextText = session.context ? unseal(await keyFor(runtime.db, userId), userId, session.context) : undefined
   return {
-    id: sessionId,
-    mode: started.data.mode === 'voice' ? ('voice' as const) : ('text' as const),
-    status: ended ? ('ended' as const) : ('active' as const),
-    startedAt: started.createdAt.toISOString(),
-    endedAt: ended ? ended.createdAt.toISOString() : null,
-    questionsAsked: events.filter((event) => event.type === 'InterviewAsked').length,
-    counted: ended ? Boolean(ended.data.counted) : null,
+    id: session.sessionId,
+    mode: session.mode,
+    status: session.status,
+    startedAt: session.startedAt.toISOString(),
+    endedAt: session.endedAt ? session.endedAt.toISOString() : null,
+    questionsAsked: session.questionsAsked,
+    counted: session.counted,
     context: contextText ? (JSON.parse(contextText) as InterviewContext) : null,
   }
 }
 
-export async function activeSession(caller: Caller) {
-  const id = await latestActiveSessionId(caller)
-  return id ? describeSession(caller, id) : null
+export async function activeSession(scope: SignedInScope) {
+  const id = latestActiveSessionId(await planAccess(scope))
+  if (!id) return null
+  const { state } = await loadAggregate(scope.runtime.store, interviewSessionAggregate, id)
+  return describeSession(scope, state)
 }

@@ -1,9 +1,13 @@
-import type { Caller } from './sessions.ts'
-import { planAccess } from './plan-access.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
+import { planAccess, type PlanAccess } from './plan-access.ts'
 
 /** Interviews used and left in the current plan period, from the person's subscription stream. */
-export async function usageLimits(caller: Caller) {
-  const access = await planAccess(caller.runtime, caller.userId)
+export async function usageLimits(scope: SignedInScope) {
+  return usageOf(await planAccess(scope))
+}
+
+/** The same, from a subscription state already read in this request. */
+export function usageOf(access: PlanAccess) {
   const { state } = access
   const total = access.active ? state.interviewsIncluded : 0
   const used = access.active ? state.interviewsUsed : 0

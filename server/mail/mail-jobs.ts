@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { BackgroundJob } from '#server/jobs/background-job.ts'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 import { deliverDueMail } from './mail-outbox.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Mailer, MailMessage } from './mailer.ts'

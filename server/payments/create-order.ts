@@ -1,26 +1,23 @@
 import { randomBytes } from 'node:crypto'
 import { checkout, findPlan, type PlanId } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
-import type { EventMetadata } from '#events/store/types.ts'
-import type { Runtime } from '#server/runtime.types.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
-import { handleOrderCommand } from './record-payment.ts'
 
 export const orderErrors = {
   gatewayDown: 'Failed to create order: the payment service is not answering. Please try again in a minute.',
 } as const
 
 /** Creates a gateway order for a plan; the amount comes from the catalog, never from the client. */
-export async function createOrder(
-  runtime: Runtime,
-  input: { userId: string; planType: PlanId },
-  metadata: EventMetadata,
-) {
+export async function createOrder(scope: SignedInScope, input: { planType: PlanId }) {
+  const { runtime, userId } = scope
   const plan = findPlan(input.planType)
   if (!plan) throw new DomainError('unknown-plan', `Unknown plan: ${input.planType}`)
   const { gateway } = runtime.payments
   const receipt = `rcpt_${randomBytes(8).toString('hex')}`
-  const notes = { userId: input.userId, planType: plan.planId, billingCycle: 'monthly' }
+  const notes = { userId, planType: plan.planId, billingCycle: 'monthly' }
   let order
   try {
     order = await gateway.createOrder({ amount: plan.amount, currency: plan.currency, receipt, notes })
@@ -32,15 +29,15 @@ export async function createOrder(
     throw error
   }
   await runtime.store.transaction((tx) =>
-    handleOrderCommand(
+    handleCommand(
       tx,
-      runtime.store,
+      orderAggregate,
       order.id,
       {
         type: 'CreateOrder',
         data: {
           orderId: order.id,
-          userId: input.userId,
+          userId,
           planType: plan.planId,
           billingCycle: 'monthly',
           amount: plan.amount,
@@ -49,7 +46,7 @@ export async function createOrder(
           receipt,
         },
       },
-      metadata,
+      scope.metadata(),
     ),
   )
   return {

@@ -1,6 +1,6 @@
+import { handleCommand } from '#events/store/command-handler.ts'
+import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
-import { handleSubscriptionCommand } from './record-payment.ts'
 
 /**
  * Ends the periods that are over. The view only finds candidates; each person's subscription
@@ -17,16 +17,16 @@ export async function expireSubscriptions(runtime: Runtime): Promise<{ expired: 
     .execute()
   let expired = 0
   for (const { user_id: userId } of due) {
-    const decided = await retryOnConflict(() =>
-      runtime.store.transaction((tx) =>
-        handleSubscriptionCommand(
+    const { decided } = await runtime.store.transaction(
+      (tx) =>
+        handleCommand(
           tx,
-          runtime.store,
+          subscriptionAggregate,
           userId,
           { type: 'Expire', now },
           { actor: { type: 'system', id: 'expire-subscriptions' }, userId },
         ),
-      ),
+      { retryOnConflict: true },
     )
     expired += decided.length
   }

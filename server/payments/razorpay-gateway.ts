@@ -40,10 +40,10 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
         throw new PaymentGatewayError(`Razorpay did not create the order: ${describe(error)}`, { cause: error })
       }
     },
-    checkoutSignatureIsValid: async (orderId, paymentId, signature) =>
-      signatureMatches(checkoutSignature(settings.keySecret, orderId, paymentId), signature),
-    webhookSignatureIsValid: async (rawBody, signature) =>
-      signatureMatches(hmacSha256Hex(settings.webhookSecret, rawBody), signature),
+    checkoutSignatureIsValid: (orderId, paymentId, signature) =>
+      Promise.resolve(signatureMatches(checkoutSignature(settings.keySecret, orderId, paymentId), signature)),
+    webhookSignatureIsValid: (rawBody, signature) =>
+      Promise.resolve(signatureMatches(hmacSha256Hex(settings.webhookSecret, rawBody), signature)),
   }
 }
 

@@ -1,68 +1,8 @@
-import type { EventStore, StoreTransaction } from '#events/store/event-store.ts'
-import type { EventMetadata } from '#events/store/types.ts'
-import { decideOrder, type OrderCommand } from '#events/orders/order-decider.ts'
-import {
-  evolveOrder,
-  initialOrderState,
-  orderStreamId,
-  type OrderEvent,
-  type OrderState,
-} from '#events/orders/order.ts'
-import { decideSubscription, type SubscriptionCommand } from '#events/subscriptions/subscription-decider.ts'
-import {
-  evolveSubscription,
-  initialSubscriptionState,
-  subscriptionStreamId,
-  type SubscriptionEvent,
-} from '#events/subscriptions/subscription.ts'
-import type { Clock } from '#server/clock.ts'
-import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
-
-type Executor = StoreTransaction['db']
-
-export async function loadOrder(store: EventStore, orderId: string, executor?: Executor) {
-  const events = await store.readStream(orderStreamId(orderId), executor ? { executor } : {})
-  return {
-    state: (events as unknown as OrderEvent[]).reduce(evolveOrder, initialOrderState),
-    version: events.at(-1)?.streamPosition ?? 0,
-  }
-}
-
-export async function loadSubscription(store: EventStore, userId: string, executor?: Executor) {
-  const events = await store.readStream(subscriptionStreamId(userId), executor ? { executor } : {})
-  return {
-    state: (events as unknown as SubscriptionEvent[]).reduce(evolveSubscription, initialSubscriptionState),
-    version: events.at(-1)?.streamPosition ?? 0,
-  }
-}
-
-export async function handleOrderCommand(
-  tx: StoreTransaction,
-  store: EventStore,
-  orderId: string,
-  command: OrderCommand,
-  metadata: EventMetadata,
-) {
-  const { state, version } = await loadOrder(store, orderId, tx.db)
-  const decided = decideOrder(command, state)
-  if (decided.length > 0)
-    await tx.append(orderStreamId(orderId), version === 0 ? 'no_stream' : version, decided, metadata)
-  return { before: state, decided, after: decided.reduce(evolveOrder, state) }
-}
-
-export async function handleSubscriptionCommand(
-  tx: StoreTransaction,
-  store: EventStore,
-  userId: string,
-  command: SubscriptionCommand,
-  metadata: EventMetadata,
-) {
-  const { state, version } = await loadSubscription(store, userId, tx.db)
-  const decided = decideSubscription(command, state)
-  if (decided.length > 0)
-    await tx.append(subscriptionStreamId(userId), version === 0 ? 'no_stream' : version, decided, metadata)
-  return decided
-}
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import type { OrderState } from '#events/orders/order.ts'
+import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import type { RequestScope } from '#server/request-scope.ts'
 
 export type PaymentOutcome = { order: OrderState; newlyPaid: boolean }
 
@@ -72,19 +12,19 @@ export type PaymentOutcome = { order: OrderState; newlyPaid: boolean }
  * any number of times: one payment, one PaymentVerified, one activation.
  */
 export async function recordPayment(
-  deps: { store: EventStore; clock: Clock },
+  scope: Pick<RequestScope, 'runtime' | 'metadata'>,
   payment: { orderId: string; paymentId: string; amount?: number; verifiedBy: 'checkout' | 'webhook'; userId?: string },
-  metadataFor: (userId: string) => EventMetadata,
 ): Promise<PaymentOutcome> {
+  const { runtime } = scope
   // The checkout's verify call and the webhook for the same payment often race: the loser re-reads and finds it paid.
-  return retryOnConflict(() =>
-    deps.store.transaction(async (tx) => {
-      const { state } = await loadOrder(deps.store, payment.orderId, tx.db)
+  return runtime.store.transaction(
+    async (tx) => {
+      const { state } = await loadAggregate(runtime.store, orderAggregate, payment.orderId, tx.db)
       const owner = state.status === 'none' ? (payment.userId ?? '') : state.userId
       const amount = payment.amount ?? (state.status === 'none' ? 0 : state.amount)
-      const result = await handleOrderCommand(
+      const result = await handleCommand(
         tx,
-        deps.store,
+        orderAggregate,
         payment.orderId,
         {
           type: 'RecordPayment',
@@ -93,25 +33,26 @@ export async function recordPayment(
           verifiedBy: payment.verifiedBy,
           ...(payment.userId ? { userId: payment.userId } : {}),
         },
-        metadataFor(owner),
+        scope.metadata(owner),
       )
       const paid = result.decided.some((event) => event.type === 'PaymentVerified')
       if (paid && result.after.status === 'paid') {
-        await handleSubscriptionCommand(
+        await handleCommand(
           tx,
-          deps.store,
+          subscriptionAggregate,
           result.after.userId,
           {
             type: 'Activate',
             userId: result.after.userId,
             orderId: result.after.orderId,
             planType: result.after.planType,
-            now: deps.clock.now(),
+            now: runtime.clock.now(),
           },
-          metadataFor(result.after.userId),
+          scope.metadata(result.after.userId),
         )
       }
       return { order: result.after, newlyPaid: paid }
-    }),
+    },
+    { retryOnConflict: true },
   )
 }

@@ -1,6 +1,7 @@
 import { DomainError } from '#events/domain-error.ts'
-import type { Runtime } from '#server/runtime.types.ts'
-import { loadOrder } from './record-payment.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { loadAggregate } from '#events/store/command-handler.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 
 export const sandboxFailure = {
@@ -13,13 +14,14 @@ export const sandboxFailure = {
  * the page, and sends the webhook Razorpay would send, signed, through our own webhook route logic.
  */
 export async function completeSandboxCheckout(
-  runtime: Runtime,
-  input: { userId: string; orderId: string; outcome: 'success' | 'failure' },
+  scope: SignedInScope,
+  input: { orderId: string; outcome: 'success' | 'failure' },
 ) {
+  const { runtime, userId } = scope
   const sandbox = runtime.payments.sandbox
   if (!sandbox) throw new DomainError('not-found', 'The sandbox checkout exists only when Razorpay is not configured.')
-  const { state } = await loadOrder(runtime.store, input.orderId)
-  if (state.status === 'none' || state.userId !== input.userId) throw new DomainError('not-found', 'Order not found')
+  const { state } = await loadAggregate(runtime.store, orderAggregate, input.orderId)
+  if (state.status === 'none' || state.userId !== userId) throw new DomainError('not-found', 'Order not found')
 
   const paymentId = input.outcome === 'success' ? undefined : sandbox.newPaymentId()
   const result = input.outcome === 'success' ? await sandbox.signCheckout(input.orderId) : undefined

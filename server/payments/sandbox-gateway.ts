@@ -17,7 +17,7 @@ export function createSandboxGateway(dataDir: string) {
   const gateway: PaymentGateway = {
     mode: 'sandbox',
     keyId: 'rzp_test_sandbox',
-    createOrder: async ({ amount, currency, receipt }) => ({ id: id('order'), amount, currency, receipt }),
+    createOrder: ({ amount, currency, receipt }) => Promise.resolve({ id: id('order'), amount, currency, receipt }),
     checkoutSignatureIsValid: async (orderId, paymentId, signature) =>
       signatureMatches(checkoutSignature(await keySecret(), orderId, paymentId), signature),
     webhookSignatureIsValid: async (rawBody, signature) =>

@@ -1,6 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import type { EventMetadata } from '#events/store/types.ts'
-import type { Runtime } from '#server/runtime.types.ts'
+import type { SignedInScope } from '#server/request-scope.ts'
 import { recordPayment } from './record-payment.ts'
 
 export const verifyMessages = {
@@ -9,18 +8,19 @@ export const verifyMessages = {
 
 /** The checkout's proof of payment: Razorpay's signature over order and payment ids. */
 export async function verifyPayment(
-  runtime: Runtime,
-  input: { userId: string; orderId: string; paymentId: string; signature: string },
-  metadataFor: (userId: string) => EventMetadata,
+  scope: SignedInScope,
+  input: { orderId: string; paymentId: string; signature: string },
 ) {
-  if (!(await runtime.payments.gateway.checkoutSignatureIsValid(input.orderId, input.paymentId, input.signature))) {
+  const { gateway } = scope.runtime.payments
+  if (!(await gateway.checkoutSignatureIsValid(input.orderId, input.paymentId, input.signature))) {
     throw new DomainError('bad-signature', verifyMessages.badSignature)
   }
-  const outcome = await recordPayment(
-    runtime,
-    { orderId: input.orderId, paymentId: input.paymentId, verifiedBy: 'checkout', userId: input.userId },
-    metadataFor,
-  )
+  const outcome = await recordPayment(scope, {
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    verifiedBy: 'checkout',
+    userId: scope.userId,
+  })
   if (outcome.order.status !== 'paid')
     throw new DomainError('payment-failed', 'The payment amount does not match the order.')
   return {

@@ -1,8 +1,10 @@
 import { DomainError } from '#events/domain-error.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import type { EventMetadata } from '#events/store/types.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { retryOnConflict } from '#events/store/retry-on-conflict.ts'
 import { actionOf, razorpayWebhook } from './razorpay-webhook.ts'
-import { handleOrderCommand, loadOrder, recordPayment } from './record-payment.ts'
+import { recordPayment } from './record-payment.ts'
 
 export const webhookProcessingEvent = 'razorpay/webhook.received'
 
@@ -93,34 +95,40 @@ export async function processWebhookDeliveries(runtime: Runtime): Promise<{ proc
 
 async function processDelivery(runtime: Runtime, eventId: string, payload: Record<string, unknown>): Promise<string> {
   const action = actionOf(razorpayWebhook.parse(payload))
-  const metadataFor = (userId: string) => ({
-    actor: { type: 'webhook' as const, id: eventId },
-    ...(userId ? { userId } : {}),
-    causationId: eventId,
-    correlationId: eventId,
-  })
+  // No request here: the delivery acts, and its id ties the events it causes together.
+  const delivery = {
+    runtime,
+    metadata: (userId?: string): EventMetadata => ({
+      actor: { type: 'webhook', id: eventId },
+      ...(userId ? { userId } : {}),
+      causationId: eventId,
+      correlationId: eventId,
+    }),
+  }
   try {
     if (action.kind === 'ignored') return `ignored: ${action.why}`
     if (action.kind === 'paid') {
-      const outcome = await recordPayment(
-        runtime,
-        { orderId: action.orderId, paymentId: action.paymentId, amount: action.amount, verifiedBy: 'webhook' },
-        metadataFor,
-      )
+      const outcome = await recordPayment(delivery, {
+        orderId: action.orderId,
+        paymentId: action.paymentId,
+        amount: action.amount,
+        verifiedBy: 'webhook',
+      })
       return outcome.newlyPaid ? 'paid' : `no change (order ${outcome.order.status})`
     }
-    const result = await retryOnConflict(() =>
-      runtime.store.transaction(async (tx) => {
-        const { state } = await loadOrder(runtime.store, action.orderId, tx.db)
+    const result = await runtime.store.transaction(
+      async (tx) => {
+        const { state } = await loadAggregate(runtime.store, orderAggregate, action.orderId, tx.db)
         const owner = state.status === 'none' ? '' : state.userId
-        return handleOrderCommand(
+        return handleCommand(
           tx,
-          runtime.store,
+          orderAggregate,
           action.orderId,
           { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code },
-          metadataFor(owner),
+          delivery.metadata(owner),
         )
-      }),
+      },
+      { retryOnConflict: true },
     )
     return result.decided.length > 0 ? 'failed' : `no change (order ${result.after.status})`
   } catch (error) {

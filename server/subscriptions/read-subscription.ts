@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import { featuresFor } from '#app.config.ts'
-import type { Clock } from '#server/clock.ts'
+import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Subscription } from './subscription.types.ts'
 

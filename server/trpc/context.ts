@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { verifyAccessToken, type UserRole } from '#server/auth/access-tokens.ts'
 import { jwtSecretKey } from '#server/auth/jwt-secret.ts'
+import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
 
 export type ContextUser = { id: string; role: UserRole; sessionId?: string | undefined }
@@ -28,6 +29,16 @@ export async function createContext({ request }: { request: Request }): Promise<
     clientIp: clientIpFrom(request, runtime.config.auth.trustProxy),
     user: await userFrom(request.headers, runtime),
   }
+}
+
+/** The scope services take, from the request's context; every transport builds it here. */
+export function scopeOf(ctx: Context): RequestScope {
+  return createRequestScope({
+    runtime: ctx.runtime,
+    requestId: ctx.requestId,
+    clientIp: ctx.clientIp,
+    userId: ctx.user?.id,
+  })
 }
 
 function requestIdFrom(headers: Headers): string {

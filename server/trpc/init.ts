@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { ZodError } from 'zod'
-import type { Context } from './context.ts'
+import { isSignedIn } from '#server/request-scope.ts'
+import { scopeOf, type Context } from './context.ts'
 import { domainErrorOf, toTrpcError } from './domain-errors.ts'
 import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
 
@@ -41,12 +42,16 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result
 })
 
-export const publicProcedure = t.procedure.use(domainErrors)
+/** The request scope the services take, built once for the call. */
+const requestScope = t.middleware(({ ctx, next }) => next({ ctx: { scope: scopeOf(ctx) } }))
+
+export const publicProcedure = t.procedure.use(domainErrors).use(requestScope)
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user)
+  const { user, scope } = ctx
+  if (!user || !isSignedIn(scope))
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue: a valid access token is required' })
-  return next({ ctx: { user: ctx.user } })
+  return next({ ctx: { user, scope } })
 })
 
 export const supportProcedure = signedInProcedure.use(({ ctx, next }) => {

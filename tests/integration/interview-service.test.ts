@@ -5,18 +5,20 @@ import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
 import { askQuestion } from '#server/interviews/ask.ts'
 import { interviewHistory } from '#server/interviews/history.ts'
 import { generateQuestions, improveCommunication } from '#server/interviews/practice.ts'
-import { activeSession, endSession, startSession, type Caller } from '#server/interviews/sessions.ts'
+import { activeSession, endSession, startSession } from '#server/interviews/sessions.ts'
 import { usageLimits } from '#server/interviews/usage.ts'
+import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+
+const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError
 
 const refusal = async (work: Promise<unknown>) => {
   try {
     await work
   } catch (error) {
-    // instanceof cannot know the code's type parameter: it answers DomainError<any>.
-    if (error instanceof DomainError) return { code: error.code as string, message: error.message }
+    if (isDomainError(error)) return { code: error.code, message: error.message }
     throw error
   }
   throw new Error('expected a refusal')
@@ -30,11 +32,8 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     teardown.add(() => test.close())
   })
 
-  const callerFor = (userId = randomUUID()): Caller => ({
-    runtime: test.runtime,
-    userId,
-    metadata: { actor: { type: 'user', id: userId }, userId },
-  })
+  const callerFor = (userId = randomUUID()): SignedInScope =>
+    actingAs({ runtime: test.runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
 
   it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
     expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({

@@ -7,7 +7,8 @@ import { paymentJobs } from '#server/payments/payment-jobs.ts'
 import { receiveRazorpayWebhook, webhookProcessingEvent } from '#server/payments/webhook-deliveries.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
-import { handleOrderCommand, loadOrder } from '#server/payments/record-payment.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 
 describe('the Razorpay webhook Inngest function', () => {
   let test: TestRuntime
@@ -23,9 +24,9 @@ describe('the Razorpay webhook Inngest function', () => {
   async function order(): Promise<string> {
     const orderId = `order_test_${randomBytes(7).toString('hex')}`
     await test.runtime.store.transaction((tx) =>
-      handleOrderCommand(
+      handleCommand(
         tx,
-        test.runtime.store,
+        orderAggregate,
         orderId,
         {
           type: 'CreateOrder',
@@ -78,7 +79,7 @@ describe('the Razorpay webhook Inngest function', () => {
       events: [{ name: webhookProcessingEvent, data: {} }],
     })
     expect(first.error).toBeUndefined()
-    expect((await loadOrder(test.runtime.store, orderId)).state).toMatchObject({
+    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state).toMatchObject({
       status: 'paid',
       paymentId: 'pay_test_1',
     })
@@ -112,6 +113,6 @@ describe('the Razorpay webhook Inngest function', () => {
       events: [{ name: webhookProcessingEvent, data: {} }],
     })
     expect(retried.error).toBeUndefined()
-    expect((await loadOrder(test.runtime.store, orderId)).state.status).toBe('paid')
+    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state.status).toBe('paid')
   })
 })

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { loadConfig, type PlanId } from '#app.config.ts'
-import { fixedClock } from '#server/clock.ts'
-import { handleOrderCommand, recordPayment } from '#server/payments/record-payment.ts'
+import { fixedClock } from '#events/clock.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { recordPayment } from '#server/payments/record-payment.ts'
 import { createRuntime, type Runtime } from '#server/runtime.ts'
 import { findPlan } from '#app.catalog.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts'
@@ -45,9 +47,9 @@ export async function grantPlan(runtime: Runtime, userId: string, planType: Plan
   const orderId = `order_test_${randomBytes(7).toString('hex')}`
   const metadata = { actor: { type: 'system' as const }, userId }
   await runtime.store.transaction((tx) =>
-    handleOrderCommand(
+    handleCommand(
       tx,
-      runtime.store,
+      orderAggregate,
       orderId,
       {
         type: 'CreateOrder',
@@ -66,9 +68,8 @@ export async function grantPlan(runtime: Runtime, userId: string, planType: Plan
     ),
   )
   await recordPayment(
-    runtime,
+    { runtime, metadata: () => metadata },
     { orderId, paymentId: `pay_test_${randomUUID().slice(0, 8)}`, verifiedBy: 'webhook', amount: plan.amount },
-    () => metadata,
   )
   return orderId
 }

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { accessTokenLifetimeSeconds, signAccessToken, verifyAccessToken } from '#server/auth/access-tokens.ts'
 import { jwtSecretKey } from '#server/auth/jwt-secret.ts'
-import { fixedClock } from '#server/clock.ts'
+import { fixedClock } from '#events/clock.ts'
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-0123456789')
 const otherSecret = new TextEncoder().encode('another-secret-that-is-long-enough-987654321')

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { DomainError } from '#events/domain-error.ts'
-import { decideSession, gracePeriodMs, type SessionCommand } from '#events/interviews/interview-session-decider.ts'
-import { evolveSession, initialSessionState, type InterviewEvent } from '#events/interviews/interview-session.ts'
+import {
+  gracePeriodMs,
+  interviewSessionAggregate,
+  type SessionCommand,
+} from '#events/interviews/interview-session-decider.ts'
+import type { InterviewEvent } from '#events/interviews/interview-session.ts'
 import {
   addOneMonth,
-  decideSubscription,
+  subscriptionAggregate,
   usageMessages,
   type SubscriptionCommand,
 } from '#events/subscriptions/subscription-decider.ts'
@@ -13,23 +16,11 @@ import {
   initialSubscriptionState,
   type SubscriptionEvent,
 } from '#events/subscriptions/subscription.ts'
+import { deciderSpec } from '#tests/support/decider-spec.ts'
 
 const start = new Date('2026-11-21T10:00:00Z')
 const at = (ms: number) => new Date(start.getTime() + ms)
 const sealed = (text: string) => `pii:v1:${text}` as const
-
-function decide<State, Event, Command>(
-  fn: (command: Command, state: State) => Event[],
-  state: State,
-  command: Command,
-) {
-  try {
-    return { events: fn(command, state) }
-  } catch (error) {
-    if (error instanceof DomainError) return { refused: error.code, message: error.message }
-    throw error
-  }
-}
 
 const activated = (interviews: number, orderId = 'o1'): SubscriptionEvent => ({
   type: 'SubscriptionActivated',
@@ -48,45 +39,34 @@ const used = (sessionId: string): SubscriptionEvent => ({
   type: 'InterviewCreditUsed',
   data: { sessionId, orderId: 'o1' },
 })
-const givenPlan = (...history: SubscriptionEvent[]) => ({
-  when: (command: SubscriptionCommand) =>
-    decide(decideSubscription, history.reduce(evolveSubscription, initialSubscriptionState), command),
-})
+const givenPlan = deciderSpec(subscriptionAggregate).given
 
 describe('interview credits (subscription decider)', () => {
   it('takes a credit while interviews remain', () => {
-    expect(givenPlan(activated(2)).when({ type: 'UseInterviewCredit', sessionId: 's1', now: at(1000) })).toEqual({
-      events: [used('s1')],
-    })
+    givenPlan(activated(2))
+      .when({ type: 'UseInterviewCredit', sessionId: 's1', now: at(1000) })
+      .then([used('s1')])
   })
 
   it('refuses with no plan, naming the way to upgrade', () => {
-    expect(givenPlan().when({ type: 'UseInterviewCredit', sessionId: 's1', now: start })).toEqual({
-      refused: 'no-active-plan',
-      message: usageMessages.noPlan,
-    })
+    givenPlan()
+      .when({ type: 'UseInterviewCredit', sessionId: 's1', now: start })
+      .thenThrows('no-active-plan', usageMessages.noPlan)
   })
 
   it('refuses once the period is over, naming the plan and its end', () => {
-    expect(
-      givenPlan(activated(2)).when({ type: 'UseInterviewCredit', sessionId: 's1', now: addOneMonth(start) }),
-    ).toEqual({
-      refused: 'no-active-plan',
-      message: 'Your Starter plan ended on December 21, 2026. Renew it at /pricing to start interviews.',
-    })
+    givenPlan(activated(2))
+      .when({ type: 'UseInterviewCredit', sessionId: 's1', now: addOneMonth(start) })
+      .thenThrows(
+        'no-active-plan',
+        'Your Starter plan ended on December 21, 2026. Renew it at /pricing to start interviews.',
+      )
   })
 
   it('refuses when the allowance is used up, naming the plan and the upgrade path', () => {
-    expect(
-      givenPlan(activated(2), used('s1'), used('s2')).when({
-        type: 'UseInterviewCredit',
-        sessionId: 's3',
-        now: at(1000),
-      }),
-    ).toMatchObject({
-      refused: 'limit-reached',
-      message: expect.stringMatching(/used all 2 interviews of your Starter plan.*Upgrade at \/pricing/),
-    })
+    givenPlan(activated(2), used('s1'), used('s2'))
+      .when({ type: 'UseInterviewCredit', sessionId: 's3', now: at(1000) })
+      .thenThrows('limit-reached', /used all 2 interviews of your Starter plan.*Upgrade at \/pricing/)
   })
 
   it('gives a credit back when a session did not count, once, and only from its own period', () => {
@@ -96,21 +76,22 @@ describe('interview credits (subscription decider)', () => {
       counted,
       reason: 'ended',
     })
-    expect(givenPlan(activated(2), used('s1')).when(settle(false))).toEqual({
-      events: [
+    givenPlan(activated(2), used('s1'))
+      .when(settle(false))
+      .then([
         { type: 'InterviewCreditSettled', data: { sessionId: 's1', orderId: 'o1', counted: false, reason: 'ended' } },
-      ],
-    })
+      ])
     const settled: SubscriptionEvent = {
       type: 'InterviewCreditSettled',
       data: { sessionId: 's1', orderId: 'o1', counted: false, reason: 'ended' },
     }
-    expect(givenPlan(activated(2), used('s1'), settled).when(settle(false))).toEqual({ events: [] })
+    givenPlan(activated(2), used('s1'), settled).when(settle(false)).then([])
     const state = [activated(1), used('s1'), settled].reduce(evolveSubscription, initialSubscriptionState)
     expect(state.interviewsUsed).toBe(0)
     const renewed = activated(5, 'o2')
-    const afterRenewal = givenPlan(activated(2), used('s1'), renewed).when(settle(false))
-    expect(afterRenewal).toMatchObject({ events: [{ data: { orderId: null } }] })
+    givenPlan(activated(2), used('s1'), renewed)
+      .when(settle(false))
+      .thenMatches([{ data: { orderId: null } }])
   })
 })
 
@@ -137,79 +118,53 @@ const asked: Extract<InterviewEvent, { type: 'InterviewAsked' }>['data'] = {
   latencyMs: 12,
   usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 },
 }
-const givenSession = (...history: { event: InterviewEvent; at: Date }[]) => ({
-  when: (command: SessionCommand) =>
-    decide(
-      decideSession,
-      history.reduce(
-        (state, { event, at: createdAt }) => evolveSession(state, { ...event, createdAt }),
-        initialSessionState,
-      ),
-      command,
-    ),
-})
+const givenSession = deciderSpec(interviewSessionAggregate).given
 
 describe('interview session decider', () => {
   it('starts once', () => {
-    expect(givenSession().when(startCommand)).toEqual({ events: [startedEvent] })
-    expect(givenSession({ event: startedEvent, at: start }).when(startCommand)).toMatchObject({
-      refused: 'already-exists',
-    })
+    givenSession().when(startCommand).then([startedEvent])
+    givenSession({ ...startedEvent, createdAt: start })
+      .when(startCommand)
+      .thenThrows('already-exists')
   })
 
   it('records questions for its owner only, and none after the end', () => {
-    const session = { event: startedEvent, at: start }
-    expect(givenSession(session).when({ type: 'RecordQuestion', userId: 'u1', asked })).toEqual({
-      events: [{ type: 'InterviewAsked', data: asked }],
-    })
-    expect(givenSession(session).when({ type: 'RecordQuestion', userId: 'u2', asked })).toMatchObject({
-      refused: 'not-found',
-    })
+    const session = { ...startedEvent, createdAt: start }
+    givenSession(session)
+      .when({ type: 'RecordQuestion', userId: 'u1', asked })
+      .then([{ type: 'InterviewAsked', data: asked }])
+    givenSession(session).when({ type: 'RecordQuestion', userId: 'u2', asked }).thenThrows('not-found')
     const ended: InterviewEvent = {
       type: 'InterviewSessionEnded',
       data: { reason: 'ended', questionsAsked: 0, durationMs: 0, counted: false },
     }
-    expect(
-      givenSession(session, { event: ended, at: start }).when({ type: 'RecordQuestion', userId: 'u1', asked }),
-    ).toMatchObject({ refused: 'session-ended' })
+    givenSession(session, { ...ended, createdAt: start })
+      .when({ type: 'RecordQuestion', userId: 'u1', asked })
+      .thenThrows('session-ended')
   })
 
   it('does not count a session ended within the grace period with no question', () => {
-    expect(
-      givenSession({ event: startedEvent, at: start }).when({
-        type: 'End',
-        userId: 'u1',
-        now: at(gracePeriodMs - 1),
-        reason: 'ended',
-      }),
-    ).toEqual({
-      events: [
+    givenSession({ ...startedEvent, createdAt: start })
+      .when({ type: 'End', userId: 'u1', now: at(gracePeriodMs - 1), reason: 'ended' })
+      .then([
         {
           type: 'InterviewSessionEnded',
           data: { reason: 'ended', questionsAsked: 0, durationMs: gracePeriodMs - 1, counted: false },
         },
-      ],
-    })
+      ])
   })
 
   it('counts a session with a question, or one that lasted past the grace period', () => {
     const withQuestion = givenSession(
-      { event: startedEvent, at: start },
-      { event: { type: 'InterviewAsked', data: asked }, at: at(1000) },
+      { ...startedEvent, createdAt: start },
+      { type: 'InterviewAsked', data: asked, createdAt: at(1000) },
     )
-    expect(withQuestion.when({ type: 'End', userId: 'u1', now: at(2000), reason: 'ended' })).toMatchObject({
-      events: [{ data: { counted: true, questionsAsked: 1 } }],
-    })
-    expect(
-      givenSession({ event: startedEvent, at: start }).when({
-        type: 'End',
-        userId: 'u1',
-        now: at(gracePeriodMs),
-        reason: 'ended',
-      }),
-    ).toMatchObject({
-      events: [{ data: { counted: true } }],
-    })
+    withQuestion
+      .when({ type: 'End', userId: 'u1', now: at(2000), reason: 'ended' })
+      .thenMatches([{ data: { counted: true, questionsAsked: 1 } }])
+    givenSession({ ...startedEvent, createdAt: start })
+      .when({ type: 'End', userId: 'u1', now: at(gracePeriodMs), reason: 'ended' })
+      .thenMatches([{ data: { counted: true } }])
   })
 
   it('ends once', () => {
@@ -217,13 +172,8 @@ describe('interview session decider', () => {
       type: 'InterviewSessionEnded',
       data: { reason: 'ended', questionsAsked: 0, durationMs: 0, counted: false },
     }
-    expect(
-      givenSession({ event: startedEvent, at: start }, { event: ended, at: start }).when({
-        type: 'End',
-        userId: 'u1',
-        now: at(1),
-        reason: 'ended',
-      }),
-    ).toEqual({ events: [] })
+    givenSession({ ...startedEvent, createdAt: start }, { ...ended, createdAt: start })
+      .when({ type: 'End', userId: 'u1', now: at(1), reason: 'ended' })
+      .then([])
   })
 })

@@ -5,7 +5,7 @@ import { contactStreamId } from '#events/contact/contact-message.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore } from '#events/store/event-store.ts'
-import { systemClock } from '#server/clock.ts'
+import { systemClock } from '#events/clock.ts'
 import { contactMailReactor } from '#server/contact/contact-mail-reactor.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 
@@ -14,6 +14,7 @@ beforeAll(async () => {
   database = await createTestDatabase('pglite')
 }, 240_000)
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
   await database?.drop()
 })
 

@@ -1,39 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { DomainError } from '#events/domain-error.ts'
-import { decideOrder, orderMessages, type OrderCommand } from '#events/orders/order-decider.ts'
-import { evolveOrder, initialOrderState, type OrderEvent } from '#events/orders/order.ts'
-import {
-  addOneMonth,
-  decideSubscription,
-  type SubscriptionCommand,
-} from '#events/subscriptions/subscription-decider.ts'
+import { orderAggregate, orderMessages, type OrderCommand } from '#events/orders/order-decider.ts'
+import type { OrderEvent } from '#events/orders/order.ts'
+import { addOneMonth, subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import {
   evolveSubscription,
   initialSubscriptionState,
   isSubscriptionActive,
   type SubscriptionEvent,
 } from '#events/subscriptions/subscription.ts'
+import { deciderSpec } from '#tests/support/decider-spec.ts'
 
-function outcome<State, Event, Command>(
-  decide: (command: Command, state: State) => Event[],
-  state: State,
-  command: Command,
-) {
-  try {
-    return { events: decide(command, state) }
-  } catch (error) {
-    if (error instanceof DomainError) return { refused: error.code }
-    throw error
-  }
-}
-
-const givenOrder = (...history: OrderEvent[]) => ({
-  when: (command: OrderCommand) => outcome(decideOrder, history.reduce(evolveOrder, initialOrderState), command),
-})
-const givenSubscription = (...history: SubscriptionEvent[]) => ({
-  when: (command: SubscriptionCommand) =>
-    outcome(decideSubscription, history.reduce(evolveSubscription, initialSubscriptionState), command),
-})
+const givenOrder = deciderSpec(orderAggregate).given
+const givenSubscription = deciderSpec(subscriptionAggregate).given
 
 const orderData = {
   orderId: 'order_1',
@@ -61,34 +39,37 @@ const pay = (
 
 describe('order decider', () => {
   it('creates an order once', () => {
-    expect(givenOrder().when({ type: 'CreateOrder', data: orderData })).toEqual({ events: [created] })
-    expect(givenOrder(created).when({ type: 'CreateOrder', data: orderData })).toEqual({ refused: 'already-exists' })
+    givenOrder().when({ type: 'CreateOrder', data: orderData }).then([created])
+    givenOrder(created).when({ type: 'CreateOrder', data: orderData }).thenThrows('already-exists')
   })
 
   it('records the first proof of payment, and nothing for the same payment again', () => {
-    expect(givenOrder(created).when(pay())).toEqual({
-      events: [
+    givenOrder(created)
+      .when(pay())
+      .then([
         {
           type: 'PaymentVerified',
           data: { orderId: 'order_1', paymentId: 'pay_1', amount: 29900, verifiedBy: 'webhook' },
         },
-      ],
-    })
-    expect(givenOrder(created, paid).when(pay())).toEqual({ events: [] })
+      ])
+    givenOrder(created, paid).when(pay()).then([])
   })
 
   it('refuses a second, different payment for a paid order', () => {
-    expect(givenOrder(created, paid).when(pay('pay_2'))).toEqual({ refused: 'already-paid' })
+    givenOrder(created, paid).when(pay('pay_2')).thenThrows('already-paid')
   })
 
   it("treats someone else's order as not found, and an unknown order likewise", () => {
-    expect(givenOrder(created).when(pay('pay_1', { userId: 'u2' }))).toEqual({ refused: 'not-found' })
-    expect(givenOrder().when(pay())).toEqual({ refused: 'not-found' })
+    givenOrder(created)
+      .when(pay('pay_1', { userId: 'u2' }))
+      .thenThrows('not-found')
+    givenOrder().when(pay()).thenThrows('not-found')
   })
 
   it('records a payment of the wrong amount as a failure, not as paid', () => {
-    expect(givenOrder(created).when(pay('pay_1', { amount: 100 }))).toEqual({
-      events: [
+    givenOrder(created)
+      .when(pay('pay_1', { amount: 100 }))
+      .then([
         {
           type: 'PaymentFailed',
           data: {
@@ -98,8 +79,7 @@ describe('order decider', () => {
             code: 'AMOUNT_MISMATCH',
           },
         },
-      ],
-    })
+      ])
   })
 
   it('records a failure once per payment, never after the order is paid, and lets a later payment through', () => {
@@ -109,10 +89,14 @@ describe('order decider', () => {
       reason: 'Card declined',
       code: 'BAD_REQUEST_ERROR',
     }
-    expect(givenOrder(created).when(fail)).toEqual({ events: [failed('pay_x')] })
-    expect(givenOrder(created, failed('pay_x')).when(fail)).toEqual({ events: [] })
-    expect(givenOrder(created, paid).when(fail)).toEqual({ events: [] })
-    expect(givenOrder(created, failed('pay_x')).when(pay())).toMatchObject({ events: [{ type: 'PaymentVerified' }] })
+    givenOrder(created)
+      .when(fail)
+      .then([failed('pay_x')])
+    givenOrder(created, failed('pay_x')).when(fail).then([])
+    givenOrder(created, paid).when(fail).then([])
+    givenOrder(created, failed('pay_x'))
+      .when(pay())
+      .thenMatches([{ type: 'PaymentVerified' }])
   })
 })
 
@@ -138,36 +122,22 @@ const activated = (
 
 describe('subscription decider', () => {
   it("starts a one-month period with the plan's interviews", () => {
-    expect(
-      givenSubscription().when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'professional', now }),
-    ).toEqual({
-      events: [activated('professional', 'order_1', now, 15)],
-    })
+    givenSubscription()
+      .when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'professional', now })
+      .then([activated('professional', 'order_1', now, 15)])
   })
 
   it('activates an order only once', () => {
-    expect(
-      givenSubscription(activated('starter', 'order_1', now, 5)).when({
-        type: 'Activate',
-        userId: 'u1',
-        orderId: 'order_1',
-        planType: 'starter',
-        now,
-      }),
-    ).toEqual({ events: [] })
+    givenSubscription(activated('starter', 'order_1', now, 5))
+      .when({ type: 'Activate', userId: 'u1', orderId: 'order_1', planType: 'starter', now })
+      .then([])
   })
 
   it('replaces an active plan at once, carrying over the interviews left', () => {
     const later = new Date('2026-11-25T10:00:00Z')
-    const decided = givenSubscription(activated('starter', 'order_1', now, 5)).when({
-      type: 'Activate',
-      userId: 'u1',
-      orderId: 'order_2',
-      planType: 'pro',
-      now: later,
-    })
-    expect(decided).toEqual({
-      events: [
+    givenSubscription(activated('starter', 'order_1', now, 5))
+      .when({ type: 'Activate', userId: 'u1', orderId: 'order_2', planType: 'pro', now: later })
+      .then([
         {
           type: 'SubscriptionActivated',
           data: {
@@ -181,38 +151,33 @@ describe('subscription decider', () => {
             replacedPlan: 'starter',
           },
         },
-      ],
-    })
+      ])
   })
 
   it('carries nothing over from a period that has ended', () => {
     const afterEnd = new Date('2027-01-02T00:00:00Z')
-    expect(
-      givenSubscription(activated('starter', 'order_1', now, 5)).when({
-        type: 'Activate',
-        userId: 'u1',
-        orderId: 'order_2',
-        planType: 'starter',
-        now: afterEnd,
-      }),
-    ).toMatchObject({
-      events: [{ data: { interviewsIncluded: 5, carriedOver: 0, replacedPlan: null } }],
-    })
+    givenSubscription(activated('starter', 'order_1', now, 5))
+      .when({ type: 'Activate', userId: 'u1', orderId: 'order_2', planType: 'starter', now: afterEnd })
+      .thenMatches([{ data: { interviewsIncluded: 5, carriedOver: 0, replacedPlan: null } }])
   })
 
   it('expires a period only once it is over, and only once', () => {
     const history = [activated('pro', 'order_1', now, 25)]
-    expect(givenSubscription(...history).when({ type: 'Expire', now: new Date('2026-12-20T00:00:00Z') })).toEqual({
-      events: [],
-    })
+    givenSubscription(...history)
+      .when({ type: 'Expire', now: new Date('2026-12-20T00:00:00Z') })
+      .then([])
     const over = new Date('2026-12-21T10:00:00Z')
     const expired: SubscriptionEvent = {
       type: 'SubscriptionExpired',
       data: { planType: 'pro', periodEnd: '2026-12-21T10:00:00.000Z' },
     }
-    expect(givenSubscription(...history).when({ type: 'Expire', now: over })).toEqual({ events: [expired] })
-    expect(givenSubscription(...history, expired).when({ type: 'Expire', now: over })).toEqual({ events: [] })
-    expect(givenSubscription().when({ type: 'Expire', now: over })).toEqual({ events: [] })
+    givenSubscription(...history)
+      .when({ type: 'Expire', now: over })
+      .then([expired])
+    givenSubscription(...history, expired)
+      .when({ type: 'Expire', now: over })
+      .then([])
+    givenSubscription().when({ type: 'Expire', now: over }).then([])
   })
 
   it('counts a period as active until its end, even before the expiry job runs', () => {

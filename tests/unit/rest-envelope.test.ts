@@ -5,7 +5,7 @@ import { createRestHandler } from '#server/rest/create-rest-handler.ts'
 import { publicProcedure, router, signedInProcedure } from '#server/trpc/init.ts'
 import type { Context } from '#server/trpc/context.ts'
 import type { Runtime } from '#server/runtime.ts'
-import { systemClock } from '#server/clock.ts'
+import { systemClock } from '#events/clock.ts'
 
 const runtime = {} as Runtime
 const testRouter = router({
@@ -38,14 +38,15 @@ const testRouter = router({
 const handle = createRestHandler({
   router: testRouter,
   endpoint: '/api',
-  createContext: async ({ request }): Promise<Context> => ({
-    runtime,
-    db: runtime.db,
-    clock: systemClock,
-    requestId: 'r',
-    clientIp: '127.0.0.1',
-    user: request.headers.get('authorization') === 'Bearer good' ? { id: 'user-1', role: 'user' } : null,
-  }),
+  createContext: ({ request }): Promise<Context> =>
+    Promise.resolve({
+      runtime,
+      db: runtime.db,
+      clock: systemClock,
+      requestId: 'r',
+      clientIp: '127.0.0.1',
+      user: request.headers.get('authorization') === 'Bearer good' ? { id: 'user-1', role: 'user' } : null,
+    }),
 })
 
 const envelope = z.union([
@@ -75,7 +76,7 @@ describe('REST envelope', () => {
       headers: json,
     })
     expect(result.status).toBe(400)
-    expect(result.body).toEqual({ success: false, error: expect.stringMatching(/^email: /) })
+    expect(result.body).toEqual({ success: false, error: expect.stringMatching(/^email: /) as unknown })
   })
 
   it('answers 400 for malformed JSON', async () => {
@@ -86,7 +87,7 @@ describe('REST envelope', () => {
   it('answers 415 for a body that is not JSON', async () => {
     const result = await send('POST', '/things/create', { body: 'name=Ada', headers: { 'content-type': 'text/plain' } })
     expect(result.status).toBe(415)
-    expect(result.body).toMatchObject({ success: false, error: expect.stringContaining('application/json') })
+    expect(result.body).toMatchObject({ success: false, error: expect.stringContaining('application/json') as unknown })
   })
 
   it('answers 401 without a token and the data with one', async () => {
@@ -105,7 +106,7 @@ describe('REST envelope', () => {
   it('keeps the status and message of deliberate errors such as 429', async () => {
     expect(await send('GET', '/things/limited')).toEqual({
       status: 429,
-      headers: expect.any(Headers),
+      headers: expect.any(Headers) as unknown,
       body: { success: false, error: 'Slow down: try again in a minute' },
     })
   })

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { fixedClock } from '#server/clock.ts'
+import { fixedClock } from '#events/clock.ts'
 import type { Runtime } from '#server/runtime.ts'
 import type { Context, ContextUser } from '#server/trpc/context.ts'
 import { createCallerFactory, publicProcedure, router, signedInProcedure, supportProcedure } from '#server/trpc/init.ts'
@@ -91,8 +91,8 @@ describe('error formatter over the tRPC HTTP adapter', () => {
     expect(status).toBe(400)
     expect(error.message).toMatch(/^email: .+; count: .+/)
     expect(error.data.issues).toEqual([
-      { path: 'email', message: expect.any(String) },
-      { path: 'count', message: expect.any(String) },
+      { path: 'email', message: expect.any(String) as unknown },
+      { path: 'count', message: expect.any(String) as unknown },
     ])
   })
 

@@ -21,7 +21,7 @@ export const updateProfileProcedure = signedInProcedure
   })
   .input(z.object({ firstName: name(messages.firstNameLength), lastName: name(messages.lastNameLength) }))
   .output(accountSchema)
-  .mutation(({ ctx, input }) => updateProfile(ctx, ctx.user.id, input))
+  .mutation(({ ctx, input }) => updateProfile(ctx.scope, input))
 
 export const signOutEverywhereProcedure = signedInProcedure
   .meta({
@@ -36,7 +36,7 @@ export const signOutEverywhereProcedure = signedInProcedure
   })
   .input(z.void())
   .output(z.object({ signedOut: z.literal(true) }))
-  .mutation(({ ctx }) => signOutEverywhere(ctx, ctx.user.id))
+  .mutation(({ ctx }) => signOutEverywhere(ctx.scope))
 
 export const deleteAccountProcedure = signedInProcedure
   .meta({
@@ -65,5 +65,5 @@ export const deleteAccountProcedure = signedInProcedure
     if (credentials && !(input.password && (await verifyPassword(credentials.password_hash, input.password)))) {
       throw new DomainError('wrong-password', 'Your password is incorrect.')
     }
-    return deleteAccount(ctx, ctx.user.id, 'user')
+    return deleteAccount(ctx.scope)
   })

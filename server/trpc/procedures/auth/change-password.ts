@@ -19,5 +19,5 @@ export const changePassword = signedInProcedure
   .output(z.object({ changed: z.literal(true) }))
   .mutation(({ ctx, input }) => {
     requireEmbeddedIdentity(ctx.runtime, 'Changing the password')
-    return changeAccountPassword(ctx, { userId: ctx.user.id, sessionId: ctx.user.sessionId, ...input })
+    return changeAccountPassword(ctx.scope, { sessionId: ctx.user.sessionId, ...input })
   })

@@ -18,5 +18,5 @@ export const confirmEmail = publicProcedure
   .output(z.object({ confirmed: z.literal(true) }))
   .mutation(({ ctx, input }) => {
     requireEmbeddedIdentity(ctx.runtime, 'E-mail confirmation')
-    return confirmAddress(ctx, input.token)
+    return confirmAddress(ctx.scope, input.token)
   })

@@ -16,15 +16,4 @@ export const createOrder = signedInProcedure
   })
   .input(createOrderInput)
   .output(createOrderOutput)
-  .mutation(({ ctx, input }) =>
-    createGatewayOrder(
-      ctx.runtime,
-      { userId: ctx.user.id, planType: input.planType },
-      {
-        actor: { type: 'user', id: ctx.user.id },
-        userId: ctx.user.id,
-        requestId: ctx.requestId,
-        correlationId: ctx.requestId,
-      },
-    ),
-  )
+  .mutation(({ ctx, input }) => createGatewayOrder(ctx.scope, { planType: input.planType }))

@@ -19,5 +19,5 @@ export const login = publicProcedure
   .output(authSessionSchema)
   .mutation(({ ctx, input }) => {
     requireEmbeddedIdentity(ctx.runtime, 'Sign-in')
-    return signInWithPassword(ctx, input)
+    return signInWithPassword(ctx.scope, input)
   })

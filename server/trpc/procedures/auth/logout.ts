@@ -19,4 +19,6 @@ export const logout = publicProcedure
   })
   .input(logoutInput)
   .output(logoutOutput)
-  .mutation(({ ctx, input }) => signOut(ctx, { refreshToken: input?.refreshToken, sessionId: ctx.user?.sessionId }))
+  .mutation(({ ctx, input }) =>
+    signOut(ctx.scope, { refreshToken: input?.refreshToken, sessionId: ctx.user?.sessionId }),
+  )

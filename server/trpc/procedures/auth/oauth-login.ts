@@ -17,7 +17,7 @@ export const oauthLogin = publicProcedure
   .input(oauthLoginInput)
   .output(authSessionSchema)
   .mutation(({ ctx, input }) =>
-    signInWithSupabase(ctx, {
+    signInWithSupabase(ctx.scope, {
       token: input.supabase_token,
       claimedEmail: input.email,
       details: { firstName: input.firstName, lastName: input.lastName },

@@ -17,4 +17,4 @@ export const refreshToken = publicProcedure
   })
   .input(refreshTokenInput)
   .output(z.object({ tokens: tokensSchema }))
-  .mutation(({ ctx, input }) => refreshSession(ctx, input.refreshToken))
+  .mutation(({ ctx, input }) => refreshSession(ctx.scope, input.refreshToken))

@@ -19,5 +19,5 @@ export const register = publicProcedure
   .output(registerOutput)
   .mutation(({ ctx, input }) => {
     requireEmbeddedIdentity(ctx.runtime, 'Sign-up')
-    return registerWithPassword(ctx, input)
+    return registerWithPassword(ctx.scope, input)
   })

@@ -17,4 +17,4 @@ export const requestPasswordReset = publicProcedure
   .input(requestPasswordResetInput)
   .output(z.object({ message: z.string() }))
   // With Supabase configured it sends the link itself; we only record the request.
-  .mutation(({ ctx, input }) => requestReset(ctx, input, { sendMail: !ctx.runtime.config.auth.supabase }))
+  .mutation(({ ctx, input }) => requestReset(ctx.scope, input, { sendMail: !ctx.runtime.config.auth.supabase }))

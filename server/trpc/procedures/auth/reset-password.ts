@@ -20,6 +20,6 @@ export const resetPassword = publicProcedure
   .output(z.object({ reset: z.literal(true) }))
   .mutation(({ ctx, input }) =>
     ctx.runtime.config.auth.supabase
-      ? recordSupabasePasswordReset(ctx, input.token)
-      : resetPasswordWithToken(ctx, input),
+      ? recordSupabasePasswordReset(ctx.scope, input.token)
+      : resetPasswordWithToken(ctx.scope, input),
   )

@@ -17,7 +17,7 @@ export const supabaseLogin = publicProcedure
   .input(supabaseLoginInput)
   .output(authSessionSchema)
   .mutation(({ ctx, input }) =>
-    signInWithSupabase(ctx, {
+    signInWithSupabase(ctx.scope, {
       token: input.supabase_token,
       claimedEmail: input.user_details?.email,
       details: {

@@ -15,4 +15,4 @@ export const validate = signedInProcedure
   })
   .input(z.void())
   .output(accountSchema)
-  .query(({ ctx }) => currentAccount(ctx, ctx.user.id, ctx.user.sessionId))
+  .query(({ ctx }) => currentAccount(ctx.scope, ctx.user.sessionId))

@@ -17,19 +17,9 @@ export const verifyPayment = signedInProcedure
   .input(verifyPaymentInput)
   .output(verifyPaymentOutput)
   .mutation(({ ctx, input }) =>
-    verifyCheckoutPayment(
-      ctx.runtime,
-      {
-        userId: ctx.user.id,
-        orderId: input.razorpay_order_id,
-        paymentId: input.razorpay_payment_id,
-        signature: input.razorpay_signature,
-      },
-      (userId) => ({
-        actor: { type: 'user', id: ctx.user.id },
-        userId,
-        requestId: ctx.requestId,
-        correlationId: ctx.requestId,
-      }),
-    ),
+    verifyCheckoutPayment(ctx.scope, {
+      orderId: input.razorpay_order_id,
+      paymentId: input.razorpay_payment_id,
+      signature: input.razorpay_signature,
+    }),
   )

@@ -16,9 +16,4 @@ export const send = publicProcedure
   })
   .input(contactSendInput)
   .output(contactSendOutput)
-  .mutation(({ ctx, input }) =>
-    sendContactMessage(
-      { runtime: ctx.runtime, requestId: ctx.requestId, clientIp: ctx.clientIp, userId: ctx.user?.id ?? null },
-      input,
-    ),
-  )
+  .mutation(({ ctx, input }) => sendContactMessage(ctx.scope, input))

@@ -1,7 +1,6 @@
 import { analyzeQuestion } from '#server/interviews/practice.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { analyzeInput, questionAnalysisSchema } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const analyze = signedInProcedure
   .meta({
@@ -15,4 +14,4 @@ export const analyze = signedInProcedure
   })
   .input(analyzeInput)
   .output(questionAnalysisSchema)
-  .mutation(({ ctx, input }) => analyzeQuestion(callerOf(ctx), input))
+  .mutation(({ ctx, input }) => analyzeQuestion(ctx.scope, input))

@@ -1,7 +1,6 @@
 import { generateQuestions as generate } from '#server/interviews/practice.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { generatedQuestionsSchema, generateQuestionsInput } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const generateQuestions = signedInProcedure
   .meta({
@@ -16,4 +15,4 @@ export const generateQuestions = signedInProcedure
   })
   .input(generateQuestionsInput)
   .output(generatedQuestionsSchema)
-  .mutation(({ ctx, input }) => generate(callerOf(ctx), input))
+  .mutation(({ ctx, input }) => generate(ctx.scope, input))

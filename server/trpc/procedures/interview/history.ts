@@ -1,7 +1,6 @@
 import { interviewHistory } from '#server/interviews/history.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { historyInput, historySchema } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const history = signedInProcedure
   .meta({
@@ -15,4 +14,4 @@ export const history = signedInProcedure
   })
   .input(historyInput)
   .output(historySchema)
-  .query(({ ctx, input }) => interviewHistory(callerOf(ctx), input))
+  .query(({ ctx, input }) => interviewHistory(ctx.scope, input))

@@ -1,7 +1,6 @@
 import { improveCommunication as improve } from '#server/interviews/practice.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { communicationFeedbackSchema, improveCommunicationInput } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const improveCommunication = signedInProcedure
   .meta({
@@ -16,4 +15,4 @@ export const improveCommunication = signedInProcedure
   })
   .input(improveCommunicationInput)
   .output(communicationFeedbackSchema)
-  .mutation(({ ctx, input }) => improve(callerOf(ctx), input))
+  .mutation(({ ctx, input }) => improve(ctx.scope, input))

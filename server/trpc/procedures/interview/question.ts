@@ -1,7 +1,6 @@
 import { askQuestion } from '#server/interviews/ask.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { answerSchema, questionInput } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const question = signedInProcedure
   .meta({
@@ -17,4 +16,4 @@ export const question = signedInProcedure
   })
   .input(questionInput)
   .output(answerSchema)
-  .mutation(({ ctx, input }) => askQuestion(callerOf(ctx), input))
+  .mutation(({ ctx, input }) => askQuestion(ctx.scope, input))

@@ -1,7 +1,6 @@
 import { analyzeScreenshot } from '#server/interviews/ask.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { screenshotAnswerSchema, screenshotInput } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const screenshot = signedInProcedure
   .meta({
@@ -17,4 +16,4 @@ export const screenshot = signedInProcedure
   })
   .input(screenshotInput)
   .output(screenshotAnswerSchema)
-  .mutation(({ ctx, input }) => analyzeScreenshot(callerOf(ctx), input))
+  .mutation(({ ctx, input }) => analyzeScreenshot(ctx.scope, input))

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { activeSession } from '#server/interviews/sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { sessionSchema } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const sessionActive = signedInProcedure
   .meta({
@@ -16,4 +15,4 @@ export const sessionActive = signedInProcedure
   })
   .input(z.void())
   .output(z.object({ session: sessionSchema.nullable() }))
-  .query(async ({ ctx }) => ({ session: await activeSession(callerOf(ctx)) }))
+  .query(async ({ ctx }) => ({ session: await activeSession(ctx.scope) }))

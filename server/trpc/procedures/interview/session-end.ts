@@ -1,7 +1,6 @@
 import { endSession } from '#server/interviews/sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { endSessionInput, sessionSchema } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const sessionEnd = signedInProcedure
   .meta({
@@ -17,4 +16,4 @@ export const sessionEnd = signedInProcedure
   })
   .input(endSessionInput)
   .output(sessionSchema)
-  .mutation(({ ctx, input }) => endSession(callerOf(ctx), input.sessionId))
+  .mutation(({ ctx, input }) => endSession(ctx.scope, input.sessionId))

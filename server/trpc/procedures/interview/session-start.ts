@@ -1,7 +1,6 @@
 import { startSession as start } from '#server/interviews/sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { sessionSchema, startSessionInput } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const sessionStart = signedInProcedure
   .meta({
@@ -17,4 +16,4 @@ export const sessionStart = signedInProcedure
   })
   .input(startSessionInput)
   .output(sessionSchema)
-  .mutation(({ ctx, input }) => start(callerOf(ctx), input))
+  .mutation(({ ctx, input }) => start(ctx.scope, input))

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { usageLimits as readUsage } from '#server/interviews/usage.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { usageLimitsSchema } from '#server/trpc/schemas/interview.ts'
-import { callerOf } from './caller.ts'
 
 export const usageLimits = signedInProcedure
   .meta({
@@ -16,4 +15,4 @@ export const usageLimits = signedInProcedure
   })
   .input(z.void())
   .output(usageLimitsSchema)
-  .query(({ ctx }) => readUsage(callerOf(ctx)))
+  .query(({ ctx }) => readUsage(ctx.scope))

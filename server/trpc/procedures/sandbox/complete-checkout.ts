@@ -25,4 +25,4 @@ export const completeCheckout = signedInProcedure
       }),
     ]),
   )
-  .mutation(({ ctx, input }) => completeSandboxCheckout(ctx.runtime, { userId: ctx.user.id, ...input }))
+  .mutation(({ ctx, input }) => completeSandboxCheckout(ctx.scope, input))
