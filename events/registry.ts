@@ -6,7 +6,7 @@ import { userEventDefinitions } from './users/user.ts'
 import { contactEventDefinitions } from './contact/contact-message.ts'
 
 /** Every domain event the application appends. Each aggregate's file contributes its definitions. */
-export const eventDefinitions: readonly EventDefinition[] = [
+const eventDefinitions: readonly EventDefinition[] = [
   ...userEventDefinitions,
   ...orderEventDefinitions,
   ...subscriptionEventDefinitions,

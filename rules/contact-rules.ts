@@ -28,7 +28,7 @@ export const contactMessages = {
 } as const
 
 /** Deliberately simple: something@domain.tld, so the form and the API refuse the same addresses. */
-export const contactEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const contactEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const emptyContactInput: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' }
 

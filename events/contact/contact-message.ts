@@ -8,7 +8,7 @@ export const contactStreamId = (messageId: string) => `contact-${messageId}`
  * Whose key seals the personal fields: a signed-in sender's own key (erasing the account shreds
  * the message too), or a key made for this one message (events/contact/contact-keys.ts).
  */
-export const contactSealedWith = z.enum(['user', 'message'])
+const contactSealedWith = z.enum(['user', 'message'])
 
 /**
  * A message from the contact form, kept before any mail is attempted. Every field a person typed

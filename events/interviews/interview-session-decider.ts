@@ -36,7 +36,7 @@ export const sessionMessages = {
   ended: 'This interview session has ended. Start a new one with POST /interview/session/start.',
 } as const
 
-export function wouldCount(state: Extract<SessionState, { status: 'active' | 'ended' }>, now: Date): boolean {
+function wouldCount(state: Extract<SessionState, { status: 'active' | 'ended' }>, now: Date): boolean {
   return state.questionsAsked > 0 || now.getTime() - state.startedAt.getTime() >= gracePeriodMs
 }
 

@@ -17,7 +17,7 @@ const tokenUsage = z.object({
   totalTokens: z.number().int().nonnegative(),
 })
 
-export const interviewSessionStarted = defineEvent({
+const interviewSessionStarted = defineEvent({
   type: 'InterviewSessionStarted',
   schemaVersion: 1,
   schema: z.object({
@@ -30,7 +30,7 @@ export const interviewSessionStarted = defineEvent({
   }),
 })
 
-export const interviewAsked = defineEvent({
+const interviewAsked = defineEvent({
   type: 'InterviewAsked',
   schemaVersion: 1,
   schema: z.object({
@@ -44,7 +44,7 @@ export const interviewAsked = defineEvent({
   }),
 })
 
-export const audioTranscribed = defineEvent({
+const audioTranscribed = defineEvent({
   type: 'AudioTranscribed',
   schemaVersion: 1,
   schema: z.object({
@@ -55,7 +55,7 @@ export const audioTranscribed = defineEvent({
   }),
 })
 
-export const screenshotAnalyzed = defineEvent({
+const screenshotAnalyzed = defineEvent({
   type: 'ScreenshotAnalyzed',
   schemaVersion: 1,
   schema: z.object({
@@ -67,7 +67,7 @@ export const screenshotAnalyzed = defineEvent({
   }),
 })
 
-export const interviewSessionEnded = defineEvent({
+const interviewSessionEnded = defineEvent({
   type: 'InterviewSessionEnded',
   schemaVersion: 1,
   schema: z.object({
@@ -82,7 +82,7 @@ export const interviewSessionEnded = defineEvent({
 /** Practice tools outside a session, on the person's `practice-<userId>` stream. */
 export const practiceStreamId = (userId: string) => `practice-${userId}`
 
-export const questionsGenerated = defineEvent({
+const questionsGenerated = defineEvent({
   type: 'QuestionsGenerated',
   schemaVersion: 1,
   schema: z.object({
@@ -93,7 +93,7 @@ export const questionsGenerated = defineEvent({
   }),
 })
 
-export const communicationImproved = defineEvent({
+const communicationImproved = defineEvent({
   type: 'CommunicationImproved',
   schemaVersion: 1,
   schema: z.object({

@@ -5,9 +5,9 @@ import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 /** Orders are named by the payment gateway's order id, so a webhook finds its order without a look-up. */
 export const orderStreamId = (gatewayOrderId: string) => `order-${gatewayOrderId}`
 
-export const paymentGateway = z.enum(['razorpay', 'sandbox'])
+const paymentGateway = z.enum(['razorpay', 'sandbox'])
 
-export const orderCreated = defineEvent({
+const orderCreated = defineEvent({
   type: 'OrderCreated',
   schemaVersion: 1,
   schema: z.object({
@@ -22,7 +22,7 @@ export const orderCreated = defineEvent({
   }),
 })
 
-export const paymentVerified = defineEvent({
+const paymentVerified = defineEvent({
   type: 'PaymentVerified',
   schemaVersion: 1,
   schema: z.object({
@@ -34,7 +34,7 @@ export const paymentVerified = defineEvent({
   }),
 })
 
-export const paymentFailed = defineEvent({
+const paymentFailed = defineEvent({
   type: 'PaymentFailed',
   schemaVersion: 1,
   schema: z.object({

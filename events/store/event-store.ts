@@ -51,7 +51,7 @@ export type EventStore<Tables extends EventsDatabase = EventsDatabase> = ReturnT
 const uniqueViolation = '23505'
 
 /** Streams are named `<type>-<id>`; the type is kept for support queries. */
-export function streamTypeOf(streamId: string): string {
+function streamTypeOf(streamId: string): string {
   const dash = streamId.indexOf('-')
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }

@@ -17,14 +17,14 @@ export type EventsTable = {
   created_at: ColumnType<Date, Date | string, never>
 }
 
-export type StreamsTable = {
+type StreamsTable = {
   stream_id: string
   stream_type: string
   version: number
   updated_at: ColumnType<Date, Date | string, Date | string>
 }
 
-export type ProjectionCheckpointsTable = {
+type ProjectionCheckpointsTable = {
   name: string
   version: number
   /** xid8 of the last applied event's transaction ('0' before any). */

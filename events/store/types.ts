@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-export const actorSchema = z.object({
+const actorSchema = z.object({
   type: z.enum(['user', 'support', 'system', 'webhook', 'anonymous']),
   id: z.string().optional(),
 })

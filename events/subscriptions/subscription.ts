@@ -5,7 +5,7 @@ import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 /** One stream per person: their plan periods and, later, the interviews they use from them. */
 export const subscriptionStreamId = (userId: string) => `subscription-${userId}`
 
-export const subscriptionActivated = defineEvent({
+const subscriptionActivated = defineEvent({
   type: 'SubscriptionActivated',
   schemaVersion: 1,
   schema: z.object({
@@ -21,21 +21,21 @@ export const subscriptionActivated = defineEvent({
   }),
 })
 
-export const subscriptionExpired = defineEvent({
+const subscriptionExpired = defineEvent({
   type: 'SubscriptionExpired',
   schemaVersion: 1,
   schema: z.object({ planType: z.enum(planIds), periodEnd: z.iso.datetime() }),
 })
 
 /** An interview session took one interview of the period's allowance. */
-export const interviewCreditUsed = defineEvent({
+const interviewCreditUsed = defineEvent({
   type: 'InterviewCreditUsed',
   schemaVersion: 1,
   schema: z.object({ sessionId: z.string(), orderId: z.string() }),
 })
 
 /** The session ended: it counted, or its interview was given back (docs/decisions/0008-interview-usage.md). */
-export const interviewCreditSettled = defineEvent({
+const interviewCreditSettled = defineEvent({
   type: 'InterviewCreditSettled',
   schemaVersion: 1,
   schema: z.object({

@@ -32,8 +32,6 @@ export type UserCommand =
   | { type: 'Erase'; requestedBy: 'user' | 'support' }
   | { type: 'ChangeRole'; role: 'user' | 'support' }
 
-export type UserErrorCode = 'already-exists' | 'not-found' | 'erased' | 'email-not-confirmed' | 'no-password'
-
 export const userMessages = {
   alreadyExists: 'User already exists',
   notFound: 'User not found',

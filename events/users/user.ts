@@ -4,13 +4,13 @@ import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 export const userStreamId = (userId: string) => `user-${userId}`
 
-export const identityProviders = ['password', 'supabase', 'google'] as const
-export const identityProvider = z.enum(identityProviders)
+const identityProviders = ['password', 'supabase', 'google'] as const
+const identityProvider = z.enum(identityProviders)
 export type IdentityProvider = z.infer<typeof identityProvider>
-export const userRole = z.enum(['user', 'support'])
+const userRole = z.enum(['user', 'support'])
 
 // Names, e-mail and avatar are sealed with the person's own key (events/pii/pii-vault.ts).
-export const userRegistered = defineEvent({
+const userRegistered = defineEvent({
   type: 'UserRegistered',
   schemaVersion: 1,
   schema: z.object({
@@ -26,47 +26,47 @@ export const userRegistered = defineEvent({
   }),
 })
 
-export const emailConfirmed = defineEvent({ type: 'EmailConfirmed', schemaVersion: 1, schema: z.object({}) })
+const emailConfirmed = defineEvent({ type: 'EmailConfirmed', schemaVersion: 1, schema: z.object({}) })
 
-export const userSignedIn = defineEvent({
+const userSignedIn = defineEvent({
   type: 'UserSignedIn',
   schemaVersion: 1,
   schema: z.object({ method: identityProvider }),
 })
 
-export const providerLinked = defineEvent({
+const providerLinked = defineEvent({
   type: 'ProviderLinked',
   schemaVersion: 1,
   schema: z.object({ provider: identityProvider, providerUserId: z.string() }),
 })
 
-export const profileUpdated = defineEvent({
+const profileUpdated = defineEvent({
   type: 'ProfileUpdated',
   schemaVersion: 1,
   schema: z.object({ firstName: sealedText, lastName: sealedText }),
 })
 
-export const passwordChanged = defineEvent({
+const passwordChanged = defineEvent({
   type: 'PasswordChanged',
   schemaVersion: 1,
   schema: z.object({ via: z.enum(['change', 'reset']) }),
 })
 
-export const passwordResetRequested = defineEvent({
+const passwordResetRequested = defineEvent({
   type: 'PasswordResetRequested',
   schemaVersion: 1,
   schema: z.object({}),
 })
 
-export const signedOutEverywhere = defineEvent({ type: 'SignedOutEverywhere', schemaVersion: 1, schema: z.object({}) })
+const signedOutEverywhere = defineEvent({ type: 'SignedOutEverywhere', schemaVersion: 1, schema: z.object({}) })
 
-export const userErased = defineEvent({
+const userErased = defineEvent({
   type: 'UserErased',
   schemaVersion: 1,
   schema: z.object({ requestedBy: z.enum(['user', 'support']) }),
 })
 
-export const roleChanged = defineEvent({
+const roleChanged = defineEvent({
   type: 'RoleChanged',
   schemaVersion: 1,
   schema: z.object({ role: userRole }),

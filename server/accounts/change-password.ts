@@ -5,7 +5,7 @@ import type { SignedInScope } from '#server/request-scope.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { revokeAllRefreshTokens } from './refresh-tokens.ts'
 
-export const changePasswordMessages = {
+const changePasswordMessages = {
   wrongCurrent: 'Your current password is incorrect.',
   samePassword: 'The new password must be different from the current one.',
 } as const

@@ -5,7 +5,7 @@ import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
 
 export type EmailTokenPurpose = 'confirm-email' | 'reset-password'
 
-export const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
+const emailTokenLifetimeMs: Record<EmailTokenPurpose, number> = {
   'confirm-email': 7 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
 }

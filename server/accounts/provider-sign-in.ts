@@ -18,7 +18,7 @@ import { registerUser } from './register-user.ts'
 import { accountOf, startSession } from './session.ts'
 import { loadProfile } from './user-account.ts'
 
-export const providerMessages = {
+const providerMessages = {
   notConfigured: 'Sign-in through Supabase is not configured on this server. Use email and password instead.',
   unverified: 'OAuth authentication failed: the sign-in could not be verified. Please sign in again.',
   emailMismatch: 'OAuth authentication failed: the email does not match the signed-in account.',

@@ -7,7 +7,7 @@ import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
-export const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000
+const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
 export const refreshMessages = {
   invalid: 'Your session is no longer valid. Please sign in again.',

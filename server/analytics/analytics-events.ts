@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** The analytics categories and event names the pages may send; anything else is refused. */
-export const analyticsCategories = [
+const analyticsCategories = [
   'Authentication',
   'User Interaction',
   'Subscription',
@@ -10,7 +10,7 @@ export const analyticsCategories = [
   'Conversion',
   'Error',
 ] as const
-export const analyticsEventNames = [
+const analyticsEventNames = [
   'page_view',
   'cta_click',
   'navigation_click',

@@ -11,7 +11,7 @@ import { contactLimits } from './contact-limits.ts'
 import { contactMailReactorName } from './contact-mail-reactor.ts'
 
 /** What the form tells the sender the message went to. */
-export function contactServiceName(runtime: Runtime): string {
+function contactServiceName(runtime: Runtime): string {
   return runtime.config.mail.smtpUrl ? 'Interview Helper support inbox' : runtime.mailer.name
 }
 

@@ -13,7 +13,7 @@ import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './sessions.ts'
 import { usageOf } from './usage.ts'
 
-export const failures = {
+const failures = {
   response: 'Failed to get response',
   audio: 'Failed to process audio',
   screenshot: 'Failed to analyze screenshot',

@@ -7,7 +7,7 @@ import { callAi } from './ai-calls.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess } from './plan-access.ts'
 
-export const practiceFailures = {
+const practiceFailures = {
   generate: 'Failed to generate questions',
   improve: 'Failed to improve communication',
   analyze: 'Failed to analyze question',

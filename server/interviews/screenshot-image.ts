@@ -2,7 +2,7 @@ import { DomainError } from '#events/domain-error.ts'
 import { readImageInfo } from '#server/ai/image-header.ts'
 import { callAi } from './ai-calls.ts'
 
-export const maxImageBytes = 5 * 1024 * 1024
+const maxImageBytes = 5 * 1024 * 1024
 
 /** Accepts a data URL or bare base64; the format is read from the bytes, not trusted from a label. */
 export async function decodeScreenshot(image: string) {

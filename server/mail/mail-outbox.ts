@@ -38,7 +38,7 @@ export async function enqueueMail(
     .execute()
 }
 
-export type DeliveryReport = { sent: number; retried: number; failed: number }
+type DeliveryReport = { sent: number; retried: number; failed: number }
 
 /** How long a claimed message is left alone before another deliverer may assume the first one died. */
 const claimLeaseMs = 5 * 60_000

@@ -6,7 +6,7 @@ import { handleCommand } from '#events/store/command-handler.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
 
-export const orderErrors = {
+const orderErrors = {
   gatewayDown: 'Failed to create order: the payment service is not answering. Please try again in a minute.',
 } as const
 

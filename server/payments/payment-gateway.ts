@@ -1,4 +1,4 @@
-export type GatewayOrder = { id: string; amount: number; currency: 'INR'; receipt: string }
+type GatewayOrder = { id: string; amount: number; currency: 'INR'; receipt: string }
 
 /** What the product needs from a card payment provider: Razorpay, or the local sandbox. */
 export type PaymentGateway = {

@@ -3,7 +3,7 @@ import type { Runtime } from '#server/runtime.types.ts'
 import { expireSubscriptions } from './expire-subscriptions.ts'
 import { processWebhookDeliveries, webhookProcessingEvent } from './webhook-deliveries.ts'
 
-export const subscriptionsDueEvent = 'subscriptions/expiry.due'
+const subscriptionsDueEvent = 'subscriptions/expiry.due'
 
 export function paymentJobs(runtime: () => Runtime): BackgroundJob[] {
   return [

@@ -4,7 +4,7 @@ import { loadAggregate } from '#events/store/command-handler.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 
-export const sandboxFailure = {
+const sandboxFailure = {
   code: 'BAD_REQUEST_ERROR',
   description: 'Your payment was declined by the bank (sandbox test card).',
 } as const

@@ -2,7 +2,7 @@ import { DomainError } from '#events/domain-error.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { recordPayment } from './record-payment.ts'
 
-export const verifyMessages = {
+const verifyMessages = {
   badSignature: 'Payment verification failed: the payment signature is not valid.',
 } as const
 

@@ -8,7 +8,7 @@ import { recordPayment } from './record-payment.ts'
 
 export const webhookProcessingEvent = 'razorpay/webhook.received'
 
-export const webhookMessages = {
+const webhookMessages = {
   badSignature: 'Invalid webhook signature',
   missingSignature: 'Missing X-Razorpay-Signature header',
   missingEventId: 'Missing x-razorpay-event-id header',

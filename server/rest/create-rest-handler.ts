@@ -20,7 +20,7 @@ type AdapterResponse = {
 }
 
 /** Screenshots arrive base64-encoded in JSON, so allow more than the adapter's 100 kB default. */
-export const defaultMaxJsonBodyBytes = 10 * 1024 * 1024
+const defaultMaxJsonBodyBytes = 10 * 1024 * 1024
 
 /** A fetch handler serving the router's OpenAPI procedures, every answer in the `{success, data | error}` envelope. */
 export function createRestHandler<TContext>(

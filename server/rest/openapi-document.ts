@@ -2,7 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
 import { appRouter } from '#server/trpc/router.ts'
 import { extraPaths } from './openapi-extra-paths.ts'
 
-export const apiVersion = '0.1.0'
+const apiVersion = '0.1.0'
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string]
 type Operation = NonNullable<PathItem['get']>
@@ -35,7 +35,7 @@ function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
 }
 
 /** Rewrites every response schema to the `{success, data}` / `{success, error}` envelope the bridge sends. */
-export function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
+function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
   const document = structuredClone(generated)
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const key of operationKeys) {

@@ -5,7 +5,7 @@ import type { Database } from '#server/db/schema.ts'
 import type { Subscription } from './subscription.types.ts'
 
 /** A person with no paid plan: planType 'none' with every feature off. */
-export const noSubscription: Subscription = {
+const noSubscription: Subscription = {
   planType: 'none',
   status: 'none',
   billingCycle: 'Monthly',

@@ -58,7 +58,7 @@ function asDomainError(error: unknown): DomainError | undefined {
   return undefined
 }
 
-export const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
+const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
 
 export function domainErrorOf(error: unknown): DomainError | undefined {
   const found = error instanceof TRPCError ? error.cause : error

@@ -3,7 +3,7 @@ import { createContext } from './context.ts'
 import { reportError } from './report-error.ts'
 import { appRouter } from './router.ts'
 
-export const trpcEndpoint = '/api/trpc'
+const trpcEndpoint = '/api/trpc'
 
 export function handleTrpcRequest(request: Request): Promise<Response> {
   return fetchRequestHandler({

@@ -31,7 +31,7 @@ const t = initTRPC
   })
 
 export const router = t.router
-export const middleware = t.middleware
+const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
 /** Business refusals (DomainError) become the matching HTTP status with their own message. */

@@ -214,7 +214,8 @@ describe('POST /auth/verify-payment', () => {
       body: {
         razorpay_order_id: order.id,
         razorpay_payment_id: paymentId,
-        razorpay_signature: `${signature.slice(0, -1)}0`,
+        // Change the last hex digit: a fixed replacement would leave one signature in 16 untouched.
+        razorpay_signature: `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`,
       },
     })
     expect(tampered.status).toBe(400)

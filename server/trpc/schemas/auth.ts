@@ -41,7 +41,7 @@ export const resetPasswordInput = z.object({
 
 export const confirmEmailInput = z.object({ token: z.string().min(1, 'The confirmation link is incomplete.').max(512) })
 
-export const supabaseUserDetails = z.object({
+const supabaseUserDetails = z.object({
   id: z.string().max(128),
   email: z.string().max(254).optional(),
   first_name: z.string().max(200).nullish(),
@@ -92,4 +92,4 @@ export const authSettingsSchema = z
   })
   .meta({ id: 'AuthSettings' })
 
-export type AuthSession = z.infer<typeof authSessionSchema>
+type AuthSession = z.infer<typeof authSessionSchema>

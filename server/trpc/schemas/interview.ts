@@ -69,7 +69,7 @@ export const sessionSchema = z
   })
   .meta({ id: 'InterviewSession' })
 
-export const interviewsUsageSchema = z
+const interviewsUsageSchema = z
   .object({ used: z.number().int(), remaining: z.number().int(), total: z.number().int() })
   .meta({ id: 'InterviewsUsage' })
 
