@@ -85,7 +85,7 @@ describe('plans catalog', () => {
       ['professional', 'Professional', 29900, 232000, 15, 'Buy Now', true],
       ['pro', 'Pro', 49900, 392000, 25, 'Go Pro', false],
     ])
-    expect(plans.every((plan) => plan.currency === 'INR' && plan.billingCycle === 'monthly')).toBe(true)
+    expect(plans.map((plan) => [plan.currency, plan.billingCycle])).toEqual(plans.map(() => ['INR', 'monthly']))
   })
 
   it('gives each plan its features, and no features without a plan', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { findPlan, type Plan } from '#app.catalog.ts'
 import { loadCheckoutScript, razorpayCheckoutUrl, resetCheckoutScript } from '#src/payments/checkout-script.ts'
 import type { Order } from '#src/payments/checkout-types.ts'
+import { catalogPlan } from '#tests/support/plans.ts'
 import { paymentAnalyticsEvents } from '#src/payments/payment-analytics.ts'
 import { checkoutFields, checkoutPrefill } from '#src/payments/razorpay-checkout.ts'
 
@@ -99,7 +99,7 @@ describe('Checkout.js loader', () => {
 })
 
 describe('payment analytics (categories Subscription and Conversion)', () => {
-  const plan = findPlan('pro')!
+  const plan = catalogPlan('pro')
 
   it('records checkout start as a conversion step', () => {
     expect(paymentAnalyticsEvents({ kind: 'checkout-start', plan })).toEqual([

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { findPlan, timers, type Plan } from '#app.catalog.ts'
+import { timers } from '#app.catalog.ts'
 import type { CheckoutOutcome, Order, OrderAnswer } from '#src/payments/checkout-types.ts'
+import { catalogPlan } from '#tests/support/plans.ts'
 import { runPayment, type PaymentAnalytics, type PaymentPhase, type PaymentPorts } from '#src/payments/payment-flow.ts'
 
-const plan = findPlan('professional')!
+const plan = catalogPlan('professional')
 const result = { razorpay_order_id: 'order_test_1', razorpay_payment_id: 'pay_test_1', razorpay_signature: 'ab12' }
 
 function order(overrides: Partial<Order> = {}): Order {
@@ -29,27 +30,29 @@ function fakePorts(overrides: Partial<PaymentPorts> & { checkout?: CheckoutOutco
   const logged: string[] = []
   const { checkout = { type: 'paid', result }, answer = { success: true, data: order() }, ...rest } = overrides
   const ports: PaymentPorts = {
-    createOrder: vi.fn(async () => {
+    createOrder: vi.fn(() => {
       calls.push('createOrder')
-      return answer
+      return Promise.resolve(answer)
     }),
-    loadCheckoutScript: vi.fn(async () => {
+    loadCheckoutScript: vi.fn(() => {
       calls.push('loadCheckoutScript')
-      return true
+      return Promise.resolve(true)
     }),
-    openCheckout: vi.fn(async () => {
+    openCheckout: vi.fn(() => {
       calls.push('openCheckout')
-      return checkout
+      return Promise.resolve(checkout)
     }),
-    verifyPayment: vi.fn(async () => {
+    verifyPayment: vi.fn(() => {
       calls.push('verifyPayment')
-      return { verified: true }
+      return Promise.resolve({ verified: true })
     }),
-    refreshSubscription: vi.fn(async () => {
+    refreshSubscription: vi.fn(() => {
       calls.push('refreshSubscription')
+      return Promise.resolve()
     }),
-    wait: vi.fn(async (ms: number) => {
+    wait: vi.fn((ms: number) => {
       calls.push(`wait ${ms}`)
+      return Promise.resolve()
     }),
     celebrate: vi.fn(() => {
       calls.push('celebrate')
@@ -92,7 +95,7 @@ describe('payment flow', () => {
 
   it('tolerates a failed verification: it logs, waits for the webhook and still succeeds', async () => {
     const { ports, calls, logged } = fakePorts({
-      verifyPayment: vi.fn(async () => Promise.reject(new Error('Payment signature is not valid'))),
+      verifyPayment: vi.fn(() => Promise.reject(new Error('Payment signature is not valid'))),
     })
     await expect(runPayment(ports, plan)).resolves.toMatchObject({ status: 'succeeded' })
     expect(calls).toEqual(['createOrder', 'openCheckout', 'wait 2000', 'refreshSubscription', 'celebrate'])
@@ -101,7 +104,7 @@ describe('payment flow', () => {
 
   it('only logs a failed subscription refresh', async () => {
     const { ports, calls, logged } = fakePorts({
-      refreshSubscription: vi.fn(async () => Promise.reject(new Error('offline'))),
+      refreshSubscription: vi.fn(() => Promise.reject(new Error('offline'))),
     })
     await expect(runPayment(ports, plan)).resolves.toMatchObject({ status: 'succeeded' })
     expect(calls.at(-1)).toBe('celebrate')
@@ -161,14 +164,14 @@ describe('payment flow', () => {
       })
     }
 
-    const thrown = fakePorts({ createOrder: vi.fn(async () => Promise.reject(new Error('Too many requests'))) })
+    const thrown = fakePorts({ createOrder: vi.fn(() => Promise.reject(new Error('Too many requests'))) })
     await expect(runPayment(thrown.ports, plan)).resolves.toMatchObject({ reason: 'order', error: 'Too many requests' })
   })
 
   it("says 'Failed to load Razorpay script' when Checkout.js cannot load", async () => {
     for (const loadCheckoutScript of [
-      vi.fn(async () => false),
-      vi.fn(async () => Promise.reject(new Error('blocked'))),
+      vi.fn(() => Promise.resolve(false)),
+      vi.fn(() => Promise.reject(new Error('blocked'))),
     ]) {
       const { ports } = fakePorts({ answer: { success: true, data: order({ testMode: false }) }, loadCheckoutScript })
       await expect(runPayment(ports, plan)).resolves.toEqual({
@@ -181,13 +184,16 @@ describe('payment flow', () => {
   })
 
   it("reports a checkout that cannot open with its message, or 'Failed to initialize payment'", async () => {
-    const named = fakePorts({ openCheckout: vi.fn(async () => Promise.reject(new Error('Razorpay is not available'))) })
+    const named = fakePorts({ openCheckout: vi.fn(() => Promise.reject(new Error('Razorpay is not available'))) })
     await expect(runPayment(named.ports, plan)).resolves.toEqual({
       status: 'failed',
       reason: 'init',
       error: 'Razorpay is not available',
     })
-    const unnamed = fakePorts({ openCheckout: vi.fn(async () => Promise.reject('boom')) })
+    const unnamed = fakePorts({
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a checkout script that rejects with no Error is the case under test
+      openCheckout: vi.fn(() => Promise.reject('boom')),
+    })
     await expect(runPayment(unnamed.ports, plan)).resolves.toMatchObject({
       reason: 'init',
       error: 'Failed to initialize payment',
@@ -208,7 +214,7 @@ describe('payment flow', () => {
     // The purchase itself happened: it is recorded as one, not as a failed payment.
     expect(tracked.map((event) => event.kind)).toEqual(['checkout-start', 'checkout-success'])
 
-    const waitBroke = fakePorts({ wait: vi.fn(async () => Promise.reject(new Error('timer'))) })
+    const waitBroke = fakePorts({ wait: vi.fn(() => Promise.reject(new Error('timer'))) })
     await expect(runPayment(waitBroke.ports, plan)).resolves.toMatchObject({ reason: 'account-update' })
   })
 })

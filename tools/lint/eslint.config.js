@@ -48,6 +48,13 @@ const configs = [
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
     },
   },
+  {
+    files: ['tests/**/*.ts'],
+    rules: {
+      // `expect(ports.method).toHaveBeenCalled()` hands vitest a vi.fn mock to inspect; nothing calls it unbound.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
 ]
 
