@@ -266,7 +266,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
         sql<boolean>`(transaction_id, global_position) <= (${options.upTo.transactionId}::xid8, ${options.upTo.globalPosition}::bigint)`,
       )
     }
-    const rows = await query.orderBy('transaction_id').orderBy('global_position').execute()
+    const rows = await query.orderBy('events.transaction_id').orderBy('events.global_position').execute()
     return rows.map(toStoredEvent)
   }
 
@@ -281,13 +281,19 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
         sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
       )
       .where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`)
-      .orderBy('transaction_id')
-      .orderBy('global_position')
+      .orderBy('events.transaction_id')
+      .orderBy('events.global_position')
       .limit(limit)
       .execute()
     return rows.map(toStoredEvent)
   }
 
+  /**
+   * The transaction id is selected as text (JavaScript has no xid8), under the column's own name.
+   * ORDER BY must therefore name the column with its table (`events.transaction_id`): the bare name
+   * would sort the text alias, where '100001' comes before '99999', and a reader would skip events
+   * once transaction ids gain a digit. The qualified column also lets PostgreSQL walk the commit-order index.
+   */
   function selectEvents(executor: Executor) {
     return executor
       .selectFrom('events')

@@ -226,6 +226,41 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     expect(everything.filter((event) => event.streamId === streamId).map((event) => event.data.by)).toEqual([1, 2, 3])
   })
 
+  it('reads events on both sides of a digit-length change of transaction id in commit order, none skipped', async () => {
+    // Transaction ids gain a digit as a database ages (99,999 → 100,000 …); a reader that ordered them
+    // as text would put '100001' before '99999' and skip or repeat events across a page boundary.
+    const { rows } = await sql<{ xmin: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`.execute(
+      database.db,
+    )
+    const xmin = BigInt(rows[0]?.xmin ?? '0')
+    let boundary = 10n
+    while (boundary * 10n + 3n < xmin) boundary *= 10n
+    expect(boundary + 3n).toBeLessThan(xmin)
+    const streamId = newStream()
+    const userId = randomUUID()
+    const transactionIds = [boundary - 2n, boundary - 1n, boundary + 1n, boundary + 2n]
+    for (const [index, transactionId] of transactionIds.entries()) {
+      await sql`insert into events (stream_id, stream_position, transaction_id, type, schema_version, event_id, user_id, data, metadata, created_at)
+        values (${streamId}, ${index + 1}, ${transactionId.toString()}::xid8, 'CounterIncremented', 1, ${randomUUID()}, ${userId},
+          ${JSON.stringify({ by: index + 1 })}, ${JSON.stringify(systemActor)}, now())`.execute(database.db)
+    }
+
+    const read = []
+    let checkpoint = { transactionId: (boundary - 3n).toString(), globalPosition: 0 }
+    for (;;) {
+      const page = await store.readAll(checkpoint, 1)
+      const last = page.at(-1)
+      if (!last) break
+      read.push(...page)
+      checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition }
+    }
+    const ours = read.filter((event) => event.streamId === streamId)
+    expect(ours.map((event) => event.data.by)).toEqual([1, 2, 3, 4])
+    expect(ours.map((event) => event.transactionId)).toEqual(transactionIds.map(String))
+    const history = await store.readByUser(userId)
+    expect(history.map((event) => event.data.by)).toEqual([1, 2, 3, 4])
+  })
+
   it("reads a user's history across streams", async () => {
     const userId = randomUUID()
     const metadata = { actor: { type: 'user' as const, id: userId }, userId }
