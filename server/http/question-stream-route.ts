@@ -1,3 +1,4 @@
+import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts'
 import { streamQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
@@ -23,6 +24,8 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   } catch {
     return routeErrorResponse(400, 'The request body is not valid JSON')
   }
+  const unstorableAt = findUnstorableText(body)
+  if (unstorableAt !== undefined) return routeErrorResponse(400, unstorableTextError(unstorableAt))
   const input = questionInput.safeParse(body)
   if (!input.success) return routeErrorResponse(400, readableIssues(inputIssues(input.error)))
 

@@ -1,3 +1,4 @@
+import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
@@ -32,6 +33,8 @@ export async function receiveRazorpayWebhook(runtime: Runtime, rawBody: string, 
   } catch {
     throw new DomainError('bad-request', webhookMessages.notJson)
   }
+  const unstorableAt = findUnstorableText(json)
+  if (unstorableAt !== undefined) throw new DomainError('bad-request', unstorableTextError(unstorableAt))
   const parsed = razorpayWebhook.safeParse(json)
   if (!parsed.success) throw new DomainError('bad-request', 'The webhook body is not a Razorpay event')
   const inserted = await runtime.db

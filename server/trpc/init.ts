@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
+import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts'
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { ZodError } from 'zod'
 import { isSignedIn } from '#server/request-scope.ts'
@@ -31,7 +32,6 @@ const t = initTRPC
   })
 
 export const router = t.router
-const middleware = t.middleware
 export const createCallerFactory = t.createCallerFactory
 
 /** Business refusals (DomainError) become the matching HTTP status with their own message. */
@@ -42,10 +42,21 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result
 })
 
+/**
+ * Text the database cannot store never reaches a procedure: refused before the input is parsed,
+ * naming the field, so nothing is written and no sealed event can stop a projection later.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const unstorableAt = findUnstorableText(await getRawInput())
+  if (unstorableAt !== undefined)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: unstorableTextError(unstorableAt) })
+  return next()
+})
+
 /** The request scope the services take, built once for the call. */
 const requestScope = t.middleware(({ ctx, next }) => next({ ctx: { scope: scopeOf(ctx) } }))
 
-export const publicProcedure = t.procedure.use(domainErrors).use(requestScope)
+export const publicProcedure = t.procedure.use(domainErrors).use(storableInput).use(requestScope)
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   const { user, scope } = ctx

@@ -6,6 +6,7 @@ import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { signedUpUserToken } from '#tests/support/sign-up.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Order = { id: string; amount: number; currency: string; keyId: string; testMode: boolean; name: string }
@@ -64,23 +65,7 @@ async function webhook(
   return { status: response.status, body: (await response.json()) as { success: boolean; error?: string } }
 }
 
-async function signedInUser(): Promise<string> {
-  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`
-  dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Ravi', lastName: 'Kumar' } }))
-  let token: string | undefined
-  for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .executeTakeFirst()
-    token = mail?.text_body.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
-  return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } }))
-    .tokens.accessToken
-}
+const signedInUser = () => signedUpUserToken(api, database, { password })
 
 // count(*) is a bigint, which pg hands over as a string.
 const countOf = async (type: string, orderId: string) =>
