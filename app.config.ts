@@ -30,6 +30,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // Loopback unless told otherwise: the embedded defaults (dev mailbox, sandbox checkout) are for this machine only.
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://interviewhelper.example' }).optional(),
     DATABASE_URL: z
       .string()
@@ -175,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
+    host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logLevel: env.LOG_LEVEL,
     database: {

@@ -4,7 +4,9 @@ import { buildIfStale, serverEntry } from './build-if-stale.mjs'
 
 const { loadConfigOrExit } = await import('#app.config.ts')
 
-loadConfigOrExit()
+const config = loadConfigOrExit()
+// The built server reads HOST itself; `npm start` hands it the configured one (loopback by default).
+process.env.HOST = config.host
 
 try {
   buildIfStale()

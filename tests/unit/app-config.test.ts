@@ -13,6 +13,11 @@ describe('loadConfig', () => {
     })
   })
 
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+  })
+
   it('lists every bad variable by name, with what it got', () => {
     const error = (() => {
       try {
