@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { signOut } from '#server/accounts/sessions.ts'
+import { signOut } from '#server/accounts/sign-out.ts'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { logoutInput } from '#server/trpc/schemas/accounts.ts'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { refreshSession } from '#server/accounts/sessions.ts'
+import { refreshTokenPair } from '#server/accounts/token-refresh.ts'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { refreshTokenInput, tokensSchema } from '#server/trpc/schemas/accounts.ts'
 
@@ -18,4 +18,4 @@ export const refreshToken = publicProcedure
   })
   .input(refreshTokenInput)
   .output(z.object({ tokens: tokensSchema }))
-  .mutation(({ ctx, input }) => refreshSession(ctx.scope, input.refreshToken))
+  .mutation(({ ctx, input }) => refreshTokenPair(ctx.scope, input.refreshToken))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { signOutEverywhere } from '#server/accounts/sessions.ts'
+import { signOutEverywhere } from '#server/accounts/sign-out.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 
 export const signOutEverywhereProcedure = signedInProcedure

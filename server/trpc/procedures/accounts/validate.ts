@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { currentAccount } from '#server/accounts/sessions.ts'
+import { currentAccount } from '#server/accounts/current-account.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { accountSchema } from '#server/trpc/schemas/accounts.ts'
 
