@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { activeSession } from '#server/interviews/sessions.ts'
+import { activeSession } from '#server/interviews/interview-sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { sessionSchema } from '#server/trpc/schemas/interviews.ts'
 

@@ -1,4 +1,4 @@
-import { endSession } from '#server/interviews/sessions.ts'
+import { endSession } from '#server/interviews/interview-sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { endSessionInput, sessionSchema } from '#server/trpc/schemas/interviews.ts'
 

@@ -1,4 +1,4 @@
-import { startSession as start } from '#server/interviews/sessions.ts'
+import { startSession as start } from '#server/interviews/interview-sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { sessionSchema, startSessionInput } from '#server/trpc/schemas/interviews.ts'
 
