@@ -3,7 +3,7 @@ import { handleCommand } from '#events/store/command-handler.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
-import { revokeAllRefreshTokens } from './refresh-tokens.ts'
+import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 
 const changePasswordMessages = {
   wrongCurrent: 'Your current password is incorrect.',

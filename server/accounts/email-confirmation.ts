@@ -2,7 +2,7 @@ import { DomainError } from '#events/domain-error.ts'
 import { handleCommand } from '#events/store/command-handler.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
-import { consumeEmailToken } from './email-tokens.ts'
+import { consumeEmailToken } from './tokens/email-tokens.ts'
 
 const confirmationFailed = 'Email confirmation failed. Please try again or contact support.'
 

@@ -3,8 +3,8 @@ import { eraseKeyFor, ensureKeyFor, keyFor, seal } from '#events/pii/pii-vault.t
 import { handleCommand } from '#events/store/command-handler.ts'
 import { userAggregate, userMessages } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
-import { revokeAllRefreshTokens } from './refresh-tokens.ts'
-import { accountOf } from './session.ts'
+import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
+import { accountOf } from './account-answer.ts'
 import { loadProfile } from './user-account.ts'
 
 /** Changes the names shown on the account (the same 2–50 character rule as sign-up). */

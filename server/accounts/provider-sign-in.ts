@@ -9,13 +9,14 @@ import {
   SupabaseTokenError,
   type SupabaseTokenVerifier,
   type VerifiedSupabaseUser,
-} from '#server/auth/supabase-token-verifier.ts'
+} from '#server/accounts/tokens/supabase-token-verifier.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { normalizeEmail } from './normalize-email.ts'
-import { revokeAllRefreshTokens } from './refresh-tokens.ts'
+import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 import { registerUser } from './register-user.ts'
-import { accountOf, startSession } from './session.ts'
+import { accountOf } from './account-answer.ts'
+import { issueTokenPair } from './tokens/token-pair.ts'
 import { loadProfile } from './user-account.ts'
 
 const providerMessages = {
@@ -133,7 +134,7 @@ export async function signInWithSupabase(
         metadata,
       )
       if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await startSession(tx.db, runtime, userId, after.role)
+      const tokens = await issueTokenPair(tx.db, runtime, userId, after.role)
       return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
     },
     { retryOnConflict: true },

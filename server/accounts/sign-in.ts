@@ -6,7 +6,8 @@ import { messages } from '#rules/auth-rules.ts'
 import { normalizeEmail } from './normalize-email.ts'
 import { spendVerificationTime, verifyPassword } from './passwords.ts'
 import { accountLimits, assertUnderRateLimit, takeRateLimit } from './rate-limiter.ts'
-import { accountOf, startSession } from './session.ts'
+import { accountOf } from './account-answer.ts'
+import { issueTokenPair } from './tokens/token-pair.ts'
 import { loadProfile } from './user-account.ts'
 
 /** E-mail and password sign-in (embedded identity mode). */
@@ -44,7 +45,7 @@ export async function signInWithPassword(scope: RequestScope, input: { email: st
         person.metadata(),
       )
       if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await startSession(tx.db, runtime, userId, after.role)
+      const tokens = await issueTokenPair(tx.db, runtime, userId, after.role)
       return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
     },
     { retryOnConflict: true },

@@ -3,7 +3,7 @@ import { streamQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import { createContext, scopeOf } from '#server/trpc/context.ts'
-import { questionInput } from '#server/trpc/schemas/interview.ts'
+import { questionInput } from '#server/trpc/schemas/interviews.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 
 const encoder = new TextEncoder()

@@ -10,7 +10,7 @@ import { callAi } from './ai-calls.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess, type PlanAccess } from './plan-access.ts'
 import { decodeScreenshot } from './screenshot-image.ts'
-import { describeSession, latestActiveSessionId, noActiveSession } from './sessions.ts'
+import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { usageOf } from './usage.ts'
 
 const failures = {

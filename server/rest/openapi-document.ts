@@ -9,6 +9,8 @@ type Operation = NonNullable<PathItem['get']>
 type JsonSchema = Record<string, unknown>
 
 const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
+// The /docs page shows one group per tag, in the order the tags first appear in the document.
+const tagOrder = ['auth', 'payments', 'interview', 'account', 'support', 'contact']
 const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
 
 let cached: OpenAPIObject | undefined
@@ -16,15 +18,17 @@ let cached: OpenAPIObject | undefined
 /** The REST bridge's contract, generated from the tRPC procedures once per process. */
 export function openApiDocument(): OpenAPIObject {
   cached ??= withExtraPaths(
-    withEnvelopes(
-      generateOpenApiDocument(appRouter, {
-        title: 'Interview Helper API',
-        description:
-          'REST API used by the Interview Helper desktop assistant. Every answer is {success: true, data} or {success: false, error}.',
-        version: apiVersion,
-        baseUrl: '/api',
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      }),
+    inTagOrder(
+      withEnvelopes(
+        generateOpenApiDocument(appRouter, {
+          title: 'Interview Helper API',
+          description:
+            'REST API used by the Interview Helper desktop assistant. Every answer is {success: true, data} or {success: false, error}.',
+          version: apiVersion,
+          baseUrl: '/api',
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        }),
+      ),
     ),
   )
   return cached
@@ -32,6 +36,17 @@ export function openApiDocument(): OpenAPIObject {
 
 function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
   return { ...document, paths: { ...document.paths, ...extraPaths } }
+}
+
+/** Paths grouped by their first tag in `tagOrder`, so the order does not depend on how the routers are composed. */
+function inTagOrder(document: OpenAPIObject): OpenAPIObject {
+  const rank = (item: PathItem) => {
+    const tag = operationKeys.map((key) => item[key]?.tags?.[0]).find((first) => first !== undefined)
+    const index = tagOrder.indexOf(tag ?? '')
+    return index === -1 ? tagOrder.length : index
+  }
+  const paths = Object.entries(document.paths ?? {}).sort(([, a], [, b]) => rank(a) - rank(b))
+  return { ...document, paths: Object.fromEntries(paths) }
 }
 
 /** Rewrites every response schema to the `{success, data}` / `{success, error}` envelope the bridge sends. */

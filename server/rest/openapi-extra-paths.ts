@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi'
 import { z } from 'zod'
-import { audioAnswerSchema } from '#server/trpc/schemas/interview.ts'
+import { audioAnswerSchema } from '#server/trpc/schemas/interviews.ts'
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string]
 

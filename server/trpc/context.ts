@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { verifyAccessToken, type UserRole } from '#server/auth/access-tokens.ts'
-import { jwtSecretKey } from '#server/auth/jwt-secret.ts'
+import { verifyAccessToken, type UserRole } from '#server/accounts/tokens/access-tokens.ts'
+import { jwtSecretKey } from '#server/accounts/tokens/jwt-secret.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
 

@@ -1,34 +1,18 @@
 import { router } from './init.ts'
-import {
-  deleteAccountProcedure,
-  signOutEverywhereProcedure,
-  updateProfileProcedure,
-} from './procedures/account/account.ts'
-import { track } from './procedures/analytics/track.ts'
-import { history } from './procedures/billing/history.ts'
-import { mailbox } from './procedures/dev/mailbox.ts'
-import { completeCheckout } from './procedures/sandbox/complete-checkout.ts'
-import { history as supportHistory, projections, rebuildUser, searchUsers } from './procedures/support/support.ts'
-import { authRouter } from './routers/auth.ts'
-import { interviewRouter } from './routers/interview.ts'
-import { send as sendContactMessage } from './procedures/contact/send.ts'
-import { settings as siteSettings } from './procedures/site/settings.ts'
+import { accountsRouter } from './routers/accounts.ts'
+import { interviewsRouter } from './routers/interviews.ts'
+import { paymentsRouter } from './routers/payments.ts'
+import { siteRouter } from './routers/site.ts'
+import { supportRouter } from './routers/support.ts'
 
+// Procedures on the REST bridge pin their operationId: the desktop assistant's generated client
+// names its methods after it, so renaming a tRPC path here must not rename them there.
 export const appRouter = router({
-  auth: authRouter,
-  interview: interviewRouter,
-  account: router({
-    updateProfile: updateProfileProcedure,
-    signOutEverywhere: signOutEverywhereProcedure,
-    delete: deleteAccountProcedure,
-  }),
-  analytics: router({ track }),
-  dev: router({ mailbox }),
-  billing: router({ history }),
-  sandbox: router({ completeCheckout }),
-  support: router({ history: supportHistory, rebuildUser, searchUsers, projections }),
-  contact: router({ send: sendContactMessage }),
-  site: router({ settings: siteSettings }),
+  accounts: accountsRouter,
+  payments: paymentsRouter,
+  interviews: interviewsRouter,
+  support: supportRouter,
+  site: siteRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,7 +1,7 @@
 import type { inferRouterInputs } from '@trpc/server'
 import type { AppRouter } from '#server/trpc/router.ts'
 
-type TrackInput = inferRouterInputs<AppRouter>['analytics']['track']
+type TrackInput = inferRouterInputs<AppRouter>['site']['trackEvent']
 
 /** The event categories; the server accepts exactly these. */
 export type AnalyticsCategory = TrackInput['category']

@@ -23,5 +23,5 @@ function sinkClient(): TRPCClient<AppRouter> {
 
 /** Our own event log: the default when no GA4 measurement id is set. */
 export function sendToFirstParty(event: AnalyticsEvent): Promise<unknown> {
-  return sinkClient().analytics.track.mutate(event)
+  return sinkClient().site.trackEvent.mutate(event)
 }

@@ -49,7 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const load = () => {
       // The root route loads the settings during SSR: reading them from the cache costs no request.
       flowsRef.current ??= loadFlows(client, () =>
-        queryClient.query({ ...trpc.auth.settings.queryOptions(), staleTime: 'static' }),
+        queryClient.query({ ...trpc.accounts.signInSettings.queryOptions(), staleTime: 'static' }),
       )
       return flowsRef.current
     }
@@ -143,7 +143,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((current) => ({ ...current, signingOut: true }))
         const refreshToken = readRefreshToken()
         // Signing out clears the tokens whatever the server answers.
-        await client.auth.logout.mutate(refreshToken ? { refreshToken } : undefined).catch(() => undefined)
+        await client.accounts.logout.mutate(refreshToken ? { refreshToken } : undefined).catch(() => undefined)
         await (await flows().catch(() => null))?.signOutOfProvider()
         clearTokens()
         setState((current) => ({ ...current, account: null, signingOut: false }))

@@ -30,7 +30,7 @@ export async function restoreAccount(client: AppClient): Promise<Account | null>
   if (!hasStoredTokens()) return null
   if (readAccessToken() === null && (await refreshTokens(null)) !== 'refreshed') return null
   try {
-    return await client.auth.validate.query()
+    return await client.accounts.validate.query()
   } catch (error) {
     if (serverAnswered(error)) clearTokens()
     return null

@@ -2,7 +2,7 @@ import type { Features } from '#app.catalog.ts'
 import type { z } from 'zod'
 import type { User } from '#server/accounts/account.types.ts'
 import type { Subscription } from '#server/subscriptions/subscription.types.ts'
-import type { authSettingsSchema } from '#server/trpc/schemas/auth.ts'
+import type { authSettingsSchema } from '#server/trpc/schemas/accounts.ts'
 import type { StoredTokens } from './token-storage.ts'
 
 export type { Subscription, User }

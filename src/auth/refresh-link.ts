@@ -7,13 +7,13 @@ import { errorCode } from './trpc-errors.ts'
 
 /** Calls that hand out or drop tokens: a 401 there is the answer itself, not an expired session. */
 const noRetryPaths = new Set([
-  'auth.login',
-  'auth.register',
-  'auth.logout',
-  'auth.refreshToken',
-  'auth.supabaseLogin',
-  'auth.oauthLogin',
-  'auth.changePassword',
+  'accounts.login',
+  'accounts.register',
+  'accounts.logout',
+  'accounts.refreshToken',
+  'accounts.supabaseLogin',
+  'accounts.oauthLogin',
+  'accounts.changePassword',
 ])
 
 /**

@@ -38,7 +38,7 @@ async function exchange(staleAccessToken: string | null): Promise<RefreshOutcome
     return 'rejected'
   }
   try {
-    const { tokens } = await refreshClient().auth.refreshToken.mutate({ refreshToken })
+    const { tokens } = await refreshClient().accounts.refreshToken.mutate({ refreshToken })
     writeTokens(tokens)
     return 'refreshed'
   } catch (error) {

@@ -9,7 +9,7 @@ export function screenshotProblem(file: { type: string; size: number }): string 
   return null
 }
 
-/** The file as a data: URL (base64), which interview.screenshot accepts as is. */
+/** The file as a data: URL (base64), which interviews.screenshot accepts as is. */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader()

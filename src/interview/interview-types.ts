@@ -1,8 +1,8 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '#server/trpc/router.ts'
 
-type Outputs = inferRouterOutputs<AppRouter>['interview']
-type Inputs = inferRouterInputs<AppRouter>['interview']
+type Outputs = inferRouterOutputs<AppRouter>['interviews']
+type Inputs = inferRouterInputs<AppRouter>['interviews']
 
 export type InterviewAnswer = Outputs['question']
 export type AudioAnswer = InterviewAnswer & {

@@ -3,8 +3,8 @@ import type { AppRouter } from '#server/trpc/router.ts'
 
 type Outputs = inferRouterOutputs<AppRouter>
 
-/** What `auth.createOrder` answers: the order plus everything Checkout.js needs to open. */
-export type Order = Outputs['auth']['createOrder']
+/** What `payments.createOrder` answers: the order plus everything Checkout.js needs to open. */
+export type Order = Outputs['payments']['createOrder']
 
 /** What Checkout answers on payment, and what verification sends on. */
 export type PaymentResult = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }
@@ -19,5 +19,5 @@ export type CheckoutOutcome =
 /** The answer to an order request: success, data, error. */
 export type OrderAnswer = { success: boolean; data?: Order | null | undefined; error?: string | undefined }
 
-export type SubscriptionAnswer = Outputs['auth']['subscription']
-export type BillingEntry = Outputs['billing']['history']['entries'][number]
+export type SubscriptionAnswer = Outputs['payments']['subscription']
+export type BillingEntry = Outputs['payments']['billingHistory']['entries'][number]

@@ -42,7 +42,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
   const complete = async (outcome: 'success' | 'failure') => {
     setBusy(true)
     try {
-      const answer = await client.sandbox.completeCheckout.mutate({ orderId: order.id, outcome })
+      const answer = await client.payments.completeSandboxCheckout.mutate({ orderId: order.id, outcome })
       settle(
         answer.outcome === 'success'
           ? { type: 'paid', result: answer.result }

@@ -68,7 +68,7 @@ export function usePaymentFlow() {
       const ports: PaymentPorts = {
         createOrder: async (chosen) => ({
           success: true,
-          data: await client.auth.createOrder.mutate({ planType: chosen.planId, billingCycle: 'monthly' }),
+          data: await client.payments.createOrder.mutate({ planType: chosen.planId, billingCycle: 'monthly' }),
         }),
         loadCheckoutScript: () => loadCheckoutScript(),
         openCheckout: (order) =>
@@ -85,11 +85,11 @@ export function usePaymentFlow() {
                 }),
               )
             : openRazorpayCheckout(checkoutFields(order, prefill)),
-        verifyPayment: (result) => client.auth.verifyPayment.mutate(result),
+        verifyPayment: (result) => client.payments.verifyPayment.mutate(result),
         refreshSubscription: async () => {
           await Promise.all([
             authRef.current.refreshUser(),
-            queryClient.invalidateQueries({ queryKey: trpc.auth.subscription.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.payments.subscription.queryKey() }),
           ])
         },
         wait,
@@ -116,7 +116,7 @@ export function usePaymentFlow() {
       } finally {
         running.current = false
         // Paid, declined or abandoned: the order now shows in the billing history.
-        void queryClient.invalidateQueries({ queryKey: trpc.billing.history.queryKey() })
+        void queryClient.invalidateQueries({ queryKey: trpc.payments.billingHistory.queryKey() })
       }
     },
     [router, client, trpc, queryClient],

@@ -28,7 +28,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) =>
     Promise.all([
       context.queryClient
-        .query({ ...context.trpc.auth.settings.queryOptions(), staleTime: 'static' })
+        .query({ ...context.trpc.accounts.signInSettings.queryOptions(), staleTime: 'static' })
         .catch(() => null),
       context.queryClient
         .query({ ...context.trpc.site.settings.queryOptions(), staleTime: 'static' })

@@ -43,7 +43,7 @@ describe('sign-in', () => {
     const page = await newClientPage(browser, baseUrl)
     const tracked: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('analytics.track')) tracked.push(request.postData() ?? '')
+      if (request.url().includes('site.trackEvent')) tracked.push(request.postData() ?? '')
     })
     await page.goto(`${baseUrl}/login`)
     await waitForHydration(page)

@@ -29,7 +29,7 @@ describe('accessibility and narrow screens of the signed-in pages', () => {
     await buyPlan(baseUrl, account.token, 'pro')
     await countedSessions(baseUrl, account.token, 1)
     tokens = (
-      await trpcClient(baseUrl).mutate<{ tokens: typeof tokens }>('auth.login', { email: account.email, password })
+      await trpcClient(baseUrl).mutate<{ tokens: typeof tokens }>('accounts.login', { email: account.email, password })
     ).tokens
   }, 60_000)
 

@@ -77,15 +77,15 @@ export async function confirmedAccount(
 ): Promise<TestAccount> {
   const api = trpcClient(baseUrl)
   const email = uniqueEmail(tag)
-  await api.mutate('auth.register', { email, password, ...names })
+  await api.mutate('accounts.register', { email, password, ...names })
   let token: string | undefined
   for (let attempt = 0; attempt < 100 && !token; attempt += 1) {
-    const { messages } = await api.query<{ messages: { to: string; text: string }[] }>('dev.mailbox', undefined)
+    const { messages } = await api.query<{ messages: { to: string; text: string }[] }>('site.devMailbox', undefined)
     token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=([\w-]+)/)?.[1]
     if (!token) await new Promise((resolve) => setTimeout(resolve, 150))
   }
   if (!token) throw new Error(`no confirmation mail reached ${email}`)
-  await api.mutate('auth.confirmEmail', { token })
+  await api.mutate('accounts.confirmEmail', { token })
   return { email, ...names, ...(await signInByApi(baseUrl, email)) }
 }
 
@@ -94,7 +94,7 @@ export async function signInByApi(
   email: string,
   secret = password,
 ): Promise<{ userId: string; token: string; createdAt: string }> {
-  const session = await trpcClient(baseUrl).mutate<LoginAnswer>('auth.login', { email, password: secret })
+  const session = await trpcClient(baseUrl).mutate<LoginAnswer>('accounts.login', { email, password: secret })
   return { userId: session.user.id, token: session.tokens.accessToken, createdAt: session.user.createdAt }
 }
 
@@ -105,18 +105,18 @@ export async function buyPlan(
   planType: 'starter' | 'professional' | 'pro',
 ): Promise<void> {
   const api = trpcClient(baseUrl)
-  const order = await api.mutate<{ id: string }>('auth.createOrder', { planType, billingCycle: 'monthly' }, token)
+  const order = await api.mutate<{ id: string }>('payments.createOrder', { planType, billingCycle: 'monthly' }, token)
   const paid = await api.mutate<{ outcome: 'success'; result: Record<string, string> }>(
-    'sandbox.completeCheckout',
+    'payments.completeSandboxCheckout',
     { orderId: order.id, outcome: 'success' },
     token,
   )
   // The sandbox's webhook races this call and may win (on PostgreSQL the loser can fail): like the
   // pricing page does, tolerate it and wait for the activation.
-  await api.mutate('auth.verifyPayment', paid.result, token).catch(() => undefined)
+  await api.mutate('payments.verifyPayment', paid.result, token).catch(() => undefined)
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const { subscription } = await api.query<{ subscription: { planType: string } }>(
-      'auth.subscription',
+      'payments.subscription',
       undefined,
       token,
     )
@@ -130,9 +130,9 @@ export async function buyPlan(
 export async function countedSessions(baseUrl: string, token: string, count: number): Promise<void> {
   const api = trpcClient(baseUrl)
   for (let index = 0; index < count; index += 1) {
-    const session = await api.mutate<{ id: string }>('interview.sessionStart', { mode: 'text' }, token)
-    await api.mutate('interview.question', { question: 'What is a hash map?', sessionId: session.id }, token)
-    const ended = await api.mutate<{ counted: boolean }>('interview.sessionEnd', { sessionId: session.id }, token)
+    const session = await api.mutate<{ id: string }>('interviews.sessionStart', { mode: 'text' }, token)
+    await api.mutate('interviews.question', { question: 'What is a hash map?', sessionId: session.id }, token)
+    const ended = await api.mutate<{ counted: boolean }>('interviews.sessionEnd', { sessionId: session.id }, token)
     expect(ended.counted).toBe(true)
   }
 }

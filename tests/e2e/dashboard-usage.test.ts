@@ -185,7 +185,7 @@ describe('the dashboard', () => {
 
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/trpc/*interview.usageLimits*', async (route) => {
+    await page.route('**/api/trpc/*interviews.usageLimits*', async (route) => {
       await held
       await route.abort('failed')
     })
@@ -197,7 +197,7 @@ describe('the dashboard', () => {
     await expect(alert.textContent()).resolves.toContain('Could not load your interview usage')
     await page.getByRole('heading', { name: 'Welcome back, Dev!' }).waitFor()
 
-    await page.unroute('**/api/trpc/*interview.usageLimits*')
+    await page.unroute('**/api/trpc/*interviews.usageLimits*')
     await alert.getByRole('button', { name: 'Retry' }).click()
     await usageCard(page).getByTestId('usage-summary').waitFor()
     await page.close()

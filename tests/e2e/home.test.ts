@@ -38,7 +38,7 @@ describe('home page', () => {
     page.on('request', (request) => {
       // Page views go to the analytics sink by design; nothing else should be fetched again.
       const url = new URL(request.url())
-      if (url.pathname.startsWith('/api/trpc') && !url.pathname.includes('analytics.track'))
+      if (url.pathname.startsWith('/api/trpc') && !url.pathname.includes('site.trackEvent'))
         trpcRequests.push(request.url())
     })
 

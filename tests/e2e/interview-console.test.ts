@@ -170,7 +170,7 @@ describe('the practice console (/interview) and history (/history)', () => {
       await page.getByLabel('Save this context on the session when it starts').uncheck()
       await startSession(page)
       // The session ends elsewhere (the desktop app) while this page still shows it.
-      await trpcClient(baseUrl).mutate('interview.sessionEnd', {}, starter.token)
+      await trpcClient(baseUrl).mutate('interviews.sessionEnd', {}, starter.token)
       const ask = region(page, 'Ask a question')
       await ask.getByLabel('Question').fill('What is a hash map?')
       await ask.getByRole('button', { name: 'Ask' }).click()

@@ -27,7 +27,7 @@ describe('analytics with a GA4 measurement id', () => {
       return route.fulfill({ status: 200, contentType: 'text/javascript', body: '' })
     })
     page.on('request', (request) => {
-      if (request.url().includes('analytics.track')) firstParty.push(request.url())
+      if (request.url().includes('site.trackEvent')) firstParty.push(request.url())
     })
     await page.goto(`${server.url}/`)
     await waitForHydration(page)

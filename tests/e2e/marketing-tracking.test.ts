@@ -164,7 +164,7 @@ describe('the contact form', () => {
 
   it('shows the error with a mailto fallback when the server refuses', async () => {
     const page = await open('/contact')
-    await page.route('**/api/trpc/contact.send**', (route) =>
+    await page.route('**/api/trpc/site.sendContactMessage**', (route) =>
       route.fulfill({
         status: 429,
         contentType: 'application/json',
@@ -193,8 +193,8 @@ describe('the contact form', () => {
       'mailto:support@interviewhelper.local',
     )
 
-    await page.unroute('**/api/trpc/contact.send**')
-    await page.route('**/api/trpc/contact.send**', (route) => route.abort('connectionrefused'))
+    await page.unroute('**/api/trpc/site.sendContactMessage**')
+    await page.route('**/api/trpc/site.sendContactMessage**', (route) => route.abort('connectionrefused'))
     await page.getByRole('button', { name: 'Send Message' }).click()
     await alert.getByText('Sorry, there was an error sending your message. An unexpected error occurred').waitFor()
     await page.close()

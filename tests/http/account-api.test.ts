@@ -82,7 +82,7 @@ async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<
     await api('POST', '/auth/create-order', { token, body: { planType, billingCycle: 'monthly' } }),
   )
   const paid = await trpc<{ result: Record<string, string> }>(
-    'sandbox.completeCheckout',
+    'payments.completeSandboxCheckout',
     { orderId: order.id, outcome: 'success' },
     token,
   )
@@ -306,7 +306,7 @@ describe('one person never reaches another one’s interviews', () => {
     )
   }, 60_000)
 
-  it('interview.history answers only your own sessions', async () => {
+  it('interviews.history answers only your own sessions', async () => {
     const mine = dataOf<{ total: number; sessions: { id: string; questions: unknown[] }[] }>(
       await api('GET', '/interview/history', { token: owner.tokens.accessToken }),
     )

@@ -128,9 +128,9 @@ describe('POST /api/contact', () => {
     expect(mail.html_body).toContain('&lt;script&gt;')
   })
 
-  it('is also on tRPC as contact.send', async () => {
+  it('is also on tRPC as site.sendContactMessage', async () => {
     const sent = message({ subject: `Via tRPC ${randomUUID()}` })
-    const response = await fetch(`${server.url}/api/trpc/contact.send`, {
+    const response = await fetch(`${server.url}/api/trpc/site.sendContactMessage`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
       body: JSON.stringify(sent),

@@ -38,7 +38,7 @@ async function trpc<T>(procedure: string, input: unknown, accessToken: string): 
 }
 
 async function mailbox(): Promise<{ to: string; text: string }[]> {
-  const response = await fetch(`${baseUrl}/api/trpc/dev.mailbox`, { headers: { 'x-forwarded-for': ip } })
+  const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
   return ((await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }).result.data
     .messages
 }
@@ -61,7 +61,7 @@ async function customer(planType: 'starter' | 'pro'): Promise<string> {
     await api.call('auth-createOrder', { ip, token: accessToken, body: { planType, billingCycle: 'monthly' } }),
   )
   const paid = await trpc<{ outcome: string; result: Record<string, string> }>(
-    'sandbox.completeCheckout',
+    'payments.completeSandboxCheckout',
     { orderId: order.id, outcome: 'success' },
     accessToken,
   )

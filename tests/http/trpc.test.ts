@@ -7,8 +7,8 @@ const baseUrl = inject('baseUrl')
 describe('tRPC over HTTP at /api/trpc', () => {
   const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${baseUrl}/api/trpc` })] })
 
-  it('answers auth.plans with the catalog', async () => {
-    const { plans } = await client.auth.plans.query()
+  it('answers payments.plans with the catalog', async () => {
+    const { plans } = await client.payments.plans.query()
     expect(plans.map((plan) => [plan.planId, plan.amount, plan.interviews])).toEqual([
       ['starter', 9900, 5],
       ['professional', 29900, 15],
@@ -18,7 +18,7 @@ describe('tRPC over HTTP at /api/trpc', () => {
   })
 
   it('answers an unknown procedure with NOT_FOUND and no stack trace', async () => {
-    const response = await fetch(`${baseUrl}/api/trpc/auth.noSuchProcedure`)
+    const response = await fetch(`${baseUrl}/api/trpc/accounts.noSuchProcedure`)
     expect(response.status).toBe(404)
     const text = await response.text()
     expect(text).not.toContain('stack')
@@ -29,6 +29,6 @@ describe('tRPC over HTTP at /api/trpc', () => {
     const untyped = createTRPCClient<AppRouter>({
       links: [httpBatchLink({ url: `${baseUrl}/api/trpc/missing-prefix` })],
     })
-    await expect(untyped.auth.plans.query()).rejects.toBeInstanceOf(TRPCClientError)
+    await expect(untyped.payments.plans.query()).rejects.toBeInstanceOf(TRPCClientError)
   })
 })

@@ -3,7 +3,7 @@
  * fake Supabase Auth server; every session it ends up with must pass our server-side verifier.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSupabaseTokenVerifier } from '#server/auth/supabase-token-verifier.ts'
+import { createSupabaseTokenVerifier } from '#server/accounts/tokens/supabase-token-verifier.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 import {
   appOrigin,

@@ -4,7 +4,7 @@ import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,
   type SupabaseTokenErrorReason,
-} from '#server/auth/supabase-token-verifier.ts'
+} from '#server/accounts/tokens/supabase-token-verifier.ts'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
 
 describe('createSupabaseTokenVerifier', () => {

@@ -3,8 +3,12 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { accessTokenLifetimeSeconds, signAccessToken, verifyAccessToken } from '#server/auth/access-tokens.ts'
-import { jwtSecretKey } from '#server/auth/jwt-secret.ts'
+import {
+  accessTokenLifetimeSeconds,
+  signAccessToken,
+  verifyAccessToken,
+} from '#server/accounts/tokens/access-tokens.ts'
+import { jwtSecretKey } from '#server/accounts/tokens/jwt-secret.ts'
 import { fixedClock } from '#events/clock.ts'
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-0123456789')

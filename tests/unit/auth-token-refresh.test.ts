@@ -41,7 +41,7 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
     const headers = new Headers(init?.headers)
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ path, authorization: headers.get('authorization'), body })
-    if (path === 'auth.refreshToken') {
+    if (path === 'accounts.refreshToken') {
       if (options.refresh === 'network') throw new TypeError('Failed to fetch')
       if (options.refresh === 'reject' || (body as { refreshToken: string }).refreshToken !== validRefresh)
         return unauthorized(path)
@@ -83,8 +83,12 @@ describe('refresh on UNAUTHORIZED', () => {
   it('refreshes once and repeats the call with the new token', async () => {
     const server = fakeServer({ refresh: 'ok' })
     vi.stubGlobal('fetch', server.fetch)
-    await expect(appClient().query('auth.validate')).resolves.toEqual({ ok: true })
-    expect(server.calls.map((call) => call.path)).toEqual(['auth.validate', 'auth.refreshToken', 'auth.validate'])
+    await expect(appClient().query('accounts.validate')).resolves.toEqual({ ok: true })
+    expect(server.calls.map((call) => call.path)).toEqual([
+      'accounts.validate',
+      'accounts.refreshToken',
+      'accounts.validate',
+    ])
     expect(server.calls[2]?.authorization).toBe(`Bearer ${readAccessToken()}`)
     expect(readRefreshToken()).not.toBe('refresh-1')
   })
@@ -94,15 +98,19 @@ describe('refresh on UNAUTHORIZED', () => {
     vi.stubGlobal('fetch', server.fetch)
     const client = appClient()
     await expect(
-      Promise.all([client.query('auth.validate'), client.query('auth.subscription'), client.query('auth.validate')]),
+      Promise.all([
+        client.query('accounts.validate'),
+        client.query('payments.subscription'),
+        client.query('accounts.validate'),
+      ]),
     ).resolves.toHaveLength(3)
-    expect(server.calls.filter((call) => call.path === 'auth.refreshToken')).toHaveLength(1)
+    expect(server.calls.filter((call) => call.path === 'accounts.refreshToken')).toHaveLength(1)
   })
 
   it('signs out when the refresh is refused: tokens cleared, the error surfaces', async () => {
     const server = fakeServer({ refresh: 'reject' })
     vi.stubGlobal('fetch', server.fetch)
-    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    await expect(appClient().query('accounts.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
     expect(readAccessToken()).toBeNull()
     expect(readRefreshToken()).toBeNull()
   })
@@ -110,7 +118,7 @@ describe('refresh on UNAUTHORIZED', () => {
   it('keeps the tokens when the refresh could not reach the server', async () => {
     const server = fakeServer({ refresh: 'network' })
     vi.stubGlobal('fetch', server.fetch)
-    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    await expect(appClient().query('accounts.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
     expect(readRefreshToken()).toBe('refresh-1')
   })
 
@@ -118,17 +126,17 @@ describe('refresh on UNAUTHORIZED', () => {
     localStorage.removeItem(accessTokenKey)
     const server = fakeServer({ refresh: 'ok' })
     vi.stubGlobal('fetch', server.fetch)
-    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
-    expect(server.calls.map((call) => call.path)).toEqual(['auth.validate'])
+    await expect(appClient().query('accounts.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(server.calls.map((call) => call.path)).toEqual(['accounts.validate'])
   })
 
   it('does not refresh when the failing call is the sign-in itself', async () => {
     const server = fakeServer({ refresh: 'ok' })
     vi.stubGlobal('fetch', server.fetch)
-    await expect(appClient().mutation('auth.login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
+    await expect(appClient().mutation('accounts.login', { email: 'a@b.c', password: 'x' })).rejects.toMatchObject({
       data: { code: 'UNAUTHORIZED' },
     })
-    expect(server.calls.map((call) => call.path)).toEqual(['auth.login'])
+    expect(server.calls.map((call) => call.path)).toEqual(['accounts.login'])
   })
 
   it('tries only once: a second UNAUTHORIZED is the answer', async () => {
@@ -136,7 +144,7 @@ describe('refresh on UNAUTHORIZED', () => {
     const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
       const response = await server.fetch(input, init)
       // The server keeps refusing the call even with fresh tokens (e.g. the account was disabled).
-      return String(input).includes('auth.validate')
+      return String(input).includes('accounts.validate')
         ? new Response(
             JSON.stringify({ error: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }),
             { status: 401 },
@@ -144,8 +152,8 @@ describe('refresh on UNAUTHORIZED', () => {
         : response
     })
     vi.stubGlobal('fetch', fetch)
-    await expect(appClient().query('auth.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
-    expect(server.calls.filter((call) => call.path === 'auth.refreshToken')).toHaveLength(1)
-    expect(server.calls.filter((call) => call.path === 'auth.validate')).toHaveLength(2)
+    await expect(appClient().query('accounts.validate')).rejects.toMatchObject({ data: { code: 'UNAUTHORIZED' } })
+    expect(server.calls.filter((call) => call.path === 'accounts.refreshToken')).toHaveLength(1)
+    expect(server.calls.filter((call) => call.path === 'accounts.validate')).toHaveLength(2)
   })
 })

@@ -18,7 +18,7 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
   return {
     async signIn(email, password) {
       try {
-        return { success: true, session: await client.auth.login.mutate({ email, password }) }
+        return { success: true, session: await client.accounts.login.mutate({ email, password }) }
       } catch (error) {
         if (errorCode(error) === 'UNAUTHORIZED') return fail(messages.invalidCredentials)
         return fail(errorMessage(error, uiMessages.unexpected))
@@ -27,7 +27,7 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
 
     async signUp(input) {
       try {
-        const registration = await client.auth.register.mutate(input)
+        const registration = await client.accounts.register.mutate(input)
         if (registration.tokens) {
           const { tokens, user, subscription, features } = registration
           return { success: true, session: { user, subscription, features, tokens }, needsConfirmation: false }
@@ -55,7 +55,7 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
 
     async requestPasswordReset(email) {
       try {
-        const { message } = await client.auth.requestPasswordReset.mutate({ email })
+        const { message } = await client.accounts.requestPasswordReset.mutate({ email })
         return { success: true, message }
       } catch (error) {
         return fail(errorMessage(error, uiMessages.passwordResetFailed))
@@ -71,7 +71,7 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
     async updatePassword(password): Promise<PasswordUpdateResult> {
       if (!recovery) return { success: false, error: messages.invalidResetLink, invalidLink: true }
       try {
-        await client.auth.resetPassword.mutate({ token: recovery.accessToken, password })
+        await client.accounts.resetPassword.mutate({ token: recovery.accessToken, password })
         recovery = null
         return { success: true }
       } catch (error) {
@@ -86,7 +86,7 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
     async confirmEmail(token) {
       if (!token) return fail(uiMessages.emailConfirmationFailed)
       try {
-        await client.auth.confirmEmail.mutate({ token })
+        await client.accounts.confirmEmail.mutate({ token })
         return { success: true }
       } catch (error) {
         return fail(serverAnswered(error) ? uiMessages.emailConfirmationFailed : uiMessages.emailConfirmationError)

@@ -28,7 +28,10 @@ function userDetails(user: ProviderUser) {
 /** The hosted provider signs users in; the backend turns its token into the app's own tokens. */
 export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient): AuthFlows {
   const exchange = (session: ProviderSession): Promise<Session> =>
-    client.auth.supabaseLogin.mutate({ supabase_token: session.access_token, user_details: userDetails(session.user) })
+    client.accounts.supabaseLogin.mutate({
+      supabase_token: session.access_token,
+      user_details: userDetails(session.user),
+    })
 
   let recoveryToken: string | null = null
 
@@ -74,7 +77,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
           // A backend failure still leaves a provider account to confirm.
         }
       }
-      // The backend account is created from the verified token at the first sign-in (auth.supabaseLogin).
+      // The backend account is created from the verified token at the first sign-in (accounts.supabaseLogin).
       return { success: true, session: null, needsConfirmation: true, message: messages.accountCreated }
     },
 
@@ -102,7 +105,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
       if (!email) return fail(uiMessages.oauthFailed)
       const names = deriveNames(session.user.user_metadata, email)
       try {
-        const backendSession = await client.auth.oauthLogin.mutate({
+        const backendSession = await client.accounts.oauthLogin.mutate({
           email,
           password: derivedOAuthPassword(session.user.id),
           firstName: names.firstName,
@@ -119,7 +122,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
     async requestPasswordReset(email) {
       const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: `${origin()}/reset-password` })
       if (error) return fail(error.message || uiMessages.passwordResetFailed)
-      const backend = await client.auth.requestPasswordReset.mutate({ email }).catch(() => null)
+      const backend = await client.accounts.requestPasswordReset.mutate({ email }).catch(() => null)
       return { success: true, message: backend?.message ?? messages.resetRequested }
     },
 
@@ -145,7 +148,7 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
       }
       // The provider holds the password that signs in; the backend copy only has to follow it.
       if (recoveryToken)
-        await client.auth.resetPassword.mutate({ token: recoveryToken, password }).catch(() => undefined)
+        await client.accounts.resetPassword.mutate({ token: recoveryToken, password }).catch(() => undefined)
       recoveryToken = null
       // The recovery session must not linger as a half sign-in: the user signs in with the new password.
       await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined)

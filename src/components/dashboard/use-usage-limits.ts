@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTRPC } from '#src/trpc/react.ts'
 
-/** interview.usageLimits, read fresh on every visit: another device may have used an interview. */
+/** interviews.usageLimits, read fresh on every visit: another device may have used an interview. */
 export function useUsageLimits() {
   const trpc = useTRPC()
-  return useQuery({ ...trpc.interview.usageLimits.queryOptions(), staleTime: 0, retry: 1 })
+  return useQuery({ ...trpc.interviews.usageLimits.queryOptions(), staleTime: 0, retry: 1 })
 }

@@ -22,7 +22,7 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
   const stream = useStreamedAnswer(onAnswered)
   const [analysisError, setAnalysisError] = useState<string | null>(null)
   const analyze = useMutation(
-    trpc.interview.analyze.mutationOptions({
+    trpc.interviews.analyze.mutationOptions({
       onMutate: () => setAnalysisError(null),
       onError: (failure) => setAnalysisError(failureText(sessionFailures.analyze, errorMessage(failure, ''))),
     }),

@@ -20,7 +20,7 @@ export function GenerateQuestions({ context }: { context: () => InterviewContext
   const [count, setCount] = useState(5)
   const [error, setError] = useState<string | null>(null)
   const generate = useMutation(
-    trpc.interview.generateQuestions.mutationOptions({
+    trpc.interviews.generateQuestions.mutationOptions({
       onMutate: () => setError(null),
       onError: (failure) => setError(failureText(sessionFailures.generate, errorMessage(failure, ''))),
     }),

@@ -18,7 +18,7 @@ export function ImproveAnswer({ allowed, context }: { allowed: boolean; context:
   const [response, setResponse] = useState('')
   const [error, setError] = useState<string | null>(null)
   const improve = useMutation(
-    trpc.interview.improveCommunication.mutationOptions({
+    trpc.interviews.improveCommunication.mutationOptions({
       onMutate: () => setError(null),
       onError: (failure) => setError(failureText(sessionFailures.improve, errorMessage(failure, ''))),
     }),

@@ -25,7 +25,7 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
   const id = useId()
   const [error, setError] = useState<string | null>(null)
   const analyze = useMutation(
-    trpc.interview.screenshot.mutationOptions({
+    trpc.interviews.screenshot.mutationOptions({
       onMutate: () => setError(null),
       onError: (failure) => setError(failureText(sessionFailures.screenshot, errorMessage(failure, ''))),
       onSuccess: onAnswered,

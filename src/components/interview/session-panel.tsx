@@ -26,14 +26,14 @@ export function SessionPanel({ session, sessionContext }: Props) {
   const [error, setError] = useState<string | null>(null)
   const modeId = useId()
   const start = useMutation(
-    trpc.interview.sessionStart.mutationOptions({
+    trpc.interviews.sessionStart.mutationOptions({
       onMutate: () => setError(null),
       onError: (failure) => setError(failureText(sessionFailures.start, errorMessage(failure, ''))),
       onSettled: invalidate,
     }),
   )
   const end = useMutation(
-    trpc.interview.sessionEnd.mutationOptions({
+    trpc.interviews.sessionEnd.mutationOptions({
       onMutate: () => setError(null),
       onError: (failure) => setError(failureText(sessionFailures.end, errorMessage(failure, ''))),
       onSettled: invalidate,

@@ -6,5 +6,5 @@ import { useTRPC } from '#src/trpc/react.ts'
 export function useInterviewInvalidation(): () => Promise<void> {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.interview.pathKey() }), [queryClient, trpc])
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: trpc.interviews.pathKey() }), [queryClient, trpc])
 }

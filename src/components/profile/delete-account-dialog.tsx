@@ -19,7 +19,7 @@ export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }:
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const remove = useMutation(
-    trpc.account.delete.mutationOptions({
+    trpc.accounts.delete.mutationOptions({
       onMutate: () => setError(null),
       onSuccess: onDeleted,
       onError: (failure) => setError(errorMessage(failure, 'Your account could not be deleted. Please try again.')),

@@ -19,7 +19,7 @@ export function NameForm({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
   const update = useMutation(
-    trpc.account.updateProfile.mutationOptions({
+    trpc.accounts.updateProfile.mutationOptions({
       onSuccess: async () => {
         setSaved(true)
         // The navigation and the dashboard read the name from the signed-in account.

@@ -9,7 +9,7 @@ import { validatePasswordChange, type PasswordChangeForm } from './profile-rules
 
 const empty: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
-/** auth.changePassword: the current password, then a new one under the sign-up strength rule. */
+/** accounts.changePassword: the current password, then a new one under the sign-up strength rule. */
 export function PasswordForm() {
   const trpc = useTRPC()
   const errorId = useId()
@@ -17,7 +17,7 @@ export function PasswordForm() {
   const [error, setError] = useState<string | null>(null)
   const [changed, setChanged] = useState(false)
   const change = useMutation(
-    trpc.auth.changePassword.mutationOptions({
+    trpc.accounts.changePassword.mutationOptions({
       onSuccess: () => {
         setChanged(true)
         setForm(empty)

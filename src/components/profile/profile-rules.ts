@@ -22,5 +22,5 @@ export function validatePasswordChange(input: PasswordChangeForm): ValidationRes
   return null
 }
 
-/** The word the delete dialog asks for, exactly as account.delete expects it. */
+/** The word the delete dialog asks for, exactly as accounts.delete expects it. */
 export const deleteConfirmation = 'DELETE'

@@ -7,13 +7,13 @@ import { useTRPC } from '#src/trpc/react.ts'
 import { useSignOut } from '#src/components/nav/use-sign-out.ts'
 import { ProfileSection } from './profile-section.tsx'
 
-/** account.signOutEverywhere, then this browser signs out too. */
+/** accounts.signOutEverywhere, then this browser signs out too. */
 export function SignOutEverywhere() {
   const trpc = useTRPC()
   const { signOut } = useSignOut()
   const [error, setError] = useState<string | null>(null)
   const everywhere = useMutation(
-    trpc.account.signOutEverywhere.mutationOptions({
+    trpc.accounts.signOutEverywhere.mutationOptions({
       onMutate: () => setError(null),
       onSuccess: () => signOut(),
       onError: (failure) => setError(errorMessage(failure, 'Signing out of all devices failed. Please try again.')),

@@ -4,5 +4,5 @@ import type { AppRouter } from '#server/trpc/router.ts'
 type Outputs = inferRouterOutputs<AppRouter>['support']
 
 export type FoundUser = Outputs['searchUsers']['users'][number]
-type UserEvents = Outputs['history']
+type UserEvents = Outputs['userHistory']
 export type UserEvent = UserEvents['events'][number]

@@ -6,10 +6,10 @@ import { Spinner } from '#src/components/spinner.tsx'
 import { EventRow } from './event-row.tsx'
 import { RebuildViews } from './rebuild-views.tsx'
 
-/** support.history: everything that happened to one person, in order. */
+/** support.userHistory: everything that happened to one person, in order. */
 export function UserHistory({ userId }: { userId: string }) {
   const trpc = useTRPC()
-  const history = useQuery({ ...trpc.support.history.queryOptions({ userId }), staleTime: 0, retry: false })
+  const history = useQuery({ ...trpc.support.userHistory.queryOptions({ userId }), staleTime: 0, retry: false })
   return (
     <Card
       id="user-history-heading"

@@ -17,7 +17,7 @@ function DevMailboxPage() {
   const trpc = useTRPC()
   const [filter, setFilter] = useState('')
   const mailbox = useQuery(
-    trpc.dev.mailbox.queryOptions(undefined, { staleTime: 0, refetchInterval: 5000, retry: false }),
+    trpc.site.devMailbox.queryOptions(undefined, { staleTime: 0, refetchInterval: 5000, retry: false }),
   )
 
   if (mailbox.error && errorCode(mailbox.error) === 'NOT_FOUND') return <NotFound />

@@ -8,11 +8,11 @@ import { SessionCard } from './session-card.tsx'
 
 const historyPageSize = 10
 
-/** The user's past sessions, newest first, a page at a time (interview.history). */
+/** The user's past sessions, newest first, a page at a time (interviews.history). */
 export function SessionList({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const trpc = useTRPC()
   const history = useQuery({
-    ...trpc.interview.history.queryOptions({ page, pageSize: historyPageSize }),
+    ...trpc.interviews.history.queryOptions({ page, pageSize: historyPageSize }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: 1,

@@ -7,7 +7,7 @@ import { UsageChart } from './usage-chart.tsx'
 
 export function UsagePeriodsCard() {
   const trpc = useTRPC()
-  const periods = useQuery({ ...trpc.interview.usagePeriods.queryOptions({ limit: 6 }), staleTime: 0, retry: 1 })
+  const periods = useQuery({ ...trpc.interviews.usagePeriods.queryOptions({ limit: 6 }), staleTime: 0, retry: 1 })
   return (
     <Card id="usage-periods-heading" title="Interviews used in recent periods">
       {periods.isPending ? (

@@ -21,7 +21,7 @@ function detailOf(error: unknown): string {
 
 export function useContactForm(initial: Partial<ContactInput> = {}) {
   const trpc = useTRPC()
-  const send = useMutation(trpc.contact.send.mutationOptions())
+  const send = useMutation(trpc.site.sendContactMessage.mutationOptions())
   const [values, setValues] = useState<ContactInput>({ ...emptyContactInput, ...initial })
   const [status, setStatus] = useState<ContactStatus>({ state: 'idle' })
 

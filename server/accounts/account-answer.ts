@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '#server/db/schema.ts'
+import type { Runtime } from '#server/runtime.types.ts'
+import { readSubscription } from '#server/subscriptions/read-subscription.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
+import { toUserDto } from './account-dto.ts'
+import type { UserProfile } from './user-account.ts'
+
+/** The `{ user, subscription, features }` answer of register, login and validate. */
+export async function accountOf(runtime: Runtime, db: Kysely<Database>, profile: UserProfile) {
+  return {
+    user: toUserDto(profile),
+    ...(await readSubscription(db, runtime.clock, profile.userId, () => viewsFresh(runtime))),
+  }
+}

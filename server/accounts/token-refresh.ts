@@ -1,0 +1,23 @@
+import { DomainError } from '#events/domain-error.ts'
+import { loadAggregate } from '#events/store/command-handler.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
+import type { RequestScope } from '#server/request-scope.ts'
+import { refreshMessages, revokeFamily, rotateRefreshToken } from './tokens/refresh-tokens.ts'
+import { accessTokenFor } from './tokens/token-pair.ts'
+
+/** Exchanges a refresh token for a new pair (rotation). */
+export async function refreshTokenPair(scope: RequestScope, refreshToken: string) {
+  const { runtime } = scope
+  const rotated = await rotateRefreshToken(runtime.db, refreshToken, runtime.clock)
+  const { state } = await loadAggregate(runtime.store, userAggregate, rotated.userId)
+  if (state.status !== 'active') {
+    await revokeFamily(runtime.db, rotated.familyId, runtime.clock)
+    throw new DomainError('refresh-invalid', refreshMessages.invalid)
+  }
+  return {
+    tokens: {
+      accessToken: await accessTokenFor(runtime, rotated.userId, state.role, rotated.familyId),
+      refreshToken: rotated.refreshToken,
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { publicProcedure } from '#server/trpc/init.ts'
+import { authSettingsSchema } from '#server/trpc/schemas/accounts.ts'
+
+/** What the browser needs to know to sign people in; the anon key is public by design. */
+export const signInSettings = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/auth/settings',
+      operationId: 'auth-settings',
+      tags: ['auth'],
+      summary: 'How sign-in works on this server',
+      protect: false,
+    },
+  })
+  .input(z.void())
+  .output(authSettingsSchema)
+  .query(({ ctx }) => {
+    const supabase = ctx.runtime.config.auth.supabase
+    return {
+      mode: supabase ? ('supabase' as const) : ('embedded' as const),
+      supabaseUrl: supabase?.url ?? null,
+      supabaseAnonKey: supabase?.anonKey ?? null,
+      devMailbox: !ctx.runtime.config.isProduction && !ctx.runtime.config.mail.smtpUrl,
+    }
+  })

@@ -1,0 +1,35 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { publicProcedure } from '#server/trpc/init.ts'
+
+export const mailboxOutput = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+})
+
+/** The development mailbox. It does not exist in production. */
+export const devMailbox = publicProcedure
+  .input(z.void())
+  .output(mailboxOutput)
+  .query(async ({ ctx }) => {
+    if (ctx.runtime.config.isProduction) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' })
+    const rows = await ctx.db.selectFrom('dev_mailbox').selectAll().orderBy('created_at', 'desc').limit(100).execute()
+    return {
+      messages: rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        createdAt: row.created_at.toISOString(),
+      })),
+    }
+  })

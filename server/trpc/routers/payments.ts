@@ -1,0 +1,17 @@
+import { router } from '#server/trpc/init.ts'
+import { billingHistory } from '#server/trpc/procedures/payments/billing-history.ts'
+import { completeSandboxCheckout } from '#server/trpc/procedures/payments/complete-sandbox-checkout.ts'
+import { createOrder } from '#server/trpc/procedures/payments/create-order.ts'
+import { plans } from '#server/trpc/procedures/payments/plans.ts'
+import { subscription } from '#server/trpc/procedures/payments/subscription.ts'
+import { verifyPayment } from '#server/trpc/procedures/payments/verify-payment.ts'
+
+/** Plans, buying one, and what the person has bought. */
+export const paymentsRouter = router({
+  subscription,
+  plans,
+  createOrder,
+  verifyPayment,
+  billingHistory,
+  completeSandboxCheckout,
+})
