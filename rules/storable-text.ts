@@ -6,7 +6,7 @@
 // eslint-disable-next-line no-control-regex -- finding the NUL control character is this pattern's job
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-export const unstorableTextMessage = 'must not contain NUL characters or unpaired UTF-16 surrogates'
+const unstorableTextMessage = 'must not contain NUL characters or unpaired UTF-16 surrogates'
 
 export function isStorableText(text: string): boolean {
   return !unstorable.test(text)

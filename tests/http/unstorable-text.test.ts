@@ -76,7 +76,7 @@ describe.each(Object.entries(unstorable))('text with %s', (_name, bad) => {
   })
 
   it('is refused in a tRPC call (analytics) with 400', async () => {
-    const response = await fetch(`${server.url}/api/trpc/analytics.track`, {
+    const response = await fetch(`${server.url}/api/trpc/site.trackEvent`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'page_view', category: 'Navigation', params: { page_title: bad } }),

@@ -1,4 +1,4 @@
-import { createTRPCUntypedClient, httpLink, type TRPCLink } from '@trpc/client'
+import { createTRPCUntypedClient, httpLink } from '@trpc/client'
 import type { AnyRouter } from '@trpc/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { refreshOnUnauthorizedLink } from '#src/auth/refresh-link.ts'
@@ -35,11 +35,13 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
       error: { message: 'Sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } },
     })
 
+  const urlOf = (input: string | URL | Request) => (input instanceof Request ? input.url : input.toString())
+  // eslint-disable-next-line @typescript-eslint/require-await -- an async fetch turns the network failure it throws into a rejection
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://app.test')
+    const url = new URL(urlOf(input), 'http://app.test')
     const path = url.pathname.replace('/api/trpc/', '')
     const headers = new Headers(init?.headers)
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
     calls.push({ path, authorization: headers.get('authorization'), body })
     if (path === 'accounts.refreshToken') {
       if (options.refresh === 'network') throw new TypeError('Failed to fetch')
@@ -144,7 +146,7 @@ describe('refresh on UNAUTHORIZED', () => {
     const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
       const response = await server.fetch(input, init)
       // The server keeps refusing the call even with fresh tokens (e.g. the account was disabled).
-      return String(input).includes('accounts.validate')
+      return (input instanceof Request ? input.url : input.toString()).includes('accounts.validate')
         ? new Response(
             JSON.stringify({ error: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }),
             { status: 401 },

@@ -2,11 +2,11 @@ import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
 import type { Clock } from '#events/clock.ts'
 
-export const accessTokenIssuer = 'interview-helper'
-export const accessTokenAudience = 'interview-helper-api'
+const accessTokenIssuer = 'interview-helper'
+const accessTokenAudience = 'interview-helper-api'
 export const accessTokenLifetimeSeconds = 15 * 60
 
-export const userRoles = ['user', 'support'] as const
+const userRoles = ['user', 'support'] as const
 export type UserRole = (typeof userRoles)[number]
 
 export type AccessTokenSubject = { userId: string; role: UserRole; sessionId?: string | undefined }

@@ -17,20 +17,18 @@ import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors, jwtVeri
 import { z } from 'zod'
 import type { Clock } from '#events/clock.ts'
 
-export const supabaseTokenErrorReasons = [
-  'expired',
-  'invalid-signature',
-  'wrong-issuer',
-  'wrong-audience',
+export type SupabaseTokenErrorReason =
+  | 'expired'
+  | 'invalid-signature'
+  | 'wrong-issuer'
+  | 'wrong-audience'
   /** A valid token that does not stand for a signed-in person: anon/service keys, anonymous or phone-only users. */
-  'wrong-role',
+  | 'wrong-role'
   /** Correctly signed, but the auth server no longer knows its session or user (signed out, deleted). */
-  'revoked',
-  'malformed',
+  | 'revoked'
+  | 'malformed'
   /** We could not check it: no secret for HS256, JWKS or auth server unreachable or misconfigured. */
-  'unverifiable',
-] as const
-export type SupabaseTokenErrorReason = (typeof supabaseTokenErrorReasons)[number]
+  | 'unverifiable'
 
 export class SupabaseTokenError extends Error {
   readonly reason: SupabaseTokenErrorReason
@@ -42,9 +40,9 @@ export class SupabaseTokenError extends Error {
   }
 }
 
-export type SupabaseProvider = 'email' | 'google' | (string & {})
+type SupabaseProvider = 'email' | 'google' | (string & {})
 
-export type SupabaseUserMetadata = {
+type SupabaseUserMetadata = {
   first_name?: string
   last_name?: string
   full_name?: string

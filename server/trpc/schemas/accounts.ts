@@ -91,5 +91,3 @@ export const authSettingsSchema = z
     devMailbox: z.boolean(),
   })
   .meta({ id: 'AuthSettings' })
-
-type AuthSession = z.infer<typeof authSessionSchema>

@@ -3,7 +3,7 @@ import { signOut } from '#server/accounts/sign-out.ts'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { logoutInput } from '#server/trpc/schemas/accounts.ts'
 
-export const logoutOutput = z.object({ signedOut: z.literal(true) })
+const logoutOutput = z.object({ signedOut: z.literal(true) })
 
 export const logout = publicProcedure
   .meta({

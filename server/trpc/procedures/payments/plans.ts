@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { planSchema } from '#server/trpc/schemas/plan.ts'
 
-export const plansInput = z.void()
-export const plansOutput = z.object({ plans: z.array(planSchema) })
+const plansInput = z.void()
+const plansOutput = z.object({ plans: z.array(planSchema) })
 
 export const plans = publicProcedure
   .meta({

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { publicProcedure } from '#server/trpc/init.ts'
 
-export const mailboxOutput = z.object({
+const mailboxOutput = z.object({
   messages: z.array(
     z.object({
       id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { publicProcedure } from '#server/trpc/init.ts'
 
-export const siteSettingsSchema = z.object({
+const siteSettingsSchema = z.object({
   downloadUrlWindows: z.string(),
   gaMeasurementId: z.string().nullable(),
   supportEmail: z.string().nullable(),
