@@ -20,6 +20,8 @@ class MemoryStorage {
 
 type Call = { path: string; authorization: string | null; body: unknown }
 
+const urlOf = (input: string | URL | Request) => (input instanceof Request ? input.url : input.toString())
+
 /**
  * A stand-in for /api/trpc speaking tRPC's HTTP format: `validate` accepts only the current access
  * token; `refreshToken` rotates once per valid refresh token.
@@ -35,9 +37,7 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
       error: { message: 'Sign in to continue', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401, path } },
     })
 
-  const urlOf = (input: string | URL | Request) => (input instanceof Request ? input.url : input.toString())
-  // eslint-disable-next-line @typescript-eslint/require-await -- an async fetch turns the network failure it throws into a rejection
-  const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+  const respond = (input: string | URL | Request, init?: RequestInit): Response => {
     const url = new URL(urlOf(input), 'http://app.test')
     const path = url.pathname.replace('/api/trpc/', '')
     const headers = new Headers(init?.headers)
@@ -53,7 +53,12 @@ function fakeServer(options: { refresh: 'ok' | 'reject' | 'network' }) {
     }
     if (headers.get('authorization') !== `Bearer ${validAccess}`) return unauthorized(path)
     return json(200, { result: { data: { ok: true } } })
-  })
+  }
+  // A throw inside the executor rejects the promise, as a failed fetch does.
+  const fetch = vi.fn(
+    (input: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((resolve) => resolve(respond(input, init))),
+  )
   return { fetch, calls }
 }
 
@@ -146,7 +151,7 @@ describe('refresh on UNAUTHORIZED', () => {
     const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
       const response = await server.fetch(input, init)
       // The server keeps refusing the call even with fresh tokens (e.g. the account was disabled).
-      return (input instanceof Request ? input.url : input.toString()).includes('accounts.validate')
+      return urlOf(input).includes('accounts.validate')
         ? new Response(
             JSON.stringify({ error: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } }),
             { status: 401 },
