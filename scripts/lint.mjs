@@ -14,7 +14,9 @@ function ensureInstalled() {
   const stamp = path.join(tools, 'node_modules/.installed-lock')
   const hash = createHash('sha256').update(lock).digest('hex')
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', tools], { stdio: 'inherit' })
+  // `npm install` with the lock file, not `npm ci`: the registry here lacks some of the platform
+  // builds that the linters' optional dependencies list, which `npm ci` takes for a stale lock file.
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', tools], { stdio: 'inherit' })
   writeFileSync(stamp, hash)
 }
 
