@@ -1,6 +1,12 @@
-/** A JSON answer of the REST bridge, with the charset spelled out. */
+/**
+ * A JSON answer of the REST bridge, with the charset spelled out. API answers carry tokens and
+ * personal data, so no browser, proxy or CDN may keep them.
+ */
+export const apiCacheControl = 'no-store'
+
 export function jsonResponse(body: unknown, status: number, headers?: HeadersInit): Response {
   const merged = new Headers(headers)
   merged.set('content-type', 'application/json; charset=utf-8')
+  merged.set('cache-control', apiCacheControl)
   return new Response(JSON.stringify(body), { status, headers: merged })
 }

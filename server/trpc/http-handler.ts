@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { apiCacheControl } from '#server/rest/json-response.ts'
 import { createContext } from './context.ts'
 import { reportError } from './report-error.ts'
 import { appRouter } from './router.ts'
@@ -12,5 +13,6 @@ export function handleTrpcRequest(request: Request): Promise<Response> {
     router: appRouter,
     createContext: ({ req }) => createContext({ request: req }),
     onError: ({ error, path, ctx }) => reportError({ error, path, ctx }),
+    responseMeta: () => ({ headers: { 'cache-control': apiCacheControl } }),
   })
 }
