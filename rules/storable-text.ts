@@ -12,27 +12,41 @@ export function isStorableText(text: string): boolean {
   return !unstorable.test(text)
 }
 
+/** Where a value sits in the whole: its key and its parent's place, so a path is built only when needed. */
+type Place = { key: string; parent: Place | undefined } | undefined
+
 /**
  * The path of the first string (or object key) in a parsed value that the database cannot store,
  * e.g. `lastName` or `notes.email`; `''` for the value itself; undefined when all of it can be stored.
+ * Walks with its own stack, not recursion: a request body may nest deeper than the call stack.
  */
-export function findUnstorableText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isStorableText(value) ? undefined : path
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, join(path, String(index)))
-      if (found !== undefined) return found
+export function findUnstorableText(value: unknown): string | undefined {
+  const pending: { value: unknown; place: Place }[] = [{ value, place: undefined }]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, place } = next
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return pathOf(place)
+      continue
     }
-    return undefined
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return join(path, '(a field name)')
-      const found = findUnstorableText(item, join(path, key))
-      if (found !== undefined) return found
+    if (typeof current !== 'object' || current === null) continue
+    const entries = Array.isArray(current)
+      ? current.map((item: unknown, index) => [String(index), item] as const)
+      : Object.entries(current)
+    for (const [key] of entries)
+      if (!Array.isArray(current) && !isStorableText(key)) return pathOf({ key: '(a field name)', parent: place })
+    // Pushed last-first, so the first entry is looked at first and the first bad field is named.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index] ?? ['', undefined]
+      pending.push({ value: item, place: { key, parent: place } })
     }
   }
   return undefined
+}
+
+function pathOf(place: Place): string {
+  const keys: string[] = []
+  for (let current = place; current !== undefined; current = current.parent) keys.push(current.key)
+  return keys.reverse().join('.')
 }
 
 /** The 400 message for a value with unstorable text at `path`. */
@@ -40,4 +54,3 @@ export function unstorableTextError(path: string): string {
   return `${path === '' ? 'The request' : path}: ${unstorableTextMessage}`
 }
 
-const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`)

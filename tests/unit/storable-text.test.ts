@@ -24,4 +24,17 @@ describe('text the database can store', () => {
       'lastName: must not contain NUL characters or unpaired UTF-16 surrogates',
     )
   })
+
+  it('walks values nested deeper than the call stack goes, and still names the field', () => {
+    const depth = 100_000
+    const nested = (leaf: unknown) => {
+      let value: unknown = leaf
+      for (let level = 0; level < depth; level += 1) value = level % 2 === 0 ? [value] : { a: value }
+      return value
+    }
+    expect(findUnstorableText(nested('fine'))).toBeUndefined()
+    const found = findUnstorableText(nested('x\u0000'))
+    expect(found?.split('.')).toHaveLength(depth)
+    expect(found?.startsWith('a.0.a.0')).toBe(true)
+  })
 })
