@@ -53,4 +53,3 @@ function pathOf(place: Place): string {
 export function unstorableTextError(path: string): string {
   return `${path === '' ? 'The request' : path}: ${unstorableTextMessage}`
 }
-

@@ -12,7 +12,7 @@ export default defineErrorHandler((error, event) => {
   const rawPath = event.req.url.replace(/^[a-z]+:\/\/[^/]*/i, '').split('?')[0] ?? '/'
   const malformed = !decodes(rawPath)
   const status = malformed ? 400 : typeof error.status === 'number' && error.status >= 400 ? error.status : 500
-  const message = (malformed ? malformedAddressMessage : status >= 500 ? undefined : error.message)
+  const message = malformed ? malformedAddressMessage : status >= 500 ? undefined : error.message
   if (rawPath.startsWith('/api/') || rawPath === '/api') return bridgeErrorResponse(status, message ?? '')
   return new Response(errorPage(status, message), {
     status,
