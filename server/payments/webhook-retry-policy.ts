@@ -1,10 +1,10 @@
 /**
  * How often a webhook delivery that failed is tried again: exponential backoff from 30 seconds up
- * to 6 hours between attempts, 12 attempts in all (about a day, as long as Razorpay itself keeps
+ * to 6 hours between attempts, 15 attempts in all (about a day, as long as Razorpay itself keeps
  * retrying), then the delivery ends failed for an operator to look at.
  */
 export const webhookRetryPolicy = {
-  maxAttempts: 12,
+  maxAttempts: 15,
   firstDelayMs: 30_000,
   maxDelayMs: 6 * 60 * 60_000,
   /** How long a claimed delivery stays out of other runs while one run works on it. */
