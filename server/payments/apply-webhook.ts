@@ -7,7 +7,7 @@ import { actionOf, type WebhookFacts } from './razorpay-webhook.ts'
 import { recordPayment } from './record-payment.ts'
 import type { WebhookOutcome } from './tables.ts'
 
-export type AppliedWebhook = { outcome: Exclude<WebhookOutcome, 'failed'>; detail: string }
+type AppliedWebhook = { outcome: Exclude<WebhookOutcome, 'failed'>; detail: string }
 
 /**
  * Applies one stored delivery to its order. Every answer is an outcome: a second capture for a

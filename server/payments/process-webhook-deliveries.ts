@@ -12,7 +12,7 @@ type Claimed = Pick<Delivery, 'event_id' | 'attempts'> & { payload: unknown }
 /** At most this many deliveries per run; a full batch wakes the job again for the rest. */
 const batchSize = 100
 
-export type WebhookRun = Record<WebhookOutcome | 'retrying', number>
+type WebhookRun = Record<WebhookOutcome | 'retrying', number>
 
 /**
  * Works through the deliveries that are due, soonest first, each on its own: a delivery that fails

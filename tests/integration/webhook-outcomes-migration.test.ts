@@ -36,7 +36,7 @@ describe('the webhook outcomes migration', () => {
       allowUnorderedMigrations: true,
     })
     const { error } = await before.migrateTo('0009-interviews')
-    if (error) throw error
+    if (error) throw new Error('Could not migrate to 0009', { cause: error })
     const row = (eventId: string, body: object, processed: { outcome: string } | null, attempts: number) => ({
       event_id: eventId,
       provider: 'razorpay',
