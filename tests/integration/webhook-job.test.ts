@@ -167,18 +167,33 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     await finishPending()
     const orderId = await order()
     const eventId = await deliver('payment.captured', { id: 'pay_test_2', order_id: orderId, amount: 9900 })
-    const original = test.runtime.store.transaction
+    const original = { transaction: test.runtime.store.transaction, warn: test.runtime.log.warn }
+    const warnings: { message: string; fields?: Record<string, unknown> }[] = []
     test.runtime.store.transaction = () => Promise.reject(new Error('database unavailable'))
+    test.runtime.log.warn = (message, fields) => warnings.push({ message, ...(fields ? { fields } : {}) })
     try {
       const failed = await new InngestTestEngine({ function: processFunction() }).execute({
         events: [{ name: webhookProcessingEvent, data: {} }],
       })
       expect(failed.result).toMatchObject({ retrying: 1 })
     } finally {
-      test.runtime.store.transaction = original
+      test.runtime.store.transaction = original.transaction
+      test.runtime.log.warn = original.warn
     }
     const pending = await deliveryOf(eventId)
     expect(pending).toMatchObject({ outcome: null, attempts: 1, last_error: 'database unavailable' })
+    // Operators see each retry in the log: which delivery, which attempt, when the next one is.
+    expect(warnings).toEqual([
+      {
+        message: 'webhook delivery failed; it will be tried again',
+        fields: {
+          deliveryId: eventId,
+          attempt: 1,
+          nextAttemptAt: pending.next_attempt_at?.toISOString(),
+          error: 'database unavailable',
+        },
+      },
+    ])
     const waitMs = (pending.next_attempt_at?.getTime() ?? 0) - test.clock.now().getTime()
     expect(waitMs).toBeGreaterThanOrEqual(webhookRetryPolicy.firstDelayMs / 2)
     expect(waitMs).toBeLessThanOrEqual(webhookRetryPolicy.firstDelayMs)
