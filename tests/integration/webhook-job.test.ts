@@ -6,6 +6,7 @@ import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
+import { userHistory } from '#server/support/user-history.ts'
 import { processWebhookDeliveries } from '#server/payments/process-webhook-deliveries.ts'
 import { receiveRazorpayWebhook, webhookProcessingEvent } from '#server/payments/webhook-deliveries.ts'
 import { webhookRetryPolicy } from '#server/payments/webhook-retry-policy.ts'
@@ -146,6 +147,15 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
       status: 'paid',
       paymentId: 'pay_test_first',
     })
+    // Support finds it in the person's history, to refund it.
+    const history = await userHistory(test.runtime, 'u-webhook')
+    expect(history.events.filter((event) => event.type === 'DuplicatePaymentCaptured')).toContainEqual(
+      expect.objectContaining({
+        streamId: `order-${orderId}`,
+        actor: { type: 'webhook', id: second },
+        data: { orderId, paymentId: 'pay_test_second', amount: 9900, reportedBy: 'webhook' },
+      }),
+    )
     // Nothing is left to try again, however much later the job runs.
     test.clock.advance(webhookRetryPolicy.maxDelayMs * 2)
     expect(await processWebhookDeliveries(test.runtime)).toMatchObject({ 'duplicate-payment': 0, retrying: 0 })
