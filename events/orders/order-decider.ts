@@ -17,14 +17,16 @@ export type OrderCommand =
 export const orderMessages = {
   notFound: 'Order not found',
   alreadyExists: 'This order exists already',
-  paidByAnotherPayment: 'This order has already been paid with another payment.',
+  paidByAnotherPayment:
+    'This order has already been paid with another payment; this payment has been recorded for a refund.',
   amountMismatch: 'The payment amount does not match the order.',
 } as const
 
 /**
  * One order, one payment: the first valid proof of payment (checkout signature or webhook) marks
- * it paid; later proofs of the same payment decide nothing. A failure never undoes a payment, and
- * a payment after failures still counts (the customer retried in the same checkout).
+ * it paid; later proofs of the same payment decide nothing. A different payment for a paid order is
+ * recorded once as a duplicate to refund. A failure never undoes a payment, and a payment after
+ * failures still counts (the customer retried in the same checkout).
  */
 function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
@@ -37,8 +39,19 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (command.userId !== undefined && command.userId !== state.userId)
         throw new DomainError('not-found', orderMessages.notFound)
       if (state.status === 'paid') {
-        if (state.paymentId === command.paymentId) return []
-        throw new DomainError('already-paid', orderMessages.paidByAnotherPayment)
+        if (state.paymentId === command.paymentId || state.duplicatePaymentIds.includes(command.paymentId)) return []
+        // The money was taken: refusing would lose track of it, so it is recorded for a refund.
+        return [
+          {
+            type: 'DuplicatePaymentCaptured',
+            data: {
+              orderId: state.orderId,
+              paymentId: command.paymentId,
+              amount: command.amount,
+              reportedBy: command.verifiedBy,
+            },
+          },
+        ]
       }
       if (command.amount !== state.amount) {
         return [

@@ -45,7 +45,23 @@ const paymentFailed = defineEvent({
   }),
 })
 
-export const orderEventDefinitions = [orderCreated, paymentVerified, paymentFailed] as const
+/**
+ * A second payment captured for an order another payment already paid: the customer was charged
+ * twice, so this one needs a refund. It never changes the order or the plan.
+ */
+const duplicatePaymentCaptured = defineEvent({
+  type: 'DuplicatePaymentCaptured',
+  schemaVersion: 1,
+  schema: z.object({
+    orderId: z.string(),
+    paymentId: z.string(),
+    amount: z.number().int(),
+    /** Which signed message told us about it. */
+    reportedBy: z.enum(['checkout', 'webhook']),
+  }),
+})
+
+export const orderEventDefinitions = [orderCreated, paymentVerified, paymentFailed, duplicatePaymentCaptured] as const
 export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>
 
 export type OrderState =
@@ -59,6 +75,8 @@ export type OrderState =
       gateway: z.infer<typeof paymentGateway>
       paymentId: string | null
       failedPaymentIds: string[]
+      /** Payments captured after the order was paid, each to be refunded. */
+      duplicatePaymentIds: string[]
     }
 
 export const initialOrderState: OrderState = { status: 'none' }
@@ -75,6 +93,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
         gateway: event.data.gateway,
         paymentId: null,
         failedPaymentIds: [],
+        duplicatePaymentIds: [],
       }
     case 'PaymentVerified':
       return state.status === 'none' ? state : { ...state, status: 'paid', paymentId: event.data.paymentId }
@@ -88,6 +107,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
               ? [...state.failedPaymentIds, event.data.paymentId]
               : state.failedPaymentIds,
           }
+    case 'DuplicatePaymentCaptured':
+      return state.status === 'none'
+        ? state
+        : { ...state, duplicatePaymentIds: [...state.duplicatePaymentIds, event.data.paymentId] }
     default: {
       const unknownEvent: never = event
       return unknownEvent

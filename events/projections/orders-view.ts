@@ -1,3 +1,4 @@
+import { sql, type JSONColumnType } from 'kysely'
 import { orderEventDefinitions } from '#events/orders/order.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
@@ -15,12 +16,14 @@ export type OrdersViewTable = {
   created_at: Date
   paid_at: Date | null
   failed_at: Date | null
+  /** Payments captured after the order was paid: each needs a refund. */
+  duplicate_payment_ids: JSONColumnType<string[]>
 }
 
 /** The billing history: every order with its outcome. */
 export const ordersViewProjection: Projection = {
   name: 'orders_view',
-  version: 1,
+  version: 2,
   eventTypes: orderEventDefinitions.map((definition) => definition.type),
   apply: async (trx, event) => {
     if (!isEventOf(orderEventDefinitions, event)) return
@@ -41,6 +44,7 @@ export const ordersViewProjection: Projection = {
             created_at: event.createdAt,
             paid_at: null,
             failed_at: null,
+            duplicate_payment_ids: '[]',
           })
           .onConflict((conflict) => conflict.column('order_id').doNothing())
           .execute()
@@ -63,6 +67,15 @@ export const ordersViewProjection: Projection = {
           })
           .where('order_id', '=', event.data.orderId)
           .where('status', '!=', 'paid')
+          .execute()
+        return
+      case 'DuplicatePaymentCaptured':
+        await trx
+          .updateTable('orders_view')
+          .set({
+            duplicate_payment_ids: sql`duplicate_payment_ids || ${JSON.stringify([event.data.paymentId])}::jsonb`,
+          })
+          .where('order_id', '=', event.data.orderId)
           .execute()
         return
       default: {

@@ -1,7 +1,8 @@
 import type { BackgroundJob } from '#server/jobs/background-job.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { expireSubscriptions } from './expire-subscriptions.ts'
-import { processWebhookDeliveries, webhookProcessingEvent } from './webhook-deliveries.ts'
+import { processWebhookDeliveries } from './process-webhook-deliveries.ts'
+import { webhookProcessingEvent } from './webhook-deliveries.ts'
 
 const subscriptionsDueEvent = 'subscriptions/expiry.due'
 

@@ -1,4 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
+import { orderMessages } from '#events/orders/order-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { recordPayment } from './record-payment.ts'
 
@@ -21,13 +22,9 @@ export async function verifyPayment(
     verifiedBy: 'checkout',
     userId: scope.userId,
   })
-  if (outcome.order.status !== 'paid')
-    throw new DomainError('payment-failed', 'The payment amount does not match the order.')
-  return {
-    verified: true as const,
-    orderId: input.orderId,
-    paymentId: input.paymentId,
-    planType: outcome.order.planType,
-    alreadyVerified: !outcome.newlyPaid,
-  }
+  const { order } = outcome
+  if (order.status !== 'paid') throw new DomainError('payment-failed', orderMessages.amountMismatch)
+  if (order.paymentId !== input.paymentId) throw new DomainError('already-paid', orderMessages.paidByAnotherPayment)
+  // The same whether this call recorded the payment or an earlier one (or a webhook) did: a repeat is a repeat.
+  return { verified: true as const, orderId: input.orderId, paymentId: input.paymentId, planType: order.planType }
 }

@@ -91,7 +91,7 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
   )
 }
 
-function HistoryRow({ entry }: { entry: BillingEntry }) {
+export function HistoryRow({ entry }: { entry: BillingEntry }) {
   const status = billingStatus(entry.status)
   const none = <span className="text-gray-400 dark:text-gray-500">—</span>
   return (
@@ -115,6 +115,11 @@ function HistoryRow({ entry }: { entry: BillingEntry }) {
       </td>
       <td className="py-3 pr-4">
         {entry.paymentId ? <span className="font-mono text-xs break-all">{entry.paymentId}</span> : none}
+        {entry.refundDuePaymentIds.map((paymentId) => (
+          <span key={paymentId} className="mt-1 block text-xs text-amber-800 dark:text-amber-300">
+            Charged again by <span className="font-mono break-all">{paymentId}</span>: this is refunded
+          </span>
+        ))}
       </td>
       <td className="py-3 pr-4">{entry.failureReason ?? none}</td>
     </tr>

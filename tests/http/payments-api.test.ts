@@ -88,7 +88,7 @@ async function settle() {
     const pending = await database.db
       .selectFrom('webhook_deliveries')
       .select('event_id')
-      .where('processed_at', 'is', null)
+      .where('outcome', 'is', null)
       .execute()
     if (pending.length === 0) return
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -150,15 +150,11 @@ describe('POST /auth/verify-payment', () => {
       razorpay_signature: await signCheckout(order.id, paymentId),
     }
 
-    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({
-      verified: true,
-      planType: 'professional',
-      alreadyVerified: false,
-    })
-    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({
-      verified: true,
-      alreadyVerified: true,
-    })
+    const first = await api('POST', '/auth/verify-payment', { token, body })
+    expect(dataOf(first)).toEqual({ verified: true, orderId: order.id, paymentId, planType: 'professional' })
+    const repeat = await api('POST', '/auth/verify-payment', { token, body })
+    expect(repeat.status).toBe(200)
+    expect(repeat.body).toEqual(first.body)
     expect(await countOf('PaymentVerified', order.id)).toBe(1)
     expect(await countOf('SubscriptionActivated', order.id)).toBe(1)
 
@@ -175,6 +171,29 @@ describe('POST /auth/verify-payment', () => {
       await api('GET', '/billing/history', { token }),
     )
     expect(history.entries[0]).toMatchObject({ orderId: order.id, status: 'paid', paymentId, amount: 29900 })
+  })
+
+  it('answers concurrent pairs of the same verification 200 both, with the same body', async () => {
+    for (let pair = 0; pair < 5; pair += 1) {
+      const token = await signedInUser()
+      const order = dataOf<Order>(
+        await api('POST', '/auth/create-order', { token, body: { planType: 'starter', billingCycle: 'monthly' } }),
+      )
+      const paymentId = `pay_test_${randomBytes(7).toString('hex')}`
+      const body = {
+        razorpay_order_id: order.id,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: await signCheckout(order.id, paymentId),
+      }
+      const [one, two] = await Promise.all([
+        api('POST', '/auth/verify-payment', { token, body }),
+        api('POST', '/auth/verify-payment', { token, body }),
+      ])
+      expect([one.status, two.status]).toEqual([200, 200])
+      expect(one.body).toEqual(two.body)
+      expect(await countOf('PaymentVerified', order.id)).toBe(1)
+      expect(await countOf('SubscriptionActivated', order.id)).toBe(1)
+    }
   })
 
   it("refuses a tampered signature, someone else's order and an unknown order, writing nothing", async () => {
@@ -306,7 +325,7 @@ describe('POST /api/webhooks/razorpay', () => {
       razorpay_payment_id: payment.id,
       razorpay_signature: await signCheckout(order.id, payment.id),
     }
-    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({ alreadyVerified: true })
+    expect(dataOf(await api('POST', '/auth/verify-payment', { token, body }))).toMatchObject({ verified: true })
     expect(await countOf('PaymentVerified', order.id)).toBe(1)
     expect(await countOf('SubscriptionActivated', order.id)).toBe(1)
   })
@@ -342,6 +361,33 @@ describe('POST /api/webhooks/razorpay', () => {
     )
     expect(after.entries.find((entry) => entry.orderId === order.id)?.status).toBe('paid')
     expect(await countOf('PaymentFailed', order.id)).toBe(1)
+  })
+
+  it('records a second capture for a paid order as a payment to refund, settles the delivery and never retries it', async () => {
+    const { token, order, payment } = await orderFor('starter')
+    await webhook('payment.captured', payment)
+    await settle()
+    const second = { ...payment, id: `pay_test_${randomBytes(7).toString('hex')}` }
+    const eventId = `evt_${randomUUID()}`
+    expect((await webhook('payment.captured', second, { eventId })).status).toBe(200)
+    await settle()
+    expect(
+      await database.db
+        .selectFrom('webhook_deliveries')
+        .select(['outcome', 'attempts', 'next_attempt_at', 'last_error'])
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ outcome: 'duplicate-payment', attempts: 1, next_attempt_at: null, last_error: null })
+    expect(await countOf('DuplicatePaymentCaptured', order.id)).toBe(1)
+    expect(await countOf('PaymentVerified', order.id)).toBe(1)
+    const history = dataOf<{
+      entries: { orderId: string; status: string; paymentId: string; refundDuePaymentIds: string[] }[]
+    }>(await api('GET', '/billing/history', { token }))
+    expect(history.entries.find((entry) => entry.orderId === order.id)).toMatchObject({
+      status: 'paid',
+      paymentId: payment.id,
+      refundDuePaymentIds: [second.id],
+    })
   })
 
   it('answers 400 without the signature or event id headers and for a body that is not JSON', async () => {

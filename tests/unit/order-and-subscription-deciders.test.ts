@@ -55,8 +55,32 @@ describe('order decider', () => {
     givenOrder(created, paid).when(pay()).then([])
   })
 
-  it('refuses a second, different payment for a paid order', () => {
-    givenOrder(created, paid).when(pay('pay_2')).thenThrows('already-paid')
+  it('records a second, different payment for a paid order as a duplicate that needs a refund, once', () => {
+    const duplicate: OrderEvent = {
+      type: 'DuplicatePaymentCaptured',
+      data: { orderId: 'order_1', paymentId: 'pay_2', amount: 29900, reportedBy: 'webhook' },
+    }
+    givenOrder(created, paid).when(pay('pay_2')).then([duplicate])
+    givenOrder(created, paid, duplicate).when(pay('pay_2')).then([])
+    givenOrder(created, paid, duplicate).when(pay()).then([])
+    givenOrder(created, paid, duplicate)
+      .when(pay('pay_3', { verifiedBy: 'checkout', amount: 100 }))
+      .then([
+        {
+          type: 'DuplicatePaymentCaptured',
+          data: { orderId: 'order_1', paymentId: 'pay_3', amount: 100, reportedBy: 'checkout' },
+        },
+      ])
+  })
+
+  it('keeps a duplicate payment out of the order: still paid by the first, no failure recorded for it', () => {
+    const duplicate: OrderEvent = {
+      type: 'DuplicatePaymentCaptured',
+      data: { orderId: 'order_1', paymentId: 'pay_2', amount: 29900, reportedBy: 'webhook' },
+    }
+    givenOrder(created, paid, duplicate)
+      .when({ type: 'RecordFailure', paymentId: 'pay_2', reason: 'Refunded', code: null })
+      .then([])
   })
 
   it("treats someone else's order as not found, and an unknown order likewise", () => {

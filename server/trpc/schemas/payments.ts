@@ -44,9 +44,6 @@ export const verifyPaymentOutput = z.object({
   orderId: z.string(),
   paymentId: z.string(),
   planType: z.enum(planIds),
-  alreadyVerified: z
-    .boolean()
-    .meta({ description: 'True when this payment had been recorded before (a repeat call changes nothing)' }),
 })
 
 export const billingEntrySchema = z
@@ -58,6 +55,9 @@ export const billingEntrySchema = z
     status: z.enum(['created', 'paid', 'failed']),
     paymentId: z.string().nullable(),
     failureReason: z.string().nullable(),
+    refundDuePaymentIds: z
+      .array(z.string())
+      .meta({ description: 'Payments taken after this order was already paid; each is refunded' }),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     testMode: z.boolean(),

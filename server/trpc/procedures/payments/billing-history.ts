@@ -34,6 +34,7 @@ export const billingHistory = signedInProcedure
         status: row.status,
         paymentId: row.payment_id,
         failureReason: row.failure_reason,
+        refundDuePaymentIds: row.duplicate_payment_ids,
         createdAt: new Date(row.created_at).toISOString(),
         paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
         testMode: row.gateway === 'sandbox',
