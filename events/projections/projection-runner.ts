@@ -236,8 +236,7 @@ export class ProjectionRunner {
   #applyBatchIn(projection: Projection, failing?: FailedEvent, known?: ProjectionFailure): Promise<BatchOutcome> {
     return this.#db.transaction().execute(async (trx) => {
       const batch = await this.#applyBatch(trx, projection, failing)
-      const resolved =
-        known && batch.read > 0 ? await clearFailurePassed(trx, projection.name, batch.checkpoint) : undefined
+      const resolved = known ? await clearFailurePassed(trx, projection.name, batch.checkpoint) : undefined
       return { ...batch, resolved }
     })
   }
