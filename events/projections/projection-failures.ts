@@ -160,7 +160,7 @@ type FailureRow = {
 function toFailure(row: FailureRow): ProjectionFailure {
   return {
     projection: row.projection,
-    position: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
+    position: { transactionId: row.transaction_id, globalPosition: row.global_position },
     eventId: row.event_id,
     eventType: row.event_type,
     streamId: row.stream_id,

@@ -115,7 +115,7 @@ export class ProjectionRunner {
       let batches = 0
       let checkpoint: Checkpoint
       let failing: FailedEvent | undefined
-      let halted = false
+      let halted: boolean
       for (;;) {
         let batch: BatchOutcome
         try {
@@ -221,7 +221,7 @@ export class ProjectionRunner {
         name: projection.name,
         version: projection.version,
         storedVersion: row ? row.version : undefined,
-        eventsApplied: row ? Number(row.events_applied) : 0,
+        eventsApplied: row ? row.events_applied : 0,
         checkpoint: row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : startOfLog,
         updatedAt: row?.updated_at,
         stuck: failures.find((failure) => failure.projection === projection.name),

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { z } from 'zod'
 import { systemClock } from '#events/clock.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore } from '#events/store/event-store.ts'
@@ -56,9 +57,10 @@ describe('a server whose log holds an event a projection cannot apply', () => {
     const response = await fetch(`${server.url}/api/ready`)
     expect(response.status).toBe(503)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    const body: unknown = await response.json()
-    expect(body).toEqual({ success: false, error: expect.any(String) })
-    const error = (body as { error: string }).error
+    const { error } = z
+      .object({ success: z.literal(false), error: z.string() })
+      .strict()
+      .parse(await response.json())
     expect(error).toContain(`users_view at event ${poison.globalPosition} (transaction ${poison.transactionId}`)
     expect(error).toContain('UserRegistered')
     expect(server.output()).toContain('starting with a halted projection')
