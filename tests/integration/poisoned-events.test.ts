@@ -11,10 +11,9 @@ import { eventRegistry } from '#events/registry.ts'
 import { defineEvent, EventRegistry } from '#events/store/event-definition.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { startOfLog } from '#events/store/types.ts'
-import { registerUser } from '#server/accounts/register-user.ts'
-import type { Database } from '#server/db/schema.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { createLedgerTable, ledgerProjection, readLedger } from '#tests/support/ledger-projection.ts'
+import { registerDirectly } from '#tests/support/register-directly.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { testRegistry } from '#tests/support/test-events.ts'
 
@@ -225,32 +224,9 @@ describe.each(databaseKinds)('a NUL character sealed into a registration, on %s'
   })
 
   it('halts users_view at that registration while user_activity goes on', async () => {
-    const store = createEventStore<Database>({
-      db: database.db,
-      registry: eventRegistry,
-      clock: fixedClock('2026-11-24T10:00:00Z'),
-    })
-    // Straight to the store, past the input boundary that refuses such text today.
-    const register = (lastName: string) => {
-      const userId = randomUUID()
-      const metadata = { actor: { type: 'anonymous' as const }, userId }
-      const user = {
-        userId,
-        email: `${userId}@example.test`,
-        firstName: 'Eve',
-        lastName,
-        avatarUrl: null,
-        provider: 'password' as const,
-        providerUserId: null,
-        emailConfirmed: false,
-      }
-      return store.transaction((tx) => registerUser(tx, user, metadata)).then(() => userId)
-    }
-    const before = await register('Before')
-    const poisoned = await register('x\u0000')
-    const after = await register('After')
-    const [poison] = await store.readByUser(poisoned)
-    if (!poison) throw new Error('the registration was not written')
+    const before = await registerDirectly(database, 'Before')
+    const poison = await registerDirectly(database, 'x\u0000')
+    const after = await registerDirectly(database, 'After')
 
     const runner = new ProjectionRunner({
       db: database.db,
@@ -267,8 +243,9 @@ describe.each(databaseKinds)('a NUL character sealed into a registration, on %s'
     })
     expect(activity?.stuck).toBeUndefined()
     const people = await database.db.selectFrom('users_view').select(['user_id', 'last_name']).execute()
-    expect(people).toEqual([{ user_id: before, last_name: 'Before' }])
+    expect(people).toEqual([{ user_id: before.metadata.userId, last_name: 'Before' }])
     const active = await database.db.selectFrom('user_activity').select('user_id').execute()
-    expect(active.map((row) => row.user_id).sort()).toEqual([before, poisoned, after].sort())
+    const everyone = [before, poison, after].map((event) => event.metadata.userId)
+    expect(active.map((row) => row.user_id).sort()).toEqual(everyone.sort())
   })
 })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { registerUser } from '#server/accounts/register-user.ts'
 import { readiness } from '#server/health/readiness.ts'
 import type { Context } from '#server/trpc/context.ts'
 import { createCallerFactory } from '#server/trpc/init.ts'
 import { supportRouter } from '#server/trpc/routers/support.ts'
+import { registerDirectly } from '#tests/support/register-directly.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
@@ -30,23 +30,9 @@ describe('support sees a halted projection and retries it; readiness reports it'
     return createCallerFactory(supportRouter)(context)
   }
 
-  /** Straight to the store, past the input boundary that refuses such text. */
   const register = async (lastName: string) => {
-    const userId = randomUUID()
-    const user = {
-      userId,
-      email: `${userId}@example.test`,
-      firstName: 'Eve',
-      lastName,
-      avatarUrl: null,
-      provider: 'password' as const,
-      providerUserId: null,
-      emailConfirmed: false,
-    }
-    await test.runtime.store.transaction((tx) => registerUser(tx, user, { actor: { type: 'anonymous' }, userId }))
+    const registered = await registerDirectly({ store: test.runtime.store }, lastName)
     await test.runtime.jobs.settled()
-    const [registered] = await test.runtime.store.readByUser(userId)
-    if (!registered) throw new Error('the registration was not written')
     return registered
   }
 
