@@ -8,6 +8,7 @@ import * as analytics from './0006-analytics.ts'
 import * as payments from './0007-payments.ts'
 import * as contact from './0008-contact.ts'
 import * as interviews from './0009-interviews.ts'
+import * as projectionFailures from './0010-projection-failures.ts'
 import * as webhookOutcomes from './0012-webhook-outcomes.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007-payments': payments,
   '0008-contact': contact,
   '0009-interviews': interviews,
+  '0010-projection-failures': projectionFailures,
   '0012-webhook-outcomes': webhookOutcomes,
 }

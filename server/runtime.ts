@@ -39,6 +39,7 @@ export async function createRuntime(
     projections: [...viewProjections, contactMailReactor],
     registry: eventRegistry,
     log,
+    now: () => clock.now(),
   })
   const mailer = createMailer({ config, db: database.db, log })
   // Jobs need the finished runtime and the store needs the scheduler: the closure breaks the cycle.
@@ -64,7 +65,16 @@ export async function createRuntime(
     onAppended: (notice) =>
       jobs.wake(eventsAppendedEvent, { streamId: notice.streamId, globalPositions: notice.globalPositions }),
   })
-  await projections.catchUpAll()
+  // A projection halted at an event it cannot apply does not stop the server: the other views are
+  // served, /api/ready reports it, and the jobs keep retrying it. Only a database failure throws here.
+  for (const { stuck } of await projections.catchUpAll()) {
+    if (stuck)
+      log.error('starting with a halted projection', {
+        projection: stuck.projection,
+        position: stuck.position,
+        eventType: stuck.eventType,
+      })
+  }
   jobs.start()
   const ai = createAiEngine(config.ai, { logger: log })
   const runtime: Runtime = {

@@ -26,8 +26,10 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
+import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInngestRouteImport } from './routes/api/inngest'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
+import { Route as ApiReadyRouteImport } from './routes/api/ready'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -122,6 +124,11 @@ const ApiSplatRoute = ApiSplatRouteImport.update({
   path: '/api/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ApiHealthRoute = ApiHealthRouteImport.update({
+  id: '/api/health',
+  path: '/api/health',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiInngestRoute = ApiInngestRouteImport.update({
   id: '/api/inngest',
   path: '/api/inngest',
@@ -130,6 +137,11 @@ const ApiInngestRoute = ApiInngestRouteImport.update({
 const ApiOpenapiDotjsonRoute = ApiOpenapiDotjsonRouteImport.update({
   id: '/api/openapi.json',
   path: '/api/openapi.json',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ApiReadyRoute = ApiReadyRouteImport.update({
+  id: '/api/ready',
+  path: '/api/ready',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
@@ -193,8 +205,10 @@ export interface FileRoutesByFullPath {
   '/subscription': typeof SubscriptionRoute
   '/support': typeof SupportRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
+  '/api/ready': typeof ApiReadyRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -222,8 +236,10 @@ export interface FileRoutesByTo {
   '/subscription': typeof SubscriptionRoute
   '/support': typeof SupportRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
+  '/api/ready': typeof ApiReadyRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -252,8 +268,10 @@ export interface FileRoutesById {
   '/subscription': typeof SubscriptionRoute
   '/support': typeof SupportRoute
   '/api/$': typeof ApiSplatRoute
+  '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
+  '/api/ready': typeof ApiReadyRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
@@ -283,8 +301,10 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/support'
     | '/api/$'
+    | '/api/health'
     | '/api/inngest'
     | '/api/openapi.json'
+    | '/api/ready'
     | '/auth/callback'
     | '/blog/$slug'
     | '/dev/mailbox'
@@ -312,8 +332,10 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/support'
     | '/api/$'
+    | '/api/health'
     | '/api/inngest'
     | '/api/openapi.json'
+    | '/api/ready'
     | '/auth/callback'
     | '/blog/$slug'
     | '/dev/mailbox'
@@ -341,8 +363,10 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/support'
     | '/api/$'
+    | '/api/health'
     | '/api/inngest'
     | '/api/openapi.json'
+    | '/api/ready'
     | '/auth/callback'
     | '/blog/$slug'
     | '/dev/mailbox'
@@ -371,8 +395,10 @@ export interface RootRouteChildren {
   SubscriptionRoute: typeof SubscriptionRoute
   SupportRoute: typeof SupportRoute
   ApiSplatRoute: typeof ApiSplatRoute
+  ApiHealthRoute: typeof ApiHealthRoute
   ApiInngestRoute: typeof ApiInngestRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
+  ApiReadyRoute: typeof ApiReadyRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
   BlogSlugRoute: typeof BlogSlugRoute
   DevMailboxRoute: typeof DevMailboxRoute
@@ -504,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/health': {
+      id: '/api/health'
+      path: '/api/health'
+      fullPath: '/api/health'
+      preLoaderRoute: typeof ApiHealthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/inngest': {
       id: '/api/inngest'
       path: '/api/inngest'
@@ -516,6 +549,13 @@ declare module '@tanstack/react-router' {
       path: '/api/openapi.json'
       fullPath: '/api/openapi.json'
       preLoaderRoute: typeof ApiOpenapiDotjsonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/ready': {
+      id: '/api/ready'
+      path: '/api/ready'
+      fullPath: '/api/ready'
+      preLoaderRoute: typeof ApiReadyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/callback': {
@@ -595,8 +635,10 @@ const rootRouteChildren: RootRouteChildren = {
   SubscriptionRoute: SubscriptionRoute,
   SupportRoute: SupportRoute,
   ApiSplatRoute: ApiSplatRoute,
+  ApiHealthRoute: ApiHealthRoute,
   ApiInngestRoute: ApiInngestRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
+  ApiReadyRoute: ApiReadyRoute,
   AuthCallbackRoute: AuthCallbackRoute,
   BlogSlugRoute: BlogSlugRoute,
   DevMailboxRoute: DevMailboxRoute,

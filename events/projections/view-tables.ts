@@ -4,6 +4,7 @@ import type { OrdersViewTable } from './orders-view.ts'
 import type { UsagePeriodsViewTable } from './usage-periods-view.ts'
 import type { SubscriptionsViewTable } from './subscriptions-view.ts'
 import type { UsersViewTable } from './users-view.ts'
+import type { ProjectionFailuresTable } from './projection-failures.ts'
 
 /** The projected views' tables, for kysely's types. Each projection file defines its own. */
 export type ViewTables = {
@@ -14,4 +15,6 @@ export type ViewTables = {
   interview_sessions_view: InterviewSessionsViewTable
   interview_questions_view: InterviewQuestionsViewTable
   usage_periods_view: UsagePeriodsViewTable
+  /** Projections halted at an event they could not apply (the runner's, not a view). */
+  projection_failures: ProjectionFailuresTable
 }

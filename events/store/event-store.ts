@@ -22,6 +22,15 @@ type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
 
 export type AppendedNotice = { streamId: string; globalPositions: number[] }
 
+/** An event of the log before its payload is decoded. */
+export type LogEntry = {
+  eventId: string
+  type: string
+  streamId: string
+  position: Checkpoint
+  decode: () => StoredEvent
+}
+
 /**
  * A unit of work: appends and other writes that commit together, then notify the projectors.
  * `db` sees every table of the application's database (`Tables`), so its writes join the same transaction.
@@ -276,6 +285,14 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
    * passed an event can never later find an earlier-ordered one commit behind it.
    */
   async function readAll(after: Checkpoint, limit: number, executor: Executor = db) {
+    return (await readLog(after, limit, executor)).map((entry) => entry.decode())
+  }
+
+  /**
+   * The same events as `readAll`, each decoded (upcast and checked) only when asked, so a reader
+   * can tell which event fails to decode and is not stopped by events it does not read.
+   */
+  async function readLog(after: Checkpoint, limit: number, executor: Executor = db): Promise<LogEntry[]> {
     const rows = await selectEvents(executor)
       .where(
         sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
@@ -285,7 +302,13 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       .orderBy('events.global_position')
       .limit(limit)
       .execute()
-    return rows.map(toStoredEvent)
+    return rows.map((row) => ({
+      eventId: row.event_id,
+      type: row.type,
+      streamId: row.stream_id,
+      position: { transactionId: row.transaction_id, globalPosition: row.global_position },
+      decode: () => toStoredEvent(row),
+    }))
   }
 
   /**
@@ -327,7 +350,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     }
   }
 
-  return { append, transaction, readStream, readByUser, readAll, streamVersion, registry }
+  return { append, transaction, readStream, readByUser, readAll, readLog, streamVersion, registry }
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -23,11 +23,60 @@ const errorResponses = Object.fromEntries(
   ]),
 )
 
+const errorEnvelope = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } }
+
+function statusAnswer(status: string, description: string) {
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            success: { type: 'boolean', const: true },
+            data: { type: 'object', properties: { status: { type: 'string', const: status } }, required: ['status'] },
+          },
+          required: ['success', 'data'],
+        },
+      },
+    },
+  }
+}
+
 /**
- * The two routes served beside the bridge (trpc-to-openapi takes JSON only and cannot stream),
- * described by hand so the desktop assistant's developers see the whole API in one document.
+ * The routes served beside the bridge (trpc-to-openapi takes JSON only and cannot stream, and the
+ * probes must not depend on it), described by hand so the whole API is in one document.
  */
 export const extraPaths: Record<string, PathItem> = {
+  '/health': {
+    get: {
+      operationId: 'health',
+      tags: ['health'],
+      summary: 'Liveness: the server process answers',
+      description: 'Always 200 while the process serves requests; it does not touch the database.',
+      responses: {
+        '200': statusAnswer('live', 'The process serves requests'),
+        default: { description: 'Any other failure', content: errorEnvelope },
+      },
+    },
+  },
+  '/ready': {
+    get: {
+      operationId: 'ready',
+      tags: ['health'],
+      summary: 'Readiness: the database answers and every view is moving',
+      description:
+        'Answers 503 when the database cannot be reached, or when a projection is halted at an event it cannot apply; the error names each such projection and the event position it stopped at. Support staff see the error and can retry it on /support.',
+      responses: {
+        '200': statusAnswer('ready', 'Ready to serve'),
+        '503': {
+          description: 'Not ready: the database is unreachable or a projection is halted',
+          content: errorEnvelope,
+        },
+        default: { description: 'Any other failure', content: errorEnvelope },
+      },
+    },
+  },
   '/interview/audio-question': {
     post: {
       operationId: 'interview-audioQuestion',

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { RouteGuard } from '#src/components/route-guard.tsx'
 import { Forbidden } from '#src/components/support/forbidden.tsx'
+import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
 import { UserHistory } from '#src/components/support/user-history.tsx'
 import { UserSearch } from '#src/components/support/user-search.tsx'
 
@@ -23,11 +24,13 @@ function SupportPage() {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Support Console</h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">
-        Find a person, read their event history, and rebuild their views.
+        Find a person, read their event history, and rebuild their views; see whether every view is moving, and retry
+        one halted at an event it cannot apply.
       </p>
       <div className="mt-8 space-y-6">
         <UserSearch onOpen={setOpenUserId} />
         {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
+        <ProjectionStatus />
       </div>
     </main>
   )

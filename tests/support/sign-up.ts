@@ -9,10 +9,14 @@ import { dataOf, type restClient } from './rest-client.ts'
 export async function signedUpUserToken(
   api: ReturnType<typeof restClient>,
   database: TestDatabase,
-  person: { password: string; firstName?: string; lastName?: string },
+  person: { password: string; firstName?: string; lastName?: string; email?: string },
 ): Promise<string> {
-  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`
-  const { password, firstName = 'Ravi', lastName = 'Kumar' } = person
+  const {
+    password,
+    firstName = 'Ravi',
+    lastName = 'Kumar',
+    email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
+  } = person
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName, lastName } }))
   let token: string | undefined
   for (let attempt = 0; attempt < 50 && !token; attempt += 1) {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { projectionStatus } from '#server/support/projection-status.ts'
 import { supportProcedure } from '#server/trpc/init.ts'
+import { projectionStatusSchema } from '#server/trpc/schemas/support.ts'
 
 export const projections = supportProcedure
   .meta({
@@ -8,24 +10,10 @@ export const projections = supportProcedure
       path: '/support/projections',
       operationId: 'support-projections',
       tags: ['support'],
-      summary: 'Where each projection stands (support staff)',
+      summary: 'Where each projection stands, and any halted at an event it cannot apply (support staff)',
       protect: true,
     },
   })
   .input(z.void())
-  .output(
-    z.object({
-      projections: z.array(
-        z.object({
-          name: z.string(),
-          version: z.number(),
-          storedVersion: z.number().optional(),
-          eventsApplied: z.number(),
-          checkpoint: z.object({ transactionId: z.string(), globalPosition: z.number() }),
-        }),
-      ),
-    }),
-  )
-  .query(async ({ ctx }) => ({
-    projections: (await ctx.runtime.projections.status()).map(({ updatedAt: _updatedAt, ...rest }) => rest),
-  }))
+  .output(z.object({ projections: z.array(projectionStatusSchema) }))
+  .query(async ({ ctx }) => ({ projections: await projectionStatus(ctx.runtime) }))

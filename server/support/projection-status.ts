@@ -1,0 +1,47 @@
+import { DomainError } from '#events/domain-error.ts'
+import type { ProjectionFailure } from '#events/projections/projection-failures.ts'
+import type { Runtime } from '#server/runtime.types.ts'
+
+type ProjectionStatus = Awaited<ReturnType<Runtime['projections']['status']>>[number]
+
+function stuckOf(failure: ProjectionFailure | undefined) {
+  if (!failure) return null
+  return {
+    transactionId: failure.position.transactionId,
+    globalPosition: failure.position.globalPosition,
+    eventId: failure.eventId,
+    eventType: failure.eventType,
+    streamId: failure.streamId,
+    error: failure.error,
+    attempts: failure.attempts,
+    firstFailedAt: failure.firstFailedAt.toISOString(),
+    lastFailedAt: failure.lastFailedAt.toISOString(),
+    nextAttemptAt: failure.nextAttemptAt.toISOString(),
+  }
+}
+
+function toDto(status: ProjectionStatus) {
+  return {
+    name: status.name,
+    version: status.version,
+    storedVersion: status.storedVersion,
+    eventsApplied: status.eventsApplied,
+    checkpoint: status.checkpoint,
+    updatedAt: status.updatedAt ? new Date(status.updatedAt).toISOString() : null,
+    stuck: stuckOf(status.stuck),
+  }
+}
+
+/** Every projection's checkpoint and, for one halted at an event, that event and its error. */
+export async function projectionStatus(runtime: Runtime) {
+  return (await runtime.projections.status()).map(toDto)
+}
+
+/** Tries a halted projection's failing event now (after a fix was deployed), and says where it stands. */
+export async function retryProjection(runtime: Runtime, name: string) {
+  if (!runtime.projections.names.includes(name)) throw new DomainError('not-found', `There is no projection ${name}`)
+  await runtime.projections.retryNow(name)
+  const status = (await runtime.projections.status()).find((projection) => projection.name === name)
+  if (!status) throw new DomainError('not-found', `There is no projection ${name}`)
+  return toDto(status)
+}

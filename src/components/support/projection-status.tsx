@@ -1,0 +1,124 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { Card } from '#src/components/dashboard/card.tsx'
+import { LoadError } from '#src/components/dashboard/load-error.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
+import { secondaryButton } from '#src/components/ui/form-styles.ts'
+import { useTRPC } from '#src/trpc/react.ts'
+import type { ProjectionState } from './support-types.ts'
+
+/** support.projections: each view's checkpoint, and any halted at an event it cannot apply. */
+export function ProjectionStatus() {
+  const trpc = useTRPC()
+  const status = useQuery({ ...trpc.support.projections.queryOptions(), staleTime: 0, retry: false })
+  const halted = status.data?.projections.filter((projection) => projection.stuck !== null) ?? []
+  return (
+    <Card id="projection-status-heading" title="Views">
+      {status.isPending ? (
+        <Spinner label="Loading the views' status" className="py-6" />
+      ) : status.isError ? (
+        <LoadError
+          message={`Could not load the views' status: ${status.error.message}`}
+          onRetry={() => void status.refetch()}
+          retrying={status.isFetching}
+        />
+      ) : (
+        <>
+          <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+            {halted.length === 0
+              ? 'Every view is up to date with the log.'
+              : `${halted.length} halted at an event it cannot apply: its later events wait, the others go on.`}
+          </p>
+          <div className="mt-3 overflow-x-auto" role="region" aria-label="Views" tabIndex={0}>
+            <table className="w-full min-w-[36rem] text-left text-sm text-gray-700 dark:text-gray-300">
+              <thead className="text-gray-500 dark:text-gray-400">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    View
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Checkpoint
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Events read
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    State
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                {status.data.projections.map((projection) => (
+                  <ProjectionRow
+                    key={projection.name}
+                    projection={projection}
+                    onRetried={() => void status.refetch()}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  )
+}
+
+function ProjectionRow({ projection, onRetried }: { projection: ProjectionState; onRetried: () => void }) {
+  const { checkpoint, stuck } = projection
+  return (
+    <tr data-testid={`projection-${projection.name}`} className="align-top">
+      <td className="py-2 pr-4 font-mono text-xs">{projection.name}</td>
+      <td className="py-2 pr-4 font-mono text-xs">
+        {checkpoint.globalPosition} (tx {checkpoint.transactionId})
+      </td>
+      <td className="py-2 pr-4">{projection.eventsApplied}</td>
+      <td className="py-2">
+        {stuck ? <Halted name={projection.name} stuck={stuck} onRetried={onRetried} /> : 'Up to date'}
+      </td>
+    </tr>
+  )
+}
+
+function Halted({
+  name,
+  stuck,
+  onRetried,
+}: {
+  name: string
+  stuck: NonNullable<ProjectionState['stuck']>
+  onRetried: () => void
+}) {
+  const trpc = useTRPC()
+  const retry = useMutation(trpc.support.retryProjection.mutationOptions({ onSuccess: onRetried }))
+  return (
+    <div className="space-y-1">
+      <p className="font-medium text-red-700 dark:text-red-300">
+        Halted at event {stuck.globalPosition} (tx {stuck.transactionId}), {stuck.eventType}
+      </p>
+      <p className="font-mono text-xs break-all">{stuck.error}</p>
+      <p className="text-xs text-gray-500">
+        {stuck.attempts} attempts since {new Date(stuck.firstFailedAt).toLocaleString()}; next try{' '}
+        {new Date(stuck.nextAttemptAt).toLocaleString()} · stream {stuck.streamId} · event {stuck.eventId}
+      </p>
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => retry.mutate({ name })}
+        disabled={retry.isPending}
+      >
+        {retry.isPending ? 'Retrying...' : 'Retry now'}
+      </button>
+      {retry.isError && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          Retry failed: {errorMessage(retry.error, 'please try again')}
+        </p>
+      )}
+      {retry.isSuccess && retry.data.stuck && (
+        <p role="status" className="text-xs text-gray-600 dark:text-gray-400">
+          Still halted after {retry.data.stuck.attempts} attempts.
+        </p>
+      )}
+    </div>
+  )
+}

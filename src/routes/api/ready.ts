@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { handleReady } from '#server/http/health-routes.ts'
+import { getRuntime } from '#server/runtime.ts'
+
+export const Route = createFileRoute('/api/ready')({
+  server: { handlers: { GET: () => handleReady(getRuntime) } },
+})
