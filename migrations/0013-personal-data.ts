@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
  * server secret, so the old windows (an hour at most) are dropped: the counts start afresh. Sent
  * mail kept its body, live confirmation and reset links included; the bodies of sent mail go.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up<Schema>(db: Kysely<Schema>): Promise<void> {
   await sql`delete from rate_limits`.execute(db)
   await sql`update mail_outbox set text_body = '', html_body = '' where status = 'sent'`.execute(db)
 }

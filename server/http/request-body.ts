@@ -1,12 +1,12 @@
 /** Why a body was refused before any of it was parsed. */
-export type BodyRefusal = { ok: false; status: 400 | 413; message: string }
+type BodyRefusal = { ok: false; status: 400 | 413; message: string }
 export type BodyRead = { ok: true; bytes: Uint8Array<ArrayBuffer> } | BodyRefusal
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} kB`
 }
 
-export const bodyTooLarge = (maxBytes: number): BodyRefusal => ({
+const bodyTooLarge = (maxBytes: number): BodyRefusal => ({
   ok: false,
   status: 413,
   message: `The request body is larger than ${formatBytes(maxBytes)}`,

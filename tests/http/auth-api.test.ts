@@ -121,7 +121,7 @@ describe('POST /auth/register', () => {
     expect(Object.keys(againData).sort()).toEqual(Object.keys(firstData).sort())
     expect(againData).toMatchObject({ tokens: null, needsConfirmation: true, message: firstData.message })
     // Only the owner's mail is new: no event, no address, no credentials, no token.
-    expect(await writeCounts()).toEqual({ ...before, mail_outbox: before.mail_outbox + 1 })
+    expect(await writeCounts()).toEqual({ ...before, mail_outbox: (before.mail_outbox ?? 0) + 1 })
     expect(await mailedToken(email, /(already registered)/)).toBe('already registered')
   })
 

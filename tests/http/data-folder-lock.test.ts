@@ -3,9 +3,10 @@ import { runBuiltServerUntilExit, startBuiltServer, type RunningServer } from '#
 
 describe('two servers on one PGlite data folder', () => {
   let first: RunningServer
+  // A server of its own on PGlite: compiling PGlite's WASM takes a while on a busy machine.
   beforeAll(async () => {
     first = await startBuiltServer()
-  })
+  }, 180_000)
   afterAll(async () => {
     await (first as RunningServer | undefined)?.stop()
   })
@@ -16,5 +17,5 @@ describe('two servers on one PGlite data folder', () => {
     expect(second.code).toBe(1)
     expect(second.stderr).toContain(`Could not start: The data folder ${first.dataDir} is in use by another server`)
     expect((await fetch(`${first.url}/api/auth/plans`)).status).toBe(200)
-  })
+  }, 120_000)
 })

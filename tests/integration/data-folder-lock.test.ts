@@ -27,7 +27,7 @@ async function holderProcess(dataDir: string): Promise<ChildProcess> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   )
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve()
     })
     child.once('exit', (code) => reject(new Error(`the holder exited (${code}) before locking`)))
@@ -48,7 +48,7 @@ describe('the PGlite data folder lock', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-lock-'))
   })
   afterEach(async () => {
-    if (holder && holder.exitCode === null && holder.signalCode === null) await killed(holder)
+    if (holder?.exitCode === null && holder.signalCode === null) await killed(holder)
     await rm(dataDir, { recursive: true, force: true })
   })
 

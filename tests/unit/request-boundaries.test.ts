@@ -18,7 +18,10 @@ function countedBody(total: number) {
   const counts = { pulled: 0, cancelled: false }
   const stream = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (counts.pulled >= total) return controller.close()
+      if (counts.pulled >= total) {
+        controller.close()
+        return
+      }
       counts.pulled += chunkBytes
       controller.enqueue(new Uint8Array(chunkBytes))
     },
