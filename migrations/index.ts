@@ -10,6 +10,7 @@ import * as contact from './0008-contact.ts'
 import * as interviews from './0009-interviews.ts'
 import * as projectionFailures from './0010-projection-failures.ts'
 import * as webhookOutcomes from './0012-webhook-outcomes.ts'
+import * as personalData from './0013-personal-data.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-interviews': interviews,
   '0010-projection-failures': projectionFailures,
   '0012-webhook-outcomes': webhookOutcomes,
+  '0013-personal-data': personalData,
 }

@@ -56,3 +56,20 @@ export function passwordResetMail(options: {
     ),
   }
 }
+
+/** To the owner of an address someone tried to sign up with: the only place that says it is registered. */
+export function signUpAttemptMail(options: { to: string; firstName: string; publicUrl: string }): MailMessage {
+  return {
+    to: options.to,
+    subject: 'Someone tried to sign up with your email',
+    ...layout(
+      `Hi ${options.firstName},`,
+      [
+        'Someone (hopefully you) tried to create an Interview Helper account with this email address.',
+        "This email is already registered. If you signed up using 'Continue with Google', please use that option to sign in, or click 'Forgot Password' to set up a password for email login.",
+        'If it was not you, ignore this email: nothing has changed.',
+      ],
+      { label: 'Sign in', url: `${options.publicUrl}/login` },
+    ),
+  }
+}

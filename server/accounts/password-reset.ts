@@ -24,8 +24,8 @@ export async function requestPasswordReset(
 ) {
   const { runtime } = scope
   const email = normalizeEmail(input.email)
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerAddress, scope.clientIp)
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.resetPerEmail, email)
+  await takeRateLimit(runtime, accountLimits.resetPerAddress, scope.clientIp)
+  await takeRateLimit(runtime, accountLimits.resetPerEmail, email)
   const owner = await runtime.db
     .selectFrom('user_emails')
     .select('user_id')

@@ -1,9 +1,19 @@
+import { createHmac } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
+import type { AppConfig } from '#app.config.ts'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
+import { jwtSecretKey } from './tokens/jwt-secret.ts'
 
 export type RateLimit = { name: string; limit: number; windowMs: number; message: string }
+
+/** What counting needs: the table, the time, and the server secret the keys are hashed with. */
+export type RateLimitStore = {
+  db: Kysely<Database>
+  clock: Clock
+  config: { auth: Pick<AppConfig['auth'], 'jwtSecret'>; database: Pick<AppConfig['database'], 'dataDir'> }
+}
 
 /** Abuse limits, per client address and per e-mail address; fixed windows kept in the database. */
 export const accountLimits = {
@@ -40,20 +50,27 @@ export const accountLimits = {
   },
 } satisfies Record<string, RateLimit>
 
-function windowOf(clock: Clock, limit: RateLimit, key: string) {
-  const now = clock.now().getTime()
-  return { bucket: `${limit.name}:${key}`, windowStart: new Date(now - (now % limit.windowMs)) }
+/**
+ * The bucket of a key: the limit's name and a keyed hash of the e-mail or address it counts, so
+ * the table (kept outside the erasable event store) holds no personal data, while the same key
+ * still lands in the same bucket on every replica that shares the secret.
+ */
+export async function rateLimitBucket(store: RateLimitStore, limit: RateLimit, key: string): Promise<string> {
+  const secret = createHmac('sha256', await jwtSecretKey(store.config))
+    .update('rate-limit-keys')
+    .digest()
+  return `${limit.name}:${createHmac('sha256', secret).update(`${limit.name}\n${key}`).digest('base64url')}`
+}
+
+async function windowOf(store: RateLimitStore, limit: RateLimit, key: string) {
+  const now = store.clock.now().getTime()
+  return { bucket: await rateLimitBucket(store, limit, key), windowStart: new Date(now - (now % limit.windowMs)) }
 }
 
 /** Throws a `rate-limited` DomainError when the window is already full, without counting. */
-export async function assertUnderRateLimit(
-  db: Kysely<Database>,
-  clock: Clock,
-  limit: RateLimit,
-  key: string,
-): Promise<void> {
-  const { bucket, windowStart } = windowOf(clock, limit, key)
-  const row = await db
+export async function assertUnderRateLimit(store: RateLimitStore, limit: RateLimit, key: string): Promise<void> {
+  const { bucket, windowStart } = await windowOf(store, limit, key)
+  const row = await store.db
     .selectFrom('rate_limits')
     .select('hits')
     .where('bucket', '=', bucket)
@@ -63,9 +80,9 @@ export async function assertUnderRateLimit(
 }
 
 /** Counts one attempt and throws a `rate-limited` DomainError when the window is full. */
-export async function takeRateLimit(db: Kysely<Database>, clock: Clock, limit: RateLimit, key: string): Promise<void> {
-  const { bucket, windowStart } = windowOf(clock, limit, key)
-  const row = await db
+export async function takeRateLimit(store: RateLimitStore, limit: RateLimit, key: string): Promise<void> {
+  const { bucket, windowStart } = await windowOf(store, limit, key)
+  const row = await store.db
     .insertInto('rate_limits')
     .values({ bucket, window_start: windowStart, hits: 1 })
     .onConflict((conflict) =>

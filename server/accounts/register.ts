@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { userMessages } from '#events/users/user-decider.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { asAnonymous, type RequestScope } from '#server/request-scope.ts'
@@ -13,6 +14,12 @@ import { accountLimits, takeRateLimit } from './rate-limiter.ts'
 import { accountOf } from './account-answer.ts'
 import { registerUser } from './register-user.ts'
 import { loadProfile } from './user-account.ts'
+import { answerSignUpForTakenAddress } from './existing-address-sign-up.ts'
+
+async function ownerOf(db: Kysely<Database>, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst()
+  return row?.user_id
+}
 
 export type RegisterInput = { email: string; password: string; firstName: string; lastName: string }
 
@@ -22,49 +29,55 @@ export type RegisterInput = { email: string; password: string; firstName: string
  */
 export async function registerWithPassword(scope: RequestScope, input: RegisterInput) {
   const { runtime } = scope
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signUpPerAddress, scope.clientIp)
+  await takeRateLimit(runtime, accountLimits.signUpPerAddress, scope.clientIp)
   const email = normalizeEmail(input.email)
-  const taken = await runtime.db
-    .selectFrom('user_emails')
-    .select('user_id')
-    .where('email', '=', email)
-    .executeTakeFirst()
-  if (taken) throw new DomainError('already-exists', userMessages.alreadyExists)
-
+  // Hashed whether or not the address is taken: both answers take the same time.
   const passwordHash = await hashPassword(input.password)
+  const taken = await ownerOf(runtime.db, email)
+  if (taken) return answerSignUpForTakenAddress(scope, taken, email, input)
+
   const userId = randomUUID()
-  const profile = await runtime.store.transaction(async (tx) => {
-    await registerUser(
-      tx,
-      {
-        userId,
-        email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        avatarUrl: null,
-        provider: 'password',
-        providerUserId: null,
-        emailConfirmed: false,
-      },
-      // Nobody has an identity in an account that does not exist yet, whoever is signed in.
-      asAnonymous(scope).metadata(userId),
-    )
-    await tx.db
-      .insertInto('user_credentials')
-      .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
-      .execute()
-    const { token, hash } = await createEmailToken(tx.db, userId, 'confirm-email', runtime.clock)
-    await enqueueMail(
-      tx.db,
-      {
-        ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }),
-        dedupeKey: `confirm-email:${hash}`,
-        userId,
-      },
-      runtime.clock,
-    )
-    return loadProfile(runtime.store, userId, tx.db)
-  })
+  const profile = await runtime.store
+    .transaction(async (tx) => {
+      await registerUser(
+        tx,
+        {
+          userId,
+          email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          avatarUrl: null,
+          provider: 'password',
+          providerUserId: null,
+          emailConfirmed: false,
+        },
+        // Nobody has an identity in an account that does not exist yet, whoever is signed in.
+        asAnonymous(scope).metadata(userId),
+      )
+      await tx.db
+        .insertInto('user_credentials')
+        .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
+        .execute()
+      const { token, hash } = await createEmailToken(tx.db, userId, 'confirm-email', runtime.clock)
+      await enqueueMail(
+        tx.db,
+        {
+          ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }),
+          dedupeKey: `confirm-email:${hash}`,
+          userId,
+        },
+        runtime.clock,
+      )
+      return loadProfile(runtime.store, userId, tx.db)
+    })
+    .catch(async (error: unknown) => {
+      // Claimed by a sign-up at the same moment: answered like any taken address.
+      const owner =
+        error instanceof DomainError && error.code === 'already-exists' && (await ownerOf(runtime.db, email))
+      if (owner) return { takenBy: owner }
+      throw error
+    })
+  if (profile && 'takenBy' in profile) return answerSignUpForTakenAddress(scope, profile.takenBy, email, input)
   runtime.jobs.wake(mailEnqueuedEvent)
   if (!profile) throw new Error('The new account could not be read back')
   return {

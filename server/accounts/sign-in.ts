@@ -14,10 +14,10 @@ import { loadProfile } from './user-account.ts'
 export async function signInWithPassword(scope: RequestScope, input: { email: string; password: string }) {
   const { runtime } = scope
   const email = normalizeEmail(input.email)
-  await takeRateLimit(runtime.db, runtime.clock, accountLimits.signInPerAddress, scope.clientIp)
-  await assertUnderRateLimit(runtime.db, runtime.clock, accountLimits.signInPerEmail, email)
+  await takeRateLimit(runtime, accountLimits.signInPerAddress, scope.clientIp)
+  await assertUnderRateLimit(runtime, accountLimits.signInPerEmail, email)
   const failed = async (): Promise<never> => {
-    await takeRateLimit(runtime.db, runtime.clock, accountLimits.signInPerEmail, email)
+    await takeRateLimit(runtime, accountLimits.signInPerEmail, email)
     throw new DomainError('invalid-credentials', messages.invalidCredentials)
   }
 

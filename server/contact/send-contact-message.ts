@@ -27,8 +27,8 @@ export async function sendContactMessage(
   const userId = scope.userId ?? null
   const inbox = runtime.config.site.supportEmail
   if (!inbox) throw new DomainError('no-support-inbox', contactMessages.noEmailService)
-  await takeRateLimit(runtime.db, runtime.clock, contactLimits.perAddress, scope.clientIp)
-  await takeRateLimit(runtime.db, runtime.clock, contactLimits.perEmail, input.email.toLowerCase())
+  await takeRateLimit(runtime, contactLimits.perAddress, scope.clientIp)
+  await takeRateLimit(runtime, contactLimits.perEmail, input.email.toLowerCase())
 
   const messageId = randomUUID()
   await runtime.store.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts'
 import type { Database } from './schema.ts'
 
 export type DatabaseTarget =
@@ -39,17 +40,24 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     return { db, kind: 'postgres', close: () => db.destroy() }
   }
   const dataDir = target.dataDir
+  let lock: DataFolderLock | undefined
+  if (dataDir !== null) {
+    mkdirSync(path.resolve(dataDir, 'pglite'), { recursive: true })
+    lock = lockDataFolder(dataDir)
+  }
   const db = new Kysely<Database>({
     dialect: new PGliteDialect({
-      pglite: async () => {
-        if (dataDir === null) return PGlite.create()
-        const folder = path.resolve(dataDir, 'pglite')
-        mkdirSync(folder, { recursive: true })
-        return PGlite.create(folder)
-      },
+      pglite: async () => (dataDir === null ? PGlite.create() : PGlite.create(path.resolve(dataDir, 'pglite'))),
     }),
   })
-  return { db, kind: 'pglite', close: () => db.destroy() }
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy()
+      lock?.release()
+    },
+  }
 }
 
 export function databaseTargetFromConfig(database: {

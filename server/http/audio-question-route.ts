@@ -3,6 +3,8 @@ import { askAudioQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import { createContext, scopeOf } from '#server/trpc/context.ts'
+import { bodyLimits } from './body-limits.ts'
+import { readRequestBody } from './request-body.ts'
 
 const maxAudioBytes = 10 * 1024 * 1024
 const sessionIdField = z.uuid('sessionId must be a session id').optional()
@@ -19,11 +21,12 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
     return routeErrorResponse(415, 'Send multipart/form-data with the recording in the field "audio"')
   }
-  if (Number(request.headers.get('content-length') ?? '0') > maxAudioBytes + 64 * 1024)
-    return routeErrorResponse(413, 'audio must be at most 10 MB')
+  const body = await readRequestBody(request, bodyLimits.audio)
+  if (!body.ok)
+    return routeErrorResponse(body.status, body.status === 413 ? 'audio must be at most 10 MB' : body.message)
   let form: FormData
   try {
-    form = await request.formData()
+    form = await multipartForm(body.bytes, request.headers)
   } catch {
     return routeErrorResponse(400, 'The multipart body could not be read')
   }
@@ -46,4 +49,10 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
   } catch (error) {
     return thrownErrorResponse(error, log)
   }
+}
+
+/** The body was read within its limit first; the platform's multipart parser reads the bytes. */
+function multipartForm(bytes: Uint8Array<ArrayBuffer>, headers: Headers): Promise<FormData> {
+  const contentType = headers.get('content-type') ?? ''
+  return new Response(bytes, { headers: { 'content-type': contentType } }).formData()
 }

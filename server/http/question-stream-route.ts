@@ -5,6 +5,9 @@ import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-enve
 import { createContext, scopeOf } from '#server/trpc/context.ts'
 import { questionInput } from '#server/trpc/schemas/interviews.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
+import { bodyLimits } from './body-limits.ts'
+import { isJsonContentType, jsonContentTypeRequired } from './json-content-type.ts'
+import { readRequestBody } from './request-body.ts'
 
 const encoder = new TextEncoder()
 const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
@@ -18,9 +21,12 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   const scope = scopeOf(await createContext({ request }))
   const { log } = scope.runtime
   if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
+  if (!isJsonContentType(request.headers.get('content-type'))) return routeErrorResponse(415, jsonContentTypeRequired)
+  const read = await readRequestBody(request, bodyLimits.interviewContext)
+  if (!read.ok) return routeErrorResponse(read.status, read.message)
   let body: unknown
   try {
-    body = await request.json()
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(read.bytes))
   } catch {
     return routeErrorResponse(400, 'The request body is not valid JSON')
   }

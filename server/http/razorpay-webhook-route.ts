@@ -1,15 +1,16 @@
 import { receiveRazorpayWebhook } from '#server/payments/webhook-deliveries.ts'
+import { bodyLimits } from './body-limits.ts'
+import { readRequestBody } from './request-body.ts'
 import { routeErrorResponse } from '#server/rest/error-envelope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { domainErrorOf } from '#server/trpc/domain-errors.ts'
 import { internalErrorMessage } from '#server/trpc/init.ts'
 
-const maxBodyBytes = 1024 * 1024
-
 /** POST /api/webhooks/razorpay: the raw body is what Razorpay signed, so it is read as text, untouched. */
 export async function handleRazorpayWebhook(runtime: Runtime, request: Request): Promise<Response> {
-  const rawBody = await request.text()
-  if (Buffer.byteLength(rawBody) > maxBodyBytes) return routeErrorResponse(413, 'The webhook body is too large')
+  const body = await readRequestBody(request, bodyLimits.webhook)
+  if (!body.ok) return routeErrorResponse(body.status, body.message)
+  const rawBody = new TextDecoder().decode(body.bytes)
   try {
     return Response.json({ success: true, data: await receiveRazorpayWebhook(runtime, rawBody, request.headers) })
   } catch (error) {

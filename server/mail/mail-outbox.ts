@@ -87,7 +87,16 @@ export async function deliverDueMail(options: {
       })
       await db
         .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: clock.now(), last_error: null, delivered_by: mailer.name })
+        // A sent body has done its job, and it may hold a live confirmation or reset link: only
+        // the envelope (recipient, subject, when, by whom) stays for support.
+        .set({
+          status: 'sent',
+          sent_at: clock.now(),
+          last_error: null,
+          delivered_by: mailer.name,
+          text_body: '',
+          html_body: '',
+        })
         .where('id', '=', claimed.id)
         .execute()
       report.sent += 1

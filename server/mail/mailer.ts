@@ -26,14 +26,22 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   }
 }
 
+/** The longest a mailed link works (a confirmation link): older messages are of no use to anyone. */
+const devMailboxKeepMs = 7 * 24 * 60 * 60_000
+
 /**
  * The development mailbox: every message is kept in the database, readable at /dev/mailbox (a
- * page that exists only outside production), and printed to the log with its links.
+ * page that exists only outside production and answers only this machine), and printed to the log
+ * with its links. Messages are kept while their links may still work, then dropped.
  */
 export function createDevMailbox(db: Kysely<Database>, log: Logger): Mailer {
   return {
     name: 'Development mailbox',
     send: async (message) => {
+      await db
+        .deleteFrom('dev_mailbox')
+        .where('created_at', '<', new Date(Date.now() - devMailboxKeepMs))
+        .execute()
       await db
         .insertInto('dev_mailbox')
         .values({

@@ -1,6 +1,8 @@
 import type { TRPCError } from '@trpc/server'
 import { createOpenApiNodeHttpHandler, type NodeHTTPRequest, type OpenApiRouter } from 'trpc-to-openapi'
 import { envelopeFromAdapter } from './adapter-envelope.ts'
+import { isJsonContentType, jsonContentTypeRequired } from '#server/http/json-content-type.ts'
+import { readRequestBody } from '#server/http/request-body.ts'
 import { bridgeErrorResponse } from './error-envelope.ts'
 import { createRouteTable } from './route-table.ts'
 
@@ -10,7 +12,6 @@ export type RestHandlerOptions<TContext> = {
   onError?: (opts: { error: TRPCError; path: string | undefined; ctx: TContext | undefined }) => void
   /** Path prefix of the REST API, e.g. '/api'. */
   endpoint: `/${string}`
-  maxJsonBodyBytes?: number
 }
 
 type AdapterResponse = {
@@ -19,15 +20,13 @@ type AdapterResponse = {
   end: (body?: string) => void
 }
 
-/** Screenshots arrive base64-encoded in JSON, so allow more than the adapter's 100 kB default. */
-const defaultMaxJsonBodyBytes = 10 * 1024 * 1024
+const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** A fetch handler serving the router's OpenAPI procedures, every answer in the `{success, data | error}` envelope. */
 export function createRestHandler<TContext>(
   options: RestHandlerOptions<TContext>,
 ): (request: Request) => Promise<Response> {
   const { endpoint } = options
-  const maxBytes = options.maxJsonBodyBytes ?? defaultMaxJsonBodyBytes
   const lookupRoute = createRouteTable(options.router)
   // Created once: trpc-to-openapi's own fetch adapter builds a handler (and, outside production,
   // a whole OpenAPI document to validate the router) on every request.
@@ -54,7 +53,7 @@ export function createRestHandler<TContext>(
       })
     }
 
-    const body = await readJsonBody(request, maxBytes)
+    const body = await readJsonBody(request, route.maxBodyBytes)
     if (!body.ok) return bridgeErrorResponse(body.status, body.message)
 
     const adapterRequest = adapterRequestFor(request, `${url.origin}${path}${url.search}`, body.value)
@@ -81,17 +80,18 @@ export function createRestHandler<TContext>(
 type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string }
 
 async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  const contentType = request.headers.get('content-type') ?? ''
-  if (!contentType.toLowerCase().startsWith('application/json') || request.body === null)
-    return { ok: true, value: undefined }
-  const tooLarge = {
-    ok: false,
-    status: 413,
-    message: `The request body is larger than ${formatBytes(maxBytes)}`,
-  } as const
-  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return tooLarge
-  const text = await request.text()
-  if (Buffer.byteLength(text) > maxBytes) return tooLarge
+  const contentType = request.headers.get('content-type')
+  // No body, or no type to read it by: the adapter answers (an empty object, or 415).
+  if (contentType === null || request.body === null) return { ok: true, value: undefined }
+  if (!isJsonContentType(contentType)) return { ok: false, status: 415, message: jsonContentTypeRequired }
+  const body = await readRequestBody(request, maxBytes)
+  if (!body.ok) return body
+  let text: string
+  try {
+    text = utf8.decode(body.bytes)
+  } catch {
+    return { ok: false, status: 400, message: 'The request body is not valid UTF-8' }
+  }
   if (text.trim() === '') return { ok: true, value: {} }
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
@@ -100,18 +100,16 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBod
   }
 }
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} kB`
-}
-
 /** The original request seen through the adapter's eyes: path without the prefix, body already parsed. */
 function adapterRequestFor(request: Request, url: string, body: unknown): Request {
   // A bodiless POST (logout, session end) is an empty JSON object, not an unsupported media type.
   // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
   const bodiless =
     !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
-  const headers = bodiless ? new Headers(request.headers) : request.headers
-  if (bodiless) headers.set('content-type', 'application/json')
+  // A JSON type was checked already; the adapter matches only the lower-case spelling.
+  const checkedJson = isJsonContentType(request.headers.get('content-type'))
+  const headers = bodiless || checkedJson ? new Headers(request.headers) : request.headers
+  if (bodiless || checkedJson) headers.set('content-type', 'application/json')
   return new Proxy(request, {
     get(target, property) {
       if (property === 'url') return url

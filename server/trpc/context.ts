@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { verifyAccessToken, type UserRole } from '#server/accounts/tokens/access-tokens.ts'
 import { jwtSecretKey } from '#server/accounts/tokens/jwt-secret.ts'
+import { isLoopbackAddress, socketAddressOf } from '#server/http/socket-address.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
 
@@ -13,6 +14,8 @@ export type Context = {
   requestId: string
   /** The client's address, for abuse limits: X-Forwarded-For only behind a trusted proxy (TRUST_PROXY). */
   clientIp: string
+  /** Whether the TCP peer is this machine: the socket's own address, whatever X-Forwarded-For says. */
+  fromLoopback: boolean
   user: ContextUser | null
 }
 
@@ -27,6 +30,7 @@ export async function createContext({ request }: { request: Request }): Promise<
     clock: runtime.clock,
     requestId: requestIdFrom(request.headers),
     clientIp: clientIpFrom(request, runtime.config.auth.trustProxy),
+    fromLoopback: isLoopbackAddress(socketAddressOf(request)),
     user: await userFrom(request.headers, runtime),
   }
 }
@@ -64,7 +68,5 @@ function clientIpFrom(request: Request, trustProxy: boolean): string {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
-  // The node adapter (srvx) puts the socket's address on the request.
-  const socketAddress = (request as Request & { ip?: unknown }).ip
-  return typeof socketAddress === 'string' && socketAddress !== '' ? socketAddress : 'unknown'
+  return socketAddressOf(request) ?? 'unknown'
 }

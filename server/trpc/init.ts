@@ -9,9 +9,12 @@ import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
 
 export const internalErrorMessage = 'Internal server error'
 
+/** A procedure's REST route, and the largest body it reads when its input is bigger than plain JSON's. */
+export type ProcedureMeta = OpenApiMeta & { maxBodyBytes?: number }
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // Never attach stack traces, whatever NODE_ENV says: `npm start` runs without production mode.
     isDev: false,

@@ -17,6 +17,8 @@ import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 const silent = createLogger('silent')
 
+const rateLimitConfig = { auth: { jwtSecret: 'a-test-secret-of-at-least-32-characters' }, database: { dataDir: '.' } }
+
 describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (kind) => {
   let database: TestDatabase
   const clock = fixedClock('2026-11-21T10:00:00Z')
@@ -149,9 +151,10 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
   it('counts attempts in fixed windows and refuses past the limit', async () => {
     const key = randomUUID()
     const limit = accountLimits.resetPerEmail
-    for (let attempt = 0; attempt < limit.limit; attempt += 1) await takeRateLimit(database.db, clock, limit, key)
-    await expect(takeRateLimit(database.db, clock, limit, key)).rejects.toBeInstanceOf(DomainError)
+    const store = { db: database.db, clock, config: rateLimitConfig }
+    for (let attempt = 0; attempt < limit.limit; attempt += 1) await takeRateLimit(store, limit, key)
+    await expect(takeRateLimit(store, limit, key)).rejects.toBeInstanceOf(DomainError)
     clock.advance(limit.windowMs)
-    await expect(takeRateLimit(database.db, clock, limit, key)).resolves.toBeUndefined()
+    await expect(takeRateLimit(store, limit, key)).resolves.toBeUndefined()
   })
 })

@@ -45,6 +45,7 @@ const handle = createRestHandler({
       clock: systemClock,
       requestId: 'r',
       clientIp: '127.0.0.1',
+      fromLoopback: true,
       user: request.headers.get('authorization') === 'Bearer good' ? { id: 'user-1', role: 'user' } : null,
     }),
 })

@@ -17,6 +17,7 @@ function contextFor(user: ContextUser | null): Context {
     clock: fixedClock('2026-11-21T10:00:00Z'),
     requestId: 'test-request',
     clientIp: '127.0.0.1',
+    fromLoopback: true,
     user,
   }
 }

@@ -12,7 +12,7 @@ export const register = publicProcedure
       tags: ['auth'],
       summary: 'Create an account with e-mail and password',
       description:
-        'The address must be confirmed through the e-mailed link before signing in: the answer has needsConfirmation true and no tokens. 409 when the address is taken, 429 after too many sign-ups from one network.',
+        'The address must be confirmed through the e-mailed link before signing in: the answer has needsConfirmation true and no tokens. An address that already has an account gets the same answer (its owner is told by e-mail), so the API does not reveal which addresses are registered. 429 after too many sign-ups from one network.',
       protect: false,
     },
   })

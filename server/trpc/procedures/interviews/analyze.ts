@@ -1,9 +1,11 @@
+import { bodyLimits } from '#server/http/body-limits.ts'
 import { analyzeQuestion } from '#server/interviews/practice.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { analyzeInput, questionAnalysisSchema } from '#server/trpc/schemas/interviews.ts'
 
 export const analyze = signedInProcedure
   .meta({
+    maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',
       path: '/interview/analyze',

@@ -1,9 +1,11 @@
+import { bodyLimits } from '#server/http/body-limits.ts'
 import { generateQuestions as generate } from '#server/interviews/practice.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { generatedQuestionsSchema, generateQuestionsInput } from '#server/trpc/schemas/interviews.ts'
 
 export const generateQuestions = signedInProcedure
   .meta({
+    maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',
       path: '/interview/generate-questions',

@@ -1,9 +1,11 @@
+import { bodyLimits } from '#server/http/body-limits.ts'
 import { improveCommunication as improve } from '#server/interviews/practice.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { communicationFeedbackSchema, improveCommunicationInput } from '#server/trpc/schemas/interviews.ts'
 
 export const improveCommunication = signedInProcedure
   .meta({
+    maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',
       path: '/interview/improve-communication',

@@ -1,9 +1,11 @@
+import { bodyLimits } from '#server/http/body-limits.ts'
 import { askQuestion } from '#server/interviews/ask.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { answerSchema, questionInput } from '#server/trpc/schemas/interviews.ts'
 
 export const question = signedInProcedure
   .meta({
+    maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',
       path: '/interview/question',

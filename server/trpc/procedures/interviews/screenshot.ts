@@ -1,9 +1,11 @@
+import { bodyLimits } from '#server/http/body-limits.ts'
 import { analyzeScreenshot } from '#server/interviews/ask.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { screenshotAnswerSchema, screenshotInput } from '#server/trpc/schemas/interviews.ts'
 
 export const screenshot = signedInProcedure
   .meta({
+    maxBodyBytes: bodyLimits.screenshot,
     openapi: {
       method: 'POST',
       path: '/interview/screenshot',

@@ -1,9 +1,11 @@
+import { bodyLimits } from '#server/http/body-limits.ts'
 import { startSession as start } from '#server/interviews/interview-sessions.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 import { sessionSchema, startSessionInput } from '#server/trpc/schemas/interviews.ts'
 
 export const sessionStart = signedInProcedure
   .meta({
+    maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',
       path: '/interview/session/start',

@@ -15,12 +15,18 @@ const mailboxOutput = z.object({
   ),
 })
 
-/** The development mailbox. It does not exist in production. */
+/**
+ * The development mailbox: it holds live confirmation and reset links, so it exists only while
+ * mail goes nowhere else (no SMTP, not production) and answers only callers on this machine, by
+ * the socket's address (a forwarded address can be made up).
+ */
 export const devMailbox = publicProcedure
   .input(z.void())
   .output(mailboxOutput)
   .query(async ({ ctx }) => {
-    if (ctx.runtime.config.isProduction) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' })
+    const { config } = ctx.runtime
+    if (config.isProduction || config.mail.smtpUrl !== undefined || !ctx.fromLoopback)
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' })
     const rows = await ctx.db.selectFrom('dev_mailbox').selectAll().orderBy('created_at', 'desc').limit(100).execute()
     return {
       messages: rows.map((row) => ({
