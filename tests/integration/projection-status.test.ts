@@ -25,6 +25,7 @@ describe('support sees a halted projection and retries it; readiness reports it'
       clock: runtime.clock,
       requestId: 'test-request',
       clientIp: '127.0.0.1',
+      fromLoopback: true,
       user: { id: randomUUID(), role },
     }
     return createCallerFactory(supportRouter)(context)
