@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { apiCacheControl } from '#server/rest/json-response.ts'
 import { createContext } from './context.ts'
+import { refusalHeadersOf } from './domain-errors.ts'
 import { reportError } from './report-error.ts'
 import { appRouter } from './router.ts'
 
@@ -13,6 +14,6 @@ export function handleTrpcRequest(request: Request): Promise<Response> {
     router: appRouter,
     createContext: ({ req }) => createContext({ request: req }),
     onError: ({ error, path, ctx }) => reportError({ error, path, ctx }),
-    responseMeta: () => ({ headers: { 'cache-control': apiCacheControl } }),
+    responseMeta: ({ errors }) => ({ headers: { 'cache-control': apiCacheControl, ...refusalHeadersOf(errors) } }),
   })
 }
