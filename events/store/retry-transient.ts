@@ -3,7 +3,7 @@ import { ConcurrencyError } from './types.ts'
 /** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back and may simply run again. */
 const retryableSqlStates = new Set(['40P01', '40001'])
 
-export function isTransientTransactionFailure(error: unknown): boolean {
+function isTransientTransactionFailure(error: unknown): boolean {
   return (
     typeof error === 'object' &&
     error !== null &&

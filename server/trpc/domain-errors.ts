@@ -62,10 +62,10 @@ function asDomainError(error: unknown): DomainError | undefined {
 
 const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
 
-export const serviceUnavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.'
+const serviceUnavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.'
 
 /** Seconds a client should wait before trying again while the database is unreachable. */
-export const retryAfterSeconds = 5
+const retryAfterSeconds = 5
 
 /** The answer's headers for a refusal: a client told the service is unavailable also learns when to come back. */
 export function refusalHeaders(refusal: DomainError | undefined): Record<string, string> {

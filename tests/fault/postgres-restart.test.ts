@@ -66,7 +66,7 @@ describe('PostgreSQL stopped and started under write load', () => {
       })
       const body = registered.safeParse(await response.json().catch(() => undefined))
       // An answer counts in the phase it was sent in: a write sent before the stop may be answered after it.
-      return { status: response.status, json: body.success, userId: body.data?.data?.user?.id, phase: sentIn }
+      return { status: response.status, json: body.success, userId: body.data?.data?.user.id, phase: sentIn }
     }
 
     const load = Array.from({ length: writers }, async () => {
