@@ -33,6 +33,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The built server on a PostgreSQL cluster of its own that the test stops and starts.
+          name: 'fault',
+          include: ['tests/fault/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

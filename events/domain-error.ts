@@ -5,6 +5,8 @@ export type DomainErrorCode =
   | 'already-exists'
   | 'concurrent-change'
   | 'bad-request'
+  // the service itself: its database cannot be reached for now
+  | 'service-unavailable'
   // accounts and sign-in
   | 'erased'
   | 'email-not-confirmed'

@@ -1,4 +1,5 @@
 // `npm run bench`: prints performance figures. A benchmark, not a test: it never fails on a number.
+import { benchCommands } from './bench/command-bench.ts'
 import { benchEventStore, type Figure } from './bench/event-store-bench.ts'
 import type { DatabaseKind } from '#tests/support/databases.ts'
 
@@ -15,5 +16,6 @@ function print(title: string, figures: Figure[]) {
 
 console.log(`Interview Helper benchmarks — Node ${process.version}, ${new Date().toISOString()}`)
 print('Event store and projector', await benchEventStore(kinds))
+print('Commands: read-decide-append, streams serialised', await benchCommands(kinds))
 print('AI: offline engine, OCR and speech', await (await import('./bench/ai-bench.ts')).benchAi())
 print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

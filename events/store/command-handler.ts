@@ -28,9 +28,10 @@ export async function loadAggregate<State, Definitions extends readonly EventDef
 
 /**
  * Read, decide, append: decides the command on the state read inside the unit of work and
- * appends what it decided at the version it read. A concurrent writer makes the append fail with a
- * ConcurrencyError instead of deciding on stale state; run the unit with `retryOnConflict` to
- * decide again on the new state.
+ * appends what it decided at the version it read. Reading locks the stream until the unit ends,
+ * so concurrent commands on one stream (from any connection or instance) take turns, each
+ * deciding on the state the previous one left: a limit holds exactly and nobody gets a conflict.
+ * The version check on append stays as the guard against any writer that did not lock.
  */
 export async function handleCommand<State, Definitions extends readonly EventDefinition[], Command>(
   tx: Pick<StoreTransaction, 'readStream' | 'append'>,

@@ -3,7 +3,8 @@ import { sql, type DrainOuterGeneric, type Kysely, type Selectable, type Transac
 import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
-import { retryOnConflict } from './retry-on-conflict.ts'
+import { retryTransient } from './retry-transient.ts'
+import { lockStream } from './stream-lock.ts'
 import type { EventsTable } from './tables.ts'
 import {
   ConcurrencyError,
@@ -43,14 +44,18 @@ export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
     events: NewEvent[],
     metadata: EventMetadata,
   ) => Promise<AppendResult>
-  /** Reads a stream inside this transaction. */
+  /**
+   * Reads a stream to decide on it: the stream is locked first, so until this unit commits no
+   * other unit of work or append on any connection can move it, and the decision holds.
+   */
   readStream: (streamId: string) => Promise<StoredEvent[]>
 }
 
 export type TransactionOptions = {
   /**
-   * Runs the whole unit again when another writer moved a stream it read, so a decision is
-   * always taken on the state it is appended to.
+   * Also runs the whole unit again when an append finds its stream moved. Streams a unit reads
+   * through `tx.readStream` are locked, so this only matters for a stream appended at a version
+   * obtained elsewhere. A deadlock between units is always retried.
    */
   retryOnConflict?: boolean
 }
@@ -83,26 +88,42 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
 
   function transaction<T>(
     work: (tx: StoreTransaction<Tables>) => Promise<T>,
-    { retryOnConflict: retry = false }: TransactionOptions = {},
+    { retryOnConflict = false }: TransactionOptions = {},
   ): Promise<T> {
-    return retry ? retryOnConflict(() => transactionOnce(work)) : transactionOnce(work)
+    return retryTransient(() => transactionOnce(work), { onConflict: retryOnConflict })
   }
 
   async function transactionOnce<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
     const notices: AppendedNotice[] = []
-    const result = await db.transaction().execute((trx) =>
-      work({
+    const result = await db.transaction().execute(async (trx) => {
+      const lock = streamLocker(trx)
+      return work({
         db: trx.$extendTables<Tables>(),
         append: async (streamId, expected, events, metadata) => {
-          const appended = await appendWithin(trx, streamId, expected, prepare(events, metadata), metadata)
+          const prepared = prepare(events, metadata)
+          await lock(streamId)
+          const appended = await appendWithin(trx, streamId, expected, prepared, metadata)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
         },
-        readStream: (streamId) => readStream(streamId, { executor: trx }),
-      }),
-    )
+        readStream: async (streamId) => {
+          await lock(streamId)
+          return readStream(streamId, { executor: trx })
+        },
+      })
+    })
     notify(notices)
     return result
+  }
+
+  /** Locks each stream once per transaction: the lock lasts until the transaction ends. */
+  function streamLocker(trx: Transaction<EventsDatabase>) {
+    const locked = new Set<string>()
+    return async (streamId: string) => {
+      if (locked.has(streamId)) return
+      await lockStream(trx, streamId)
+      locked.add(streamId)
+    }
   }
 
   /**
@@ -117,7 +138,10 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   ): Promise<AppendResult> {
     const prepared = prepare(events, metadata)
     try {
-      const result = await db.transaction().execute((trx) => appendWithin(trx, streamId, expected, prepared, metadata))
+      const result = await db.transaction().execute(async (trx) => {
+        await lockStream(trx, streamId)
+        return appendWithin(trx, streamId, expected, prepared, metadata)
+      })
       if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
       return result
     } catch (error) {

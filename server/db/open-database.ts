@@ -20,21 +20,34 @@ export type AppDatabase = {
 // int8 and numeric arrive as strings from pg; our int8 columns (positions, versions) stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
+/** How long a request waits for a connection before the database counts as unavailable. */
+const connectTimeoutMs = 10_000
+
+const ignoreReportedElsewhere = () => undefined
+
 export function openDatabase(target: DatabaseTarget): AppDatabase {
   if (target.kind === 'postgres') {
     const statementTimeout = target.statementTimeoutMs ?? 15000
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // While the server is unreachable a request fails within this bound (and answers 503) instead of hanging.
+      connectionTimeoutMillis: connectTimeoutMs,
       // A stuck writer holds back pg_snapshot_xmin and so stalls every projector: keep transactions short.
       options: `-c statement_timeout=${statementTimeout} -c idle_in_transaction_session_timeout=${statementTimeout * 2}`,
     })
-    // An idle connection can be closed under us (a server restart, a dropped database); without a
-    // listener pg rethrows that as an uncaught exception. The pool replaces the connection itself.
+    // A connection can be closed under us (a server restart, a killed backend, a dropped database);
+    // pg reports that as an 'error' event, and an event nobody listens to is an uncaught exception
+    // that takes the process down. An idle connection's error reaches the pool, which replaces it.
     pool.on('error', (error) => {
       process.stderr.write(
         `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), message: 'idle database connection closed', error: error.message })}\n`,
       )
+    })
+    // A checked-out connection has no pool listener: the query in flight, or the next one, fails
+    // with the same error (answered 503) and the pool discards the connection on release.
+    pool.on('connect', (client) => {
+      client.on('error', ignoreReportedElsewhere)
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }

@@ -1,5 +1,6 @@
 import type { TRPCError } from '@trpc/server'
 import { createOpenApiNodeHttpHandler, type NodeHTTPRequest, type OpenApiRouter } from 'trpc-to-openapi'
+import { refusalHeadersOf } from '#server/trpc/domain-errors.ts'
 import { envelopeFromAdapter } from './adapter-envelope.ts'
 import { isJsonContentType, jsonContentTypeRequired } from '#server/http/json-content-type.ts'
 import { readRequestBody } from '#server/http/request-body.ts'
@@ -37,6 +38,7 @@ export function createRestHandler<TContext>(
       return options.createContext({ request: req })
     },
     onError: ({ error, path, ctx }) => options.onError?.({ error, path, ctx: ctx as TContext | undefined }),
+    responseMeta: ({ errors }) => ({ headers: refusalHeadersOf(errors) }),
   })
 
   return async (request) => {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Logger } from '#server/logger.ts'
-import { domainErrorOf, toTrpcError } from '#server/trpc/domain-errors.ts'
+import { domainErrorOf, refusalHeaders, toTrpcError } from '#server/trpc/domain-errors.ts'
 import { internalErrorMessage } from '#server/trpc/init.ts'
 import { jsonResponse } from './json-response.ts'
 
@@ -9,19 +9,23 @@ import { jsonResponse } from './json-response.ts'
  * Every failure the REST bridge and the HTTP routes answer is `{success: false, error}`; the
  * builders below are the only places that write one.
  */
-type ErrorEnvelope = { success: false; error: string }
+type ErrorEnvelope = { success: false; error: string; code?: string }
 
-const envelope = (error: string): ErrorEnvelope => ({ success: false, error })
+/** A client can act on an unavailable service (wait and try again), so that answer names its kind. */
+const serviceUnavailableCode = 'SERVICE_UNAVAILABLE'
+
+const envelope = (status: number, error: string): ErrorEnvelope =>
+  status === 503 ? { success: false, error, code: serviceUnavailableCode } : { success: false, error }
 
 /** A refusal of the REST bridge itself, or the tRPC adapter's error answer re-wrapped. */
 export function bridgeErrorResponse(status: number, message: string, headers?: HeadersInit): Response {
   // A 500 may carry a database or library message: never pass it on.
-  return jsonResponse(envelope(status === 500 ? internalErrorMessage : message), status, headers)
+  return jsonResponse(envelope(status, status === 500 ? internalErrorMessage : message), status, headers)
 }
 
 /** A refusal an HTTP route decides on its own, before or instead of calling a service. */
-export function routeErrorResponse(status: number, message: string): Response {
-  return Response.json(envelope(message), { status })
+export function routeErrorResponse(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json(envelope(status, message), { status, ...(headers ? { headers } : {}) })
 }
 
 /**
@@ -32,7 +36,7 @@ export function thrownErrorResponse(error: unknown, log: Logger): Response {
   const refusal = domainErrorOf(error)
   const known = refusal ? toTrpcError(refusal) : error instanceof TRPCError ? error : undefined
   if (known && known.code !== 'INTERNAL_SERVER_ERROR')
-    return routeErrorResponse(getHTTPStatusCodeFromError(known), known.message)
+    return routeErrorResponse(getHTTPStatusCodeFromError(known), known.message, refusalHeaders(refusal))
   log.error('request failed', { error })
   return routeErrorResponse(500, internalErrorMessage)
 }

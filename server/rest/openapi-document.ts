@@ -73,6 +73,12 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
         description: 'What went wrong, readable by a person',
         example: 'email: Invalid email address',
       },
+      code: {
+        type: 'string',
+        const: 'SERVICE_UNAVAILABLE',
+        description:
+          "Only on 503: the service cannot reach its database for now. Nothing to correct; try again after the Retry-After header's seconds.",
+      },
     },
     required: ['success', 'error'],
     additionalProperties: false,

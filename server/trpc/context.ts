@@ -4,6 +4,7 @@ import { jwtSecretKey } from '#server/accounts/tokens/jwt-secret.ts'
 import { isLoopbackAddress, socketAddressOf } from '#server/http/socket-address.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
+import { domainErrorOf, toTrpcError } from './domain-errors.ts'
 
 export type ContextUser = { id: string; role: UserRole; sessionId?: string | undefined }
 
@@ -21,8 +22,21 @@ export type Context = {
 
 const requestIdPattern = /^[\w.:-]{1,128}$/
 
-/** One context per request, shared by the tRPC endpoint, the REST bridge and SSR's local link. */
+/**
+ * One context per request, shared by the tRPC endpoint, the REST bridge and SSR's local link.
+ * Building it may need the database (the runtime's first start, the signed-in person): while that
+ * is unreachable the request is refused as a temporary outage rather than failing as a fault.
+ */
 export async function createContext({ request }: { request: Request }): Promise<Context> {
+  try {
+    return await buildContext(request)
+  } catch (error) {
+    const refusal = domainErrorOf(error)
+    throw refusal ? toTrpcError(refusal) : error
+  }
+}
+
+async function buildContext(request: Request): Promise<Context> {
   const runtime = await getRuntime()
   return {
     runtime,

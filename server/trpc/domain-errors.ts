@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import { DomainError, type DomainErrorCode } from '#events/domain-error.ts'
+import { isDatabaseUnavailable } from '#server/db/database-unavailable.ts'
 
 /** The HTTP meaning of each business refusal; 422 means understood, but refused. */
 const statusOf = {
@@ -7,6 +8,7 @@ const statusOf = {
   'already-exists': 'CONFLICT',
   'concurrent-change': 'CONFLICT',
   'bad-request': 'BAD_REQUEST',
+  'service-unavailable': 'SERVICE_UNAVAILABLE',
   erased: 'UNAUTHORIZED',
   'email-not-confirmed': 'FORBIDDEN',
   'no-password': 'UNAUTHORIZED',
@@ -60,10 +62,29 @@ function asDomainError(error: unknown): DomainError | undefined {
 
 const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
 
+const serviceUnavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.'
+
+/** Seconds a client should wait before trying again while the database is unreachable. */
+const retryAfterSeconds = 5
+
+/** The answer's headers for a refusal: a client told the service is unavailable also learns when to come back. */
+export function refusalHeaders(refusal: DomainError | undefined): Record<string, string> {
+  return refusal?.code === 'service-unavailable' ? { 'retry-after': String(retryAfterSeconds) } : {}
+}
+
+/** The same headers for an adapter's answer to one or more failed calls. */
+export function refusalHeadersOf(errors: readonly unknown[]): Record<string, string> {
+  return Object.assign({}, ...errors.map((error) => refusalHeaders(domainErrorOf(error)))) as Record<string, string>
+}
+
 export function domainErrorOf(error: unknown): DomainError | undefined {
   const found = error instanceof TRPCError ? error.cause : error
   // A write that still lost its race after retries is a conflict to report, not a server failure.
   if (found instanceof Error && found.name === 'ConcurrencyError')
     return new DomainError('concurrent-change', concurrentChangeMessage)
-  return asDomainError(error) ?? (error instanceof TRPCError ? asDomainError(error.cause) : undefined)
+  const refusal = asDomainError(error) ?? (error instanceof TRPCError ? asDomainError(error.cause) : undefined)
+  if (refusal) return refusal
+  // An unreachable database is a temporary outage, whichever layer it surfaced in.
+  if (isDatabaseUnavailable(error)) return new DomainError('service-unavailable', serviceUnavailableMessage)
+  return undefined
 }

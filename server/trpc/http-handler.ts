@@ -5,6 +5,7 @@ import { readRequestBody, type BodyRead } from '#server/http/request-body.ts'
 import { apiCacheControl } from '#server/rest/json-response.ts'
 import { trpcBodyLimit } from './body-limit.ts'
 import { createContext } from './context.ts'
+import { refusalHeadersOf } from './domain-errors.ts'
 import { reportError } from './report-error.ts'
 import { appRouter } from './router.ts'
 
@@ -22,7 +23,7 @@ export function handleTrpcRequest(request: Request): Promise<Response> {
       return createContext({ request })
     },
     onError: ({ error, path, ctx }) => reportError({ error, path, ctx }),
-    responseMeta: () => ({ headers: { 'cache-control': apiCacheControl } }),
+    responseMeta: ({ errors }) => ({ headers: { 'cache-control': apiCacheControl, ...refusalHeadersOf(errors) } }),
   })
 }
 

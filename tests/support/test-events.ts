@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineEvent, EventRegistry } from '#events/store/event-definition.ts'
 
 /** Small events for exercising the store and the projectors without any product rules. */
-const counterIncremented = defineEvent({
+export const counterIncremented = defineEvent({
   type: 'CounterIncremented',
   schemaVersion: 1,
   schema: z.object({ by: z.number().int() }),

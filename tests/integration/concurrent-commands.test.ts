@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '#app.config.ts'
+import { DomainError } from '#events/domain-error.ts'
+import { updateProfile } from '#server/accounts/profile.ts'
+import { registerWithPassword } from '#server/accounts/register.ts'
+import { loadProfile } from '#server/accounts/user-account.ts'
+import { openDatabase } from '#server/db/open-database.ts'
+import { startSession } from '#server/interviews/interview-sessions.ts'
+import { usageLimits } from '#server/interviews/usage.ts'
+import { actingAs, asAnonymous, type SignedInScope } from '#server/request-scope.ts'
+import { createRuntime, type Runtime } from '#server/runtime.ts'
+import { databaseKinds } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+
+const parallelStarts = 20
+/** The starter plan's interviews per period. */
+const interviewsLeft = 5
+
+const scopeFor = (runtime: Runtime, userId: string): SignedInScope =>
+  actingAs({ runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
+
+/** Each outcome as the caller sees it: 'ok', or the refusal's code; anything else is rethrown by the test. */
+async function outcomesOf(work: Promise<unknown>[]): Promise<string[]> {
+  const settled = await Promise.allSettled(work)
+  return settled.map((result) => {
+    if (result.status === 'fulfilled') return 'ok'
+    const reason: unknown = result.reason
+    if (reason instanceof DomainError) return reason.code
+    throw reason
+  })
+}
+
+const tally = (outcomes: string[]) =>
+  outcomes.reduce<Record<string, number>>(
+    (counts, outcome) => ({ ...counts, [outcome]: (counts[outcome] ?? 0) + 1 }),
+    {},
+  )
+
+describe.each(databaseKinds)('commands racing on one stream on %s', (kind) => {
+  let test: TestRuntime
+  const teardown = suiteTeardown()
+  beforeAll(async () => {
+    test = await createTestRuntime(kind)
+    teardown.add(() => test.close())
+  })
+
+  it.each([
+    { planId: 'starter', left: interviewsLeft, starts: parallelStarts },
+    { planId: 'pro', left: 25, starts: 30 },
+  ] as const)(
+    "grants exactly $left of $starts simultaneous session starts ($planId) and refuses the rest on the plan's limit",
+    async ({ planId, left, starts }) => {
+      const userId = randomUUID()
+      await grantPlan(test.runtime, userId, planId)
+      const outcomes = await outcomesOf(
+        Array.from({ length: starts }, () => startSession(scopeFor(test.runtime, userId), { mode: 'text' })),
+      )
+      expect(tally(outcomes)).toEqual({ ok: left, 'limit-reached': starts - left })
+      expect((await usageLimits(scopeFor(test.runtime, userId))).interviews).toMatchObject({ used: left, remaining: 0 })
+    },
+  )
+
+  it('applies every one of 20 simultaneous profile updates; the last one decided is the profile', async () => {
+    const email = `racer-${randomUUID().slice(0, 8)}@example.com`
+    const anonymous = asAnonymous({ runtime: test.runtime, requestId: randomUUID(), clientIp: randomUUID() })
+    const registered = await registerWithPassword(anonymous, {
+      email,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+    })
+    const userId = registered.user.id
+    const names = Array.from({ length: 20 }, (_, index) => ({ firstName: `Name${index}`, lastName: `Racer${index}` }))
+    const outcomes = await outcomesOf(names.map((name) => updateProfile(scopeFor(test.runtime, userId), name)))
+    expect(tally(outcomes)).toEqual({ ok: names.length })
+    const profile = await loadProfile(test.runtime.store, userId, test.runtime.db)
+    expect(names).toContainEqual({ firstName: profile?.firstName, lastName: profile?.lastName })
+  })
+})
+
+describe('two instances on one PostgreSQL database', () => {
+  let first: TestRuntime
+  let second: Runtime
+  const teardown = suiteTeardown()
+  beforeAll(async () => {
+    first = await createTestRuntime('postgres')
+    teardown.add(() => first.close())
+    const url = first.database.url
+    if (!url) throw new Error('a PostgreSQL test database has a URL')
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-second-'))
+    teardown.add(() => rm(dataDir, { recursive: true, force: true }))
+    second = await createRuntime({
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      clock: first.clock,
+      database: openDatabase({ kind: 'postgres', url, poolSize: 12 }),
+    })
+    teardown.add(() => second.close())
+  })
+
+  it.each([
+    { planId: 'starter', left: interviewsLeft, starts: parallelStarts },
+    { planId: 'pro', left: 25, starts: 30 },
+  ] as const)(
+    'grant exactly $left of $starts simultaneous starts ($planId) between them',
+    async ({ planId, left, starts }) => {
+      const userId = randomUUID()
+      await grantPlan(first.runtime, userId, planId)
+      const outcomes = await outcomesOf(
+        Array.from({ length: starts }, (_, index) =>
+          startSession(scopeFor(index % 2 === 0 ? first.runtime : second, userId), { mode: 'text' }),
+        ),
+      )
+      expect(tally(outcomes)).toEqual({ ok: left, 'limit-reached': starts - left })
+    },
+  )
+})
