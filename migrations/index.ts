@@ -8,6 +8,7 @@ import * as analytics from './0006-analytics.ts'
 import * as payments from './0007-payments.ts'
 import * as contact from './0008-contact.ts'
 import * as interviews from './0009-interviews.ts'
+import * as authSessions from './0010-auth-sessions.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-payments': payments,
   '0008-contact': contact,
   '0009-interviews': interviews,
+  '0010-auth-sessions': authSessions,
 }

@@ -30,6 +30,7 @@ describe('the Razorpay webhook Inngest function', () => {
         orderId,
         {
           type: 'CreateOrder',
+          owner: { userId: 'u-webhook', erased: false },
           data: {
             orderId,
             userId: 'u-webhook',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -45,7 +46,10 @@ const handle = createRestHandler({
       clock: systemClock,
       requestId: 'r',
       clientIp: '127.0.0.1',
-      user: request.headers.get('authorization') === 'Bearer good' ? { id: 'user-1', role: 'user' } : null,
+      user:
+        request.headers.get('authorization') === 'Bearer good'
+          ? { id: 'user-1', role: 'user', sessionId: randomUUID() }
+          : null,
     }),
 })
 
