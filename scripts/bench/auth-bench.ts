@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { authenticate } from '#server/accounts/authenticate.ts'
-import { startSession } from '#server/accounts/tokens/auth-sessions.ts'
+import { liveSession, startSession } from '#server/accounts/tokens/auth-sessions.ts'
 import { accessTokenFor } from '#server/accounts/tokens/token-pair.ts'
 import { verifyAccessToken } from '#server/accounts/tokens/access-tokens.ts'
 import { jwtSecretKey } from '#server/accounts/tokens/jwt-secret.ts'
@@ -19,8 +20,8 @@ async function timePerCall(calls: number, work: (index: number) => Promise<unkno
 
 /**
  * What the revocation check adds to an authenticated request: the access token's signature check
- * alone, against the same check plus the session's primary-key read, over a table of 20,000
- * sessions.
+ * alone, a bare database round trip, the session's primary-key read alone (over a table of 20,000
+ * sessions), and the whole check as a request runs it.
  */
 export async function benchAuth(kinds: DatabaseKind[]): Promise<Figure[]> {
   const figures: Figure[] = []
@@ -42,11 +43,15 @@ export async function benchAuth(kinds: DatabaseKind[]): Promise<Figure[]> {
       const signatureOnly = await timePerCall(checks, (index) =>
         verifyAccessToken(tokens[index] ?? '', secret, runtime.clock),
       )
+      const roundTrip = await timePerCall(checks, () => sql`select 1`.execute(runtime.db))
+      const sessionRead = await timePerCall(checks, (index) => liveSession(runtime.db, ids[index] ?? ''))
       const withSession = await timePerCall(checks, async (index) => {
         if (!(await authenticate(runtime, tokens[index] ?? ''))) throw new Error('a live session was refused')
       })
       figures.push(
         { name: `${kind}: access token, signature only`, value: signatureOnly, unit: 'µs/request' },
+        { name: `${kind}: SELECT 1 round trip (baseline)`, value: roundTrip, unit: 'µs/request' },
+        { name: `${kind}: live-session read alone`, value: sessionRead, unit: 'µs/request' },
         {
           name: `${kind}: access token + live-session read`,
           value: withSession,
