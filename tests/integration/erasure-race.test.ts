@@ -67,9 +67,9 @@ async function someoneWaitsOnALock() {
 }
 
 function gate() {
-  let open = () => {}
+  let open: () => void = () => undefined
   const opened = new Promise<void>((resolve) => (open = resolve))
-  return { open, opened }
+  return { open: () => open(), opened }
 }
 
 async function eventTypesAfterErasure(userId: string) {
