@@ -9,6 +9,7 @@ import * as payments from './0007-payments.ts'
 import * as contact from './0008-contact.ts'
 import * as interviews from './0009-interviews.ts'
 import * as projectionFailures from './0010-projection-failures.ts'
+import * as authSessions from './0011-auth-sessions.ts'
 import * as webhookOutcomes from './0012-webhook-outcomes.ts'
 import * as personalData from './0013-personal-data.ts'
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0008-contact': contact,
   '0009-interviews': interviews,
   '0010-projection-failures': projectionFailures,
+  '0011-auth-sessions': authSessions,
   '0012-webhook-outcomes': webhookOutcomes,
   '0013-personal-data': personalData,
 }

@@ -1,7 +1,6 @@
 // `npm run support:grant -- someone@example.com [--revoke]`: makes an existing account support staff (or a plain user again).
 import { loadConfigOrExit } from '#app.config.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { changeRole } from '#server/accounts/change-role.ts'
 import { normalizeEmail } from '#server/accounts/normalize-email.ts'
 import { createRuntime } from '#server/runtime.ts'
 
@@ -22,17 +21,9 @@ try {
     console.error(`No account for ${email}.`)
     process.exitCode = 1
   } else {
-    await runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        userAggregate,
-        owner.user_id,
-        { type: 'ChangeRole', role },
-        { actor: { type: 'system', id: 'grant-support' }, userId: owner.user_id },
-      ),
-    )
+    await changeRole(runtime, owner.user_id, role, 'grant-support')
     console.log(
-      `${email} is now ${role === 'support' ? 'support staff' : 'a plain user'}. The new role applies from the next sign-in or token refresh.`,
+      `${email} is now ${role === 'support' ? 'support staff' : 'a plain user'}. Access tokens naming the old role are refused from now on; the apps get a new one at their next token refresh.`,
     )
   }
 } finally {

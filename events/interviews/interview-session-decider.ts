@@ -1,6 +1,7 @@
 import type { PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
 import {
   evolveSession,
   initialSessionState,
@@ -22,13 +23,21 @@ type Analyzed = Extract<InterviewEvent, { type: 'ScreenshotAnalyzed' }>['data']
 export type SessionCommand =
   | {
       type: 'Start'
+      owner: Owner
       sessionId: string
       userId: string
       mode: 'voice' | 'text'
       planType: PlanId
       context: Extract<InterviewEvent, { type: 'InterviewSessionStarted' }>['data']['context']
     }
-  | { type: 'RecordQuestion'; userId: string; asked: Asked; transcribed?: Transcribed; analyzed?: Analyzed }
+  | {
+      type: 'RecordQuestion'
+      owner: Owner
+      userId: string
+      asked: Asked
+      transcribed?: Transcribed
+      analyzed?: Analyzed
+    }
   | { type: 'End'; userId: string; now: Date; reason: 'ended' | 'abandoned' }
 
 export const sessionMessages = {
@@ -43,6 +52,7 @@ function wouldCount(state: Extract<SessionState, { status: 'active' | 'ended' }>
 function decideSession(command: SessionCommand, state: SessionState): InterviewEvent[] {
   switch (command.type) {
     case 'Start':
+      refuseErasedOwner(command.owner)
       if (state.status !== 'none') throw new DomainError('already-exists', 'This interview session exists already')
       return [
         {
@@ -57,6 +67,7 @@ function decideSession(command: SessionCommand, state: SessionState): InterviewE
         },
       ]
     case 'RecordQuestion':
+      refuseErasedOwner(command.owner)
       if (state.status === 'none' || state.userId !== command.userId)
         throw new DomainError('not-found', sessionMessages.notFound)
       if (state.status === 'ended') throw new DomainError('session-ended', sessionMessages.ended)

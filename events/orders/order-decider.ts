@@ -1,5 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
 import {
   evolveOrder,
   initialOrderState,
@@ -10,7 +11,7 @@ import {
 } from './order.ts'
 
 export type OrderCommand =
-  | { type: 'CreateOrder'; data: Extract<OrderEvent, { type: 'OrderCreated' }>['data'] }
+  | { type: 'CreateOrder'; owner: Owner; data: Extract<OrderEvent, { type: 'OrderCreated' }>['data'] }
   | { type: 'RecordPayment'; paymentId: string; amount: number; verifiedBy: 'checkout' | 'webhook'; userId?: string }
   | { type: 'RecordFailure'; paymentId: string | null; reason: string; code: string | null }
 
@@ -31,6 +32,7 @@ export const orderMessages = {
 function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
     case 'CreateOrder':
+      refuseErasedOwner(command.owner)
       if (state.status !== 'none') throw new DomainError('already-exists', orderMessages.alreadyExists)
       return [{ type: 'OrderCreated', data: command.data }]
     case 'RecordPayment': {

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { z } from 'zod'
+import { DomainError } from '#events/domain-error.ts'
+import { erasedAccountMessage } from '#events/users/owner.ts'
 import type { PiiTables } from './tables.ts'
 
 type Executor = Kysely<PiiTables> | Transaction<PiiTables>
@@ -19,18 +21,21 @@ export const erasedText = '[erased]'
 
 export async function keyFor(executor: Executor, userId: string): Promise<Buffer | undefined> {
   const row = await executor.selectFrom('user_data_keys').select('key').where('user_id', '=', userId).executeTakeFirst()
-  return row ? Buffer.from(row.key) : undefined
+  return row?.key ? Buffer.from(row.key) : undefined
 }
 
-/** The person's key, created on first use. */
+/**
+ * The person's key, created on first use. An erased person's row stays without a key, so this
+ * refuses instead of starting a new key that would make their data readable again.
+ */
 export async function ensureKeyFor(trx: Transaction<PiiTables>, userId: string): Promise<Buffer> {
   await trx
     .insertInto('user_data_keys')
-    .values({ user_id: userId, key: randomBytes(32), created_at: new Date() })
+    .values({ user_id: userId, key: randomBytes(32), created_at: new Date(), erased_at: null })
     .onConflict((conflict) => conflict.column('user_id').doNothing())
     .execute()
   const key = await keyFor(trx, userId)
-  if (!key) throw new Error(`No data key for ${userId}`)
+  if (!key) throw new DomainError('erased', erasedAccountMessage)
   return key
 }
 
@@ -56,6 +61,12 @@ export function unseal(key: Buffer | undefined, userId: string, sealed: string):
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8')
 }
 
+/** Shreds the person's key for good: the row stays, keyless, as the mark that they were erased. */
 export async function eraseKeyFor(trx: Transaction<PiiTables>, userId: string): Promise<void> {
-  await trx.deleteFrom('user_data_keys').where('user_id', '=', userId).execute()
+  const now = new Date()
+  await trx
+    .insertInto('user_data_keys')
+    .values({ user_id: userId, key: null, created_at: now, erased_at: now })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ key: null, erased_at: now }))
+    .execute()
 }

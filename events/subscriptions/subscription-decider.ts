@@ -1,6 +1,7 @@
 import { findPlan, type PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
 import {
   evolveSubscription,
   initialSubscriptionState,
@@ -14,7 +15,7 @@ import {
 export type SubscriptionCommand =
   | { type: 'Activate'; userId: string; orderId: string; planType: PlanId; now: Date }
   | { type: 'Expire'; now: Date }
-  | { type: 'UseInterviewCredit'; sessionId: string; now: Date }
+  | { type: 'UseInterviewCredit'; owner: Owner; sessionId: string; now: Date }
   | { type: 'SettleInterviewCredit'; sessionId: string; counted: boolean; reason: string }
 
 const longDate = (iso: string) =>
@@ -66,6 +67,7 @@ function decideSubscription(command: SubscriptionCommand, state: SubscriptionSta
       ]
     }
     case 'UseInterviewCredit': {
+      refuseErasedOwner(command.owner)
       const plan = state.planType === 'none' ? undefined : findPlan(state.planType)
       if (!plan || state.periodEnd === null || state.currentOrderId === null)
         throw new DomainError('no-active-plan', usageMessages.noPlan)

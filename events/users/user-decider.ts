@@ -10,6 +10,7 @@ import {
   type UserEvent,
   type UserState,
 } from './user.ts'
+import { erasedAccountMessage } from './owner.ts'
 
 export type UserCommand =
   | {
@@ -35,7 +36,7 @@ export type UserCommand =
 export const userMessages = {
   alreadyExists: 'User already exists',
   notFound: 'User not found',
-  erased: 'This account has been deleted.',
+  erased: erasedAccountMessage,
   emailNotConfirmed: 'Please confirm your email address first. We sent you a link when you signed up.',
   noPassword: "This account has no password yet. Use 'Continue with Google', or 'Forgot Password' to set one.",
 } as const

@@ -13,6 +13,8 @@ export type AccountTables = {
     rotated_at: Date | null
     revoked_at: Date | null
   }
+  /** A sign-in session (a refresh-token family) and the role its access tokens must name. */
+  auth_sessions: { id: string; user_id: string; role: 'user' | 'support'; started_at: Date; ended_at: Date | null }
   email_tokens: {
     token_hash: string
     user_id: string

@@ -5,7 +5,7 @@ import type { RequestScope } from '#server/request-scope.ts'
 import { refreshMessages, revokeFamily, rotateRefreshToken } from './tokens/refresh-tokens.ts'
 import { accessTokenFor } from './tokens/token-pair.ts'
 
-/** Exchanges a refresh token for a new pair (rotation). */
+/** Exchanges a refresh token for a new pair (rotation); the access token names the session's current role. */
 export async function refreshTokenPair(scope: RequestScope, refreshToken: string) {
   const { runtime } = scope
   const rotated = await rotateRefreshToken(runtime.db, refreshToken, runtime.clock)
@@ -16,7 +16,7 @@ export async function refreshTokenPair(scope: RequestScope, refreshToken: string
   }
   return {
     tokens: {
-      accessToken: await accessTokenFor(runtime, rotated.userId, state.role, rotated.familyId),
+      accessToken: await accessTokenFor(runtime, rotated.userId, rotated.role, rotated.familyId),
       refreshToken: rotated.refreshToken,
     },
   }

@@ -4,6 +4,7 @@ import { DomainError } from '#events/domain-error.ts'
 import { interviewSessionAggregate, sessionMessages } from '#events/interviews/interview-session-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
 import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { loadOwner } from '#events/users/load-owner.ts'
 import type { AnswerResult, InterviewContext, ScreenshotAnalysis, TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
@@ -59,6 +60,7 @@ async function record(scope: SignedInScope, sessionId: string, recorded: Recorde
   const questionId = randomUUID()
   await runtime.store.transaction(
     async (tx) => {
+      const owner = await loadOwner(tx, userId)
       const key = await ensureKeyFor(tx.db, userId)
       const { transcription, screenshot } = recorded
       await handleCommand(
@@ -67,6 +69,7 @@ async function record(scope: SignedInScope, sessionId: string, recorded: Recorde
         sessionId,
         {
           type: 'RecordQuestion',
+          owner,
           userId,
           asked: {
             questionId,

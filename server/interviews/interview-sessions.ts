@@ -8,6 +8,7 @@ import {
 import type { SessionState } from '#events/interviews/interview-session.ts'
 import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
 import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { loadOwner } from '#events/users/load-owner.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
@@ -32,11 +33,12 @@ export async function startSession(
   const sessionId = randomUUID()
   const started = await runtime.store.transaction(
     async (tx) => {
+      const owner = await loadOwner(tx, userId)
       await handleCommand(
         tx,
         subscriptionAggregate,
         userId,
-        { type: 'UseInterviewCredit', sessionId, now: runtime.clock.now() },
+        { type: 'UseInterviewCredit', owner, sessionId, now: runtime.clock.now() },
         scope.metadata(),
       )
       const key = await ensureKeyFor(tx.db, userId)
@@ -46,6 +48,7 @@ export async function startSession(
         sessionId,
         {
           type: 'Start',
+          owner,
           sessionId,
           userId,
           mode: input.mode,

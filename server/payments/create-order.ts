@@ -3,6 +3,7 @@ import { checkout, findPlan, type PlanId } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import { handleCommand } from '#events/store/command-handler.ts'
+import { loadOwner } from '#events/users/load-owner.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
 
@@ -28,13 +29,14 @@ export async function createOrder(scope: SignedInScope, input: { planType: PlanI
     }
     throw error
   }
-  await runtime.store.transaction((tx) =>
+  await runtime.store.transaction(async (tx) =>
     handleCommand(
       tx,
       orderAggregate,
       order.id,
       {
         type: 'CreateOrder',
+        owner: await loadOwner(tx, userId),
         data: {
           orderId: order.id,
           userId,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { verifyAccessToken, type UserRole } from '#server/accounts/tokens/access-tokens.ts'
-import { jwtSecretKey } from '#server/accounts/tokens/jwt-secret.ts'
+import { authenticate, type AuthenticatedUser } from '#server/accounts/authenticate.ts'
 import { isLoopbackAddress, socketAddressOf } from '#server/http/socket-address.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
 import { domainErrorOf, toTrpcError } from './domain-errors.ts'
 
-export type ContextUser = { id: string; role: UserRole; sessionId?: string | undefined }
+export type ContextUser = AuthenticatedUser
 
 export type Context = {
   runtime: Runtime
@@ -65,11 +64,10 @@ function requestIdFrom(headers: Headers): string {
   return given && requestIdPattern.test(given) ? given : randomUUID()
 }
 
+/** The signed-in person, only while the token's session is live and names their current role. */
 async function userFrom(headers: Headers, runtime: Runtime): Promise<ContextUser | null> {
   const token = bearerToken(headers.get('authorization'))
-  if (!token) return null
-  const subject = await verifyAccessToken(token, await jwtSecretKey(runtime.config), runtime.clock)
-  return subject ? { id: subject.userId, role: subject.role, sessionId: subject.sessionId } : null
+  return token ? authenticate(runtime, token) : null
 }
 
 function bearerToken(header: string | null): string | null {

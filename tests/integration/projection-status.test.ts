@@ -26,7 +26,7 @@ describe('support sees a halted projection and retries it; readiness reports it'
       requestId: 'test-request',
       clientIp: '127.0.0.1',
       fromLoopback: true,
-      user: { id: randomUUID(), role },
+      user: { id: randomUUID(), role, sessionId: randomUUID() },
     }
     return createCallerFactory(supportRouter)(context)
   }

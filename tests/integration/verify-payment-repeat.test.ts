@@ -27,6 +27,7 @@ describe.each(databaseKinds)('a repeated checkout verification on %s', (kind) =>
         orderId,
         {
           type: 'CreateOrder',
+          owner: { userId, erased: false },
           data: {
             orderId,
             userId,

@@ -34,6 +34,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
         orderId,
         {
           type: 'CreateOrder',
+          owner: { userId: 'u-webhook', erased: false },
           data: {
             orderId,
             userId: 'u-webhook',

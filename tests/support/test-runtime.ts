@@ -53,6 +53,7 @@ export async function grantPlan(runtime: Runtime, userId: string, planType: Plan
       orderId,
       {
         type: 'CreateOrder',
+        owner: { userId, erased: false },
         data: {
           orderId,
           userId,

@@ -21,6 +21,7 @@ import { deciderSpec } from '#tests/support/decider-spec.ts'
 const start = new Date('2026-11-21T10:00:00Z')
 const at = (ms: number) => new Date(start.getTime() + ms)
 const sealed = (text: string) => `pii:v1:${text}` as const
+const owner = { userId: 'u1', erased: false }
 
 const activated = (interviews: number, orderId = 'o1'): SubscriptionEvent => ({
   type: 'SubscriptionActivated',
@@ -44,19 +45,19 @@ const givenPlan = deciderSpec(subscriptionAggregate).given
 describe('interview credits (subscription decider)', () => {
   it('takes a credit while interviews remain', () => {
     givenPlan(activated(2))
-      .when({ type: 'UseInterviewCredit', sessionId: 's1', now: at(1000) })
+      .when({ type: 'UseInterviewCredit', owner, sessionId: 's1', now: at(1000) })
       .then([used('s1')])
   })
 
   it('refuses with no plan, naming the way to upgrade', () => {
     givenPlan()
-      .when({ type: 'UseInterviewCredit', sessionId: 's1', now: start })
+      .when({ type: 'UseInterviewCredit', owner, sessionId: 's1', now: start })
       .thenThrows('no-active-plan', usageMessages.noPlan)
   })
 
   it('refuses once the period is over, naming the plan and its end', () => {
     givenPlan(activated(2))
-      .when({ type: 'UseInterviewCredit', sessionId: 's1', now: addOneMonth(start) })
+      .when({ type: 'UseInterviewCredit', owner, sessionId: 's1', now: addOneMonth(start) })
       .thenThrows(
         'no-active-plan',
         'Your Starter plan ended on December 21, 2026. Renew it at /pricing to start interviews.',
@@ -65,7 +66,7 @@ describe('interview credits (subscription decider)', () => {
 
   it('refuses when the allowance is used up, naming the plan and the upgrade path', () => {
     givenPlan(activated(2), used('s1'), used('s2'))
-      .when({ type: 'UseInterviewCredit', sessionId: 's3', now: at(1000) })
+      .when({ type: 'UseInterviewCredit', owner, sessionId: 's3', now: at(1000) })
       .thenThrows('limit-reached', /used all 2 interviews of your Starter plan.*Upgrade at \/pricing/)
   })
 
@@ -97,6 +98,7 @@ describe('interview credits (subscription decider)', () => {
 
 const startCommand: SessionCommand = {
   type: 'Start',
+  owner,
   sessionId: 's1',
   userId: 'u1',
   mode: 'text',
@@ -131,15 +133,15 @@ describe('interview session decider', () => {
   it('records questions for its owner only, and none after the end', () => {
     const session = { ...startedEvent, createdAt: start }
     givenSession(session)
-      .when({ type: 'RecordQuestion', userId: 'u1', asked })
+      .when({ type: 'RecordQuestion', owner, userId: 'u1', asked })
       .then([{ type: 'InterviewAsked', data: asked }])
-    givenSession(session).when({ type: 'RecordQuestion', userId: 'u2', asked }).thenThrows('not-found')
+    givenSession(session).when({ type: 'RecordQuestion', owner, userId: 'u2', asked }).thenThrows('not-found')
     const ended: InterviewEvent = {
       type: 'InterviewSessionEnded',
       data: { reason: 'ended', questionsAsked: 0, durationMs: 0, counted: false },
     }
     givenSession(session, { ...ended, createdAt: start })
-      .when({ type: 'RecordQuestion', userId: 'u1', asked })
+      .when({ type: 'RecordQuestion', owner, userId: 'u1', asked })
       .thenThrows('session-ended')
   })
 

@@ -39,8 +39,12 @@ const pay = (
 
 describe('order decider', () => {
   it('creates an order once', () => {
-    givenOrder().when({ type: 'CreateOrder', data: orderData }).then([created])
-    givenOrder(created).when({ type: 'CreateOrder', data: orderData }).thenThrows('already-exists')
+    givenOrder()
+      .when({ type: 'CreateOrder', owner: { userId: 'u1', erased: false }, data: orderData })
+      .then([created])
+    givenOrder(created)
+      .when({ type: 'CreateOrder', owner: { userId: 'u1', erased: false }, data: orderData })
+      .thenThrows('already-exists')
   })
 
   it('records the first proof of payment, and nothing for the same payment again', () => {

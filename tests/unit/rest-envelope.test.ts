@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -46,7 +47,10 @@ const handle = createRestHandler({
       requestId: 'r',
       clientIp: '127.0.0.1',
       fromLoopback: true,
-      user: request.headers.get('authorization') === 'Bearer good' ? { id: 'user-1', role: 'user' } : null,
+      user:
+        request.headers.get('authorization') === 'Bearer good'
+          ? { id: 'user-1', role: 'user', sessionId: randomUUID() }
+          : null,
     }),
 })
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { describe, expect, it } from 'vitest'
@@ -36,8 +37,8 @@ const testRouter = router({
 
 const createCaller = createCallerFactory(testRouter)
 const anonymous = createCaller(contextFor(null))
-const member = createCaller(contextFor({ id: 'user-1', role: 'user' }))
-const staffMember = createCaller(contextFor({ id: 'staff-1', role: 'support' }))
+const member = createCaller(contextFor({ id: 'user-1', role: 'user', sessionId: randomUUID() }))
+const staffMember = createCaller(contextFor({ id: 'staff-1', role: 'support', sessionId: randomUUID() }))
 
 async function errorOf(call: Promise<unknown>): Promise<TRPCError> {
   try {

@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
+import type { UserRole } from './access-tokens.ts'
+import { endSession, endSessionsOf, liveSession, startSession } from './auth-sessions.ts'
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -14,14 +16,22 @@ export const refreshMessages = {
   reused: 'This session was ended because its refresh token was used twice. Please sign in again.',
 } as const
 
-/** Starts a sign-in session (a token family) or continues one; answers the opaque token. */
+/**
+ * Starts a sign-in session (a token family, with the role its access tokens name) or continues
+ * one; answers the opaque token.
+ */
 export async function issueRefreshToken(
   executor: Executor,
-  options: { userId: string; familyId?: string; clock: Clock },
+  options: { userId: string; clock: Clock } & ({ familyId: string } | { role: UserRole }),
 ) {
   const { token, hash } = newOpaqueToken()
   const now = options.clock.now()
-  const familyId = options.familyId ?? randomUUID()
+  let familyId: string
+  if ('familyId' in options) familyId = options.familyId
+  else {
+    familyId = randomUUID()
+    await startSession(executor, { id: familyId, userId: options.userId, role: options.role }, options.clock)
+  }
   await executor
     .insertInto('refresh_tokens')
     .values({
@@ -56,14 +66,20 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, cl
       .where('expires_at', '>', now)
       .returning(['user_id', 'family_id'])
       .executeTakeFirst()
-    if (current) {
+    const session = current && (await liveSession(trx, current.family_id))
+    if (current && session) {
       const next = await issueRefreshToken(trx, { userId: current.user_id, familyId: current.family_id, clock })
       return {
         kind: 'rotated' as const,
         userId: current.user_id,
+        role: session.role,
         familyId: current.family_id,
         refreshToken: next.refreshToken,
       }
+    }
+    if (current) {
+      await revokeFamily(trx, current.family_id, clock)
+      return { kind: 'invalid' as const }
     }
     const known = await trx
       .selectFrom('refresh_tokens')
@@ -82,6 +98,7 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, cl
 }
 
 export async function revokeFamily(executor: Executor, familyId: string, clock: Clock) {
+  await endSession(executor, familyId, clock)
   await executor
     .updateTable('refresh_tokens')
     .set({ revoked_at: clock.now() })
@@ -106,6 +123,7 @@ export async function revokeAllRefreshTokens(
   clock: Clock,
   exceptFamilyId?: string,
 ) {
+  await endSessionsOf(executor, userId, clock, exceptFamilyId)
   let query = executor
     .updateTable('refresh_tokens')
     .set({ revoked_at: clock.now() })
@@ -113,15 +131,4 @@ export async function revokeAllRefreshTokens(
     .where('revoked_at', 'is', null)
   if (exceptFamilyId) query = query.where('family_id', '!=', exceptFamilyId)
   await query.execute()
-}
-
-export async function isFamilyActive(executor: Executor, familyId: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom('refresh_tokens')
-    .select('id')
-    .where('family_id', '=', familyId)
-    .where('revoked_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
 }

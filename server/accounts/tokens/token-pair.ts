@@ -9,8 +9,8 @@ export async function accessTokenFor(runtime: Runtime, userId: string, role: Use
   return signAccessToken({ userId, role, sessionId: familyId }, await jwtSecretKey(runtime.config), runtime.clock)
 }
 
-/** A new sign-in: a refresh-token family and its first access token. */
+/** A new sign-in: a session (a refresh-token family) and its first access token. */
 export async function issueTokenPair(trx: Transaction<Database>, runtime: Runtime, userId: string, role: UserRole) {
-  const { refreshToken, familyId } = await issueRefreshToken(trx, { userId, clock: runtime.clock })
+  const { refreshToken, familyId } = await issueRefreshToken(trx, { userId, role, clock: runtime.clock })
   return { accessToken: await accessTokenFor(runtime, userId, role, familyId), refreshToken }
 }

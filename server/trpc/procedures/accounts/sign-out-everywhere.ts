@@ -10,7 +10,8 @@ export const signOutEverywhereProcedure = signedInProcedure
       operationId: 'account-signOutEverywhere',
       tags: ['account'],
       summary: 'Sign out of every device',
-      description: 'Every refresh token is revoked; other devices lose access at their next refresh.',
+      description:
+        'Every session ends: access and refresh tokens of every device, this one included, are refused from the next request.',
       protect: true,
     },
   })

@@ -16,4 +16,4 @@ export const validate = signedInProcedure
   })
   .input(z.void())
   .output(accountSchema)
-  .query(({ ctx }) => currentAccount(ctx.scope, ctx.user.sessionId))
+  .query(({ ctx }) => currentAccount(ctx.scope))

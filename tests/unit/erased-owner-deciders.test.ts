@@ -1,0 +1,130 @@
+import { describe, it } from 'vitest'
+import { interviewSessionAggregate } from '#events/interviews/interview-session-decider.ts'
+import type { InterviewEvent } from '#events/interviews/interview-session.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { addOneMonth, subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import type { SubscriptionEvent } from '#events/subscriptions/subscription.ts'
+import { erasedAccountMessage } from '#events/users/owner.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
+import { deciderSpec } from '#tests/support/decider-spec.ts'
+
+/**
+ * Whatever a person asks for on something they own — an order, an interview credit, a session, a
+ * question — is refused once they are erased, whatever state the owned stream is in: the deciders
+ * themselves refuse, not only the request's sign-in check.
+ */
+const erased = { userId: 'u1', erased: true }
+const live = { userId: 'u1', erased: false }
+const start = new Date('2026-11-21T10:00:00Z')
+
+const orderData = {
+  orderId: 'order_1',
+  userId: 'u1',
+  planType: 'pro',
+  billingCycle: 'monthly',
+  amount: 49900,
+  currency: 'INR',
+  gateway: 'sandbox',
+  receipt: 'r1',
+} as const
+
+const activated: SubscriptionEvent = {
+  type: 'SubscriptionActivated',
+  data: {
+    userId: 'u1',
+    orderId: 'order_1',
+    planType: 'pro',
+    periodStart: start.toISOString(),
+    periodEnd: addOneMonth(start).toISOString(),
+    interviewsIncluded: 10,
+    carriedOver: 0,
+    replacedPlan: null,
+  },
+}
+
+const started: InterviewEvent = {
+  type: 'InterviewSessionStarted',
+  data: { sessionId: 's1', userId: 'u1', mode: 'text', planType: 'pro', context: null },
+}
+const asked: Extract<InterviewEvent, { type: 'InterviewAsked' }>['data'] = {
+  questionId: 'q1',
+  source: 'text',
+  question: 'pii:v1:q',
+  contextUsed: false,
+  answer: 'pii:v1:a',
+  provider: 'offline',
+  model: 'interview-kb-v1',
+  latencyMs: 12,
+  usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 },
+}
+
+describe('nothing new is decided for an erased owner', () => {
+  it('the order decider refuses a new order', () => {
+    deciderSpec(orderAggregate)
+      .given()
+      .when({ type: 'CreateOrder', owner: erased, data: orderData })
+      .thenThrows('erased', erasedAccountMessage)
+    deciderSpec(orderAggregate)
+      .given()
+      .when({ type: 'CreateOrder', owner: live, data: orderData })
+      .then([{ type: 'OrderCreated', data: orderData }])
+  })
+
+  it('the subscription decider refuses an interview credit, though interviews remain', () => {
+    const givenPlan = deciderSpec(subscriptionAggregate).given(activated)
+    givenPlan
+      .when({ type: 'UseInterviewCredit', owner: erased, sessionId: 's1', now: start })
+      .thenThrows('erased', erasedAccountMessage)
+    givenPlan
+      .when({ type: 'UseInterviewCredit', owner: live, sessionId: 's1', now: start })
+      .then([{ type: 'InterviewCreditUsed', data: { sessionId: 's1', orderId: 'order_1' } }])
+  })
+
+  it('the session decider refuses to start a session', () => {
+    deciderSpec(interviewSessionAggregate)
+      .given()
+      .when({
+        type: 'Start',
+        owner: erased,
+        sessionId: 's1',
+        userId: 'u1',
+        mode: 'text',
+        planType: 'pro',
+        context: null,
+      })
+      .thenThrows('erased', erasedAccountMessage)
+  })
+
+  it('the session decider refuses a question in a session still open', () => {
+    const givenOpen = deciderSpec(interviewSessionAggregate).given(started)
+    givenOpen
+      .when({ type: 'RecordQuestion', owner: erased, userId: 'u1', asked })
+      .thenThrows('erased', erasedAccountMessage)
+    givenOpen
+      .when({ type: 'RecordQuestion', owner: live, userId: 'u1', asked })
+      .then([{ type: 'InterviewAsked', data: asked }])
+  })
+
+  it('the user decider refuses everything but erasing again', () => {
+    const givenErased = deciderSpec(userAggregate).given(
+      {
+        type: 'UserRegistered',
+        data: {
+          userId: 'u1',
+          email: 'pii:v1:e',
+          firstName: 'pii:v1:f',
+          lastName: 'pii:v1:l',
+          avatarUrl: null,
+          provider: 'password',
+          providerUserId: null,
+          emailConfirmed: true,
+          role: 'support',
+        },
+      },
+      { type: 'UserErased', data: { requestedBy: 'user' } },
+    )
+    givenErased.when({ type: 'ChangeRole', role: 'user' }).thenThrows('erased', erasedAccountMessage)
+    givenErased.when({ type: 'SignOutEverywhere' }).thenThrows('erased', erasedAccountMessage)
+    givenErased.when({ type: 'Erase', requestedBy: 'support' }).then([])
+  })
+})
