@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { askAudioQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
-import { createContext, scopeOf } from '#server/trpc/context.ts'
 import { bodyLimits } from './body-limits.ts'
 import { readRequestBody } from './request-body.ts'
+import { routeScope } from './route-scope.ts'
 
 const maxAudioBytes = 10 * 1024 * 1024
 const sessionIdField = z.uuid('sessionId must be a session id').optional()
@@ -15,7 +15,8 @@ const sessionIdField = z.uuid('sessionId must be a session id').optional()
  * optional "sessionId". trpc-to-openapi takes JSON only, so this route calls the same service.
  */
 export async function handleAudioQuestion(request: Request): Promise<Response> {
-  const scope = scopeOf(await createContext({ request }))
+  const scope = await routeScope(request)
+  if (scope instanceof Response) return scope
   const { log } = scope.runtime
   if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {

@@ -2,12 +2,12 @@ import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts
 import { streamQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
-import { createContext, scopeOf } from '#server/trpc/context.ts'
 import { questionInput } from '#server/trpc/schemas/interviews.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 import { bodyLimits } from './body-limits.ts'
 import { isJsonContentType, jsonContentTypeRequired } from './json-content-type.ts'
 import { readRequestBody } from './request-body.ts'
+import { routeScope } from './route-scope.ts'
 
 const encoder = new TextEncoder()
 const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
@@ -18,7 +18,8 @@ const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\nd
  * answer) or `error` ({ error }). Refusals before the first word are ordinary JSON errors.
  */
 export async function handleQuestionStream(request: Request): Promise<Response> {
-  const scope = scopeOf(await createContext({ request }))
+  const scope = await routeScope(request)
+  if (scope instanceof Response) return scope
   const { log } = scope.runtime
   if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
   if (!isJsonContentType(request.headers.get('content-type'))) return routeErrorResponse(415, jsonContentTypeRequired)

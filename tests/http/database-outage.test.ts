@@ -4,6 +4,8 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/databases.
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { startTcpProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts'
+import { restClient } from '#tests/support/rest-client.ts'
+import { signedUpUserToken } from '#tests/support/sign-up.ts'
 
 /**
  * The built server on PostgreSQL reached through a relay the test controls: cutting the relay is
@@ -59,6 +61,30 @@ describe('the built server while its PostgreSQL is unreachable', () => {
     await proxy.restore()
     expect((await signIn('/api/auth/login')).status).toBe(401)
     expect((await signIn('/api/trpc/accounts.login')).status).toBe(401)
+    expect(server.output()).not.toMatch(/uncaught|Internal server error/i)
+  })
+
+  it('answers 503 on the routes that are not procedures too (answer stream, audio upload), where the token is checked', async () => {
+    const token = await signedUpUserToken(restClient(server.url), database, { password: 'Passw0rd!xyz' })
+    await proxy.cut()
+    try {
+      const headers = { authorization: `Bearer ${token}` }
+      const stream = await fetch(`${server.url}/api/interview/question/stream`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ question: 'What is a hash map?' }),
+      })
+      const form = new FormData()
+      form.append('audio', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'q.wav')
+      const audio = await fetch(`${server.url}/api/interview/audio-question`, { method: 'POST', headers, body: form })
+      for (const answer of [stream, audio]) {
+        expect(answer.status).toBe(503)
+        expect(answer.headers.get('retry-after')).toBe('5')
+        expect(await answer.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' })
+      }
+    } finally {
+      await proxy.restore()
+    }
     expect(server.output()).not.toMatch(/uncaught|Internal server error/i)
   })
 })
