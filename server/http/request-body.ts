@@ -13,14 +13,36 @@ const bodyTooLarge = (maxBytes: number): BodyRefusal => ({
 })
 
 /**
+ * How much of a refused body is still taken in, and dropped, after the answer is ready. Most HTTP
+ * clients (fetch among them) send the whole body before they read the answer: closing the
+ * connection under them would turn a clear 413 into a broken pipe. Past this, the connection is cut.
+ */
+const discardBudgetBytes = 16 * 1024 * 1024
+
+/** Reads and drops what remains of a refused body, in the background, up to the budget. */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const drain = async () => {
+    let dropped = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      dropped += value.byteLength
+      if (dropped > discardBudgetBytes) return reader.cancel()
+    }
+  }
+  drain().catch(() => undefined)
+}
+
+/**
  * Reads a request body while counting: a declared Content-Length over the limit is refused before
- * a byte is read, and a chunked body is cut off at the first chunk past it. The rest is never read
- * or kept, so one huge request costs at most the limit in memory.
+ * a byte is kept, and a chunked body is refused at the first chunk past it. The rest is never kept,
+ * so one huge request costs at most the limit in memory; it is dropped as it arrives, up to a
+ * budget, so the client can read its refusal.
  */
 export async function readRequestBody(request: Request, maxBytes: number): Promise<BodyRead> {
   const declared = request.headers.get('content-length')
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    await request.body?.cancel().catch(() => undefined)
+    if (request.body) discardRest(request.body.getReader())
     return bodyTooLarge(maxBytes)
   }
   if (request.body === null) return { ok: true, bytes: new Uint8Array() }
@@ -33,7 +55,7 @@ export async function readRequestBody(request: Request, maxBytes: number): Promi
       if (done) break
       size += value.byteLength
       if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined)
+        discardRest(reader)
         return bodyTooLarge(maxBytes)
       }
       chunks.push(value)

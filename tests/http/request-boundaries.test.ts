@@ -114,6 +114,31 @@ describe('body limits, enforced while reading', () => {
     expect(answer.bytesSent).toBe(1024)
   })
 
+  it('lets a client that sends its whole body first read the refusal (413 over the limit, 401 unread)', async () => {
+    // fetch writes the body before it reads the answer: the server must take in (and drop) a
+    // bounded remainder instead of closing the connection under it.
+    const oversized = JSON.stringify({ email: 'nobody@example.com', password: 'x'.repeat(8_000_000) })
+    // Several at once, as a busy client would: the refusal must never race the connection's close.
+    const paths = Array.from({ length: 12 }, (_, index) => (index % 2 ? '/api/auth/login' : '/api/trpc/accounts.login'))
+    const statuses = await Promise.all(
+      paths.map((path) =>
+        post(path, 'application/json', oversized).then(
+          (response) => response.status,
+          (error: unknown) => `no answer: ${String(error)}`,
+        ),
+      ),
+    )
+    expect(statuses).toEqual(paths.map(() => 413))
+    const form = new FormData()
+    form.append('audio', new Blob([new Uint8Array(6_000_000)], { type: 'audio/wav' }), 'q.wav')
+    const unread = await fetch(`${baseUrl}/api/interview/audio-question`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token', 'x-forwarded-for': testClientIp() },
+      body: form,
+    })
+    expect(unread.status).toBe(401)
+  })
+
   it('still takes a body just under the limit', async () => {
     const padding = 'x'.repeat(60 * 1024)
     const response = await post(
