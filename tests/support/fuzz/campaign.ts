@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
 import { sql } from 'kysely'
 import type { TestDatabase } from '../databases.ts'
 import { fuzzRequest, type FuzzRequest } from './cases.ts'
@@ -128,43 +129,87 @@ function describeBody(request: FuzzRequest): string {
   return `${type}, ${text.length} chars: ${JSON.stringify(text.slice(0, 80))}`
 }
 
-async function send(baseUrl: string, request: FuzzRequest) {
-  try {
-    const response = await fetch(`${baseUrl}${request.url}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body ?? null,
-      signal: AbortSignal.timeout(answerTimeoutMs),
-    })
-    return {
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      text: await boundedText(response),
+type Answer = { status: number; contentType: string; text: string }
+
+/**
+ * Sends one request on a connection of its own (a reused keep-alive socket the server has just
+ * timed out would look like a dropped request) and reads the answer as soon as it comes, even
+ * while the body is still being written: a server may refuse before reading a body. The
+ * connection is kept alive from the server's side, so an early answer does not close it under
+ * the body; it is closed here once the answer is read.
+ */
+async function send(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+  const { bytes, contentType } = await encodedBody(request.body)
+  const headers: Record<string, string> = { ...request.headers, connection: 'keep-alive' }
+  if (contentType) headers['content-type'] = contentType
+  if (bytes) headers['content-length'] = String(bytes.byteLength)
+  const target = new URL(baseUrl)
+  return new Promise((resolve) => {
+    let answered = false
+    const noAnswer = (error: Error) => {
+      if (answered) return
+      answered = true
+      // Node's HTTP parser answers a request line and headers over its limit with a bare 431 and
+      // closes at once: a client still sending them may see the reset before the status.
+      if (headerBlockBytes(request) > maxHeaderBytes) resolve({ status: 431, contentType: '', text: '' })
+      else resolve({ status: 0, contentType: '', text: `no answer: ${error.message}` })
     }
-  } catch (error) {
-    // No answer at all (reset, timeout) is a finding too: reported as status 0.
-    const cause = (error as Error).cause
-    const detail = cause instanceof Error ? ` (${cause.message})` : ''
-    return { status: 0, contentType: '', text: `no answer: ${(error as Error).message}${detail}` }
-  }
+    try {
+      const outgoing = httpRequest(
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: request.url,
+          method: request.method,
+          headers,
+          agent: false,
+        },
+        (response) => {
+          const chunks: Buffer[] = []
+          let size = 0
+          response.on('data', (chunk: Buffer) => {
+            if (size < maxBodyRead) chunks.push(chunk)
+            size += chunk.byteLength
+          })
+          response.on('error', noAnswer)
+          response.on('end', () => {
+            answered = true
+            outgoing.destroy()
+            resolve({
+              status: response.statusCode ?? 0,
+              contentType: response.headers['content-type'] ?? '',
+              text: Buffer.concat(chunks).toString('utf8'),
+            })
+          })
+        },
+      )
+      outgoing.setTimeout(answerTimeoutMs, () => outgoing.destroy(new Error(`no answer within ${answerTimeoutMs} ms`)))
+      outgoing.on('error', noAnswer)
+      outgoing.end(bytes)
+    } catch (error) {
+      // A request Node refuses to send (an invalid header value) never reached the server.
+      noAnswer(error as Error)
+    }
+  })
 }
 
-async function boundedText(response: Response): Promise<string> {
-  if (!response.body) return ''
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    size += value.byteLength
-    if (size >= maxBodyRead) {
-      await reader.cancel()
-      break
-    }
+/** Node's default --max-http-header-size. */
+const maxHeaderBytes = 16 * 1024
+
+const headerBlockBytes = (request: FuzzRequest) =>
+  request.url.length +
+  Object.entries(request.headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0)
+
+async function encodedBody(body: FuzzRequest['body']): Promise<{ bytes?: Uint8Array; contentType?: string }> {
+  if (body === undefined) return {}
+  if (typeof body === 'string') return { bytes: Buffer.from(body, 'utf8') }
+  if (!(body instanceof FormData)) return { bytes: body }
+  // The multipart encoding (and its boundary) as fetch would send it.
+  const encoded = new Response(body)
+  return {
+    bytes: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') ?? undefined,
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 async function eventsWrittenBy(

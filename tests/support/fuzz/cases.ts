@@ -208,12 +208,7 @@ export function fuzzRequest(
   }
   if (operation.input?.kind === 'multipart') start.rawBody = hostileForm(choose)
   const draft = mutation.apply(start, { operation, choose, seed })
-  // A connection per request: a reused keep-alive socket the server just timed out would look like a dropped request.
-  const headers: Record<string, string> = {
-    'x-request-id': context.requestId,
-    'x-forwarded-for': context.clientIp,
-    connection: 'close',
-  }
+  const headers: Record<string, string> = { 'x-request-id': context.requestId, 'x-forwarded-for': context.clientIp }
   const token = authorization(choose, context.credentials)
   if (token) headers.authorization = token
   let url = draft.url
