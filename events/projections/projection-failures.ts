@@ -1,4 +1,4 @@
-import { sql, type ColumnType, type Kysely, type Transaction } from 'kysely'
+import { sql, type ColumnType, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { Checkpoint } from '#events/store/types.ts'
 
@@ -143,19 +143,7 @@ function selectFailures(executor: Executor) {
   return executor.selectFrom('projection_failures').select(returnedColumns)
 }
 
-type FailureRow = {
-  projection: string
-  transaction_id: string
-  global_position: number
-  event_id: string
-  event_type: string
-  stream_id: string
-  error: string
-  attempts: number
-  first_failed_at: Date
-  last_failed_at: Date
-  next_attempt_at: Date
-}
+type FailureRow = Selectable<ProjectionFailuresTable>
 
 function toFailure(row: FailureRow): ProjectionFailure {
   return {
