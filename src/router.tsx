@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
+import { createIsomorphicFn } from '@tanstack/react-start'
+import { getRequest } from '@tanstack/react-start/server'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '#server/trpc/router.ts'
@@ -8,6 +10,16 @@ import { NotFound } from './components/not-found.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import { createTrpcClient } from './trpc/client.ts'
 import { TRPCProvider } from './trpc/react.ts'
+import { nonceOf } from '#server/http/csp-nonce.ts'
+
+/**
+ * On the server, the nonce the answer's Content-Security-Policy allows (issued per request by
+ * server/nitro/http-pipeline.ts): the router stamps it on every script and style it renders. The
+ * browser needs none: it runs only what the server sent and the bundles those load.
+ */
+const ssrOptions = createIsomorphicFn()
+  .server(() => ({ nonce: nonceOf(getRequest()) }))
+  .client(() => undefined)
 
 /** Called once per request on the server and once in the browser. */
 export function getRouter() {
@@ -21,6 +33,7 @@ export function getRouter() {
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ssr: ssrOptions(),
     defaultErrorComponent: DefaultCatchBoundary,
     defaultNotFoundComponent: NotFound,
     Wrap: ({ children }) => (
