@@ -204,6 +204,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** No PUBLIC_URL: development links may follow the visitor's own origin (server/http/site-url.ts). */
+    publicUrlIsDefault: env.PUBLIC_URL === undefined,
     logLevel: env.LOG_LEVEL,
     /** Origins whose scripts may call the API (CORS); empty: same-origin only. */
     corsOrigins: env.CORS_ORIGINS,

@@ -28,7 +28,7 @@ export async function answerSignUpForTakenAddress(
     await enqueueMail(
       runtime.db,
       {
-        ...signUpAttemptMail({ to: email, firstName: owner.firstName, publicUrl: runtime.config.publicUrl }),
+        ...signUpAttemptMail({ to: email, firstName: owner.firstName, publicUrl: scope.siteUrl }),
         dedupeKey: `sign-up-attempt:${ownerId}:${hour}`,
         userId: ownerId,
       },

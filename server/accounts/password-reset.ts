@@ -52,7 +52,7 @@ export async function requestPasswordReset(
             ...passwordResetMail({
               to: email,
               firstName: profile?.firstName ?? 'there',
-              publicUrl: runtime.config.publicUrl,
+              publicUrl: scope.siteUrl,
               token,
             }),
             dedupeKey: `reset-password:${hash}`,

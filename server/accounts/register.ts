@@ -62,7 +62,7 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
       await enqueueMail(
         tx.db,
         {
-          ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }),
+          ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: scope.siteUrl, token }),
           dedupeKey: `confirm-email:${hash}`,
           userId,
         },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { authenticate, type AuthenticatedUser } from '#server/accounts/authenticate.ts'
+import { siteUrlOf } from '#server/http/site-url.ts'
 import { isLoopbackAddress, socketAddressOf } from '#server/http/socket-address.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
@@ -16,6 +17,8 @@ export type Context = {
   clientIp: string
   /** Whether the TCP peer is this machine: the socket's own address, whatever X-Forwarded-For says. */
   fromLoopback: boolean
+  /** Where links in mail point; without it, PUBLIC_URL (or its development default). */
+  siteUrl?: string | undefined
   user: ContextUser | null
 }
 
@@ -44,6 +47,7 @@ async function buildContext(request: Request): Promise<Context> {
     requestId: requestIdFrom(request.headers),
     clientIp: clientIpFrom(request, runtime.config.auth.trustProxy),
     fromLoopback: isLoopbackAddress(socketAddressOf(request)),
+    siteUrl: siteUrlOf(runtime.config, request),
     user: await userFrom(request.headers, runtime),
   }
 }
@@ -54,6 +58,7 @@ export function scopeOf(ctx: Context): RequestScope {
     runtime: ctx.runtime,
     requestId: ctx.requestId,
     clientIp: ctx.clientIp,
+    siteUrl: ctx.siteUrl,
     userId: ctx.user?.id,
   })
 }

@@ -6,7 +6,10 @@ export type RawAnswer = { status: number; headers: Record<string, string>; body:
  * One request with node:http, answer as sent: unlike fetch it decodes no Content-Encoding, so a
  * test sees the bytes on the wire and the headers exactly.
  */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<RawAnswer>((resolve, reject) => {
     const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (incoming) => {
       const chunks: Buffer[] = []
@@ -20,6 +23,6 @@ export function rawRequest(url: string, options: { method?: string; headers?: Re
       incoming.on('error', reject)
     })
     outgoing.on('error', reject)
-    outgoing.end()
+    outgoing.end(options.body)
   })
 }
