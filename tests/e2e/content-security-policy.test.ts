@@ -41,8 +41,9 @@ async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
       seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.documentURI}`)
     })
   })
+  // The console's reports are taken once; the DOM's list starts afresh with each document.
   return async () => [
-    ...reports,
+    ...reports.splice(0),
     ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
   ]
 }
