@@ -8,7 +8,7 @@ export type SecurityHeaderOptions = PolicyOptions & { isProduction: boolean }
  * navigation keeps it, so it is the same on every page rather than opened on /interview only.
  */
 const permissionsPolicy =
-  'microphone=(self), camera=(), geolocation=(), usb=(), serial=(), hid=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), interest-cohort=()'
+  'microphone=(self), camera=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), interest-cohort=()'
 
 /** Two years, the preload list's minimum; only over HTTPS in production, where PUBLIC_URL is https. */
 const strictTransportSecurity = 'max-age=63072000; includeSubDomains'

@@ -27,12 +27,13 @@ const signedInPages = ['/dashboard', '/interview', '/history', '/profile', '/sub
 
 /**
  * Every report the page's Content-Security-Policy makes, from the DOM event (installed before any
- * script runs) and from the console, where Chromium also reports what it blocked.
+ * script runs) and from the console, where Chromium also reports what it blocked and any
+ * Permissions-Policy feature it does not know.
  */
 async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
   const reports: string[] = []
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) reports.push(`console: ${message.text()}`)
+    if (/Content Security Policy|Permissions-Policy/i.test(message.text())) reports.push(`console: ${message.text()}`)
   })
   await page.addInitScript(() => {
     const seen: string[] = []
