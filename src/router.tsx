@@ -1,7 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { createIsomorphicFn } from '@tanstack/react-start'
-import { getRequest } from '@tanstack/react-start/server'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '#server/trpc/router.ts'
@@ -10,16 +8,7 @@ import { NotFound } from './components/not-found.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import { createTrpcClient } from './trpc/client.ts'
 import { TRPCProvider } from './trpc/react.ts'
-import { nonceOf } from '#server/http/csp-nonce.ts'
-
-/**
- * On the server, the nonce the answer's Content-Security-Policy allows (issued per request by
- * server/nitro/http-pipeline.ts): the router stamps it on every script and style it renders. The
- * browser needs none: it runs only what the server sent and the bundles those load.
- */
-const ssrOptions = createIsomorphicFn()
-  .server(() => ({ nonce: nonceOf(getRequest()) }))
-  .client(() => undefined)
+import { routerSsrOptions } from './security/ssr-nonce-functions.ts'
 
 /** Called once per request on the server and once in the browser. */
 export function getRouter() {
@@ -33,7 +22,7 @@ export function getRouter() {
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     scrollRestoration: true,
-    ssr: ssrOptions(),
+    ssr: routerSsrOptions(),
     defaultErrorComponent: DefaultCatchBoundary,
     defaultNotFoundComponent: NotFound,
     Wrap: ({ children }) => (

@@ -3,7 +3,7 @@ import { constants, createBrotliCompress, createGzip, type BrotliCompress, type 
 type Encoding = 'br' | 'gzip'
 
 /** Below this a compressed body saves less than the extra work costs. */
-export const compressionThresholdBytes = 1024
+const compressionThresholdBytes = 1024
 
 /**
  * The encoding to answer in: brotli when the client takes it, else gzip, else none; a q=0 refuses.
