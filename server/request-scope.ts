@@ -10,8 +10,8 @@ export type RequestScope = {
   requestId: string
   /** The client's address, for abuse limits. */
   clientIp: string
-  /** Where links in mail sent for this request point (server/http/site-url.ts). */
-  siteUrl: string
+  /** Where links in mail sent for this request point (server/http/site-url.ts); PUBLIC_URL without it. */
+  siteUrl?: string | undefined
   actor: Actor
   /** The signed-in person, when there is one. */
   userId?: string | undefined
@@ -55,7 +55,7 @@ function buildScope(
     runtime,
     requestId,
     clientIp,
-    siteUrl: siteUrl ?? runtime.config.publicUrl,
+    ...(siteUrl === undefined ? {} : { siteUrl }),
     actor,
     ...(userId === undefined ? {} : { userId }),
     metadata: (about = userId) => ({
