@@ -28,8 +28,8 @@ export default definePlugin((nitroApp) => {
     } else {
       response = await inner(request)
     }
-    const headers = writableHeaders(response)
-    if (headers !== response.headers) response = new Response(response.body, { ...statusOf(response), headers })
+    response = withWritableHeaders(response)
+    const { headers } = response
     addSecurityHeaders(headers, config, nonce)
     if (api) appendVary(headers, 'Origin')
     if (origin && !isPreflight(request)) addCorsHeaders(headers, origin)
@@ -37,16 +37,13 @@ export default definePlugin((nitroApp) => {
   }
 })
 
-/** The response's own headers when they can be changed; a copy when they are immutable (Response.redirect). */
-function writableHeaders(response: Response): Headers {
+/** The response itself when its headers can be changed; a copy when they are immutable (Response.redirect). */
+function withWritableHeaders(response: Response): Response {
   try {
     response.headers.set('x-content-type-options', 'nosniff')
-    return response.headers
+    return response
   } catch {
-    return new Headers(response.headers)
+    const { status, statusText, headers, body } = response
+    return new Response(body, { status, statusText, headers: new Headers(headers) })
   }
-}
-
-function statusOf(response: Response) {
-  return { status: response.status, statusText: response.statusText }
 }

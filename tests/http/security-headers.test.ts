@@ -26,11 +26,13 @@ const answers: [string, () => Promise<string>][] = [
   ['a hashed bundle', hashedScript],
   ['the error handler on a page address', () => Promise.resolve('/pricing%')],
   ['the error handler on an API address', () => Promise.resolve('/api/auth/plans%')],
+  // The router answers a protocol-relative path with Response.redirect, whose headers are immutable.
+  ['a redirect', () => Promise.resolve('//pricing')],
 ]
 
 describe('security headers', () => {
   it.each(answers)('%s carries them', async (_name, pathOf) => {
-    const response = await fetch(`${baseUrl}${await pathOf()}`)
+    const response = await fetch(`${baseUrl}${await pathOf()}`, { redirect: 'manual' })
     expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
