@@ -39,7 +39,7 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
       planType: 'starter' as const,
       billingCycle: 'monthly' as const,
       amount: 9900,
-      currency: 'INR',
+      currency: 'INR' as const,
       gateway: 'sandbox' as const,
       receipt: 'r',
     }
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
 
   it('makes a refusal final at once (NonRetriableError) and records the delivery failed', async () => {
     const deliveryId = await deliverCapture(await order())
-    const refused = await failingTransactions(new DomainError('conflict', 'refused by the order'), () =>
+    const refused = await failingTransactions(new DomainError('bad-request', 'refused by the order'), () =>
       run(deliveryId),
     )
     expect(refused.error).toMatchObject({ name: 'NonRetriableError', message: 'refused by the order' })
