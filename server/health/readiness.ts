@@ -1,24 +1,9 @@
 import type { ProjectionFailure } from '#events/projections/projection-failures.ts'
 import { pendingMigrations } from '#migrations/pending.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { inngestReachability, type InngestCheck } from './inngest-reachability.ts'
+import { inngestReachability } from './inngest-reachability.ts'
+import type { ProjectionHealth, ReadinessChecks } from './readiness-checks.ts'
 import { projectionLag } from './projection-lag.ts'
-
-export type ProjectionHealth = {
-  name: string
-  /** Events in the log the projection has not applied yet. */
-  behind: number
-  /** Where it is halted at an event it cannot apply, or null while it moves. */
-  halted: { globalPosition: number; transactionId: string; eventType: string; attempts: number; since: string } | null
-}
-
-export type ReadinessChecks = {
-  database: 'up' | 'down'
-  /** Null while the database is down. */
-  migrations: { current: boolean; pending: string[] } | null
-  projections: ProjectionHealth[] | null
-  inngest: InngestCheck
-}
 
 export type Readiness = { ready: boolean; checks: ReadinessChecks; problems: string[] }
 

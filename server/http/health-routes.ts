@@ -1,4 +1,5 @@
-import { databaseUnreachable, readiness, type Readiness, type ReadinessChecks } from '#server/health/readiness.ts'
+import type { ReadinessChecks } from '#server/health/readiness-checks.ts'
+import { databaseUnreachable, readiness, type Readiness } from '#server/health/readiness.ts'
 import { jsonResponse } from '#server/rest/json-response.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
