@@ -7,9 +7,11 @@ export type ClaimedDelivery = Pick<Delivery, 'event_id' | 'attempts'> & { payloa
 
 /**
  * Takes a pending delivery that is due (the given one, or the soonest): counts the attempt and
- * moves `next_attempt_at` a lease ahead, in one statement with FOR UPDATE SKIP LOCKED, so two
- * runs (two instances, Inngest and a sweep) never work on the same delivery at once, and a run
- * that dies leaves it to be taken again when the lease ends.
+ * moves `next_attempt_at` a lease ahead, in one statement, so two runs (two instances, Inngest and
+ * a sweep) never work on the same delivery at once, and a run that dies leaves it to be taken
+ * again when the lease ends. The soonest skips rows locked by others (SKIP LOCKED); a given one
+ * waits for a lock held by a short write (its `event_sent_at`, set while Inngest may already be
+ * invoking its run) instead of taking that for another run's lease.
  */
 export function claimDelivery(runtime: Runtime, deliveryId?: string): Promise<ClaimedDelivery | undefined> {
   const now = runtime.clock.now()
@@ -25,12 +27,8 @@ export function claimDelivery(runtime: Runtime, deliveryId?: string): Promise<Cl
         .select('event_id')
         .where('outcome', 'is', null)
         .where('next_attempt_at', '<=', now)
-      return (deliveryId === undefined ? due : due.where('event_id', '=', deliveryId))
-        .orderBy('next_attempt_at')
-        .orderBy('received_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
+      if (deliveryId !== undefined) return due.where('event_id', '=', deliveryId).forUpdate()
+      return due.orderBy('next_attempt_at').orderBy('received_at').limit(1).forUpdate().skipLocked()
     })
     .where('outcome', 'is', null)
     .returning(['event_id', 'attempts', 'payload'])

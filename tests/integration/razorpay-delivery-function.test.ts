@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
+import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
@@ -131,6 +132,34 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
     expect(held.error).toMatchObject({ message: expect.stringContaining('being processed by another run') as unknown })
     expect(await deliveryOf(deliveryId)).toMatchObject({ outcome: null, attempts: 1 })
   })
+
+  // PGlite is one connection: nothing else can hold a row lock there.
+  if (kind === 'postgres')
+    it('waits for a short write holding its delivery (its event_sent_at) instead of taking it for another run', async () => {
+      const deliveryId = await deliverCapture(await order())
+      let release = () => undefined as void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const writing = test.runtime.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ event_sent_at: new Date() })
+          .where('event_id', '=', deliveryId)
+          .execute()
+        await held
+      })
+      const running = run(deliveryId)
+      const waitingOnLock = async () =>
+        (
+          await sql<{ waiting: string }>`
+            select count(*) as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(test.runtime.db)
+        ).rows[0]?.waiting
+      while ((await waitingOnLock()) === '0') await new Promise((resolve) => setTimeout(resolve, 10))
+      release()
+      await writing
+      expect((await running).result).toMatchObject({ deliveryId, outcome: 'processed' })
+      expect(await deliveryOf(deliveryId)).toMatchObject({ attempts: 1 })
+    })
 
   it('refuses an event that names no delivery, without retries', async () => {
     const refused = await new InngestTestEngine({ function: createDeliveryFunction(client, test.runtime) }).execute({
