@@ -6,7 +6,7 @@ import { deliveryEventData, deliveryReceivedEvent } from '#server/payments/webho
 import type { Runtime } from '#server/runtime.types.ts'
 
 /** 15 attempts in all, as many as the in-process schedule gives (decision 0015); the waits are Inngest's. */
-export const deliveryRetries = 14
+const deliveryRetries = 14
 
 /**
  * One run per Razorpay delivery, so its attempts and errors are what support staff see in Inngest.

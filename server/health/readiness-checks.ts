@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** The answer of each readiness check, as /api/ready reports it (and the OpenAPI document describes it). */
-export const inngestCheckSchema = z
+const inngestCheckSchema = z
   .enum(['up', 'down', 'not-checked', 'not-configured'])
   .describe(
     'up/down: a self-hosted or dev Inngest server answered GET /health below 500 within 2 s, or did not; not-checked: Inngest Cloud (not probed); not-configured: jobs run in-process',

@@ -59,7 +59,7 @@ const outgoingOp = z
   .object({ id: z.string(), op: z.string(), data: z.unknown().optional(), error: z.unknown().optional() })
   .loose()
 
-export type FakeRequest = { attempt: number; status: number; ops: string[] }
+type FakeRequest = { attempt: number; status: number; ops: string[] }
 export type FakeRun = {
   id: string
   functionId: string
@@ -314,24 +314,23 @@ export async function startFakeInngest() {
     })
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse) {
-    const url = new URL(request.url ?? '/', 'http://fake')
-    const body = await readBody(request)
-    if (request.method === 'GET' && url.pathname === '/health')
-      return json(response, 200, { status: 200, message: 'OK' })
-    if (request.method === 'POST' && url.pathname === '/fn/register') {
-      if (request.headers.authorization !== `Bearer ${hashedSigningKey}`)
-        return json(response, 401, { error: 'unauthorized', status: 401 })
+  type Answer = { status: number; body: unknown }
+
+  function answer(method: string | undefined, url: URL, headers: IncomingMessage['headers'], body: string): Answer {
+    if (method === 'GET' && url.pathname === '/health') return { status: 200, body: { status: 200, message: 'OK' } }
+    if (method === 'POST' && url.pathname === '/fn/register') {
+      if (headers.authorization !== `Bearer ${hashedSigningKey}`)
+        return { status: 401, body: { error: 'unauthorized', status: 401 } }
       const parsed = registration.parse(JSON.parse(body))
       registrations.push(parsed)
       functions.clear()
       for (const fn of parsed.functions) functions.set(fn.id, fn)
-      return json(response, 200, { ok: true, modified: true })
+      return { status: 200, body: { ok: true, modified: true } }
     }
     const eventPath = /^\/e\/([^/]+)$/.exec(url.pathname)
-    if (request.method === 'POST' && eventPath) {
-      if (eventPath[1] !== eventKey) return json(response, 401, { error: 'Event key not found', status: 401 })
-      if (refusingEvents) return json(response, 500, { error: 'the fake refuses events for now', status: 500 })
+    if (method === 'POST' && eventPath) {
+      if (eventPath[1] !== eventKey) return { status: 401, body: { error: 'Event key not found', status: 401 } }
+      if (refusingEvents) return { status: 500, body: { error: 'the fake refuses events for now', status: 500 } }
       const raw: unknown = JSON.parse(body)
       const received = z.array(sentEvent).parse(Array.isArray(raw) ? raw : [raw])
       const ids = received.map((event) => {
@@ -339,9 +338,15 @@ export async function startFakeInngest() {
         accept(accepted)
         return accepted.id
       })
-      return json(response, 200, { ids, status: 200 })
+      return { status: 200, body: { ids, status: 200 } }
     }
-    return json(response, 404, { error: `the fake has no ${request.method ?? ''} ${url.pathname}`, status: 404 })
+    return { status: 404, body: { error: `the fake has no ${method ?? ''} ${url.pathname}`, status: 404 } }
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const { status, body } = answer(request.method, url, request.headers, await readBody(request))
+    json(response, status, body)
   }
 
   const server = createServer((request, response) => {

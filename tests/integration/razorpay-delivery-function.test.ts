@@ -137,8 +137,10 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
   if (kind === 'postgres')
     it('waits for a short write holding its delivery (its event_sent_at) instead of taking it for another run', async () => {
       const deliveryId = await deliverCapture(await order())
-      let release = () => undefined as void
-      const held = new Promise<void>((resolve) => (release = resolve))
+      let unlock: () => void = () => undefined
+      const held = new Promise<void>((resolve) => {
+        unlock = resolve
+      })
       const writing = test.runtime.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('webhook_deliveries')
@@ -155,7 +157,7 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
             where datname = current_database() and wait_event_type = 'Lock'`.execute(test.runtime.db)
         ).rows[0]?.waiting
       while ((await waitingOnLock()) === '0') await new Promise((resolve) => setTimeout(resolve, 10))
-      release()
+      unlock()
       await writing
       expect((await running).result).toMatchObject({ deliveryId, outcome: 'processed' })
       expect(await deliveryOf(deliveryId)).toMatchObject({ attempts: 1 })
