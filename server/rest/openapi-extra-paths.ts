@@ -28,7 +28,8 @@ const errorEnvelope = { 'application/json': { schema: { $ref: '#/components/sche
 
 const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
 
-function statusAnswer(status: string, description: string) {
+/** `{success: true, data: {status, …more}}`. */
+function statusAnswer(status: string, description: string, more: Record<string, unknown> = {}) {
   return {
     description,
     content: {
@@ -37,7 +38,11 @@ function statusAnswer(status: string, description: string) {
           type: 'object',
           properties: {
             success: { type: 'boolean', const: true },
-            data: { type: 'object', properties: { status: { type: 'string', const: status } }, required: ['status'] },
+            data: {
+              type: 'object',
+              properties: { status: { type: 'string', const: status }, ...more },
+              required: ['status', ...Object.keys(more)],
+            },
           },
           required: ['success', 'data'],
         },
@@ -71,25 +76,7 @@ export const extraPaths: Record<string, PathItem> = {
       description:
         'Answers 200 when the database answers, every migration of this release has run, no projection is halted at an event it cannot apply, and a self-hosted Inngest server (INNGEST_BASE_URL, or INNGEST_DEV) answers; 503 otherwise, with the same checks under `details` and an error naming each problem. Each projection reports how many events it is behind (reported, never a reason for 503). Inngest Cloud is not probed. Support staff see a halted projection on /support and can retry it there.',
       responses: {
-        '200': {
-          description: 'Ready to serve, with each check',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  success: { type: 'boolean', const: true },
-                  data: {
-                    type: 'object',
-                    properties: { status: { type: 'string', const: 'ready' }, checks: readinessChecks },
-                    required: ['status', 'checks'],
-                  },
-                },
-                required: ['success', 'data'],
-              },
-            },
-          },
-        },
+        '200': statusAnswer('ready', 'Ready to serve, with each check', { checks: readinessChecks }),
         '503': {
           description: 'Not ready: the error names each problem; `details.checks` has every check',
           content: {

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { loadAggregate } from '#events/store/command-handler.ts'
 import { createDeliveryFunction } from '#inngest/functions/razorpay-delivery-function.ts'
 import { claimDelivery } from '#server/payments/delivery-claims.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
@@ -13,6 +13,7 @@ import { receiveRazorpayWebhook } from '#server/payments/webhook-deliveries.ts'
 import { deliveryReceivedEvent } from '#server/payments/webhook-events.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestOrder } from '#tests/support/test-order.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on %s', (kind) => {
@@ -32,29 +33,7 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
       events: [{ name: deliveryReceivedEvent, id: deliveryId, data: { deliveryId } }],
     })
 
-  async function order(): Promise<string> {
-    const orderId = `order_test_${randomBytes(7).toString('hex')}`
-    const data = {
-      orderId,
-      userId: 'u-delivery',
-      planType: 'starter' as const,
-      billingCycle: 'monthly' as const,
-      amount: 9900,
-      currency: 'INR' as const,
-      gateway: 'sandbox' as const,
-      receipt: 'r',
-    }
-    await test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        orderAggregate,
-        orderId,
-        { type: 'CreateOrder', owner: { userId: 'u-delivery', erased: false }, data },
-        { actor: { type: 'system' }, userId: 'u-delivery' },
-      ),
-    )
-    return orderId
-  }
+  const order = () => createTestOrder(test.runtime, 'u-delivery')
 
   async function deliverCapture(orderId: string): Promise<string> {
     const sandbox = test.runtime.payments.sandbox

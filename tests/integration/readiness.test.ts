@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import { migrations } from '#migrations/index.ts'
 import { pendingMigrations } from '#migrations/pending.ts'
 import { readiness } from '#server/health/readiness.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestOrder } from '#tests/support/test-order.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 describe.each(databaseKinds)('readiness on %s', (kind) => {
@@ -18,28 +16,7 @@ describe.each(databaseKinds)('readiness on %s', (kind) => {
     teardown.add(() => test.close())
   })
 
-  const createOrder = () => {
-    const orderId = `order_test_${randomBytes(7).toString('hex')}`
-    const data = {
-      orderId,
-      userId: 'u-ready',
-      planType: 'starter' as const,
-      billingCycle: 'monthly' as const,
-      amount: 9900,
-      currency: 'INR' as const,
-      gateway: 'sandbox' as const,
-      receipt: 'r',
-    }
-    return test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        orderAggregate,
-        orderId,
-        { type: 'CreateOrder', owner: { userId: 'u-ready', erased: false }, data },
-        { actor: { type: 'system' }, userId: 'u-ready' },
-      ),
-    )
-  }
+  const createOrder = () => createTestOrder(test.runtime, 'u-ready')
 
   it('is ready with every check: database up, migrations current, no projection behind, Inngest not configured', async () => {
     await test.runtime.jobs.settled()
