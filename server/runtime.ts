@@ -54,7 +54,7 @@ export async function createRuntime(
     jobs: [
       ...projectionJobs(projections),
       ...mailJobs({ db: database.db, mailer, clock, log }),
-      ...paymentJobs(current),
+      ...paymentJobs(current, { inngest: Boolean(config.inngest) }),
       ...rateLimitJobs({ db: database.db, clock }),
     ],
   })
