@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { sql } from 'kysely'
@@ -13,9 +16,9 @@ const migrators = 4
 
 type Finished = { code: number | null; output: string }
 
-function runMigrate(env: Record<string, string>): Promise<Finished> {
-  const child = spawn(process.execPath, ['scripts/migrate.ts'], {
-    cwd: projectRoot,
+function runMigrate(env: Record<string, string>, entry = 'scripts/migrate.ts', cwd = projectRoot): Promise<Finished> {
+  const child = spawn(process.execPath, [entry], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -99,6 +102,32 @@ describe('migrations on one PostgreSQL database', () => {
       expect(rows[0]?.present).toBe(false)
     } finally {
       await database.drop()
+    }
+  })
+
+  it('the bundled migrate entry of the image migrates with only the modules traced into .output/server', async () => {
+    const vite = path.join(projectRoot, 'node_modules/.bin/vite')
+    const built = spawnSync(process.execPath, [vite, 'build', '--config', 'scripts/migrate.vite.config.ts'], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    })
+    expect(built.status, built.stderr).toBe(0)
+    // Away from the project's node_modules, as in the image: a copy (Node resolves a symlinked file
+    // from where it really is), with only .output/server/node_modules beside it.
+    const image = await mkdtemp(path.join(tmpdir(), 'interview-helper-image-'))
+    const database = await createTestDatabase('postgres', { migrate: false })
+    try {
+      await cp(path.join(projectRoot, '.output/server/migrate'), path.join(image, 'migrate'), { recursive: true })
+      await symlink(path.join(projectRoot, '.output/server/node_modules'), path.join(image, 'node_modules'))
+      const first = await runMigrate({ DATABASE_URL: database.url ?? '' }, 'migrate/migrate.mjs', image)
+      expect(first.code, first.output).toBe(0)
+      expect(appliedIn(first.output)).toEqual(Object.keys(migrations).toSorted())
+      const again = await runMigrate({ DATABASE_URL: database.url ?? '' }, 'migrate/migrate.mjs', image)
+      expect(again).toEqual({ code: 0, output: 'PostgreSQL (DATABASE_URL) is up to date.\n' })
+    } finally {
+      await database.drop()
+      await rm(image, { recursive: true, force: true })
     }
   })
 })
