@@ -74,9 +74,7 @@ describe('migrations on one PostgreSQL database', () => {
       )
       const applied = finished.flatMap(({ output }) => appliedIn(output))
       expect(applied.toSorted()).toEqual(Object.keys(migrations).toSorted())
-      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-        database.db,
-      )
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(database.db)
       expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations).toSorted())
     } finally {
       await database.drop()

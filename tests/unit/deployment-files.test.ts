@@ -14,7 +14,9 @@ import { bodyLimits } from '#server/http/body-limits.ts'
 
 const read = (file: string) => readFileSync(path.join(projectRoot, file), 'utf8')
 
-const dependency = z.object({ condition: z.enum(['service_started', 'service_healthy', 'service_completed_successfully']) })
+const dependency = z.object({
+  condition: z.enum(['service_started', 'service_healthy', 'service_completed_successfully']),
+})
 const service = z.object({
   image: z.string().optional(),
   command: z.array(z.string()).optional(),
