@@ -145,19 +145,25 @@ describe('two replicas on one PostgreSQL database under load', () => {
     return { statuses, counted: ended.filter((end) => end.counted).length }
   }
 
-  /** Until every delivery has its outcome and every projection has read the whole log (bounded). */
+  /**
+   * Until every delivery has its outcome and every projection has read the whole log (bounded). The
+   * log is read in commit-safe order, (transaction id, position): the last event read is not always
+   * the one with the highest position.
+   */
   async function settled(): Promise<void> {
     for (let attempt = 0; attempt < 300; attempt += 1) {
       const pending = await count(sql<{ n: number }>`
         select (select count(*) from webhook_deliveries where outcome is null)
-             + (select count(*) from projection_checkpoints
-                where global_position < (select coalesce(max(global_position), 0) from events))::int as n
+             + (select count(*) from projection_checkpoints checkpoint where exists (
+                 select 1 from events
+                 where (events.transaction_id, events.global_position)
+                     > (checkpoint.transaction_id, checkpoint.global_position)))::int as n
       `)
       if (pending === 0) return
       await sleep(100)
     }
     const { rows: state } = await sql`
-      select 'checkpoint' as what, name, global_position::text as detail from projection_checkpoints
+      select 'checkpoint' as what, name, transaction_id || ' ' || global_position as detail from projection_checkpoints
       union all select 'log head', '', max(global_position)::text from events
       union all select 'pending delivery', event_id, coalesce(last_error, '') from webhook_deliveries where outcome is null
       union all select 'halted', projection, error from projection_failures
@@ -167,9 +173,13 @@ describe('two replicas on one PostgreSQL database under load', () => {
         backend_xid::text || ': ' || left(query, 200)
         from pg_stat_activity where backend_xid is not null
       union all select 'prepared transaction', gid, transaction::text from pg_prepared_xacts
+      union all select 'session', pid || ' ' || state || ' ' || coalesce(wait_event_type || '/' || wait_event, '')
+        || ' since ' || coalesce(xact_start::text, '-'), left(query, 200)
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
     `.execute(setup.database.db)
+    const logs = setup.servers.map((server, n) => `replica ${n}:\n${server.output().slice(-3000)}`).join('\n')
     throw new Error(
-      `the replicas did not finish the webhooks and projections within 30 s:\n${JSON.stringify(state, null, 1)}`,
+      `the replicas did not finish the webhooks and projections within 30 s:\n${JSON.stringify(state, null, 1)}\n${logs}`,
     )
   }
 
