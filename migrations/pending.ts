@@ -1,25 +1,12 @@
-import { sql, type Kysely } from 'kysely'
-import { migrations } from './index.ts'
-
-/** Where kysely's Migrator records the migrations it ran (its default table). */
-const migrationTable = 'kysely_migration'
+import type { Kysely } from 'kysely'
+import { migratorFor } from './migrate.ts'
 
 /**
- * The migrations of this release the database has not run, in name order; all of them on a
- * database never migrated. Migrations the database has from a newer release are not pending.
+ * The migrations this build knows that the database has not applied, in order; reads only (no
+ * table is created). Migrations the database has and this build does not know (a newer build
+ * migrated it) are not counted: they are expected to be compatible with the older code.
  */
 export async function pendingMigrations<Schema>(db: Kysely<Schema>): Promise<string[]> {
-  const table = await sql<{ present: boolean }>`select to_regclass(${migrationTable}) is not null as present`.execute(
-    db,
-  )
-  const applied = table.rows[0]?.present
-    ? new Set(
-        (await sql<{ name: string }>`select name from ${sql.table(migrationTable)}`.execute(db)).rows.map(
-          (row) => row.name,
-        ),
-      )
-    : new Set<string>()
-  return Object.keys(migrations)
-    .filter((name) => !applied.has(name))
-    .sort()
+  const known = await migratorFor(db).getMigrations()
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name)
 }

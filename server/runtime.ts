@@ -4,6 +4,7 @@ import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore } from '#events/store/event-store.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
+import { pendingMigrations } from '#migrations/pending.ts'
 import { rateLimitJobs } from './accounts/rate-limit-jobs.ts'
 import { createAiEngine } from './ai/create-ai-engine.ts'
 import { systemClock, type Clock } from '#events/clock.ts'
@@ -33,7 +34,8 @@ export async function createRuntime(
   const log = createLogger(config.logLevel)
   const database = options.database ?? openDatabase(databaseTargetFromConfig(config.database))
   const clock = options.clock ?? systemClock
-  await migrateToLatest(database.db, log)
+  if (config.database.migrateOnBoot) await migrateToLatest(database.db, log)
+  else await refuseSchemaBehind(database.db)
   const projections = new ProjectionRunner({
     db: database.db,
     projections: [...viewProjections, contactMailReactor],
@@ -98,6 +100,15 @@ export async function createRuntime(
   }
   built.runtime = runtime
   return runtime
+}
+
+/** With MIGRATE_ON_BOOT=0 another process migrates: starting on an older schema would fail later, and less clearly. */
+async function refuseSchemaBehind(db: AppDatabase['db']): Promise<void> {
+  const pending = await pendingMigrations(db)
+  if (pending.length === 0) return
+  throw new Error(
+    `the database schema is behind this build (not applied: ${pending.join(', ')}). MIGRATE_ON_BOOT=0, so run the migrations first: \`npm run migrate\` (the \`migrate\` service in compose.yaml), or set MIGRATE_ON_BOOT=1.`,
+  )
 }
 
 // Kept on globalThis, not in a module variable: the nitro plugins and the app are bundled

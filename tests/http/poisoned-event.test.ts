@@ -11,10 +11,11 @@ import { z } from 'zod'
 import type { StoredEvent } from '#events/store/types.ts'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import { readinessChecksSchema } from '#server/health/readiness-checks.ts'
-import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import type { TestDatabase } from '#tests/support/databases.ts'
 import { registerDirectly } from '#tests/support/register-directly.ts'
 import { dataOf, restClient } from '#tests/support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import type { RunningServer } from '#tests/support/server.ts'
+import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
 import { signedUpUserToken } from '#tests/support/sign-up.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
@@ -25,12 +26,12 @@ const password = 'Passw0rd!xyz'
 
 const teardown = suiteTeardown()
 beforeAll(async () => {
-  database = await createTestDatabase('postgres')
-  teardown.add(() => database.drop())
-  await registerDirectly(database, 'Before')
-  poison = await registerDirectly(database, 'x\u0000')
-  server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' })
-  teardown.add(() => server.stop())
+  ;({ database, server } = await serveOnFreshPostgres(teardown, {
+    beforeStart: async (created) => {
+      await registerDirectly(created, 'Before')
+      poison = await registerDirectly(created, 'x\u0000')
+    },
+  }))
 })
 
 describe('a server whose log holds an event a projection cannot apply', () => {
