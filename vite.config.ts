@@ -35,6 +35,7 @@ export default defineConfig({
       plugins: [
         './server/nitro/validate-config.ts',
         './server/nitro/start-runtime.ts',
+        './server/nitro/request-log.ts',
         './server/nitro/graceful-shutdown.ts',
       ],
       // Errors raised before any route (an address that does not decode) answer in the API's envelope.

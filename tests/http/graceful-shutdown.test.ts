@@ -27,8 +27,6 @@ type SlowLogin = {
 /** A login whose body is sent in two parts: between them the request is in flight, as long as the test wants. */
 function slowLogin(url: string): SlowLogin {
   const body = JSON.stringify({ email: 'nobody@example.com', password: 'Wrong-passw0rd' })
-  let markStarted = () => {}
-  const started = new Promise<void>((resolve) => (markStarted = resolve))
   const sent: ClientRequest = request(`${url}/api/auth/login`, {
     method: 'POST',
     agent: false,
@@ -43,10 +41,12 @@ function slowLogin(url: string): SlowLogin {
     })
     sent.on('error', reject)
   })
-  sent.on('continue', () => {
-    sent.write(body.slice(0, 10))
-    markStarted()
-  })
+  const started = new Promise<void>((resolve) =>
+    sent.on('continue', () => {
+      sent.write(body.slice(0, 10))
+      resolve()
+    }),
+  )
   sent.flushHeaders()
   return { started, finish: () => sent.end(body.slice(10)), answer }
 }

@@ -18,7 +18,7 @@ export type RunningServer = {
   stop: () => Promise<void>
 }
 
-export type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null }
+type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null }
 
 /** The entry points that serve the built app: the built server itself, and `npm start`'s script. */
 export const serverEntries = { built: serverEntry, npmStart: path.join(projectRoot, 'scripts/start.mjs') }
