@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { Logger } from '#server/logger.ts'
 import { runInRequestContext, type RequestContext } from '#server/request-context.ts'
 import { requestIdFrom } from './request-id.ts'
+import { withResponseHeader } from './response-header.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
@@ -29,7 +30,11 @@ export function withRequestLog(handle: Handler, log: Logger): Handler {
       })
     let response: Response
     try {
-      response = withRequestId(await runInRequestContext(context, () => handle(request)), context.requestId)
+      response = withResponseHeader(
+        await runInRequestContext(context, () => handle(request)),
+        'x-request-id',
+        context.requestId,
+      )
     } catch (error) {
       logLine(500, false)
       throw error
@@ -43,18 +48,6 @@ export function withRequestLog(handle: Handler, log: Logger): Handler {
 
 function pathOf(url: string): string {
   return new URL(url, 'http://localhost').pathname
-}
-
-function withRequestId(response: Response, requestId: string): Response {
-  try {
-    response.headers.set('x-request-id', requestId)
-    return response
-  } catch {
-    // Some answers (a redirect built by Response.redirect, a proxied fetch) have read-only headers.
-    const headers = new Headers(response.headers)
-    headers.set('x-request-id', requestId)
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
-  }
 }
 
 /** The node adapter (srvx) exposes the socket's response: its end tells when the answer was really sent. */

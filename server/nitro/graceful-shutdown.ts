@@ -1,6 +1,7 @@
 import { constants } from 'node:os'
 import { definePlugin } from 'nitro'
 import { loadConfig } from '#app.config.ts'
+import { withResponseHeader } from '#server/http/response-header.ts'
 import { createLogger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
 
@@ -41,6 +42,13 @@ export default definePlugin((nitroApp) => {
   }
   process.on('SIGTERM', onSignal)
   process.on('SIGINT', onSignal)
+  // An answer finished while stopping closes its connection: a keep-alive client would otherwise
+  // hold it (and the stop) open until its idle timeout.
+  const handle = nitroApp.fetch
+  nitroApp.fetch = async (request) => {
+    const response = await handle(request)
+    return firstSignalAt === undefined ? response : withResponseHeader(response, 'connection', 'close')
+  }
   nitroApp.hooks.hook('close', async () => {
     log.info('connections closed; stopping the background jobs and closing the database')
     await closeRuntime()

@@ -3,7 +3,7 @@
  * SIGINT), through both entry points: the built server and `npm start`'s script.
  */
 import { existsSync } from 'node:fs'
-import { request, type ClientRequest, type IncomingMessage } from 'node:http'
+import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { serverEntries, startBuiltServer, type RunningServer } from '#tests/support/server.ts'
@@ -21,22 +21,29 @@ type SlowLogin = {
   started: Promise<void>
   /** Sends the rest of the body. */
   finish: () => void
-  answer: Promise<{ status: number; body: string }>
+  answer: Promise<Answer>
 }
 
-/** A login whose body is sent in two parts: between them the request is in flight, as long as the test wants. */
+type Answer = { status: number; connection: string | undefined; body: string }
+
+/**
+ * A login whose body is sent in two parts: between them the request is in flight, as long as the
+ * test wants. Its connection is kept alive, as browsers and HTTP clients do.
+ */
 function slowLogin(url: string): SlowLogin {
   const body = JSON.stringify({ email: 'nobody@example.com', password: 'Wrong-passw0rd' })
   const sent: ClientRequest = request(`${url}/api/auth/login`, {
     method: 'POST',
-    agent: false,
+    agent: new Agent({ keepAlive: true }),
     headers: { 'content-type': 'application/json', expect: '100-continue' },
   })
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const answer = new Promise<Answer>((resolve, reject) => {
     sent.on('response', (response: IncomingMessage) => {
       let text = ''
       response.on('data', (chunk: Buffer) => (text += chunk.toString()))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body: text }),
+      )
       response.on('error', reject)
     })
     sent.on('error', reject)
@@ -66,6 +73,8 @@ describe.each([
     login.finish()
     const answer = await login.answer
     expect(answer.status).toBe(401)
+    // Closing the kept-alive connection lets the server stop now rather than after its idle timeout.
+    expect(answer.connection).toBe('close')
     expect(JSON.parse(answer.body)).toMatchObject({ success: false })
     expect(await running.exited).toEqual({ code: 0, signal: null })
     expect(running.output()).toMatch(/"path":"\/api\/auth\/login","status":401/)
