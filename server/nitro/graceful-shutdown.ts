@@ -6,7 +6,7 @@ import { createLogger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
 
 /** How long answers in flight may take once a stop is asked for; then their connections are cut. */
-const drainSeconds = 10
+const defaultDrainSeconds = 10
 /** After the drain, how long closing the jobs and the database may take before the process gives up. */
 const closeSeconds = 10
 /**
@@ -23,8 +23,9 @@ const echoWindowMs = 500
  * and a last-resort exit if closing hangs.
  */
 export default definePlugin((nitroApp) => {
-  // srvx reads it when the server starts, after the plugins ran.
-  process.env.SERVER_SHUTDOWN_TIMEOUT ??= String(drainSeconds)
+  // srvx's own setting, read when the server starts, after the plugins ran.
+  const drainSeconds = Number.parseInt(process.env.SERVER_SHUTDOWN_TIMEOUT ?? '') || defaultDrainSeconds
+  process.env.SERVER_SHUTDOWN_TIMEOUT = String(drainSeconds)
   // srvx leaves the signals alone when CI or TEST is set (the process then dies at once); so do we.
   if (process.env.CI || process.env.TEST) return
   const log = createLogger(loadConfig().logLevel)
