@@ -126,6 +126,11 @@ describe('a server fault', () => {
       const error = z.object({ message: z.string(), stack: z.string() }).parse(failure?.error)
       expect(error.message).toContain('interview_sessions_view')
       expect(error.stack).toMatch(/\n\s+at /)
+      const overTrpc = await fetch(`${server.url}/api/trpc/interviews.history`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(overTrpc.status).toBe(500)
+      expect(await overTrpc.text()).not.toMatch(/interview_sessions_view|\bat .+:\d+:\d+|"stack"/)
     } finally {
       await sql`alter table interview_sessions_view_gone rename to interview_sessions_view`.execute(database.db)
     }
