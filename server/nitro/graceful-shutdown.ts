@@ -1,8 +1,9 @@
+import { subscribe } from 'node:diagnostics_channel'
 import { constants } from 'node:os'
 import { definePlugin } from 'nitro'
 import { loadConfig } from '#app.config.ts'
 import { withResponseHeader } from '#server/http/response-header.ts'
-import { createLogger } from '#server/logger.ts'
+import { createLogger, type Logger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
 
 /** How long answers in flight may take once a stop is asked for; then their connections are cut. */
@@ -26,9 +27,15 @@ export default definePlugin((nitroApp) => {
   // srvx's own setting, read when the server starts, after the plugins ran.
   const drainSeconds = Number.parseInt(process.env.SERVER_SHUTDOWN_TIMEOUT ?? '') || defaultDrainSeconds
   process.env.SERVER_SHUTDOWN_TIMEOUT = String(drainSeconds)
+  const log = createLogger(loadConfig().logLevel)
+  // srvx only reports a port it cannot listen on; the runtime would keep the process (and the
+  // database) alive, serving nothing. Node publishes the failure on this channel.
+  subscribe('tracing:net.server.listen:error', (message) => {
+    log.error('cannot listen: stopping', { error: (message as { error?: unknown }).error })
+    void closeRuntime().finally(() => process.exit(1))
+  })
   // srvx leaves the signals alone when CI or TEST is set (the process then dies at once); so do we.
   if (process.env.CI || process.env.TEST) return
-  const log = createLogger(loadConfig().logLevel)
   let firstSignalAt: number | undefined
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstSignalAt === undefined) {
@@ -58,7 +65,7 @@ export default definePlugin((nitroApp) => {
 })
 
 /** Unreferenced: it fires only if something still holds the process open after the bound. */
-function giveUpAfter(seconds: number, log: ReturnType<typeof createLogger>) {
+function giveUpAfter(seconds: number, log: Logger) {
   setTimeout(() => {
     log.error('still running after the shutdown bound: exiting', { holding: process.getActiveResourcesInfo() })
     process.exit(1)

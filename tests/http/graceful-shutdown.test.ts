@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { serverEntries, startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { runBuiltServerUntilExit, serverEntries, startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 
 const stopping = /"message":"stopping: no new connections/
 
@@ -100,5 +100,15 @@ describe('a second signal', () => {
     expect(await running.exited).toEqual({ code: 130, signal: null })
     expect(await cut).toBe('cut')
     expect(running.output()).toContain('second signal: exiting at once')
+  }, 120_000)
+})
+
+describe('a port already in use', () => {
+  it('stops the server with exit 1 instead of leaving it running, serving nothing', async () => {
+    const running = (server = await startBuiltServer())
+    const second = await runBuiltServerUntilExit({ PORT: new URL(running.url).port, HOST: '127.0.0.1' }, 60_000)
+    expect(second.timedOut).toBe(false)
+    expect(second.code).toBe(1)
+    expect(second.stdout).toContain('cannot listen: stopping')
   }, 120_000)
 })
