@@ -32,7 +32,12 @@ export default defineConfig({
         'wasm-feature-detect',
       ],
       // Runs before the server listens, so `node .output/server/index.mjs` refuses a bad environment.
-      plugins: ['./server/nitro/validate-config.ts', './server/nitro/start-runtime.ts'],
+      plugins: [
+        './server/nitro/validate-config.ts',
+        './server/nitro/start-runtime.ts',
+        './server/nitro/request-log.ts',
+        './server/nitro/graceful-shutdown.ts',
+      ],
       // Errors raised before any route (an address that does not decode) answer in the API's envelope.
       errorHandler: './server/nitro/error-handler.ts',
       rolldownConfig: { onwarn },

@@ -123,3 +123,14 @@ export function getRuntime(): Promise<Runtime> {
   })
   return holder.__interviewHelperRuntime
 }
+
+/**
+ * Stops the process-wide runtime, if one started: the background jobs finish their current run,
+ * then the AI engine's workers and the database close. Safe to call more than once.
+ */
+export async function closeRuntime(): Promise<void> {
+  const starting = holder.__interviewHelperRuntime
+  holder.__interviewHelperRuntime = undefined
+  const runtime = await starting?.catch(() => undefined)
+  await runtime?.close()
+}
