@@ -64,6 +64,12 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().min(1).default('./.data'),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+    // On (the default): the server migrates at start. Off: a one-shot `npm run migrate` does it, and
+    // the server refuses to start on a database that is behind (compose.yaml, docs/deploy.md).
+    MIGRATE_ON_BOOT: z
+      .enum(['1', '0', 'true', 'false', ''])
+      .optional()
+      .transform((value) => value !== '0' && value !== 'false'),
     AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SUPABASE_URL: z.url({ message: 'must be the project URL, such as https://abcd.supabase.co' }).optional(),
     SUPABASE_ANON_KEY: optionalText,
@@ -214,6 +220,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       poolSize: env.DATABASE_POOL_SIZE,
       dataDir: env.DATA_DIR,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      migrateOnBoot: env.MIGRATE_ON_BOOT,
     },
     auth: {
       jwtSecret: env.AUTH_JWT_SECRET,

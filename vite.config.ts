@@ -36,6 +36,8 @@ export default defineConfig({
         './server/nitro/validate-config.ts',
         './server/nitro/start-runtime.ts',
         './server/nitro/http-pipeline.ts',
+        './server/nitro/request-log.ts',
+        './server/nitro/graceful-shutdown.ts',
       ],
       // Brotli and gzip copies of every compressible file in .output/public, served by Accept-Encoding (decision 0022).
       compressPublicAssets: { brotli: true, gzip: true },

@@ -1,6 +1,7 @@
 import { serve } from 'inngest/edge'
 import type { Runtime } from '#server/runtime.types.ts'
 import { createJobFunctions } from './functions/job-functions.ts'
+import { createDeliveryFunction } from './functions/razorpay-delivery-function.ts'
 
 type Handler = (request: Request) => Promise<Response>
 let handler: Handler | undefined
@@ -20,7 +21,7 @@ export async function serveInngest(runtime: Runtime, request: Request): Promise<
   }
   handler ??= serve({
     client,
-    functions: createJobFunctions(client, runtime.jobs.jobs),
+    functions: [...createJobFunctions(client, runtime.jobs.jobs), createDeliveryFunction(client, runtime)],
     servePath: '/api/inngest',
     ...(runtime.config.inngest?.signingKey ? { signingKey: runtime.config.inngest.signingKey } : {}),
   })

@@ -12,6 +12,7 @@ import * as projectionFailures from './0010-projection-failures.ts'
 import * as authSessions from './0011-auth-sessions.ts'
 import * as webhookOutcomes from './0012-webhook-outcomes.ts'
 import * as personalData from './0013-personal-data.ts'
+import * as webhookEventSent from './0014-webhook-event-sent.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-auth-sessions': authSessions,
   '0012-webhook-outcomes': webhookOutcomes,
   '0013-personal-data': personalData,
+  '0014-webhook-event-sent': webhookEventSent,
 }

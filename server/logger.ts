@@ -1,18 +1,43 @@
-const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const
-export type LogLevel = keyof typeof levels
+import pino, { type DestinationStream } from 'pino'
+import { censor, redactPaths, scrubLine } from './log-redaction.ts'
+import { currentRequestContext } from './request-context.ts'
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 type LogFields = Record<string, unknown>
 export type Logger = Record<Exclude<LogLevel, 'silent'>, (message: string, fields?: LogFields) => void>
 
-/** One JSON line per entry on stderr: easy to read in a terminal, easy to ship to a log store. */
-export function createLogger(minimum: LogLevel): Logger {
+/**
+ * One JSON line per entry (pino) on stdout, apart from the HTTP server's own words on stderr: level name, ISO time, message, the fields, and inside a
+ * request its id and, once known, the user's id. An error in a field keeps its type, stack and
+ * causes; secrets and e-mail addresses are censored (log-redaction.ts).
+ */
+export function createLogger(minimum: LogLevel, destination?: DestinationStream): Logger {
+  const base = pino(
+    {
+      level: minimum,
+      base: undefined,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }), log: serializeErrors },
+      redact: { paths: redactPaths, censor },
+      mixin: () => ({ ...currentRequestContext() }),
+      hooks: { streamWrite: scrubLine },
+    },
+    // Synchronous writes: nothing is lost when the process exits right after logging.
+    destination ?? pino.destination({ fd: 1, sync: true }),
+  )
   const write = (level: Exclude<LogLevel, 'silent'>) => (message: string, fields?: LogFields) => {
-    if (levels[level] < levels[minimum]) return
-    const entry = { level, time: new Date().toISOString(), message, ...fields }
-    process.stderr.write(`${JSON.stringify(entry, errorReplacer)}\n`)
+    base[level](fields ?? {}, message)
   }
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
 }
 
-function errorReplacer(_key: string, value: unknown) {
-  return value instanceof Error ? { name: value.name, message: value.message } : value
+/** pino's error serializer for an error in any field (callers name it `error`, `cause`...); pino does `err` itself. */
+function serializeErrors(fields: LogFields): LogFields {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      key !== 'err' && value instanceof Error ? pino.stdSerializers.err(value) : value,
+    ]),
+  )
 }

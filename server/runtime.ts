@@ -4,6 +4,7 @@ import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore } from '#events/store/event-store.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
+import { pendingMigrations } from '#migrations/pending.ts'
 import { rateLimitJobs } from './accounts/rate-limit-jobs.ts'
 import { createAiEngine } from './ai/create-ai-engine.ts'
 import { systemClock, type Clock } from '#events/clock.ts'
@@ -33,7 +34,8 @@ export async function createRuntime(
   const log = createLogger(config.logLevel)
   const database = options.database ?? openDatabase(databaseTargetFromConfig(config.database))
   const clock = options.clock ?? systemClock
-  await migrateToLatest(database.db, log)
+  if (config.database.migrateOnBoot) await migrateToLatest(database.db, log)
+  else await refuseSchemaBehind(database.db)
   const projections = new ProjectionRunner({
     db: database.db,
     projections: [...viewProjections, contactMailReactor],
@@ -54,7 +56,7 @@ export async function createRuntime(
     jobs: [
       ...projectionJobs(projections),
       ...mailJobs({ db: database.db, mailer, clock, log }),
-      ...paymentJobs(current),
+      ...paymentJobs(current, { inngest: Boolean(config.inngest) }),
       ...rateLimitJobs({ db: database.db, clock }),
     ],
   })
@@ -100,6 +102,15 @@ export async function createRuntime(
   return runtime
 }
 
+/** With MIGRATE_ON_BOOT=0 another process migrates: starting on an older schema would fail later, and less clearly. */
+async function refuseSchemaBehind(db: AppDatabase['db']): Promise<void> {
+  const pending = await pendingMigrations(db)
+  if (pending.length === 0) return
+  throw new Error(
+    `the database schema is behind this build (not applied: ${pending.join(', ')}). MIGRATE_ON_BOOT=0, so run the migrations first: \`npm run migrate\` (the \`migrate\` service in compose.yaml), or set MIGRATE_ON_BOOT=1.`,
+  )
+}
+
 // Kept on globalThis, not in a module variable: the nitro plugins and the app are bundled
 // separately, and two copies of this module must still share one database (PGlite allows one).
 const holder = globalThis as typeof globalThis & { __interviewHelperRuntime?: Promise<Runtime> }
@@ -111,4 +122,15 @@ export function getRuntime(): Promise<Runtime> {
     throw error
   })
   return holder.__interviewHelperRuntime
+}
+
+/**
+ * Stops the process-wide runtime, if one started: the background jobs finish their current run,
+ * then the AI engine's workers and the database close. Safe to call more than once.
+ */
+export async function closeRuntime(): Promise<void> {
+  const starting = holder.__interviewHelperRuntime
+  holder.__interviewHelperRuntime = undefined
+  const runtime = await starting?.catch(() => undefined)
+  await runtime?.close()
 }

@@ -13,7 +13,7 @@ export function createJobFunctions(client: InngestClient, jobs: readonly Backgro
         name: job.name,
         concurrency: { limit: 1 },
         retries: job.retries ?? 5,
-        triggers: [{ event: job.wakeEvent }, { cron: job.cron }],
+        triggers: job.wakeEvent ? [{ event: job.wakeEvent }, { cron: job.cron }] : [{ cron: job.cron }],
       },
       async ({ step }) => step.run('run', () => job.run()),
     ),

@@ -1,4 +1,5 @@
-import { databaseUnreachable, readiness } from '#server/health/readiness.ts'
+import type { ReadinessChecks } from '#server/health/readiness-checks.ts'
+import { databaseUnreachable, readiness, type Readiness } from '#server/health/readiness.ts'
 import { jsonResponse } from '#server/rest/json-response.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
@@ -7,16 +8,24 @@ export function handleHealth(): Response {
   return jsonResponse({ success: true, data: { status: 'live' } }, 200)
 }
 
-/** GET /api/ready: 200 when the database answers and every projection moves, 503 saying why not. */
+/** Before the runtime could start (its database unreachable at boot) nothing else is known. */
+const notStarted: ReadinessChecks = { database: 'down', migrations: null, projections: null, inngest: 'not-checked' }
+
+/**
+ * GET /api/ready: 200 with each check when ready; 503 with the same checks under `details` and an
+ * error naming every problem otherwise.
+ */
 export async function handleReady(runtime: () => Promise<Runtime>): Promise<Response> {
-  let started: Runtime
+  let result: Readiness
   try {
-    started = await runtime()
+    result = await readiness(await runtime())
   } catch {
-    return jsonResponse({ success: false, error: databaseUnreachable }, 503)
+    result = { ready: false, checks: notStarted, problems: [databaseUnreachable] }
   }
-  const result = await readiness(started)
   return result.ready
-    ? jsonResponse({ success: true, data: { status: 'ready' } }, 200)
-    : jsonResponse({ success: false, error: result.reason }, 503)
+    ? jsonResponse({ success: true, data: { status: 'ready', checks: result.checks } }, 200)
+    : jsonResponse(
+        { success: false, error: result.problems.join('; '), details: { status: 'not-ready', checks: result.checks } },
+        503,
+      )
 }

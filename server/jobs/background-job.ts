@@ -10,8 +10,8 @@ export type BackgroundJob = {
   /** Stable id; also the Inngest function id. */
   id: string
   name: string
-  /** The event that wakes the job; several jobs may share one. */
-  wakeEvent: string
+  /** The event that wakes the job; several jobs may share one. None: only the cron (or the poll) runs it. */
+  wakeEvent?: string
   /** Inngest cron fallback for lost wake-ups (in-process, a poll runs every job instead). */
   cron: string
   /** Inngest allows 0 to 20. */

@@ -23,5 +23,7 @@ export type PaymentTables = {
     last_error: string | null
     /** When the job may next try it; null once it has an outcome. */
     next_attempt_at: Date | null
+    /** With Inngest: when the delivery's event reached Inngest; null until then (the cron fallback sends those). */
+    event_sent_at: Date | null
   }
 }

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto'
 import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Runtime } from '#server/runtime.types.ts'
+import { announceDelivery } from './announce-deliveries.ts'
 import { factsOf, razorpayWebhook } from './razorpay-webhook.ts'
-
-export const webhookProcessingEvent = 'razorpay/webhook.received'
 
 const webhookMessages = {
   badSignature: 'Invalid webhook signature',
@@ -51,6 +50,6 @@ export async function receiveRazorpayWebhook(runtime: Runtime, rawBody: string, 
     .onConflict((conflict) => conflict.column('event_id').doNothing())
     .returning('event_id')
     .executeTakeFirst()
-  if (inserted) runtime.jobs.wake(webhookProcessingEvent)
+  if (inserted) announceDelivery(runtime, inserted.event_id)
   return { received: true as const, duplicate: !inserted }
 }

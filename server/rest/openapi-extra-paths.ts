@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from 'trpc-to-openapi'
 import { z } from 'zod'
+import { readinessChecksSchema } from '#server/health/readiness-checks.ts'
 import { audioAnswerSchema } from '#server/trpc/schemas/interviews.ts'
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string]
@@ -25,7 +26,10 @@ const errorResponses = Object.fromEntries(
 
 const errorEnvelope = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } }
 
-function statusAnswer(status: string, description: string) {
+const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
+
+/** `{success: true, data: {status, …more}}`. */
+function statusAnswer(status: string, description: string, more: Record<string, unknown> = {}) {
   return {
     description,
     content: {
@@ -34,7 +38,11 @@ function statusAnswer(status: string, description: string) {
           type: 'object',
           properties: {
             success: { type: 'boolean', const: true },
-            data: { type: 'object', properties: { status: { type: 'string', const: status } }, required: ['status'] },
+            data: {
+              type: 'object',
+              properties: { status: { type: 'string', const: status }, ...more },
+              required: ['status', ...Object.keys(more)],
+            },
           },
           required: ['success', 'data'],
         },
@@ -64,14 +72,33 @@ export const extraPaths: Record<string, PathItem> = {
     get: {
       operationId: 'ready',
       tags: ['health'],
-      summary: 'Readiness: the database answers and every view is moving',
+      summary: 'Readiness: database, migrations, views and Inngest, check by check',
       description:
-        'Answers 503 when the database cannot be reached, or when a projection is halted at an event it cannot apply; the error names each such projection and the event position it stopped at. Support staff see the error and can retry it on /support.',
+        'Answers 200 when the database answers, every migration of this release has run, no projection is halted at an event it cannot apply, and a self-hosted Inngest server (INNGEST_BASE_URL, or INNGEST_DEV) answers; 503 otherwise, with the same checks under `details` and an error naming each problem. Each projection reports how many events it is behind (reported, never a reason for 503). Inngest Cloud is not probed. Support staff see a halted projection on /support and can retry it there.',
       responses: {
-        '200': statusAnswer('ready', 'Ready to serve'),
+        '200': statusAnswer('ready', 'Ready to serve, with each check', { checks: readinessChecks }),
         '503': {
-          description: 'Not ready: the database is unreachable or a projection is halted',
-          content: errorEnvelope,
+          description: 'Not ready: the error names each problem; `details.checks` has every check',
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/ErrorEnvelope' },
+                  {
+                    type: 'object',
+                    properties: {
+                      details: {
+                        type: 'object',
+                        properties: { status: { type: 'string', const: 'not-ready' }, checks: readinessChecks },
+                        required: ['status', 'checks'],
+                      },
+                    },
+                    required: ['details'],
+                  },
+                ],
+              },
+            },
+          },
         },
         default: { description: 'Any other failure', content: errorEnvelope },
       },

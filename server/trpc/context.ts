@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { authenticate, type AuthenticatedUser } from '#server/accounts/authenticate.ts'
+import { requestIdFrom } from '#server/http/request-id.ts'
 import { siteUrlOf } from '#server/http/site-url.ts'
 import { isLoopbackAddress, socketAddressOf } from '#server/http/socket-address.ts'
+import { currentRequestContext, noteRequestUser } from '#server/request-context.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
 import { getRuntime, type Runtime } from '#server/runtime.ts'
 import { domainErrorOf, toTrpcError } from './domain-errors.ts'
@@ -22,8 +23,6 @@ export type Context = {
   user: ContextUser | null
 }
 
-const requestIdPattern = /^[\w.:-]{1,128}$/
-
 /**
  * One context per request, shared by the tRPC endpoint, the REST bridge and SSR's local link.
  * Building it may need the database (the runtime's first start, the signed-in person): while that
@@ -40,15 +39,18 @@ export async function createContext({ request }: { request: Request }): Promise<
 
 async function buildContext(request: Request): Promise<Context> {
   const runtime = await getRuntime()
+  const user = await userFrom(request.headers, runtime)
+  if (user) noteRequestUser(user.id)
   return {
     runtime,
     db: runtime.db,
     clock: runtime.clock,
-    requestId: requestIdFrom(request.headers),
+    // The id the request log gave this request (and echoes in x-request-id); a caller outside it gets its own.
+    requestId: currentRequestContext()?.requestId ?? requestIdFrom(request.headers),
     clientIp: clientIpFrom(request, runtime.config.auth.trustProxy),
     fromLoopback: isLoopbackAddress(socketAddressOf(request)),
     siteUrl: siteUrlOf(runtime.config, request),
-    user: await userFrom(request.headers, runtime),
+    user,
   }
 }
 
@@ -61,12 +63,6 @@ export function scopeOf(ctx: Context): RequestScope {
     siteUrl: ctx.siteUrl,
     userId: ctx.user?.id,
   })
-}
-
-function requestIdFrom(headers: Headers): string {
-  const given = headers.get('x-request-id')?.trim()
-  // An id from outside goes into logs and event metadata: accept only a short, plain token.
-  return given && requestIdPattern.test(given) ? given : randomUUID()
 }
 
 /** The signed-in person, only while the token's session is live and names their current role. */

@@ -33,11 +33,6 @@ export function reportError({
     return
   }
   if (error.code !== 'INTERNAL_SERVER_ERROR') return
-  const cause = error.cause ?? error
-  log.error('request failed', {
-    path,
-    requestId: ctx?.requestId,
-    error: cause,
-    stack: cause instanceof Error ? cause.stack : undefined,
-  })
+  // The logger writes the error's stack and causes; the answer carries neither.
+  log.error('request failed', { path, requestId: ctx?.requestId, error: error.cause ?? error })
 }

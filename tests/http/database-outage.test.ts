@@ -87,4 +87,32 @@ describe('the built server while its PostgreSQL is unreachable', () => {
     }
     expect(server.output()).not.toMatch(/uncaught|Internal server error/i)
   })
+
+  it('answers /api/ready 503 with the database down while it is unreachable, and 200 again once it is back', async () => {
+    const ready = async () => {
+      const response = await fetch(`${server.url}/api/ready`)
+      return { status: response.status, body: (await response.json()) as unknown }
+    }
+    expect(await ready()).toMatchObject({ status: 200, body: { data: { checks: { database: 'up' } } } })
+    await proxy.cut()
+    try {
+      expect(await ready()).toEqual({
+        status: 503,
+        body: {
+          success: false,
+          error: 'The database is not reachable',
+          details: {
+            status: 'not-ready',
+            checks: { database: 'down', migrations: null, projections: null, inngest: 'not-configured' },
+          },
+        },
+      })
+    } finally {
+      await proxy.restore()
+    }
+    expect(await ready()).toMatchObject({
+      status: 200,
+      body: { success: true, data: { status: 'ready', checks: { database: 'up', migrations: { current: true } } } },
+    })
+  })
 })

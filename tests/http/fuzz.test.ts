@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { TestDatabase } from '#tests/support/databases.ts'
 import { runFuzzCampaign } from '#tests/support/fuzz/campaign.ts'
 import { formatReport } from '#tests/support/fuzz/print-report.ts'
-import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import type { RunningServer } from '#tests/support/server.ts'
+import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 // The CI-sized run of `npm run fuzz` (which sends 10,000 by default). A fixed seed, so a failure
 // here replays exactly with `npm run fuzz -- --requests 1000 --seed 20261124`.
@@ -13,15 +15,9 @@ describe('fuzzing every REST operation and tRPC procedure on PostgreSQL', () => 
   let database: TestDatabase & { url: string }
   let server: RunningServer
 
+  const teardown = suiteTeardown()
   beforeAll(async () => {
-    const created = await createTestDatabase('postgres')
-    database = { ...created, url: created.url ?? '' }
-    server = await startBuiltServer({ DATABASE_URL: database.url, TRUST_PROXY: '1' })
-  })
-
-  afterAll(async () => {
-    await server.stop()
-    await database.drop()
+    ;({ database, server } = await serveOnFreshPostgres(teardown))
   })
 
   it(

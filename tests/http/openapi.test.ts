@@ -39,6 +39,22 @@ describe('GET /api/openapi.json', () => {
     )
   })
 
+  it('describes /ready with every check, on 200 and under details on 503', async () => {
+    const document = documentSchema.parse(await fetchDocument())
+    const text = JSON.stringify(document.paths['/ready'])
+    for (const check of [
+      'database',
+      'migrations',
+      'projections',
+      'behind',
+      'halted',
+      'inngest',
+      'not-checked',
+      'details',
+    ])
+      expect(text).toContain(`"${check}"`)
+  })
+
   it('shows the envelope in every response schema', async () => {
     const document = documentSchema.parse(await fetchDocument())
     for (const pathItem of Object.values(document.paths)) {
@@ -58,6 +74,11 @@ describe('GET /api/openapi.json', () => {
               required: ['success', 'data'],
               properties: { success: { const: true } },
             })
+          } else if ('allOf' in schema) {
+            // An error with more to say (/ready's checks) extends the envelope.
+            expect(schema.allOf).toEqual(
+              expect.arrayContaining([{ $ref: '#/components/schemas/ErrorEnvelope' }]) as unknown,
+            )
           } else {
             expect(schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' })
           }

@@ -10,10 +10,12 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
 import type { StoredEvent } from '#events/store/types.ts'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
-import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { readinessChecksSchema } from '#server/health/readiness-checks.ts'
+import type { TestDatabase } from '#tests/support/databases.ts'
 import { registerDirectly } from '#tests/support/register-directly.ts'
-import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { dataOf, restClient } from '#tests/support/rest-client.ts'
+import type { RunningServer } from '#tests/support/server.ts'
+import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
 import { signedUpUserToken } from '#tests/support/sign-up.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
@@ -24,12 +26,12 @@ const password = 'Passw0rd!xyz'
 
 const teardown = suiteTeardown()
 beforeAll(async () => {
-  database = await createTestDatabase('postgres')
-  teardown.add(() => database.drop())
-  await registerDirectly(database, 'Before')
-  poison = await registerDirectly(database, 'x\u0000')
-  server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' })
-  teardown.add(() => server.stop())
+  ;({ database, server } = await serveOnFreshPostgres(teardown, {
+    beforeStart: async (created) => {
+      await registerDirectly(created, 'Before')
+      poison = await registerDirectly(created, 'x\u0000')
+    },
+  }))
 })
 
 describe('a server whose log holds an event a projection cannot apply', () => {
@@ -37,12 +39,21 @@ describe('a server whose log holds an event a projection cannot apply', () => {
     const response = await fetch(`${server.url}/api/ready`)
     expect(response.status).toBe(503)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    const { error } = z
-      .object({ success: z.literal(false), error: z.string() })
+    const { error, details } = z
+      .object({
+        success: z.literal(false),
+        error: z.string(),
+        details: z.object({ status: z.literal('not-ready'), checks: readinessChecksSchema }),
+      })
       .strict()
       .parse(await response.json())
     expect(error).toContain(`users_view at event ${poison.globalPosition} (transaction ${poison.transactionId}`)
     expect(error).toContain('UserRegistered')
+    expect(details.checks).toMatchObject({ database: 'up', migrations: { current: true }, inngest: 'not-configured' })
+    expect(details.checks.projections?.find((projection) => projection.name === 'users_view')?.halted).toMatchObject({
+      globalPosition: poison.globalPosition,
+      eventType: 'UserRegistered',
+    })
     expect(server.output()).toContain('starting with a halted projection')
   })
 
@@ -91,7 +102,7 @@ describe('a server whose log holds an event a projection cannot apply', () => {
     expect((await api('GET', '/auth/plans')).status).toBe(200)
     const token = await signedUpUserToken(api, database, { password })
     expect(dataOf(await api('GET', '/auth/validate', { token }))).toBeTruthy()
-    expect(errorOf(await api('GET', '/ready'))).toContain('users_view')
+    expect(JSON.stringify(await (await fetch(`${server.url}/api/ready`)).json())).toContain('users_view')
   })
 })
 
@@ -100,6 +111,9 @@ describe('a healthy server', () => {
     const response = await fetch(`${inject('baseUrl')}/api/ready`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(await response.json()).toEqual({ success: true, data: { status: 'ready' } })
+    expect(await response.json()).toMatchObject({
+      success: true,
+      data: { status: 'ready', checks: { database: 'up', migrations: { current: true, pending: [] } } },
+    })
   })
 })

@@ -11,9 +11,10 @@ import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
-import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import type { TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
-import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import type { RunningServer } from '#tests/support/server.ts'
+import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 type Tokens = { accessToken: string; refreshToken: string }
@@ -27,10 +28,7 @@ let api: ReturnType<typeof restClient>
 
 const teardown = suiteTeardown()
 beforeAll(async () => {
-  database = await createTestDatabase('postgres')
-  teardown.add(() => database.drop())
-  server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' })
-  teardown.add(() => server.stop())
+  ;({ database, server } = await serveOnFreshPostgres(teardown))
   api = restClient(server.url)
 }, 60_000)
 

@@ -15,11 +15,14 @@ export const databaseKinds: readonly DatabaseKind[] = ['pglite', 'postgres']
 
 export type TestDatabase = AppDatabase & { url?: string; drop: () => Promise<void> }
 
-/** A migrated, empty database of the given kind; `drop()` closes it and removes every trace. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A migrated, empty database of the given kind (`migrate: false`: not even the schema);
+ * `drop()` closes it and removes every trace.
+ */
+export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = openDatabase({ kind: 'pglite', dataDir: null })
-    await migrateToLatest(database.db)
+    if (migrate) await migrateToLatest(database.db)
     return { ...database, drop: database.close }
   }
   const name = `ih_test_${randomBytes(6).toString('hex')}`
@@ -27,7 +30,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   const url = new URL(postgresAdminUrl)
   url.pathname = `/${name}`
   const database = openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 12 })
-  await migrateToLatest(database.db)
+  if (migrate) await migrateToLatest(database.db)
   return {
     ...database,
     url: url.toString(),

@@ -9,7 +9,27 @@ export type RunningServer = {
   url: string
   dataDir: string
   output: () => string
+  /** Resolves with the first output line matching `pattern` (the log is one JSON line per entry). */
+  waitForOutput: (pattern: RegExp) => Promise<string>
+  /** Sends the server process a signal; `exited` tells how it ended. */
+  signal: (signal: NodeJS.Signals) => void
+  exited: Promise<ProcessEnd>
+  /** SIGTERM, then waits for the exit: a server that does not exit 0 by itself fails the caller; removes the data folder. */
   stop: () => Promise<void>
+}
+
+type ProcessEnd = { code: number | null; signal: NodeJS.Signals | null }
+
+/** The entry points that serve the built app: the built server itself, and `npm start`'s script. */
+export const serverEntries = { built: serverEntry, npmStart: path.join(projectRoot, 'scripts/start.mjs') }
+
+/**
+ * The child's environment: vitest sets TEST, and CI may be set; with either, srvx (and the app)
+ * leave SIGTERM to Node's default, a kill. Test servers stop the way a deployed one does.
+ */
+function serverEnvironment(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { TEST: _test, CI: _ci, ...inherited } = process.env
+  return { ...inherited, LOG_LEVEL: 'warn', ...env }
 }
 
 export async function freePort(): Promise<number> {
@@ -25,29 +45,57 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built server on a free port with a fresh PGlite data folder; waits until it serves. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  entry: string = serverEntries.built,
+): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-test-'))
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...serverEnvironment(env), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const exited = new Promise<ProcessEnd>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const watchers = new Set<() => void>()
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+    for (const watcher of watchers) watcher()
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const waitForOutput = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const line = output.split('\n').find((candidate) => pattern.test(candidate))
+        if (line !== undefined) {
+          watchers.delete(check)
+          resolve(line)
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          watchers.delete(check)
+          reject(new Error(`The server exited before printing ${String(pattern)}:\n${output}`))
+        }
+      }
+      watchers.add(check)
+      child.once('exit', check)
+      check()
+    })
   const url = `http://127.0.0.1:${port}`
   const stop = async () => {
-    await stopProcess(child)
-    await rm(dataDir, { recursive: true, force: true })
+    try {
+      await stopProcess(child, exited, () => output)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   }
   try {
     await waitUntilServing(url, child, () => output)
   } catch (error) {
-    await stop()
+    await stop().catch(() => undefined)
     throw error
   }
-  return { url, dataDir, output: () => output, stop }
+  return { url, dataDir, output: () => output, waitForOutput, signal: (name) => child.kill(name), exited, stop }
 }
 
 /** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */
@@ -73,13 +121,22 @@ async function waitUntilServing(
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`)
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
+/** Longer than the server's own bound (10 s to drain, 10 s to close): past it the server is stuck. */
+const stuckAfterMs = 30_000
+
+/**
+ * Asks the server to stop as an operator would; anything but a clean exit 0 is reported. A server
+ * that already ended (a test stopped it and checked how) is left as it is.
+ */
+async function stopProcess(child: ChildProcess, exited: Promise<ProcessEnd>, output: () => string): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-  await exited
+  const timer = setTimeout(() => child.kill('SIGKILL'), stuckAfterMs)
+  const end = await exited
   clearTimeout(timer)
+  if (end.code !== 0) {
+    throw new Error(`The server did not stop cleanly on SIGTERM (${end.code ?? end.signal}):\n${output()}`)
+  }
 }
 
 export type ExitResult = {

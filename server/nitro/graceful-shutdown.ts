@@ -1,0 +1,73 @@
+import { subscribe } from 'node:diagnostics_channel'
+import { constants } from 'node:os'
+import { definePlugin } from 'nitro'
+import { loadConfig } from '#app.config.ts'
+import { withResponseHeader } from '#server/http/response-header.ts'
+import { createLogger, type Logger } from '#server/logger.ts'
+import { closeRuntime } from '#server/runtime.ts'
+
+/** How long answers in flight may take once a stop is asked for; then their connections are cut. */
+const defaultDrainSeconds = 10
+/** After the drain, how long closing the jobs and the database may take before the process gives up. */
+const closeSeconds = 10
+/**
+ * A terminal's Ctrl+C reaches `npm start`'s whole process group and npm forwards it too: the same
+ * keypress arrives twice within milliseconds, and must not count as the second, impatient one.
+ */
+const echoWindowMs = 500
+
+/**
+ * Graceful stop. srvx, the HTTP server under nitro, handles SIGTERM and SIGINT: it stops listening,
+ * lets the answers in flight finish (up to SERVER_SHUTDOWN_TIMEOUT seconds, then cuts them), and
+ * nitro then runs its `close` hooks. Here: the bound, the `close` hook that stops the runtime (so
+ * nothing is left to keep the process alive and it exits 0), a second signal that exits at once,
+ * and a last-resort exit if closing hangs.
+ */
+export default definePlugin((nitroApp) => {
+  // srvx's own setting, read when the server starts, after the plugins ran.
+  const drainSeconds = Number.parseInt(process.env.SERVER_SHUTDOWN_TIMEOUT ?? '') || defaultDrainSeconds
+  process.env.SERVER_SHUTDOWN_TIMEOUT = String(drainSeconds)
+  const log = createLogger(loadConfig().logLevel)
+  // srvx only reports a port it cannot listen on; the runtime would keep the process (and the
+  // database) alive, serving nothing. Node publishes the failure on this channel.
+  subscribe('tracing:net.server.listen:error', (message) => {
+    log.error('cannot listen: stopping', { error: (message as { error?: unknown }).error })
+    void closeRuntime().finally(() => process.exit(1))
+  })
+  // srvx leaves the signals alone when CI or TEST is set (the process then dies at once); so do we.
+  if (process.env.CI || process.env.TEST) return
+  let firstSignalAt: number | undefined
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstSignalAt === undefined) {
+      firstSignalAt = Date.now()
+      log.info('stopping: no new connections; answers in flight may finish', { signal, drainSeconds })
+      giveUpAfter(drainSeconds + closeSeconds, log)
+      return
+    }
+    if (Date.now() - firstSignalAt < echoWindowMs) return
+    log.warn('second signal: exiting at once', { signal })
+    process.exit(128 + constants.signals[signal])
+  }
+  process.on('SIGTERM', onSignal)
+  process.on('SIGINT', onSignal)
+  // An answer finished while stopping closes its connection: a keep-alive client would otherwise
+  // hold it (and the stop) open until its idle timeout.
+  const handle = nitroApp.fetch
+  nitroApp.fetch = async (request) => {
+    const response = await handle(request)
+    return firstSignalAt === undefined ? response : withResponseHeader(response, 'connection', 'close')
+  }
+  nitroApp.hooks.hook('close', async () => {
+    log.info('connections closed; stopping the background jobs and closing the database')
+    await closeRuntime()
+    log.info('stopped')
+  })
+})
+
+/** Unreferenced: it fires only if something still holds the process open after the bound. */
+function giveUpAfter(seconds: number, log: Logger) {
+  setTimeout(() => {
+    log.error('still running after the shutdown bound: exiting', { holding: process.getActiveResourcesInfo() })
+    process.exit(1)
+  }, seconds * 1000).unref()
+}

@@ -1,0 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+/** What every log line written while serving a request names: the request, and who made it once known. */
+export type RequestContext = { requestId: string; userId?: string }
+
+// Kept on globalThis: the nitro plugins and the app are bundled separately, and the request log
+// (a plugin) must share one store with the services the app runs inside the request.
+const holder = globalThis as typeof globalThis & { __interviewHelperRequestContext?: AsyncLocalStorage<RequestContext> }
+const storage = (holder.__interviewHelperRequestContext ??= new AsyncLocalStorage<RequestContext>())
+
+export function runInRequestContext<T>(context: RequestContext, work: () => T): T {
+  return storage.run(context, work)
+}
+
+export function currentRequestContext(): RequestContext | undefined {
+  return storage.getStore()
+}
+
+/** Once the request proved who makes it, its later log lines (and its request line) name them. */
+export function noteRequestUser(userId: string): void {
+  const context = storage.getStore()
+  if (context) context.userId = userId
+}

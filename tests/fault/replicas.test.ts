@@ -1,0 +1,276 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { viewProjections } from '#events/projections/all-projections.ts'
+import { ProjectionRunner } from '#events/projections/projection-runner.ts'
+import { eventRegistry } from '#events/registry.ts'
+import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
+import { startFakeRazorpay } from '#tests/fakes/razorpay-server.ts'
+import { dataOf, restClient, type RestAnswer } from '#tests/support/rest-client.ts'
+import { serveOnFreshPostgres, type ServersOnPostgres } from '#tests/support/servers-on-postgres.ts'
+import { signedUpUserToken } from '#tests/support/sign-up.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+
+/** Bounds the load: people, each buying the Starter plan (5 interviews) and starting more than that. */
+const people = 6
+const startsPerPerson = 7
+const interviewsIncluded = 5
+/** Sessions with a question count; the others, ended at once, give their interview back (0008). */
+const sessionsWithAQuestion = 3
+const password = 'Passw0rdX'
+
+const razorpay = { keyId: 'rzp_test_replicas', keySecret: randomBytes(16).toString('hex') }
+const webhookSecret = randomBytes(16).toString('hex')
+
+/** Every projected view, read whole in a stable order. */
+const viewTables = [
+  'user_activity',
+  'users_view',
+  'subscriptions_view',
+  'orders_view',
+  'interview_sessions_view',
+  'interview_questions_view',
+  'usage_periods_view',
+] as const
+
+/**
+ * Two built servers on one PostgreSQL database, as compose.yaml runs them: both migrate at start
+ * (they race for it), every person's calls are spread over both, and both run the projections and
+ * the webhook jobs in-process at once.
+ */
+describe('two replicas on one PostgreSQL database under load', () => {
+  let setup: ServersOnPostgres
+  let apis: ReturnType<typeof restClient>[]
+  const teardown = suiteTeardown()
+  beforeAll(async () => {
+    const fake = await startFakeRazorpay(razorpay)
+    teardown.add(() => fake.stop())
+    setup = await serveOnFreshPostgres(teardown, {
+      replicas: 2,
+      migrated: false,
+      env: {
+        AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+        RAZORPAY_KEY_ID: razorpay.keyId,
+        RAZORPAY_KEY_SECRET: razorpay.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: webhookSecret,
+        RAZORPAY_API_BASE_URL: fake.url,
+        PROJECTION_POLL_MS: '200',
+      },
+    })
+    apis = setup.servers.map((server) => restClient(server.url))
+  })
+
+  /** The replica for the n-th call of something: calls alternate between the two. */
+  const replica = (n: number) => apis[n % apis.length] ?? restClient(setup.server.url)
+
+  const count = async (query: ReturnType<typeof sql<{ n: number }>>) =>
+    (await query.execute(setup.database.db)).rows[0]?.n ?? -1
+
+  async function webhook(url: string, event: string, payment: Record<string, unknown>, eventId: string) {
+    const body = JSON.stringify({
+      entity: 'event',
+      event,
+      contains: ['payment'],
+      payload: { payment: { entity: payment } },
+    })
+    const response = await fetch(`${url}/api/webhooks/razorpay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hmacSha256Hex(webhookSecret, body),
+        'x-razorpay-event-id': eventId,
+      },
+      body,
+    })
+    return response.status
+  }
+
+  /** Buys the Starter plan: the checkout's verification on one replica, each webhook delivered to both. */
+  async function buy(token: string, n: number): Promise<string> {
+    const order = dataOf<{ id: string; amount: number }>(
+      await replica(n)('POST', '/auth/create-order', {
+        token,
+        body: { planType: 'starter', billingCycle: 'monthly' },
+      }),
+    )
+    const paymentId = `pay_${randomBytes(7).toString('hex')}`
+    const payment = { id: paymentId, order_id: order.id, amount: order.amount, currency: 'INR', status: 'captured' }
+    const deliveries = [`evt_${randomUUID()}`, `evt_${randomUUID()}`]
+    const [verified, ...webhookStatuses] = await Promise.all([
+      replica(n + 1)('POST', '/auth/verify-payment', {
+        token,
+        body: {
+          razorpay_order_id: order.id,
+          razorpay_payment_id: paymentId,
+          razorpay_signature: checkoutSignature(razorpay.keySecret, order.id, paymentId),
+        },
+      }),
+      ...setup.servers.flatMap((server) => [
+        webhook(server.url, 'payment.captured', payment, deliveries[0] ?? ''),
+        webhook(server.url, 'order.paid', payment, deliveries[1] ?? ''),
+      ]),
+    ])
+    expect(verified.status).toBe(200)
+    expect(webhookStatuses).toEqual([200, 200, 200, 200])
+    return order.id
+  }
+
+  /** Starts more sessions than the plan has, at once over both replicas; asks in some; ends them all. */
+  async function interview(token: string) {
+    const starts = await Promise.all(
+      Array.from({ length: startsPerPerson }, (_, n) =>
+        replica(n)('POST', '/interview/session/start', { token, body: {} }),
+      ),
+    )
+    const statuses = starts.map((answer: RestAnswer) => answer.status).toSorted()
+    const sessionIds = starts.flatMap((answer) => (answer.status === 200 ? [dataOf<{ id: string }>(answer).id] : []))
+    await Promise.all(
+      sessionIds.slice(0, sessionsWithAQuestion).map(async (sessionId, n) =>
+        dataOf(
+          await replica(n)('POST', '/interview/question', {
+            token,
+            body: { question: 'How does a hash map handle collisions?', sessionId },
+          }),
+        ),
+      ),
+    )
+    const ended = await Promise.all(
+      sessionIds.map(async (sessionId, n) =>
+        dataOf<{ counted: boolean }>(
+          await replica(n + 1)('POST', '/interview/session/end', { token, body: { sessionId } }),
+        ),
+      ),
+    )
+    return { statuses, counted: ended.filter((end) => end.counted).length }
+  }
+
+  /**
+   * Until every delivery has its outcome and every projection has read the whole log (bounded). The
+   * log is read in commit-safe order, (transaction id, position): the last event read is not always
+   * the one with the highest position.
+   */
+  async function settled(): Promise<void> {
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const pending = await count(sql<{ n: number }>`
+        select (select count(*) from webhook_deliveries where outcome is null)
+             + (select count(*) from projection_checkpoints checkpoint where exists (
+                 select 1 from events
+                 where (events.transaction_id, events.global_position)
+                     > (checkpoint.transaction_id, checkpoint.global_position)))::int as n
+      `)
+      if (pending === 0) return
+      await sleep(100)
+    }
+    const { rows: state } = await sql`
+      select 'checkpoint' as what, name, transaction_id || ' ' || global_position as detail from projection_checkpoints
+      union all select 'log head', '', max(global_position)::text from events
+      union all select 'pending delivery', event_id, coalesce(last_error, '') from webhook_deliveries where outcome is null
+      union all select 'halted', projection, error from projection_failures
+      union all select 'log readable below', '', pg_snapshot_xmin(pg_current_snapshot())::text
+      union all select 'newest event transaction', '', max(transaction_id)::text from events
+      union all select 'open transaction', datname || ' pid ' || pid || ' ' || state || ' since ' || xact_start,
+        backend_xid::text || ': ' || left(query, 200)
+        from pg_stat_activity where backend_xid is not null
+      union all select 'prepared transaction', gid, transaction::text from pg_prepared_xacts
+      union all select 'session', pid || ' ' || state || ' ' || coalesce(wait_event_type || '/' || wait_event, '')
+        || ' since ' || coalesce(xact_start::text, '-'), left(query, 200)
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+    `.execute(setup.database.db)
+    const logs = setup.servers.map((server, n) => `replica ${n}:\n${server.output().slice(-3000)}`).join('\n')
+    throw new Error(
+      `the replicas did not finish the webhooks and projections within 30 s:\n${JSON.stringify(state, null, 1)}\n${logs}`,
+    )
+  }
+
+  const snapshot = async () => {
+    const views: Record<string, string[]> = {}
+    for (const table of viewTables) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(setup.database.db)
+      views[table] = rows.map((row) => JSON.stringify(row)).toSorted()
+    }
+    return views
+  }
+
+  it('keeps usage, payments, webhooks and every view exact', async () => {
+    const tokens = await Promise.all(
+      Array.from({ length: people }, (_, n) => signedUpUserToken(replica(n), setup.database, { password })),
+    )
+    const orderIds = await Promise.all(tokens.map((token, n) => buy(token, n)))
+    const interviews = await Promise.all(tokens.map((token) => interview(token)))
+    const refused = startsPerPerson - interviewsIncluded
+    for (const { statuses, counted } of interviews) {
+      expect(statuses).toEqual([
+        ...Array.from({ length: interviewsIncluded }, () => 200),
+        ...Array.from({ length: refused }, () => 403),
+      ])
+      expect(counted).toBe(sessionsWithAQuestion)
+    }
+    await settled()
+
+    // Usage: the same on both replicas, and equal to what the subscription streams decided.
+    for (const token of tokens) {
+      for (const api of apis) {
+        expect(
+          dataOf<{ interviews: unknown }>(await api('GET', '/interview/usage-limits', { token })).interviews,
+        ).toEqual({
+          used: sessionsWithAQuestion,
+          remaining: interviewsIncluded - sessionsWithAQuestion,
+          total: interviewsIncluded,
+        })
+      }
+    }
+    const { rows: usage } = await sql<{ used: number; given_back: number }>`
+      select used, given_back from usage_periods_view
+    `.execute(setup.database.db)
+    expect(usage).toEqual(
+      Array.from({ length: people }, () => ({
+        used: sessionsWithAQuestion,
+        given_back: interviewsIncluded - sessionsWithAQuestion,
+      })),
+    )
+    expect(await count(sql`select count(*)::int as n from events where type = 'InterviewCreditUsed'`)).toBe(
+      people * interviewsIncluded,
+    )
+
+    // Payments: one verification and one activation per order, whoever said so first.
+    for (const orderId of orderIds) {
+      for (const type of ['PaymentVerified', 'SubscriptionActivated']) {
+        expect(
+          await count(sql`
+            select count(*)::int as n from events
+            where type = ${type} and (stream_id = ${`order-${orderId}`} or data ->> 'orderId' = ${orderId})
+          `),
+        ).toBe(1)
+      }
+    }
+    // Webhooks: each delivery stored once (sent to both replicas), processed once, with one outcome.
+    const { rows: deliveries } = await sql<{ outcome: string; attempts: number }>`
+      select outcome, attempts from webhook_deliveries
+    `.execute(setup.database.db)
+    expect(deliveries).toHaveLength(people * 2)
+    for (const delivery of deliveries) {
+      expect(['processed', 'ignored']).toContain(delivery.outcome)
+      expect(delivery.attempts).toBe(1)
+    }
+
+    // No event read twice nor skipped: every projection's checkpoint counted each event of the log once.
+    const total = await count(sql`select count(*)::int as n from events`)
+    const { rows: checkpoints } = await sql<{ name: string; events_applied: number }>`
+      select name, events_applied from projection_checkpoints order by name
+    `.execute(setup.database.db)
+    expect(checkpoints.length).toBeGreaterThanOrEqual(viewProjections.length)
+    for (const checkpoint of checkpoints) expect(checkpoint).toEqual({ name: checkpoint.name, events_applied: total })
+
+    // Every view equal to one rebuilt from the log.
+    const live = await snapshot()
+    const runner = new ProjectionRunner({
+      db: setup.database.db,
+      projections: viewProjections,
+      registry: eventRegistry,
+    })
+    for (const projection of viewProjections) await runner.rebuild(projection.name)
+    await settled()
+    expect(await snapshot()).toEqual(live)
+  })
+})
