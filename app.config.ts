@@ -26,6 +26,30 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true')
 
+/**
+ * Origins allowed to call the API from a browser or a desktop shell: a comma-separated list of
+ * `scheme://host[:port]` (lower-cased), or `null` for pages that have no origin (file://).
+ */
+const corsOrigins = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins = value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== '')
+    for (const origin of origins) {
+      if (origin === 'null' || /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s*]+$/.test(origin)) continue
+      ctx.addIssue({
+        code: 'custom',
+        message: origin.startsWith('file:')
+          ? `"${origin}": pages opened from file:// send the origin null; list null instead`
+          : `"${origin}" is not an origin: write scheme://host[:port] with no path, such as app://interview-helper or http://localhost:5173`,
+      })
+    }
+    return [...new Set(origins)]
+  })
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,6 +113,7 @@ const envSchema = z
       .trim()
       .regex(/^(G-[A-Z0-9]{4,20})?$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
       .optional(),
+    CORS_ORIGINS: corsOrigins,
     SUPPORT_EMAIL: z
       .email({ message: 'must be the support inbox address, such as support@interviewhelper.example' })
       .optional(),
@@ -185,7 +210,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    /** No PUBLIC_URL: development links may follow the visitor's own origin (server/http/site-url.ts). */
+    publicUrlIsDefault: env.PUBLIC_URL === undefined,
     logLevel: env.LOG_LEVEL,
+    /** Origins whose scripts may call the API (CORS); empty: same-origin only. */
+    corsOrigins: env.CORS_ORIGINS,
     database: {
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,

@@ -35,9 +35,12 @@ export default defineConfig({
       plugins: [
         './server/nitro/validate-config.ts',
         './server/nitro/start-runtime.ts',
+        './server/nitro/http-pipeline.ts',
         './server/nitro/request-log.ts',
         './server/nitro/graceful-shutdown.ts',
       ],
+      // Brotli and gzip copies of every compressible file in .output/public, served by Accept-Encoding (decision 0022).
+      compressPublicAssets: { brotli: true, gzip: true },
       // Errors raised before any route (an address that does not decode) answer in the API's envelope.
       errorHandler: './server/nitro/error-handler.ts',
       rolldownConfig: { onwarn },

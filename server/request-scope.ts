@@ -10,6 +10,8 @@ export type RequestScope = {
   requestId: string
   /** The client's address, for abuse limits. */
   clientIp: string
+  /** Where links in mail sent for this request point (server/http/site-url.ts); PUBLIC_URL without it. */
+  siteUrl?: string | undefined
   actor: Actor
   /** The signed-in person, when there is one. */
   userId?: string | undefined
@@ -19,7 +21,7 @@ export type RequestScope = {
 
 export type SignedInScope = RequestScope & { userId: string }
 
-type RequestFields = Pick<RequestScope, 'runtime' | 'requestId' | 'clientIp'>
+type RequestFields = Pick<RequestScope, 'runtime' | 'requestId' | 'clientIp'> & { siteUrl?: string | undefined }
 
 /** The scope of a request, acted by the signed-in person or, without one, anonymously. */
 export function createRequestScope(request: RequestFields & { userId?: string | undefined }): RequestScope {
@@ -44,11 +46,16 @@ export function asAnonymous(request: RequestFields): RequestScope {
   return buildScope(request, { type: 'anonymous' })
 }
 
-function buildScope({ runtime, requestId, clientIp }: RequestFields, actor: Actor, userId?: string): RequestScope {
+function buildScope(
+  { runtime, requestId, clientIp, siteUrl }: RequestFields,
+  actor: Actor,
+  userId?: string,
+): RequestScope {
   return {
     runtime,
     requestId,
     clientIp,
+    ...(siteUrl === undefined ? {} : { siteUrl }),
     actor,
     ...(userId === undefined ? {} : { userId }),
     metadata: (about = userId) => ({

@@ -8,6 +8,7 @@ import { NotFound } from './components/not-found.tsx'
 import { routeTree } from './routeTree.gen.ts'
 import { createTrpcClient } from './trpc/client.ts'
 import { TRPCProvider } from './trpc/react.ts'
+import { routerSsrOptions } from './security/ssr-nonce-functions.ts'
 
 /** Called once per request on the server and once in the browser. */
 export function getRouter() {
@@ -21,6 +22,7 @@ export function getRouter() {
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ssr: routerSsrOptions(),
     defaultErrorComponent: DefaultCatchBoundary,
     defaultNotFoundComponent: NotFound,
     Wrap: ({ children }) => (

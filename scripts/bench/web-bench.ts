@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import { buildIfStale, projectRoot } from '#scripts/build-if-stale.mjs'
 import { freePort, startBuiltServer } from '#tests/support/server.ts'
 import type { Figure } from './event-store-bench.ts'
+import { measureLandingTransfer } from './landing-transfer.ts'
 
 const publicDir = path.join(projectRoot, '.output/public')
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -117,6 +118,7 @@ export async function benchWeb(): Promise<Figure[]> {
         note: `${assets.css.length} files`,
       },
       { name: 'landing HTML (gzip)', value: gzipSync(html, { level: 9 }).length / 1024, unit: 'KiB' },
+      ...(await measureLandingTransfer(server.url)),
     ]
     try {
       figures.push(...(await lighthouseScores(`${server.url}/`)))

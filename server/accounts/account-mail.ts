@@ -1,4 +1,10 @@
 import type { MailMessage } from '#server/mail/mailer.ts'
+import type { RequestScope } from '#server/request-scope.ts'
+
+/** Where this request's mailed links point: the visitor's site (server/http/site-url.ts), else PUBLIC_URL. */
+export function mailLinkBase(scope: RequestScope): string {
+  return scope.siteUrl ?? scope.runtime.config.publicUrl
+}
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 

@@ -3,7 +3,7 @@ import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
-import { signUpAttemptMail } from './account-mail.ts'
+import { signUpAttemptMail, mailLinkBase } from './account-mail.ts'
 import { accountOf } from './account-answer.ts'
 import { loadProfile } from './user-account.ts'
 
@@ -28,7 +28,7 @@ export async function answerSignUpForTakenAddress(
     await enqueueMail(
       runtime.db,
       {
-        ...signUpAttemptMail({ to: email, firstName: owner.firstName, publicUrl: runtime.config.publicUrl }),
+        ...signUpAttemptMail({ to: email, firstName: owner.firstName, publicUrl: mailLinkBase(scope) }),
         dedupeKey: `sign-up-attempt:${ownerId}:${hour}`,
         userId: ownerId,
       },

@@ -5,7 +5,7 @@ import { messages } from '#rules/auth-rules.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { actingAs, asAnonymous, type RequestScope } from '#server/request-scope.ts'
-import { passwordResetMail } from './account-mail.ts'
+import { passwordResetMail, mailLinkBase } from './account-mail.ts'
 import { consumeEmailToken, createEmailToken } from './tokens/email-tokens.ts'
 import { hashPassword } from './passwords.ts'
 import { accountLimits, takeRateLimit } from './rate-limiter.ts'
@@ -52,7 +52,7 @@ export async function requestPasswordReset(
             ...passwordResetMail({
               to: email,
               firstName: profile?.firstName ?? 'there',
-              publicUrl: runtime.config.publicUrl,
+              publicUrl: mailLinkBase(scope),
               token,
             }),
             dedupeKey: `reset-password:${hash}`,

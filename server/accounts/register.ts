@@ -6,7 +6,7 @@ import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { asAnonymous, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
-import { confirmationMail } from './account-mail.ts'
+import { confirmationMail, mailLinkBase } from './account-mail.ts'
 import { createEmailToken } from './tokens/email-tokens.ts'
 import { normalizeEmail } from './normalize-email.ts'
 import { hashPassword } from './passwords.ts'
@@ -62,7 +62,7 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
       await enqueueMail(
         tx.db,
         {
-          ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: runtime.config.publicUrl, token }),
+          ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: mailLinkBase(scope), token }),
           dedupeKey: `confirm-email:${hash}`,
           userId,
         },

@@ -1,5 +1,6 @@
 import { authenticate, type AuthenticatedUser } from '#server/accounts/authenticate.ts'
 import { requestIdFrom } from '#server/http/request-id.ts'
+import { siteUrlOf } from '#server/http/site-url.ts'
 import { isLoopbackAddress, socketAddressOf } from '#server/http/socket-address.ts'
 import { currentRequestContext, noteRequestUser } from '#server/request-context.ts'
 import { createRequestScope, type RequestScope } from '#server/request-scope.ts'
@@ -17,6 +18,8 @@ export type Context = {
   clientIp: string
   /** Whether the TCP peer is this machine: the socket's own address, whatever X-Forwarded-For says. */
   fromLoopback: boolean
+  /** Where links in mail point; without it, PUBLIC_URL (or its development default). */
+  siteUrl?: string | undefined
   user: ContextUser | null
 }
 
@@ -46,6 +49,7 @@ async function buildContext(request: Request): Promise<Context> {
     requestId: currentRequestContext()?.requestId ?? requestIdFrom(request.headers),
     clientIp: clientIpFrom(request, runtime.config.auth.trustProxy),
     fromLoopback: isLoopbackAddress(socketAddressOf(request)),
+    siteUrl: siteUrlOf(runtime.config, request),
     user,
   }
 }
@@ -56,6 +60,7 @@ export function scopeOf(ctx: Context): RequestScope {
     runtime: ctx.runtime,
     requestId: ctx.requestId,
     clientIp: ctx.clientIp,
+    siteUrl: ctx.siteUrl,
     userId: ctx.user?.id,
   })
 }

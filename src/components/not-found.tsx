@@ -12,7 +12,6 @@ export function NotFound() {
       className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center motion-safe:animate-[fade-in_ease-out_both]"
       style={{ animationDuration: `${timers.notFoundFadeIn}ms` }}
     >
-      <style>{'@keyframes fade-in{from{opacity:0;transform:translateY(8px)}to{opacity:1;transform:none}}'}</style>
       <svg aria-hidden="true" viewBox="0 0 160 90" className="h-24 w-auto text-brand">
         <text x="80" y="70" textAnchor="middle" fontSize="72" fontWeight="800" fill="currentColor" opacity="0.9">
           404

@@ -44,6 +44,13 @@ export async function linkFromMailbox(
   while (Date.now() < deadline) {
     await page.goto(`${baseUrl}/dev/mailbox`)
     await page.getByRole('heading', { name: 'Development mailbox' }).waitFor()
+    // The list loads after hydration: wait for its answer (messages, none, or an error), not just the heading.
+    await page
+      .locator('main article')
+      .or(page.getByText('No messages yet.'))
+      .or(page.getByRole('alert'))
+      .first()
+      .waitFor()
     const link = page.locator(`article[data-to="${email}"]`).first().locator(`a[href*="${linkPart}"]`).first()
     if (await link.count()) {
       const href = await link.getAttribute('href')

@@ -120,3 +120,24 @@ describe('plans catalog', () => {
     expect(findPlan('enterprise')).toBeUndefined()
   })
 })
+
+describe('CORS_ORIGINS', () => {
+  it('is a comma-separated list of origins, lower-cased, with null for file:// pages', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([])
+    expect(
+      loadConfig({ CORS_ORIGINS: ' app://Interview-Helper, null,http://localhost:5173,,http://localhost:5173' })
+        .corsOrigins,
+    ).toEqual(['app://interview-helper', 'null', 'http://localhost:5173'])
+  })
+
+  it.each([
+    ['https://app.example/', /"https:\/\/app.example\/" is not an origin/],
+    ['http://localhost:5173/path', /is not an origin: write scheme:\/\/host\[:port\]/],
+    ['*', /"\*" is not an origin/],
+    ['localhost:5173', /"localhost:5173" is not an origin/],
+    ['file:///C:/app/index.html', /pages opened from file:\/\/ send the origin null; list null instead/],
+  ])('refuses %s, saying why', (value, message) => {
+    expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(message)
+    expect(() => loadConfig({ CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS:/)
+  })
+})

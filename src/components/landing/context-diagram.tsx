@@ -1,6 +1,4 @@
 /** A decorative diagram: resume and job description flowing into the AI, with its API badges. */
-const flow = `.cd-flow{stroke-dasharray:6 8;animation:cd-flow 1.6s linear infinite}@keyframes cd-flow{to{stroke-dashoffset:-28}}@media (prefers-reduced-motion:reduce){.cd-flow{animation:none}}`
-
 const badges = [
   { label: 'GET', x: 262, y: 58, colour: '#059669' },
   { label: 'POST', x: 372, y: 58, colour: '#2563eb' },
@@ -42,7 +40,6 @@ export function ContextDiagram() {
   return (
     <figure className="mx-auto max-w-3xl">
       <svg aria-hidden="true" viewBox="0 0 640 360" className="h-auto w-full">
-        <style>{flow}</style>
         <Document x={20} y={50} title="Resume" />
         <Document x={20} y={214} title="Job description" />
         <path className="cd-flow" d="M150 98 C220 98 240 180 280 180" stroke="#5e6ad2" strokeWidth="3" fill="none" />

@@ -3,14 +3,6 @@ import { InitialsAvatar } from './initials-avatar.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { testimonials, type Testimonial } from './testimonials-data.ts'
 
-// The track holds the cards twice and moves by half its width, so the loop has no seam.
-const marquee = `
-@keyframes tm-scroll{from{transform:translateX(0)}to{transform:translateX(-50%)}}
-.tm-track{animation:tm-scroll linear infinite}
-.tm-region:hover .tm-track,.tm-region:focus-within .tm-track,.tm-region:focus .tm-track{animation-play-state:paused}
-@media (prefers-reduced-motion:reduce){.tm-track{animation:none}.tm-copy{display:none}.tm-region{overflow-x:auto}}
-`
-
 function Card({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="w-72 shrink-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:w-80 dark:border-gray-800 dark:bg-gray-900">
@@ -29,7 +21,6 @@ function Card({ testimonial }: { testimonial: Testimonial }) {
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="overflow-hidden px-0 py-16 sm:py-24">
-      <style>{marquee}</style>
       <div className="px-4 sm:px-6">
         <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="Candidates who kept their cool">
           Hover or focus to pause.

@@ -2,19 +2,6 @@
  * The copilot walkthrough: four stages that take turns every 3 seconds (launch, listen, read,
  * answer). With reduced motion it holds still on the answer.
  */
-const styles = `
-.wt-stage{opacity:0;animation:wt-show 12s infinite}
-.wt-s2{animation-delay:3s}.wt-s3{animation-delay:6s}.wt-s4{animation-delay:9s}
-@keyframes wt-show{0%{opacity:0}3%,22%{opacity:1}25%,100%{opacity:0}}
-.wt-pulse{transform-origin:320px 210px;animation:wt-pulse 1.5s ease-out infinite}
-@keyframes wt-pulse{from{transform:scale(.6);opacity:.8}to{transform:scale(1.4);opacity:0}}
-.wt-scan{animation:wt-scan 3s linear infinite}
-@keyframes wt-scan{from{transform:translateY(0)}to{transform:translateY(190px)}}
-.wt-bar{transform-box:fill-box;transform-origin:center;animation:wt-bar .9s ease-in-out infinite alternate}
-@keyframes wt-bar{from{transform:scaleY(.3)}to{transform:scaleY(1)}}
-@media (prefers-reduced-motion:reduce){.wt-stage,.wt-pulse,.wt-scan,.wt-bar{animation:none}.wt-stage{opacity:0}.wt-s4{opacity:1}}
-`
-
 const bars = [0, 1, 2, 3, 4, 5, 6]
 
 export function WalkthroughAnimation() {
@@ -23,7 +10,6 @@ export function WalkthroughAnimation() {
       <title id="walkthrough-title">
         Animation: the app starts in the background, hears the question, reads the screen and shows an answer
       </title>
-      <style>{styles}</style>
       <rect
         x="10"
         y="10"

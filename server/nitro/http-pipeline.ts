@@ -1,0 +1,49 @@
+import { definePlugin } from 'nitro'
+import { loadConfigOrExit } from '#app.config.ts'
+import { compressResponse, appendVary } from '#server/http/compression.ts'
+import { addCorsHeaders, allowedOrigin, isApiPath, isPreflight, preflightAnswer } from '#server/http/cors.ts'
+import { issueNonce } from '#server/http/csp-nonce.ts'
+import { addSecurityHeaders } from '#server/http/security-headers.ts'
+import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
+
+/**
+ * The one place every answer passes on its way out, whoever made it: pages, API answers, static
+ * files, and the error handler's answers (h3 turns a thrown error into a response before its
+ * middleware could see it, so this wraps the whole app instead). It issues the page's nonce,
+ * answers CORS preflights, and adds the security and CORS headers and the compression.
+ */
+export default definePlugin((nitroApp) => {
+  const config = loadConfigOrExit()
+  const inner = nitroApp.fetch
+  nitroApp.fetch = async (request) => {
+    const { pathname } = new URL(request.url)
+    const api = isApiPath(pathname)
+    const origin = api ? allowedOrigin(request, config.corsOrigins) : undefined
+    const nonce = issueNonce(request)
+    let response: Response
+    if (api && isPreflight(request)) {
+      response = origin
+        ? preflightAnswer(origin)
+        : bridgeErrorResponse(403, 'This origin may not call the API: list it in CORS_ORIGINS')
+    } else {
+      response = await inner(request)
+    }
+    response = withWritableHeaders(response)
+    const { headers } = response
+    addSecurityHeaders(headers, config, nonce)
+    if (api) appendVary(headers, 'Origin')
+    if (origin && !isPreflight(request)) addCorsHeaders(headers, origin)
+    return compressResponse(request, response)
+  }
+})
+
+/** The response itself when its headers can be changed; a copy when they are immutable (Response.redirect). */
+function withWritableHeaders(response: Response): Response {
+  try {
+    response.headers.set('x-content-type-options', 'nosniff')
+    return response
+  } catch {
+    const { status, statusText, headers, body } = response
+    return new Response(body, { status, statusText, headers: new Headers(headers) })
+  }
+}
