@@ -174,4 +174,26 @@ describe('Idempotency-Key', () => {
     }
     expect(await eventsOf(person.id, 'InterviewAsked')).toBe(0)
   })
+
+  it('is declared, with its 422, on the five operations that honour it', async () => {
+    type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }
+    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { post?: Operation }>
+    }
+    const declaring = Object.entries(document.paths).flatMap(([path, item]) =>
+      item.post?.parameters?.some((parameter) => parameter.name === 'Idempotency-Key' && parameter.in === 'header') &&
+      '422' in item.post.responses
+        ? [path]
+        : [],
+    )
+    expect(declaring.toSorted()).toEqual(
+      [
+        '/auth/create-order',
+        '/interview/audio-question',
+        '/interview/question',
+        '/interview/screenshot',
+        '/interview/session/start',
+      ].toSorted(),
+    )
+  })
 })
