@@ -7,12 +7,7 @@ import type { ContactTables } from '#server/contact/tables.ts'
 import type { IdempotencyTables } from '#server/idempotency/tables.ts'
 
 /** The tables of the services: accounts, mail, payments, analytics, contact and repeated requests. */
-type ServerTables = AccountTables &
-  MailTables &
-  PaymentTables &
-  AnalyticsTables &
-  ContactTables &
-  IdempotencyTables
+type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables & IdempotencyTables
 
 /** Every table kysely knows about: the events layer's (store, views, keys) and the services'. */
 export type Database = EventsDatabase & ServerTables

@@ -15,10 +15,7 @@ export const abandonedClaimMs = 5 * 60_000
 export type StoredAnswer = { status: number; contentType: string | null; body: string }
 
 export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'other-request' }
-  | { kind: 'running' }
-  | { kind: 'done'; answer: StoredAnswer }
+  { kind: 'claimed' } | { kind: 'other-request' } | { kind: 'running' } | { kind: 'done'; answer: StoredAnswer }
 
 type KeyOf = { userId: string; key: string }
 
@@ -42,15 +39,18 @@ export async function claimKey(
       created_at: now,
     })
     .onConflict((conflict) =>
-      conflict.columns(['user_id', 'key']).doUpdateSet({ fingerprint: id.fingerprint, created_at: now }).where((eb) =>
-        eb.or([
-          eb('idempotency_keys.created_at', '<', new Date(now.getTime() - idempotencyKeyLifetimeMs)),
-          eb.and([
-            eb('idempotency_keys.status', '=', 'running'),
-            eb('idempotency_keys.created_at', '<', new Date(now.getTime() - abandonedClaimMs)),
+      conflict
+        .columns(['user_id', 'key'])
+        .doUpdateSet({ fingerprint: id.fingerprint, created_at: now })
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', new Date(now.getTime() - idempotencyKeyLifetimeMs)),
+            eb.and([
+              eb('idempotency_keys.status', '=', 'running'),
+              eb('idempotency_keys.created_at', '<', new Date(now.getTime() - abandonedClaimMs)),
+            ]),
           ]),
-        ]),
-      ),
+        ),
     )
     .returning('user_id')
     .executeTakeFirst()

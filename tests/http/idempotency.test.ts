@@ -23,7 +23,12 @@ beforeAll(async () => {
   api = restClient(server.url)
 }, 60_000)
 
-type Answer = { status: number; text: string; replayed: boolean; json: { success: boolean; data?: unknown; error?: string } }
+type Answer = {
+  status: number
+  text: string
+  replayed: boolean
+  json: { success: boolean; data?: unknown; error?: string }
+}
 
 /** A POST with an Idempotency-Key; the raw body text, so repeats can be compared byte for byte. */
 async function post(path: string, options: { token: string; key?: string; body: unknown }): Promise<Answer> {
@@ -71,7 +76,11 @@ async function customer(): Promise<{ id: string; token: string }> {
   )
   const paid = await fetch(`${server.url}/api/trpc/payments.completeSandboxCheckout`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': testClientIp() },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': testClientIp(),
+    },
     body: JSON.stringify({ orderId: order.id, outcome: 'success' }),
   })
   const proof = ((await paid.json()) as { result: { data: { result: Record<string, string> } } }).result.data.result
@@ -149,8 +158,8 @@ describe('Idempotency-Key', () => {
       post('/auth/create-order', { token: person.token, key, body }),
       post('/auth/create-order', { token: person.token, key, body }),
     ])
-    expect(first?.status).toBe(200)
-    expect(again?.text).toBe(first?.text)
+    expect(first.status).toBe(200)
+    expect(again.text).toBe(first.text)
     expect(await eventsOf(person.id, 'OrderCreated')).toBe(2)
   })
 
