@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DomainError } from '#events/domain-error.ts'
 import { claimKey, completeKey, releaseKey, type Claim } from '#server/idempotency/idempotency-keys.ts'
@@ -7,6 +6,7 @@ import { thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { getRuntime } from '#server/runtime.ts'
 import { bodyLimits } from './body-limits.ts'
+import { requestFingerprint } from './request-fingerprint.ts'
 import { routeScope } from './route-scope.ts'
 
 export const idempotencyKeyHeader = 'Idempotency-Key'
@@ -58,7 +58,10 @@ export async function withIdempotency(
   if (body === undefined) return handle(request)
 
   const id = { userId: scope.userId, key }
-  const fingerprint = createHash('sha256').update(`${request.method} ${path}\n`).update(body).digest('base64url')
+  const fingerprint = await requestFingerprint(
+    { method: request.method, path, contentType: request.headers.get('content-type') },
+    body,
+  )
   const claim = await settledClaim(runtime, { ...id, fingerprint })
   switch (claim.kind) {
     case 'other-request':
@@ -119,7 +122,7 @@ async function firstAnswer(
 }
 
 /** The body's bytes, or undefined once it passes `limit`. */
-async function bodyWithin(request: Request, limit: number): Promise<Uint8Array | undefined> {
+async function bodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > limit) return undefined
   if (!request.body) return new Uint8Array()
@@ -130,5 +133,5 @@ async function bodyWithin(request: Request, limit: number): Promise<Uint8Array |
     if (size > limit) return undefined
     chunks.push(chunk)
   }
-  return Buffer.concat(chunks)
+  return new Uint8Array(Buffer.concat(chunks))
 }

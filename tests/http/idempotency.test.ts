@@ -4,7 +4,12 @@
  * a second start while a session is active is refused `session-active`. On PostgreSQL, so the log
  * can be counted.
  */
+import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
@@ -30,18 +35,25 @@ type Answer = {
   json: { success: boolean; data?: unknown; error?: string }
 }
 
-/** A POST with an Idempotency-Key; the raw body text, so repeats can be compared byte for byte. */
-async function post(path: string, options: { token: string; key?: string; body: unknown }): Promise<Answer> {
+/**
+ * A POST with an Idempotency-Key, JSON (as given, when a string) or a form; the raw body text of the
+ * answer, so repeats can be compared byte for byte.
+ */
+async function post(
+  apiPath: string,
+  options: { token: string; key?: string; body: unknown } | { token: string; key?: string; form: FormData },
+): Promise<Answer> {
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
     authorization: `Bearer ${options.token}`,
     'x-forwarded-for': testClientIp(),
   }
+  if (!('form' in options)) headers['content-type'] = 'application/json'
   if (options.key !== undefined) headers['idempotency-key'] = options.key
-  const response = await fetch(`${server.url}/api${path}`, {
+  const response = await fetch(`${server.url}/api${apiPath}`, {
     method: 'POST',
     headers,
-    body: JSON.stringify(options.body),
+    body:
+      'form' in options ? options.form : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
   })
   const text = await response.text()
   return {
@@ -52,8 +64,8 @@ async function post(path: string, options: { token: string; key?: string; body: 
   }
 }
 
-/** A confirmed person with a starter plan (5 interviews) bought in the sandbox. */
-async function customer(): Promise<{ id: string; token: string }> {
+/** A confirmed person with a plan bought in the sandbox: Starter (5 interviews), or Pro (with the microphone). */
+async function customer(planType: 'starter' | 'pro' = 'starter'): Promise<{ id: string; token: string }> {
   const email = `repeat-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Kiran', lastName: 'Desai' } }))
   let confirmation: string | undefined
@@ -72,7 +84,7 @@ async function customer(): Promise<{ id: string; token: string }> {
   )
   const token = session.tokens.accessToken
   const order = dataOf<{ id: string }>(
-    await api('POST', '/auth/create-order', { token, body: { planType: 'starter', billingCycle: 'monthly' } }),
+    await api('POST', '/auth/create-order', { token, body: { planType, billingCycle: 'monthly' } }),
   )
   const paid = await fetch(`${server.url}/api/trpc/payments.completeSandboxCheckout`, {
     method: 'POST',
@@ -148,6 +160,47 @@ describe('Idempotency-Key', () => {
       await api('GET', '/interview/session/active', { token: person.token }),
     )
     expect(active.session?.questionsAsked).toBe(1)
+  })
+
+  it('answers a repeated spoken question, its form built anew, with the same answer and counts it once', async () => {
+    const person = await customer('pro')
+    dataOf(await api('POST', '/interview/session/start', { token: person.token, body: {} }))
+    const folder = await mkdtemp(path.join(tmpdir(), 'repeat-speech-'))
+    try {
+      const wav = path.join(folder, 'question.wav')
+      await promisify(execFile)('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', wav, 'What is a hash map?'])
+      const recording = await readFile(wav)
+      const form = () => {
+        const built = new FormData()
+        built.append('audio', new Blob([recording], { type: 'audio/wav' }), 'question.wav')
+        return built
+      }
+      const key = randomUUID()
+      const first = await post('/interview/audio-question', { token: person.token, key, form: form() })
+      const again = await post('/interview/audio-question', { token: person.token, key, form: form() })
+      expect(first.status).toBe(200)
+      expect(again).toEqual({ ...first, replayed: true })
+      expect(await eventsOf(person.id, 'InterviewAsked')).toBe(1)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+
+  it('takes JSON with its keys in another order for the same request', async () => {
+    const person = await customer()
+    const key = randomUUID()
+    const first = await post('/auth/create-order', {
+      token: person.token,
+      key,
+      body: '{"planType":"pro","billingCycle":"monthly"}',
+    })
+    const again = await post('/auth/create-order', {
+      token: person.token,
+      key,
+      body: '{ "billingCycle": "monthly", "planType": "pro" }',
+    })
+    expect(first.status).toBe(200)
+    expect(again).toEqual({ ...first, replayed: true })
   })
 
   it('creates one order for a repeated create-order', async () => {
