@@ -38,6 +38,9 @@ export type DomainErrorCode =
   | 'unsupported-media'
   | 'too-large'
   | 'no-speech'
+  | 'session-active'
+  // repeated requests (Idempotency-Key)
+  | 'idempotency-key-reused'
   // contact
   | 'no-support-inbox'
 
@@ -47,9 +50,12 @@ export type DomainErrorCode =
  */
 export class DomainError extends Error {
   readonly code: DomainErrorCode
-  constructor(code: DomainErrorCode, message: string) {
+  /** Facts a program needs to act on the refusal, e.g. the id of the session already active. */
+  readonly details: Readonly<Record<string, string>> | undefined
+  constructor(code: DomainErrorCode, message: string, details?: Readonly<Record<string, string>>) {
     super(message)
     this.name = 'DomainError'
     this.code = code
+    this.details = details
   }
 }

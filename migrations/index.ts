@@ -13,6 +13,7 @@ import * as authSessions from './0011-auth-sessions.ts'
 import * as webhookOutcomes from './0012-webhook-outcomes.ts'
 import * as personalData from './0013-personal-data.ts'
 import * as webhookEventSent from './0014-webhook-event-sent.ts'
+import * as idempotencyKeys from './0015-idempotency-keys.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-webhook-outcomes': webhookOutcomes,
   '0013-personal-data': personalData,
   '0014-webhook-event-sent': webhookEventSent,
+  '0015-idempotency-keys': idempotencyKeys,
 }

@@ -6,6 +6,7 @@ import { createEventStore } from '#events/store/event-store.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
 import { pendingMigrations } from '#migrations/pending.ts'
 import { rateLimitJobs } from './accounts/rate-limit-jobs.ts'
+import { idempotencyJobs } from './idempotency/idempotency-jobs.ts'
 import { createAiEngine } from './ai/create-ai-engine.ts'
 import { systemClock, type Clock } from '#events/clock.ts'
 import { contactMailReactor } from './contact/contact-mail-reactor.ts'
@@ -58,6 +59,7 @@ export async function createRuntime(
       ...mailJobs({ db: database.db, mailer, clock, log }),
       ...paymentJobs(current, { inngest: Boolean(config.inngest) }),
       ...rateLimitJobs({ db: database.db, clock }),
+      ...idempotencyJobs({ db: database.db, clock }),
     ],
   })
   const store = createEventStore<Database>({

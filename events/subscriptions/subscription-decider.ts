@@ -25,6 +25,8 @@ export const usageMessages = {
   noPlan: "You don't have an active plan. Choose a plan at /pricing to start interviews.",
   expired: (plan: string, end: string) =>
     `Your ${plan} plan ended on ${longDate(end)}. Renew it at /pricing to start interviews.`,
+  sessionActive: (sessionId: string) =>
+    `An interview session is already active (${sessionId}). Continue it, or end it with POST /interview/session/end before starting another.`,
   limitReached: (plan: string, included: number, end: string) =>
     `You have used all ${included} interviews of your ${plan} plan for this period. Upgrade at /pricing, or wait for your next period after ${longDate(end)}.`,
 } as const
@@ -73,6 +75,10 @@ function decideSubscription(command: SubscriptionCommand, state: SubscriptionSta
         throw new DomainError('no-active-plan', usageMessages.noPlan)
       if (!isSubscriptionActive(state, command.now))
         throw new DomainError('no-active-plan', usageMessages.expired(plan.name, state.periodEnd))
+      // One session at a time (decision 0027): a second start would take a second interview.
+      const active = state.activeSessions.at(-1)
+      if (active !== undefined)
+        throw new DomainError('session-active', usageMessages.sessionActive(active), { sessionId: active })
       if (state.interviewsUsed >= state.interviewsIncluded) {
         throw new DomainError(
           'limit-reached',

@@ -3,12 +3,16 @@ import { loadAggregate } from '#events/store/command-handler.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 import { refreshMessages, revokeFamily, rotateRefreshToken } from './tokens/refresh-tokens.ts'
+import { jwtSecretKey } from './tokens/jwt-secret.ts'
 import { accessTokenFor } from './tokens/token-pair.ts'
 
-/** Exchanges a refresh token for a new pair (rotation); the access token names the session's current role. */
+/**
+ * Exchanges a refresh token for a new pair (rotation); the access token names the session's current
+ * role. A repeat within the reuse grace answers the very same pair (decision 0026).
+ */
 export async function refreshTokenPair(scope: RequestScope, refreshToken: string) {
   const { runtime } = scope
-  const rotated = await rotateRefreshToken(runtime.db, refreshToken, runtime.clock)
+  const rotated = await rotateRefreshToken(runtime.db, refreshToken, runtime.clock, await jwtSecretKey(runtime.config))
   const { state } = await loadAggregate(runtime.store, userAggregate, rotated.userId)
   if (state.status !== 'active') {
     await revokeFamily(runtime.db, rotated.familyId, runtime.clock)
@@ -16,7 +20,9 @@ export async function refreshTokenPair(scope: RequestScope, refreshToken: string
   }
   return {
     tokens: {
-      accessToken: await accessTokenFor(runtime, rotated.userId, rotated.role, rotated.familyId),
+      accessToken: await accessTokenFor(runtime, rotated.userId, rotated.role, rotated.familyId, {
+        now: () => rotated.rotatedAt,
+      }),
       refreshToken: rotated.refreshToken,
     },
   }

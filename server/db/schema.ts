@@ -4,9 +4,10 @@ import type { AnalyticsTables } from '#server/analytics/tables.ts'
 import type { MailTables } from '#server/mail/tables.ts'
 import type { PaymentTables } from '#server/payments/tables.ts'
 import type { ContactTables } from '#server/contact/tables.ts'
+import type { IdempotencyTables } from '#server/idempotency/tables.ts'
 
-/** The tables of the services: accounts, mail, payments, analytics and contact. */
-type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables
+/** The tables of the services: accounts, mail, payments, analytics, contact and repeated requests. */
+type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables & IdempotencyTables
 
 /** Every table kysely knows about: the events layer's (store, views, keys) and the services'. */
 export type Database = EventsDatabase & ServerTables

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
+import { withIdempotencyKeyHeader } from '#server/http/idempotency-openapi.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { extraPaths } from './openapi-extra-paths.ts'
 
@@ -35,7 +36,7 @@ export function openApiDocument(): OpenAPIObject {
 }
 
 function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
-  return { ...document, paths: { ...document.paths, ...extraPaths } }
+  return withIdempotencyKeyHeader({ ...document, paths: { ...document.paths, ...extraPaths } })
 }
 
 /** Paths grouped by their first tag in `tagOrder`, so the order does not depend on how the routers are composed. */

@@ -37,6 +37,8 @@ const statusOf = {
   'unsupported-media': 'UNSUPPORTED_MEDIA_TYPE',
   'too-large': 'PAYLOAD_TOO_LARGE',
   'no-speech': 'UNPROCESSABLE_CONTENT',
+  'session-active': 'CONFLICT',
+  'idempotency-key-reused': 'UNPROCESSABLE_CONTENT',
   'no-support-inbox': 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPCError['code']>
 

@@ -111,7 +111,13 @@ describe('the built server in Inngest mode, against a fake Inngest server', () =
       (projection) => `${app}-project-${projection.name.replaceAll('_', '-')}`,
     )
     expect(projections.length).toBeGreaterThan(5)
-    const jobs = ['deliver-mail', 'send-unsent-razorpay-deliveries', 'expire-subscriptions', 'prune-rate-limits']
+    const jobs = [
+      'deliver-mail',
+      'send-unsent-razorpay-deliveries',
+      'expire-subscriptions',
+      'prune-rate-limits',
+      'prune-idempotency-keys',
+    ]
     expect(
       inngest
         .functions()

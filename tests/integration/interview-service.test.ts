@@ -110,17 +110,25 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     })
   })
 
-  it('lets exactly as many concurrent starts succeed as interviews remain', async () => {
+  it('starts one of 8 simultaneous starts, refuses the rest naming it, and refuses at the limit', async () => {
     const caller = callerFor()
     await grantPlan(test.runtime, caller.userId, 'starter')
-    for (let index = 0; index < 3; index += 1) await startSession(caller, { mode: 'text' })
+    /** Ends a session after the grace period, so its interview counts. */
+    const endCounted = async (sessionId: string | undefined) => {
+      test.clock.advance(gracePeriodMs + 1)
+      expect(await endSession(caller, sessionId)).toMatchObject({ counted: true })
+    }
+    for (let index = 0; index < 3; index += 1) await endCounted((await startSession(caller, { mode: 'text' })).id)
     const attempts = await Promise.allSettled(Array.from({ length: 8 }, () => startSession(caller, { mode: 'text' })))
-    const started = attempts.filter((attempt) => attempt.status === 'fulfilled')
-    const refused = attempts.filter((attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected')
-    expect(started).toHaveLength(2)
-    expect(
-      refused.every((attempt) => attempt.reason instanceof DomainError && attempt.reason.code === 'limit-reached'),
-    ).toBe(true)
-    expect((await usageLimits(caller)).interviews).toEqual({ used: 5, remaining: 0, total: 5 })
+    const started = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []))
+    const refused = attempts.flatMap((attempt) => (attempt.status === 'rejected' ? [attempt.reason as unknown] : []))
+    expect(started).toHaveLength(1)
+    for (const reason of refused)
+      expect(reason).toMatchObject({ code: 'session-active', details: { sessionId: started[0]?.id } })
+    expect((await usageLimits(caller)).interviews).toEqual({ used: 4, remaining: 1, total: 5 })
+
+    await endCounted(started[0]?.id)
+    await endCounted((await startSession(caller, { mode: 'text' })).id)
+    expect(await refusal(startSession(caller, { mode: 'text' }))).toMatchObject({ code: 'limit-reached' })
   })
 })

@@ -40,6 +40,11 @@ const used = (sessionId: string): SubscriptionEvent => ({
   type: 'InterviewCreditUsed',
   data: { sessionId, orderId: 'o1' },
 })
+/** A session ended and its interview counted. */
+const counted = (sessionId: string): SubscriptionEvent => ({
+  type: 'InterviewCreditSettled',
+  data: { sessionId, orderId: 'o1', counted: true, reason: 'ended' },
+})
 const givenPlan = deciderSpec(subscriptionAggregate).given
 
 describe('interview credits (subscription decider)', () => {
@@ -64,8 +69,14 @@ describe('interview credits (subscription decider)', () => {
       )
   })
 
+  it('refuses a second session while one holds a credit, naming it', () => {
+    givenPlan(activated(2), used('s1'))
+      .when({ type: 'UseInterviewCredit', owner, sessionId: 's2', now: at(1000) })
+      .thenThrows('session-active', /already active \(s1\)/)
+  })
+
   it('refuses when the allowance is used up, naming the plan and the upgrade path', () => {
-    givenPlan(activated(2), used('s1'), used('s2'))
+    givenPlan(activated(2), used('s1'), counted('s1'), used('s2'), counted('s2'))
       .when({ type: 'UseInterviewCredit', owner, sessionId: 's3', now: at(1000) })
       .thenThrows('limit-reached', /used all 2 interviews of your Starter plan.*Upgrade at \/pricing/)
   })

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
@@ -11,6 +11,13 @@ type Executor = Kysely<Database> | Transaction<Database>
 
 const refreshTokenLifetimeMs = 30 * 24 * 60 * 60 * 1000
 
+/**
+ * How long after an exchange the same refresh token still answers the pair it was exchanged for
+ * (decision 0026): long enough for a second window or a retry after a timeout, short enough that a
+ * copy replayed later is treated as stolen.
+ */
+export const refreshReuseGraceMs = 10_000
+
 export const refreshMessages = {
   invalid: 'Your session is no longer valid. Please sign in again.',
   reused: 'This session was ended because its refresh token was used twice. Please sign in again.',
@@ -22,9 +29,10 @@ export const refreshMessages = {
  */
 export async function issueRefreshToken(
   executor: Executor,
-  options: { userId: string; clock: Clock } & ({ familyId: string } | { role: UserRole }),
+  options: { userId: string; clock: Clock; token?: string } & ({ familyId: string } | { role: UserRole }),
 ) {
-  const { token, hash } = newOpaqueToken()
+  const { token, hash } =
+    options.token === undefined ? newOpaqueToken() : { token: options.token, hash: hashOpaqueToken(options.token) }
   const now = options.clock.now()
   let familyId: string
   if ('familyId' in options) familyId = options.familyId
@@ -49,14 +57,40 @@ export async function issueRefreshToken(
 }
 
 /**
- * Exchanges a refresh token for the next one in its family. A token that was already exchanged
- * means a copy is in someone else's hands: the whole family is revoked and both holders must sign
- * in again.
+ * The token a refresh token is exchanged for, derived from it with a server key, so a repeat of the
+ * same exchange within the grace can answer the same token without storing it; without the key a
+ * stolen old token does not reveal its successor.
  */
-export async function rotateRefreshToken(db: Kysely<Database>, token: string, clock: Clock) {
+function successorOf(token: string, key: Uint8Array): string {
+  return createHmac('sha256', key).update('refresh-successor\0').update(token).digest('base64url')
+}
+
+export type RotatedRefreshToken = {
+  userId: string
+  role: UserRole
+  familyId: string
+  refreshToken: string
+  /** When the presented token was exchanged: the new access token is issued at this instant, so a repeat gets the same one. */
+  rotatedAt: Date
+}
+
+/**
+ * Exchanges a refresh token for the next one in its family. Presenting the same token again within
+ * `refreshReuseGraceMs`, while its successor is still the family's current token, answers that same
+ * successor: two windows or a retry racing one exchange both stay signed in. Any other repeat means
+ * a copy is in someone else's hands: the whole family is revoked and both holders must sign in again.
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  token: string,
+  clock: Clock,
+  successorKey: Uint8Array,
+): Promise<RotatedRefreshToken> {
   const hash = hashOpaqueToken(token)
+  const successor = successorOf(token, successorKey)
   const now = clock.now()
   const outcome = await db.transaction().execute(async (trx) => {
+    // Two exchanges of one token take turns on its row: the second waits here for the first to commit.
     const current = await trx
       .updateTable('refresh_tokens')
       .set({ rotated_at: now })
@@ -68,14 +102,8 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, cl
       .executeTakeFirst()
     const session = current && (await liveSession(trx, current.family_id))
     if (current && session) {
-      const next = await issueRefreshToken(trx, { userId: current.user_id, familyId: current.family_id, clock })
-      return {
-        kind: 'rotated' as const,
-        userId: current.user_id,
-        role: session.role,
-        familyId: current.family_id,
-        refreshToken: next.refreshToken,
-      }
+      await issueRefreshToken(trx, { userId: current.user_id, familyId: current.family_id, clock, token: successor })
+      return rotated(current.user_id, session.role, current.family_id, successor, now)
     }
     if (current) {
       await revokeFamily(trx, current.family_id, clock)
@@ -83,18 +111,43 @@ export async function rotateRefreshToken(db: Kysely<Database>, token: string, cl
     }
     const known = await trx
       .selectFrom('refresh_tokens')
-      .select(['family_id', 'rotated_at', 'revoked_at'])
+      .select(['family_id', 'user_id', 'rotated_at', 'revoked_at'])
       .where('token_hash', '=', hash)
       .executeTakeFirst()
-    if (known?.rotated_at && !known.revoked_at) {
-      await revokeFamily(trx, known.family_id, clock)
-      return { kind: 'reused' as const }
-    }
-    return { kind: 'invalid' as const }
+    if (!known?.rotated_at || known.revoked_at) return { kind: 'invalid' as const }
+    const repeat = await repeatedExchange(trx, { ...known, rotatedAt: known.rotated_at }, successor, now)
+    if (repeat) return rotated(known.user_id, repeat.role, known.family_id, successor, known.rotated_at)
+    await revokeFamily(trx, known.family_id, clock)
+    return { kind: 'reused' as const }
   })
   if (outcome.kind === 'reused') throw new DomainError('refresh-reused', refreshMessages.reused)
   if (outcome.kind === 'invalid') throw new DomainError('refresh-invalid', refreshMessages.invalid)
-  return outcome
+  return outcome.token
+}
+
+const rotated = (userId: string, role: UserRole, familyId: string, refreshToken: string, rotatedAt: Date) => ({
+  kind: 'rotated' as const,
+  token: { userId, role, familyId, refreshToken, rotatedAt },
+})
+
+/** The live session when this exchange repeats one within the grace whose answer is still current. */
+async function repeatedExchange(
+  trx: Transaction<Database>,
+  exchanged: { family_id: string; rotatedAt: Date },
+  successor: string,
+  now: Date,
+) {
+  if (now.getTime() - exchanged.rotatedAt.getTime() > refreshReuseGraceMs) return undefined
+  const next = await trx
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashOpaqueToken(successor))
+    .where('family_id', '=', exchanged.family_id)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return next && liveSession(trx, exchanged.family_id)
 }
 
 export async function revokeFamily(executor: Executor, familyId: string, clock: Clock) {

@@ -12,7 +12,7 @@ export const refreshToken = publicProcedure
       tags: ['auth'],
       summary: 'Exchange a refresh token for a new pair',
       description:
-        'Each refresh token works once. Presenting one that was already exchanged ends its whole session (401).',
+        'Each refresh token works once. Presenting it again within 10 seconds of its exchange (a retry, a second window) answers the same new pair; presenting it later ends its whole session (401).',
       protect: false,
     },
   })

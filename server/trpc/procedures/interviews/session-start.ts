@@ -13,7 +13,7 @@ export const sessionStart = signedInProcedure
       tags: ['interview'],
       summary: 'Start an interview session',
       description:
-        "Takes one interview from the current plan period. 403 with no active plan, when the period's interviews are used up, or when context (resume, role, job description) is sent on a plan without context configuration.",
+        "Takes one interview from the current plan period. 403 with no active plan, when the period's interviews are used up, or when context (resume, role, job description) is sent on a plan without context configuration. 409 while another session is active (one at a time; the message names it).",
       protect: true,
     },
   })

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { handleAudioQuestion } from '#server/http/audio-question-route.ts'
+import { withIdempotency } from '#server/http/idempotency.ts'
 
 export const Route = createFileRoute('/api/interview/audio-question')({
-  server: { handlers: { POST: ({ request }) => handleAudioQuestion(request) } },
+  server: { handlers: { POST: ({ request }) => withIdempotency(request, handleAudioQuestion) } },
 })

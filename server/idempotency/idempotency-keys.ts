@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from '#events/clock.ts'
+import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
+import type { Database } from '#server/db/schema.ts'
+
+/** How long a key's first answer is kept and replayed (decision 0027). */
+export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000
+
+/**
+ * A claim still 'running' this long after it was taken belongs to a request that died with its
+ * instance: a repeat may take it over. Longer than any request runs (an AI answer, an audio upload).
+ */
+export const abandonedClaimMs = 5 * 60_000
+
+export type StoredAnswer = { status: number; contentType: string | null; body: string }
+
+export type Claim =
+  { kind: 'claimed' } | { kind: 'other-request' } | { kind: 'running' } | { kind: 'done'; answer: StoredAnswer }
+
+type KeyOf = { userId: string; key: string }
+
+/** Takes the key for this request, or says what already holds it. */
+export async function claimKey(
+  db: Kysely<Database>,
+  id: KeyOf & { fingerprint: string },
+  clock: Clock,
+): Promise<Claim> {
+  const now = clock.now()
+  const claimed = await db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: id.userId,
+      key: id.key,
+      fingerprint: id.fingerprint,
+      status: 'running',
+      response_status: null,
+      response_content_type: null,
+      response_body: null,
+      created_at: now,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'key'])
+        .doUpdateSet({ fingerprint: id.fingerprint, created_at: now })
+        .where((eb) =>
+          eb.or([
+            eb('idempotency_keys.created_at', '<', new Date(now.getTime() - idempotencyKeyLifetimeMs)),
+            eb.and([
+              eb('idempotency_keys.status', '=', 'running'),
+              eb('idempotency_keys.created_at', '<', new Date(now.getTime() - abandonedClaimMs)),
+            ]),
+          ]),
+        ),
+    )
+    .returning('user_id')
+    .executeTakeFirst()
+  if (claimed) return { kind: 'claimed' }
+  const held = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', id.userId)
+    .where('key', '=', id.key)
+    .executeTakeFirst()
+  // Released between the insert and this read: the caller tries again.
+  if (!held) return claimKey(db, id, clock)
+  if (held.fingerprint !== id.fingerprint) return { kind: 'other-request' }
+  if (held.status === 'running' || held.response_status === null || held.response_body === null)
+    return { kind: 'running' }
+  const body = unseal(await keyFor(db, id.userId), id.userId, held.response_body)
+  // The person was erased: nothing of theirs is answered again.
+  if (body === undefined) return { kind: 'other-request' }
+  return { kind: 'done', answer: { status: held.response_status, contentType: held.response_content_type, body } }
+}
+
+/** Keeps the first answer, sealed, for the repeats. */
+export async function completeKey(db: Kysely<Database>, id: KeyOf, answer: StoredAnswer) {
+  await db.transaction().execute(async (trx) => {
+    const key = await ensureKeyFor(trx, id.userId)
+    await trx
+      .updateTable('idempotency_keys')
+      .set({
+        status: 'done',
+        response_status: answer.status,
+        response_content_type: answer.contentType,
+        response_body: seal(key, id.userId, answer.body),
+      })
+      .where('user_id', '=', id.userId)
+      .where('key', '=', id.key)
+      .execute()
+  })
+}
+
+/** Gives the key up: the request failed in a way a repeat should try again. */
+export async function releaseKey(db: Kysely<Database>, id: KeyOf) {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', id.userId)
+    .where('key', '=', id.key)
+    .where('status', '=', 'running')
+    .execute()
+}
+
+export async function pruneIdempotencyKeys(db: Kysely<Database>, clock: Clock) {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(clock.now().getTime() - idempotencyKeyLifetimeMs))
+    .execute()
+}
