@@ -141,7 +141,7 @@ export const extraPaths: Record<string, PathItem> = {
       tags: ['interview'],
       summary: 'Answer a spoken question',
       description:
-        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; other formats need AI_TRANSCRIPTION_MODEL), at most 10 MB, and an optional "sessionId". Needs the microphone feature in the plan.',
+        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan.',
       security: [{ bearerAuth: [] }],
       requestBody: {
         required: true,

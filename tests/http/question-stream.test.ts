@@ -8,12 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { questionStreamEvents } from '#server/http/question-stream-events.ts'
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
+import { restCustomer } from '#tests/support/rest-customer.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 const model = 'fake-chat'
 const ip = testClientIp()
-const password = 'Passw0rdX'
 let fake: FakeOpenAiServer
 let server: RunningServer
 let api: ReturnType<typeof restClient>
@@ -31,43 +31,8 @@ beforeAll(async () => {
   })
   teardown.add(() => server.stop())
   api = restClient(server.url, { ip })
-  token = await proCustomer()
+  token = (await restCustomer(server.url, ip)).accessToken
 })
-
-async function mailedConfirmToken(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
-    const json = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
-    const found = json.result.data.messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)
-    if (found?.[1]) return found[1]
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no confirmation mail for ${email}`)
-}
-
-/** A confirmed person with the pro plan, bought through the sandbox checkout. */
-async function proCustomer(): Promise<string> {
-  const email = `stream-${Date.now()}@example.com`
-  dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Mei', lastName: 'Lin' } }))
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmToken(email) } }))
-  const accessToken = dataOf<{ tokens: { accessToken: string } }>(
-    await api('POST', '/auth/login', { body: { email, password } }),
-  ).tokens.accessToken
-  const order = dataOf<{ id: string }>(
-    await api('POST', '/auth/create-order', {
-      token: accessToken,
-      body: { planType: 'pro', billingCycle: 'monthly' },
-    }),
-  )
-  const paid = await fetch(`${server.url}/api/trpc/payments.completeSandboxCheckout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}`, 'x-forwarded-for': ip },
-    body: JSON.stringify({ orderId: order.id, outcome: 'success' }),
-  })
-  const proof = ((await paid.json()) as { result: { data: { result: Record<string, string> } } }).result.data.result
-  dataOf(await api('POST', '/auth/verify-payment', { token: accessToken, body: proof }))
-  return accessToken
-}
 
 function postQuestion(question: string): Promise<Response> {
   return fetch(`${server.url}/api/interview/question/stream`, {
