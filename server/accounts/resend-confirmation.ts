@@ -1,12 +1,10 @@
 import { loadAggregate } from '#events/store/command-handler.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
-import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import type { RequestScope } from '#server/request-scope.ts'
-import { confirmationMail, mailLinkBase } from './account-mail.ts'
+import { queueConfirmationLink } from './confirmation-link.ts'
 import { normalizeEmail } from './normalize-email.ts'
 import { takeRateLimit, type RateLimit } from './rate-limiter.ts'
-import { createEmailToken } from './tokens/email-tokens.ts'
 import { loadProfile } from './user-account.ts'
 
 /** Like password resets: a few links an hour per address, more per network. */
@@ -48,21 +46,8 @@ export async function resendConfirmation(scope: RequestScope, input: { email: st
   if (state.status !== 'active' || state.emailConfirmed) return { message: resendAnswer }
   await runtime.store.transaction(async (tx) => {
     const profile = await loadProfile(runtime.store, owner.user_id, tx.db)
-    const { token, hash } = await createEmailToken(tx.db, owner.user_id, 'confirm-email', runtime.clock)
-    await enqueueMail(
-      tx.db,
-      {
-        ...confirmationMail({
-          to: email,
-          firstName: profile?.firstName ?? 'there',
-          publicUrl: mailLinkBase(scope),
-          token,
-        }),
-        dedupeKey: `confirm-email:${hash}`,
-        userId: owner.user_id,
-      },
-      runtime.clock,
-    )
+    const firstName = profile?.firstName ?? 'there'
+    await queueConfirmationLink(tx.db, scope, { userId: owner.user_id, email, firstName })
   })
   runtime.jobs.wake(mailEnqueuedEvent)
   return { message: resendAnswer }
