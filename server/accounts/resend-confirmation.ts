@@ -8,7 +8,7 @@ import { takeRateLimit, type RateLimit } from './rate-limiter.ts'
 import { loadProfile } from './user-account.ts'
 
 /** Like password resets: a few links an hour per address, more per network. */
-export const resendLimits = {
+const resendLimits = {
   perEmail: {
     name: 'resend-confirmation:email',
     limit: 3,
@@ -23,8 +23,7 @@ export const resendLimits = {
   },
 } as const satisfies Record<string, RateLimit>
 
-export const resendAnswer =
-  'If this address has an account waiting for confirmation, a new confirmation link is on its way.'
+const resendAnswer = 'If this address has an account waiting for confirmation, a new confirmation link is on its way.'
 
 /**
  * Mails a new confirmation link when the address belongs to a password account not yet confirmed.

@@ -21,7 +21,10 @@ const signatures: { test: (bytes: Uint8Array) => boolean; format: AudioFormat }[
   { test: (bytes) => ascii(bytes, 0, 4) === 'OggS', format: { format: 'ogg', mimeType: 'audio/ogg' } },
   { test: (bytes) => ascii(bytes, 0, 4) === 'fLaC', format: { format: 'flac', mimeType: 'audio/flac' } },
   // An ID3v2 tag, or an MPEG audio frame header: 11 sync bits, a valid version and layer III/II/I.
-  { test: (bytes) => ascii(bytes, 0, 3) === 'ID3' || isMpegFrame(bytes), format: { format: 'mp3', mimeType: 'audio/mpeg' } },
+  {
+    test: (bytes) => ascii(bytes, 0, 3) === 'ID3' || isMpegFrame(bytes),
+    format: { format: 'mp3', mimeType: 'audio/mpeg' },
+  },
   // ISO base media (MP4, M4A): a box of type "ftyp" first.
   { test: (bytes) => ascii(bytes, 4, 4) === 'ftyp', format: { format: 'mp4', mimeType: 'audio/mp4' } },
 ]

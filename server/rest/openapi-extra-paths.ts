@@ -207,7 +207,10 @@ export const extraPaths: Record<string, PathItem> = {
           description: 'The answer as it is written',
           content: {
             'text/event-stream': {
-              schema: { type: 'string', description: 'Server-sent events: `event: <name>` and one `data: <JSON>` line each' },
+              schema: {
+                type: 'string',
+                description: 'Server-sent events: `event: <name>` and one `data: <JSON>` line each',
+              },
               example: streamExample,
               'x-events': streamEvents,
             },

@@ -3,8 +3,8 @@
  * deltas reach the client while the model is still writing, `done` and `error` carry the
  * envelope, and the question is counted once.
  */
-import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { readServerSentEvents, type ServerSentEvent } from '#src/interview/sse-reader.ts'
 import { questionStreamEvents } from '#server/http/question-stream-events.ts'
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
@@ -42,14 +42,15 @@ function postQuestion(question: string): Promise<Response> {
   })
 }
 
-function eventsOf(response: Response): ReadableStreamDefaultReader<EventSourceMessage> {
+/** The dashboard's own reader of the event stream. */
+function eventsOf(response: Response): AsyncIterator<ServerSentEvent> {
   if (!response.body) throw new Error('the answer has no body')
-  return response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader()
+  return readServerSentEvents(response.body)[Symbol.asyncIterator]()
 }
 
-async function rest(reader: ReadableStreamDefaultReader<EventSourceMessage>): Promise<EventSourceMessage[]> {
-  const events: EventSourceMessage[] = []
-  for (let next = await reader.read(); !next.done; next = await reader.read()) events.push(next.value)
+async function rest(reader: AsyncIterator<ServerSentEvent>): Promise<ServerSentEvent[]> {
+  const events: ServerSentEvent[] = []
+  for (let next = await reader.next(); next.done !== true; next = await reader.next()) events.push(next.value)
   return events
 }
 
@@ -62,10 +63,8 @@ async function questionsUsed(): Promise<number> {
 
 describe('the streamed answer', () => {
   it('sends the first delta before the model has written the rest, then an enveloped done', async () => {
-    let release = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
+    const gate = new AbortController()
+    const released = new Promise((resolve) => gate.signal.addEventListener('abort', resolve))
     fake.setModel(
       model,
       fakeReply.text('A closure keeps its scope.', {
@@ -81,9 +80,9 @@ describe('the streamed answer', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
     const reader = eventsOf(response)
     // The fake holds the rest of the answer until this delta has arrived: a buffered stream never gets here.
-    const first = await reader.read()
-    expect(first.value).toEqual({ event: 'delta', data: JSON.stringify({ text: 'A closure' }), id: undefined })
-    release()
+    const first = await reader.next()
+    expect(first.value).toEqual({ event: 'delta', data: JSON.stringify({ text: 'A closure' }) })
+    gate.abort()
     const later = await rest(reader)
     expect(later.map((event) => event.event)).toEqual(['delta', 'delta', 'done'])
     const done = questionStreamEvents.done.parse(JSON.parse(later.at(-1)?.data ?? 'null'))
@@ -94,7 +93,10 @@ describe('the streamed answer', () => {
   })
 
   it('ends with an enveloped error event when the model fails mid-answer, and counts nothing', async () => {
-    fake.setModel(model, fakeReply.text('Half an answer and then', { chunks: ['Half', ' an answer'], dropAfterChunks: 1 }))
+    fake.setModel(
+      model,
+      fakeReply.text('Half an answer and then', { chunks: ['Half', ' an answer'], dropAfterChunks: 1 }),
+    )
     dataOf(await api('POST', '/interview/session/start', { token, body: {} }))
     const before = await questionsUsed()
 
@@ -110,13 +112,17 @@ describe('the streamed answer', () => {
 describe('the stream in the OpenAPI document', () => {
   it('names every event and the schema of its data', async () => {
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
-      paths: Record<string, { post: { responses: Record<string, { content: Record<string, Record<string, unknown>> }> } }>
+      paths: Record<
+        string,
+        { post: { responses: Record<string, { content: Record<string, Record<string, unknown>> }> } }
+      >
       components: { schemas: Record<string, unknown> }
     }
     const media = document.paths['/interview/question/stream']?.post.responses['200']?.content['text/event-stream']
     const events = media?.['x-events'] as Record<string, { $ref?: string; properties?: { data?: { $ref: string } } }>
     expect(Object.keys(events)).toEqual(Object.keys(questionStreamEvents))
     const refs = [events.done?.properties?.data?.$ref, events.error?.$ref]
-    for (const ref of refs) expect(document.components.schemas[String(ref).replace('#/components/schemas/', '')]).toBeDefined()
+    for (const ref of refs)
+      expect(document.components.schemas[String(ref).replace('#/components/schemas/', '')]).toBeDefined()
   })
 })

@@ -27,9 +27,9 @@ describe('onboarding over REST', () => {
     const password = 'Passw0rdX'
     dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Ana', lastName: 'Silva' } }))
     const first = await mailedConfirmationToken(baseUrl, email, ip)
-    expect(dataOf<{ message: string }>(await api('POST', '/auth/resend-confirmation', { body: { email } })).message).toMatch(
-      /confirmation link/,
-    )
+    expect(
+      dataOf<{ message: string }>(await api('POST', '/auth/resend-confirmation', { body: { email } })).message,
+    ).toMatch(/confirmation link/)
     let second = first
     for (let attempt = 0; attempt < 50 && second === first; attempt += 1)
       second = await mailedConfirmationToken(baseUrl, email, ip)
@@ -54,7 +54,10 @@ describe('onboarding over REST', () => {
 
     // Nobody pays someone else's order, and a confirmed address gets no more links.
     const stranger = restClient(baseUrl, { ip: testClientIp() })
-    expect((await stranger('POST', '/payments/sandbox/complete', { body: { orderId: order.id, outcome: 'success' } })).status).toBe(401)
+    expect(
+      (await stranger('POST', '/payments/sandbox/complete', { body: { orderId: order.id, outcome: 'success' } }))
+        .status,
+    ).toBe(401)
     expect(dataOf(await api('POST', '/auth/resend-confirmation', { body: { email } }))).toBeDefined()
   })
 

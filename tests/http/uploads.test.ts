@@ -9,6 +9,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
+import { magicBytes } from '#tests/support/magic-bytes.ts'
 import { restCustomer } from '#tests/support/rest-customer.ts'
 
 const baseUrl = inject('baseUrl')
@@ -53,9 +54,6 @@ async function postScreenshot(imageBytes: number) {
   return response.status
 }
 
-const bytes = (...parts: (string | number[])[]) =>
-  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)))
-
 describe('audio uploads', () => {
   it('answers a WAV sent the way curl -F sends it (application/octet-stream)', async () => {
     const answer = await postAudio(spokenQuestion)
@@ -64,19 +62,22 @@ describe('audio uploads', () => {
   })
 
   it.each([
-    ['WebM', bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 1])],
-    ['Ogg', bytes('OggS', [0, 2, 0, 0, 0, 0])],
-    ['MP3', bytes('ID3', [4, 0, 0, 0, 0, 0, 0, 0])],
-    ['M4A', bytes([0, 0, 0, 0x20], 'ftypM4A ', [0, 0, 0, 0])],
-  ])('takes %s by its bytes and hands it to the recognizer, which may not read that format', async (_name, recording) => {
-    // The offline recognizer reads WAV only: its refusal names what it reads, and is not the upload check's 415.
-    const answer = await postAudio(recording)
-    expect(answer.body.error).not.toMatch(/these bytes are none of them/)
-  })
+    ['WebM', magicBytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 1])],
+    ['Ogg', magicBytes('OggS', [0, 2, 0, 0, 0, 0])],
+    ['MP3', magicBytes('ID3', [4, 0, 0, 0, 0, 0, 0, 0])],
+    ['M4A', magicBytes([0, 0, 0, 0x20], 'ftypM4A ', [0, 0, 0, 0])],
+  ])(
+    'takes %s by its bytes and hands it to the recognizer, which may not read that format',
+    async (_name, recording) => {
+      // The offline recognizer reads WAV only: its refusal names what it reads, and is not the upload check's 415.
+      const answer = await postAudio(recording)
+      expect(answer.body.error).not.toMatch(/these bytes are none of them/)
+    },
+  )
 
   it.each([
-    ['text declared as octet-stream', bytes('hello, not audio'), 'application/octet-stream'],
-    ['a PNG declared as audio/wav', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'audio/wav'],
+    ['text declared as octet-stream', magicBytes('hello, not audio'), 'application/octet-stream'],
+    ['a PNG declared as audio/wav', magicBytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'audio/wav'],
   ])('refuses %s with 415', async (_name, notAudio, type) => {
     const answer = await postAudio(notAudio, type)
     expect(answer.status).toBe(415)

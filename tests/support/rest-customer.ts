@@ -29,7 +29,9 @@ export async function restCustomer(
   const email = `rest-${randomUUID().slice(0, 8)}@example.com`
   const password = 'Passw0rdX'
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Mei', lastName: 'Lin' } }))
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmationToken(baseUrl, email, ip) } }))
+  dataOf(
+    await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmationToken(baseUrl, email, ip) } }),
+  )
   const { accessToken } = dataOf<{ tokens: { accessToken: string } }>(
     await api('POST', '/auth/login', { body: { email, password } }),
   ).tokens
@@ -37,7 +39,10 @@ export async function restCustomer(
     await api('POST', '/auth/create-order', { token: accessToken, body: { planType, billingCycle: 'monthly' } }),
   )
   const paid = dataOf<{ result: Record<string, string> }>(
-    await api('POST', '/payments/sandbox/complete', { token: accessToken, body: { orderId: order.id, outcome: 'success' } }),
+    await api('POST', '/payments/sandbox/complete', {
+      token: accessToken,
+      body: { orderId: order.id, outcome: 'success' },
+    }),
   )
   dataOf(await api('POST', '/auth/verify-payment', { token: accessToken, body: paid.result }))
   return { email, accessToken }
