@@ -3,11 +3,9 @@ import type { Kysely } from 'kysely'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
-import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { asAnonymous, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
-import { confirmationMail, mailLinkBase } from './account-mail.ts'
-import { createEmailToken } from './tokens/email-tokens.ts'
+import { queueConfirmationLink } from './confirmation-link.ts'
 import { normalizeEmail } from './normalize-email.ts'
 import { hashPassword } from './passwords.ts'
 import { accountLimits, takeRateLimit } from './rate-limiter.ts'
@@ -58,16 +56,7 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
         .insertInto('user_credentials')
         .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
         .execute()
-      const { token, hash } = await createEmailToken(tx.db, userId, 'confirm-email', runtime.clock)
-      await enqueueMail(
-        tx.db,
-        {
-          ...confirmationMail({ to: email, firstName: input.firstName, publicUrl: mailLinkBase(scope), token }),
-          dedupeKey: `confirm-email:${hash}`,
-          userId,
-        },
-        runtime.clock,
-      )
+      await queueConfirmationLink(tx.db, scope, { userId, email, firstName: input.firstName })
       return loadProfile(runtime.store, userId, tx.db)
     })
     .catch(async (error: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { acceptedAudioFormats, sniffAudio } from '#server/ai/audio-header.ts'
 import { askAudioQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
@@ -12,7 +13,7 @@ const sessionIdField = z.uuid('sessionId must be a session id').optional()
 /**
  * POST /api/interview/audio-question: multipart/form-data with the recording in the field
  * "audio" (WAV works everywhere; other formats need a configured transcription model) and an
- * optional "sessionId". trpc-to-openapi takes JSON only, so this route calls the same service.
+ * optional "sessionId". The format is read from the recording's bytes, whatever type it was sent as. trpc-to-openapi takes JSON only, so this route calls the same service.
  */
 export async function handleAudioQuestion(request: Request): Promise<Response> {
   const scope = await routeScope(request)
@@ -36,14 +37,20 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
     return routeErrorResponse(400, 'audio is required: send the recording as a file in the field "audio"')
   if (audio.size === 0) return routeErrorResponse(400, 'audio is empty')
   if (audio.size > maxAudioBytes) return routeErrorResponse(413, 'audio must be at most 10 MB')
-  if (audio.type && !/^audio\/[\w.+-]+$/.test(audio.type))
-    return routeErrorResponse(415, `audio must be a recording (audio/wav, audio/webm …), not ${audio.type}`)
+  const bytes = new Uint8Array(await audio.arrayBuffer())
+  // The bytes decide, not the declared type: curl sends every file as application/octet-stream.
+  const recording = sniffAudio(bytes)
+  if (!recording)
+    return routeErrorResponse(
+      415,
+      `audio must be a recording (${acceptedAudioFormats.join(', ')}); these bytes are none of them`,
+    )
   const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
   if (!sessionId.success) return routeErrorResponse(400, 'sessionId must be a session id')
   try {
     const answer = await askAudioQuestion(scope, {
-      audio: new Uint8Array(await audio.arrayBuffer()),
-      mimeType: audio.type || 'audio/wav',
+      audio: bytes,
+      mimeType: recording.mimeType,
       sessionId: sessionId.data,
     })
     return Response.json({ success: true, data: answer })

@@ -5,17 +5,28 @@ import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-enve
 import { questionInput } from '#server/trpc/schemas/interviews.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 import { bodyLimits } from './body-limits.ts'
+import type { QuestionStreamDelta, QuestionStreamEventName } from './question-stream-events.ts'
 import { isJsonContentType, jsonContentTypeRequired } from './json-content-type.ts'
 import { readRequestBody } from './request-body.ts'
 import { routeScope } from './route-scope.ts'
 
 const encoder = new TextEncoder()
-const sse = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+const sse = (event: QuestionStreamEventName, data: unknown) =>
+  encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+
+type QuestionStreamEvent = Exclude<Awaited<ReturnType<ReturnType<typeof streamQuestion>['next']>>['value'], void>
+
+function encodeEvent(event: QuestionStreamEvent): Uint8Array {
+  if (event.type === 'delta') return sse('delta', { text: event.text } satisfies QuestionStreamDelta)
+  const { type: _type, ...answer } = event
+  return sse('done', { success: true, data: answer })
+}
 
 /**
  * POST /api/interview/question/stream: the /interview/question body, answered as server-sent
- * events: `delta` ({ text }) as the answer is written, then `done` (the /interview/question
- * answer) or `error` ({ error }). Refusals before the first word are ordinary JSON errors.
+ * events (see `question-stream-events.ts`): `delta` ({ text }) as the model writes, then `done`
+ * ({ success: true, data }: the /interview/question answer) or `error` ({ success: false, error }).
+ * Refusals before the first word are ordinary JSON errors.
  */
 export async function handleQuestionStream(request: Request): Promise<Response> {
   const scope = await routeScope(request)
@@ -43,25 +54,25 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   } catch (error) {
     return thrownErrorResponse(error, log)
   }
+  let current = first
   const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
+    // One event per pull: a delta leaves as soon as the engine yields it, and a slow reader holds the engine back.
+    async pull(controller) {
       try {
-        let current = first
-        while (!current.done) {
-          const event = current.value
-          if (event.type === 'delta') controller.enqueue(sse('delta', { text: event.text }))
-          else {
-            const { type: _type, ...answer } = event
-            controller.enqueue(sse('done', answer))
-          }
-          current = await events.next()
+        if (current.done) {
+          controller.close()
+          return
         }
+        controller.enqueue(encodeEvent(current.value))
+        current = await events.next()
       } catch (error) {
         const response = thrownErrorResponse(error, log)
         controller.enqueue(sse('error', await response.json()))
-      } finally {
         controller.close()
       }
+    },
+    async cancel() {
+      await events.return(undefined)
     },
   })
   return new Response(stream, {

@@ -4,13 +4,17 @@ import { callAi } from './ai-calls.ts'
 
 const maxImageBytes = 5 * 1024 * 1024
 
+const imageTooLarge = () => new DomainError('too-large', 'image must be at most 5 MB')
+
 /** Accepts a data URL or bare base64; the format is read from the bytes, not trusted from a label. */
 export async function decodeScreenshot(image: string) {
   const base64 = image.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '')
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64))
     throw new DomainError('bad-request', 'image must be base64 data or a data: URL')
+  // Four base64 characters carry three bytes: a longer text is too large before it is decoded.
+  if (Math.floor((base64.replace(/=+$/, '').length * 3) / 4) > maxImageBytes) throw imageTooLarge()
   const bytes = Buffer.from(base64, 'base64')
-  if (bytes.byteLength > maxImageBytes) throw new DomainError('too-large', 'image must be at most 5 MB')
+  if (bytes.byteLength > maxImageBytes) throw imageTooLarge()
   const info = await callAi('Failed to analyze screenshot', () => Promise.resolve(readImageInfo(bytes)))
   return { bytes: new Uint8Array(bytes), mimeType: info.mimeType }
 }

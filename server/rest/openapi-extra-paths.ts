@@ -26,6 +26,37 @@ const errorResponses = Object.fromEntries(
 
 const errorEnvelope = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } }
 
+/** The data of each event of /interview/question/stream, by event name (`question-stream-events.ts`). */
+const streamEvents = {
+  delta: {
+    type: 'object',
+    description: 'The next piece of the answer, as the model writes it',
+    properties: { text: { type: 'string', minLength: 1 } },
+    required: ['text'],
+    additionalProperties: false,
+  },
+  done: {
+    type: 'object',
+    description: 'The last event of a complete answer: the /interview/question answer, enveloped',
+    properties: {
+      success: { type: 'boolean', const: true },
+      data: { $ref: '#/components/schemas/InterviewAnswer' },
+    },
+    required: ['success', 'data'],
+    additionalProperties: false,
+  },
+  error: {
+    description: 'The last event of an answer that failed after it started; nothing is counted',
+    $ref: '#/components/schemas/ErrorEnvelope',
+  },
+}
+
+const streamExample = [
+  'event: delta\ndata: {"text":"A closure is a function "}\n',
+  'event: delta\ndata: {"text":"that keeps its scope."}\n',
+  'event: done\ndata: {"success":true,"data":{"response":"A closure is a function that keeps its scope.", …}}\n',
+].join('\n')
+
 const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
 
 /** `{success: true, data: {status, …more}}`. */
@@ -110,7 +141,7 @@ export const extraPaths: Record<string, PathItem> = {
       tags: ['interview'],
       summary: 'Answer a spoken question',
       description:
-        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; other formats need AI_TRANSCRIPTION_MODEL), at most 10 MB, and an optional "sessionId". Needs the microphone feature in the plan.',
+        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan.',
       security: [{ bearerAuth: [] }],
       requestBody: {
         required: true,
@@ -153,7 +184,7 @@ export const extraPaths: Record<string, PathItem> = {
       tags: ['interview'],
       summary: 'Answer an interview question as server-sent events',
       description:
-        'The /interview/question body. The answer streams as `event: delta` (data {"text"}) as it is written, then one `event: done` whose data is the /interview/question answer, or `event: error` (data {"success": false, "error"}). Refusals before the first word are ordinary JSON errors.',
+        'The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the schema of each event\'s data is under `x-events` of the text/event-stream content. Refusals before the first word are ordinary JSON errors.',
       security: [{ bearerAuth: [] }],
       requestBody: {
         required: true,
@@ -174,7 +205,16 @@ export const extraPaths: Record<string, PathItem> = {
       responses: {
         '200': {
           description: 'The answer as it is written',
-          content: { 'text/event-stream': { schema: { type: 'string' } } },
+          content: {
+            'text/event-stream': {
+              schema: {
+                type: 'string',
+                description: 'Server-sent events: `event: <name>` and one `data: <JSON>` line each',
+              },
+              example: streamExample,
+              'x-events': streamEvents,
+            },
+          },
         },
         ...errorResponses,
       },

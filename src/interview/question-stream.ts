@@ -26,8 +26,13 @@ export async function streamQuestion(
   for await (const { event, data } of readServerSentEvents(response.body)) {
     const payload = parse(data)
     if (event === 'delta' && isRecord(payload) && typeof payload.text === 'string') onDelta(payload.text)
-    else if (event === 'done' && isRecord(payload) && typeof payload.response === 'string')
-      return payload as InterviewAnswer
+    else if (
+      event === 'done' &&
+      isRecord(payload) &&
+      isRecord(payload.data) &&
+      typeof payload.data.response === 'string'
+    )
+      return payload.data as InterviewAnswer
     else if (event === 'error')
       throw new StreamFailure(
         isRecord(payload) && typeof payload.error === 'string' ? payload.error : 'the answer stopped early',

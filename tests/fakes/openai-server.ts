@@ -33,6 +33,8 @@ export type FakeReply =
       delayMs?: number
       /** When streaming: close the connection after this many content deltas. */
       dropAfterChunks?: number
+      /** When streaming: send this many content deltas, then wait for `until` before the rest. */
+      holdAfterChunks?: { count: number; until: Promise<unknown> }
     }
   | {
       kind: 'error'
@@ -323,6 +325,7 @@ export async function startFakeOpenAiServer(
         res.destroy()
         return
       }
+      if (index === reply.holdAfterChunks?.count) await reply.holdAfterChunks.until
       res.write(chunk([delta({ content: piece })]))
       // Separate writes so the client really receives the deltas one by one.
       await new Promise((resolve) => setImmediate(resolve))

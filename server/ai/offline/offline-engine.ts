@@ -50,6 +50,8 @@ const OCR_MODEL = 'tesseract-eng'
 const noTextAnswer =
   'No text could be read from this screenshot. Make sure the question is visible and not too small, or type the question instead.'
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /** Runs synchronous work as a promise, so that a throw reaches the caller as a rejection. */
 function settled<T>(work: () => T): Promise<T> {
   return new Promise((resolve) => {
@@ -104,6 +106,9 @@ export function createOfflineEngine(
   async function* streamAnswer(input: AnswerInput, callOptions: CallOptions = {}): AsyncGenerator<AnswerStreamEvent> {
     const result = await settled(() => answer(input, callOptions))
     for (const text of chunkWords(result.text, options.wordsPerChunk ?? 4)) {
+      // The knowledge base writes the whole answer at once; one event-loop turn per delta lets each
+      // leave as its own write (as a model's would) and a disconnect stop the rest. No added delay.
+      await nextTurn()
       throwIfAborted(callOptions.signal)
       yield { type: 'delta', text }
     }

@@ -8,6 +8,7 @@ import { oauthLogin } from '#server/trpc/procedures/accounts/oauth-login.ts'
 import { refreshToken } from '#server/trpc/procedures/accounts/refresh-token.ts'
 import { register } from '#server/trpc/procedures/accounts/register.ts'
 import { requestPasswordReset } from '#server/trpc/procedures/accounts/request-password-reset.ts'
+import { resendConfirmation } from '#server/trpc/procedures/accounts/resend-confirmation.ts'
 import { resetPassword } from '#server/trpc/procedures/accounts/reset-password.ts'
 import { signInSettings } from '#server/trpc/procedures/accounts/sign-in-settings.ts'
 import { signOutEverywhereProcedure } from '#server/trpc/procedures/accounts/sign-out-everywhere.ts'
@@ -27,6 +28,7 @@ export const accountsRouter = router({
   requestPasswordReset,
   resetPassword,
   confirmEmail,
+  resendConfirmation,
   supabaseLogin,
   oauthLogin,
   updateProfile: updateProfileProcedure,

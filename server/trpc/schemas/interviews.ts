@@ -27,7 +27,8 @@ export const endSessionInput = z.object({ sessionId }).default({})
 export const questionInput = z.object({ question, context: contextInput, sessionId })
 export const analyzeInput = z.object({ question, context: contextInput })
 export const screenshotInput = z.object({
-  image: z.string().min(1, 'image is required').max(8_000_000, 'image must be at most 5 MB'),
+  // No length limit here: the body limit and the decoded size answer every too-large image with 413.
+  image: z.string().min(1, 'image is required'),
   context: contextInput,
   sessionId,
 })

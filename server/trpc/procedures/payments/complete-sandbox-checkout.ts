@@ -4,6 +4,18 @@ import { signedInProcedure } from '#server/trpc/init.ts'
 
 /** The local checkout dialog's "pay" and "decline" buttons (TEST MODE, only without Razorpay keys). */
 export const completeSandboxCheckout = signedInProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/payments/sandbox/complete',
+      operationId: 'payments-completeSandboxCheckout',
+      tags: ['payments'],
+      summary: 'Pay or decline an order in the sandbox checkout',
+      description:
+        'Only on a server without Razorpay keys (TEST MODE; 404 otherwise). Does what a payment in Razorpay Checkout would: outcome "success" answers the proof to send to /auth/verify-payment, "failure" the decline.',
+      protect: true,
+    },
+  })
   .input(z.object({ orderId: z.string().min(1).max(64), outcome: z.enum(['success', 'failure']) }))
   .output(
     z.discriminatedUnion('outcome', [

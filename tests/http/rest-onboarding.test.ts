@@ -1,0 +1,72 @@
+/**
+ * The desktop app's onboarding over documented REST paths only: register, ask for the
+ * confirmation link again, confirm, sign in, order, pay in the sandbox checkout, verify.
+ */
+import { randomUUID } from 'node:crypto'
+import { describe, expect, inject, it } from 'vitest'
+import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
+import { mailedConfirmationToken } from '#tests/support/rest-customer.ts'
+
+const baseUrl = inject('baseUrl')
+
+describe('onboarding over REST', () => {
+  it('documents every step in the OpenAPI document', async () => {
+    const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, { post?: { operationId: string } }>
+    }
+    for (const path of ['/auth/register', '/auth/resend-confirmation', '/auth/confirm-email', '/auth/login'])
+      expect(document.paths[path]?.post).toBeDefined()
+    for (const path of ['/auth/create-order', '/payments/sandbox/complete', '/auth/verify-payment'])
+      expect(document.paths[path]?.post).toBeDefined()
+  })
+
+  it('goes from sign-up to an active plan', async () => {
+    const ip = testClientIp()
+    const api = restClient(baseUrl, { ip })
+    const email = `onboard-${randomUUID().slice(0, 8)}@example.com`
+    const password = 'Passw0rdX'
+    dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Ana', lastName: 'Silva' } }))
+    const first = await mailedConfirmationToken(baseUrl, email, ip)
+    expect(
+      dataOf<{ message: string }>(await api('POST', '/auth/resend-confirmation', { body: { email } })).message,
+    ).toMatch(/confirmation link/)
+    let second = first
+    for (let attempt = 0; attempt < 50 && second === first; attempt += 1)
+      second = await mailedConfirmationToken(baseUrl, email, ip)
+    expect(second).not.toBe(first)
+    dataOf(await api('POST', '/auth/confirm-email', { body: { token: second } }))
+
+    const token = dataOf<{ tokens: { accessToken: string } }>(
+      await api('POST', '/auth/login', { body: { email, password } }),
+    ).tokens.accessToken
+    const order = dataOf<{ id: string }>(
+      await api('POST', '/auth/create-order', { token, body: { planType: 'pro', billingCycle: 'monthly' } }),
+    )
+    const paid = dataOf<{ outcome: string; result: Record<string, string> }>(
+      await api('POST', '/payments/sandbox/complete', { token, body: { orderId: order.id, outcome: 'success' } }),
+    )
+    expect(paid.outcome).toBe('success')
+    dataOf(await api('POST', '/auth/verify-payment', { token, body: paid.result }))
+    const plan = dataOf<{ subscription: { planType: string; status: string } }>(
+      await api('GET', '/auth/subscription', { token }),
+    )
+    expect(plan.subscription).toMatchObject({ planType: 'pro', status: 'active' })
+
+    // Nobody pays someone else's order, and a confirmed address gets no more links.
+    const stranger = restClient(baseUrl, { ip: testClientIp() })
+    expect(
+      (await stranger('POST', '/payments/sandbox/complete', { body: { orderId: order.id, outcome: 'success' } }))
+        .status,
+    ).toBe(401)
+    expect(dataOf(await api('POST', '/auth/resend-confirmation', { body: { email } }))).toBeDefined()
+  })
+
+  it('answers an unknown address like a known one, and limits the links per address', async () => {
+    const api = restClient(baseUrl, { ip: testClientIp() })
+    const email = `nobody-${randomUUID().slice(0, 8)}@example.com`
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push((await api('POST', '/auth/resend-confirmation', { body: { email } })).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+})

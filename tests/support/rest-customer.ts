@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto'
+import { dataOf, restClient } from './rest-client.ts'
+
+/** The confirmation token of the newest mail to `email` in the development mailbox, as a person would click it. */
+export async function mailedConfirmationToken(baseUrl: string, email: string, ip: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
+    const json = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
+    // The mailbox lists the newest mail first.
+    const newest = json.result.data.messages
+      .find((mail) => mail.to === email)
+      ?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
+    if (newest) return newest
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no confirmation mail for ${email}`)
+}
+
+/**
+ * A person onboarded the way the desktop app does it, over documented REST paths only: register,
+ * confirm the mailed link, sign in, order the plan, pay in the sandbox checkout, verify.
+ */
+export async function restCustomer(
+  baseUrl: string,
+  ip: string,
+  planType: 'starter' | 'pro' = 'pro',
+): Promise<{ email: string; accessToken: string }> {
+  const api = restClient(baseUrl, { ip })
+  const email = `rest-${randomUUID().slice(0, 8)}@example.com`
+  const password = 'Passw0rdX'
+  dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Mei', lastName: 'Lin' } }))
+  dataOf(
+    await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmationToken(baseUrl, email, ip) } }),
+  )
+  const { accessToken } = dataOf<{ tokens: { accessToken: string } }>(
+    await api('POST', '/auth/login', { body: { email, password } }),
+  ).tokens
+  const order = dataOf<{ id: string }>(
+    await api('POST', '/auth/create-order', { token: accessToken, body: { planType, billingCycle: 'monthly' } }),
+  )
+  const paid = dataOf<{ result: Record<string, string> }>(
+    await api('POST', '/payments/sandbox/complete', {
+      token: accessToken,
+      body: { orderId: order.id, outcome: 'success' },
+    }),
+  )
+  dataOf(await api('POST', '/auth/verify-payment', { token: accessToken, body: paid.result }))
+  return { email, accessToken }
+}
