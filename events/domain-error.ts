@@ -32,6 +32,9 @@ export type DomainErrorCode =
   // interviews and AI
   | 'no-active-session'
   | 'session-ended'
+  // added with issue 13 (one active session; Idempotency-Key), raised by the session-start and idempotency services
+  | 'session-active'
+  | 'idempotency-key-reused'
   | 'ai-not-configured'
   | 'ai-failed'
   | 'ai-rejected'

@@ -80,7 +80,7 @@ describe('the built server while its PostgreSQL is unreachable', () => {
       for (const answer of [stream, audio]) {
         expect(answer.status).toBe(503)
         expect(answer.headers.get('retry-after')).toBe('5')
-        expect(await answer.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' })
+        expect(await answer.json()).toMatchObject({ success: false, code: 'service_unavailable' })
       }
     } finally {
       await proxy.restore()
