@@ -9,7 +9,7 @@ const askingTheAi = ['ai-not-configured', 'ai-failed', 'ai-rejected'] as const
  * The business refusals each operation's service can give, by `METHOD path`. Their statuses and
  * codes are declared from these (openapi-declared-statuses.ts), beside what every operation can
  * answer (bad input, no token, too large, wrong type, unavailable). An operation missing here
- * fails tests/http/error-codes.test.ts.
+ * fails tests/unit/operation-refusals.test.ts.
  */
 export const operationRefusals: Record<string, readonly DomainErrorCode[]> = {
   'POST /auth/register': ['already-exists', 'rate-limited', 'not-configured'],

@@ -46,7 +46,7 @@ describe('the built server while its PostgreSQL is unreachable', () => {
     expect(await rest.json()).toEqual({
       success: false,
       error: expect.stringContaining('temporarily unavailable') as unknown,
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'service_unavailable',
     })
     const trpc = await signIn('/api/trpc/accounts.login')
     expect(trpc.status).toBe(503)

@@ -179,6 +179,7 @@ describe('JSON routes take JSON only', () => {
       expect(await response.json()).toEqual({
         success: false,
         error: 'Send the request body as JSON with Content-Type: application/json',
+        code: 'unsupported_media_type',
       })
     },
   )

@@ -56,7 +56,7 @@ const handle = createRestHandler({
 
 const envelope = z.union([
   z.object({ success: z.literal(true), data: z.unknown() }).strict(),
-  z.object({ success: z.literal(false), error: z.string().min(1) }).strict(),
+  z.object({ success: z.literal(false), error: z.string().min(1), code: z.string().regex(/^[a-z_]+$/) }).strict(),
 ])
 
 async function send(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
