@@ -1,11 +1,21 @@
 import { createHmac } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
+import { z } from 'zod'
 import type { AppConfig } from '#app.config.ts'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
-import type { RateLimitState } from '#server/http/rate-limit-headers.ts'
 import { jwtSecretKey } from './tokens/jwt-secret.ts'
+
+/** What a client needs to know of the limit it ran into: the window's size, its quota, and when it ends. */
+export const rateLimitStateSchema = z.object({
+  policy: z.string(),
+  quota: z.number().int().positive(),
+  windowSeconds: z.number().int().positive(),
+  remaining: z.number().int().nonnegative(),
+  resetSeconds: z.number().int().nonnegative(),
+})
+export type RateLimitState = z.infer<typeof rateLimitStateSchema>
 
 export type RateLimit = { name: string; limit: number; windowMs: number; message: string }
 
@@ -87,7 +97,7 @@ export async function rateLimitBucket(store: RateLimitStore, limit: RateLimit, k
  * A `rate-limited` refusal that also tells which limit and when its window ends, for the
  * `Retry-After` and `RateLimit` headers. Its name stays DomainError: every transport maps it as one.
  */
-export class RateLimitedError extends DomainError {
+class RateLimitedError extends DomainError {
   readonly rateLimit: RateLimitState
   constructor(limit: RateLimit, resetSeconds: number) {
     super('rate-limited', limit.message)

@@ -92,5 +92,5 @@ function declared(method: string, operation: Operation, refusals: readonly Domai
       },
     }
   }
-  return { ...operation, responses: responses as Operation['responses'] }
+  return { ...operation, responses }
 }

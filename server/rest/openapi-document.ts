@@ -69,7 +69,7 @@ function withRateLimitList(document: OpenAPIObject): OpenAPIObject {
     quota: limit.limit,
     windowSeconds: Math.round(limit.windowMs / 1000),
   }))
-  return { ...document, 'x-rate-limits': limits } as OpenAPIObject
+  return { ...document, 'x-rate-limits': limits }
 }
 
 function withExtraPaths(document: OpenAPIObject): OpenAPIObject {

@@ -5,7 +5,7 @@ import type { DomainErrorCode } from '#events/domain-error.ts'
  * Record, so a refusal added to DomainErrorCode does not compile until it has its public name.
  * Public names never change within API v1 (docs/decisions/0025-error-codes-and-limits.md).
  */
-export const publicCodeOfRefusal = {
+const publicCodeOfRefusal = {
   'not-found': 'not_found',
   'already-exists': 'already_exists',
   'concurrent-change': 'concurrent_change',
