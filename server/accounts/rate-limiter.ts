@@ -1,10 +1,21 @@
 import { createHmac } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
+import { z } from 'zod'
 import type { AppConfig } from '#app.config.ts'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { jwtSecretKey } from './tokens/jwt-secret.ts'
+
+/** What a client needs to know of the limit it ran into: the window's size, its quota, and when it ends. */
+export const rateLimitStateSchema = z.object({
+  policy: z.string(),
+  quota: z.number().int().positive(),
+  windowSeconds: z.number().int().positive(),
+  remaining: z.number().int().nonnegative(),
+  resetSeconds: z.number().int().nonnegative(),
+})
+export type RateLimitState = z.infer<typeof rateLimitStateSchema>
 
 export type RateLimit = { name: string; limit: number; windowMs: number; message: string }
 
@@ -17,12 +28,21 @@ export type RateLimitStore = {
 
 /** Abuse limits, per client address and per e-mail address; fixed windows kept in the database. */
 export const accountLimits = {
-  // Failed attempts only: a person signing in on many devices is not an attack.
-  signInPerEmail: {
-    name: 'sign-in:email',
+  // Sign-in (docs/decisions/0025-error-codes-and-limits.md): failures are counted per address and
+  // account together, so a stranger's wrong passwords limit the stranger, not the owner.
+  signInPerAddressAndAccount: {
+    name: 'sign-in:ip+email',
     limit: 10,
     windowMs: 15 * 60_000,
-    message: 'Too many sign-in attempts for this account. Please wait 15 minutes and try again.',
+    message: 'Too many failed sign-ins for this account from your network. Please wait 15 minutes and try again.',
+  },
+  // A ceiling against guessing from many addresses; an address the account signed in from lately is exempt.
+  signInPerAccount: {
+    name: 'sign-in:email',
+    limit: 100,
+    windowMs: 15 * 60_000,
+    message:
+      'Too many failed sign-ins for this account. Please wait 15 minutes, or sign in from a device you used recently.',
   },
   signInPerAddress: {
     name: 'sign-in:ip',
@@ -51,6 +71,17 @@ export const accountLimits = {
 } satisfies Record<string, RateLimit>
 
 /**
+ * Not a limit: successful sign-ins per address and account, in 12-hour windows. A hit in this
+ * window or the one before marks the address as one the account used lately.
+ */
+export const recentSignIns: RateLimit = {
+  name: 'sign-in:known',
+  limit: Number.MAX_SAFE_INTEGER,
+  windowMs: 12 * 60 * 60_000,
+  message: 'Not a limit',
+}
+
+/**
  * The bucket of a key: the limit's name and a keyed hash of the e-mail or address it counts, so
  * the table (kept outside the erasable event store) holds no personal data, while the same key
  * still lands in the same bucket on every replica that shares the secret.
@@ -62,26 +93,55 @@ export async function rateLimitBucket(store: RateLimitStore, limit: RateLimit, k
   return `${limit.name}:${createHmac('sha256', secret).update(`${limit.name}\n${key}`).digest('base64url')}`
 }
 
+/**
+ * A `rate-limited` refusal that also tells which limit and when its window ends, for the
+ * `Retry-After` and `RateLimit` headers. Its name stays DomainError: every transport maps it as one.
+ */
+class RateLimitedError extends DomainError {
+  readonly rateLimit: RateLimitState
+  constructor(limit: RateLimit, resetSeconds: number) {
+    super('rate-limited', limit.message)
+    this.rateLimit = {
+      policy: limit.name,
+      quota: limit.limit,
+      windowSeconds: Math.round(limit.windowMs / 1000),
+      remaining: 0,
+      resetSeconds,
+    }
+  }
+}
+
 async function windowOf(store: RateLimitStore, limit: RateLimit, key: string) {
   const now = store.clock.now().getTime()
-  return { bucket: await rateLimitBucket(store, limit, key), windowStart: new Date(now - (now % limit.windowMs)) }
+  const windowStart = now - (now % limit.windowMs)
+  return {
+    bucket: await rateLimitBucket(store, limit, key),
+    windowStart: new Date(windowStart),
+    resetSeconds: Math.ceil((windowStart + limit.windowMs - now) / 1000),
+  }
 }
 
 /** Throws a `rate-limited` DomainError when the window is already full, without counting. */
 export async function assertUnderRateLimit(store: RateLimitStore, limit: RateLimit, key: string): Promise<void> {
-  const { bucket, windowStart } = await windowOf(store, limit, key)
+  const { bucket, windowStart, resetSeconds } = await windowOf(store, limit, key)
   const row = await store.db
     .selectFrom('rate_limits')
     .select('hits')
     .where('bucket', '=', bucket)
     .where('window_start', '=', windowStart)
     .executeTakeFirst()
-  if (row && row.hits >= limit.limit) throw new DomainError('rate-limited', limit.message)
+  if (row && row.hits >= limit.limit) throw new RateLimitedError(limit, resetSeconds)
 }
 
 /** Counts one attempt and throws a `rate-limited` DomainError when the window is full. */
 export async function takeRateLimit(store: RateLimitStore, limit: RateLimit, key: string): Promise<void> {
-  const { bucket, windowStart } = await windowOf(store, limit, key)
+  const { hits, resetSeconds } = await countHit(store, limit, key)
+  if (hits > limit.limit) throw new RateLimitedError(limit, resetSeconds)
+}
+
+/** Counts one attempt, whatever the count; the caller decides what it means. */
+export async function countHit(store: RateLimitStore, limit: RateLimit, key: string) {
+  const { bucket, windowStart, resetSeconds } = await windowOf(store, limit, key)
   const row = await store.db
     .insertInto('rate_limits')
     .values({ bucket, window_start: windowStart, hits: 1 })
@@ -90,7 +150,19 @@ export async function takeRateLimit(store: RateLimitStore, limit: RateLimit, key
     )
     .returning('hits')
     .executeTakeFirstOrThrow()
-  if (row.hits > limit.limit) throw new DomainError('rate-limited', limit.message)
+  return { hits: row.hits, resetSeconds }
+}
+
+/** Whether the key was counted in this window or the one before; at 12 hours, both outlive the daily pruning. */
+export async function hitRecently(store: RateLimitStore, limit: RateLimit, key: string): Promise<boolean> {
+  const { bucket, windowStart } = await windowOf(store, limit, key)
+  const row = await store.db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('bucket', '=', bucket)
+    .where('window_start', 'in', [windowStart, new Date(windowStart.getTime() - limit.windowMs)])
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /** Old windows are worthless; dropping them keeps the table small. */

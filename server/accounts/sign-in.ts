@@ -5,19 +5,35 @@ import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { normalizeEmail } from './normalize-email.ts'
 import { spendVerificationTime, verifyPassword } from './passwords.ts'
-import { accountLimits, assertUnderRateLimit, takeRateLimit } from './rate-limiter.ts'
+import {
+  accountLimits,
+  assertUnderRateLimit,
+  countHit,
+  hitRecently,
+  recentSignIns,
+  takeRateLimit,
+} from './rate-limiter.ts'
 import { accountOf } from './account-answer.ts'
 import { issueTokenPair } from './tokens/token-pair.ts'
 import { loadProfile } from './user-account.ts'
 
-/** E-mail and password sign-in (embedded identity mode). */
+/**
+ * E-mail and password sign-in (embedded identity mode). Failures count against the address and
+ * account together and against the account's much higher ceiling, which an address the account
+ * signed in from lately does not feel: a stranger's guesses cannot lock the owner out.
+ */
 export async function signInWithPassword(scope: RequestScope, input: { email: string; password: string }) {
   const { runtime } = scope
   const email = normalizeEmail(input.email)
+  const addressAndAccount = `${scope.clientIp}\n${email}`
   await takeRateLimit(runtime, accountLimits.signInPerAddress, scope.clientIp)
-  await assertUnderRateLimit(runtime, accountLimits.signInPerEmail, email)
+  await assertUnderRateLimit(runtime, accountLimits.signInPerAddressAndAccount, addressAndAccount)
+  const knownAddress = await hitRecently(runtime, recentSignIns, addressAndAccount)
+  if (!knownAddress) await assertUnderRateLimit(runtime, accountLimits.signInPerAccount, email)
   const failed = async (): Promise<never> => {
-    await takeRateLimit(runtime, accountLimits.signInPerEmail, email)
+    await takeRateLimit(runtime, accountLimits.signInPerAddressAndAccount, addressAndAccount)
+    if (knownAddress) await countHit(runtime, accountLimits.signInPerAccount, email)
+    else await takeRateLimit(runtime, accountLimits.signInPerAccount, email)
     throw new DomainError('invalid-credentials', messages.invalidCredentials)
   }
 
@@ -51,5 +67,6 @@ export async function signInWithPassword(scope: RequestScope, input: { email: st
     { retryOnConflict: true },
   )
   if (!profile) throw new Error('Signed-in account has no profile')
+  await countHit(runtime, recentSignIns, addressAndAccount)
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
 }

@@ -7,7 +7,7 @@
 const allowedMethods = 'GET, POST, PUT, PATCH, DELETE'
 const allowedHeaders = 'Authorization, Content-Type, X-Request-Id, Idempotency-Key'
 const exposedHeaders =
-  'Retry-After, X-Request-Id, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset'
+  'API-Version, Retry-After, X-Request-Id, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset'
 /** Chromium caps a preflight's life at 2 hours; Firefox at 24. */
 const preflightMaxAgeSeconds = '7200'
 

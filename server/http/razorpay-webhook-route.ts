@@ -5,6 +5,7 @@ import { routeErrorResponse } from '#server/rest/error-envelope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { domainErrorOf } from '#server/trpc/domain-errors.ts'
 import { internalErrorMessage } from '#server/trpc/init.ts'
+import { publicCodeOf } from '#server/trpc/public-error-codes.ts'
 
 /** POST /api/webhooks/razorpay: the raw body is what Razorpay signed, so it is read as text, untouched. */
 export async function handleRazorpayWebhook(runtime: Runtime, request: Request): Promise<Response> {
@@ -15,7 +16,7 @@ export async function handleRazorpayWebhook(runtime: Runtime, request: Request):
     return Response.json({ success: true, data: await receiveRazorpayWebhook(runtime, rawBody, request.headers) })
   } catch (error) {
     const refusal = domainErrorOf(error)
-    if (refusal) return routeErrorResponse(400, refusal.message)
+    if (refusal) return routeErrorResponse(400, refusal.message, undefined, publicCodeOf(refusal.code))
     runtime.log.error('webhook could not be stored', { error })
     // 5xx makes Razorpay retry the delivery later.
     return routeErrorResponse(500, internalErrorMessage)

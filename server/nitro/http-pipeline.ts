@@ -4,13 +4,14 @@ import { compressResponse, appendVary } from '#server/http/compression.ts'
 import { addCorsHeaders, allowedOrigin, isApiPath, isPreflight, preflightAnswer } from '#server/http/cors.ts'
 import { issueNonce } from '#server/http/csp-nonce.ts'
 import { addSecurityHeaders } from '#server/http/security-headers.ts'
+import { apiVersionHeader, majorApiVersion } from '#server/rest/api-version.ts'
 import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
 
 /**
  * The one place every answer passes on its way out, whoever made it: pages, API answers, static
  * files, and the error handler's answers (h3 turns a thrown error into a response before its
  * middleware could see it, so this wraps the whole app instead). It issues the page's nonce,
- * answers CORS preflights, and adds the security and CORS headers and the compression.
+ * answers CORS preflights, and adds the security, CORS and API-Version headers and the compression.
  */
 export default definePlugin((nitroApp) => {
   const config = loadConfigOrExit()
@@ -31,7 +32,10 @@ export default definePlugin((nitroApp) => {
     response = withWritableHeaders(response)
     const { headers } = response
     addSecurityHeaders(headers, config, nonce)
-    if (api) appendVary(headers, 'Origin')
+    if (api) {
+      appendVary(headers, 'Origin')
+      headers.set(apiVersionHeader, majorApiVersion)
+    }
     if (origin && !isPreflight(request)) addCorsHeaders(headers, origin)
     return compressResponse(request, response)
   }

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { readableIssues, type InputIssue } from '#server/trpc/zod-message.ts'
+import { isPublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { bridgeErrorResponse } from './error-envelope.ts'
 import { jsonResponse } from './json-response.ts'
 
-/** Every REST answer is `{success: true, data}` or `{success: false, error}`. */
+/** Every REST answer is `{success: true, data}` or `{success: false, error, code}`. */
 type SuccessEnvelope = { success: true; data: unknown }
 
 const issueSchema = z.object({ path: z.string(), message: z.string() })
@@ -13,7 +14,7 @@ const zodIssueSchema = z.object({ path: z.array(z.union([z.string(), z.number()]
 const openApiErrorBodySchema = z.object({
   message: z.string().optional(),
   code: z.string().optional(),
-  data: z.object({ issues: z.array(issueSchema).optional() }).optional(),
+  data: z.object({ issues: z.array(issueSchema).optional(), errorCode: z.string().optional() }).optional(),
   issues: z.array(zodIssueSchema).optional(),
 })
 
@@ -34,10 +35,12 @@ export function envelopeFromAdapter(status: number, body: string, headers: Heade
       headers,
     )
   const errorBody = openApiErrorBodySchema.safeParse(parsed.ok ? parsed.value : {})
+  const code = errorBody.success ? errorBody.data.data?.errorCode : undefined
   return bridgeErrorResponse(
     status,
     errorBody.success ? errorMessage(errorBody.data) : `Request failed with status ${status}`,
     headers,
+    isPublicErrorCode(code) ? code : undefined,
   )
 }
 

@@ -1,42 +1,58 @@
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { Logger } from '#server/logger.ts'
-import { domainErrorOf, refusalHeaders, toTrpcError } from '#server/trpc/domain-errors.ts'
+import { domainErrorOf, publicCodeOfError, refusalHeaders, toTrpcError } from '#server/trpc/domain-errors.ts'
+import { publicCodeForStatus, type PublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { internalErrorMessage } from '#server/trpc/init.ts'
 import { jsonResponse } from './json-response.ts'
 
 /**
- * Every failure the REST bridge and the HTTP routes answer is `{success: false, error}`; the
+ * Every failure the REST bridge and the HTTP routes answer is `{success: false, error, code}`; the
  * builders below are the only places that write one.
  */
-type ErrorEnvelope = { success: false; error: string; code?: string }
+type ErrorEnvelope = { success: false; error: string; code: PublicErrorCode }
 
-/** A client can act on an unavailable service (wait and try again), so that answer names its kind. */
-const serviceUnavailableCode = 'SERVICE_UNAVAILABLE'
-
-const envelope = (status: number, error: string): ErrorEnvelope =>
-  status === 503 ? { success: false, error, code: serviceUnavailableCode } : { success: false, error }
+const envelope = (status: number, error: string, code: PublicErrorCode | undefined): ErrorEnvelope => ({
+  success: false,
+  error,
+  code: code ?? publicCodeForStatus(status),
+})
 
 /** A refusal of the REST bridge itself, or the tRPC adapter's error answer re-wrapped. */
-export function bridgeErrorResponse(status: number, message: string, headers?: HeadersInit): Response {
+export function bridgeErrorResponse(
+  status: number,
+  message: string,
+  headers?: HeadersInit,
+  code?: PublicErrorCode,
+): Response {
   // A 500 may carry a database or library message: never pass it on.
-  return jsonResponse(envelope(status, status === 500 ? internalErrorMessage : message), status, headers)
+  return jsonResponse(envelope(status, status === 500 ? internalErrorMessage : message, code), status, headers)
 }
 
 /** A refusal an HTTP route decides on its own, before or instead of calling a service. */
-export function routeErrorResponse(status: number, message: string, headers?: HeadersInit): Response {
-  return Response.json(envelope(status, message), { status, ...(headers ? { headers } : {}) })
+export function routeErrorResponse(
+  status: number,
+  message: string,
+  headers?: HeadersInit,
+  code?: PublicErrorCode,
+): Response {
+  return Response.json(envelope(status, message, code), { status, ...(headers ? { headers } : {}) })
 }
 
 /**
- * What a service threw, answered by an HTTP route with the same statuses and words as the REST
- * bridge: a refusal keeps its message, anything else is logged and becomes a bare 500.
+ * What a service threw, answered by an HTTP route with the same statuses, words and codes as the
+ * REST bridge: a refusal keeps its message, anything else is logged and becomes a bare 500.
  */
 export function thrownErrorResponse(error: unknown, log: Logger): Response {
   const refusal = domainErrorOf(error)
   const known = refusal ? toTrpcError(refusal) : error instanceof TRPCError ? error : undefined
   if (known && known.code !== 'INTERNAL_SERVER_ERROR')
-    return routeErrorResponse(getHTTPStatusCodeFromError(known), known.message, refusalHeaders(refusal))
+    return routeErrorResponse(
+      getHTTPStatusCodeFromError(known),
+      known.message,
+      refusalHeaders(error),
+      publicCodeOfError(known),
+    )
   log.error('request failed', { error })
   return routeErrorResponse(500, internalErrorMessage)
 }

@@ -1,9 +1,34 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
 import { withIdempotencyKeyHeader } from '#server/http/idempotency-openapi.ts'
 import { appRouter } from '#server/trpc/router.ts'
+import { accountLimits, type RateLimit } from '#server/accounts/rate-limiter.ts'
+import { contactLimits } from '#server/contact/contact-limits.ts'
+import { publicErrorCodes } from '#server/trpc/public-error-codes.ts'
+import { compatibilityPromise, documentVersion } from './api-version.ts'
+import { withDeclaredStatuses } from './openapi-declared-statuses.ts'
 import { extraPaths } from './openapi-extra-paths.ts'
 
-const apiVersion = '0.1.0'
+/** The abuse limits a client of the REST API can run into, listed in the document. */
+const documentedLimits: readonly RateLimit[] = [
+  accountLimits.signInPerAddressAndAccount,
+  accountLimits.signInPerAccount,
+  accountLimits.signInPerAddress,
+  accountLimits.signUpPerAddress,
+  accountLimits.resetPerEmail,
+  accountLimits.resetPerAddress,
+  contactLimits.perAddress,
+  contactLimits.perEmail,
+]
+
+const limitLine = (limit: RateLimit) =>
+  `- \`${limit.name}\`: ${limit.limit} per ${Math.round(limit.windowMs / 60_000)} minutes`
+
+const description = [
+  'REST API used by the Interview Helper desktop assistant. Every answer is `{success: true, data}` or `{success: false, error, code}`: `error` is for people, `code` (snake_case, listed in the ErrorEnvelope schema) is for programs.',
+  compatibilityPromise,
+  'Rate limits (fixed windows; a refused request answers 429 with `Retry-After`, `RateLimit` and `RateLimit-Policy` as in draft-ietf-httpapi-ratelimit-headers-10). Failed sign-ins count per address and account together; the account-wide ceiling does not apply to an address the account signed in from in the last 12 hours:',
+  documentedLimits.map(limitLine).join('\n'),
+].join('\n\n')
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string]
 type Operation = NonNullable<PathItem['get']>
@@ -18,21 +43,34 @@ let cached: OpenAPIObject | undefined
 
 /** The REST bridge's contract, generated from the tRPC procedures once per process. */
 export function openApiDocument(): OpenAPIObject {
-  cached ??= withExtraPaths(
-    inTagOrder(
-      withEnvelopes(
-        generateOpenApiDocument(appRouter, {
-          title: 'Interview Helper API',
-          description:
-            'REST API used by the Interview Helper desktop assistant. Every answer is {success: true, data} or {success: false, error}.',
-          version: apiVersion,
-          baseUrl: '/api',
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        }),
+  cached ??= withRateLimitList(
+    withDeclaredStatuses(
+      withExtraPaths(
+        inTagOrder(
+          withEnvelopes(
+            generateOpenApiDocument(appRouter, {
+              title: 'Interview Helper API',
+              description,
+              version: documentVersion,
+              baseUrl: '/api',
+              securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+            }),
+          ),
+        ),
       ),
     ),
   )
   return cached
+}
+
+/** The limits again, machine-readable, under the `x-rate-limits` extension. */
+function withRateLimitList(document: OpenAPIObject): OpenAPIObject {
+  const limits = documentedLimits.map((limit) => ({
+    policy: limit.name,
+    quota: limit.limit,
+    windowSeconds: Math.round(limit.windowMs / 1000),
+  }))
+  return { ...document, 'x-rate-limits': limits }
 }
 
 function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
@@ -66,7 +104,8 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
   )
   schemas.ErrorEnvelope = {
     type: 'object',
-    description: 'Every failed request: a clear message, with the HTTP status telling the kind of failure.',
+    description:
+      'Every failed request: a message for people and a stable code for programs. Each operation lists the codes each of its statuses carries; within v1 new codes may be added, so treat an unknown one by its HTTP status.',
     properties: {
       success: { type: 'boolean', const: false },
       error: {
@@ -76,12 +115,13 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
       },
       code: {
         type: 'string',
-        const: 'SERVICE_UNAVAILABLE',
+        enum: publicErrorCodes,
         description:
-          "Only on 503: the service cannot reach its database for now. Nothing to correct; try again after the Retry-After header's seconds.",
+          'What went wrong, for programs: e.g. `plan_required`, `feature_not_in_plan`, `interviews_exhausted`, `rate_limited` (see Retry-After), `service_unavailable` (the database cannot be reached for now; try again after Retry-After).',
+        example: 'invalid_request',
       },
     },
-    required: ['success', 'error'],
+    required: ['success', 'error', 'code'],
     additionalProperties: false,
   }
   document.components = { ...document.components, schemas }

@@ -1,6 +1,9 @@
 import { TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { DomainError, type DomainErrorCode } from '#events/domain-error.ts'
 import { isDatabaseUnavailable } from '#server/db/database-unavailable.ts'
+import { rateLimitHeaders, rateLimitStateOf } from '#server/http/rate-limit-headers.ts'
+import { publicCodeForStatus, publicCodeOf, type PublicErrorCode } from './public-error-codes.ts'
 
 /** The HTTP meaning of each business refusal; 422 means understood, but refused. */
 const statusOf = {
@@ -31,18 +34,22 @@ const statusOf = {
   'feature-not-in-plan': 'FORBIDDEN',
   'no-active-session': 'CONFLICT',
   'session-ended': 'CONFLICT',
+  'session-active': 'CONFLICT',
+  'idempotency-key-reused': 'UNPROCESSABLE_CONTENT',
   'ai-not-configured': 'SERVICE_UNAVAILABLE',
   'ai-failed': 'BAD_GATEWAY',
   'ai-rejected': 'BAD_REQUEST',
   'unsupported-media': 'UNSUPPORTED_MEDIA_TYPE',
   'too-large': 'PAYLOAD_TOO_LARGE',
   'no-speech': 'UNPROCESSABLE_CONTENT',
-  'session-active': 'CONFLICT',
-  'idempotency-key-reused': 'UNPROCESSABLE_CONTENT',
   'no-support-inbox': 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPCError['code']>
 
 const isDomainErrorCode = (code: string): code is DomainErrorCode => Object.hasOwn(statusOf, code)
+
+/** The HTTP status a refusal is answered with, on every transport. */
+export const httpStatusOf = (code: DomainErrorCode): number =>
+  getHTTPStatusCodeFromError(new TRPCError({ code: statusOf[code] }))
 
 export function toTrpcError(error: DomainError): TRPCError {
   return new TRPCError({ code: statusOf[error.code], message: error.message, cause: error })
@@ -69,14 +76,25 @@ const serviceUnavailableMessage = 'The service is temporarily unavailable. Pleas
 /** Seconds a client should wait before trying again while the database is unreachable. */
 const retryAfterSeconds = 5
 
-/** The answer's headers for a refusal: a client told the service is unavailable also learns when to come back. */
-export function refusalHeaders(refusal: DomainError | undefined): Record<string, string> {
-  return refusal?.code === 'service-unavailable' ? { 'retry-after': String(retryAfterSeconds) } : {}
+/**
+ * The answer's headers for what was thrown: a client told the service is unavailable, or that it
+ * ran into a rate limit, also learns when to come back (and, for a limit, which one).
+ */
+export function refusalHeaders(error: unknown): Record<string, string> {
+  const rateLimit = rateLimitStateOf(error)
+  if (rateLimit) return rateLimitHeaders(rateLimit, true)
+  return domainErrorOf(error)?.code === 'service-unavailable' ? { 'retry-after': String(retryAfterSeconds) } : {}
 }
 
 /** The same headers for an adapter's answer to one or more failed calls. */
 export function refusalHeadersOf(errors: readonly unknown[]): Record<string, string> {
-  return Object.assign({}, ...errors.map((error) => refusalHeaders(domainErrorOf(error)))) as Record<string, string>
+  return Object.assign({}, ...errors.map((error) => refusalHeaders(error))) as Record<string, string>
+}
+
+/** The public `code` of a failed call: its refusal's, or else its status's. */
+export function publicCodeOfError(error: TRPCError): PublicErrorCode {
+  const refusal = domainErrorOf(error)
+  return refusal ? publicCodeOf(refusal.code) : publicCodeForStatus(getHTTPStatusCodeFromError(error))
 }
 
 export function domainErrorOf(error: unknown): DomainError | undefined {

@@ -4,7 +4,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi'
 import { ZodError } from 'zod'
 import { isSignedIn } from '#server/request-scope.ts'
 import { scopeOf, type Context } from './context.ts'
-import { domainErrorOf, toTrpcError } from './domain-errors.ts'
+import { domainErrorOf, publicCodeOfError, toTrpcError } from './domain-errors.ts'
 import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
 
 export const internalErrorMessage = 'Internal server error'
@@ -29,7 +29,14 @@ const t = initTRPC
       return {
         message,
         code: shape.code,
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+        data: {
+          code: shape.data.code,
+          // The stable, snake_case code of the REST envelope, for tRPC callers too.
+          errorCode: publicCodeOfError(error),
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues,
+        },
       }
     },
   })

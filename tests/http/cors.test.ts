@@ -71,6 +71,7 @@ describe('CORS with CORS_ORIGINS set', () => {
       expect(await refused.json()).toEqual({
         success: false,
         error: 'This origin may not call the API: list it in CORS_ORIGINS',
+        code: 'forbidden',
       })
     },
   )

@@ -46,7 +46,7 @@ describe('the built server while its PostgreSQL is unreachable', () => {
     expect(await rest.json()).toEqual({
       success: false,
       error: expect.stringContaining('temporarily unavailable') as unknown,
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'service_unavailable',
     })
     const trpc = await signIn('/api/trpc/accounts.login')
     expect(trpc.status).toBe(503)
@@ -80,7 +80,7 @@ describe('the built server while its PostgreSQL is unreachable', () => {
       for (const answer of [stream, audio]) {
         expect(answer.status).toBe(503)
         expect(answer.headers.get('retry-after')).toBe('5')
-        expect(await answer.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' })
+        expect(await answer.json()).toMatchObject({ success: false, code: 'service_unavailable' })
       }
     } finally {
       await proxy.restore()

@@ -14,6 +14,7 @@ describe('an address that cannot be decoded', () => {
       expect(await response.json()).toEqual({
         success: false,
         error: 'The address of the request is not valid: check its percent-encoding',
+        code: 'invalid_request',
       })
     }
   })

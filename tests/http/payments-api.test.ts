@@ -286,7 +286,7 @@ describe('POST /api/webhooks/razorpay', () => {
     const eventId = `evt_${randomUUID()}`
     const forged = await webhook('payment.captured', payment, { eventId, signature: 'deadbeef'.repeat(8) })
     expect(forged.status).toBe(400)
-    expect(forged.body).toEqual({ success: false, error: 'Invalid webhook signature' })
+    expect(forged.body).toEqual({ success: false, error: 'Invalid webhook signature', code: 'bad_signature' })
     expect(
       await database.db
         .selectFrom('webhook_deliveries')

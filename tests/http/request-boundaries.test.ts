@@ -91,7 +91,11 @@ describe('body limits, enforced while reading', () => {
   it('cuts off a 300 MB chunked REST body with 413 in the envelope', async () => {
     const answer = await upload('/api/auth/login', { contentType: 'application/json', total: hugeBytes })
     expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'The request body is larger than 64 kB' })
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      error: 'The request body is larger than 64 kB',
+      code: 'payload_too_large',
+    })
     expect(answer.bytesSent).toBeLessThan(boundedBytes)
     expect(await serverStillAnswers()).toBe(200)
   })
@@ -99,7 +103,11 @@ describe('body limits, enforced while reading', () => {
   it('cuts off a 300 MB webhook before checking its signature', async () => {
     const answer = await upload('/api/webhooks/razorpay', { contentType: 'application/json', total: hugeBytes })
     expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'The request body is larger than 1 MB' })
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      error: 'The request body is larger than 1 MB',
+      code: 'payload_too_large',
+    })
     expect(answer.bytesSent).toBeLessThan(boundedBytes)
   })
 
@@ -171,6 +179,7 @@ describe('JSON routes take JSON only', () => {
       expect(await response.json()).toEqual({
         success: false,
         error: 'Send the request body as JSON with Content-Type: application/json',
+        code: 'unsupported_media_type',
       })
     },
   )
@@ -225,7 +234,11 @@ describe('the routes beside the bridge', () => {
       token,
     })
     expect(answer.status).toBe(413)
-    expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'audio must be at most 10 MB' })
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      error: 'audio must be at most 10 MB',
+      code: 'payload_too_large',
+    })
     expect(answer.bytesSent).toBeLessThan(boundedBytes + 10 * 1024 * 1024)
   })
 

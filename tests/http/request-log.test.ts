@@ -117,7 +117,7 @@ describe('a server fault', () => {
       })
       expect(response.status).toBe(500)
       const body = await response.text()
-      expect(JSON.parse(body)).toEqual({ success: false, error: expect.any(String) as unknown })
+      expect(JSON.parse(body)).toEqual({ success: false, error: expect.any(String) as unknown, code: 'internal_error' })
       expect(body).not.toMatch(/interview_sessions_view|\bat .+:\d+:\d+/)
       await requestLines(requestId)
       const failure = logLines().find(

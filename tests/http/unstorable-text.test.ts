@@ -110,6 +110,7 @@ describe.each(Object.entries(unstorable))('text with %s', (_name, bad) => {
     expect(answer).toEqual({
       success: false,
       error: 'payload.payment.entity.email: must not contain NUL characters or unpaired UTF-16 surrogates',
+      code: 'invalid_request',
     })
   })
 })

@@ -56,7 +56,7 @@ const handle = createRestHandler({
 
 const envelope = z.union([
   z.object({ success: z.literal(true), data: z.unknown() }).strict(),
-  z.object({ success: z.literal(false), error: z.string().min(1) }).strict(),
+  z.object({ success: z.literal(false), error: z.string().min(1), code: z.string().regex(/^[a-z_]+$/) }).strict(),
 ])
 
 async function send(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
@@ -81,7 +81,11 @@ describe('REST envelope', () => {
       headers: json,
     })
     expect(result.status).toBe(400)
-    expect(result.body).toEqual({ success: false, error: expect.stringMatching(/^email: /) as unknown })
+    expect(result.body).toEqual({
+      success: false,
+      error: expect.stringMatching(/^email: /) as unknown,
+      code: 'invalid_request',
+    })
   })
 
   it('answers 400 for malformed JSON', async () => {
@@ -112,13 +116,13 @@ describe('REST envelope', () => {
     expect(await send('GET', '/things/limited')).toEqual({
       status: 429,
       headers: expect.any(Headers) as unknown,
-      body: { success: false, error: 'Slow down: try again in a minute' },
+      body: { success: false, error: 'Slow down: try again in a minute', code: 'rate_limited' },
     })
   })
 
   it('answers 500 with a generic message and no internals', async () => {
     const result = await send('GET', '/things/broken')
     expect(result.status).toBe(500)
-    expect(result.body).toEqual({ success: false, error: 'Internal server error' })
+    expect(result.body).toEqual({ success: false, error: 'Internal server error', code: 'internal_error' })
   })
 })

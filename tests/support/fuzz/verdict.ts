@@ -49,9 +49,13 @@ function restEnvelopeProblem(body: unknown, status: number): string | undefined 
   if (!isObject(body)) return 'a body that is not an object'
   if (status < 400)
     return body.success === true && 'data' in body ? undefined : 'a success without {success: true, data}'
-  return body.success === false && typeof body.error === 'string' && body.error !== ''
+  return body.success === false &&
+    typeof body.error === 'string' &&
+    body.error !== '' &&
+    typeof body.code === 'string' &&
+    /^[a-z_]+$/.test(body.code)
     ? undefined
-    : 'an error without {success: false, error}'
+    : 'an error without {success: false, error, code}'
 }
 
 function trpcEnvelopeProblem(body: unknown, status: number): string | undefined {

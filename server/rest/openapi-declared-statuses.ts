@@ -1,0 +1,96 @@
+import type { OpenAPIObject } from 'trpc-to-openapi'
+import type { DomainErrorCode } from '#events/domain-error.ts'
+import { httpStatusOf } from '#server/trpc/domain-errors.ts'
+import { publicCodeForStatus, publicCodeOf, type PublicErrorCode } from '#server/trpc/public-error-codes.ts'
+import { operationRefusals } from './operation-refusals.ts'
+
+type PathItem = NonNullable<OpenAPIObject['paths']>[string]
+type Operation = NonNullable<PathItem['get']>
+
+const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
+const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
+
+const statusDescriptions: Record<number, string> = {
+  400: 'Bad input',
+  401: 'Not signed in, or the credentials or token are not valid',
+  402: 'The payment did not go through',
+  403: 'Not allowed: no plan, not in the plan, no interviews left, or not confirmed',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  413: 'The body or the file is too large',
+  415: 'The body or the file is of a type not accepted',
+  422: 'Understood, but refused',
+  429: 'Rate limited: see Retry-After, RateLimit and RateLimit-Policy',
+  502: 'An upstream service (AI provider, payment gateway) failed',
+  503: 'Temporarily unavailable, or not configured on this server: see Retry-After',
+}
+
+const rateLimitHeaders = {
+  'Retry-After': { description: 'Seconds until the limit resets', schema: { type: 'integer' } },
+  RateLimit: {
+    description: 'draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>`',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: 'draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>`',
+    schema: { type: 'string' },
+  },
+}
+
+/** The codes every operation may answer whatever its service: bad input, outage, and by kind of operation. */
+function transportCodes(method: string, operation: Operation): PublicErrorCode[] {
+  const codes: PublicErrorCode[] = ['invalid_request', 'service_unavailable']
+  if (operation.security === undefined || operation.security.length > 0) codes.push('unauthenticated')
+  if (method === 'post') codes.push('payload_too_large', 'unsupported_media_type')
+  return codes
+}
+
+const statusOfCode = (code: PublicErrorCode, refusalStatus: Map<PublicErrorCode, number>): number =>
+  refusalStatus.get(code) ??
+  [400, 401, 403, 404, 413, 415, 429, 503].find((status) => publicCodeForStatus(status) === code) ??
+  500
+
+/**
+ * Declares, on every operation listed in operationRefusals, each status it can really answer, with
+ * the codes each one carries (an enum narrowing the shared ErrorEnvelope) and, on 429, the
+ * rate-limit headers.
+ */
+export function withDeclaredStatuses(document: OpenAPIObject): OpenAPIObject {
+  const paths: Record<string, PathItem> = {}
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    const item: PathItem = { ...pathItem }
+    for (const key of operationKeys) {
+      const operation = item[key]
+      const refusals = operationRefusals[`${key.toUpperCase()} ${path}`]
+      if (operation && refusals) item[key] = declared(key, operation, refusals)
+    }
+    paths[path] = item
+  }
+  return { ...document, paths }
+}
+
+function declared(method: string, operation: Operation, refusals: readonly DomainErrorCode[]): Operation {
+  const refusalStatus = new Map(refusals.map((refusal) => [publicCodeOf(refusal), httpStatusOf(refusal)]))
+  const codes = [...new Set([...transportCodes(method, operation), ...refusalStatus.keys()])]
+  const byStatus = new Map<number, PublicErrorCode[]>()
+  for (const code of codes) {
+    const status = statusOfCode(code, refusalStatus)
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code])
+  }
+  const responses: Record<string, unknown> = { ...operation.responses }
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const existing = responses[String(status)]
+    // A hand-written answer with more to say (/ready's checks) stays as it is.
+    if (existing && JSON.stringify(existing).includes('allOf')) continue
+    responses[String(status)] = {
+      description: `${statusDescriptions[status] ?? 'Refused'}. Codes: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
+      ...(status === 429 ? { headers: rateLimitHeaders } : {}),
+      content: {
+        'application/json': {
+          schema: { allOf: [errorEnvelopeRef, { type: 'object', properties: { code: { enum: statusCodes.sort() } } }] },
+        },
+      },
+    }
+  }
+  return { ...operation, responses }
+}

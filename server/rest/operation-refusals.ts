@@ -1,0 +1,74 @@
+import type { DomainErrorCode } from '#events/domain-error.ts'
+
+// Refusals shared by several operations.
+const needsSession = ['no-active-session', 'session-ended', 'not-found', 'feature-not-in-plan'] as const
+const needsPlanFeature = ['no-active-plan', 'feature-not-in-plan'] as const
+const askingTheAi = ['ai-not-configured', 'ai-failed', 'ai-rejected'] as const
+
+/**
+ * The business refusals each operation's service can give, by `METHOD path`. Their statuses and
+ * codes are declared from these (openapi-declared-statuses.ts), beside what every operation can
+ * answer (bad input, no token, too large, wrong type, unavailable). An operation missing here
+ * fails tests/unit/operation-refusals.test.ts.
+ */
+export const operationRefusals: Record<string, readonly DomainErrorCode[]> = {
+  'POST /auth/register': ['already-exists', 'rate-limited', 'not-configured'],
+  'POST /auth/login': [
+    'invalid-credentials',
+    'no-password',
+    'email-not-confirmed',
+    'erased',
+    'rate-limited',
+    'not-configured',
+  ],
+  'POST /auth/oauth-login': ['invalid-token', 'not-configured', 'erased'],
+  'POST /auth/supabase-login': ['invalid-token', 'not-configured', 'erased'],
+  'POST /auth/refresh-token': ['refresh-invalid', 'refresh-reused', 'erased'],
+  'POST /auth/logout': [],
+  'GET /auth/validate': [],
+  'GET /auth/settings': [],
+  'POST /auth/confirm-email': ['invalid-link'],
+  'POST /auth/request-password-reset': ['rate-limited', 'not-configured'],
+  'POST /auth/reset-password': ['invalid-link', 'same-password'],
+  'POST /auth/change-password': ['wrong-password', 'same-password', 'no-password'],
+  'GET /auth/plans': [],
+  'GET /auth/subscription': [],
+  'POST /auth/create-order': ['unknown-plan', 'gateway-unavailable', 'idempotency-key-reused'],
+  'POST /auth/verify-payment': ['bad-signature', 'payment-failed', 'already-paid', 'not-found'],
+  'GET /billing/history': [],
+  'POST /account/profile': ['concurrent-change'],
+  'POST /account/delete': ['wrong-password'],
+  'POST /account/sign-out-everywhere': [],
+  'POST /interview/session/start': [
+    'no-active-plan',
+    'limit-reached',
+    'feature-not-in-plan',
+    'session-active',
+    'idempotency-key-reused',
+  ],
+  'POST /interview/session/end': ['no-active-session', 'not-found'],
+  'GET /interview/session/active': [],
+  'GET /interview/history': [],
+  'GET /interview/usage-limits': [],
+  'GET /interview/usage-periods': [],
+  'POST /interview/question': [...needsSession, ...askingTheAi, 'unsupported-media', 'idempotency-key-reused'],
+  'POST /interview/question/stream': [...needsSession, ...askingTheAi, 'unsupported-media'],
+  'POST /interview/audio-question': [
+    ...needsSession,
+    ...askingTheAi,
+    'unsupported-media',
+    'too-large',
+    'no-speech',
+    'idempotency-key-reused',
+  ],
+  'POST /interview/screenshot': [...needsSession, ...askingTheAi, 'too-large', 'bad-request', 'idempotency-key-reused'],
+  'POST /interview/analyze': [...needsPlanFeature, ...askingTheAi],
+  'POST /interview/generate-questions': [...needsPlanFeature, ...askingTheAi],
+  'POST /interview/improve-communication': [...needsPlanFeature, ...askingTheAi],
+  'POST /contact': ['rate-limited', 'no-support-inbox'],
+  'GET /support/users': [],
+  'GET /support/users/{userId}/events': ['not-found'],
+  'POST /support/users/{userId}/rebuild': ['not-found'],
+  'GET /support/projections': [],
+  'POST /support/projections/{name}/retry': ['not-found'],
+}
