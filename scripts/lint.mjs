@@ -1,4 +1,4 @@
-// `npm run lint`: Prettier, ESLint, knip and the dependency rules, one after another, each named in
+// `npm run lint`: Prettier, ESLint, knip, the dependency rules and the API document, one after another, each named in
 // its failure. The linters are installed on first use into tools/lint (see its package.json for why).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -38,6 +38,8 @@ const checks = {
     'app.config.ts',
     'app.catalog.ts',
   ],
+  // The committed client types match the server's API document, which passes Redocly's recommended rules.
+  api: [process.execPath, 'scripts/api-client.ts', 'check'],
 }
 
 const only = process.argv.slice(2)

@@ -197,7 +197,8 @@ const starPartSchema = z.enum(['situation', 'task', 'action', 'result'])
 const starAnalysisSchema = z.object({
   /** Whether STAR is expected (a behavioural question, or an answer that tells a story). */
   applicable: z.boolean(),
-  present: z.record(starPartSchema, z.boolean()),
+  // An object with the four parts named, not a record keyed by the enum: JSON Schema readers see the properties.
+  present: z.object({ situation: z.boolean(), task: z.boolean(), action: z.boolean(), result: z.boolean() }),
   /** The phrase that showed each part, as the user said it. */
   evidence: z.partialRecord(starPartSchema, z.string()),
   missing: z.array(starPartSchema),

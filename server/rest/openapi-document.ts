@@ -43,24 +43,41 @@ let cached: OpenAPIObject | undefined
 
 /** The REST bridge's contract, generated from the tRPC procedures once per process. */
 export function openApiDocument(): OpenAPIObject {
-  cached ??= withRateLimitList(
-    withDeclaredStatuses(
-      withExtraPaths(
-        inTagOrder(
-          withEnvelopes(
-            generateOpenApiDocument(appRouter, {
-              title: 'Interview Helper API',
-              description,
-              version: documentVersion,
-              baseUrl: '/api',
-              securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-            }),
+  cached ??= withPublicOperationsMarked(
+    withRateLimitList(
+      withDeclaredStatuses(
+        withExtraPaths(
+          inTagOrder(
+            withEnvelopes(
+              generateOpenApiDocument(appRouter, {
+                title: 'Interview Helper API',
+                description,
+                version: documentVersion,
+                baseUrl: '/api',
+                securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+              }),
+            ),
           ),
         ),
       ),
     ),
   )
   return cached
+}
+
+/**
+ * Operations anyone may call say so with an empty `security` list (a generator and a linter cannot
+ * tell "public" from "forgotten" otherwise), and the document names its licence.
+ */
+function withPublicOperationsMarked(document: OpenAPIObject): OpenAPIObject {
+  const marked = structuredClone(document)
+  for (const pathItem of Object.values(marked.paths ?? {}))
+    for (const key of operationKeys) {
+      const operation = pathItem[key]
+      if (operation && operation.security === undefined) operation.security = []
+    }
+  marked.info = { ...marked.info, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } }
+  return marked
 }
 
 /** The limits again, machine-readable, under the `x-rate-limits` extension. */

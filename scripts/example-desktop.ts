@@ -1,0 +1,138 @@
+// `npm run example:desktop -- [--base-url http://127.0.0.1:3000]`: the desktop assistant's whole
+// flow over REST with the typed client (clients/typescript), against a running server on its
+// embedded defaults: register, confirm, sign in, buy a plan in sandbox mode, start a session, ask
+// (streamed), a screenshot, audio, generate, improve, history, end, refresh, sign out.
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs, promisify } from 'node:util'
+import { createInterviewHelperClient } from '../clients/typescript/index.ts'
+
+const { values } = parseArgs({
+  options: {
+    'base-url': { type: 'string', default: process.env.BASE_URL ?? 'http://127.0.0.1:3000' },
+    audio: { type: 'string' },
+    // Repeatable `Name: value`, sent with every request (a proxy's headers, for instance).
+    header: { type: 'string', multiple: true, default: [] },
+  },
+})
+const headers = Object.fromEntries(
+  values.header.map((line) => {
+    const colon = line.indexOf(':')
+    if (colon < 1) throw new Error(`--header takes "Name: value", got ${JSON.stringify(line)}`)
+    return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()]
+  }),
+)
+const baseUrl = values['base-url']
+let accessToken: string | undefined
+const { api, streamQuestion } = createInterviewHelperClient({ baseUrl, headers, accessToken: () => accessToken })
+
+/** The data of a successful answer; a refusal stops the example with the server's code and words. */
+function dataOf<T>(step: string, result: { data?: { success: true; data: T }; error?: unknown }): T {
+  if (!result.data) throw new Error(`${step} failed: ${JSON.stringify(result.error)}`)
+  console.log(`✓ ${step}`)
+  return result.data.data
+}
+
+const email = `desktop-${randomUUID().slice(0, 8)}@example.com`
+const password = `Desktop-${randomUUID().slice(0, 8)}!1`
+
+dataOf(
+  'register',
+  await api.POST('/auth/register', { body: { email, password, firstName: 'Asha', lastName: 'Desai' } }),
+)
+const token = await confirmationToken(email)
+dataOf('confirm e-mail', await api.POST('/auth/confirm-email', { body: { token } }))
+const session = dataOf('sign in', await api.POST('/auth/login', { body: { email, password } }))
+accessToken = session.tokens.accessToken
+
+const order = dataOf('create order', await api.POST('/auth/create-order', { body: { planType: 'pro' } }))
+const paid = dataOf(
+  'pay in sandbox',
+  await api.POST('/payments/sandbox/complete', { body: { orderId: order.id, outcome: 'success' } }),
+)
+if (paid.outcome !== 'success') throw new Error(`the sandbox declined the payment: ${paid.error.description}`)
+dataOf('verify payment', await api.POST('/auth/verify-payment', { body: paid.result }))
+const started = dataOf('start session', await api.POST('/interview/session/start', { body: {} }))
+const sessionId = started.id
+
+let streamed = ''
+for await (const event of streamQuestion({ question: 'What is a hash map?', sessionId })) {
+  if (event.event === 'delta') streamed += (JSON.parse(event.data) as { text: string }).text
+  else if (event.event === 'error') throw new Error(`ask (streamed) failed: ${event.data}`)
+}
+console.log(`✓ ask (streamed): ${streamed.length} characters`)
+
+const image = await readFile(path.join(import.meta.dirname, '../clients/typescript/example/question.png'))
+dataOf('screenshot', await api.POST('/interview/screenshot', { body: { image: image.toString('base64'), sessionId } }))
+await askByAudio(sessionId)
+dataOf(
+  'generate questions',
+  await api.POST('/interview/generate-questions', { body: { topic: 'system design', count: 3 } }),
+)
+dataOf(
+  'improve communication',
+  await api.POST('/interview/improve-communication', {
+    body: { response: 'So um I I think that caching is is good.' },
+  }),
+)
+dataOf('history', await api.GET('/interview/history'))
+dataOf('end session', await api.POST('/interview/session/end', { body: { sessionId } }))
+const refreshed = dataOf(
+  'refresh tokens',
+  await api.POST('/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } }),
+)
+accessToken = refreshed.tokens.accessToken
+dataOf('sign out', await api.POST('/auth/logout', { body: { refreshToken: refreshed.tokens.refreshToken } }))
+console.log('desktop flow complete')
+
+/** The confirmation link's token, read from the development mailbox (this machine, no SMTP). */
+async function confirmationToken(address: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers })
+    if (!response.ok) throw new Error(`the development mailbox answered ${response.status}: is SMTP configured?`)
+    const body = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
+    const found = body.result.data.messages
+      .find((message) => message.to === address)
+      ?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
+    if (found) return decodeURIComponent(found)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no confirmation mail for ${address} in the development mailbox`)
+}
+
+/** Asks by voice: the recording given with --audio, or one spoken by espeak-ng when it is installed. */
+async function askByAudio(id: string) {
+  let file = values.audio
+  const folder = await mkdtemp(path.join(tmpdir(), 'desktop-example-'))
+  try {
+    if (!file) {
+      file = path.join(folder, 'question.wav')
+      try {
+        await promisify(execFile)('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', file, 'What is a hash map?'])
+      } catch {
+        console.log('- audio question skipped: give --audio file.wav, or install espeak-ng to make one')
+        return
+      }
+    }
+    const recording = new Blob([await readFile(file)])
+    const name = path.basename(file)
+    dataOf(
+      'audio question',
+      await api.POST('/interview/audio-question', {
+        body: { audio: name, sessionId: id },
+        // The document types the file field as its name; the body leaves as multipart with the bytes.
+        bodySerializer: (fields) => {
+          const form = new FormData()
+          form.append('audio', recording, fields.audio)
+          if (fields.sessionId) form.append('sessionId', fields.sessionId)
+          return form
+        },
+      }),
+    )
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+}
