@@ -3,7 +3,9 @@ import { z } from 'zod'
 
 const baseUrl = inject('baseUrl')
 
-const errorEnvelope = z.object({ success: z.literal(false), error: z.string().min(1) }).strict()
+const errorEnvelope = z
+  .object({ success: z.literal(false), error: z.string().min(1), code: z.string().min(1) })
+  .strict()
 const plansEnvelope = z
   .object({
     success: z.literal(true),
@@ -58,6 +60,7 @@ describe('REST bridge errors', () => {
     expect(response.status).toBe(404)
     const body = errorEnvelope.parse(await response.json())
     expect(body.error).toContain('/api/no/such/endpoint')
+    expect(body.code).toBe('not_found')
   })
 
   it('answers 405 with the error envelope and Allow for a wrong method', async () => {
@@ -66,5 +69,6 @@ describe('REST bridge errors', () => {
     expect(response.headers.get('allow')).toBe('GET')
     const body = errorEnvelope.parse(await response.json())
     expect(body.error).toMatch(/DELETE/)
+    expect(body.code).toBe('method_not_allowed')
   })
 })
