@@ -11,8 +11,10 @@ import type { PaymentGateway } from './payment-gateway.ts'
 export function createSandboxGateway(dataDir: string) {
   const keySecret = () => devSecret(dataDir, 'sandbox-razorpay-key-secret')
   const webhookSecret = () => devSecret(dataDir, 'sandbox-razorpay-webhook-secret')
-  // Made at start, not at the first payment, so the secrets exist before anyone needs them.
-  void Promise.all([keySecret(), webhookSecret()])
+  // Made at start, not at the first payment, so the secrets exist before anyone needs them. A
+  // failure here is no one's to handle: the first payment that needs the secret reads it again
+  // (a failed read is not cached) and reports it.
+  Promise.all([keySecret(), webhookSecret()]).catch(() => undefined)
   const id = (prefix: string) => `${prefix}_test_${randomBytes(7).toString('hex')}`
   const gateway: PaymentGateway = {
     mode: 'sandbox',
