@@ -12,6 +12,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TestDatabase } from '#tests/support/databases.ts'
+import { mailedConfirmationToken } from '#tests/support/sign-up.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import type { RunningServer } from '#tests/support/server.ts'
 import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
@@ -68,16 +69,7 @@ async function post(
 async function customer(planType: 'starter' | 'pro' = 'starter'): Promise<{ id: string; token: string }> {
   const email = `repeat-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Kiran', lastName: 'Desai' } }))
-  let confirmation: string | undefined
-  for (let attempt = 0; attempt < 50 && !confirmation; attempt += 1) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .executeTakeFirst()
-    confirmation = mail?.text_body.match(/email-confirmed\?token=([\w-]+)/)?.[1]
-    if (!confirmation) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const confirmation = await mailedConfirmationToken(database, email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token: confirmation } }))
   const session = dataOf<{ user: { id: string }; tokens: { accessToken: string } }>(
     await api('POST', '/auth/login', { body: { email, password } }),

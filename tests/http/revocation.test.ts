@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import type { TestDatabase } from '#tests/support/databases.ts'
+import { mailedConfirmationToken } from '#tests/support/sign-up.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import type { RunningServer } from '#tests/support/server.ts'
 import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
@@ -35,16 +36,7 @@ beforeAll(async () => {
 async function registerConfirmed(): Promise<Session> {
   const email = `revocation-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Grace', lastName: 'Hopper' } }))
-  let token: string | undefined
-  for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .executeTakeFirst()
-    token = mail?.text_body.match(/email-confirmed\?token=([\w-]+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const token = await mailedConfirmationToken(database, email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
   return signIn(email)
 }

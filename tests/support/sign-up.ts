@@ -18,17 +18,23 @@ export async function signedUpUserToken(
     email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
   } = person
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName, lastName } }))
-  let token: string | undefined
-  for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
+  const token = await mailedConfirmationToken(database, email)
+  dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
+  return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } }))
+    .tokens.accessToken
+}
+
+/** The token of the confirmation link mailed to `email`, read from the development mailbox as it arrives. */
+export async function mailedConfirmationToken(database: TestDatabase, email: string): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
     const mail = await database.db
       .selectFrom('dev_mailbox')
       .select('text_body')
       .where('to_address', '=', email)
       .executeTakeFirst()
-    token = mail?.text_body.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
+    const token = mail?.text_body.match(/email-confirmed\?token=([\w-]+)/)?.[1]
+    if (token) return token
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
-  return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } }))
-    .tokens.accessToken
+  return undefined
 }
