@@ -127,6 +127,8 @@ export const checkout = { name: 'Interview Helper', themeColor: '#5e6ad2' } as c
 
 /** The product's timers, in milliseconds. */
 export const timers = {
+  /** How long an order can be paid before it expires. */
+  checkoutWindow: 30 * 60 * 1000,
   webhookWait: 2000,
   redirectAfterPaymentSuccess: 2000,
   successTextAnimationStart: 500,

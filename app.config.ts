@@ -10,6 +10,12 @@ import { z } from 'zod'
 
 export * from './app.catalog.ts'
 import { plans } from './app.catalog.ts'
+import {
+  gstRatePercent,
+  invoiceConfigOf,
+  invoiceNumberPrefix,
+  requireSellerInProduction,
+} from './app.invoice-config.ts'
 
 // ---------------------------------------------------------------------------------------------
 // Environment
@@ -103,11 +109,6 @@ const envSchema = z
     INNGEST_DEV: booleanFlag,
     PROJECTION_POLL_MS: z.coerce.number().int().min(100).default(5000),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    DOWNLOAD_URL_WINDOWS: z
-      .string()
-      .trim()
-      .regex(/^(https?:\/\/|\/)\S+$/, 'must be an absolute URL or a path starting with /')
-      .default('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip'),
     GA_MEASUREMENT_ID: z
       .string()
       .trim()
@@ -117,6 +118,29 @@ const envSchema = z
     SUPPORT_EMAIL: z
       .email({ message: 'must be the support inbox address, such as support@interviewhelper.example' })
       .optional(),
+    // Who runs the site, named on the terms, privacy and refund pages.
+    OPERATOR_LEGAL_NAME: z
+      .string()
+      .trim()
+      .min(2, 'must be the legal name of the business that runs the site')
+      .max(200, 'must be at most 200 characters')
+      .default('Interview Helper'),
+    OPERATOR_ADDRESS: z
+      .string()
+      .trim()
+      .max(300, 'must be at most 300 characters (one line)')
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
+    OPERATOR_GSTIN: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z])?$/, 'must be a 15-character GSTIN such as 29ABCDE1234F1Z5')
+      .transform((value) => (value === '' ? undefined : value))
+      .optional(),
+    // Invoices (app.invoice-config.ts): the seller is the operator above.
+    GST_RATE_PERCENT: gstRatePercent,
+    INVOICE_NUMBER_PREFIX: invoiceNumberPrefix,
   })
   .superRefine((env, ctx) => {
     if (env.RAZORPAY_KEY_ID || env.RAZORPAY_KEY_SECRET || env.RAZORPAY_WEBHOOK_SECRET) {
@@ -177,6 +201,7 @@ const envSchema = z
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' })
     }
+    requireSellerInProduction(env, ctx)
   })
 
 export type Env = z.infer<typeof envSchema>
@@ -233,6 +258,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               jwtSecret: env.SUPABASE_JWT_SECRET,
             }
           : undefined,
+      /**
+       * The sandbox Google provider (a local TEST MODE consent screen) stands in for Google only where
+       * no real provider exists and nothing is production: it lets anyone name any address.
+       */
+      googleSandbox: !(env.SUPABASE_URL && env.SUPABASE_ANON_KEY) && env.NODE_ENV !== 'production',
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     ai:
@@ -268,11 +298,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     projections: { pollMs: env.PROJECTION_POLL_MS },
     site: {
-      downloadUrlWindows: env.DOWNLOAD_URL_WINDOWS,
       // An empty id (the pattern admits one) means none.
       gaMeasurementId: env.GA_MEASUREMENT_ID === '' ? undefined : env.GA_MEASUREMENT_ID,
       supportEmail: env.SUPPORT_EMAIL ?? (env.NODE_ENV === 'production' ? undefined : 'support@interviewhelper.local'),
+      operator: {
+        legalName: env.OPERATOR_LEGAL_NAME,
+        address: env.OPERATOR_ADDRESS,
+        gstin: env.OPERATOR_GSTIN,
+      },
     },
+    invoices: invoiceConfigOf(env),
     plans,
   }
 }

@@ -29,6 +29,7 @@ export type DomainErrorCode =
   | 'no-active-plan'
   | 'limit-reached'
   | 'feature-not-in-plan'
+  | 'plan-change-refused'
   // interviews and AI
   | 'no-active-session'
   | 'session-ended'

@@ -4,6 +4,7 @@ import { orderEventDefinitions } from './orders/order.ts'
 import { subscriptionEventDefinitions } from './subscriptions/subscription.ts'
 import { userEventDefinitions } from './users/user.ts'
 import { contactEventDefinitions } from './contact/contact-message.ts'
+import { invoiceEventDefinitions } from './invoices/invoice.ts'
 
 /** Every domain event the application appends. Each aggregate's file contributes its definitions. */
 const eventDefinitions: readonly EventDefinition[] = [
@@ -12,6 +13,7 @@ const eventDefinitions: readonly EventDefinition[] = [
   ...subscriptionEventDefinitions,
   ...interviewEventDefinitions,
   ...contactEventDefinitions,
+  ...invoiceEventDefinitions,
 ]
 
 export const eventRegistry = new EventRegistry(eventDefinitions)

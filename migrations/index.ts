@@ -14,6 +14,10 @@ import * as webhookOutcomes from './0012-webhook-outcomes.ts'
 import * as personalData from './0013-personal-data.ts'
 import * as webhookEventSent from './0014-webhook-event-sent.ts'
 import * as idempotencyKeys from './0015-idempotency-keys.ts'
+import * as planChanges from './0016-plan-changes-and-order-expiry.ts'
+import * as invoices from './0018-invoices.ts'
+import * as releases from './0020-releases.ts'
+import * as sandboxIdentityCodes from './0022-sandbox-identity-codes.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +36,8 @@ export const migrations: Record<string, Migration> = {
   '0013-personal-data': personalData,
   '0014-webhook-event-sent': webhookEventSent,
   '0015-idempotency-keys': idempotencyKeys,
+  '0016-plan-changes-and-order-expiry': planChanges,
+  '0018-invoices': invoices,
+  '0020-releases': releases,
+  '0022-sandbox-identity-codes': sandboxIdentityCodes,
 }

@@ -20,4 +20,5 @@ export const messages = {
   accountCreated: 'Account created! Please check your email to confirm your account.',
   invalidResetLink: 'Invalid or expired reset link. Please request a new one.',
   resetRequested: 'If an account exists for that email address, we have sent a link to reset the password.',
+  confirmationResent: 'If this address has an account waiting for confirmation, a new confirmation link is on its way.',
 } as const

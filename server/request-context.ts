@@ -1,7 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { RateLimitState } from '#server/accounts/rate-limit-state.ts'
 
-/** What every log line written while serving a request names: the request, and who made it once known. */
-export type RequestContext = { requestId: string; userId?: string }
+/**
+ * What every log line written while serving a request names: the request, and who made it once
+ * known; and the rate limits the request counted against, by policy, for the answer's headers.
+ */
+export type RequestContext = { requestId: string; userId?: string; rateLimits?: Map<string, RateLimitState> }
 
 // Kept on globalThis: the nitro plugins and the app are bundled separately, and the request log
 // (a plugin) must share one store with the services the app runs inside the request.
@@ -20,4 +24,12 @@ export function currentRequestContext(): RequestContext | undefined {
 export function noteRequestUser(userId: string): void {
   const context = storage.getStore()
   if (context) context.userId = userId
+}
+
+/** A limit this request counted against; the latest state of each policy is the one reported. */
+export function noteRateLimit(state: RateLimitState): void {
+  const context = storage.getStore()
+  if (!context) return
+  context.rateLimits ??= new Map()
+  context.rateLimits.set(state.policy, state)
 }

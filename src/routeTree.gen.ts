@@ -13,31 +13,39 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardRouteImport } from './routes/dashboard'
-import { Route as DocsRouteImport } from './routes/docs'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as EmailConfirmedRouteImport } from './routes/email-confirmed'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as InterviewRouteImport } from './routes/interview'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as RefundsRouteImport } from './routes/refunds'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as SupportRouteImport } from './routes/support'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInngestRouteImport } from './routes/api/inngest'
 import { Route as ApiOpenapiDotjsonRouteImport } from './routes/api/openapi[.]json'
 import { Route as ApiReadyRouteImport } from './routes/api/ready'
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback'
+import { Route as AuthGoogleSandboxRouteImport } from './routes/auth/google-sandbox'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
+import { Route as DocsIndexRouteImport } from './routes/docs.index'
+import { Route as DocsApiRouteImport } from './routes/docs.api'
+import { Route as DownloadsSplatRouteImport } from './routes/downloads.$'
+import { Route as InvoiceOrderIdRouteImport } from './routes/invoice.$orderId'
 import { Route as ApiInterviewAudioQuestionRouteImport } from './routes/api/interview/audio-question'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
 import { Route as ApiInterviewQuestionStreamRouteImport } from './routes/api/interview/question/stream'
+import { Route as ApiBillingInvoicesOrderIdPdfRouteImport } from './routes/api/billing/invoices/$orderId/pdf'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -57,11 +65,6 @@ const ContactRoute = ContactRouteImport.update({
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DocsRoute = DocsRouteImport.update({
-  id: '/docs',
-  path: '/docs',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DownloadRoute = DownloadRouteImport.update({
@@ -94,9 +97,19 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RefundsRoute = RefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -117,6 +130,11 @@ const SubscriptionRoute = SubscriptionRouteImport.update({
 const SupportRoute = SupportRouteImport.update({
   id: '/support',
   path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
@@ -149,6 +167,11 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
   path: '/auth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthGoogleSandboxRoute = AuthGoogleSandboxRouteImport.update({
+  id: '/auth/google-sandbox',
+  path: '/auth/google-sandbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -162,6 +185,26 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
 const DevMailboxRoute = DevMailboxRouteImport.update({
   id: '/dev/mailbox',
   path: '/dev/mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocsIndexRoute = DocsIndexRouteImport.update({
+  id: '/docs/',
+  path: '/docs/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocsApiRoute = DocsApiRouteImport.update({
+  id: '/docs/api',
+  path: '/docs/api',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DownloadsSplatRoute = DownloadsSplatRouteImport.update({
+  id: '/downloads/$',
+  path: '/downloads/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvoiceOrderIdRoute = InvoiceOrderIdRouteImport.update({
+  id: '/invoice/$orderId',
+  path: '/invoice/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ApiInterviewAudioQuestionRoute =
@@ -186,68 +229,90 @@ const ApiInterviewQuestionStreamRoute =
     path: '/api/interview/question/stream',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiBillingInvoicesOrderIdPdfRoute =
+  ApiBillingInvoicesOrderIdPdfRouteImport.update({
+    id: '/api/billing/invoices/$orderId/pdf',
+    path: '/api/billing/invoices/$orderId/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
-  '/docs': typeof DocsRoute
   '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
   '/history': typeof HistoryRoute
   '/interview': typeof InterviewRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/ready': typeof ApiReadyRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/auth/google-sandbox': typeof AuthGoogleSandboxRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
+  '/downloads/$': typeof DownloadsSplatRoute
+  '/invoice/$orderId': typeof InvoiceOrderIdRoute
   '/blog/': typeof BlogIndexRoute
+  '/docs/': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
+  '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
-  '/docs': typeof DocsRoute
   '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
   '/history': typeof HistoryRoute
   '/interview': typeof InterviewRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/ready': typeof ApiReadyRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/auth/google-sandbox': typeof AuthGoogleSandboxRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
+  '/downloads/$': typeof DownloadsSplatRoute
+  '/invoice/$orderId': typeof InvoiceOrderIdRoute
   '/blog': typeof BlogIndexRoute
+  '/docs': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
+  '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -255,31 +320,39 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
   '/dashboard': typeof DashboardRoute
-  '/docs': typeof DocsRoute
   '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
   '/history': typeof HistoryRoute
   '/interview': typeof InterviewRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/support': typeof SupportRoute
+  '/terms': typeof TermsRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
   '/api/openapi.json': typeof ApiOpenapiDotjsonRoute
   '/api/ready': typeof ApiReadyRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/auth/google-sandbox': typeof AuthGoogleSandboxRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/dev/mailbox': typeof DevMailboxRoute
+  '/docs/api': typeof DocsApiRoute
+  '/downloads/$': typeof DownloadsSplatRoute
+  '/invoice/$orderId': typeof InvoiceOrderIdRoute
   '/blog/': typeof BlogIndexRoute
+  '/docs/': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
+  '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -288,93 +361,117 @@ export interface FileRouteTypes {
     | '/about'
     | '/contact'
     | '/dashboard'
-    | '/docs'
     | '/download'
     | '/email-confirmed'
     | '/history'
     | '/interview'
     | '/login'
     | '/pricing'
+    | '/privacy'
     | '/profile'
+    | '/refunds'
     | '/reset-password'
     | '/signup'
     | '/subscription'
     | '/support'
+    | '/terms'
     | '/api/$'
     | '/api/health'
     | '/api/inngest'
     | '/api/openapi.json'
     | '/api/ready'
     | '/auth/callback'
+    | '/auth/google-sandbox'
     | '/blog/$slug'
     | '/dev/mailbox'
+    | '/docs/api'
+    | '/downloads/$'
+    | '/invoice/$orderId'
     | '/blog/'
+    | '/docs/'
     | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
+    | '/api/billing/invoices/$orderId/pdf'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/contact'
     | '/dashboard'
-    | '/docs'
     | '/download'
     | '/email-confirmed'
     | '/history'
     | '/interview'
     | '/login'
     | '/pricing'
+    | '/privacy'
     | '/profile'
+    | '/refunds'
     | '/reset-password'
     | '/signup'
     | '/subscription'
     | '/support'
+    | '/terms'
     | '/api/$'
     | '/api/health'
     | '/api/inngest'
     | '/api/openapi.json'
     | '/api/ready'
     | '/auth/callback'
+    | '/auth/google-sandbox'
     | '/blog/$slug'
     | '/dev/mailbox'
+    | '/docs/api'
+    | '/downloads/$'
+    | '/invoice/$orderId'
     | '/blog'
+    | '/docs'
     | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
+    | '/api/billing/invoices/$orderId/pdf'
   id:
     | '__root__'
     | '/'
     | '/about'
     | '/contact'
     | '/dashboard'
-    | '/docs'
     | '/download'
     | '/email-confirmed'
     | '/history'
     | '/interview'
     | '/login'
     | '/pricing'
+    | '/privacy'
     | '/profile'
+    | '/refunds'
     | '/reset-password'
     | '/signup'
     | '/subscription'
     | '/support'
+    | '/terms'
     | '/api/$'
     | '/api/health'
     | '/api/inngest'
     | '/api/openapi.json'
     | '/api/ready'
     | '/auth/callback'
+    | '/auth/google-sandbox'
     | '/blog/$slug'
     | '/dev/mailbox'
+    | '/docs/api'
+    | '/downloads/$'
+    | '/invoice/$orderId'
     | '/blog/'
+    | '/docs/'
     | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
+    | '/api/billing/invoices/$orderId/pdf'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -382,31 +479,39 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   ContactRoute: typeof ContactRoute
   DashboardRoute: typeof DashboardRoute
-  DocsRoute: typeof DocsRoute
   DownloadRoute: typeof DownloadRoute
   EmailConfirmedRoute: typeof EmailConfirmedRoute
   HistoryRoute: typeof HistoryRoute
   InterviewRoute: typeof InterviewRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
+  PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  RefundsRoute: typeof RefundsRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   SubscriptionRoute: typeof SubscriptionRoute
   SupportRoute: typeof SupportRoute
+  TermsRoute: typeof TermsRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiHealthRoute: typeof ApiHealthRoute
   ApiInngestRoute: typeof ApiInngestRoute
   ApiOpenapiDotjsonRoute: typeof ApiOpenapiDotjsonRoute
   ApiReadyRoute: typeof ApiReadyRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  AuthGoogleSandboxRoute: typeof AuthGoogleSandboxRoute
   BlogSlugRoute: typeof BlogSlugRoute
   DevMailboxRoute: typeof DevMailboxRoute
+  DocsApiRoute: typeof DocsApiRoute
+  DownloadsSplatRoute: typeof DownloadsSplatRoute
+  InvoiceOrderIdRoute: typeof InvoiceOrderIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
+  DocsIndexRoute: typeof DocsIndexRoute
   ApiInterviewAudioQuestionRoute: typeof ApiInterviewAudioQuestionRoute
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiWebhooksRazorpayRoute: typeof ApiWebhooksRazorpayRoute
   ApiInterviewQuestionStreamRoute: typeof ApiInterviewQuestionStreamRoute
+  ApiBillingInvoicesOrderIdPdfRoute: typeof ApiBillingInvoicesOrderIdPdfRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -437,13 +542,6 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/docs': {
-      id: '/docs'
-      path: '/docs'
-      fullPath: '/docs'
-      preLoaderRoute: typeof DocsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/download': {
@@ -488,11 +586,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile': {
       id: '/profile'
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/refunds': {
+      id: '/refunds'
+      path: '/refunds'
+      fullPath: '/refunds'
+      preLoaderRoute: typeof RefundsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -521,6 +633,13 @@ declare module '@tanstack/react-router' {
       path: '/support'
       fullPath: '/support'
       preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/$': {
@@ -565,6 +684,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auth/google-sandbox': {
+      id: '/auth/google-sandbox'
+      path: '/auth/google-sandbox'
+      fullPath: '/auth/google-sandbox'
+      preLoaderRoute: typeof AuthGoogleSandboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -584,6 +710,34 @@ declare module '@tanstack/react-router' {
       path: '/dev/mailbox'
       fullPath: '/dev/mailbox'
       preLoaderRoute: typeof DevMailboxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/docs/': {
+      id: '/docs/'
+      path: '/docs'
+      fullPath: '/docs/'
+      preLoaderRoute: typeof DocsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/docs/api': {
+      id: '/docs/api'
+      path: '/docs/api'
+      fullPath: '/docs/api'
+      preLoaderRoute: typeof DocsApiRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/downloads/$': {
+      id: '/downloads/$'
+      path: '/downloads/$'
+      fullPath: '/downloads/$'
+      preLoaderRoute: typeof DownloadsSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invoice/$orderId': {
+      id: '/invoice/$orderId'
+      path: '/invoice/$orderId'
+      fullPath: '/invoice/$orderId'
+      preLoaderRoute: typeof InvoiceOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/api/interview/audio-question': {
@@ -614,6 +768,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInterviewQuestionStreamRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/billing/invoices/$orderId/pdf': {
+      id: '/api/billing/invoices/$orderId/pdf'
+      path: '/api/billing/invoices/$orderId/pdf'
+      fullPath: '/api/billing/invoices/$orderId/pdf'
+      preLoaderRoute: typeof ApiBillingInvoicesOrderIdPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -622,31 +783,39 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   ContactRoute: ContactRoute,
   DashboardRoute: DashboardRoute,
-  DocsRoute: DocsRoute,
   DownloadRoute: DownloadRoute,
   EmailConfirmedRoute: EmailConfirmedRoute,
   HistoryRoute: HistoryRoute,
   InterviewRoute: InterviewRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
+  PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  RefundsRoute: RefundsRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   SubscriptionRoute: SubscriptionRoute,
   SupportRoute: SupportRoute,
+  TermsRoute: TermsRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiHealthRoute: ApiHealthRoute,
   ApiInngestRoute: ApiInngestRoute,
   ApiOpenapiDotjsonRoute: ApiOpenapiDotjsonRoute,
   ApiReadyRoute: ApiReadyRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  AuthGoogleSandboxRoute: AuthGoogleSandboxRoute,
   BlogSlugRoute: BlogSlugRoute,
   DevMailboxRoute: DevMailboxRoute,
+  DocsApiRoute: DocsApiRoute,
+  DownloadsSplatRoute: DownloadsSplatRoute,
+  InvoiceOrderIdRoute: InvoiceOrderIdRoute,
   BlogIndexRoute: BlogIndexRoute,
+  DocsIndexRoute: DocsIndexRoute,
   ApiInterviewAudioQuestionRoute: ApiInterviewAudioQuestionRoute,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiWebhooksRazorpayRoute: ApiWebhooksRazorpayRoute,
   ApiInterviewQuestionStreamRoute: ApiInterviewQuestionStreamRoute,
+  ApiBillingInvoicesOrderIdPdfRoute: ApiBillingInvoicesOrderIdPdfRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

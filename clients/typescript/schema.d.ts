@@ -303,7 +303,7 @@ export interface paths {
     put?: never
     /**
      * Create a payment order for a plan
-     * @description The amount comes from the plans catalog. With no Razorpay keys configured the order belongs to the sandbox gateway (testMode true).
+     * @description The amount is decided on the server: the plan’s price, or for an upgrade the new price less the unused value of the current period (see GET /payments/plan-changes). A lower plan while a period runs is refused (409 plan_change_refused): schedule it with POST /payments/plan-change/schedule. With no Razorpay keys configured the order belongs to the sandbox gateway (testMode true).
      */
     post: operations['auth-createOrder']
     delete?: never
@@ -363,6 +363,66 @@ export interface paths {
      * @description Only on a server without Razorpay keys (TEST MODE; 404 otherwise). Does what a payment in Razorpay Checkout would: outcome "success" answers the proof to send to /auth/verify-payment, "failure" the decline.
      */
     post: operations['payments-completeSandboxCheckout']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/payments/plan-changes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * What choosing each plan would do now, and what it would cost
+     * @description Decided on the server exactly as /auth/create-order will price it: an upgrade is the new price less the unused value of the current period (paise), a lower plan is scheduled for the end of the period at no charge.
+     */
+    get: operations['payments-planChanges']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/payments/plan-change/schedule': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Switch to a lower plan when the current period ends
+     * @description Nothing is charged now; the current plan stays until its period ends. 409 plan_change_refused for a plan that is not lower, 403 plan_required without an active plan.
+     */
+    post: operations['payments-schedulePlanChange']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/payments/plan-change/cancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Keep the current plan: cancel the scheduled switch to a lower plan
+     * @description 404 when no change is scheduled (or the period has already ended).
+     */
+    post: operations['payments-cancelPlanChange']
     delete?: never
     options?: never
     head?: never
@@ -631,6 +691,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/app/releases/latest': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Check for a newer desktop app
+     * @description The newest published release for the platform and whether it is newer than `current` (semantic-version order). `latest` is null while nothing is published; the app should check the downloaded file against `sha256`.
+     */
+    get: operations['app-releases-latest']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/support/users/{userId}/events': {
     parameters: {
       query?: never
@@ -776,6 +856,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/billing/invoices/{orderId}/pdf': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The invoice of a paid order, as a PDF
+     * @description The GST invoice issued when the order was paid (its number is `invoiceNumber` in /billing/history), as an A4 PDF, `Content-Disposition: attachment`. Only the person who placed the order gets it: any other order, or one without an invoice, is 404.
+     */
+    get: operations['billing-invoicePdf']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/interview/audio-question': {
     parameters: {
       query?: never
@@ -826,6 +926,8 @@ export interface components {
       supabaseUrl: string | null
       supabaseAnonKey: string | null
       devMailbox: boolean
+      /** @description Development only, never with Supabase: Google sign-in goes through a local TEST MODE screen */
+      googleSandbox: boolean
     }
     Registration: {
       user: components['schemas']['User']
@@ -862,7 +964,14 @@ export interface components {
       currentPeriodEnd: string | null
       daysUntilExpiry: number
       isActive: boolean
+      /** @description This period's interviews (the plan's monthly allowance for each month paid into it) */
       interviewsIncluded: number
+      /** @description A lower plan that takes over when the current period ends; cancellable until then */
+      scheduledChange: {
+        /** @enum {string} */
+        planType: 'starter' | 'professional' | 'pro'
+        effectiveAt: string
+      } | null
     }
     /** @description What a plan unlocks */
     Features: {
@@ -933,8 +1042,11 @@ export interface components {
       planType: string
       amount: number
       currency: string
-      /** @enum {string} */
-      status: 'created' | 'paid' | 'failed'
+      /**
+       * @description created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window
+       * @enum {string}
+       */
+      status: 'created' | 'paid' | 'failed' | 'expired'
       paymentId: string | null
       failureReason: string | null
       /** @description Payments taken after this order was already paid; each is refunded */
@@ -942,6 +1054,42 @@ export interface components {
       createdAt: string
       paidAt: string | null
       testMode: boolean
+      /** @description The invoice of a paid order, such as IH/2026-27/000123; its PDF is GET /billing/invoices/{orderId}/pdf */
+      invoiceNumber: string | null
+    }
+    PlanChanges: {
+      /** @description The active plan; null without one */
+      currentPlan: ('starter' | 'professional' | 'pro') | null
+      periodEnd: string | null
+      /** @description A lower plan that takes over when the current period ends */
+      scheduledChange: {
+        /** @enum {string} */
+        planType: 'starter' | 'professional' | 'pro'
+        effectiveAt: string
+      } | null
+      /** @description One per plan, in catalog order */
+      changes: components['schemas']['PlanChange'][]
+    }
+    PlanChange: {
+      /** @enum {string} */
+      planType: 'starter' | 'professional' | 'pro'
+      /**
+       * @description new: a one-month period starts at payment; extend: the active plan again, its period ends a month later; upgrade: a new period starts now, priced at the list price less the unused value of the current period; downgrade: no charge now, the plan takes over when the current period ends; scheduled: that downgrade is already scheduled (cancellable); unavailable: see reason
+       * @enum {string}
+       */
+      kind: 'new' | 'extend' | 'upgrade' | 'downgrade' | 'scheduled' | 'unavailable'
+      /** @description The plan’s monthly price, in paise */
+      listPrice: number
+      /** @description Unused value of the current period taken off, in paise */
+      credit: number
+      /** @description What a payment now would be, in paise (0 for a downgrade) */
+      amountDue: number
+      /** @description When the change takes effect */
+      startsAt: string | null
+      /** @description When the paid period would end */
+      periodEnd: string | null
+      /** @description Why the change cannot be made now (kind unavailable) */
+      reason: string | null
     }
     InterviewSession: {
       id: string
@@ -1009,6 +1157,36 @@ export interface components {
       /** @description The service the message went to, such as 'Interview Helper support inbox' */
       sentVia: string
     }
+    UpdateCheck: {
+      /** @description Whether `latest` is newer than `current` */
+      updateAvailable: boolean
+      current: string
+      /** @description The newest release; null while none is published */
+      latest: components['schemas']['Release'] | null
+    }
+    Release: {
+      /**
+       * @description The operating system the desktop app runs on
+       * @enum {string}
+       */
+      platform: 'windows' | 'mac' | 'linux'
+      /**
+       * @description Semantic version
+       * @example 1.2.0
+       */
+      version: string
+      fileName: string
+      /** @description Where to download it (counted; may redirect to where it is hosted) */
+      url: string
+      /** @description Size in bytes */
+      size: number
+      /** @description SHA-256 of the file, lower-case hex */
+      sha256: string
+      /** @description Release notes (plain text, may be empty) */
+      notes: string
+      /** Format: date-time */
+      publishedAt: string
+    }
     /** @description Every failed request: a message for people and a stable code for programs. Each operation lists the codes each of its statuses carries; within v1 new codes may be added, so treat an unknown one by its HTTP status. */
     ErrorEnvelope: {
       /** @constant */
@@ -1053,6 +1231,7 @@ export interface components {
         | 'payload_too_large'
         | 'payment_failed'
         | 'payment_gateway_unavailable'
+        | 'plan_change_refused'
         | 'plan_required'
         | 'rate_limited'
         | 'refresh_token_invalid'
@@ -1067,6 +1246,15 @@ export interface components {
         | 'unprocessable'
         | 'unsupported_media_type'
         | 'wrong_password'
+      /**
+       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it).
+       * @example {
+       *       "sessionId": "5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a"
+       *     }
+       */
+      details?: {
+        [key: string]: string
+      }
     }
   }
   responses: never
@@ -1176,6 +1364,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1189,6 +1387,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request`, `not_configured` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1201,6 +1409,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1213,6 +1431,16 @@ export interface operations {
       /** @description Conflicts with the current state. Codes: `already_exists` */
       409: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1225,6 +1453,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1237,6 +1475,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1251,9 +1499,15 @@ export interface operations {
         headers: {
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
           RateLimit?: string
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
           'RateLimit-Policy'?: string
           [name: string]: unknown
         }
@@ -1267,6 +1521,16 @@ export interface operations {
       /** @description Internal server error */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1276,6 +1540,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1315,6 +1589,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1328,6 +1612,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request`, `not_configured` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1340,6 +1634,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_credentials`, `no_password`, `account_erased` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1352,6 +1656,16 @@ export interface operations {
       /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `email_not_confirmed` */
       403: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1364,6 +1678,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1376,6 +1700,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1390,9 +1724,15 @@ export interface operations {
         headers: {
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
           RateLimit?: string
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
           'RateLimit-Policy'?: string
           [name: string]: unknown
         }
@@ -1406,6 +1746,16 @@ export interface operations {
       /** @description Internal server error */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1415,6 +1765,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1886,6 +2246,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1901,6 +2271,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request`, `not_configured` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1913,6 +2293,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1925,6 +2315,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1937,6 +2337,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1951,9 +2361,15 @@ export interface operations {
         headers: {
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
           RateLimit?: string
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
           'RateLimit-Policy'?: string
           [name: string]: unknown
         }
@@ -1967,6 +2383,16 @@ export interface operations {
       /** @description Internal server error */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -1976,6 +2402,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2237,6 +2673,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2252,6 +2698,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2264,6 +2720,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2276,6 +2742,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2288,6 +2764,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2302,9 +2788,15 @@ export interface operations {
         headers: {
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
           RateLimit?: string
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
           'RateLimit-Policy'?: string
           [name: string]: unknown
         }
@@ -2318,6 +2810,16 @@ export interface operations {
       /** @description Internal server error */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2327,6 +2829,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2769,6 +3281,8 @@ export interface operations {
            * @constant
            */
           billingCycle?: 'monthly'
+          /** @description The amount in paise the person was shown (GET /payments/plan-changes) and confirmed; when the price is now different the order is refused (409 plan_change_refused) instead of charging another amount */
+          expectedAmount?: number
         }
       }
     }
@@ -2817,6 +3331,18 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Conflicts with the current state. Codes: `plan_change_refused` */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'plan_change_refused'
+          }
         }
       }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
@@ -3198,6 +3724,349 @@ export interface operations {
                     }
                   }
                 }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'payments-planChanges': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['PlanChanges']
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'payments-schedulePlanChange': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          planType: 'starter' | 'professional' | 'pro'
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['PlanChanges']
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request`, `unknown_plan` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request' | 'unknown_plan'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required` */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'plan_required'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. Codes: `plan_change_refused` */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'plan_change_refused'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'payments-cancelPlanChange': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['PlanChanges']
           }
         }
       }
@@ -5314,6 +6183,98 @@ export interface operations {
       }
     }
   }
+  'app-releases-latest': {
+    parameters: {
+      query: {
+        /** @description The operating system the desktop app runs on */
+        platform: 'windows' | 'mac' | 'linux'
+        /** @description The version the app runs (semantic version, e.g. 1.0.0) */
+        current: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['UpdateCheck']
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
   'support-history': {
     parameters: {
       query?: never
@@ -5957,6 +6918,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -5970,6 +6941,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -5982,6 +6963,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -5994,6 +6985,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -6006,6 +7007,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -6020,9 +7031,15 @@ export interface operations {
         headers: {
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
           RateLimit?: string
-          /** @description draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>` */
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
           'RateLimit-Policy'?: string
           [name: string]: unknown
         }
@@ -6036,6 +7053,16 @@ export interface operations {
       /** @description Internal server error */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -6045,6 +7072,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `support_inbox_missing` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -6183,6 +7220,88 @@ export interface operations {
                 inngest: 'up' | 'down' | 'not-checked' | 'not-configured'
               }
             }
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'billing-invoicePdf': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The order id from /billing/history */
+        orderId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The invoice */
+      200: {
+        headers: {
+          /** @description The invoice number, such as IH/2026-27/000123 */
+          'X-Invoice-Number'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/pdf': string
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
           }
         }
       }

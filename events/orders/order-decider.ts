@@ -14,6 +14,7 @@ export type OrderCommand =
   | { type: 'CreateOrder'; owner: Owner; data: Extract<OrderEvent, { type: 'OrderCreated' }>['data'] }
   | { type: 'RecordPayment'; paymentId: string; amount: number; verifiedBy: 'checkout' | 'webhook'; userId?: string }
   | { type: 'RecordFailure'; paymentId: string | null; reason: string; code: string | null }
+  | { type: 'Expire'; now: Date; checkoutWindowMs: number }
 
 export const orderMessages = {
   notFound: 'Order not found',
@@ -27,7 +28,8 @@ export const orderMessages = {
  * One order, one payment: the first valid proof of payment (checkout signature or webhook) marks
  * it paid; later proofs of the same payment decide nothing. A different payment for a paid order is
  * recorded once as a duplicate to refund. A failure never undoes a payment, and a payment after
- * failures still counts (the customer retried in the same checkout).
+ * failures still counts (the customer retried in the same checkout). An order not paid within
+ * its checkout window expires; a payment for it that arrives later was captured, so it still pays it.
  */
 function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
@@ -82,7 +84,8 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
     }
     case 'RecordFailure':
       if (state.status === 'none') throw new DomainError('not-found', orderMessages.notFound)
-      if (state.status === 'paid') return []
+      // A decline after the checkout closed changes nothing: the order stays expired.
+      if (state.status === 'paid' || state.status === 'expired') return []
       if (command.paymentId !== null && state.failedPaymentIds.includes(command.paymentId)) return []
       return [
         {
@@ -90,6 +93,17 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
           data: { orderId: state.orderId, paymentId: command.paymentId, reason: command.reason, code: command.code },
         },
       ]
+    case 'Expire': {
+      if (state.status !== 'created' && state.status !== 'failed') return []
+      const closes = new Date(state.createdAt).getTime() + command.checkoutWindowMs
+      if (command.now.getTime() < closes) return []
+      return [
+        {
+          type: 'OrderExpired',
+          data: { orderId: state.orderId, createdAt: state.createdAt, expiredAt: command.now.toISOString() },
+        },
+      ]
+    }
     default: {
       const unknownCommand: never = command
       return unknownCommand

@@ -7,9 +7,28 @@ export const orderStreamId = (gatewayOrderId: string) => `order-${gatewayOrderId
 
 const paymentGateway = z.enum(['razorpay', 'sandbox'])
 
+/**
+ * What the order buys, as quoted when it was made (docs/decisions/0032-plan-changes.md): a new
+ * period, an extension of the active one, or an upgrade priced at the list price less the unused
+ * value of the current period. amount = listPrice - credit.
+ */
+const planChange = z.object({
+  kind: z.enum(['new', 'extend', 'upgrade']),
+  listPrice: z.number().int().positive(),
+  credit: z.number().int().nonnegative(),
+  fromPlan: z.enum(planIds).nullable(),
+})
+
 const orderCreated = defineEvent({
   type: 'OrderCreated',
-  schemaVersion: 1,
+  schemaVersion: 2,
+  // Version 1 orders were all at the list price, with no credit.
+  upcasters: {
+    1: (data) => {
+      const v1 = z.object({ amount: z.number() }).loose().parse(data)
+      return { ...v1, change: { kind: 'new', listPrice: v1.amount, credit: 0, fromPlan: null } }
+    },
+  },
   schema: z.object({
     orderId: z.string(),
     userId: z.string(),
@@ -19,7 +38,18 @@ const orderCreated = defineEvent({
     currency: z.literal('INR'),
     gateway: paymentGateway,
     receipt: z.string(),
+    change: planChange,
   }),
+})
+
+/**
+ * Not paid within its checkout window: the checkout is over. A payment that still arrives was
+ * captured all the same, so it is honoured (PaymentVerified after OrderExpired).
+ */
+const orderExpired = defineEvent({
+  type: 'OrderExpired',
+  schemaVersion: 1,
+  schema: z.object({ orderId: z.string(), createdAt: z.iso.datetime(), expiredAt: z.iso.datetime() }),
 })
 
 const paymentVerified = defineEvent({
@@ -61,14 +91,22 @@ const duplicatePaymentCaptured = defineEvent({
   }),
 })
 
-export const orderEventDefinitions = [orderCreated, paymentVerified, paymentFailed, duplicatePaymentCaptured] as const
+export const orderEventDefinitions = [
+  orderCreated,
+  paymentVerified,
+  paymentFailed,
+  duplicatePaymentCaptured,
+  orderExpired,
+] as const
 export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>
 
 export type OrderState =
   | { status: 'none' }
   | {
-      status: 'created' | 'failed' | 'paid'
+      status: 'created' | 'failed' | 'paid' | 'expired'
       orderId: string
+      /** When the checkout window opened (the OrderCreated event's time). */
+      createdAt: string
       userId: string
       planType: z.infer<typeof orderCreated.schema>['planType']
       amount: number
@@ -81,12 +119,13 @@ export type OrderState =
 
 export const initialOrderState: OrderState = { status: 'none' }
 
-export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
+export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: Date }): OrderState {
   switch (event.type) {
     case 'OrderCreated':
       return {
         status: 'created',
         orderId: event.data.orderId,
+        createdAt: event.createdAt.toISOString(),
         userId: event.data.userId,
         planType: event.data.planType,
         amount: event.data.amount,
@@ -98,7 +137,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'PaymentVerified':
       return state.status === 'none' ? state : { ...state, status: 'paid', paymentId: event.data.paymentId }
     case 'PaymentFailed':
-      return state.status === 'none' || state.status === 'paid'
+      return state.status === 'none' || state.status === 'paid' || state.status === 'expired'
         ? state
         : {
             ...state,
@@ -111,6 +150,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return state.status === 'none'
         ? state
         : { ...state, duplicatePaymentIds: [...state.duplicatePaymentIds, event.data.paymentId] }
+    case 'OrderExpired':
+      return state.status === 'none' || state.status === 'paid' ? state : { ...state, status: 'expired' }
     default: {
       const unknownEvent: never = event
       return unknownEvent

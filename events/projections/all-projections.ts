@@ -2,6 +2,7 @@ import type { Projection } from './projection.ts'
 import { userActivityProjection } from './user-activity.ts'
 import { interviewHistoryProjection } from './interview-history-view.ts'
 import { ordersViewProjection } from './orders-view.ts'
+import { invoicesViewProjection } from './invoices-view.ts'
 import { usagePeriodsProjection } from './usage-periods-view.ts'
 import { subscriptionsViewProjection } from './subscriptions-view.ts'
 import { usersViewProjection } from './users-view.ts'
@@ -12,6 +13,7 @@ export const viewProjections: readonly Projection[] = [
   usersViewProjection,
   subscriptionsViewProjection,
   ordersViewProjection,
+  invoicesViewProjection,
   interviewHistoryProjection,
   usagePeriodsProjection,
 ]

@@ -10,12 +10,14 @@ export type OrdersViewTable = {
   amount: number
   currency: string
   gateway: string
-  status: 'created' | 'paid' | 'failed'
+  status: 'created' | 'paid' | 'failed' | 'expired'
   payment_id: string | null
   failure_reason: string | null
   created_at: Date
   paid_at: Date | null
   failed_at: Date | null
+  /** When the checkout window closed unpaid (a late payment still pays the order). */
+  expired_at: Date | null
   /** Payments captured after the order was paid: each needs a refund. */
   duplicate_payment_ids: JSONColumnType<string[]>
 }
@@ -44,6 +46,7 @@ export const ordersViewProjection: Projection = {
             created_at: event.createdAt,
             paid_at: null,
             failed_at: null,
+            expired_at: null,
             duplicate_payment_ids: '[]',
           })
           .onConflict((conflict) => conflict.column('order_id').doNothing())
@@ -65,6 +68,14 @@ export const ordersViewProjection: Projection = {
             failed_at: event.createdAt,
             payment_id: event.data.paymentId,
           })
+          .where('order_id', '=', event.data.orderId)
+          .where('status', 'not in', ['paid', 'expired'])
+          .execute()
+        return
+      case 'OrderExpired':
+        await trx
+          .updateTable('orders_view')
+          .set({ status: 'expired', expired_at: new Date(event.data.expiredAt) })
           .where('order_id', '=', event.data.orderId)
           .where('status', '!=', 'paid')
           .execute()

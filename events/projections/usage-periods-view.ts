@@ -52,7 +52,17 @@ export const usagePeriodsProjection: Projection = {
           .where('order_id', '=', event.data.orderId)
           .execute()
         return
+      case 'SubscriptionExtended':
+        await trx
+          .updateTable('usage_periods_view')
+          .set({ period_end: new Date(event.data.periodEnd), included: event.data.interviewsIncluded })
+          .where('order_id', '=', event.data.periodOrderId)
+          .execute()
+        return
       case 'SubscriptionExpired':
+      case 'PlanChangeScheduled':
+      case 'PlanChangeCancelled':
+      case 'PlanChangeApplied':
         return
       default: {
         const unknownEvent: never = event

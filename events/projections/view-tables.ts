@@ -1,6 +1,7 @@
 import type { UserActivityTable } from './user-activity.ts'
 import type { InterviewQuestionsViewTable, InterviewSessionsViewTable } from './interview-history-view.ts'
 import type { OrdersViewTable } from './orders-view.ts'
+import type { InvoicesViewTable } from './invoices-view.ts'
 import type { UsagePeriodsViewTable } from './usage-periods-view.ts'
 import type { SubscriptionsViewTable } from './subscriptions-view.ts'
 import type { UsersViewTable } from './users-view.ts'
@@ -12,6 +13,7 @@ export type ViewTables = {
   users_view: UsersViewTable
   subscriptions_view: SubscriptionsViewTable
   orders_view: OrdersViewTable
+  invoices_view: InvoicesViewTable
   interview_sessions_view: InterviewSessionsViewTable
   interview_questions_view: InterviewQuestionsViewTable
   usage_periods_view: UsagePeriodsViewTable

@@ -1,6 +1,8 @@
 import { findPlan, type PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { planChangeMessages, quotePlanChange } from './plan-change.ts'
+import { addOneMonth } from './plan-period.ts'
 import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
 import {
   evolveSubscription,
@@ -14,6 +16,8 @@ import {
 
 export type SubscriptionCommand =
   | { type: 'Activate'; userId: string; orderId: string; planType: PlanId; now: Date }
+  | { type: 'SchedulePlanChange'; owner: Owner; planType: PlanId; now: Date }
+  | { type: 'CancelPlanChange'; owner: Owner; now: Date }
   | { type: 'Expire'; now: Date }
   | { type: 'UseInterviewCredit'; owner: Owner; sessionId: string; now: Date }
   | { type: 'SettleInterviewCredit'; sessionId: string; counted: boolean; reason: string }
@@ -25,33 +29,49 @@ export const usageMessages = {
   noPlan: "You don't have an active plan. Choose a plan at /pricing to start interviews.",
   expired: (plan: string, end: string) =>
     `Your ${plan} plan ended on ${longDate(end)}. Renew it at /pricing to start interviews.`,
+  switched: (from: string, plan: string, end: string) =>
+    `Your ${from} plan ended on ${longDate(end)} and your plan is now ${plan}: pay for its first month at /pricing to start interviews.`,
   sessionActive: (sessionId: string) =>
     `An interview session is already active (${sessionId}). Continue it, or end it with POST /interview/session/end before starting another.`,
   limitReached: (plan: string, included: number, end: string) =>
     `You have used all ${included} interviews of your ${plan} plan for this period. Upgrade at /pricing, or wait for your next period after ${longDate(end)}.`,
 } as const
 
-/** A plan period is one calendar month from the moment of payment. */
-export function addOneMonth(start: Date): Date {
-  const end = new Date(start)
-  end.setUTCMonth(end.getUTCMonth() + 1)
-  // 31 January + 1 month lands in March; keep it at the last day of February instead.
-  if (end.getUTCDate() !== start.getUTCDate()) end.setUTCDate(0)
-  return end
+function requirePlan(planId: string) {
+  const plan = findPlan(planId)
+  if (!plan) throw new DomainError('unknown-plan', `Unknown plan ${planId}`)
+  return plan
 }
 
 /**
- * See docs/decisions/0005-plan-periods.md: a payment starts a new one-month period at once, with
- * the purchased plan's interviews plus any left unused from an active period it replaces.
+ * See docs/decisions/0032-plan-changes.md. A payment is decided when it arrives, on the state of
+ * then (the period may have ended, or changed, since the order was quoted): the active plan again
+ * extends its period; anything else starts a new one-month period at once with exactly its plan's
+ * interviews (unused ones end with their period: an upgrade credited their time in money).
  */
 function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   switch (command.type) {
     case 'Activate': {
       if (state.activatedOrders.includes(command.orderId)) return []
-      const plan = findPlan(command.planType)
-      if (!plan) throw new DomainError('unknown-plan', `Unknown plan ${command.planType}`)
+      const plan = requirePlan(command.planType)
       const active = isSubscriptionActive(state, command.now)
-      const carriedOver = active ? Math.max(0, state.interviewsIncluded - state.interviewsUsed) : 0
+      if (active && state.planType === plan.planId && state.periodEnd !== null && state.currentOrderId !== null) {
+        return [
+          {
+            type: 'SubscriptionExtended',
+            data: {
+              orderId: command.orderId,
+              periodOrderId: state.currentOrderId,
+              planType: plan.planId,
+              previousPeriodEnd: state.periodEnd,
+              periodEnd: addOneMonth(new Date(state.periodEnd)).toISOString(),
+              interviewsAdded: plan.interviews,
+              interviewsIncluded: state.interviewsIncluded + plan.interviews,
+              valueAdded: plan.amount,
+            },
+          },
+        ]
+      }
       return [
         {
           type: 'SubscriptionActivated',
@@ -61,20 +81,51 @@ function decideSubscription(command: SubscriptionCommand, state: SubscriptionSta
             planType: plan.planId,
             periodStart: command.now.toISOString(),
             periodEnd: addOneMonth(command.now).toISOString(),
-            interviewsIncluded: plan.interviews + carriedOver,
-            carriedOver,
+            interviewsIncluded: plan.interviews,
+            carriedOver: 0,
             replacedPlan: active && state.planType !== 'none' ? state.planType : null,
+            periodValue: plan.amount,
           },
         },
       ]
+    }
+    case 'SchedulePlanChange': {
+      refuseErasedOwner(command.owner)
+      const plan = requirePlan(command.planType)
+      const quote = quotePlanChange(state, plan, command.now)
+      if (quote.kind === 'scheduled') return []
+      if (quote.kind !== 'downgrade') {
+        if (quote.kind === 'new') throw new DomainError('no-active-plan', usageMessages.noPlan)
+        throw new DomainError('plan-change-refused', planChangeMessages.notADowngrade(plan.name))
+      }
+      return [
+        {
+          type: 'PlanChangeScheduled',
+          data: { fromPlan: quote.currentPlan, toPlan: plan.planId, effectiveAt: quote.startsAt },
+        },
+      ]
+    }
+    case 'CancelPlanChange': {
+      refuseErasedOwner(command.owner)
+      const scheduled = state.scheduledChange
+      if (scheduled === null || !isSubscriptionActive(state, command.now))
+        throw new DomainError('not-found', planChangeMessages.nothingScheduled)
+      return [{ type: 'PlanChangeCancelled', data: scheduled }]
     }
     case 'UseInterviewCredit': {
       refuseErasedOwner(command.owner)
       const plan = state.planType === 'none' ? undefined : findPlan(state.planType)
       if (!plan || state.periodEnd === null || state.currentOrderId === null)
         throw new DomainError('no-active-plan', usageMessages.noPlan)
-      if (!isSubscriptionActive(state, command.now))
-        throw new DomainError('no-active-plan', usageMessages.expired(plan.name, state.periodEnd))
+      if (!isSubscriptionActive(state, command.now)) {
+        const from = state.switchedFrom === null ? undefined : findPlan(state.switchedFrom)
+        throw new DomainError(
+          'no-active-plan',
+          from
+            ? usageMessages.switched(from.name, plan.name, state.periodEnd)
+            : usageMessages.expired(plan.name, state.periodEnd),
+        )
+      }
       // One session at a time (decision 0027): a second start would take a second interview.
       const active = state.activeSessions.at(-1)
       if (active !== undefined)
@@ -100,10 +151,23 @@ function decideSubscription(command: SubscriptionCommand, state: SubscriptionSta
           },
         },
       ]
-    case 'Expire':
+    case 'Expire': {
       if (state.status !== 'active' || state.planType === 'none' || state.periodEnd === null) return []
       if (new Date(state.periodEnd) > command.now) return []
-      return [{ type: 'SubscriptionExpired', data: { planType: state.planType, periodEnd: state.periodEnd } }]
+      const expired: SubscriptionEvent = {
+        type: 'SubscriptionExpired',
+        data: { planType: state.planType, periodEnd: state.periodEnd },
+      }
+      const scheduled = state.scheduledChange
+      if (scheduled === null) return [expired]
+      return [
+        expired,
+        {
+          type: 'PlanChangeApplied',
+          data: { fromPlan: state.planType, toPlan: scheduled.toPlan, effectiveAt: scheduled.effectiveAt },
+        },
+      ]
+    }
     default: {
       const unknownCommand: never = command
       return unknownCommand

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { planIds } from '#app.catalog.ts'
+import { findPlan, planIds } from '#app.catalog.ts'
+import type { PlanId } from '#app.catalog.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** One stream per person: their plan periods and, later, the interviews they use from them. */
@@ -7,7 +8,17 @@ export const subscriptionStreamId = (userId: string) => `subscription-${userId}`
 
 const subscriptionActivated = defineEvent({
   type: 'SubscriptionActivated',
-  schemaVersion: 1,
+  schemaVersion: 2,
+  // Version 1 had no periodValue: its period was worth the plan's catalog price.
+  upcasters: {
+    1: (data) => {
+      const v1 = z
+        .object({ planType: z.enum(planIds) })
+        .loose()
+        .parse(data)
+      return { ...v1, periodValue: findPlan(v1.planType)?.amount ?? 0 }
+    },
+  },
   schema: z.object({
     userId: z.string(),
     orderId: z.string(),
@@ -18,7 +29,49 @@ const subscriptionActivated = defineEvent({
     interviewsIncluded: z.number().int().nonnegative(),
     carriedOver: z.number().int().nonnegative(),
     replacedPlan: z.enum(planIds).nullable(),
+    /** What the whole period is worth in paise (list prices): the base of an upgrade's credit. */
+    periodValue: z.number().int().nonnegative(),
   }),
+})
+
+/** The same plan bought again while active: the period ends one month later, with that month's interviews added. */
+const subscriptionExtended = defineEvent({
+  type: 'SubscriptionExtended',
+  schemaVersion: 1,
+  schema: z.object({
+    orderId: z.string(),
+    /** The order that started the period being extended (usage is counted against it). */
+    periodOrderId: z.string(),
+    planType: z.enum(planIds),
+    previousPeriodEnd: z.iso.datetime(),
+    periodEnd: z.iso.datetime(),
+    interviewsAdded: z.number().int().nonnegative(),
+    interviewsIncluded: z.number().int().nonnegative(),
+    valueAdded: z.number().int().nonnegative(),
+  }),
+})
+
+/** A lower plan chosen while a period runs: it takes over when the period ends, nothing is charged now. */
+const planChangeScheduled = defineEvent({
+  type: 'PlanChangeScheduled',
+  schemaVersion: 1,
+  schema: z.object({ fromPlan: z.enum(planIds), toPlan: z.enum(planIds), effectiveAt: z.iso.datetime() }),
+})
+
+const planChangeCancelled = defineEvent({
+  type: 'PlanChangeCancelled',
+  schemaVersion: 1,
+  schema: z.object({ toPlan: z.enum(planIds), effectiveAt: z.iso.datetime() }),
+})
+
+/**
+ * The period with a scheduled change ended: the account's plan is now the lower one, waiting for
+ * its first payment (nothing renews by itself).
+ */
+const planChangeApplied = defineEvent({
+  type: 'PlanChangeApplied',
+  schemaVersion: 1,
+  schema: z.object({ fromPlan: z.enum(planIds), toPlan: z.enum(planIds), effectiveAt: z.iso.datetime() }),
 })
 
 const subscriptionExpired = defineEvent({
@@ -49,6 +102,10 @@ const interviewCreditSettled = defineEvent({
 
 export const subscriptionEventDefinitions = [
   subscriptionActivated,
+  subscriptionExtended,
+  planChangeScheduled,
+  planChangeCancelled,
+  planChangeApplied,
   subscriptionExpired,
   interviewCreditUsed,
   interviewCreditSettled,
@@ -62,6 +119,12 @@ export type SubscriptionState = {
   periodEnd: string | null
   interviewsIncluded: number
   interviewsUsed: number
+  /** What the current period is worth in paise (list prices of the months paid into it). */
+  periodValue: number
+  /** A lower plan that takes over when the current period ends. */
+  scheduledChange: { toPlan: PlanId; effectiveAt: string } | null
+  /** The plan whose period ended when a scheduled lower plan took over (until that plan is paid for). */
+  switchedFrom: PlanId | null
   /** Orders already turned into a period: a second proof of one payment activates nothing. */
   activatedOrders: string[]
   /** The order whose period is current. */
@@ -79,6 +142,9 @@ export const initialSubscriptionState: SubscriptionState = {
   periodEnd: null,
   interviewsIncluded: 0,
   interviewsUsed: 0,
+  periodValue: 0,
+  scheduledChange: null,
+  switchedFrom: null,
   activatedOrders: [],
   currentOrderId: null,
   activeSessions: [],
@@ -95,10 +161,34 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         periodEnd: event.data.periodEnd,
         interviewsIncluded: event.data.interviewsIncluded,
         interviewsUsed: 0,
+        periodValue: event.data.periodValue,
+        scheduledChange: null,
+        switchedFrom: null,
         activatedOrders: [...state.activatedOrders, event.data.orderId],
         currentOrderId: event.data.orderId,
         activeSessions: state.activeSessions,
         periodSessions: [],
+      }
+    case 'SubscriptionExtended':
+      return {
+        ...state,
+        periodEnd: event.data.periodEnd,
+        interviewsIncluded: event.data.interviewsIncluded,
+        periodValue: state.periodValue + event.data.valueAdded,
+        scheduledChange: null,
+        activatedOrders: [...state.activatedOrders, event.data.orderId],
+      }
+    case 'PlanChangeScheduled':
+      return { ...state, scheduledChange: { toPlan: event.data.toPlan, effectiveAt: event.data.effectiveAt } }
+    case 'PlanChangeCancelled':
+      return { ...state, scheduledChange: null }
+    case 'PlanChangeApplied':
+      return {
+        ...state,
+        planType: event.data.toPlan,
+        status: 'expired',
+        scheduledChange: null,
+        switchedFrom: event.data.fromPlan,
       }
     case 'SubscriptionExpired':
       return { ...state, status: 'expired' }

@@ -8,7 +8,7 @@ export function mailLinkBase(scope: RequestScope): string {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-function layout(heading: string, paragraphs: string[], action: { label: string; url: string }) {
+export function mailLayout(heading: string, paragraphs: string[], action: { label: string; url: string }) {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escape(heading)}</h1>
 ${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
@@ -29,7 +29,7 @@ export function confirmationMail(options: {
   return {
     to: options.to,
     subject: 'Confirm your email for Interview Helper',
-    ...layout(
+    ...mailLayout(
       `Welcome, ${options.firstName}!`,
       [
         'Please confirm your email address to finish creating your Interview Helper account.',
@@ -52,7 +52,7 @@ export function passwordResetMail(options: {
   return {
     to: options.to,
     subject: 'Reset your Interview Helper password',
-    ...layout(
+    ...mailLayout(
       `Hi ${options.firstName},`,
       [
         'Someone (hopefully you) asked to reset the password of your Interview Helper account.',
@@ -68,7 +68,7 @@ export function signUpAttemptMail(options: { to: string; firstName: string; publ
   return {
     to: options.to,
     subject: 'Someone tried to sign up with your email',
-    ...layout(
+    ...mailLayout(
       `Hi ${options.firstName},`,
       [
         'Someone (hopefully you) tried to create an Interview Helper account with this email address.',

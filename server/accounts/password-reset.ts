@@ -6,7 +6,7 @@ import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { actingAs, asAnonymous, type RequestScope } from '#server/request-scope.ts'
 import { passwordResetMail, mailLinkBase } from './account-mail.ts'
-import { consumeEmailToken, createEmailToken } from './tokens/email-tokens.ts'
+import { consumeEmailToken, createEmailToken, isEmailTokenUsable } from './tokens/email-tokens.ts'
 import { hashPassword } from './passwords.ts'
 import { accountLimits, takeRateLimit } from './rate-limiter.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
@@ -65,6 +65,17 @@ export async function requestPasswordReset(
     }
   }
   return { message: messages.resetRequested }
+}
+
+/**
+ * Checks a reset link before the page asks for a new password, so a used or expired link says so
+ * at once instead of after the person has typed one. The link stays usable.
+ */
+export async function checkResetLink(scope: RequestScope, input: { token: string }) {
+  const { runtime } = scope
+  if (!(await isEmailTokenUsable(runtime.db, input.token, 'reset-password', runtime.clock)))
+    throw new DomainError('invalid-link', messages.invalidResetLink)
+  return { usable: true as const }
 }
 
 /** Sets a new password from a mailed reset link and ends every session. */

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
-import { keyFor } from '#events/pii/pii-vault.ts'
 import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate, userMessages } from '#events/users/user-decider.ts'
-import { deriveNames } from '#rules/oauth-names.ts'
+import { userAggregate } from '#events/users/user-decider.ts'
 import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,
@@ -14,10 +11,7 @@ import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { normalizeEmail } from './normalize-email.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
-import { registerUser } from './register-user.ts'
-import { accountOf } from './account-answer.ts'
-import { issueTokenPair } from './tokens/token-pair.ts'
-import { loadProfile } from './user-account.ts'
+import { signInWithIdentity } from './identity-sign-in.ts'
 
 const providerMessages = {
   notConfigured: 'Sign-in through Supabase is not configured on this server. Use email and password instead.',
@@ -79,68 +73,18 @@ export async function signInWithSupabase(
       'email-not-confirmed',
       'Please confirm your email address first. Check your inbox for the link.',
     )
-  const method = verified.provider === 'google' ? 'google' : 'supabase'
-
-  const { profile, tokens } = await runtime.store.transaction(
-    async (tx) => {
-      const known =
-        (await tx.db
-          .selectFrom('provider_identities')
-          .select('user_id')
-          .where('provider', '=', 'supabase')
-          .where('provider_user_id', '=', verified.id)
-          .executeTakeFirst()) ??
-        (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
-      const userId = known?.user_id ?? randomUUID()
-      const metadata = actingAs(scope, userId).metadata()
-      if (known) {
-        const existingKey = await keyFor(tx.db, userId)
-        if (!existingKey) throw new DomainError('erased', userMessages.erased)
-      } else {
-        const names = deriveNames(
-          {
-            first_name: input.details.firstName ?? verified.userMetadata.first_name,
-            last_name: input.details.lastName ?? verified.userMetadata.last_name,
-            full_name: input.details.fullName ?? verified.userMetadata.full_name ?? verified.userMetadata.name,
-          },
-          email,
-        )
-        const avatarUrl =
-          input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null
-        await registerUser(
-          tx,
-          {
-            userId,
-            email,
-            ...names,
-            avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null,
-            provider: method,
-            providerUserId: verified.id,
-            emailConfirmed: true,
-          },
-          metadata,
-        )
-      }
-      await tx.db
-        .insertInto('provider_identities')
-        .values({ provider: 'supabase', provider_user_id: verified.id, user_id: userId })
-        .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
-        .execute()
-      const { after } = await handleCommand(
-        tx,
-        userAggregate,
-        userId,
-        { type: 'RecordSignIn', method, providerUserId: verified.id },
-        metadata,
-      )
-      if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await issueTokenPair(tx.db, runtime, userId, after.role)
-      return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+  return signInWithIdentity(scope, {
+    provider: 'supabase',
+    providerUserId: verified.id,
+    method: verified.provider === 'google' ? 'google' : 'supabase',
+    email,
+    names: {
+      first_name: input.details.firstName ?? verified.userMetadata.first_name,
+      last_name: input.details.lastName ?? verified.userMetadata.last_name,
+      full_name: input.details.fullName ?? verified.userMetadata.full_name ?? verified.userMetadata.name,
     },
-    { retryOnConflict: true },
-  )
-  if (!profile) throw new Error('Signed-in account has no profile')
-  return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
+    avatarUrl: input.details.avatarUrl ?? verified.userMetadata.avatar_url ?? verified.userMetadata.picture ?? null,
+  })
 }
 
 /**

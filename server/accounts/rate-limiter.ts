@@ -1,21 +1,12 @@
 import { createHmac } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { z } from 'zod'
 import type { AppConfig } from '#app.config.ts'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
+import { noteRateLimit } from '#server/request-context.ts'
+import type { RateLimitState } from './rate-limit-state.ts'
 import { jwtSecretKey } from './tokens/jwt-secret.ts'
-
-/** What a client needs to know of the limit it ran into: the window's size, its quota, and when it ends. */
-export const rateLimitStateSchema = z.object({
-  policy: z.string(),
-  quota: z.number().int().positive(),
-  windowSeconds: z.number().int().positive(),
-  remaining: z.number().int().nonnegative(),
-  resetSeconds: z.number().int().nonnegative(),
-})
-export type RateLimitState = z.infer<typeof rateLimitStateSchema>
 
 export type RateLimit = { name: string; limit: number; windowMs: number; message: string }
 
@@ -101,15 +92,17 @@ class RateLimitedError extends DomainError {
   readonly rateLimit: RateLimitState
   constructor(limit: RateLimit, resetSeconds: number) {
     super('rate-limited', limit.message)
-    this.rateLimit = {
-      policy: limit.name,
-      quota: limit.limit,
-      windowSeconds: Math.round(limit.windowMs / 1000),
-      remaining: 0,
-      resetSeconds,
-    }
+    this.rateLimit = stateOf(limit, 0, resetSeconds)
   }
 }
+
+const stateOf = (limit: RateLimit, remaining: number, resetSeconds: number): RateLimitState => ({
+  policy: limit.name,
+  quota: limit.limit,
+  windowSeconds: Math.round(limit.windowMs / 1000),
+  remaining: Math.max(0, remaining),
+  resetSeconds,
+})
 
 async function windowOf(store: RateLimitStore, limit: RateLimit, key: string) {
   const now = store.clock.now().getTime()
@@ -130,13 +123,16 @@ export async function assertUnderRateLimit(store: RateLimitStore, limit: RateLim
     .where('bucket', '=', bucket)
     .where('window_start', '=', windowStart)
     .executeTakeFirst()
-  if (row && row.hits >= limit.limit) throw new RateLimitedError(limit, resetSeconds)
+  const hits = row?.hits ?? 0
+  if (hits >= limit.limit) throw new RateLimitedError(limit, resetSeconds)
+  noteRateLimit(stateOf(limit, limit.limit - hits, resetSeconds))
 }
 
 /** Counts one attempt and throws a `rate-limited` DomainError when the window is full. */
 export async function takeRateLimit(store: RateLimitStore, limit: RateLimit, key: string): Promise<void> {
   const { hits, resetSeconds } = await countHit(store, limit, key)
   if (hits > limit.limit) throw new RateLimitedError(limit, resetSeconds)
+  noteRateLimit(stateOf(limit, limit.limit - hits, resetSeconds))
 }
 
 /** Counts one attempt, whatever the count; the caller decides what it means. */

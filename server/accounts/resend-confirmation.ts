@@ -1,3 +1,4 @@
+import { messages } from '#rules/auth-rules.ts'
 import { loadAggregate } from '#events/store/command-handler.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
@@ -8,7 +9,7 @@ import { takeRateLimit, type RateLimit } from './rate-limiter.ts'
 import { loadProfile } from './user-account.ts'
 
 /** Like password resets: a few links an hour per address, more per network. */
-const resendLimits = {
+export const resendLimits = {
   perEmail: {
     name: 'resend-confirmation:email',
     limit: 3,
@@ -23,7 +24,7 @@ const resendLimits = {
   },
 } as const satisfies Record<string, RateLimit>
 
-const resendAnswer = 'If this address has an account waiting for confirmation, a new confirmation link is on its way.'
+const resendAnswer = messages.confirmationResent
 
 /**
  * Mails a new confirmation link when the address belongs to a password account not yet confirmed.

@@ -24,4 +24,6 @@ export type AccountTables = {
     used_at: Date | null
   }
   rate_limits: { bucket: string; window_start: Date; hits: number }
+  /** The sandbox Google provider's one-time codes (development only); the code itself is never stored. */
+  sandbox_identity_codes: { code_hash: string; challenge: string; email: string; full_name: string; expires_at: Date }
 }

@@ -5,9 +5,16 @@ import type { MailTables } from '#server/mail/tables.ts'
 import type { PaymentTables } from '#server/payments/tables.ts'
 import type { ContactTables } from '#server/contact/tables.ts'
 import type { IdempotencyTables } from '#server/idempotency/tables.ts'
+import type { ReleaseTables } from '#server/releases/tables.ts'
 
-/** The tables of the services: accounts, mail, payments, analytics, contact and repeated requests. */
-type ServerTables = AccountTables & MailTables & PaymentTables & AnalyticsTables & ContactTables & IdempotencyTables
+/** The tables of the services: accounts, mail, payments, analytics, contact, repeated requests and releases. */
+type ServerTables = AccountTables &
+  MailTables &
+  PaymentTables &
+  AnalyticsTables &
+  ContactTables &
+  IdempotencyTables &
+  ReleaseTables
 
 /** Every table kysely knows about: the events layer's (store, views, keys) and the services'. */
 export type Database = EventsDatabase & ServerTables

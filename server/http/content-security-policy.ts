@@ -20,12 +20,18 @@ const googleAnalytics = {
 export type PolicyOptions = Pick<AppConfig, 'payments' | 'site' | 'auth'>
 
 /**
+ * Pages whose third-party renderer injects <style> elements it cannot give a nonce to (Scalar's API
+ * reference: its theme and its toasts). Their scripts stay as strict as every other page's.
+ */
+const pagesWithInjectedStyles: ReadonlySet<string> = new Set(['/docs/api'])
+
+/**
  * The policy of a page: scripts and stylesheets from this site, inline scripts only with this
  * answer's nonce, and the third parties the configuration turns on (Razorpay's checkout, GA4, the
  * Supabase project). Style attributes are allowed (React renders a few computed ones); style
- * elements are not. Nothing may frame the page.
+ * elements are not, except on the pages listed above. Nothing may frame the page.
  */
-export function pagePolicy(config: PolicyOptions, nonce: string): string {
+export function pagePolicy(config: PolicyOptions, nonce: string, pathname = '/'): string {
   const paid = config.payments.mode === 'razorpay'
   const analytics = config.site.gaMeasurementId !== undefined
   const supabase = config.auth.supabase ? [new URL(config.auth.supabase.url).origin] : []
@@ -39,7 +45,7 @@ export function pagePolicy(config: PolicyOptions, nonce: string): string {
       ...(paid ? razorpay.script : []),
       ...(analytics ? googleAnalytics.script : []),
     ],
-    'style-src': ["'self'"],
+    'style-src': ["'self'", ...(pagesWithInjectedStyles.has(pathname) ? ["'unsafe-inline'"] : [])],
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...(paid ? razorpay.img : []), ...(analytics ? googleAnalytics.img : [])],
     'font-src': ["'self'"],

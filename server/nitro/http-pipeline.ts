@@ -3,7 +3,9 @@ import { loadConfigOrExit } from '#app.config.ts'
 import { compressResponse, appendVary } from '#server/http/compression.ts'
 import { addCorsHeaders, allowedOrigin, isApiPath, isPreflight, preflightAnswer } from '#server/http/cors.ts'
 import { issueNonce } from '#server/http/csp-nonce.ts'
+import { addRateLimitHeaders } from '#server/http/rate-limit-headers.ts'
 import { addSecurityHeaders } from '#server/http/security-headers.ts'
+import { currentRequestContext } from '#server/request-context.ts'
 import { apiVersionHeader, majorApiVersion } from '#server/rest/api-version.ts'
 import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
 
@@ -11,7 +13,8 @@ import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
  * The one place every answer passes on its way out, whoever made it: pages, API answers, static
  * files, and the error handler's answers (h3 turns a thrown error into a response before its
  * middleware could see it, so this wraps the whole app instead). It issues the page's nonce,
- * answers CORS preflights, and adds the security, CORS and API-Version headers and the compression.
+ * answers CORS preflights, and adds the security, CORS, API-Version and RateLimit headers and the
+ * compression.
  */
 export default definePlugin((nitroApp) => {
   const config = loadConfigOrExit()
@@ -31,10 +34,11 @@ export default definePlugin((nitroApp) => {
     }
     response = withWritableHeaders(response)
     const { headers } = response
-    addSecurityHeaders(headers, config, nonce)
+    addSecurityHeaders(headers, config, nonce, pathname)
     if (api) {
       appendVary(headers, 'Origin')
       headers.set(apiVersionHeader, majorApiVersion)
+      addRateLimitHeaders(headers, [...(currentRequestContext()?.rateLimits?.values() ?? [])])
     }
     if (origin && !isPreflight(request)) addCorsHeaders(headers, origin)
     return compressResponse(request, response)

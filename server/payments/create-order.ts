@@ -2,26 +2,40 @@ import { randomBytes } from 'node:crypto'
 import { checkout, findPlan, type PlanId } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { loadOwner } from '#events/users/load-owner.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
+import { quotePlanChange } from '#events/subscriptions/plan-change.ts'
+import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { orderDescription, payableQuote, priceChangedMessage } from './order-quote.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
 
 const orderErrors = {
   gatewayDown: 'Failed to create order: the payment service is not answering. Please try again in a minute.',
 } as const
 
-/** Creates a gateway order for a plan; the amount comes from the catalog, never from the client. */
-export async function createOrder(scope: SignedInScope, input: { planType: PlanId }) {
+/**
+ * Creates a gateway order for a plan. The amount is the plan change's quote on the person's
+ * subscription stream (list price, less the unused value of the current period for an upgrade),
+ * never the client's; a lower plan while a period runs is scheduled, not bought.
+ */
+export async function createOrder(
+  scope: SignedInScope,
+  input: { planType: PlanId; expectedAmount?: number | undefined },
+) {
   const { runtime, userId } = scope
   const plan = findPlan(input.planType)
   if (!plan) throw new DomainError('unknown-plan', `Unknown plan: ${input.planType}`)
+  const { state: subscription } = await loadAggregate(runtime.store, subscriptionAggregate, userId)
+  const quote = payableQuote(quotePlanChange(subscription, plan, runtime.clock.now()), plan)
+  if (input.expectedAmount !== undefined && input.expectedAmount !== quote.amountDue)
+    throw new DomainError('plan-change-refused', priceChangedMessage(quote.amountDue, input.expectedAmount))
   const { gateway } = runtime.payments
   const receipt = `rcpt_${randomBytes(8).toString('hex')}`
-  const notes = { userId, planType: plan.planId, billingCycle: 'monthly' }
+  const notes = { userId, planType: plan.planId, billingCycle: 'monthly', change: quote.kind }
   let order
   try {
-    order = await gateway.createOrder({ amount: plan.amount, currency: plan.currency, receipt, notes })
+    order = await gateway.createOrder({ amount: quote.amountDue, currency: plan.currency, receipt, notes })
   } catch (error) {
     if (error instanceof PaymentGatewayError) {
       runtime.log.error('order creation failed at the gateway', { error })
@@ -42,10 +56,11 @@ export async function createOrder(scope: SignedInScope, input: { planType: PlanI
           userId,
           planType: plan.planId,
           billingCycle: 'monthly',
-          amount: plan.amount,
+          amount: quote.amountDue,
           currency: plan.currency,
           gateway: gateway.mode,
           receipt,
+          change: { kind: quote.kind, listPrice: quote.listPrice, credit: quote.credit, fromPlan: quote.currentPlan },
         },
       },
       scope.metadata(),
@@ -53,11 +68,11 @@ export async function createOrder(scope: SignedInScope, input: { planType: PlanI
   )
   return {
     id: order.id,
-    amount: plan.amount,
+    amount: quote.amountDue,
     currency: plan.currency,
     keyId: gateway.keyId,
     name: checkout.name,
-    description: `${plan.name} plan — ${plan.interviews} interviews, 1 month`,
+    description: orderDescription(plan, quote),
     themeColor: checkout.themeColor,
     testMode: gateway.mode === 'sandbox',
     notes,

@@ -1,6 +1,7 @@
 import type { BackgroundJob } from '#server/jobs/background-job.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { sendUnsentDeliveryEvents } from './announce-deliveries.ts'
+import { expireOrders } from './expire-orders.ts'
 import { expireSubscriptions } from './expire-subscriptions.ts'
 import { processWebhookDeliveries } from './process-webhook-deliveries.ts'
 import { webhookProcessingEvent } from './webhook-events.ts'
@@ -36,6 +37,12 @@ export function paymentJobs(runtime: () => Runtime, options: { inngest?: boolean
       wakeEvent: subscriptionsDueEvent,
       cron: '*/10 * * * *',
       run: () => expireSubscriptions(runtime()),
+    },
+    {
+      id: 'expire-orders',
+      name: 'Expire orders not paid within their checkout window',
+      cron: '* * * * *',
+      run: () => expireOrders(runtime()),
     },
   ]
 }

@@ -2,22 +2,28 @@ import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import type { OrderState } from '#events/orders/order.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { openInvoiceBuyer } from '#server/invoices/invoice-buyer.ts'
+import { issueInvoice } from '#server/invoices/issue-invoice.ts'
+import { receiptMail } from '#server/invoices/receipt-mail.ts'
+import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
+import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 
-export type PaymentOutcome = { order: OrderState; newlyPaid: boolean }
+export type PaymentOutcome = { order: OrderState; newlyPaid: boolean; invoiceNumber: string | null }
 
 /**
- * Records a proven payment and, in the same transaction, starts the plan period it pays for.
- * Both the checkout's verify call and every webhook delivery come through here, in any order and
- * any number of times: one payment, one PaymentVerified, one activation.
+ * Records a proven payment and, in the same transaction, starts the plan period it pays for,
+ * issues its invoice and queues the receipt. Both the checkout's verify call and every webhook
+ * delivery come through here, in any order and any number of times: one payment, one
+ * PaymentVerified, one activation, one invoice, one receipt.
  */
 export async function recordPayment(
-  scope: Pick<RequestScope, 'runtime' | 'metadata'>,
+  scope: Pick<RequestScope, 'runtime' | 'metadata'> & { siteUrl?: string | undefined },
   payment: { orderId: string; paymentId: string; amount?: number; verifiedBy: 'checkout' | 'webhook'; userId?: string },
 ): Promise<PaymentOutcome> {
   const { runtime } = scope
   // The checkout's verify call and the webhook for the same payment often race: the loser re-reads and finds it paid.
-  return runtime.store.transaction(
+  const outcome = await runtime.store.transaction(
     async (tx) => {
       const { state } = await loadAggregate(runtime.store, orderAggregate, payment.orderId, tx.db)
       const owner = state.status === 'none' ? (payment.userId ?? '') : state.userId
@@ -36,23 +42,44 @@ export async function recordPayment(
         scope.metadata(owner),
       )
       const paid = result.decided.some((event) => event.type === 'PaymentVerified')
-      if (paid && result.after.status === 'paid') {
-        await handleCommand(
-          tx,
-          subscriptionAggregate,
-          result.after.userId,
+      if (!paid || result.after.status !== 'paid') return { order: result.after, newlyPaid: false, invoiceNumber: null }
+      const { userId } = result.after
+      const activation = await handleCommand(
+        tx,
+        subscriptionAggregate,
+        userId,
+        {
+          type: 'Activate',
+          userId,
+          orderId: result.after.orderId,
+          planType: result.after.planType,
+          now: runtime.clock.now(),
+        },
+        scope.metadata(userId),
+      )
+      const { invoice, newlyIssued } = await issueInvoice(
+        tx,
+        runtime,
+        { ...result.after, status: 'paid', paymentId: payment.paymentId },
+        { start: activation.after.periodStart, end: activation.after.periodEnd },
+        scope.metadata(userId),
+      )
+      const buyer = newlyIssued ? await openInvoiceBuyer(tx.db, invoice) : null
+      if (buyer) {
+        await enqueueMail(
+          tx.db,
           {
-            type: 'Activate',
-            userId: result.after.userId,
-            orderId: result.after.orderId,
-            planType: result.after.planType,
-            now: runtime.clock.now(),
+            ...receiptMail(invoice, buyer, scope.siteUrl ?? runtime.config.publicUrl),
+            dedupeKey: `receipt:${invoice.orderId}`,
+            userId,
           },
-          scope.metadata(result.after.userId),
+          runtime.clock,
         )
       }
-      return { order: result.after, newlyPaid: paid }
+      return { order: result.after, newlyPaid: true, invoiceNumber: invoice.invoiceNumber }
     },
     { retryOnConflict: true },
   )
+  if (outcome.newlyPaid) runtime.jobs.wake(mailEnqueuedEvent)
+  return outcome
 }

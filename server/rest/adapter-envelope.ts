@@ -14,7 +14,13 @@ const zodIssueSchema = z.object({ path: z.array(z.union([z.string(), z.number()]
 const openApiErrorBodySchema = z.object({
   message: z.string().optional(),
   code: z.string().optional(),
-  data: z.object({ issues: z.array(issueSchema).optional(), errorCode: z.string().optional() }).optional(),
+  data: z
+    .object({
+      issues: z.array(issueSchema).optional(),
+      errorCode: z.string().optional(),
+      details: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
   issues: z.array(zodIssueSchema).optional(),
 })
 
@@ -41,6 +47,7 @@ export function envelopeFromAdapter(status: number, body: string, headers: Heade
     errorBody.success ? errorMessage(errorBody.data) : `Request failed with status ${status}`,
     headers,
     isPublicErrorCode(code) ? code : undefined,
+    errorBody.success ? errorBody.data.data?.details : undefined,
   )
 }
 

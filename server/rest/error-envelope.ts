@@ -10,12 +10,19 @@ import { jsonResponse } from './json-response.ts'
  * Every failure the REST bridge and the HTTP routes answer is `{success: false, error, code}`; the
  * builders below are the only places that write one.
  */
-type ErrorEnvelope = { success: false; error: string; code: PublicErrorCode }
+type ErrorDetails = Readonly<Record<string, string>>
+type ErrorEnvelope = { success: false; error: string; code: PublicErrorCode; details?: ErrorDetails }
 
-const envelope = (status: number, error: string, code: PublicErrorCode | undefined): ErrorEnvelope => ({
+const envelope = (
+  status: number,
+  error: string,
+  code: PublicErrorCode | undefined,
+  details: ErrorDetails | undefined,
+): ErrorEnvelope => ({
   success: false,
   error,
   code: code ?? publicCodeForStatus(status),
+  ...(details ? { details } : {}),
 })
 
 /** A refusal of the REST bridge itself, or the tRPC adapter's error answer re-wrapped. */
@@ -24,9 +31,11 @@ export function bridgeErrorResponse(
   message: string,
   headers?: HeadersInit,
   code?: PublicErrorCode,
+  details?: ErrorDetails,
 ): Response {
   // A 500 may carry a database or library message: never pass it on.
-  return jsonResponse(envelope(status, status === 500 ? internalErrorMessage : message, code), status, headers)
+  if (status === 500) return jsonResponse(envelope(status, internalErrorMessage, code, undefined), status, headers)
+  return jsonResponse(envelope(status, message, code, details), status, headers)
 }
 
 /** A refusal an HTTP route decides on its own, before or instead of calling a service. */
@@ -35,8 +44,9 @@ export function routeErrorResponse(
   message: string,
   headers?: HeadersInit,
   code?: PublicErrorCode,
+  details?: ErrorDetails,
 ): Response {
-  return Response.json(envelope(status, message, code), { status, ...(headers ? { headers } : {}) })
+  return Response.json(envelope(status, message, code, details), { status, ...(headers ? { headers } : {}) })
 }
 
 /**
@@ -52,6 +62,7 @@ export function thrownErrorResponse(error: unknown, log: Logger): Response {
       known.message,
       refusalHeaders(error),
       publicCodeOfError(known),
+      refusal?.details,
     )
   log.error('request failed', { error })
   return routeErrorResponse(500, internalErrorMessage)

@@ -25,16 +25,24 @@ const statusDescriptions: Record<number, string> = {
   503: 'Temporarily unavailable, or not configured on this server: see Retry-After',
 }
 
-const rateLimitHeaders = {
-  'Retry-After': { description: 'Seconds until the limit resets', schema: { type: 'integer' } },
+const quotaHeaders = {
   RateLimit: {
-    description: 'draft-ietf-httpapi-ratelimit-headers: `"policy";r=<remaining>;t=<seconds to reset>`',
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated',
     schema: { type: 'string' },
+    example: '"sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512',
   },
   'RateLimit-Policy': {
-    description: 'draft-ietf-httpapi-ratelimit-headers: `"policy";q=<quota>;w=<window seconds>`',
+    description:
+      'draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated',
     schema: { type: 'string' },
+    example: '"sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900',
   },
+}
+
+const rateLimitHeaders = {
+  'Retry-After': { description: 'Seconds until the limit resets', schema: { type: 'integer' } },
+  ...quotaHeaders,
 }
 
 /** The codes every operation may answer whatever its service: bad input, outage, and by kind of operation. */
@@ -52,8 +60,8 @@ const statusOfCode = (code: PublicErrorCode, refusalStatus: Map<PublicErrorCode,
 
 /**
  * Declares, on every operation listed in operationRefusals, each status it can really answer, with
- * the codes each one carries (an enum narrowing the shared ErrorEnvelope) and, on 429, the
- * rate-limit headers.
+ * the codes each one carries (an enum narrowing the shared ErrorEnvelope), and the rate-limit
+ * headers where it has a limit.
  */
 export function withDeclaredStatuses(document: OpenAPIObject): OpenAPIObject {
   const paths: Record<string, PathItem> = {}
@@ -92,5 +100,17 @@ function declared(method: string, operation: Operation, refusals: readonly Domai
       },
     }
   }
+  // A rate-limited operation reports its quotas on every answer, not only on its 429.
+  if (refusals.includes('rate-limited'))
+    for (const [status, response] of Object.entries(responses))
+      if (status !== '429' && status !== 'default' && isRecord(response))
+        responses[status] = {
+          ...response,
+          headers: { ...quotaHeaders, ...(isRecord(response.headers) ? response.headers : {}) },
+        }
   return { ...operation, responses }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -2,9 +2,11 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
 import { withIdempotencyKeyHeader } from '#server/http/idempotency-openapi.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { accountLimits, type RateLimit } from '#server/accounts/rate-limiter.ts'
+import { resendLimits } from '#server/accounts/resend-confirmation.ts'
 import { contactLimits } from '#server/contact/contact-limits.ts'
 import { publicErrorCodes } from '#server/trpc/public-error-codes.ts'
-import { compatibilityPromise, documentVersion } from './api-version.ts'
+import { documentVersion } from './api-version.ts'
+import { apiGuide } from './openapi-guide.ts'
 import { withDeclaredStatuses } from './openapi-declared-statuses.ts'
 import { extraPaths } from './openapi-extra-paths.ts'
 
@@ -16,27 +18,19 @@ const documentedLimits: readonly RateLimit[] = [
   accountLimits.signUpPerAddress,
   accountLimits.resetPerEmail,
   accountLimits.resetPerAddress,
+  resendLimits.perEmail,
+  resendLimits.perAddress,
   contactLimits.perAddress,
   contactLimits.perEmail,
 ]
-
-const limitLine = (limit: RateLimit) =>
-  `- \`${limit.name}\`: ${limit.limit} per ${Math.round(limit.windowMs / 60_000)} minutes`
-
-const description = [
-  'REST API used by the Interview Helper desktop assistant. Every answer is `{success: true, data}` or `{success: false, error, code}`: `error` is for people, `code` (snake_case, listed in the ErrorEnvelope schema) is for programs.',
-  compatibilityPromise,
-  'Rate limits (fixed windows; a refused request answers 429 with `Retry-After`, `RateLimit` and `RateLimit-Policy` as in draft-ietf-httpapi-ratelimit-headers-10). Failed sign-ins count per address and account together; the account-wide ceiling does not apply to an address the account signed in from in the last 12 hours:',
-  documentedLimits.map(limitLine).join('\n'),
-].join('\n\n')
 
 type PathItem = NonNullable<OpenAPIObject['paths']>[string]
 type Operation = NonNullable<PathItem['get']>
 type JsonSchema = Record<string, unknown>
 
 const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
-// The /docs page shows one group per tag, in the order the tags first appear in the document.
-const tagOrder = ['auth', 'payments', 'interview', 'account', 'support', 'contact']
+// The API reference shows one group per tag, in the order the tags first appear in the document.
+const tagOrder = ['auth', 'payments', 'interview', 'account', 'app', 'support', 'contact']
 const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
 
 let cached: OpenAPIObject | undefined
@@ -51,7 +45,7 @@ export function openApiDocument(): OpenAPIObject {
             withEnvelopes(
               generateOpenApiDocument(appRouter, {
                 title: 'Interview Helper API',
-                description,
+                description: apiGuide(documentedLimits),
                 version: documentVersion,
                 baseUrl: '/api',
                 securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -136,6 +130,13 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
         description:
           'What went wrong, for programs: e.g. `plan_required`, `feature_not_in_plan`, `interviews_exhausted`, `rate_limited` (see Retry-After), `service_unavailable` (the database cannot be reached for now; try again after Retry-After).',
         example: 'invalid_request',
+      },
+      details: {
+        type: 'object',
+        description:
+          'Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it).',
+        additionalProperties: { type: 'string' },
+        example: { sessionId: '5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a' },
       },
     },
     required: ['success', 'error', 'code'],

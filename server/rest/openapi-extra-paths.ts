@@ -135,6 +135,41 @@ export const extraPaths: Record<string, PathItem> = {
       },
     },
   },
+  '/billing/invoices/{orderId}/pdf': {
+    get: {
+      operationId: 'billing-invoicePdf',
+      tags: ['payments'],
+      summary: 'The invoice of a paid order, as a PDF',
+      description:
+        'The GST invoice issued when the order was paid (its number is `invoiceNumber` in /billing/history), as an A4 PDF, `Content-Disposition: attachment`. Only the person who placed the order gets it: any other order, or one without an invoice, is 404.',
+      security: [{ bearerAuth: [] }],
+      parameters: [
+        {
+          name: 'orderId',
+          in: 'path',
+          required: true,
+          description: 'The order id from /billing/history',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The invoice',
+          headers: {
+            'X-Invoice-Number': {
+              description: 'The invoice number, such as IH/2026-27/000123',
+              schema: { type: 'string' },
+            },
+          },
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '400': { description: 'Not an order id', content: errorEnvelope },
+        '401': { description: 'Not signed in', content: errorEnvelope },
+        '404': { description: 'No invoice of yours for this order', content: errorEnvelope },
+        default: { description: 'Any other failure', content: errorEnvelope },
+      },
+    },
+  },
   '/interview/audio-question': {
     post: {
       operationId: 'interview-audioQuestion',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { featuresFor } from '#app.config.ts'
+import { featuresFor, findPlan } from '#app.config.ts'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Subscription } from './subscription.types.ts'
@@ -14,6 +14,7 @@ const noSubscription: Subscription = {
   daysUntilExpiry: 0,
   isActive: false,
   interviewsIncluded: 0,
+  scheduledChange: null,
 }
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -31,7 +32,9 @@ export async function readSubscription(
   const now = clock.now()
   const end = new Date(row.period_end)
   const isActive = row.status === 'active' && end > now
-  const planType = row.plan_type as Subscription['planType']
+  // A scheduled lower plan takes over at the period's end, whether or not the expiry job has run yet.
+  const scheduled = row.scheduled_plan !== null && row.scheduled_at !== null ? findPlan(row.scheduled_plan) : undefined
+  const planType = (!isActive && scheduled ? scheduled.planId : row.plan_type) as Subscription['planType']
   const subscription: Subscription = {
     planType,
     status: isActive ? 'active' : 'expired',
@@ -40,7 +43,20 @@ export async function readSubscription(
     currentPeriodEnd: end.toISOString(),
     daysUntilExpiry: isActive ? Math.ceil((end.getTime() - now.getTime()) / dayMs) : 0,
     isActive,
-    interviewsIncluded: row.interviews_included,
+    interviewsIncluded: isActive ? row.interviews_included : 0,
+    scheduledChange:
+      isActive && scheduled && row.scheduled_at
+        ? { planType: scheduled.planId, effectiveAt: new Date(row.scheduled_at).toISOString() }
+        : null,
   }
-  return { subscription, features: featuresFor(isActive ? planType : 'none') }
+  return { subscription, features: periodFeatures(subscription) }
+}
+
+/**
+ * The plan's features, with maxInterviews being this period's allowance: the same number the
+ * subscription shows, so no page can show two different counts.
+ */
+function periodFeatures(subscription: Subscription) {
+  if (!subscription.isActive) return featuresFor('none')
+  return { ...featuresFor(subscription.planType), maxInterviews: subscription.interviewsIncluded }
 }

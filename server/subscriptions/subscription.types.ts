@@ -10,7 +10,14 @@ export const subscriptionSchema = z
     currentPeriodEnd: z.string().nullable(),
     daysUntilExpiry: z.number().int(),
     isActive: z.boolean(),
-    interviewsIncluded: z.number().int(),
+    interviewsIncluded: z
+      .number()
+      .int()
+      .meta({ description: "This period's interviews (the plan's monthly allowance for each month paid into it)" }),
+    scheduledChange: z
+      .object({ planType: z.enum(['starter', 'professional', 'pro']), effectiveAt: z.string() })
+      .nullable()
+      .meta({ description: 'A lower plan that takes over when the current period ends; cancellable until then' }),
   })
   .meta({ id: 'Subscription' })
 

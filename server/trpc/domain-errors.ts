@@ -32,6 +32,7 @@ const statusOf = {
   'no-active-plan': 'FORBIDDEN',
   'limit-reached': 'FORBIDDEN',
   'feature-not-in-plan': 'FORBIDDEN',
+  'plan-change-refused': 'CONFLICT',
   'no-active-session': 'CONFLICT',
   'session-ended': 'CONFLICT',
   'session-active': 'CONFLICT',
@@ -65,8 +66,15 @@ function asDomainError(error: unknown): DomainError | undefined {
     typeof error.code === 'string' &&
     isDomainErrorCode(error.code)
   )
-    return new DomainError(error.code, error.message)
+    return new DomainError(error.code, error.message, detailsOf(error))
   return undefined
+}
+
+function detailsOf(error: Error): Record<string, string> | undefined {
+  const details = 'details' in error ? error.details : undefined
+  if (typeof details !== 'object' || details === null) return undefined
+  const entries = Object.entries(details).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined
 }
 
 const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'

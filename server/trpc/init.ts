@@ -33,6 +33,8 @@ const t = initTRPC
           code: shape.data.code,
           // The stable, snake_case code of the REST envelope, for tRPC callers too.
           errorCode: publicCodeOfError(error),
+          // Facts a program acts on, e.g. the id of the session already active.
+          details: domainErrorOf(error)?.details,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           issues,

@@ -31,6 +31,7 @@ const publicCodeOfRefusal = {
   'no-active-plan': 'plan_required',
   'limit-reached': 'interviews_exhausted',
   'feature-not-in-plan': 'feature_not_in_plan',
+  'plan-change-refused': 'plan_change_refused',
   'no-active-session': 'no_active_session',
   'session-ended': 'session_ended',
   'session-active': 'session_active',
@@ -82,3 +83,16 @@ const publicCodeSet: ReadonlySet<string> = new Set(publicErrorCodes)
 
 export const isPublicErrorCode = (code: unknown): code is PublicErrorCode =>
   typeof code === 'string' && publicCodeSet.has(code)
+
+/** Each code with the HTTP statuses it is answered with, for the document's table of codes. */
+export function publicCodeStatuses(
+  statusOfRefusal: (refusal: DomainErrorCode) => number,
+): Map<PublicErrorCode, number[]> {
+  const statuses = new Map<PublicErrorCode, Set<number>>()
+  const add = (code: PublicErrorCode, status: number) =>
+    statuses.set(code, (statuses.get(code) ?? new Set()).add(status))
+  for (const [refusal, code] of Object.entries(publicCodeOfRefusal) as [DomainErrorCode, PublicErrorCode][])
+    add(code, statusOfRefusal(refusal))
+  for (const [status, code] of Object.entries(publicCodeOfStatus)) add(code, Number(status))
+  return new Map([...statuses].sort(([a], [b]) => a.localeCompare(b)).map(([code, set]) => [code, [...set].sort()]))
+}

@@ -1,5 +1,6 @@
 import { router } from './init.ts'
 import { accountsRouter } from './routers/accounts.ts'
+import { desktopAppRouter } from './routers/app.ts'
 import { interviewsRouter } from './routers/interviews.ts'
 import { paymentsRouter } from './routers/payments.ts'
 import { siteRouter } from './routers/site.ts'
@@ -13,6 +14,7 @@ export const appRouter = router({
   interviews: interviewsRouter,
   support: supportRouter,
   site: siteRouter,
+  app: desktopAppRouter,
 })
 
 export type AppRouter = typeof appRouter

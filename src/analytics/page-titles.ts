@@ -18,12 +18,18 @@ const titles: Record<string, string> = {
   '/dev/mailbox': 'Development Mailbox',
   '/blog': 'Blog',
   '/about': 'About',
-  '/docs': 'API Docs',
+  '/docs': 'Docs',
+  '/docs/api': 'API Reference',
+  '/terms': 'Terms and Conditions',
+  '/privacy': 'Privacy Policy',
+  '/refunds': 'Cancellation and Refund Policy',
 }
 
 export function pageTitleFor(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (titles[path]) return titles[path]
   if (path.startsWith('/blog/')) return 'Blog Article'
+  // The order id is the customer's own: the report names the page, not the order.
+  if (path.startsWith('/invoice/')) return 'Invoice'
   return 'Page Not Found'
 }

@@ -15,7 +15,12 @@ export type AuthContextValue = {
   mode: AuthMode | null
   devMailbox: boolean
   signingOut: boolean
-  signIn: (email: string, password: string) => Promise<AuthResult>
+  signIn: (
+    email: string,
+    password: string,
+  ) => Promise<AuthResult | { success: false; error: string; unconfirmed?: true }>
+  /** Mails a new confirmation link (same answer whether or not the address has an account). */
+  resendConfirmation: (email: string) => Promise<AuthResult<{ message: string }>>
   signUp: (input: SignUpInput) => Promise<SignUpResult>
   signInWithGoogle: () => Promise<AuthResult>
   /** Completes Google sign-in on /auth/callback. */

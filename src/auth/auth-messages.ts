@@ -22,6 +22,4 @@ export const uiMessages = {
   purchaseSignIn: 'Please sign in to continue with your purchase',
   resendComingSoon: 'Resend functionality coming soon!',
   noRefreshToken: 'No refresh token available',
-  // Embedded mode has no hosted provider to send the user to Google.
-  googleNeedsSupabase: 'Google sign-in is not available on this server: it needs Supabase to be configured.',
 } as const

@@ -82,6 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           adopt(result.session)
           return { success: true as const }
         }, unexpected),
+      resendConfirmation: (email: string) =>
+        explicitly(async () => (await flows()).resendConfirmation(email.trim()), unexpected),
       signUp: (input: Parameters<AuthContextValue['signUp']>[0]) =>
         explicitly(
           async () => {
@@ -192,6 +194,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       devMailbox: state.devMailbox,
       signingOut: state.signingOut,
       signIn: actions.signIn,
+      resendConfirmation: actions.resendConfirmation,
       signUp: actions.signUp,
       signInWithGoogle: actions.signInWithGoogle,
       oauthLogin: actions.oauthLogin,

@@ -18,7 +18,11 @@ export async function loadFlows(client: AppClient, readSettings: () => Promise<A
     const supabase = await createSupabase(settings.supabaseUrl, settings.supabaseAnonKey)
     return { flows: createSupabaseFlows(client, supabase), mode: 'supabase', devMailbox: settings.devMailbox }
   }
-  return { flows: createEmbeddedFlows(client), mode: 'embedded', devMailbox: settings?.devMailbox ?? false }
+  return {
+    flows: createEmbeddedFlows(client, { googleSandbox: settings?.googleSandbox ?? false }),
+    mode: 'embedded',
+    devMailbox: settings?.devMailbox ?? false,
+  }
 }
 
 /**

@@ -13,6 +13,9 @@ export type Session = Account & { tokens: StoredTokens }
 /** Auth results are {success:false, error:message} on failure. */
 export type AuthResult<T extends object = object> = ({ success: true } & T) | { success: false; error: string }
 
+/** A refused sign-in; `unconfirmed` when only the address's confirmation is missing (a new link can be sent). */
+export type SignInResult = { success: true; session: Session } | { success: false; error: string; unconfirmed?: true }
+
 export type SignUpInput = { firstName: string; lastName: string; email: string; password: string }
 
 export type SignUpOutcome = { session: Session | null; needsConfirmation: boolean; message?: string }

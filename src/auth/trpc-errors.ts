@@ -6,6 +6,11 @@ export function errorCode(error: unknown): string | undefined {
   return isTRPCClientError<AppRouter>(error) ? error.data?.code : undefined
 }
 
+/** The stable snake_case code the server gave the refusal (email_not_confirmed, rate_limited, …). */
+export function publicErrorCode(error: unknown): string | undefined {
+  return isTRPCClientError<AppRouter>(error) ? error.data?.errorCode : undefined
+}
+
 /** True when the server rejected the call: a network failure has no tRPC error shape. */
 export function serverAnswered(error: unknown): boolean {
   return errorCode(error) !== undefined

@@ -32,3 +32,16 @@ function RedirectToSignIn() {
   const [from] = useState(() => router.state.location.href)
   return <RedirectTo href="/login" from={from} />
 }
+
+/**
+ * For /login and /signup: someone already signed in when the page opens goes to the dashboard.
+ * Decided once, when the stored session is known, so a sign-in made on the page itself keeps
+ * its own destination.
+ */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { loading, user } = useAuth()
+  const [alreadySignedIn, setAlreadySignedIn] = useState<boolean | null>(null)
+  if (alreadySignedIn === null && !loading) setAlreadySignedIn(user !== null)
+  if (alreadySignedIn) return <RedirectTo href="/dashboard" />
+  return <>{children}</>
+}

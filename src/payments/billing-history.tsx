@@ -3,12 +3,14 @@ import { Spinner } from '#src/components/spinner.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
 import type { BillingEntry } from './checkout-types.ts'
+import { InvoiceLink } from './invoice-link.tsx'
+import { ShortId } from './short-id.tsx'
 import { StatusBadge } from './status-badge.tsx'
 import { billingStatus, planLabel } from './subscription-display.ts'
 import { useBillingHistory } from './use-subscription.ts'
 
 const headingId = 'billing-history-heading'
-const columns = ['Date', 'Plan', 'Amount', 'Status', 'Order ID', 'Payment ID', 'Failure reason'] as const
+const columns = ['Date', 'Plan', 'Amount', 'Status', 'Invoice', 'Order ID', 'Payment ID', 'Failure reason'] as const
 
 /** Every order of the user, newest first, with what became of it. */
 export function BillingHistory() {
@@ -62,66 +64,144 @@ function EmptyHistory() {
   )
 }
 
+/** A table from the md breakpoint up; below it each order is a card, so nothing hides off-screen on a phone. */
 function HistoryTable({ entries }: { entries: BillingEntry[] }) {
   return (
-    // Scrolls sideways on narrow screens; focusable so that keyboard users can scroll it too.
-    <div
-      role="region"
-      aria-labelledby={headingId}
-      tabIndex={0}
-      className="-mx-6 overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand"
-    >
-      <table className="w-full min-w-[52rem] text-left text-sm">
-        <thead>
-          <tr className="border-b border-gray-200 text-xs tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400">
-            {columns.map((column) => (
-              <th key={column} scope="col" className="py-2 pr-4 font-semibold">
-                {column}
-              </th>
+    <>
+      <ul className="space-y-3 md:hidden">
+        {entries.map((entry) => (
+          <HistoryCard key={entry.orderId} entry={entry} />
+        ))}
+      </ul>
+      {/* Scrolls sideways if it must; focusable so that keyboard users can scroll it too. */}
+      <div
+        role="region"
+        aria-labelledby={headingId}
+        tabIndex={0}
+        className="-mx-6 hidden overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand md:block"
+      >
+        <table className="w-full min-w-[52rem] text-left text-sm">
+          <thead>
+            <tr className="border-b border-gray-200 text-xs tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400">
+              {columns.map((column) => (
+                <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+            {entries.map((entry) => (
+              <HistoryRow key={entry.orderId} entry={entry} />
             ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-          {entries.map((entry) => (
-            <HistoryRow key={entry.orderId} entry={entry} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+const none = <span className="text-gray-400 dark:text-gray-500">—</span>
+
+function InvoiceCell({ entry }: { entry: BillingEntry }) {
+  return entry.invoiceNumber ? <InvoiceLink orderId={entry.orderId} invoiceNumber={entry.invoiceNumber} /> : none
+}
+
+function OrderIdCell({ entry }: { entry: BillingEntry }) {
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      <ShortId id={entry.orderId} kind="order ID" />
+      {entry.testMode && (
+        <span
+          title="Sandbox order: no real money"
+          className="inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          TEST
+        </span>
+      )}
+    </span>
+  )
+}
+
+function PaymentCell({ entry }: { entry: BillingEntry }) {
+  return (
+    <>
+      {entry.paymentId ? <ShortId id={entry.paymentId} kind="payment ID" /> : none}
+      {entry.refundDuePaymentIds.map((paymentId) => (
+        <span key={paymentId} className="mt-1 block text-xs text-amber-800 dark:text-amber-300">
+          Charged again by{' '}
+          <span className="font-mono break-all" title={paymentId}>
+            {paymentId}
+          </span>
+          : this is refunded
+        </span>
+      ))}
+    </>
   )
 }
 
 export function HistoryRow({ entry }: { entry: BillingEntry }) {
   const status = billingStatus(entry.status)
-  const none = <span className="text-gray-400 dark:text-gray-500">—</span>
   return (
     <tr data-order-id={entry.orderId} className="align-top text-gray-700 dark:text-gray-300">
       <td className="py-3 pr-4 whitespace-nowrap">{formatLongDate(entry.createdAt)}</td>
-      <td className="py-3 pr-4 font-medium text-gray-900 dark:text-white">{planLabel(entry.planType)}</td>
+      <td className="py-3 pr-4 font-medium whitespace-nowrap text-gray-900 dark:text-white">
+        {planLabel(entry.planType)}
+      </td>
       <td className="py-3 pr-4 whitespace-nowrap">{formatPaise(entry.amount)}</td>
-      <td className="py-3 pr-4">
+      <td className="py-3 pr-4 whitespace-nowrap">
         <StatusBadge color={status.color}>{status.label}</StatusBadge>
       </td>
       <td className="py-3 pr-4">
-        <span className="font-mono text-xs break-all">{entry.orderId}</span>
-        {entry.testMode && (
-          <span
-            title="Sandbox order: no real money"
-            className="ml-2 inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200"
-          >
-            TEST
-          </span>
-        )}
+        <InvoiceCell entry={entry} />
       </td>
       <td className="py-3 pr-4">
-        {entry.paymentId ? <span className="font-mono text-xs break-all">{entry.paymentId}</span> : none}
-        {entry.refundDuePaymentIds.map((paymentId) => (
-          <span key={paymentId} className="mt-1 block text-xs text-amber-800 dark:text-amber-300">
-            Charged again by <span className="font-mono break-all">{paymentId}</span>: this is refunded
-          </span>
-        ))}
+        <OrderIdCell entry={entry} />
+      </td>
+      <td className="py-3 pr-4">
+        <PaymentCell entry={entry} />
       </td>
       <td className="py-3 pr-4">{entry.failureReason ?? none}</td>
     </tr>
+  )
+}
+
+function HistoryCard({ entry }: { entry: BillingEntry }) {
+  const status = billingStatus(entry.status)
+  const term = 'text-gray-500 dark:text-gray-400'
+  return (
+    <li
+      data-order-id={entry.orderId}
+      className="rounded-xl border border-gray-200 p-4 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <span className="font-semibold text-gray-900 dark:text-white">
+          {planLabel(entry.planType)} · {formatPaise(entry.amount)}
+        </span>
+        <StatusBadge color={status.color}>{status.label}</StatusBadge>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+        <dt className={term}>Date</dt>
+        <dd>{formatLongDate(entry.createdAt)}</dd>
+        <dt className={term}>Invoice</dt>
+        <dd>
+          <InvoiceCell entry={entry} />
+        </dd>
+        <dt className={term}>Order ID</dt>
+        <dd>
+          <OrderIdCell entry={entry} />
+        </dd>
+        <dt className={term}>Payment ID</dt>
+        <dd>
+          <PaymentCell entry={entry} />
+        </dd>
+        {entry.failureReason && (
+          <>
+            <dt className={term}>Failure reason</dt>
+            <dd>{entry.failureReason}</dd>
+          </>
+        )}
+      </dl>
+    </li>
   )
 }

@@ -6,6 +6,7 @@ import type { CheckoutOutcome } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
 import { useFocusTrap } from './use-focus-trap.ts'
 import type { SandboxSession } from './use-payment-flow.ts'
+import { PaymentAgreement } from '#src/components/legal/policy-agreement.tsx'
 
 const sandboxTestModeLabel = 'TEST MODE — no real money'
 
@@ -109,7 +110,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
         <p className="text-sm text-gray-600 dark:text-gray-400">{order.description}</p>
         <dl className="mt-4 divide-y divide-gray-100 text-sm dark:divide-gray-800">
           <Row label="Plan" value={plan.name} />
-          <Row label="Amount" value={`${amount} / month`} />
+          <Row label="Amount" value={order.amount === plan.amount ? `${amount} / month` : `${amount} today`} />
           <Row label="Name" value={prefill.name} />
           <Row label="Email" value={prefill.email} />
         </dl>
@@ -117,6 +118,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           The server has no Razorpay keys, so this order belongs to the sandbox gateway: paying or declining here
           behaves like a card that is accepted or declined.
         </p>
+        <PaymentAgreement newTab className="mt-3" />
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">
         <button

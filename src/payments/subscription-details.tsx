@@ -13,6 +13,14 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
     ['Period end', formatLongDate(subscription.currentPeriodEnd)],
     ['Days left', daysLeftLabel(subscription)],
     ['Interviews included', String(subscription.interviewsIncluded)],
+    ...(subscription.scheduledChange
+      ? [
+          [
+            'Next plan',
+            `${planLabel(subscription.scheduledChange.planType)} from ${formatLongDate(subscription.scheduledChange.effectiveAt)}`,
+          ] satisfies [string, string],
+        ]
+      : []),
   ]
   return (
     <div>
@@ -20,9 +28,12 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
         <p className="text-2xl font-bold text-gray-900 dark:text-white" data-testid="plan-name">
           {planLabel(subscription.planType)}
         </p>
-        <StatusBadge color={subscriptionStatusColor(subscription.status)}>
-          {statusLabel(subscription.status)}
-        </StatusBadge>
+        {/* Without a plan there is no status to show: a "None" badge would only repeat the name. */}
+        {subscription.planType !== 'none' && (
+          <StatusBadge color={subscriptionStatusColor(subscription.status)}>
+            {statusLabel(subscription.status)}
+          </StatusBadge>
+        )}
       </div>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
         {rows.map(([label, value]) => (

@@ -1,7 +1,7 @@
 import { findPlan } from '#app.catalog.ts'
 import { nonEmpty } from '#src/lib/text.ts'
 
-export type StatusColor = 'green' | 'red' | 'blue' | 'yellow'
+export type StatusColor = 'green' | 'red' | 'blue' | 'yellow' | 'gray'
 
 /** Active green; canceled/cancelled red; trialing blue; any other status yellow. */
 export function subscriptionStatusColor(status: string | null | undefined): StatusColor {
@@ -24,11 +24,12 @@ export const statusColorClasses: Record<StatusColor, string> = {
   blue: 'bg-blue-100 text-blue-800 ring-blue-600/20 dark:bg-blue-950 dark:text-blue-300 dark:ring-blue-400/30',
   yellow:
     'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',
+  gray: 'bg-gray-100 text-gray-700 ring-gray-500/20 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-400/30',
 }
 
-/** The plan's display name; 'none' (what the dashboard shows) without a paid plan. */
+/** The plan's display name; 'No plan' without a paid one (planType 'none' is data, not a name). */
 export function planLabel(planType: string | null | undefined): string {
-  if (!planType) return 'none'
+  if (!planType || planType === 'none') return 'No plan'
   return findPlan(planType)?.name ?? planType
 }
 
@@ -38,12 +39,15 @@ export function statusLabel(status: string | null | undefined): string {
   return value.charAt(0).toUpperCase() + value.slice(1)
 }
 
-const billingColors: Record<string, StatusColor> = { paid: 'green', failed: 'red', created: 'yellow' }
-const billingLabels: Record<string, string> = { paid: 'Paid', failed: 'Failed', created: 'Pending' }
+const billingColors: Record<string, StatusColor> = { paid: 'green', failed: 'red', created: 'yellow', expired: 'gray' }
+const billingLabels: Record<string, string> = { paid: 'Paid', failed: 'Failed', created: 'Pending', expired: 'Expired' }
 
-/** A billing-history order status: paid, failed, or created (checkout not finished). */
+/**
+ * A billing-history order status: paid, failed, created (checkout not finished) or expired (never
+ * paid in time). A status this page does not know yet shows as the server's word, in grey.
+ */
 export function billingStatus(status: string): { label: string; color: StatusColor } {
-  return { label: billingLabels[status] ?? statusLabel(status), color: billingColors[status] ?? 'yellow' }
+  return { label: billingLabels[status] ?? statusLabel(status), color: billingColors[status] ?? 'gray' }
 }
 
 /** "12 days" until the period ends; 'N/A' without a period, as for any missing date. */

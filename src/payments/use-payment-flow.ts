@@ -51,7 +51,7 @@ export function usePaymentFlow() {
   useRedirectAfter(view.result === 'success' ? '/dashboard' : null, timers.redirectAfterPaymentSuccess)
 
   const choosePlan = useCallback(
-    async (plan: Plan) => {
+    async (plan: Plan, expectedAmount?: number) => {
       const user = authRef.current.user
       if (!user) {
         await router.navigate({
@@ -68,7 +68,11 @@ export function usePaymentFlow() {
       const ports: PaymentPorts = {
         createOrder: async (chosen) => ({
           success: true,
-          data: await client.payments.createOrder.mutate({ planType: chosen.planId, billingCycle: 'monthly' }),
+          data: await client.payments.createOrder.mutate({
+            planType: chosen.planId,
+            billingCycle: 'monthly',
+            ...(expectedAmount === undefined ? {} : { expectedAmount }),
+          }),
         }),
         loadCheckoutScript: () => loadCheckoutScript(),
         openCheckout: (order) =>
@@ -90,6 +94,7 @@ export function usePaymentFlow() {
           await Promise.all([
             authRef.current.refreshUser(),
             queryClient.invalidateQueries({ queryKey: trpc.payments.subscription.queryKey() }),
+            queryClient.invalidateQueries({ queryKey: trpc.payments.planChanges.queryKey() }),
           ])
         },
         wait,

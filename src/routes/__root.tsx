@@ -8,15 +8,17 @@ import { AuthProvider } from '#src/auth/auth-provider.tsx'
 import { AppLayout } from '#src/components/app-layout.tsx'
 import appCss from '#src/styles/app.css?url'
 import { themeScript } from '#src/theme/theme-script.ts'
+import { sessionHintScript } from '#src/auth/session-hint.ts'
 
 export type RouterContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({
+  // No route matched: the root itself shows the 404 page, and the tab should say so.
+  head: ({ match }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
-      { title: 'Interview Helper' },
+      { title: match._notFound ? 'Page Not Found | Interview Helper' : 'Interview Helper' },
       { name: 'description', content: 'An AI assistant at your side during live job interviews.' },
     ],
     links: [
@@ -46,6 +48,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: sessionHintScript }} />
         <HeadContent />
       </head>
       <body suppressHydrationWarning>

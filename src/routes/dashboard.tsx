@@ -32,7 +32,8 @@ function Dashboard() {
   const features = subscription.data?.features ?? signInFeatures
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">
+      {/* A name may be 50 letters without a space: it breaks rather than widen the page. */}
+      <h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-gray-900 dark:text-white">
         Welcome back, {user.firstName || 'there'}!
       </h1>
       <p className="mt-2 text-gray-600 dark:text-gray-400">Here is your account at a glance.</p>

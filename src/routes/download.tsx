@@ -9,6 +9,10 @@ export const Route = createFileRoute('/download')({
     ],
   }),
   loader: ({ context }) =>
-    context.queryClient.query({ ...context.trpc.site.settings.queryOptions(), staleTime: 'static' }),
+    Promise.all([
+      context.queryClient.query({ ...context.trpc.site.settings.queryOptions(), staleTime: 'static' }),
+      // The catalogue changes when an operator publishes: fetched on each visit.
+      context.queryClient.query(context.trpc.site.releases.queryOptions()),
+    ]),
   component: DownloadPage,
 })

@@ -8,13 +8,19 @@ import { signInDestination } from '#src/auth/navigation-state.ts'
 import { validateSignIn } from '#src/auth/validation.ts'
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
+import { ResendConfirmation } from '#src/components/auth/resend-confirmation.tsx'
+import { SignedOutOnly } from '#src/components/route-guard.tsx'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'
 
 export const Route = createFileRoute('/login')({
   head: () => ({ meta: [{ title: 'Sign In | Interview Helper' }] }),
-  component: LoginPage,
+  component: () => (
+    <SignedOutOnly>
+      <LoginPage />
+    </SignedOutOnly>
+  ),
 })
 
 const errorId = 'login-error'
@@ -29,6 +35,8 @@ function LoginPage() {
   const [password, setPassword] = useState('')
   const [status, setStatus] = useState<'idle' | 'submitting' | 'redirecting'>('idle')
   const [error, setError] = useState<string | null>(null)
+  // The address a sign-in was refused for because it is not confirmed yet: a new link can be sent to it.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null)
   const plan = hydrated && carried.planType ? findPlan(carried.planType) : undefined
   const notice = hydrated ? carried.message : undefined
 
@@ -46,10 +54,12 @@ function LoginPage() {
       return
     }
     setError(null)
+    setUnconfirmed(null)
     setStatus('submitting')
     const result = await auth.signIn(email, password)
     if (!result.success) {
       fail(result.error || uiMessages.signInFailed, 'password')
+      if ('unconfirmed' in result) setUnconfirmed(email)
       return
     }
     setStatus('redirecting')
@@ -92,6 +102,7 @@ function LoginPage() {
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
+      {unconfirmed && <ResendConfirmation email={unconfirmed} />}
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField
           label="Email"

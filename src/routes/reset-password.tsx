@@ -31,7 +31,28 @@ function ResetPasswordPage() {
     () => true,
     () => false,
   )
-  return <ResetPasswordFlow key={inBrowser ? 'browser' : 'server'} readsLink={inBrowser} />
+  const linksOpened = useLinksOpenedHere()
+  return <ResetPasswordFlow key={inBrowser ? `browser-${linksOpened}` : 'server'} readsLink={inBrowser} />
+}
+
+/**
+ * Counts reset links opened in this tab while it is already on the page: only the hash changes
+ * then, so nothing reloads. Each one starts the flow over.
+ */
+function useLinksOpenedHere(): number {
+  const [count, setCount] = useState(0)
+  useEffect(() => {
+    const onChange = () => {
+      if (readRecoveryTokens(window.location)) setCount((current) => current + 1)
+    }
+    window.addEventListener('hashchange', onChange)
+    window.addEventListener('popstate', onChange)
+    return () => {
+      window.removeEventListener('hashchange', onChange)
+      window.removeEventListener('popstate', onChange)
+    }
+  }, [])
+  return count
 }
 
 function ResetPasswordFlow({ readsLink }: { readsLink: boolean }) {

@@ -7,13 +7,19 @@ import { signUpFieldInError, validateSignUp, type SignUpForm } from '#src/auth/v
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
 import { CheckEmailView } from '#src/components/auth/check-email-view.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
+import { SignedOutOnly } from '#src/components/route-guard.tsx'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'
+import { SignUpAgreement } from '#src/components/legal/policy-agreement.tsx'
 
 export const Route = createFileRoute('/signup')({
   head: () => ({ meta: [{ title: 'Sign Up | Interview Helper' }] }),
-  component: SignUpPage,
+  component: () => (
+    <SignedOutOnly>
+      <SignUpPage />
+    </SignedOutOnly>
+  ),
 })
 
 const emptyForm: SignUpForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' }
@@ -125,6 +131,7 @@ function SignUpPage() {
         <SubmitButton busy={busy} busyLabel="Creating account...">
           Sign Up
         </SubmitButton>
+        <SignUpAgreement />
       </form>
       <OrDivider />
       <GoogleButton onClick={() => void google()} disabled={busy} />

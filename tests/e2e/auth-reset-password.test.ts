@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
@@ -56,15 +56,68 @@ describe('password reset', () => {
     await page.close()
   })
 
-  it("sends a used or made-up link back to request mode with the product's message", async () => {
+  it("checks a used or made-up link first and shows the product's message, never the new-password form", async () => {
     const page = await newClientPage(browser, baseUrl)
-    await page.goto(`${baseUrl}/reset-password#access_token=made-up&refresh_token=made-up&type=recovery`)
+    const { email } = await createConfirmedAccount(page, baseUrl, 'reset-used')
+    await requestResetLink(page, email)
+    const link = await linkFromMailbox(page, baseUrl, email, '/reset-password#access_token=')
+    await page.goto(link)
+    await setNewPassword(page)
+    await page.getByRole('heading', { name: 'Password Updated!' }).waitFor()
+
+    await recordPasswordFormSightings(page)
+    await page.goto(`${baseUrl}/`)
+    for (const badLink of [
+      link,
+      `${baseUrl}/reset-password#access_token=made-up&refresh_token=made-up&type=recovery`,
+    ]) {
+      await page.goto(badLink)
+      await page.getByText('Invalid or expired reset link. Please request a new one.', { exact: true }).waitFor()
+      await expect(page.getByRole('button', { name: 'Send Reset Link' }).count()).resolves.toBe(1)
+      await expect(page.evaluate(() => (window as { sawPasswordForm?: boolean }).sawPasswordForm)).resolves.toBe(false)
+    }
+    await page.close()
+  })
+
+  it('follows a reset link opened in the tab that is already on /reset-password', async () => {
+    const page = await newClientPage(browser, baseUrl)
+    const mailbox = await newClientPage(browser, baseUrl)
+    const { email } = await createConfirmedAccount(mailbox, baseUrl, 'reset-same-tab')
+    // This tab asks for the link and stays on the page that says it was sent.
+    await requestResetLink(page, email)
+    const link = await linkFromMailbox(mailbox, baseUrl, email, '/reset-password#access_token=')
+    // Same path, new hash: the browser does not reload, as when the link is pasted into this tab.
+    await page.evaluate((href) => {
+      window.location.href = href
+    }, link)
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor()
-    await page.getByLabel('New password', { exact: true }).fill(newPassword)
-    await page.getByLabel('Confirm new password').fill(newPassword)
-    await page.getByRole('button', { name: 'Update Password' }).click()
-    await page.getByText('Invalid or expired reset link. Please request a new one.', { exact: true }).waitFor()
-    await expect(page.getByRole('button', { name: 'Send Reset Link' }).count()).resolves.toBe(1)
+    expect(page.url()).toBe(`${baseUrl}/reset-password`)
+    await mailbox.close()
     await page.close()
   })
 })
+
+async function requestResetLink(page: Page, email: string) {
+  await page.goto(`${baseUrl}/reset-password`)
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send Reset Link' }).click()
+  await page.getByRole('button', { name: 'Try again' }).waitFor()
+}
+
+async function setNewPassword(page: Page) {
+  await page.getByLabel('New password', { exact: true }).fill(newPassword)
+  await page.getByLabel('Confirm new password').fill(newPassword)
+  await page.getByRole('button', { name: 'Update Password' }).click()
+}
+
+/** From every next document on: notes whether a new-password field was ever in the page. */
+async function recordPasswordFormSightings(page: Page) {
+  await page.addInitScript(() => {
+    const state = window as { sawPasswordForm?: boolean }
+    state.sawPasswordForm = false
+    new MutationObserver(() => {
+      if (document.querySelector('input[autocomplete="new-password"]')) state.sawPasswordForm = true
+    }).observe(document, { childList: true, subtree: true })
+  })
+}

@@ -47,8 +47,15 @@ describe('sign-in through Supabase', () => {
     expect(mail.redirectTo).toBe(`${server.url}/email-confirmed`)
     await page.goto(mail.link)
     await page.getByRole('heading', { name: 'Email Confirmed!' }).waitFor({ timeout: 15_000 })
-    await expectPath(page, '/login')
+    // The confirmation link's Supabase session signed the person in here too: /login, where the
+    // page sends them, passes a signed-in person on to the dashboard.
+    await expectPath(page, '/dashboard')
+    await page.getByRole('heading', { name: `Welcome back, ${user.firstName}!` }).waitFor()
+    await page.getByRole('button', { name: /Account menu for/ }).click()
+    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
 
+    await page.goto(`${server.url}/login`)
     await waitForHydration(page)
     await signInInBrowser(page, user.email)
     await expectPath(page, '/dashboard')

@@ -14,6 +14,7 @@ const publicPages = [
   '/blog/star-method-behavioural-answers',
   '/contact',
   '/docs',
+  '/docs/api',
   '/download',
   '/pricing',
   '/login',

@@ -104,7 +104,7 @@ describe('the dashboard', () => {
       teamFeatures: 'false',
     })
     await expect(page.getByRole('region', { name: 'Plan Features' }).textContent()).resolves.toContain(
-      '15 interviews per month',
+      '15 interviews this period',
     )
 
     const info = await accountInfo(page)
@@ -151,12 +151,14 @@ describe('the dashboard', () => {
     await page.close()
   })
 
-  it("shows a user without a plan 'none', no interviews, every feature crossed, and the way to upgrade", async () => {
+  it("shows a user without a plan 'No plan', no interviews, every feature crossed, and the way to upgrade", async () => {
     const page = await newClientPage(browser, baseUrl)
     const problems = watchForProblems(page, baseUrl)
     await signInToDashboard(page, baseUrl, noPlan.email)
     await page.getByRole('heading', { name: 'Welcome back, Dev!' }).waitFor()
-    await expect(planName(page).textContent()).resolves.toBe('none')
+    await expect(planName(page).textContent()).resolves.toBe('No plan')
+    // Neither the raw value 'none' nor a "None" status badge beside the name.
+    expect(await page.getByRole('region', { name: 'Current Plan' }).innerText()).not.toMatch(/\bnone\b/i)
     await expect(usageCard(page).getByTestId('usage-summary').textContent()).resolves.toBe('0 of 0 interviews used')
     await expect(usageBar(page).getAttribute('data-color')).resolves.toBe('green')
     await expect(usageCard(page).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).resolves.toBe(

@@ -22,10 +22,11 @@ const keyTexts: Record<string, string[]> = {
     'Start Now',
     'Sign up Now!',
   ],
+  // The shared server's release catalogue is empty: the published state is checked in tests/http/releases.test.ts
+  // and, in the browser, in marketing-tracking.test.ts.
   '/download': [
     'Windows 11/10',
-    'v1.0.0',
-    '107 MB',
+    'This build is being prepared',
     'Windows 10 (64-bit) or later',
     'What You Get',
     '4 GB RAM',
@@ -48,7 +49,10 @@ const keyTexts: Record<string, string[]> = {
     'All articles',
   ],
   '/about': ['About Interview Helper', 'What we make', 'Talk to us'],
-  '/docs': ['API reference', 'Response envelope', '/api/contact', '/api/auth/login', 'Request body'],
+  '/docs': ['Docs', 'Getting started', 'Choose a plan', 'Common questions', 'For developers', 'API reference'],
+  '/terms': ['Terms and Conditions', 'It does not renew automatically', 'Cancellation and Refund Policy'],
+  '/privacy': ['Privacy Policy', 'What we collect and why', 'Razorpay'],
+  '/refunds': ['Cancellation and Refund Policy', 'nothing is charged automatically', 'How to ask'],
 }
 
 describe('marketing pages', () => {
@@ -143,6 +147,9 @@ describe('marketing pages', () => {
       ['Docs', '/docs'],
       ['Email', '/contact'],
       ['FAQ', '/download'],
+      ['Terms', '/terms'],
+      ['Privacy', '/privacy'],
+      ['Refunds', '/refunds'],
     ]
     const page = await open('/blog')
     for (const [label, href] of expected) {
@@ -217,12 +224,13 @@ describe('marketing pages', () => {
     await page.close()
   })
 
-  it('offers the Windows zip in a new tab and marks macOS and Linux as coming soon', async () => {
+  it('says the Windows build is being prepared while none is published, and marks macOS and Linux as coming soon', async () => {
     const page = await open('/download')
     expect(await page.getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected')).toBe('true')
-    const download = page.getByRole('tabpanel').getByRole('link', { name: 'Download', exact: true })
-    expect(await download.getAttribute('href')).toBe('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip')
-    expect(await download.getAttribute('target')).toBe('_blank')
+    const panel = page.getByRole('tabpanel')
+    expect(await panel.getByRole('link', { name: 'Download', exact: true }).count()).toBe(0)
+    expect(await panel.getByRole('button', { name: 'Being Prepared' }).isDisabled()).toBe(true)
+    await panel.getByRole('status').getByText('This build is being prepared').waitFor()
     await page.getByRole('tab', { name: 'macOS' }).click()
     for (const text of ['macOS (Intel)', 'macOS 10.15+', 'macOS (Apple Silicon)', 'macOS 11.0+'])
       await page.getByText(text, { exact: true }).waitFor()

@@ -1,8 +1,12 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
+import { publishReleaseCli } from '#tests/support/release-cli.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createConfirmedAccount, expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
@@ -11,6 +15,8 @@ import { launchChromium } from './browser.ts'
 let database: TestDatabase
 let server: RunningServer
 let browser: Browser
+let releaseFolder: string
+const releaseBytes = randomBytes(4096)
 
 const teardown = suiteTeardown()
 beforeAll(async () => {
@@ -18,6 +24,14 @@ beforeAll(async () => {
   teardown.add(() => database.drop())
   server = await startBuiltServer({ DATABASE_URL: database.url ?? '', TRUST_PROXY: '1', PROJECTION_POLL_MS: '200' })
   teardown.add(() => server.stop())
+  releaseFolder = await mkdtemp(path.join(tmpdir(), 'release-files-'))
+  teardown.add(() => rm(releaseFolder, { recursive: true, force: true }))
+  await writeFile(path.join(releaseFolder, 'InterviewHelper-1.0.0-win-x64-portable.zip'), releaseBytes)
+  const published = await publishReleaseCli(
+    ['--platform', 'windows', '--file', path.join(releaseFolder, 'InterviewHelper-1.0.0-win-x64-portable.zip')],
+    { DATABASE_URL: database.url ?? '', DATA_DIR: server.dataDir },
+  )
+  if (published.code !== 0) throw new Error(`release:publish failed: ${published.stderr}`)
   browser = await launchChromium()
   teardown.add(() => browser.close())
 }, 120_000)
@@ -100,13 +114,25 @@ describe('analytics of the marketing pages', () => {
     await page.close()
   })
 
-  it('records the OS tab, the download click and a download conversion', async () => {
+  it('shows the published release with its size and checksum, downloads its bytes in a new tab, and records the click and a conversion', async () => {
     const page = await open('/download')
+    const panel = page.getByRole('tabpanel')
+    await panel.getByText('v1.0.0', { exact: true }).waitFor()
+    await panel.getByText('4.1 KB', { exact: true }).waitFor()
+    expect(await panel.locator('[data-checksum]').textContent()).toBe(
+      createHash('sha256').update(releaseBytes).digest('hex'),
+    )
     await page.getByRole('tab', { name: 'Linux' }).click()
     await page.getByRole('tab', { name: 'Windows' }).click()
+    const link = panel.getByRole('link', { name: 'Download', exact: true })
+    expect(await link.getAttribute('target')).toBe('_blank')
+    const href = '/downloads/windows/1.0.0/InterviewHelper-1.0.0-win-x64-portable.zip'
+    expect(await link.getAttribute('href')).toBe(href)
     const popup = page.waitForEvent('popup')
-    await page.getByRole('tabpanel').getByRole('link', { name: 'Download', exact: true }).click()
-    expect(new URL((await popup).url()).pathname).toBe('/downloads/InterviewHelper-1.0.0-win-x64-portable.zip')
+    await link.click()
+    await (await popup).close()
+    const fetched = await page.request.get(`${server.url}${href}`)
+    expect(Buffer.from(await fetched.body()).equals(releaseBytes)).toBe(true)
     const tabs = await recorded((event) => event.name === 'os_selection', 2)
     expect(tabs.map((event) => event.params.os)).toEqual(['linux', 'windows'])
     const [download] = await recorded((event) => event.name === 'download_click')

@@ -171,7 +171,7 @@ describe('buying a plan in TEST MODE (sandbox checkout)', () => {
       await expect(page.locator('[data-plan] button:disabled').count()).resolves.toBe(0)
 
       await page.goto(`${baseUrl}/dashboard`)
-      await expect.poll(() => planName(page).textContent(), { timeout: 15_000 }).toBe('none')
+      await expect.poll(() => planName(page).textContent(), { timeout: 15_000 }).toBe('No plan')
       await page.goto(`${baseUrl}/subscription`)
       const failed = page.locator('tr[data-order-id]', { hasText: 'Failed' })
       await failed.waitFor()

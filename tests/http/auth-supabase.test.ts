@@ -151,6 +151,8 @@ describe('with Supabase configured', () => {
       supabaseUrl: fake.url,
       supabaseAnonKey: fake.anonKey,
       devMailbox: true,
+      // The sandbox Google provider never runs beside a real one.
+      googleSandbox: false,
     })
   })
 

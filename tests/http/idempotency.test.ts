@@ -33,7 +33,7 @@ type Answer = {
   status: number
   text: string
   replayed: boolean
-  json: { success: boolean; data?: unknown; error?: string }
+  json: { success: boolean; data?: unknown; error?: string; code?: string; details?: Record<string, string> }
 }
 
 /**
@@ -133,9 +133,20 @@ describe('Idempotency-Key', () => {
     ])
     for (const answer of others) {
       expect(answer.status).toBe(409)
+      expect(answer.json).toMatchObject({ code: 'session_active', details: { sessionId: id } })
       expect(answer.json.error).toContain(id)
     }
     expect(await interviewsUsed(person.token)).toBe(1)
+    const overTrpc = await fetch(`${server.url}/api/trpc/interviews.sessionStart`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
+      body: JSON.stringify({}),
+    })
+    expect(overTrpc.status).toBe(409)
+    expect(((await overTrpc.json()) as { error: { data: unknown } }).error.data).toMatchObject({
+      errorCode: 'session_active',
+      details: { sessionId: id },
+    })
   })
 
   it('answers a repeated question with the same answer and counts it once', async () => {

@@ -115,6 +115,7 @@ describe('the built server in Inngest mode, against a fake Inngest server', () =
       'deliver-mail',
       'send-unsent-razorpay-deliveries',
       'expire-subscriptions',
+      'expire-orders',
       'prune-rate-limits',
       'prune-idempotency-keys',
     ]
@@ -130,6 +131,9 @@ describe('the built server in Inngest mode, against a fake Inngest server', () =
     expect(delivery?.triggers).toEqual([{ event: deliveryReceivedEvent }])
     expect(delivery?.steps.step?.retries).toEqual({ attempts: 14 })
     expect(inngest.functions().find((fn) => fn.id === sweepFunction)?.triggers).toEqual([{ cron: '* * * * *' }])
+    expect(inngest.functions().find((fn) => fn.id === `${app}-expire-orders`)?.triggers).toEqual([
+      { cron: '* * * * *' },
+    ])
   })
 
   it('sends a delivery as one event whose id is the Razorpay event id, processed by one run in a memoised step', async () => {

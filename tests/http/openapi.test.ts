@@ -55,6 +55,15 @@ describe('GET /api/openapi.json', () => {
       expect(text).toContain(`"${check}"`)
   })
 
+  it('describes the invoice download as a PDF for the bearer, 404 for anyone else', async () => {
+    const document = documentSchema.parse(await fetchDocument())
+    const operation = document.paths['/billing/invoices/{orderId}/pdf']?.get
+    expect(operation?.responses['200']).toMatchObject({
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    })
+    expect(JSON.stringify(operation?.responses['404'])).toContain('not_found')
+  })
+
   it('shows the envelope in every response schema', async () => {
     const document = documentSchema.parse(await fetchDocument())
     for (const pathItem of Object.values(document.paths)) {
@@ -63,6 +72,8 @@ describe('GET /api/openapi.json', () => {
           // The one streaming answer is text/event-stream; its events carry the same envelope.
           if (z.object({ content: z.object({ 'text/event-stream': z.unknown() }) }).safeParse(response).success)
             continue
+          // The invoice download answers the file itself; its refusals are enveloped like any other.
+          if (z.object({ content: z.object({ 'application/pdf': z.unknown() }) }).safeParse(response).success) continue
           const schema = z
             .object({
               content: z.object({ 'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }) }),

@@ -100,7 +100,14 @@ describe('an erasure racing a write for the same person', () => {
         {
           type: 'CreateOrder',
           owner,
-          data: { ...data, amount: 49900, currency: 'INR', gateway: 'sandbox', receipt: 'race' },
+          data: {
+            ...data,
+            amount: 49900,
+            currency: 'INR',
+            gateway: 'sandbox',
+            receipt: 'race',
+            change: { kind: 'new', listPrice: 49900, credit: 0, fromPlan: null },
+          },
         },
         person.metadata(),
       )

@@ -37,6 +37,7 @@ describe.each(databaseKinds)('a repeated checkout verification on %s', (kind) =>
             currency: 'INR',
             gateway: 'sandbox',
             receipt: 'r',
+            change: { kind: 'new', listPrice: 9900, credit: 0, fromPlan: null },
           },
         },
         { actor: { type: 'system' }, userId },

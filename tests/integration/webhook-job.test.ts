@@ -45,6 +45,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
             currency: 'INR',
             gateway: 'sandbox',
             receipt: 'r',
+            change: { kind: 'new', listPrice: 9900, credit: 0, fromPlan: null },
           },
         },
         { actor: { type: 'system' }, userId: 'u-webhook' },

@@ -3,7 +3,14 @@ import { z } from 'zod'
 
 const envelope = z.union([
   z.object({ success: z.literal(true), data: z.unknown() }).strict(),
-  z.object({ success: z.literal(false), error: z.string().min(1), code: z.string().regex(/^[a-z_]+$/) }).strict(),
+  z
+    .object({
+      success: z.literal(false),
+      error: z.string().min(1),
+      code: z.string().regex(/^[a-z_]+$/),
+      details: z.record(z.string(), z.string()).optional(),
+    })
+    .strict(),
 ])
 
 export type RestAnswer = { status: number; body: z.infer<typeof envelope> }

@@ -15,6 +15,7 @@ export async function createTestOrder(runtime: Runtime, userId: string): Promise
     currency: 'INR' as const,
     gateway: 'sandbox' as const,
     receipt: 'r',
+    change: { kind: 'new' as const, listPrice: 9900, credit: 0, fromPlan: null },
   }
   await runtime.store.transaction((tx) =>
     handleCommand(

@@ -63,6 +63,7 @@ export async function grantPlan(runtime: Runtime, userId: string, planType: Plan
           currency: 'INR',
           gateway: 'sandbox',
           receipt: 'test',
+          change: { kind: 'new', listPrice: plan.amount, credit: 0, fromPlan: null },
         },
       },
       metadata,

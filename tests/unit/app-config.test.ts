@@ -13,6 +13,25 @@ describe('loadConfig', () => {
     })
   })
 
+  it('turns the sandbox Google provider on only without Supabase and outside production', () => {
+    expect(loadConfig({}).auth.googleSandbox).toBe(true)
+    const supabase = { SUPABASE_URL: 'https://project.supabase.co', SUPABASE_ANON_KEY: 'anon-key' }
+    expect(loadConfig(supabase).auth.googleSandbox).toBe(false)
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/app',
+      AUTH_JWT_SECRET: 'x'.repeat(48),
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'secret',
+      SMTP_URL: 'smtp://mail.example.com',
+      PUBLIC_URL: 'https://interviewhelper.example.com',
+      OPERATOR_ADDRESS: '1 MG Road, Bengaluru, Karnataka 560001',
+      OPERATOR_GSTIN: '29ABCDE1234F1Z5',
+    }
+    expect(loadConfig(production).auth.googleSandbox).toBe(false)
+  })
+
   it('listens on this machine only unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1')
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
@@ -50,8 +69,35 @@ describe('loadConfig', () => {
         RAZORPAY_KEY_SECRET: 'secret',
         RAZORPAY_WEBHOOK_SECRET: 'whsecret',
         SMTP_URL: 'smtps://user:pass@smtp.example.com',
+        OPERATOR_ADDRESS: '1 MG Road, Bengaluru, Karnataka 560001',
+        OPERATOR_GSTIN: '29ABCDE1234F1Z5',
       }).isProduction,
     ).toBe(true)
+  })
+
+  it('prints sample seller details on invoices outside production, and refuses them in production', () => {
+    const development = loadConfig({}).invoices
+    expect(development.sellerIsSample).toBe(true)
+    expect(development.seller.name).toContain('SAMPLE')
+    expect(development.gstRateBasisPoints).toBe(1800)
+    expect(development.numberPrefix).toBe('IH')
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /OPERATOR_ADDRESS: is required in production: every payment issues a GST invoice[\s\S]*OPERATOR_GSTIN: is required in production/,
+    )
+    expect(() => loadConfig({ OPERATOR_GSTIN: '29ABCDE1234' })).toThrow(/OPERATOR_GSTIN: must be a 15-character GSTIN/)
+    expect(() => loadConfig({ GST_RATE_PERCENT: '18.125' })).toThrow(/GST_RATE_PERCENT: must have at most two decimals/)
+    const configured = loadConfig({
+      OPERATOR_LEGAL_NAME: 'Example Learning Pvt Ltd',
+      OPERATOR_ADDRESS: '1 MG Road, Bengaluru',
+      OPERATOR_GSTIN: '29abcde1234f1z5',
+      GST_RATE_PERCENT: '12.5',
+    }).invoices
+    expect(configured).toMatchObject({ sellerIsSample: false, gstRateBasisPoints: 1250 })
+    expect(configured.seller).toEqual({
+      name: 'Example Learning Pvt Ltd',
+      address: '1 MG Road, Bengaluru',
+      gstin: '29ABCDE1234F1Z5',
+    })
   })
 
   it('takes Razorpay keys as a set, and uses the sandbox gateway without them', () => {

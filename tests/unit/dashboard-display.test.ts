@@ -106,7 +106,7 @@ describe('dashboard helpers', () => {
       ['prioritySupport', false],
       ['teamFeatures', false],
     ])
-    expect(featureChecklist(featuresFor('professional'))[0]?.label).toBe('15 interviews per month')
+    expect(featureChecklist(featuresFor('professional'))[0]?.label).toBe('15 interviews this period')
     expect(featureChecklist(featuresFor('none')).every((row) => !row.included)).toBe(true)
   })
 })

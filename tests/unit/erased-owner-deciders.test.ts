@@ -2,7 +2,8 @@ import { describe, it } from 'vitest'
 import { interviewSessionAggregate } from '#events/interviews/interview-session-decider.ts'
 import type { InterviewEvent } from '#events/interviews/interview-session.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
-import { addOneMonth, subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { addOneMonth } from '#events/subscriptions/plan-period.ts'
+import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import type { SubscriptionEvent } from '#events/subscriptions/subscription.ts'
 import { erasedAccountMessage } from '#events/users/owner.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
@@ -26,6 +27,7 @@ const orderData = {
   currency: 'INR',
   gateway: 'sandbox',
   receipt: 'r1',
+  change: { kind: 'new', listPrice: 49900, credit: 0, fromPlan: null },
 } as const
 
 const activated: SubscriptionEvent = {
@@ -39,6 +41,7 @@ const activated: SubscriptionEvent = {
     interviewsIncluded: 10,
     carriedOver: 0,
     replacedPlan: null,
+    periodValue: 0,
   },
 }
 

@@ -28,6 +28,15 @@ describe('the page policy', () => {
     expect(policy).not.toMatch(/razorpay|google/)
   })
 
+  it("lets the API reference's renderer inject its style elements, and nothing more", () => {
+    const strict = pagePolicy(loadConfig({}), 'abc', '/docs')
+    const reference = pagePolicy(loadConfig({}), 'abc', '/docs/api')
+    expect(directive(reference, 'style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directive(strict, 'style-src')).toEqual(["'self'"])
+    const otherDirectives = (policy: string) => policy.split('; ').filter((part) => !part.startsWith('style-src '))
+    expect(otherDirectives(reference)).toEqual(otherDirectives(strict))
+  })
+
   it("adds Razorpay's checkout only when Razorpay is configured", () => {
     const policy = pagePolicy(loadConfig(razorpayKeys), 'abc')
     expect(directive(policy, 'script-src')).toContain('https://checkout.razorpay.com')
@@ -57,10 +66,10 @@ describe('the page policy', () => {
 describe('security headers', () => {
   it('add HSTS in production only', () => {
     const production = new Headers({ 'content-type': 'text/html' })
-    addSecurityHeaders(production, { ...loadConfig({}), isProduction: true }, 'abc')
+    addSecurityHeaders(production, { ...loadConfig({}), isProduction: true }, 'abc', '/')
     expect(production.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
     const development = new Headers({ 'content-type': 'text/html' })
-    addSecurityHeaders(development, loadConfig({}), 'abc')
+    addSecurityHeaders(development, loadConfig({}), 'abc', '/')
     expect(development.get('strict-transport-security')).toBeNull()
   })
 })

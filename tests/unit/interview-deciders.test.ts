@@ -5,8 +5,8 @@ import {
   type SessionCommand,
 } from '#events/interviews/interview-session-decider.ts'
 import type { InterviewEvent } from '#events/interviews/interview-session.ts'
+import { addOneMonth } from '#events/subscriptions/plan-period.ts'
 import {
-  addOneMonth,
   subscriptionAggregate,
   usageMessages,
   type SubscriptionCommand,
@@ -34,6 +34,7 @@ const activated = (interviews: number, orderId = 'o1'): SubscriptionEvent => ({
     interviewsIncluded: interviews,
     carriedOver: 0,
     replacedPlan: null,
+    periodValue: 0,
   },
 })
 const used = (sessionId: string): SubscriptionEvent => ({

@@ -33,6 +33,7 @@ describe('marketing pieces', () => {
     expect(pageTitleFor('/')).toBe('Home')
     expect(pageTitleFor('/download/')).toBe('Download')
     expect(pageTitleFor('/blog/star-method')).toBe('Blog Article')
+    expect(pageTitleFor('/invoice/order_Nx1y2z3a4b5c6d')).toBe('Invoice')
     expect(pageTitleFor('/nowhere')).toBe('Page Not Found')
   })
 })

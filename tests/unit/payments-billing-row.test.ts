@@ -16,6 +16,7 @@ const entry: BillingEntry = {
   createdAt: '2026-11-21T10:00:00.000Z',
   paidAt: '2026-11-21T10:01:00.000Z',
   testMode: false,
+  invoiceNumber: 'IH/2026-27/000001',
 }
 
 const rowHtml = (row: BillingEntry) =>

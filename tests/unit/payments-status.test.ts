@@ -6,6 +6,7 @@ import {
   statusLabel,
   subscriptionStatusColor,
 } from '#src/payments/subscription-display.ts'
+import { shortenId } from '#src/payments/short-id.tsx'
 
 describe('subscription status colour', () => {
   it('is green for active, red for canceled or cancelled, blue for trialing', () => {
@@ -27,10 +28,10 @@ describe('subscription status colour', () => {
 })
 
 describe('plan and status labels', () => {
-  it("names the plan, and says 'none' without one", () => {
+  it("names the plan, and says 'No plan' without one", () => {
     expect(planLabel('professional')).toBe('Professional')
-    expect(planLabel('none')).toBe('none')
-    expect(planLabel(null)).toBe('none')
+    expect(planLabel('none')).toBe('No plan')
+    expect(planLabel(null)).toBe('No plan')
   })
 
   it('capitalises the status word', () => {
@@ -49,5 +50,19 @@ describe('plan and status labels', () => {
     expect(daysLeftLabel({ currentPeriodEnd: '2026-12-01T00:00:00.000Z', daysUntilExpiry: 1 })).toBe('1 day')
     expect(daysLeftLabel({ currentPeriodEnd: '2026-12-01T00:00:00.000Z', daysUntilExpiry: -3 })).toBe('0 days')
     expect(daysLeftLabel({ currentPeriodEnd: null, daysUntilExpiry: 0 })).toBe('N/A')
+  })
+})
+
+describe('billing statuses and ids', () => {
+  it('shows an expired order as Expired in grey, and a status it does not know as the word itself in grey', () => {
+    expect(billingStatus('expired')).toEqual({ label: 'Expired', color: 'gray' })
+    expect(billingStatus('refunded')).toEqual({ label: 'Refunded', color: 'gray' })
+  })
+
+  it('shortens a long gateway id to its kind and its last six characters, and leaves a short one whole', () => {
+    expect(shortenId('order_Nx1y2z3a4b5c6d')).toBe('order_Nx…4b5c6d')
+    expect(shortenId('pay_test_0123456789abcd')).toBe('pay_te…89abcd')
+    expect(shortenId('order_short')).toBe('order_short')
+    expect(shortenId('0123456789abcdefghij')).toBe('01234…efghij')
   })
 })

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts'
@@ -71,4 +71,22 @@ export async function consumeEmailToken(
     .where('used_at', 'is not', null)
     .executeTakeFirst()
   return used ? { userId: used.user_id, alreadyUsed: true } : undefined
+}
+
+/** Whether the token would be accepted now (unknown, used and expired ones would not); uses nothing. */
+export async function isEmailTokenUsable(
+  db: Kysely<Database>,
+  token: string,
+  purpose: EmailTokenPurpose,
+  clock: Clock,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('user_id')
+    .where('token_hash', '=', hashOpaqueToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', clock.now())
+    .executeTakeFirst()
+  return row !== undefined
 }

@@ -1,5 +1,6 @@
 import { router } from '#server/trpc/init.ts'
 import { changePassword } from '#server/trpc/procedures/accounts/change-password.ts'
+import { checkResetLink } from '#server/trpc/procedures/accounts/check-reset-link.ts'
 import { confirmEmail } from '#server/trpc/procedures/accounts/confirm-email.ts'
 import { deleteAccountProcedure } from '#server/trpc/procedures/accounts/delete-account.ts'
 import { login } from '#server/trpc/procedures/accounts/login.ts'
@@ -9,6 +10,7 @@ import { refreshToken } from '#server/trpc/procedures/accounts/refresh-token.ts'
 import { register } from '#server/trpc/procedures/accounts/register.ts'
 import { requestPasswordReset } from '#server/trpc/procedures/accounts/request-password-reset.ts'
 import { resendConfirmation } from '#server/trpc/procedures/accounts/resend-confirmation.ts'
+import { sandboxGoogleAuthorize, sandboxGoogleExchange } from '#server/trpc/procedures/accounts/sandbox-google.ts'
 import { resetPassword } from '#server/trpc/procedures/accounts/reset-password.ts'
 import { signInSettings } from '#server/trpc/procedures/accounts/sign-in-settings.ts'
 import { signOutEverywhereProcedure } from '#server/trpc/procedures/accounts/sign-out-everywhere.ts'
@@ -26,11 +28,14 @@ export const accountsRouter = router({
   refreshToken,
   changePassword,
   requestPasswordReset,
+  checkResetLink,
   resetPassword,
   confirmEmail,
   resendConfirmation,
   supabaseLogin,
   oauthLogin,
+  sandboxGoogleAuthorize,
+  sandboxGoogleExchange,
   updateProfile: updateProfileProcedure,
   signOutEverywhere: signOutEverywhereProcedure,
   delete: deleteAccountProcedure,

@@ -2,7 +2,10 @@ import { router } from '#server/trpc/init.ts'
 import { billingHistory } from '#server/trpc/procedures/payments/billing-history.ts'
 import { completeSandboxCheckout } from '#server/trpc/procedures/payments/complete-sandbox-checkout.ts'
 import { createOrder } from '#server/trpc/procedures/payments/create-order.ts'
+import { cancelPlanChange } from '#server/trpc/procedures/payments/cancel-plan-change.ts'
+import { planChanges } from '#server/trpc/procedures/payments/plan-changes.ts'
 import { plans } from '#server/trpc/procedures/payments/plans.ts'
+import { schedulePlanChange } from '#server/trpc/procedures/payments/schedule-plan-change.ts'
 import { subscription } from '#server/trpc/procedures/payments/subscription.ts'
 import { verifyPayment } from '#server/trpc/procedures/payments/verify-payment.ts'
 
@@ -14,4 +17,7 @@ export const paymentsRouter = router({
   verifyPayment,
   billingHistory,
   completeSandboxCheckout,
+  planChanges,
+  schedulePlanChange,
+  cancelPlanChange,
 })

@@ -39,6 +39,8 @@ export const resetPasswordInput = z.object({
   password: newPassword,
 })
 
+export const checkResetLinkInput = z.object({ token: resetPasswordInput.shape.token })
+
 export const confirmEmailInput = z.object({ token: z.string().min(1, 'The confirmation link is incomplete.').max(512) })
 
 const supabaseUserDetails = z.object({
@@ -89,5 +91,19 @@ export const authSettingsSchema = z
     supabaseUrl: z.string().nullable(),
     supabaseAnonKey: z.string().nullable(),
     devMailbox: z.boolean(),
+    googleSandbox: z.boolean().meta({
+      description: 'Development only, never with Supabase: Google sign-in goes through a local TEST MODE screen',
+    }),
   })
   .meta({ id: 'AuthSettings' })
+
+/** base64url, 43 characters: SHA-256 of a PKCE verifier, or 32 random bytes. */
+const pkceText = z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'must be 43 to 128 base64url characters')
+
+export const sandboxGoogleAuthorizeInput = z.object({
+  email: requestPasswordResetInput.shape.email,
+  fullName: z.string().trim().min(1, 'Please enter a name.').max(100, 'must be at most 100 characters'),
+  challenge: pkceText,
+})
+
+export const sandboxGoogleExchangeInput = z.object({ code: pkceText, verifier: pkceText })

@@ -12,6 +12,10 @@ const gatewayId = (name: string) =>
 export const createOrderInput = z.object({
   planType: z.enum(planIds, { error: `planType must be one of ${planIds.join(', ')}` }),
   billingCycle: z.literal('monthly', { error: "billingCycle must be 'monthly'" }).default('monthly'),
+  expectedAmount: z.number().int().positive().max(10_000_000).optional().meta({
+    description:
+      'The amount in paise the person was shown (GET /payments/plan-changes) and confirmed; when the price is now different the order is refused (409 plan_change_refused) instead of charging another amount',
+  }),
 })
 
 export const createOrderOutput = z
@@ -52,7 +56,10 @@ export const billingEntrySchema = z
     planType: z.string(),
     amount: z.number().int(),
     currency: z.string(),
-    status: z.enum(['created', 'paid', 'failed']),
+    status: z.enum(['created', 'paid', 'failed', 'expired']).meta({
+      description:
+        'created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window',
+    }),
     paymentId: z.string().nullable(),
     failureReason: z.string().nullable(),
     refundDuePaymentIds: z
@@ -61,5 +68,9 @@ export const billingEntrySchema = z
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     testMode: z.boolean(),
+    invoiceNumber: z.string().nullable().meta({
+      description:
+        'The invoice of a paid order, such as IH/2026-27/000123; its PDF is GET /billing/invoices/{orderId}/pdf',
+    }),
   })
   .meta({ id: 'BillingEntry' })

@@ -1,4 +1,11 @@
-import type { AuthResult, RecoveryTokens, Session, SignUpInput, SignUpOutcome } from '#src/auth/auth-types.ts'
+import type {
+  AuthResult,
+  RecoveryTokens,
+  Session,
+  SignInResult,
+  SignUpInput,
+  SignUpOutcome,
+} from '#src/auth/auth-types.ts'
 
 export type PasswordUpdateResult = { success: true } | { success: false; error: string; invalidLink: boolean }
 
@@ -7,7 +14,9 @@ export type PasswordUpdateResult = { success: true } | { success: false; error: 
  * (supabase). They only talk to the services; the AuthProvider owns state and storage.
  */
 export type AuthFlows = {
-  signIn(email: string, password: string): Promise<AuthResult<{ session: Session }>>
+  signIn(email: string, password: string): Promise<SignInResult>
+  /** Mails a new confirmation link; the answer never tells whether the address has an account. */
+  resendConfirmation(email: string): Promise<AuthResult<{ message: string }>>
   signUp(input: SignUpInput): Promise<AuthResult<SignUpOutcome>>
   /** Starts the Google redirect; on success the browser leaves the page. */
   signInWithGoogle(): Promise<AuthResult>

@@ -4,15 +4,16 @@ import { uiMessages } from '#src/auth/auth-messages.ts'
 import { messages } from '#rules/auth-rules.ts'
 import type { RecoveryTokens } from '#src/auth/auth-types.ts'
 import { mapSignUpProviderError, signUpErrorTexts } from '#src/auth/provider-errors.ts'
-import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'
+import { errorCode, errorMessage, publicErrorCode, serverAnswered } from '#src/auth/trpc-errors.ts'
 import type { AuthFlows, PasswordUpdateResult } from './auth-flows.ts'
+import { beginSandboxGoogle, completeSandboxGoogle } from './sandbox-google.ts'
 
 export type AppClient = TRPCClient<AppRouter>
 
 const fail = (error: string) => ({ success: false as const, error })
 
 /** Backend-native accounts: confirmation and reset links arrive in the (development) mailbox. */
-export function createEmbeddedFlows(client: AppClient): AuthFlows {
+export function createEmbeddedFlows(client: AppClient, options: { googleSandbox: boolean }): AuthFlows {
   let recovery: RecoveryTokens | null = null
 
   return {
@@ -21,6 +22,17 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
         return { success: true, session: await client.accounts.login.mutate({ email, password }) }
       } catch (error) {
         if (errorCode(error) === 'UNAUTHORIZED') return fail(messages.invalidCredentials)
+        if (publicErrorCode(error) === 'email_not_confirmed')
+          return { ...fail(errorMessage(error, uiMessages.loginFailed)), unconfirmed: true as const }
+        return fail(errorMessage(error, uiMessages.unexpected))
+      }
+    },
+
+    async resendConfirmation(email) {
+      try {
+        const { message } = await client.accounts.resendConfirmation.mutate({ email })
+        return { success: true, message }
+      } catch (error) {
         return fail(errorMessage(error, uiMessages.unexpected))
       }
     },
@@ -45,12 +57,17 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    signInWithGoogle() {
-      return Promise.resolve(fail(uiMessages.googleNeedsSupabase))
+    async signInWithGoogle() {
+      // Without the sandbox (production with no Supabase) there is no Google at all: an empty error
+      // lets the sign-in and sign-up screens each show their own failure text.
+      if (!options.googleSandbox) return fail('')
+      await beginSandboxGoogle()
+      return { success: true }
     },
 
     completeGoogleSignIn() {
-      return Promise.resolve(fail(uiMessages.googleNeedsSupabase))
+      if (!options.googleSandbox) return Promise.resolve(fail(uiMessages.noSession))
+      return completeSandboxGoogle(client)
     },
 
     async requestPasswordReset(email) {
@@ -62,10 +79,18 @@ export function createEmbeddedFlows(client: AppClient): AuthFlows {
       }
     },
 
-    beginPasswordRecovery(tokens) {
-      // The link's token is checked when the new password is sent: there is no separate probe.
+    async beginPasswordRecovery(tokens) {
+      // Checked first, so a used or expired link never shows the new-password form.
+      try {
+        await client.accounts.checkResetLink.mutate({ token: tokens.accessToken })
+      } catch (error) {
+        recovery = null
+        return fail(
+          isInvalidLink(error) ? messages.invalidResetLink : errorMessage(error, uiMessages.passwordResetFailed),
+        )
+      }
       recovery = tokens
-      return Promise.resolve({ success: true })
+      return { success: true }
     },
 
     async updatePassword(password): Promise<PasswordUpdateResult> {

@@ -40,6 +40,8 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
       const { data, error } = await supabase.auth.signInWithPassword({ email, password })
       if (error) {
         if (isInvalidCredentials(error.message, error.code)) return fail(messages.invalidCredentials)
+        if (error.code === 'email_not_confirmed')
+          return { ...fail(nonEmpty(error.message) ?? uiMessages.loginFailed), unconfirmed: true as const }
         return fail(nonEmpty(error.message) ?? uiMessages.loginFailed)
       }
       try {
@@ -52,6 +54,17 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
           return fail(errorMessage(backendError, uiMessages.loginFailed))
         return fail(backendRegistrationMessage(errorMessage(backendError, '')))
       }
+    },
+
+    async resendConfirmation(email) {
+      // Supabase keeps the unconfirmed account here, and rate-limits its own mail.
+      const { error } = await supabase.auth.resend({
+        type: 'signup',
+        email,
+        options: { emailRedirectTo: `${origin()}/email-confirmed` },
+      })
+      if (error?.status === 429) return fail(nonEmpty(error.message) ?? uiMessages.unexpected)
+      return { success: true, message: messages.confirmationResent }
     },
 
     async signUp(input) {

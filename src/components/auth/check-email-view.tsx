@@ -15,8 +15,8 @@ export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEma
       <FormAlert tone="success">{message}</FormAlert>
       <p className="text-sm text-gray-700 dark:text-gray-300">
         We sent a confirmation link to{' '}
-        <strong className="font-semibold break-all text-gray-900 dark:text-white">{email}</strong>. Open it to activate
-        your account, then sign in.
+        <strong className="font-semibold wrap-break-word text-gray-900 dark:text-white">{email}</strong>. Open it to
+        activate your account, then sign in.
       </p>
       <div className="mt-6 space-y-3">
         <Link

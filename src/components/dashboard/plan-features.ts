@@ -19,7 +19,8 @@ export function featureChecklist(features: Features): FeatureRow[] {
   return [
     {
       key: 'maxInterviews',
-      label: interviews > 0 ? `${interviews} interviews per month` : 'Interviews per month',
+      // The period's allowance, the same number as the plan card's "Interviews included".
+      label: interviews > 0 ? `${interviews} interviews this period` : 'Interviews per period',
       included: interviews > 0,
     },
     ...featureLabels.map(({ flag, label }) => ({ key: flag, label, included: features[flag] })),

@@ -27,3 +27,10 @@ export const footerColumns: readonly FooterColumn[] = [
     ],
   },
 ]
+
+/** The policy pages, in the footer's bottom line: payment providers and customers look for them on every page. */
+export const legalLinks: readonly FooterLink[] = [
+  { label: 'Terms', href: '/terms' },
+  { label: 'Privacy', href: '/privacy' },
+  { label: 'Refunds', href: '/refunds' },
+]

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react'
 import { track } from '#src/analytics/analytics.ts'
 import { AppLink } from '#src/components/app-link.tsx'
 import { scrollToSection, sectionOfHref } from '#src/components/marketing/sections.ts'
-import { footerColumns, type FooterLink } from './footer-links.ts'
+import { footerColumns, legalLinks, type FooterLink } from './footer-links.ts'
 
 export function SiteFooter() {
   const pathname = useLocation({ select: (location) => location.pathname })
@@ -51,9 +51,25 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="border-t border-gray-100 py-6 text-center text-xs text-gray-500 dark:border-gray-900 dark:text-gray-400">
-        © {new Date().getFullYear()} Interview Helper. All rights reserved.
-      </p>
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-t border-gray-100 px-4 py-6 text-xs text-gray-500 dark:border-gray-900 dark:text-gray-400">
+        <p>© {new Date().getFullYear()} Interview Helper. All rights reserved.</p>
+        <nav aria-label="Legal">
+          <ul className="flex gap-4">
+            {legalLinks.map((link) => (
+              <li key={link.label}>
+                <AppLink
+                  href={link.href}
+                  onClick={(event) => onFollow(event, 'Legal', link)}
+                  data-footer-link={link.label}
+                  className="rounded underline-offset-2 hover:text-brand hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:hover:text-white"
+                >
+                  {link.label}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </footer>
   )
 }

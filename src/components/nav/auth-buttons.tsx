@@ -9,14 +9,14 @@ export function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () =
       <AppLink
         href={signInLink.href}
         onClick={onNavigate}
-        className={`rounded-lg px-3 py-2 text-center text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+        className={`rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
       >
         {signInLink.label}
       </AppLink>
       <AppLink
         href={signUpLink.href}
         onClick={onNavigate}
-        className={`rounded-lg bg-brand px-4 py-2 text-center text-sm font-semibold text-white shadow-sm hover:bg-brand/90 ${focus}`}
+        className={`rounded-lg bg-brand px-4 py-2 text-center text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand/90 ${focus}`}
       >
         {signUpLink.label}
       </AppLink>

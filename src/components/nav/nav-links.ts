@@ -15,6 +15,18 @@ export const signedInLinks: readonly NavItem[] = [
   { label: 'Support', href: '/contact' },
 ]
 
+export type CheckingNavItem = NavItem & { only?: 'signed-in' | 'signed-out' }
+
+/** Both bars in one, each link marked with the state it belongs to: shown while the sign-in is unknown. */
+export const linksWhileChecking: readonly CheckingNavItem[] = [
+  { label: 'Features', href: '/#features' },
+  { label: 'Pricing', href: '/#pricing', only: 'signed-out' },
+  { label: 'Dashboard', href: '/dashboard', only: 'signed-in' },
+  { label: 'Download', href: '/download' },
+  { label: 'Contact Us', href: '/contact', only: 'signed-out' },
+  { label: 'Support', href: '/contact', only: 'signed-in' },
+]
+
 export const userMenuLinks: readonly NavItem[] = [
   { label: 'Dashboard', href: '/dashboard' },
   { label: 'Interview', href: '/interview' },

@@ -1,17 +1,26 @@
 import type { Plan } from '#app.catalog.ts'
+import type { PlanAction } from './plan-action.ts'
 import { planPrices } from './price-display.ts'
 
-type PlanCardProps = { plan: Plan; processing: boolean; disabled: boolean; onChoose: (plan: Plan) => void }
+type PlanCardProps = {
+  plan: Plan
+  action: PlanAction
+  processing: boolean
+  disabled: boolean
+  onChoose: (plan: Plan) => void
+}
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
 /** One plan: price, struck original price, saving, highlights and its call to action. */
-export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, action, processing, disabled, onChoose }: PlanCardProps) {
   const { price, originalPrice, savings } = planPrices(plan)
   const titleId = `plan-${plan.planId}-name`
+  const noteId = `plan-${plan.planId}-note`
   return (
     <li
       data-plan={plan.planId}
+      data-current={action.current || undefined}
       aria-labelledby={titleId}
       className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm lg:p-8 dark:bg-gray-900 ${
         plan.mostPopular
@@ -24,9 +33,16 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
           Most Popular
         </p>
       )}
-      <h3 id={titleId} className="text-xl font-semibold text-gray-900 dark:text-white">
-        {plan.name}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-xl font-semibold text-gray-900 dark:text-white">
+          {plan.name}
+        </h3>
+        {action.current && (
+          <p className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-600/20 dark:bg-green-950 dark:text-green-300">
+            Current plan
+          </p>
+        )}
+      </div>
       <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{price}</span>
@@ -61,8 +77,9 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
       <button
         type="button"
         onClick={() => onChoose(plan)}
-        disabled={disabled}
+        disabled={disabled || action.disabled}
         aria-busy={processing || undefined}
+        aria-describedby={action.note ? noteId : undefined}
         className={`mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 ${focus} ${
           plan.mostPopular
             ? 'bg-brand text-white hover:bg-brand/90'
@@ -75,8 +92,13 @@ export function PlanCard({ plan, processing, disabled, onChoose }: PlanCardProps
             className="size-4 animate-spin rounded-full border-2 border-current/30 border-t-current motion-reduce:animate-none"
           />
         )}
-        {processing ? 'Processing...' : plan.cta}
+        {processing ? 'Processing...' : action.label}
       </button>
+      {action.note && (
+        <p id={noteId} className="mt-2 text-center text-xs text-gray-600 dark:text-gray-400">
+          {action.note}
+        </p>
+      )}
     </li>
   )
 }

@@ -1,10 +1,18 @@
-import { plans } from '#app.catalog.ts'
+import { useState } from 'react'
+import { plans, type Plan } from '#app.catalog.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
+import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { formatLongDate } from '#src/lib/dates.ts'
+import { planLabel } from '#src/payments/subscription-display.ts'
+import { usePlanChanges } from '#src/payments/use-plan-changes.ts'
 import { SandboxCheckoutDialog } from '#src/payments/sandbox-checkout-dialog.tsx'
 import { usePaymentFlow } from '#src/payments/use-payment-flow.ts'
+import { PaymentAgreement } from '#src/components/legal/policy-agreement.tsx'
 import { PaymentFeedback } from './payment-feedback.tsx'
 import { PaymentSuccessOverlay } from './payment-success-overlay.tsx'
+import { planAction, type ConfirmStep } from './plan-action.ts'
 import { PlanCard } from './plan-card.tsx'
+import { PlanChangeDialog } from './plan-change-dialog.tsx'
 import { useContinuePayment } from './use-continue-payment.ts'
 
 type PricingSectionProps = {
@@ -18,7 +26,40 @@ type PricingSectionProps = {
 export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSectionProps) {
   const { loading } = useAuth()
   const payment = usePaymentFlow()
-  useContinuePayment(payment.choosePlan)
+  const planChanges = usePlanChanges()
+  const [asking, setAsking] = useState<{ plan: Plan; step: ConfirmStep } | null>(null)
+  const [changeError, setChangeError] = useState<string | null>(null)
+  const changes = planChanges.changes
+  const actionOf = (plan: Plan) =>
+    planAction(
+      plan,
+      changes?.changes.find((change) => change.planType === plan.planId),
+      changes,
+    )
+  const choose = (plan: Plan) => {
+    const { confirm } = actionOf(plan)
+    setChangeError(null)
+    if (confirm) setAsking({ plan, step: confirm })
+    else void payment.choosePlan(plan)
+  }
+  useContinuePayment(choose, !planChanges.quoting)
+  const changing = planChanges.schedule.isPending || planChanges.cancel.isPending
+  const confirmChange = async () => {
+    if (!asking) return
+    const { plan, step } = asking
+    try {
+      if (step.kind === 'pay') {
+        setAsking(null)
+        await payment.choosePlan(plan, step.amountDue)
+        return
+      }
+      if (step.kind === 'schedule') await planChanges.schedule.mutateAsync({ planType: plan.planId })
+      else await planChanges.cancel.mutateAsync()
+      setAsking(null)
+    } catch (error) {
+      setChangeError(errorMessage(error, 'The plan could not be changed. Please try again.'))
+    }
+  }
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const headingId = `${id}-heading`
   // Until the session is known a click could not tell signing in from paying.
@@ -38,19 +79,40 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
         </div>
         <div className="mt-10">
           <PaymentFeedback error={payment.error} failed={payment.result === 'failure'} />
+          <p
+            role="status"
+            className="mx-auto mt-4 max-w-3xl text-center text-sm font-medium text-gray-700 dark:text-gray-300"
+          >
+            {changes?.scheduledChange &&
+              `Your plan switches to ${planLabel(changes.scheduledChange.planType)} on ${formatLongDate(changes.scheduledChange.effectiveAt)}. Nothing is charged now.`}
+          </p>
         </div>
         <ul aria-label="Plans" className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6 lg:gap-8">
           {plans.map((plan) => (
             <PlanCard
               key={plan.planId}
               plan={plan}
+              action={actionOf(plan)}
               processing={payment.processing}
-              disabled={disabled}
-              onChoose={(chosen) => void payment.choosePlan(chosen)}
+              disabled={disabled || changing || planChanges.quoting}
+              onChoose={choose}
             />
           ))}
         </ul>
+        <PaymentAgreement className="mt-8 text-center" />
       </div>
+      {asking && (
+        <PlanChangeDialog
+          step={asking.step}
+          busy={changing}
+          error={changeError}
+          onConfirm={() => void confirmChange()}
+          onClose={() => {
+            setAsking(null)
+            setChangeError(null)
+          }}
+        />
+      )}
       {payment.sandbox && <SandboxCheckoutDialog key={payment.sandbox.order.id} session={payment.sandbox} />}
       {payment.result === 'success' && <PaymentSuccessOverlay />}
     </section>

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes } from 'react'
+import { useId, useState, type InputHTMLAttributes } from 'react'
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
   label: string
@@ -16,25 +16,61 @@ export function TextField({
   invalid = false,
   errorId,
   className = '',
+  type,
   ...input
 }: TextFieldProps) {
   const id = useId()
+  const [revealed, setRevealed] = useState(false)
+  const password = type === 'password'
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
         {label}
       </label>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
-          invalid ? 'border-red-400 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'
-        }`}
-        {...input}
-      />
+      <div className="relative mt-1">
+        <input
+          id={id}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          className={`block w-full rounded-lg border bg-white py-2.5 pl-3 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
+            password ? 'pr-11' : 'pr-3'
+          } ${invalid ? 'border-red-400 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'}`}
+          {...input}
+          type={password && revealed ? 'text' : type}
+        />
+        {password && <RevealToggle controls={id} revealed={revealed} onToggle={() => setRevealed((on) => !on)} />}
+      </div>
     </div>
+  )
+}
+
+/** One name, pressed or not: screen readers announce the state, so the label need not change. */
+function RevealToggle({ controls, revealed, onToggle }: { controls: string; revealed: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label="Show password"
+      aria-pressed={revealed}
+      aria-controls={controls}
+      onClick={onToggle}
+      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-gray-400 dark:hover:text-gray-100"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+        <circle cx="12" cy="12" r="3" />
+        {revealed && <path d="M4 4l16 16" />}
+      </svg>
+    </button>
   )
 }

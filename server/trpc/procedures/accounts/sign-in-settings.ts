@@ -22,6 +22,7 @@ export const signInSettings = publicProcedure
       mode: supabase ? ('supabase' as const) : ('embedded' as const),
       supabaseUrl: supabase?.url ?? null,
       supabaseAnonKey: supabase?.anonKey ?? null,
+      googleSandbox: ctx.runtime.config.auth.googleSandbox,
       devMailbox: !ctx.runtime.config.isProduction && !ctx.runtime.config.mail.smtpUrl,
     }
   })

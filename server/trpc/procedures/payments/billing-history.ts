@@ -20,9 +20,11 @@ export const billingHistory = signedInProcedure
     await viewsFresh(ctx.runtime)
     const rows = await ctx.db
       .selectFrom('orders_view')
-      .selectAll()
-      .where('user_id', '=', ctx.user.id)
-      .orderBy('created_at', 'desc')
+      .leftJoin('invoices_view', 'invoices_view.order_id', 'orders_view.order_id')
+      .selectAll('orders_view')
+      .select('invoices_view.invoice_number')
+      .where('orders_view.user_id', '=', ctx.user.id)
+      .orderBy('orders_view.created_at', 'desc')
       .limit(100)
       .execute()
     return {
@@ -38,6 +40,7 @@ export const billingHistory = signedInProcedure
         createdAt: new Date(row.created_at).toISOString(),
         paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
         testMode: row.gateway === 'sandbox',
+        invoiceNumber: row.invoice_number,
       })),
     }
   })

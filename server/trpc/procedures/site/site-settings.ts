@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { publicProcedure } from '#server/trpc/init.ts'
 
 const siteSettingsSchema = z.object({
-  downloadUrlWindows: z.string(),
   gaMeasurementId: z.string().nullable(),
   supportEmail: z.string().nullable(),
 })
@@ -14,7 +13,6 @@ export const settings = publicProcedure
   .query(({ ctx }) => {
     const { site } = ctx.runtime.config
     return {
-      downloadUrlWindows: site.downloadUrlWindows,
       gaMeasurementId: site.gaMeasurementId ?? null,
       supportEmail: site.supportEmail ?? null,
     }

@@ -2,6 +2,7 @@ import type { SubmitEvent } from 'react'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'
+import { asSentence } from '#src/lib/text.ts'
 import { contactLabels, contactMaxLengths, contactMessages, type ContactInput } from '#rules/contact-rules.ts'
 import { TextAreaField } from './text-area-field.tsx'
 import { useContactForm } from './use-contact-form.ts'
@@ -37,7 +38,7 @@ export function ContactForm({
       <FormAlert id="contact-error" tone="error">
         {status.state === 'error' && (
           <>
-            {contactMessages.sendFailed} {status.detail}
+            {contactMessages.sendFailed} {asSentence(status.detail)}
             {supportEmail && (
               <>
                 {' '}

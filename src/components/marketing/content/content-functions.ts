@@ -2,6 +2,7 @@ import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { aboutPage, findArticle, listArticles } from './content-store.ts'
+import { policyNames, policyPage } from './policy-pages.ts'
 
 export const getArticles = createServerFn({ method: 'GET' }).handler(() => listArticles())
 
@@ -15,3 +16,17 @@ export const getArticle = createServerFn({ method: 'GET' })
   })
 
 export const getAbout = createServerFn({ method: 'GET' }).handler(() => aboutPage())
+
+/** A policy page with the operator's details from the configuration. */
+export const getPolicy = createServerFn({ method: 'GET' })
+  .validator(z.object({ name: z.enum(policyNames) }))
+  .handler(async ({ data }) => {
+    const { getRuntime } = await import('#server/runtime.ts')
+    const { site } = (await getRuntime()).config
+    return policyPage(data.name, {
+      legalName: site.operator.legalName,
+      address: site.operator.address ?? null,
+      supportEmail: site.supportEmail ?? null,
+      gstin: site.operator.gstin ?? null,
+    })
+  })

@@ -1,7 +1,10 @@
 import { FeatureIcon, type FeatureIconName } from '#src/components/landing/feature-icon.tsx'
+import { formatFileSize } from '#src/lib/file-size.ts'
 import { systemRequirements } from './platforms.ts'
 
-const benefits: readonly { icon: FeatureIconName; title: string; text: string }[] = [
+type Benefit = { icon: FeatureIconName; title: string; text: string }
+
+const benefits = (windowsSize: number | null): readonly Benefit[] => [
   {
     icon: 'chat',
     title: 'Real-time answers',
@@ -22,11 +25,11 @@ const benefits: readonly { icon: FeatureIconName; title: string; text: string }[
   {
     icon: 'bolt',
     title: 'Light and portable',
-    text: 'A 107 MB zip: no installer, no admin rights, nothing left behind.',
+    text: `${windowsSize === null ? 'A portable zip' : `A ${formatFileSize(windowsSize)} zip`}: no installer, no admin rights, nothing left behind.`,
   },
 ]
 
-export function WhatYouGet() {
+export function WhatYouGet({ windowsSize }: { windowsSize: number | null }) {
   return (
     <section aria-labelledby="what-heading" className="bg-white px-4 py-16 sm:px-6 dark:bg-gray-900/40">
       <div className="mx-auto max-w-6xl">
@@ -34,7 +37,7 @@ export function WhatYouGet() {
           What You Get
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {benefits.map((benefit) => (
+          {benefits(windowsSize).map((benefit) => (
             <li key={benefit.title} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
               <FeatureIcon name={benefit.icon} />
               <h3 className="mt-4 font-semibold text-gray-900 dark:text-white">{benefit.title}</h3>

@@ -12,6 +12,7 @@ import { builds, type OperatingSystem } from './platforms.ts'
 export function DownloadPage() {
   const trpc = useTRPC()
   const { data: settings } = useSuspenseQuery(trpc.site.settings.queryOptions())
+  const { data: releases } = useSuspenseQuery(trpc.site.releases.queryOptions())
   const [os, setOs] = useState<OperatingSystem>('windows')
   const selectOs = (next: OperatingSystem) => {
     if (next !== os) track('os_selection', 'User Interaction', { os: next })
@@ -53,13 +54,13 @@ export function DownloadPage() {
             className={`mt-8 grid gap-6 text-left ${builds[os].length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-md'}`}
           >
             {builds[os].map((build) => (
-              <PlatformCard key={build.title} build={build} downloadUrl={settings.downloadUrlWindows} />
+              <PlatformCard key={build.title} build={build} release={releases[os]} />
             ))}
           </div>
         </div>
       </section>
 
-      <WhatYouGet />
+      <WhatYouGet windowsSize={releases.windows?.size ?? null} />
       <SystemRequirements />
       <InstallFaq supportEmail={settings.supportEmail} />
     </main>

@@ -1,48 +1,69 @@
+import type { ReactNode } from 'react'
 import { track } from '#src/analytics/analytics.ts'
+import { formatFileSize } from '#src/lib/file-size.ts'
 import type { PlatformBuild } from './platforms.ts'
 
 const buttonBase =
   'mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold'
+const disabledButton = `${buttonBase} cursor-not-allowed bg-gray-200 text-gray-600 dark:bg-gray-800 dark:text-gray-400`
 
-export function PlatformCard({ build, downloadUrl }: { build: PlatformBuild; downloadUrl: string }) {
+/** What the card needs of a catalogue release. */
+export type CardRelease = { platform: string; version: string; size: number; sha256: string; url: string }
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="shrink-0 font-medium">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  )
+}
+
+export function PlatformCard({ build, release }: { build: PlatformBuild; release: CardRelease | null }) {
   const onDownload = () => {
+    if (!release) return
     track('download_click', 'User Interaction', {
-      platform: 'windows',
-      version: build.version ?? '',
-      file: downloadUrl,
+      platform: release.platform,
+      version: `v${release.version}`,
+      file: release.url,
     })
-    track('conversion', 'Conversion', { conversion_type: 'download', platform: 'windows' })
+    track('conversion', 'Conversion', { conversion_type: 'download', platform: release.platform })
   }
+  const preparing = build.offered && !release
   return (
     <article className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
       <h3 className="text-xl font-semibold text-gray-900 dark:text-white">{build.title}</h3>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{build.detail}</p>
       <dl className="mt-4 space-y-1 text-sm text-gray-700 dark:text-gray-300">
-        {build.version && (
-          <div className="flex gap-2">
-            <dt className="font-medium">Version:</dt>
-            <dd>{build.version}</dd>
-          </div>
+        {build.offered && release && (
+          <>
+            <DetailRow label="Version:">{`v${release.version}`}</DetailRow>
+            <DetailRow label="Size:">{formatFileSize(release.size)}</DetailRow>
+          </>
         )}
-        {build.size && (
-          <div className="flex gap-2">
-            <dt className="font-medium">Size:</dt>
-            <dd>{build.size}</dd>
-          </div>
+        <DetailRow label="Requires:">{build.requirement}</DetailRow>
+        {build.offered && release && (
+          <DetailRow label="SHA-256:">
+            <code data-checksum className="font-mono text-xs break-all">
+              {release.sha256}
+            </code>
+          </DetailRow>
         )}
-        <div className="flex gap-2">
-          <dt className="font-medium">Requires:</dt>
-          <dd>{build.requirement}</dd>
-        </div>
       </dl>
+      {preparing && (
+        <p role="status" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+          This build is being prepared and will be available here soon. Check back shortly, or ask us for news through
+          the contact page.
+        </p>
+      )}
       <div className="mt-auto">
-        {build.available ? (
+        {build.offered && release ? (
           <a
-            href={downloadUrl}
+            href={release.url}
             target="_blank"
             rel="noopener"
             onClick={onDownload}
-            data-download="windows"
+            data-download={release.platform}
             className={`${buttonBase} bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand`}
           >
             <svg
@@ -60,12 +81,8 @@ export function PlatformCard({ build, downloadUrl }: { build: PlatformBuild; dow
             Download
           </a>
         ) : (
-          <button
-            type="button"
-            disabled
-            className={`${buttonBase} cursor-not-allowed bg-gray-200 text-gray-600 dark:bg-gray-800 dark:text-gray-400`}
-          >
-            Coming Soon
+          <button type="button" disabled className={disabledButton}>
+            {preparing ? 'Being Prepared' : 'Coming Soon'}
           </button>
         )}
       </div>

@@ -1,18 +1,19 @@
-/** The platforms /download offers: a Windows build, the others coming soon. */
+import type { ReleasePlatform } from '#rules/release-platforms.ts'
+
+/** The platforms /download offers: Windows from the release catalogue, the others coming soon. */
 export const operatingSystems = [
   { id: 'windows', label: 'Windows' },
   { id: 'mac', label: 'macOS' },
   { id: 'linux', label: 'Linux' },
-] as const
+] as const satisfies readonly { id: ReleasePlatform; label: string }[]
 export type OperatingSystem = (typeof operatingSystems)[number]['id']
 
 export type PlatformBuild = {
   title: string
   detail: string
   requirement: string
-  available: boolean
-  version?: string
-  size?: string
+  /** Offered here once the catalogue has a release of it; otherwise marked coming soon. */
+  offered: boolean
 }
 
 export const builds: Record<OperatingSystem, readonly PlatformBuild[]> = {
@@ -21,9 +22,7 @@ export const builds: Record<OperatingSystem, readonly PlatformBuild[]> = {
       title: 'Windows 11/10',
       detail: 'Portable zip: extract and run, no installer',
       requirement: 'Windows 10 (64-bit) or later',
-      available: true,
-      version: 'v1.0.0',
-      size: '107 MB',
+      offered: true,
     },
   ],
   mac: [
@@ -31,18 +30,18 @@ export const builds: Record<OperatingSystem, readonly PlatformBuild[]> = {
       title: 'macOS (Intel)',
       detail: 'For Macs with an Intel processor',
       requirement: 'macOS 10.15+',
-      available: false,
+      offered: false,
     },
     {
       title: 'macOS (Apple Silicon)',
       detail: 'For Macs with M-series chips',
       requirement: 'macOS 11.0+',
-      available: false,
+      offered: false,
     },
   ],
   linux: [
-    { title: 'Ubuntu/Debian', detail: '.deb package', requirement: 'Ubuntu 18.04+ / Debian 10+', available: false },
-    { title: 'AppImage', detail: 'A single file for any distro', requirement: 'Any distro', available: false },
+    { title: 'Ubuntu/Debian', detail: '.deb package', requirement: 'Ubuntu 18.04+ / Debian 10+', offered: false },
+    { title: 'AppImage', detail: 'A single file for any distro', requirement: 'Any distro', offered: false },
   ],
 }
 

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto'
+import { DomainError } from '#events/domain-error.ts'
+import { keyFor } from '#events/pii/pii-vault.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import { deriveNames, type ProviderNameMetadata } from '#rules/oauth-names.ts'
+import { actingAs, type RequestScope } from '#server/request-scope.ts'
+import { accountOf } from './account-answer.ts'
+import { registerUser } from './register-user.ts'
+import { issueTokenPair } from './tokens/token-pair.ts'
+import { loadProfile } from './user-account.ts'
+
+/** A person an identity provider has vouched for: who they are there, and their confirmed address. */
+export type VerifiedIdentity = {
+  /** The provider_identities key: which provider answered for providerUserId. */
+  provider: 'supabase' | 'google-sandbox'
+  providerUserId: string
+  /** How the person signed in, as the account's history records it. */
+  method: 'google' | 'supabase'
+  /** Normalised and confirmed by the provider. */
+  email: string
+  names: ProviderNameMetadata
+  avatarUrl: unknown
+}
+
+/**
+ * Signs in (creating the account on first visit) a person whose identity a provider has verified.
+ * An account with the same address is the same person: the provider has confirmed the address.
+ */
+export async function signInWithIdentity(scope: RequestScope, identity: VerifiedIdentity) {
+  const { runtime } = scope
+  const { email, method } = identity
+  const { profile, tokens } = await runtime.store.transaction(
+    async (tx) => {
+      const known =
+        (await tx.db
+          .selectFrom('provider_identities')
+          .select('user_id')
+          .where('provider', '=', identity.provider)
+          .where('provider_user_id', '=', identity.providerUserId)
+          .executeTakeFirst()) ??
+        (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
+      const userId = known?.user_id ?? randomUUID()
+      const metadata = actingAs(scope, userId).metadata()
+      if (known) {
+        const existingKey = await keyFor(tx.db, userId)
+        if (!existingKey) throw new DomainError('erased', userMessages.erased)
+      } else {
+        const avatarUrl = identity.avatarUrl
+        await registerUser(
+          tx,
+          {
+            userId,
+            email,
+            ...deriveNames(identity.names, email),
+            avatarUrl: typeof avatarUrl === 'string' && avatarUrl !== '' ? avatarUrl : null,
+            provider: method,
+            providerUserId: identity.providerUserId,
+            emailConfirmed: true,
+          },
+          metadata,
+        )
+      }
+      await tx.db
+        .insertInto('provider_identities')
+        .values({ provider: identity.provider, provider_user_id: identity.providerUserId, user_id: userId })
+        .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
+        .execute()
+      const { after } = await handleCommand(
+        tx,
+        userAggregate,
+        userId,
+        { type: 'RecordSignIn', method, providerUserId: identity.providerUserId },
+        metadata,
+      )
+      if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
+      const tokens = await issueTokenPair(tx.db, runtime, userId, after.role)
+      return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+    },
+    { retryOnConflict: true },
+  )
+  if (!profile) throw new Error('Signed-in account has no profile')
+  return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
+}

@@ -1,0 +1,37 @@
+import { timers } from '#app.config.ts'
+import { orderAggregate } from '#events/orders/order-decider.ts'
+import { handleCommand } from '#events/store/command-handler.ts'
+import type { Runtime } from '#server/runtime.types.ts'
+
+/**
+ * Closes the checkouts not paid within their window. The view only finds candidates; each order's
+ * stream decides, so an order paid a moment ago is never expired (and one paid after expiring is
+ * still paid: the money was captured).
+ */
+export async function expireOrders(runtime: Runtime): Promise<{ expired: number }> {
+  const now = runtime.clock.now()
+  const due = await runtime.db
+    .selectFrom('orders_view')
+    .select(['order_id', 'user_id'])
+    .where('status', 'in', ['created', 'failed'])
+    .where('created_at', '<=', new Date(now.getTime() - timers.checkoutWindow))
+    .orderBy('created_at')
+    .limit(500)
+    .execute()
+  let expired = 0
+  for (const { order_id: orderId, user_id: userId } of due) {
+    const { decided } = await runtime.store.transaction(
+      (tx) =>
+        handleCommand(
+          tx,
+          orderAggregate,
+          orderId,
+          { type: 'Expire', now, checkoutWindowMs: timers.checkoutWindow },
+          { actor: { type: 'system', id: 'expire-orders' }, userId },
+        ),
+      { retryOnConflict: true },
+    )
+    expired += decided.length
+  }
+  return { expired }
+}

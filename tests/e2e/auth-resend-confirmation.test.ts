@@ -1,0 +1,73 @@
+import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import {
+  expectPath,
+  newClientPage,
+  signInInBrowser,
+  signUpInBrowser,
+  uniqueEmail,
+  waitForHydration,
+} from './auth-helpers.ts'
+import { launchChromium } from './browser.ts'
+
+const baseUrl = inject('baseUrl')
+const notConfirmed = 'Please confirm your email address first. We sent you a link when you signed up.'
+const neutralAnswer = 'If this address has an account waiting for confirmation, a new confirmation link is on its way.'
+
+/** The confirmation links mailed to `email`, newest first, once there are at least `count`. */
+async function confirmationLinks(page: Page, email: string, count: number): Promise<string[]> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${baseUrl}/dev/mailbox`)
+        await page.locator('main article').or(page.getByText('No messages yet.')).first().waitFor()
+        return page.locator(`article[data-to="${email}"] a[href*="/email-confirmed"]`).count()
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBeGreaterThanOrEqual(count)
+  const hrefs = await page
+    .locator(`article[data-to="${email}"] a[href*="/email-confirmed"]`)
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+  return hrefs.map((href) => {
+    const url = new URL(href)
+    return `${baseUrl}${url.pathname}${url.search}`
+  })
+}
+
+describe('a person whose confirmation e-mail was lost', () => {
+  let browser: Browser
+  const teardown = suiteTeardown()
+  beforeAll(async () => {
+    browser = await launchChromium()
+    teardown.add(() => browser.close())
+  })
+
+  it('is offered a new link at sign-in, confirms with it and gets in', async () => {
+    const page = await newClientPage(browser, baseUrl)
+    const user = { firstName: 'Farah', lastName: 'Khan', email: uniqueEmail('resend') }
+    await signUpInBrowser(page, baseUrl, user)
+    // The sign-up view keeps the specification's text.
+    await page.getByRole('button', { name: 'Resend confirmation' }).click()
+    await page.getByText('Resend functionality coming soon!').waitFor()
+
+    await page.goto(`${baseUrl}/login`)
+    await waitForHydration(page)
+    await signInInBrowser(page, user.email)
+    await page.getByRole('alert').getByText(notConfirmed, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Send the link again' }).click()
+    await page.getByText(neutralAnswer, { exact: true }).waitFor()
+
+    const [newest] = await confirmationLinks(page, user.email, 2)
+    if (!newest) throw new Error('no confirmation link')
+    await page.goto(newest)
+    await page.getByRole('heading', { name: 'Email Confirmed!' }).waitFor({ timeout: 15_000 })
+    await page.goto(`${baseUrl}/login`)
+    await waitForHydration(page)
+    await signInInBrowser(page, user.email)
+    await expectPath(page, '/dashboard')
+    await page.getByRole('heading', { name: 'Welcome back, Farah!' }).waitFor()
+    await page.close()
+  })
+})
