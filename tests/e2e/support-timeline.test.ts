@@ -99,13 +99,24 @@ describe('the support timeline in the browser', () => {
     await expect(travel.getByTestId('time-travel-subscription').textContent()).resolves.toContain('No plan yet.')
     await expect(travel.getByTestId('time-travel-orders').textContent()).resolves.toMatch(/pro, 499 INR, created/)
 
-    await travel.getByRole('button', { name: 'Later event' }).click()
-    await expect.poll(() => travel.getByTestId('time-travel-at').textContent()).not.toMatch(/OrderCreated/)
+    // The payment and the plan period it starts are one transaction: step through it event by event.
     await timeline.getByRole('button', { name: 'As of this event' }).nth(1).click()
     await expect
-      .poll(() => travel.getByTestId('time-travel-subscription').textContent())
-      .toMatch(/pro · active · 25 interviews/)
+      .poll(() => travel.getByTestId('time-travel-at').textContent())
+      .toMatch(/^As of event \d+: PaymentVerified at /)
     await expect(travel.getByTestId('time-travel-orders').textContent()).resolves.toMatch(/pro, 499 INR, paid/)
+    await expect(travel.getByTestId('time-travel-subscription').textContent()).resolves.toContain('No plan yet.')
+    await travel.getByRole('button', { name: 'Later event' }).click()
+    await expect
+      .poll(() => travel.getByTestId('time-travel-at').textContent())
+      .toMatch(/^As of event \d+: SubscriptionActivated at /)
+    await expect(travel.getByTestId('time-travel-subscription').textContent()).resolves.toMatch(
+      /pro · active · 25 interviews/,
+    )
+    await travel.getByRole('button', { name: 'Earlier event' }).click()
+    await expect
+      .poll(() => travel.getByTestId('time-travel-at').textContent())
+      .toMatch(/^As of event \d+: PaymentVerified at /)
 
     expect(problems).toEqual([])
     await page.close()
