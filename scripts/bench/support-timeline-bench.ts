@@ -3,7 +3,9 @@ import { sql } from 'kysely'
 import { systemClock } from '#events/clock.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore } from '#events/store/event-store.ts'
+import { readTimeline } from '#server/support/timeline/read-timeline.ts'
 import { timelinePage } from '#server/support/timeline/timeline-page.ts'
+import type { Database } from '#server/db/schema.ts'
 import { createTestDatabase } from '#tests/support/databases.ts'
 import type { Figure } from './event-store-bench.ts'
 
@@ -33,7 +35,7 @@ async function median(work: () => Promise<unknown>): Promise<number> {
 export async function benchSupportTimeline(): Promise<Figure[]> {
   const database = await createTestDatabase('postgres')
   try {
-    const store = createEventStore({ db: database.db, registry: eventRegistry, clock: systemClock })
+    const store = createEventStore<Database>({ db: database.db, registry: eventRegistry, clock: systemClock })
     const userId = randomUUID()
     const metadata = (about: string) => ({ actor: { type: 'user' as const, id: about }, userId: about })
     for (let written = 0; written < personEvents; written += batch) {
@@ -71,6 +73,10 @@ export async function benchSupportTimeline(): Promise<Figure[]> {
         .execute(),
     )
     const first = await median(() => timelinePage(database.db, eventRegistry, userId, noFilters, { limit: 100 }))
+    const staff = { staffId: randomUUID(), via: 'cli' as const, requestId: 'bench' }
+    const opened = await median(() =>
+      readTimeline({ db: database.db, store }, staff, { userId, filters: noFilters, limit: 100 }),
+    )
     const filtered = await median(() =>
       timelinePage(database.db, eventRegistry, userId, { types: ['SignedOutEverywhere'], streams: [] }, { limit: 100 }),
     )
@@ -81,6 +87,12 @@ export async function benchSupportTimeline(): Promise<Figure[]> {
     return [
       { name: 'postgres: bare keyset SELECT, 100 rows (baseline)', value: baseline, unit: 'µs', note },
       { name: 'postgres: timeline first page, 100 events', value: first, unit: 'µs', note: 'decoded and masked' },
+      {
+        name: 'postgres: timeline opened (first page + recorded reading)',
+        value: opened,
+        unit: 'µs',
+        note: 'what the console and CLI do',
+      },
       { name: 'postgres: timeline first page, rare type filter', value: filtered, unit: 'µs', note: '104 matches' },
       { name: 'postgres: timeline page at event 9,850', value: late, unit: 'µs', note: 'keyset cursor' },
     ]

@@ -17,7 +17,11 @@ export type TimelineRequest = {
  * any filters) is recorded as the staff member's reading before anything is shown, so no reading
  * goes unrecorded; further pages of the same reading are not recorded again.
  */
-export async function readTimeline(runtime: Runtime, staff: SupportStaff, request: TimelineRequest) {
+export async function readTimeline(
+  runtime: Pick<Runtime, 'db' | 'store'>,
+  staff: SupportStaff,
+  request: TimelineRequest,
+) {
   const person = await supportedPerson(runtime.db, request.userId)
   if (request.after === undefined) {
     const { filters } = request
