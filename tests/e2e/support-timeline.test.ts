@@ -118,6 +118,15 @@ describe('the support timeline in the browser', () => {
       .poll(() => travel.getByTestId('time-travel-at').textContent())
       .toMatch(/^As of event \d+: PaymentVerified at /)
 
+    const audit = timeline.getByRole('region', { name: 'Who read this history' })
+    await audit.getByRole('button', { name: 'Refresh' }).click()
+    const revealRecord = `${staff.email} (web) revealed email of UserRegistered: “Ticket 1042: confirm the sign-up address”`
+    await expect
+      .poll(async () =>
+        (await audit.getByTestId('audit-entry').allTextContents()).some((text) => text.includes(revealRecord)),
+      )
+      .toBe(true)
+
     expect(problems).toEqual([])
     await page.close()
   })

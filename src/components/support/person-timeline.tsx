@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Card } from '#src/components/dashboard/card.tsx'
+import { SupportAudit } from './support-audit.tsx'
 import { TimeTravel } from './time-travel.tsx'
 import { TimelineFilters } from './timeline-filters.tsx'
 import { TimelinePage } from './timeline-page.tsx'
@@ -58,6 +59,7 @@ export function PersonTimeline({ userId }: { userId: string }) {
           </tbody>
         </table>
       </div>
+      <SupportAudit userId={userId} />
     </Card>
   )
 }
