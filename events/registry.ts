@@ -5,6 +5,7 @@ import { subscriptionEventDefinitions } from './subscriptions/subscription.ts'
 import { userEventDefinitions } from './users/user.ts'
 import { contactEventDefinitions } from './contact/contact-message.ts'
 import { invoiceEventDefinitions } from './invoices/invoice.ts'
+import { supportAuditEventDefinitions } from './support/support-audit.ts'
 
 /** Every domain event the application appends. Each aggregate's file contributes its definitions. */
 const eventDefinitions: readonly EventDefinition[] = [
@@ -14,6 +15,7 @@ const eventDefinitions: readonly EventDefinition[] = [
   ...interviewEventDefinitions,
   ...contactEventDefinitions,
   ...invoiceEventDefinitions,
+  ...supportAuditEventDefinitions,
 ]
 
 export const eventRegistry = new EventRegistry(eventDefinitions)

@@ -18,5 +18,10 @@ console.log(`Interview Helper benchmarks — Node ${process.version}, ${new Date
 print('Event store and projector', await benchEventStore(kinds))
 print('Commands: read-decide-append, streams serialised', await benchCommands(kinds))
 print('Auth: revocation check per request', await (await import('./bench/auth-bench.ts')).benchAuth(kinds))
+if (kinds.includes('postgres'))
+  print(
+    "Support: a person's timeline",
+    await (await import('./bench/support-timeline-bench.ts')).benchSupportTimeline(),
+  )
 print('AI: offline engine, OCR and speech', await (await import('./bench/ai-bench.ts')).benchAi())
 print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

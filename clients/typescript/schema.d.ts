@@ -796,6 +796,74 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/support/users/{userId}/timeline': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A person's events from all their streams in commit order, personal data masked; the first page records the reading (support staff) */
+    get: operations['support-timeline']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/users/{userId}/reveal': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Show one masked personal field of a person's event, giving a reason; the reading is recorded (support staff) */
+    post: operations['support-revealField']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/audit': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Support staff's readings of people's histories and reveals of their data, newest first (support staff) */
+    get: operations['support-auditLog']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/users/{userId}/as-of/{eventId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** A person's subscription, usage and orders right after one of their events, folded from their events (support staff) */
+    get: operations['support-timeTravel']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/contact': {
     parameters: {
       query?: never
@@ -6878,6 +6946,429 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'service_unavailable'
           }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-timeline': {
+    parameters: {
+      query?: {
+        types?: string[]
+        streams?: string[]
+        from?: string
+        to?: string
+        correlationId?: string
+        after?: string
+        limit?: number
+      }
+      header?: never
+      path: {
+        userId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              userId: string
+              erasedAt: string | null
+              events: {
+                eventId: string
+                cursor: string
+                globalPosition: number
+                type: string
+                streamId: string
+                streamType: string
+                streamPosition: number
+                createdAt: string
+                actor: {
+                  /** @enum {string} */
+                  type: 'user' | 'support' | 'system' | 'webhook' | 'anonymous'
+                  id: string | null
+                }
+                requestId: string | null
+                correlationId: string | null
+                causationId: string | null
+                data: unknown
+                masked: string[]
+              }[]
+              nextCursor: string | null
+            }
+          }
+        }
+      }
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-revealField': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          eventId: string
+          field: string
+          reason: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              eventId: string
+              field: string
+              value: string | null
+              erased: boolean
+            }
+          }
+        }
+      }
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-auditLog': {
+    parameters: {
+      query?: {
+        userId?: string
+        before?: number
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              entries: {
+                eventId: string
+                position: number
+                at: string
+                /** @enum {string} */
+                action: 'opened' | 'revealed'
+                staffId: string | null
+                staffEmail: string | null
+                userId: string
+                /** @enum {string} */
+                via: 'web' | 'cli'
+                field: {
+                  eventId: string
+                  eventType: string
+                  field: string
+                } | null
+                reason: string | null
+              }[]
+              nextBefore: number | null
+            }
+          }
+        }
+      }
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-timeTravel': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: string
+        eventId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              at: {
+                eventId: string
+                type: string
+                createdAt: string
+                index: number
+              }
+              previousEventId: string | null
+              nextEventId: string | null
+              subscription: {
+                planType: string
+                status: string
+                periodStart: string
+                periodEnd: string
+                interviewsIncluded: number
+                carriedOver: number
+                orderId: string
+                scheduledPlan: string | null
+                scheduledAt: string | null
+              } | null
+              usage: {
+                orderId: string
+                planType: string
+                periodStart: string
+                periodEnd: string
+                included: number
+                used: number
+                givenBack: number
+              }[]
+              orders: {
+                orderId: string
+                planType: string
+                amount: number
+                currency: string
+                status: string
+                paymentId: string | null
+                failureReason: string | null
+                createdAt: string
+                paidAt: string | null
+                failedAt: string | null
+                expiredAt: string | null
+                duplicatePaymentIds: string[]
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Invalid input data */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Authorization not provided */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Any other failure */

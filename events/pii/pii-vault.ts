@@ -17,8 +17,6 @@ const prefix = 'pii:v1:'
 export const sealedText = z.string().startsWith(prefix, 'must be sealed personal data')
 export type SealedText = z.infer<typeof sealedText>
 
-export const erasedText = '[erased]'
-
 export async function keyFor(executor: Executor, userId: string): Promise<Buffer | undefined> {
   const row = await executor.selectFrom('user_data_keys').select('key').where('user_id', '=', userId).executeTakeFirst()
   return row?.key ? Buffer.from(row.key) : undefined

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { supportAuditEventTypes } from '#events/support/support-audit.ts'
 import type { Projection } from './projection.ts'
 
 export type UserActivityTable = {
@@ -12,11 +13,12 @@ export type UserActivityTable = {
 /** How much each person has done and when they were last seen: the support staff's first look. */
 export const userActivityProjection: Projection = {
   name: 'user_activity',
-  version: 1,
+  version: 2,
   eventTypes: 'all',
   apply: async (trx, event) => {
     const userId = event.metadata.userId
-    if (!userId) return
+    // Staff reading a history is not the person being active.
+    if (!userId || supportAuditEventTypes.includes(event.type)) return
     await trx
       .insertInto('user_activity')
       .values({

@@ -1,6 +1,7 @@
 import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { continuingProcess } from '#events/store/correlation.ts'
 import type { EventMetadata } from '#events/store/types.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { actionOf, type WebhookFacts } from './razorpay-webhook.ts'
@@ -40,14 +41,14 @@ export async function applyWebhook(runtime: Runtime, deliveryId: string, facts: 
     }
     const result = await runtime.store.transaction(
       async (tx) => {
-        const { state } = await loadAggregate(runtime.store, orderAggregate, action.orderId, tx.db)
+        const { state, events } = await loadAggregate(runtime.store, orderAggregate, action.orderId, tx.db)
         const owner = state.status === 'none' ? '' : state.userId
         return handleCommand(
           tx,
           orderAggregate,
           action.orderId,
           { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code },
-          delivery.metadata(owner),
+          continuingProcess(delivery.metadata, events)(owner),
         )
       },
       { retryOnConflict: true },

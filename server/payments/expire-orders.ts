@@ -1,6 +1,7 @@
 import { timers } from '#app.config.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { continuingProcess } from '#events/store/correlation.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 /**
@@ -21,14 +22,17 @@ export async function expireOrders(runtime: Runtime): Promise<{ expired: number 
   let expired = 0
   for (const { order_id: orderId, user_id: userId } of due) {
     const { decided } = await runtime.store.transaction(
-      (tx) =>
-        handleCommand(
+      async (tx) => {
+        const { events } = await loadAggregate(runtime.store, orderAggregate, orderId, tx.db)
+        const metadata = continuingProcess(() => ({ actor: { type: 'system', id: 'expire-orders' }, userId }), events)
+        return handleCommand(
           tx,
           orderAggregate,
           orderId,
           { type: 'Expire', now, checkoutWindowMs: timers.checkoutWindow },
-          { actor: { type: 'system', id: 'expire-orders' }, userId },
-        ),
+          metadata(userId),
+        )
+      },
       { retryOnConflict: true },
     )
     expired += decided.length

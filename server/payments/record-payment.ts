@@ -1,4 +1,5 @@
 import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { continuingProcess } from '#events/store/correlation.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import type { OrderState } from '#events/orders/order.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
@@ -25,7 +26,8 @@ export async function recordPayment(
   // The checkout's verify call and the webhook for the same payment often race: the loser re-reads and finds it paid.
   const outcome = await runtime.store.transaction(
     async (tx) => {
-      const { state } = await loadAggregate(runtime.store, orderAggregate, payment.orderId, tx.db)
+      const { state, events } = await loadAggregate(runtime.store, orderAggregate, payment.orderId, tx.db)
+      const metadata = continuingProcess(scope.metadata, events)
       const owner = state.status === 'none' ? (payment.userId ?? '') : state.userId
       const amount = payment.amount ?? (state.status === 'none' ? 0 : state.amount)
       const result = await handleCommand(
@@ -39,7 +41,7 @@ export async function recordPayment(
           verifiedBy: payment.verifiedBy,
           ...(payment.userId ? { userId: payment.userId } : {}),
         },
-        scope.metadata(owner),
+        metadata(owner),
       )
       const paid = result.decided.some((event) => event.type === 'PaymentVerified')
       if (!paid || result.after.status !== 'paid') return { order: result.after, newlyPaid: false, invoiceNumber: null }
@@ -55,14 +57,14 @@ export async function recordPayment(
           planType: result.after.planType,
           now: runtime.clock.now(),
         },
-        scope.metadata(userId),
+        metadata(userId),
       )
       const { invoice, newlyIssued } = await issueInvoice(
         tx,
         runtime,
         { ...result.after, status: 'paid', paymentId: payment.paymentId },
         { start: activation.after.periodStart, end: activation.after.periodEnd },
-        scope.metadata(userId),
+        metadata(userId),
       )
       const buyer = newlyIssued ? await openInvoiceBuyer(tx.db, invoice) : null
       if (buyer) {

@@ -1,30 +1,15 @@
-import { erasedText, keyFor, unseal } from '#events/pii/pii-vault.ts'
+import { keyFor } from '#events/pii/pii-vault.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
+import { maskData } from './timeline/masking.ts'
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-
-/** Replaces every sealed value with its text, or [erased] once the person's key is gone. */
-function opened(value: unknown, open: (sealed: string) => string): Json {
-  if (typeof value === 'string') return value.startsWith('pii:v1:') ? open(value) : value
-  if (Array.isArray(value)) return value.map((item) => opened(item, open))
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, opened(item, open)]))
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value
-  return null
-}
-
-/** A person's whole history, in the order it happened, as support staff read it. */
+/**
+ * A person's whole history, in the order it happened, personal data masked: reading a value
+ * takes a reason and leaves a record (the timeline's reveal, server/support/timeline/).
+ */
 export async function userHistory(runtime: Runtime, userId: string) {
   const events = await runtime.store.readByUser(userId)
   const key = await keyFor(runtime.db, userId)
-  const open = (sealed: string) => {
-    try {
-      return unseal(key, userId, sealed) ?? erasedText
-    } catch {
-      return '[unreadable]'
-    }
-  }
   return {
     userId,
     erased: !key && events.length > 0,
@@ -38,7 +23,7 @@ export async function userHistory(runtime: Runtime, userId: string) {
       createdAt: event.createdAt.toISOString(),
       actor: event.metadata.actor,
       requestId: event.metadata.requestId ?? null,
-      data: opened(event.data, open),
+      data: maskData(event.data).data,
     })),
   }
 }

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { RouteGuard } from '#src/components/route-guard.tsx'
 import { Forbidden } from '#src/components/support/forbidden.tsx'
+import { PersonTimeline } from '#src/components/support/person-timeline.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
 import { UserHistory } from '#src/components/support/user-history.tsx'
 import { UserSearch } from '#src/components/support/user-search.tsx'
@@ -29,6 +30,7 @@ function SupportPage() {
       </p>
       <div className="mt-8 space-y-6">
         <UserSearch onOpen={setOpenUserId} />
+        {openUserId && <PersonTimeline key={`timeline-${openUserId}`} userId={openUserId} />}
         {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
         <ProjectionStatus />
       </div>

@@ -1,0 +1,41 @@
+/**
+ * Personal data in events is sealed (events/pii/pii-vault.ts), so "masked by default" needs no
+ * list of fields to keep up to date: every sealed value is personal, and only sealed values are.
+ * The timeline shows each as a placeholder and names its path; a reveal opens one path.
+ */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+const maskedPlaceholder = '••••••'
+const sealedPrefix = 'pii:v1:'
+
+export function isSealed(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(sealedPrefix)
+}
+
+/** The data with every sealed value replaced by the placeholder, and the paths replaced (`buyer.email`). */
+export function maskData(data: unknown): { data: Json; masked: string[] } {
+  const masked: string[] = []
+  const walk = (value: unknown, path: string[]): Json => {
+    if (isSealed(value)) {
+      masked.push(path.join('.'))
+      return maskedPlaceholder
+    }
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null)
+      return value
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, [...path, String(index)]))
+    if (typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]))
+    return null
+  }
+  return { data: walk(data, []), masked }
+}
+
+/** The value at a dotted path, or undefined when the path leads nowhere. */
+export function valueAt(data: unknown, path: string): unknown {
+  let current: unknown = data
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return undefined
+    current = (current as Record<string, unknown>)[key]
+  }
+  return current
+}

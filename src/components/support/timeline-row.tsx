@@ -1,0 +1,68 @@
+import { formatDateTime } from '#src/interview/display.ts'
+import { RevealField } from './reveal-field.tsx'
+import { actorLabel } from './timeline-actor.ts'
+import type { TimelineEvent } from './timeline-types.ts'
+
+const linkButton =
+  'text-left text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300'
+
+/** One event of the timeline: what, when, who, the ids that tie it to others, and its masked data. */
+export function TimelineRow({
+  userId,
+  event,
+  onFollow,
+  onTravel,
+  travelling,
+}: {
+  userId: string
+  event: TimelineEvent
+  onFollow: (correlationId: string) => void
+  onTravel: (eventId: string) => void
+  travelling: boolean
+}) {
+  return (
+    <tr className={`align-top ${travelling ? 'bg-indigo-50 dark:bg-indigo-950' : ''}`} data-event-id={event.eventId}>
+      <td className="py-2 pr-4 font-medium text-gray-900 dark:text-white">{event.type}</td>
+      <td className="py-2 pr-4 whitespace-nowrap">
+        <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+      </td>
+      <td className="py-2 pr-4 break-all">{actorLabel(event.actor, userId)}</td>
+      <td className="py-2 pr-4 text-xs break-all">
+        {event.correlationId ? (
+          <button type="button" className={linkButton} onClick={() => onFollow(event.correlationId ?? '')}>
+            Follow {event.correlationId}
+          </button>
+        ) : (
+          'none'
+        )}
+        {event.requestId && <p className="text-gray-500">request {event.requestId}</p>}
+        {event.causationId && <p className="text-gray-500">caused by {event.causationId}</p>}
+      </td>
+      <td className="py-2">
+        <details>
+          <summary className="cursor-pointer text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+            {event.streamId} #{event.streamPosition}
+          </summary>
+          <pre
+            tabIndex={0}
+            className="mt-2 max-h-64 overflow-auto rounded-lg bg-gray-50 p-2 text-xs text-gray-800 dark:bg-gray-950 dark:text-gray-200"
+          >
+            {JSON.stringify(event.data, null, 2)}
+          </pre>
+          {event.masked.length > 0 && (
+            <ul className="mt-2 space-y-2" aria-label="Masked fields">
+              {event.masked.map((field) => (
+                <li key={field}>
+                  <RevealField userId={userId} eventId={event.eventId} field={field} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </details>
+        <button type="button" className={`mt-1 text-xs ${linkButton}`} onClick={() => onTravel(event.eventId)}>
+          As of this event
+        </button>
+      </td>
+    </tr>
+  )
+}
