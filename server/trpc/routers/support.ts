@@ -4,6 +4,14 @@ import { rebuildUser } from '#server/trpc/procedures/support/rebuild-user.ts'
 import { retryProjection } from '#server/trpc/procedures/support/retry-projection.ts'
 import { searchUsers } from '#server/trpc/procedures/support/search-users.ts'
 import { userHistory } from '#server/trpc/procedures/support/user-history.ts'
+import { supportOpsProcedures } from './support-ops.ts'
 
 /** The support console, for support staff only. */
-export const supportRouter = router({ userHistory, rebuildUser, searchUsers, projections, retryProjection })
+export const supportRouter = router({
+  userHistory,
+  rebuildUser,
+  searchUsers,
+  projections,
+  retryProjection,
+  ...supportOpsProcedures,
+})
