@@ -6754,6 +6754,8 @@ export interface operations {
                 behindEvents: number
                 /** @description How long the oldest of those events has waited, in seconds (0 when none waits) */
                 behindSeconds: number
+                /** @description A view support may rebuild whole; false for a reactor (it would act twice) */
+                rebuildable: boolean
                 /** @description Why the projection is halted, when it is */
                 lastError: string | null
                 stuck: {
@@ -6872,6 +6874,8 @@ export interface operations {
               behindEvents: number
               /** @description How long the oldest of those events has waited, in seconds (0 when none waits) */
               behindSeconds: number
+              /** @description A view support may rebuild whole; false for a reactor (it would act twice) */
+              rebuildable: boolean
               /** @description Why the projection is halted, when it is */
               lastError: string | null
               stuck: {

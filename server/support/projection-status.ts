@@ -2,6 +2,7 @@ import { DomainError } from '#events/domain-error.ts'
 import type { ProjectionFailure } from '#events/projections/projection-failures.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { projectionHealth, type ProjectionHealth } from './projection-health.ts'
+import { rebuildableProjections } from './rebuild-projection.ts'
 
 type ProjectionStatus = Awaited<ReturnType<Runtime['projections']['status']>>[number]
 
@@ -32,6 +33,7 @@ function toDto(status: ProjectionStatus, health: ProjectionHealth = caughtUp) {
     checkpoint: status.checkpoint,
     updatedAt: status.updatedAt ? new Date(status.updatedAt).toISOString() : null,
     ...health,
+    rebuildable: rebuildableProjections().includes(status.name),
     lastError: status.stuck?.error ?? null,
     stuck: stuckOf(status.stuck),
   }

@@ -1,6 +1,8 @@
 import { DomainError } from '#events/domain-error.ts'
-import { errorText } from '#server/payments/delivery-claims.ts'
-import { markDeliveryFailed, processDelivery } from '#server/payments/process-delivery.ts'
+import { applyWebhook } from '#server/payments/apply-webhook.ts'
+import { errorText, settleDelivery } from '#server/payments/delivery-claims.ts'
+import { webhookFacts } from '#server/payments/razorpay-webhook.ts'
+import { webhookRetryPolicy } from '#server/payments/webhook-retry-policy.ts'
 import { deliveryReceivedEvent } from '#server/payments/webhook-events.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { listDeliveries, type DeliveryRow } from './webhook-delivery-list.ts'
@@ -13,20 +15,33 @@ async function deliveryRow(runtime: Runtime, deliveryId: string): Promise<Delive
 
 /**
  * Support's retry of a delivery that ended failed, or is pending after a failed attempt: it is
- * made pending and due now (its attempts and last error kept) and processed once more. With Inngest that is a new run of the delivery's
+ * made pending (its attempts and last error kept) and processed once more. With Inngest that is a new run of the delivery's
  * function (a new event id: Inngest drops a repeated one), which the answer links to once it
  * starts; in-process it is one attempt now, and a failure ends it failed again with its error.
  */
 export async function retryDelivery(runtime: Runtime, deliveryId: string, by: string) {
+  const inngest = runtime.jobs.inngest
   const now = runtime.clock.now()
+  // In-process the retry claims the delivery as it reopens it (an attempt, and the lease), so the
+  // webhook job cannot take it in between; with Inngest the new run claims it.
   const reopened = await runtime.db
     .updateTable('webhook_deliveries')
-    .set({ outcome: null, outcome_detail: null, processed_at: null, next_attempt_at: now })
+    .set((eb) => ({
+      outcome: null,
+      outcome_detail: null,
+      processed_at: null,
+      ...(inngest
+        ? { next_attempt_at: now }
+        : {
+            attempts: eb('attempts', '+', 1),
+            next_attempt_at: new Date(now.getTime() + webhookRetryPolicy.claimLeaseMs),
+          }),
+    }))
     .where('event_id', '=', deliveryId)
     .where((eb) =>
       eb.or([eb('outcome', '=', 'failed'), eb.and([eb('outcome', 'is', null), eb('last_error', 'is not', null)])]),
     )
-    .returning('event_id')
+    .returning(['event_id', 'payload'])
     .executeTakeFirst()
   if (!reopened) {
     const row = await deliveryRow(runtime, deliveryId)
@@ -35,8 +50,7 @@ export async function retryDelivery(runtime: Runtime, deliveryId: string, by: st
       `Only a failed delivery, or a pending one that has failed, can be retried; ${deliveryId} is ${row.outcome}`,
     )
   }
-  runtime.log.info('support retries a failed webhook delivery', { deliveryId, by })
-  const inngest = runtime.jobs.inngest
+  runtime.log.info('support retries a webhook delivery', { deliveryId, by, via: inngest ? 'inngest' : 'in-process' })
   if (inngest) {
     await inngest.send({
       name: deliveryReceivedEvent,
@@ -51,10 +65,11 @@ export async function retryDelivery(runtime: Runtime, deliveryId: string, by: st
     return { via: 'inngest' as const, delivery: await deliveryRow(runtime, deliveryId) }
   }
   try {
-    await processDelivery(runtime, deliveryId)
+    const { outcome, detail } = await applyWebhook(runtime, deliveryId, webhookFacts.parse(reopened.payload))
+    await settleDelivery(runtime, deliveryId, { outcome, outcome_detail: detail, last_error: null })
   } catch (error) {
-    // A refusal is already recorded failed; anything else ends this one attempt failed too.
-    if (!(error instanceof DomainError)) await markDeliveryFailed(runtime, deliveryId, errorText(error))
+    // One attempt per retry: it ends failed again, with this attempt's error.
+    await settleDelivery(runtime, deliveryId, { outcome: 'failed', outcome_detail: null, last_error: errorText(error) })
   }
   return { via: 'in-process' as const, delivery: await deliveryRow(runtime, deliveryId) }
 }

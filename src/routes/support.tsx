@@ -6,6 +6,8 @@ import { Forbidden } from '#src/components/support/forbidden.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
 import { UserHistory } from '#src/components/support/user-history.tsx'
 import { UserSearch } from '#src/components/support/user-search.tsx'
+import { ReplayViews } from '#src/components/support/replay-views.tsx'
+import { WebhookDeliveries } from '#src/components/support/webhook-deliveries.tsx'
 
 export const Route = createFileRoute('/support')({
   head: () => ({ meta: [{ title: 'Support Console | Interview Helper' }] }),
@@ -30,6 +32,8 @@ function SupportPage() {
       <div className="mt-8 space-y-6">
         <UserSearch onOpen={setOpenUserId} />
         {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
+        {openUserId && <ReplayViews key={`replay-${openUserId}`} userId={openUserId} />}
+        <WebhookDeliveries />
         <ProjectionStatus />
       </div>
     </main>
