@@ -19,6 +19,8 @@ import * as invoices from './0018-invoices.ts'
 import * as releases from './0020-releases.ts'
 import * as sandboxIdentityCodes from './0022-sandbox-identity-codes.ts'
 import * as supportTimeline from './0023-support-timeline.ts'
+import * as webhookDeliveryRuns from './0025-webhook-delivery-runs.ts'
+import * as projectionRebuilds from './0026-projection-rebuilds.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0020-releases': releases,
   '0022-sandbox-identity-codes': sandboxIdentityCodes,
   '0023-support-timeline': supportTimeline,
+  '0025-webhook-delivery-runs': webhookDeliveryRuns,
+  '0026-projection-rebuilds': projectionRebuilds,
 }

@@ -1,31 +1,17 @@
 // `npm run support:grant -- someone@example.com [--revoke]`: makes an existing account support staff (or a plain user again).
-import { loadConfigOrExit } from '#app.config.ts'
-import { changeRole } from '#server/accounts/change-role.ts'
-import { normalizeEmail } from '#server/accounts/normalize-email.ts'
-import { createRuntime } from '#server/runtime.ts'
+// The same as `npm run support -- grant|revoke someone@example.com`.
+import { run } from './support/grant.ts'
+import { CommandRefused } from './support/staff.ts'
 
-const email = process.argv.slice(2).find((argument) => !argument.startsWith('--'))
-if (!email) {
-  console.error('Usage: npm run support:grant -- someone@example.com [--revoke]')
-  process.exit(2)
-}
-const role = process.argv.includes('--revoke') ? 'user' : 'support'
-const runtime = await createRuntime({ config: loadConfigOrExit() })
+const args = process.argv.slice(2)
+const revoke = args.includes('--revoke')
 try {
-  const owner = await runtime.db
-    .selectFrom('user_emails')
-    .select('user_id')
-    .where('email', '=', normalizeEmail(email))
-    .executeTakeFirst()
-  if (!owner) {
-    console.error(`No account for ${email}.`)
-    process.exitCode = 1
-  } else {
-    await changeRole(runtime, owner.user_id, role, 'grant-support')
-    console.log(
-      `${email} is now ${role === 'support' ? 'support staff' : 'a plain user'}. Access tokens naming the old role are refused from now on; the apps get a new one at their next token refresh.`,
-    )
-  }
-} finally {
-  await runtime.close()
+  process.exitCode = await run(
+    args.filter((argument) => argument !== '--revoke'),
+    revoke ? 'user' : 'support',
+  )
+} catch (error) {
+  if (!(error instanceof CommandRefused)) throw error
+  console.error(error.exitCode === 2 ? 'Usage: npm run support:grant -- someone@example.com [--revoke]' : error.message)
+  process.exitCode = error.exitCode
 }

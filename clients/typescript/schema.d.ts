@@ -864,6 +864,94 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/support/users/{userId}/replay': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Rebuild a person's views from their events and list what changes, row by row (support staff)
+     * @description With `dryRun` (the default) everything is rolled back and only the changes are listed; without it they are applied in one transaction. Give the dry run's `fingerprint` as `expected` to refuse (409) when the changes are no longer those.
+     */
+    post: operations['support-replayUser']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/projections/{name}/rebuild': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Rebuild a whole view from the log while it keeps serving; follow it with support-rebuilds (support staff) */
+    post: operations['support-rebuildProjection']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/rebuilds': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Each view rebuild support started: events read out of the log, seconds, outcome (support staff) */
+    get: operations['support-rebuilds']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/webhook-deliveries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Razorpay webhook deliveries, newest first, with their attempts, outcome and the events they caused (support staff) */
+    get: operations['support-webhookDeliveries']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/webhook-deliveries/{deliveryId}/retry': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Process a failed webhook delivery again: through Inngest when configured, else at once (support staff) */
+    post: operations['support-retryDelivery']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/contact': {
     parameters: {
       query?: never
@@ -6730,6 +6818,14 @@ export interface operations {
                   globalPosition: number
                 }
                 updatedAt: string | null
+                /** @description Events of the log the projection has not applied yet */
+                behindEvents: number
+                /** @description How long the oldest of those events has waited, in seconds (0 when none waits) */
+                behindSeconds: number
+                /** @description A view support may rebuild whole; false for a reactor (it would act twice) */
+                rebuildable: boolean
+                /** @description Why the projection is halted, when it is */
+                lastError: string | null
                 stuck: {
                   transactionId: string
                   globalPosition: number
@@ -6842,6 +6938,14 @@ export interface operations {
                 globalPosition: number
               }
               updatedAt: string | null
+              /** @description Events of the log the projection has not applied yet */
+              behindEvents: number
+              /** @description How long the oldest of those events has waited, in seconds (0 when none waits) */
+              behindSeconds: number
+              /** @description A view support may rebuild whole; false for a reactor (it would act twice) */
+              rebuildable: boolean
+              /** @description Why the projection is halted, when it is */
+              lastError: string | null
               stuck: {
                 transactionId: string
                 globalPosition: number
@@ -7369,6 +7473,723 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-replayUser': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        userId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @default true */
+          dryRun?: boolean
+          expected?: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              userId: string
+              /** @description False for a dry run: nothing was written */
+              applied: boolean
+              projections: {
+                projection: string
+                replayed: number
+              }[]
+              changes: (
+                | {
+                    table: string
+                    key: string
+                    /** @constant */
+                    change: 'added'
+                    after: {
+                      [key: string]: unknown
+                    }
+                  }
+                | {
+                    table: string
+                    key: string
+                    /** @constant */
+                    change: 'removed'
+                    before: {
+                      [key: string]: unknown
+                    }
+                  }
+                | {
+                    table: string
+                    key: string
+                    /** @constant */
+                    change: 'changed'
+                    columns: {
+                      column: string
+                      /** @description A column value as JSON; times are ISO 8601 strings */
+                      before: unknown
+                      /** @description A column value as JSON; times are ISO 8601 strings */
+                      after: unknown
+                    }[]
+                  }
+              )[]
+              /** @description Names this set of changes; give it to the apply to refuse it if the views moved */
+              fingerprint: string
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'concurrent_change'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-rebuildProjection': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        name: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              projection: string
+              /** @enum {string} */
+              status: 'running' | 'done' | 'failed'
+              eventsDone: number
+              eventsTotal: number
+              seconds: number
+              startedBy: string
+              startedAt: string
+              finishedAt: string | null
+              error: string | null
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'concurrent_change'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-rebuilds': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              rebuilds: {
+                projection: string
+                /** @enum {string} */
+                status: 'running' | 'done' | 'failed'
+                eventsDone: number
+                eventsTotal: number
+                seconds: number
+                startedBy: string
+                startedAt: string
+                finishedAt: string | null
+                error: string | null
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-webhookDeliveries': {
+    parameters: {
+      query?: {
+        filter?: 'all' | 'failed' | 'pending'
+        limit?: number
+        before?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              deliveries: {
+                /** @description Razorpay's event id (x-razorpay-event-id) */
+                deliveryId: string
+                eventType: string
+                orderId: string | null
+                paymentId: string | null
+                receivedAt: string
+                attempts: number
+                lastError: string | null
+                /** @enum {string} */
+                outcome: 'pending' | 'processed' | 'ignored' | 'duplicate-payment' | 'failed'
+                outcomeDetail: string | null
+                processedAt: string | null
+                nextAttemptAt: string | null
+                inngestRunId: string | null
+                /** @description The run's page in the Inngest dashboard, when known */
+                inngestRunUrl: string | null
+                causedEvents: {
+                  eventId: string
+                  type: string
+                  streamId: string
+                  globalPosition: number
+                  userId: string | null
+                  createdAt: string
+                }[]
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-retryDelivery': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        deliveryId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              /** @enum {string} */
+              via: 'inngest' | 'in-process'
+              delivery: {
+                /** @description Razorpay's event id (x-razorpay-event-id) */
+                deliveryId: string
+                eventType: string
+                orderId: string | null
+                paymentId: string | null
+                receivedAt: string
+                attempts: number
+                lastError: string | null
+                /** @enum {string} */
+                outcome: 'pending' | 'processed' | 'ignored' | 'duplicate-payment' | 'failed'
+                outcomeDetail: string | null
+                processedAt: string | null
+                nextAttemptAt: string | null
+                inngestRunId: string | null
+                /** @description The run's page in the Inngest dashboard, when known */
+                inngestRunUrl: string | null
+                causedEvents: {
+                  eventId: string
+                  type: string
+                  streamId: string
+                  globalPosition: number
+                  userId: string | null
+                  createdAt: string
+                }[]
+              }
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Insufficient access */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'concurrent_change'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Internal server error */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
         }
       }
       /** @description Any other failure */

@@ -2,6 +2,7 @@ import { NonRetriableError } from 'inngest'
 import { DomainError } from '#events/domain-error.ts'
 import type { InngestClient } from '#server/jobs/inngest-client.ts'
 import { markDeliveryFailed, processDelivery } from '#server/payments/process-delivery.ts'
+import { recordDeliveryRun } from '#server/payments/record-delivery-run.ts'
 import { deliveryEventData, deliveryReceivedEvent } from '#server/payments/webhook-events.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
@@ -25,10 +26,12 @@ export function createDeliveryFunction(client: InngestClient, runtime: Runtime) 
         if (parsed.success) await markDeliveryFailed(runtime, parsed.data.deliveryId, error.message)
       },
     },
-    async ({ event, step }) => {
+    async ({ event, step, runId }) => {
       const parsed = deliveryEventData.safeParse(event.data)
       if (!parsed.success) throw new NonRetriableError('The event names no webhook delivery')
       const { deliveryId } = parsed.data
+      // Support opens the delivery's latest run from its row; writing it again on each invocation is harmless.
+      await recordDeliveryRun(runtime, deliveryId, runId)
       return step.run('apply the delivery to its order', async () => {
         try {
           return await processDelivery(runtime, deliveryId)

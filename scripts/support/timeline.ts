@@ -3,19 +3,20 @@ import { parseArgs } from 'node:util'
 import type { Runtime } from '#server/runtime.types.ts'
 import { readTimeline } from '#server/support/timeline/read-timeline.ts'
 import { timelineFilters } from '#server/support/timeline/timeline-filters.ts'
-import { CommandRefused, personId, supportStaffId } from './staff-identity.ts'
-import type { SupportCommand } from './support-command.ts'
-
-const usage =
-  'timeline <email|id> --as <staff email> [--type T]… [--stream S]… [--correlation ID] [--from ISO] [--to ISO] [--limit N] [--json]'
+import { withRuntime } from './runtime.ts'
+import { CommandRefused, findPerson, staffMember } from './staff.ts'
 
 /**
  * A person's timeline from a shell, with the web console's rules: personal data masked, and the
  * reading recorded as the staff member named by --as. Prints every page; --limit stops sooner.
  */
-async function run(runtime: Runtime, args: string[], print: (line: string) => void): Promise<void> {
+export async function showTimeline(
+  runtime: Runtime,
+  args: readonly string[],
+  print: (line: string) => void,
+): Promise<void> {
   const { values, positionals } = parseArgs({
-    args,
+    args: [...args],
     allowPositionals: true,
     options: {
       as: { type: 'string' },
@@ -29,7 +30,7 @@ async function run(runtime: Runtime, args: string[], print: (line: string) => vo
     },
   })
   const who = positionals[0]
-  if (!who) throw new CommandRefused(`Usage: npm run support -- ${usage}`)
+  if (!who) throw new CommandRefused('Name the person: an e-mail address or a user id.')
   const parsed = timelineFilters.safeParse({
     types: values.type ?? [],
     streams: values.stream ?? [],
@@ -43,8 +44,8 @@ async function run(runtime: Runtime, args: string[], print: (line: string) => vo
     )
   const limit = values.limit === undefined ? Number.POSITIVE_INFINITY : Number(values.limit)
   if (!(limit > 0)) throw new CommandRefused('--limit must be a positive number')
-  const staffId = await supportStaffId(runtime, values.as)
-  const userId = await personId(runtime, who)
+  const staffId = await staffMember(runtime, values.as)
+  const userId = await findPerson(runtime, who)
   const staff = { staffId, via: 'cli' as const, requestId: `cli-${randomUUID()}` }
   let after: string | undefined
   let shown = 0
@@ -77,4 +78,10 @@ function describe(event: Entry): string {
   return `${event.createdAt}  ${event.type.padEnd(24)} ${event.streamId}  by ${actor}  ${ids.join(', ')}\n    ${JSON.stringify(event.data)}`
 }
 
-export const timelineCommand: SupportCommand = { name: 'timeline', usage, run }
+/** `npm run support -- timeline …` on the configured database. */
+export function run(args: readonly string[]): Promise<number> {
+  return withRuntime(async (runtime) => {
+    await showTimeline(runtime, args, (line) => console.log(line))
+    return 0
+  })
+}

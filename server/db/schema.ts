@@ -6,6 +6,7 @@ import type { PaymentTables } from '#server/payments/tables.ts'
 import type { ContactTables } from '#server/contact/tables.ts'
 import type { IdempotencyTables } from '#server/idempotency/tables.ts'
 import type { ReleaseTables } from '#server/releases/tables.ts'
+import type { SupportOpsTables } from '#server/support/tables.ts'
 
 /** The tables of the services: accounts, mail, payments, analytics, contact, repeated requests and releases. */
 type ServerTables = AccountTables &
@@ -14,7 +15,8 @@ type ServerTables = AccountTables &
   AnalyticsTables &
   ContactTables &
   IdempotencyTables &
-  ReleaseTables
+  ReleaseTables &
+  SupportOpsTables
 
 /** Every table kysely knows about: the events layer's (store, views, keys) and the services'. */
 export type Database = EventsDatabase & ServerTables

@@ -25,5 +25,7 @@ export type PaymentTables = {
     next_attempt_at: Date | null
     /** With Inngest: when the delivery's event reached Inngest; null until then (the cron fallback sends those). */
     event_sent_at: Date | null
+    /** With Inngest: the run that last processed it, for a link to the dashboard. */
+    inngest_run_id: string | null
   }
 }

@@ -78,4 +78,9 @@ export const operationRefusals: Record<string, readonly DomainErrorCode[]> = {
   'POST /support/users/{userId}/rebuild': ['not-found'],
   'GET /support/projections': [],
   'POST /support/projections/{name}/retry': ['not-found'],
+  'POST /support/users/{userId}/replay': ['concurrent-change'],
+  'POST /support/projections/{name}/rebuild': ['not-found', 'concurrent-change'],
+  'GET /support/rebuilds': [],
+  'GET /support/webhook-deliveries': [],
+  'POST /support/webhook-deliveries/{deliveryId}/retry': ['not-found', 'concurrent-change'],
 }

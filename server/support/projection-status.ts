@@ -1,6 +1,8 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { ProjectionFailure } from '#events/projections/projection-failures.ts'
 import type { Runtime } from '#server/runtime.types.ts'
+import { projectionHealth, type ProjectionHealth } from './projection-health.ts'
+import { rebuildableProjections } from './rebuild-projection.ts'
 
 type ProjectionStatus = Awaited<ReturnType<Runtime['projections']['status']>>[number]
 
@@ -20,7 +22,9 @@ function stuckOf(failure: ProjectionFailure | undefined) {
   }
 }
 
-function toDto(status: ProjectionStatus) {
+const caughtUp: ProjectionHealth = { behindEvents: 0, behindSeconds: 0 }
+
+function toDto(status: ProjectionStatus, health: ProjectionHealth = caughtUp) {
   return {
     name: status.name,
     version: status.version,
@@ -28,13 +32,21 @@ function toDto(status: ProjectionStatus) {
     eventsApplied: status.eventsApplied,
     checkpoint: status.checkpoint,
     updatedAt: status.updatedAt ? new Date(status.updatedAt).toISOString() : null,
+    ...health,
+    rebuildable: rebuildableProjections().includes(status.name),
+    lastError: status.stuck?.error ?? null,
     stuck: stuckOf(status.stuck),
   }
 }
 
-/** Every projection's checkpoint and, for one halted at an event, that event and its error. */
+/** Every projection's checkpoint, its lag behind the log, and, for one halted at an event, that event and its error. */
 export async function projectionStatus(runtime: Runtime) {
-  return (await runtime.projections.status()).map(toDto)
+  const statuses = await runtime.projections.status()
+  const health = await projectionHealth(
+    runtime,
+    statuses.map((status) => status.name),
+  )
+  return statuses.map((status) => toDto(status, health.get(status.name)))
 }
 
 /** Tries a halted projection's failing event now (after a fix was deployed), and says where it stands. */
@@ -43,5 +55,5 @@ export async function retryProjection(runtime: Runtime, name: string) {
   await runtime.projections.retryNow(name)
   const status = (await runtime.projections.status()).find((projection) => projection.name === name)
   if (!status) throw new DomainError('not-found', `There is no projection ${name}`)
-  return toDto(status)
+  return toDto(status, (await projectionHealth(runtime, [name])).get(name))
 }

@@ -7,6 +7,8 @@ import { PersonTimeline } from '#src/components/support/person-timeline.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
 import { UserHistory } from '#src/components/support/user-history.tsx'
 import { UserSearch } from '#src/components/support/user-search.tsx'
+import { ReplayViews } from '#src/components/support/replay-views.tsx'
+import { WebhookDeliveries } from '#src/components/support/webhook-deliveries.tsx'
 
 export const Route = createFileRoute('/support')({
   head: () => ({ meta: [{ title: 'Support Console | Interview Helper' }] }),
@@ -32,6 +34,8 @@ function SupportPage() {
         <UserSearch onOpen={setOpenUserId} />
         {openUserId && <PersonTimeline key={`timeline-${openUserId}`} userId={openUserId} />}
         {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
+        {openUserId && <ReplayViews key={`replay-${openUserId}`} userId={openUserId} />}
+        <WebhookDeliveries />
         <ProjectionStatus />
       </div>
     </main>

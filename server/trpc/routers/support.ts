@@ -5,6 +5,7 @@ import { retryProjection } from '#server/trpc/procedures/support/retry-projectio
 import { searchUsers } from '#server/trpc/procedures/support/search-users.ts'
 import { userHistory } from '#server/trpc/procedures/support/user-history.ts'
 import { timelineProcedures } from '#server/trpc/procedures/support/timeline-procedures.ts'
+import { supportOpsProcedures } from './support-ops.ts'
 
 /** The support console, for support staff only. */
 export const supportRouter = router({
@@ -14,4 +15,5 @@ export const supportRouter = router({
   projections,
   retryProjection,
   ...timelineProcedures,
+  ...supportOpsProcedures,
 })

@@ -8,6 +8,10 @@ export const projectionStatusSchema = z.object({
   eventsApplied: z.number(),
   checkpoint: z.object({ transactionId: z.string(), globalPosition: z.number() }),
   updatedAt: z.string().nullable(),
+  behindEvents: z.number().describe('Events of the log the projection has not applied yet'),
+  behindSeconds: z.number().describe('How long the oldest of those events has waited, in seconds (0 when none waits)'),
+  rebuildable: z.boolean().describe('A view support may rebuild whole; false for a reactor (it would act twice)'),
+  lastError: z.string().nullable().describe('Why the projection is halted, when it is'),
   stuck: z
     .object({
       transactionId: z.string(),

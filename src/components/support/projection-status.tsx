@@ -5,6 +5,7 @@ import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
+import { RebuildView } from './rebuild-view.tsx'
 import type { ProjectionState } from './support-types.ts'
 
 /** support.projections: each view's checkpoint, and any halted at an event it cannot apply. */
@@ -30,7 +31,7 @@ export function ProjectionStatus() {
               : `${halted.length} halted at an event it cannot apply: its later events wait, the others go on.`}
           </p>
           <div className="mt-3 overflow-x-auto" role="region" aria-label="Views" tabIndex={0}>
-            <table className="w-full min-w-[36rem] text-left text-sm text-gray-700 dark:text-gray-300">
+            <table className="w-full min-w-[48rem] text-left text-sm text-gray-700 dark:text-gray-300">
               <thead className="text-gray-500 dark:text-gray-400">
                 <tr>
                   <th scope="col" className="py-2 pr-4 font-medium">
@@ -42,8 +43,14 @@ export function ProjectionStatus() {
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Events read
                   </th>
-                  <th scope="col" className="py-2 font-medium">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Behind
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
                     State
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Rebuild
                   </th>
                 </tr>
               </thead>
@@ -73,8 +80,20 @@ function ProjectionRow({ projection, onRetried }: { projection: ProjectionState;
         {checkpoint.globalPosition} (tx {checkpoint.transactionId})
       </td>
       <td className="py-2 pr-4">{projection.eventsApplied}</td>
+      <td className="py-2 pr-4">
+        {projection.behindEvents} events, {projection.behindSeconds} s
+      </td>
+      <td className="py-2 pr-4">
+        {stuck ? (
+          <Halted name={projection.name} stuck={stuck} onRetried={onRetried} />
+        ) : projection.behindEvents > 0 ? (
+          'Catching up'
+        ) : (
+          'Up to date'
+        )}
+      </td>
       <td className="py-2">
-        {stuck ? <Halted name={projection.name} stuck={stuck} onRetried={onRetried} /> : 'Up to date'}
+        {projection.rebuildable ? <RebuildView name={projection.name} /> : 'Not a view: never replayed'}
       </td>
     </tr>
   )

@@ -1,0 +1,82 @@
+import { useMutation } from '@tanstack/react-query'
+import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { secondaryButton } from '#src/components/ui/form-styles.ts'
+import { useTRPC } from '#src/trpc/react.ts'
+import type { WebhookDelivery } from './support-types.ts'
+
+const outcomeClass: Record<WebhookDelivery['outcome'], string> = {
+  failed: 'text-red-700 dark:text-red-300',
+  pending: 'text-amber-700 dark:text-amber-300',
+  processed: 'text-green-700 dark:text-green-300',
+  ignored: 'text-gray-600 dark:text-gray-400',
+  'duplicate-payment': 'text-amber-700 dark:text-amber-300',
+}
+
+/** One delivery: what Razorpay sent, how processing went, the events it caused, and its retry. */
+/** After a retry the row shows the delivery as the retry left it, until the list is refreshed. */
+export function WebhookDeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
+  const trpc = useTRPC()
+  const retry = useMutation(trpc.support.retryDelivery.mutationOptions())
+  const retryable = delivery.outcome === 'failed' || (delivery.outcome === 'pending' && delivery.lastError !== null)
+  const shown = retry.data?.delivery ?? delivery
+  return (
+    <li data-delivery-id={delivery.deliveryId} className="space-y-1 py-3 text-sm text-gray-700 dark:text-gray-300">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p>
+          <span className="font-mono text-xs">{shown.deliveryId}</span> · {shown.eventType} · order{' '}
+          <span className="font-mono text-xs">{shown.orderId ?? '-'}</span>
+        </p>
+        <p data-testid="delivery-outcome" className={`font-medium ${outcomeClass[shown.outcome]}`}>
+          {shown.outcome}
+          {shown.outcomeDetail ? ` (${shown.outcomeDetail})` : ''}
+        </p>
+      </div>
+      <p className="text-xs text-gray-500">
+        Received {new Date(shown.receivedAt).toLocaleString()} · {shown.attempts}{' '}
+        {shown.attempts === 1 ? 'attempt' : 'attempts'}
+        {shown.inngestRunUrl && (
+          <>
+            {' · '}
+            <a href={shown.inngestRunUrl} target="_blank" rel="noreferrer" className="text-brand underline">
+              Inngest run
+            </a>
+          </>
+        )}
+      </p>
+      {shown.lastError && (
+        <p className="font-mono text-xs break-all text-red-700 dark:text-red-300">{shown.lastError}</p>
+      )}
+      {shown.causedEvents.length > 0 && (
+        <ul aria-label={`Events caused by ${shown.deliveryId}`} className="text-xs">
+          {shown.causedEvents.map((event) => (
+            <li key={event.eventId}>
+              Caused {event.type} on <span className="font-mono">{event.streamId}</span> at {event.globalPosition}
+            </li>
+          ))}
+        </ul>
+      )}
+      {retryable && !retry.isSuccess && (
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={retry.isPending}
+          onClick={() => retry.mutate({ deliveryId: delivery.deliveryId })}
+        >
+          {retry.isPending ? 'Retrying...' : 'Retry delivery'}
+        </button>
+      )}
+      {retry.isSuccess && (
+        <p role="status" className="text-xs text-gray-600 dark:text-gray-400">
+          {retry.data.via === 'inngest'
+            ? 'Sent to Inngest again; its run appears here once it starts.'
+            : `Retried: ${retry.data.delivery.outcome}.`}
+        </p>
+      )}
+      {retry.isError && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          Retry failed: {errorMessage(retry.error, 'please try again')}
+        </p>
+      )}
+    </li>
+  )
+}

@@ -1,0 +1,86 @@
+/**
+ * Support's repair tools answer only support staff: over REST and tRPC, without a token 401 and
+ * with an ordinary person's token 403, on every one of them, before any input is looked at.
+ */
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { z } from 'zod'
+import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
+
+const baseUrl = inject('baseUrl')
+const ip = testClientIp()
+const api = restClient(baseUrl, { ip })
+const password = 'Passw0rdX'
+
+const mailboxSchema = z.object({
+  result: z.object({ data: z.object({ messages: z.array(z.object({ to: z.string(), text: z.string() })) }) }),
+})
+
+async function confirmLink(email: string): Promise<string | undefined> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
+    const messages = mailboxSchema.parse(await response.json()).result.data.messages
+    const token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
+    if (token) return token
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return undefined
+}
+
+const operations: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
+  { method: 'POST', path: '/support/users/someone/replay', body: { dryRun: true } },
+  { method: 'POST', path: '/support/projections/users_view/rebuild' },
+  { method: 'GET', path: '/support/rebuilds' },
+  { method: 'GET', path: '/support/webhook-deliveries?filter=failed' },
+  { method: 'POST', path: '/support/webhook-deliveries/evt_1/retry' },
+]
+
+const procedures: { path: string; kind: 'query' | 'mutation'; input: unknown }[] = [
+  { path: 'support.replayUser', kind: 'mutation', input: { userId: 'someone', dryRun: true } },
+  { path: 'support.rebuildProjection', kind: 'mutation', input: { name: 'users_view' } },
+  { path: 'support.rebuilds', kind: 'query', input: undefined },
+  { path: 'support.webhookDeliveries', kind: 'query', input: { filter: 'failed' } },
+  { path: 'support.retryDelivery', kind: 'mutation', input: { deliveryId: 'evt_1' } },
+]
+
+async function trpcStatus(procedure: (typeof procedures)[number], token?: string) {
+  const headers: Record<string, string> = { 'x-forwarded-for': ip, 'content-type': 'application/json' }
+  if (token) headers.authorization = `Bearer ${token}`
+  const url = `${baseUrl}/api/trpc/${procedure.path}`
+  const response =
+    procedure.kind === 'query'
+      ? await fetch(
+          procedure.input === undefined ? url : `${url}?input=${encodeURIComponent(JSON.stringify(procedure.input))}`,
+          { headers },
+        )
+      : await fetch(url, { method: 'POST', headers, body: JSON.stringify(procedure.input) })
+  return response.status
+}
+
+let userToken: string
+beforeAll(async () => {
+  const email = `plain-${randomUUID().slice(0, 8)}@example.com`
+  dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Asha', lastName: 'Rao' } }))
+  dataOf(await api('POST', '/auth/confirm-email', { body: { token: await confirmLink(email) } }))
+  userToken = dataOf<{ tokens: { accessToken: string } }>(
+    await api('POST', '/auth/login', { body: { email, password } }),
+  ).tokens.accessToken
+})
+
+describe("support's replay, rebuild and delivery tools refuse everyone but support staff", () => {
+  it.each(operations)('REST $method $path: 401 without a token, 403 for an ordinary person', async (operation) => {
+    const anonymous = await api(operation.method, operation.path, operation.body ? { body: operation.body } : {})
+    expect(anonymous.status).toBe(401)
+    const ordinary = await api(operation.method, operation.path, {
+      token: userToken,
+      ...(operation.body ? { body: operation.body } : {}),
+    })
+    expect(ordinary.status).toBe(403)
+    expect(ordinary.body).toMatchObject({ success: false, code: 'forbidden' })
+  })
+
+  it.each(procedures)('tRPC $path: 401 without a token, 403 for an ordinary person', async (procedure) => {
+    expect(await trpcStatus(procedure)).toBe(401)
+    expect(await trpcStatus(procedure, userToken)).toBe(403)
+  })
+})
