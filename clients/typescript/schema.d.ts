@@ -1247,14 +1247,12 @@ export interface components {
         | 'unsupported_media_type'
         | 'wrong_password'
       /**
-       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it).
+       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); /ready's 503 carries its `status` and `checks`.
        * @example {
        *       "sessionId": "5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a"
        *     }
        */
-      details?: {
-        [key: string]: string
-      }
+      details?: Record<string, never>
     }
   }
   responses: never
@@ -1280,6 +1278,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "mode": "embedded",
+           *         "supabaseUrl": null,
+           *         "supabaseAnonKey": null,
+           *         "devMailbox": true,
+           *         "googleSandbox": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1299,25 +1309,16 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'internal_error'
           }
-        }
-      }
-      /** @description Internal server error */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1352,6 +1353,14 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com",
+         *       "password": "Interview-2026",
+         *       "firstName": "Asha",
+         *       "lastName": "Rao"
+         *     }
+         */
         'application/json': {
           email: string
           password: string
@@ -1377,6 +1386,52 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": false,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": null
+           *         },
+           *         "subscription": {
+           *           "planType": "none",
+           *           "status": "none",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": null,
+           *           "currentPeriodEnd": null,
+           *           "daysUntilExpiry": 0,
+           *           "isActive": false,
+           *           "interviewsIncluded": 0,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 0,
+           *           "screenAnalysis": false,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": false,
+           *           "chat": false,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": null,
+           *         "needsConfirmation": true,
+           *         "message": "Account created! Please check your email to confirm your account."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1403,28 +1458,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request' | 'not_configured'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -1518,7 +1551,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -1534,7 +1567,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1579,6 +1615,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com",
+         *       "password": "Interview-2026"
+         *     }
+         */
         'application/json': {
           email: string
           password: string
@@ -1602,6 +1644,53 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1631,7 +1720,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_credentials`, `no_password`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_credentials`, `no_password`, `account_erased` */
       401: {
         headers: {
           /**
@@ -1649,7 +1738,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_credentials' | 'no_password' | 'unauthenticated'
+            code?: 'account_erased' | 'invalid_credentials' | 'no_password'
           }
         }
       }
@@ -1743,7 +1832,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -1759,7 +1848,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1804,6 +1896,11 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+         *     }
+         */
         'application/json': {
           refreshToken?: string
         }
@@ -1816,6 +1913,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "signedOut": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1835,18 +1940,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -1874,13 +1967,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1921,6 +2017,49 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1956,22 +2095,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2006,6 +2139,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+         *     }
+         */
         'application/json': {
           refreshToken: string
         }
@@ -2018,6 +2156,17 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2039,7 +2188,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `refresh_token_invalid`, `token_reused`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `refresh_token_invalid`, `token_reused`, `account_erased` */
       401: {
         headers: {
           [name: string]: unknown
@@ -2047,7 +2196,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'refresh_token_invalid' | 'token_reused' | 'unauthenticated'
+            code?: 'account_erased' | 'refresh_token_invalid' | 'token_reused'
           }
         }
       }
@@ -2075,13 +2224,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2116,6 +2268,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "currentPassword": "Interview-2026",
+         *       "newPassword": "Interview-2027"
+         *     }
+         */
         'application/json': {
           currentPassword: string
           newPassword: string
@@ -2129,6 +2287,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "changed": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2163,15 +2329,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
@@ -2196,13 +2353,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2237,6 +2397,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com"
+         *     }
+         */
         'application/json': {
           email: string
         }
@@ -2259,6 +2424,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "message": "If an account exists for that email address, we have sent a link to reset the password."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2287,28 +2460,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request' | 'not_configured'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2380,7 +2531,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -2396,7 +2547,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2441,6 +2595,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "vQ3m9Zr1cT8yXw2LkN5pHs7JdF4gBa6E",
+         *       "password": "Interview-2027"
+         *     }
+         */
         'application/json': {
           token: string
           password: string
@@ -2454,6 +2614,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "reset": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2464,7 +2632,7 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `invalid_link`, `same_password` */
+      /** @description Bad input. Codes: `invalid_request`, `invalid_link` */
       400: {
         headers: {
           [name: string]: unknown
@@ -2472,19 +2640,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'invalid_link' | 'invalid_request' | 'same_password'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'invalid_link' | 'invalid_request'
           }
         }
       }
@@ -2512,13 +2668,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2553,6 +2712,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "U_0-tZ4fpwsMxl0d08A0pz7OO6iGyU7ud-7DkPhzl8E"
+         *     }
+         */
         'application/json': {
           token: string
         }
@@ -2565,6 +2729,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "confirmed": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2584,18 +2756,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_link' | 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2623,13 +2783,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2664,6 +2827,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com"
+         *     }
+         */
         'application/json': {
           email: string
         }
@@ -2686,6 +2854,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "message": "If this address has an account waiting for confirmation, a new confirmation link is on its way."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2714,28 +2890,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2807,7 +2961,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -2823,7 +2977,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2868,6 +3025,17 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "supabase_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YjBmIn0.c2lnbmF0dXJl",
+         *       "user_details": {
+         *         "id": "6b0f3c1e-2d4a-4f7b-9e8c-5a1d2b3c4e5f",
+         *         "email": "asha.rao@example.com",
+         *         "first_name": "Asha",
+         *         "last_name": "Rao"
+         *       }
+         *     }
+         */
         'application/json': {
           supabase_token: string
           user_details?: {
@@ -2887,6 +3055,53 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "supabase"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2906,7 +3121,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
       401: {
         headers: {
           [name: string]: unknown
@@ -2914,7 +3129,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_token' | 'unauthenticated'
+            code?: 'account_erased' | 'invalid_token'
           }
         }
       }
@@ -2942,13 +3157,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2983,6 +3201,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com",
+         *       "provider": "google",
+         *       "supabase_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YjBmIn0.c2lnbmF0dXJl"
+         *     }
+         */
         'application/json': {
           email: string
           password?: string
@@ -3001,6 +3226,53 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "google"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3020,7 +3292,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
       401: {
         headers: {
           [name: string]: unknown
@@ -3028,7 +3300,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_token' | 'unauthenticated'
+            code?: 'account_erased' | 'invalid_token'
           }
         }
       }
@@ -3056,13 +3328,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3103,6 +3378,34 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3137,22 +3440,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3193,6 +3490,99 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "plans": [
+           *           {
+           *             "planId": "starter",
+           *             "name": "Starter",
+           *             "description": "Chat answers and a window the interviewer never sees.",
+           *             "amount": 9900,
+           *             "currency": "INR",
+           *             "originalAmount": 120000,
+           *             "interviews": 5,
+           *             "billingCycle": "monthly",
+           *             "mostPopular": false,
+           *             "cta": "Get your starter pack now",
+           *             "highlights": [
+           *               "5 interviews per month",
+           *               "Chat answers",
+           *               "Hidden screen (invisible when you share)"
+           *             ],
+           *             "features": {
+           *               "maxInterviews": 5,
+           *               "screenAnalysis": false,
+           *               "advancedAI": false,
+           *               "prioritySupport": false,
+           *               "teamFeatures": false,
+           *               "microphone": false,
+           *               "chat": true,
+           *               "contextConfiguration": false
+           *             }
+           *           },
+           *           {
+           *             "planId": "professional",
+           *             "name": "Professional",
+           *             "description": "It sees your screen and hears the interviewer, and answers in real time.",
+           *             "amount": 29900,
+           *             "currency": "INR",
+           *             "originalAmount": 232000,
+           *             "interviews": 15,
+           *             "billingCycle": "monthly",
+           *             "mostPopular": true,
+           *             "cta": "Buy Now",
+           *             "highlights": [
+           *               "15 interviews per month",
+           *               "Everything in Starter",
+           *               "Screen capture",
+           *               "Listens to the interviewer",
+           *               "Real-time answers"
+           *             ],
+           *             "features": {
+           *               "maxInterviews": 15,
+           *               "screenAnalysis": true,
+           *               "advancedAI": false,
+           *               "prioritySupport": false,
+           *               "teamFeatures": false,
+           *               "microphone": true,
+           *               "chat": true,
+           *               "contextConfiguration": false
+           *             }
+           *           },
+           *           {
+           *             "planId": "pro",
+           *             "name": "Pro",
+           *             "description": "Everything, tuned to your resume and the job description.",
+           *             "amount": 49900,
+           *             "currency": "INR",
+           *             "originalAmount": 392000,
+           *             "interviews": 25,
+           *             "billingCycle": "monthly",
+           *             "mostPopular": false,
+           *             "cta": "Go Pro",
+           *             "highlights": [
+           *               "25 interviews per month",
+           *               "All features",
+           *               "Context feedback from your resume and job description",
+           *               "Interview analytics (coming soon)"
+           *             ],
+           *             "features": {
+           *               "maxInterviews": 25,
+           *               "chat": true,
+           *               "screenAnalysis": true,
+           *               "microphone": true,
+           *               "advancedAI": true,
+           *               "contextConfiguration": true,
+           *               "prioritySupport": true,
+           *               "teamFeatures": true
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3214,25 +3604,16 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'internal_error'
           }
-        }
-      }
-      /** @description Internal server error */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3273,6 +3654,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "planType": "professional",
+         *       "billingCycle": "monthly",
+         *       "expectedAmount": 29900
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           planType: 'starter' | 'professional' | 'pro'
@@ -3293,6 +3681,27 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": "order_test_07166982999491",
+           *         "amount": 29900,
+           *         "currency": "INR",
+           *         "keyId": "rzp_test_sandbox",
+           *         "name": "Interview Helper",
+           *         "description": "Professional plan — 15 interviews, 1 month",
+           *         "themeColor": "#5e6ad2",
+           *         "testMode": true,
+           *         "notes": {
+           *           "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "planType": "professional",
+           *           "billingCycle": "monthly",
+           *           "change": "new"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3322,15 +3731,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Conflicts with the current state. Codes: `plan_change_refused` */
@@ -3381,13 +3781,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `payment_gateway_unavailable` */
@@ -3434,6 +3837,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "razorpay_order_id": "order_test_07166982999491",
+         *       "razorpay_payment_id": "pay_test_57ac9b179d00bb",
+         *       "razorpay_signature": "73134e8e659d15a8344c93eeaf0fa3b6af092ac7c932ea79a38c79214b130ab8"
+         *     }
+         */
         'application/json': {
           razorpay_order_id: string
           razorpay_payment_id: string
@@ -3448,6 +3858,17 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "verified": true,
+           *         "orderId": "order_test_07166982999491",
+           *         "paymentId": "pay_test_57ac9b179d00bb",
+           *         "planType": "professional"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3498,15 +3919,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description Not found. Codes: `not_found` */
       404: {
         headers: {
@@ -3555,13 +3967,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3602,6 +4017,29 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "entries": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "planType": "professional",
+           *             "amount": 29900,
+           *             "currency": "INR",
+           *             "status": "paid",
+           *             "paymentId": "pay_test_57ac9b179d00bb",
+           *             "failureReason": null,
+           *             "refundDuePaymentIds": [],
+           *             "createdAt": "2026-11-24T14:40:41.382Z",
+           *             "paidAt": "2026-11-24T14:40:41.587Z",
+           *             "testMode": true,
+           *             "invoiceNumber": "IH/2026-27/000001"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3635,22 +4073,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3685,6 +4117,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "orderId": "order_test_07166982999491",
+         *       "outcome": "success"
+         *     }
+         */
         'application/json': {
           orderId: string
           /** @enum {string} */
@@ -3699,6 +4137,19 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "outcome": "success",
+           *         "result": {
+           *           "razorpay_order_id": "order_test_07166982999491",
+           *           "razorpay_payment_id": "pay_test_57ac9b179d00bb",
+           *           "razorpay_signature": "73134e8e659d15a8344c93eeaf0fa3b6af092ac7c932ea79a38c79214b130ab8"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3751,15 +4202,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description Not found. Codes: `not_found` */
       404: {
         headers: {
@@ -3796,13 +4238,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3843,6 +4288,48 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "currentPlan": "professional",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "scheduledChange": null,
+           *         "changes": [
+           *           {
+           *             "planType": "starter",
+           *             "kind": "downgrade",
+           *             "listPrice": 9900,
+           *             "credit": 0,
+           *             "amountDue": 0,
+           *             "startsAt": "2026-12-24T14:40:41.587Z",
+           *             "periodEnd": null,
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "professional",
+           *             "kind": "extend",
+           *             "listPrice": 29900,
+           *             "credit": 0,
+           *             "amountDue": 29900,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2027-01-24T14:40:41.587Z",
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "pro",
+           *             "kind": "upgrade",
+           *             "listPrice": 49900,
+           *             "credit": 29900,
+           *             "amountDue": 20000,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2026-12-24T14:40:42.052Z",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3874,22 +4361,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3924,6 +4405,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "planType": "starter"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           planType: 'starter' | 'professional' | 'pro'
@@ -3937,6 +4423,51 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "currentPlan": "professional",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "scheduledChange": {
+           *           "planType": "starter",
+           *           "effectiveAt": "2026-12-24T14:40:41.587Z"
+           *         },
+           *         "changes": [
+           *           {
+           *             "planType": "starter",
+           *             "kind": "scheduled",
+           *             "listPrice": 9900,
+           *             "credit": 0,
+           *             "amountDue": 0,
+           *             "startsAt": "2026-12-24T14:40:41.587Z",
+           *             "periodEnd": null,
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "professional",
+           *             "kind": "extend",
+           *             "listPrice": 29900,
+           *             "credit": 0,
+           *             "amountDue": 29900,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2027-01-24T14:40:41.587Z",
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "pro",
+           *             "kind": "upgrade",
+           *             "listPrice": 49900,
+           *             "credit": 29900,
+           *             "amountDue": 20000,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2026-12-24T14:40:42.052Z",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4016,13 +4547,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4063,6 +4597,48 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "currentPlan": "professional",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "scheduledChange": null,
+           *         "changes": [
+           *           {
+           *             "planType": "starter",
+           *             "kind": "downgrade",
+           *             "listPrice": 9900,
+           *             "credit": 0,
+           *             "amountDue": 0,
+           *             "startsAt": "2026-12-24T14:40:41.587Z",
+           *             "periodEnd": null,
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "professional",
+           *             "kind": "extend",
+           *             "listPrice": 29900,
+           *             "credit": 0,
+           *             "amountDue": 29900,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2027-01-24T14:40:41.587Z",
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "pro",
+           *             "kind": "upgrade",
+           *             "listPrice": 49900,
+           *             "credit": 29900,
+           *             "amountDue": 20000,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2026-12-24T14:40:42.052Z",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4092,15 +4668,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -4139,13 +4706,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4186,6 +4756,11 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "mode": "text"
+         *     }
+         */
         'application/json': {
           /**
            * @default text
@@ -4207,6 +4782,21 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "mode": "text",
+           *         "status": "active",
+           *         "startedAt": "2026-11-24T14:40:42.279Z",
+           *         "endedAt": null,
+           *         "questionsAsked": 0,
+           *         "counted": null,
+           *         "context": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4298,13 +4888,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4339,6 +4932,11 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           /** Format: uuid */
           sessionId?: string
@@ -4352,6 +4950,21 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "mode": "text",
+           *         "status": "ended",
+           *         "startedAt": "2026-11-24T14:40:42.279Z",
+           *         "endedAt": "2026-11-24T14:40:42.663Z",
+           *         "questionsAsked": 1,
+           *         "counted": true,
+           *         "context": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4381,15 +4994,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -4440,13 +5044,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4487,6 +5094,23 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "session": {
+           *           "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *           "mode": "text",
+           *           "status": "active",
+           *           "startedAt": "2026-11-24T14:40:42.279Z",
+           *           "endedAt": null,
+           *           "questionsAsked": 0,
+           *           "counted": null,
+           *           "context": null
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4520,22 +5144,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4576,6 +5194,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "planType": "professional",
+           *         "periodStart": "2026-11-24T14:40:41.587Z",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "interviews": {
+           *           "used": 1,
+           *           "remaining": 14,
+           *           "total": 15
+           *         },
+           *         "activeSessions": 1
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4607,22 +5241,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4651,6 +5279,7 @@ export interface operations {
   'interview-usagePeriods': {
     parameters: {
       query?: {
+        /** @example 6 */
         limit?: number
       }
       header?: never
@@ -4665,6 +5294,24 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "periods": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "planType": "professional",
+           *             "periodStart": "2026-11-24T14:40:41.587Z",
+           *             "periodEnd": "2026-12-24T14:40:41.587Z",
+           *             "included": 15,
+           *             "used": 1,
+           *             "givenBack": 0
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4706,31 +5353,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4759,7 +5391,9 @@ export interface operations {
   'interview-history': {
     parameters: {
       query?: {
+        /** @example 1 */
         page?: number
+        /** @example 10 */
         pageSize?: number
       }
       header?: never
@@ -4774,6 +5408,44 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "page": 1,
+           *         "pageSize": 10,
+           *         "total": 1,
+           *         "sessions": [
+           *           {
+           *             "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *             "mode": "text",
+           *             "planType": "professional",
+           *             "status": "ended",
+           *             "startedAt": "2026-11-24T14:40:42.279Z",
+           *             "endedAt": "2026-11-24T14:40:42.663Z",
+           *             "endReason": "ended",
+           *             "questionsAsked": 1,
+           *             "counted": true,
+           *             "questions": [
+           *               {
+           *                 "id": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *                 "source": "text",
+           *                 "question": "What is a closure in JavaScript?",
+           *                 "answer": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *                 "transcript": null,
+           *                 "contextUsed": false,
+           *                 "provider": "offline",
+           *                 "model": "interview-kb-v1",
+           *                 "latencyMs": 3,
+           *                 "totalTokens": 228,
+           *                 "askedAt": "2026-11-24T14:40:42.433Z"
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4833,31 +5505,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4898,6 +5555,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "question": "What is a closure in JavaScript?",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           question: string
           context?:
@@ -4919,6 +5582,29 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 3,
+           *         "usage": {
+           *           "inputTokens": 8,
+           *           "outputTokens": 220,
+           *           "totalTokens": 228,
+           *           "interviews": {
+           *             "used": 1,
+           *             "remaining": 14,
+           *             "total": 15
+           *           }
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5022,13 +5708,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5075,6 +5764,15 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "question": "How would you design a rate limiter?",
+         *       "context": {
+         *         "role": "Backend engineer",
+         *         "resume": "Five years of Node.js and PostgreSQL at a payments company."
+         *       }
+         *     }
+         */
         'application/json': {
           question: string
           context?:
@@ -5094,6 +5792,40 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 1.3,
+           *         "usage": {
+           *           "inputTokens": 10,
+           *           "outputTokens": 130,
+           *           "totalTokens": 140
+           *         },
+           *         "category": "system-design",
+           *         "difficulty": "medium",
+           *         "intent": "Whether you can design a system around rate limiter and rate limiting: gather requirements, estimate scale, choose components and defend the trade-offs.",
+           *         "keyConcepts": [
+           *           "rate limiter",
+           *           "rate limiting"
+           *         ],
+           *         "answerOutline": [
+           *           "Limit requests per key per time window",
+           *           "Token bucket allows bursts; leaky bucket smooths",
+           *           "Shared counters in Redis with atomic operations",
+           *           "Return 429 with Retry-After; choose fail-open or closed"
+           *         ],
+           *         "followUpQuestions": [
+           *           "How would it handle ten times the traffic?",
+           *           "What fails first, and how does the system recover?"
+           *         ],
+           *         "type": "system-design",
+           *         "confidence": 0.822
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5187,13 +5919,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5246,6 +5981,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "image": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           image: string
           context?:
@@ -5267,6 +6008,31 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 3,
+           *         "usage": {
+           *           "inputTokens": 8,
+           *           "outputTokens": 220,
+           *           "totalTokens": 228,
+           *           "interviews": {
+           *             "used": 1,
+           *             "remaining": 14,
+           *             "total": 15
+           *           }
+           *         },
+           *         "extractedText": "Q3. What is a closure in JavaScript? Give an example.",
+           *         "question": "What is a closure in JavaScript? Give an example."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5370,13 +6136,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5423,6 +6192,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "topic": "PostgreSQL indexing",
+         *       "difficulty": "medium",
+         *       "count": 1
+         *     }
+         */
         'application/json': {
           topic: string
           /**
@@ -5449,6 +6225,36 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 2.2,
+           *         "usage": {
+           *           "inputTokens": 3,
+           *           "outputTokens": 74,
+           *           "totalTokens": 77
+           *         },
+           *         "questions": [
+           *           {
+           *             "question": "How do composite indexes work, and why does column order matter?",
+           *             "category": "technical",
+           *             "difficulty": "medium",
+           *             "keyPoints": [
+           *               "Sorted by the first column, then the next",
+           *               "Usable for leftmost prefixes",
+           *               "Equality columns first, range and sort columns last"
+           *             ],
+           *             "hint": "Start with: Sorted by the first column, then the next. Then: Usable for leftmost prefixes.",
+           *             "sourceId": "sql-composite-index"
+           *           }
+           *         ],
+           *         "notes": []
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5536,13 +6342,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5589,6 +6398,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "response": "Um, so basically I led the migration of our billing service to PostgreSQL, and it was completed in three months."
+         *     }
+         */
         'application/json': {
           response: string
           context?:
@@ -5608,6 +6422,31 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "provider": "openai",
+           *         "model": "gpt-4.1-mini",
+           *         "latencyMs": 1840,
+           *         "usage": {
+           *           "inputTokens": 212,
+           *           "outputTokens": 164,
+           *           "totalTokens": 376
+           *         },
+           *         "improvedResponse": "I led the migration of our billing service to PostgreSQL and finished it in three months, without downtime.",
+           *         "strengths": [
+           *           "Names your own role",
+           *           "Gives a concrete time frame"
+           *         ],
+           *         "suggestions": [
+           *           "Drop the fillers \"um\" and \"basically\"",
+           *           "Say it in the active voice: \"I completed it\""
+           *         ],
+           *         "score": 6
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5769,13 +6608,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5822,6 +6664,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Asha",
+         *       "lastName": "Rao-Menon"
+         *     }
+         */
         'application/json': {
           firstName: string
           lastName: string
@@ -5835,6 +6683,49 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao-Menon",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5868,15 +6759,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Conflicts with the current state. Codes: `concurrent_change` */
@@ -5915,13 +6797,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -5962,6 +6847,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "signedOut": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5996,15 +6889,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
@@ -6029,13 +6913,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6070,6 +6957,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "confirm": "DELETE",
+         *       "password": "Interview-2026"
+         *     }
+         */
         'application/json': {
           /** @constant */
           confirm: 'DELETE'
@@ -6084,6 +6977,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "deleted": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6118,15 +7019,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
@@ -6151,13 +7043,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6186,9 +7081,15 @@ export interface operations {
   'app-releases-latest': {
     parameters: {
       query: {
-        /** @description The operating system the desktop app runs on */
+        /**
+         * @description The operating system the desktop app runs on
+         * @example windows
+         */
         platform: 'windows' | 'mac' | 'linux'
-        /** @description The version the app runs (semantic version, e.g. 1.0.0) */
+        /**
+         * @description The version the app runs (semantic version, e.g. 1.0.0)
+         * @example 1.0.0
+         */
         current: string
       }
       header?: never
@@ -6203,6 +7104,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "updateAvailable": true,
+           *         "current": "1.0.0",
+           *         "latest": {
+           *           "platform": "windows",
+           *           "version": "1.2.0",
+           *           "fileName": "InterviewHelper-1.2.0-windows.zip",
+           *           "url": "https://interviewhelper.example/downloads/windows/InterviewHelper-1.2.0-windows.zip",
+           *           "size": 84213760,
+           *           "sha256": "9f2c1d7e4b8a3f6c0e5d2a1b7c9e8f4a6d3b2c1e0f9a8b7c6d5e4f3a2b1c0d9e",
+           *           "notes": "Answers stream word by word; the overlay remembers its position.",
+           *           "publishedAt": "2026-11-20T09:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6222,34 +7142,16 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'internal_error'
           }
-        }
-      }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6280,6 +7182,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
@@ -6292,6 +7195,37 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *         "erased": false,
+           *         "events": [
+           *           {
+           *             "eventId": "0b6c3f0e-1a2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "type": "UserRegistered",
+           *             "streamId": "user-b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *             "streamPosition": 1,
+           *             "globalPosition": 1180,
+           *             "schemaVersion": 1,
+           *             "createdAt": "2026-11-24T14:40:40.091Z",
+           *             "actor": {
+           *               "type": "user",
+           *               "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717"
+           *             },
+           *             "requestId": "f3a9c2e1-7b4d-4c8e-9a1f-2d3e4f5a6b7c",
+           *             "data": {
+           *               "email": "asha.rao@example.com",
+           *               "firstName": "Asha",
+           *               "lastName": "Rao",
+           *               "role": "user"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6341,13 +7275,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -6362,13 +7299,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6399,6 +7339,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
@@ -6411,6 +7352,23 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "projections": [
+           *           {
+           *             "projection": "users_view",
+           *             "replayed": 4
+           *           },
+           *           {
+           *             "projection": "interview_history",
+           *             "replayed": 6
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6447,13 +7405,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -6492,13 +7453,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6527,6 +7491,7 @@ export interface operations {
   'support-searchUsers': {
     parameters: {
       query: {
+        /** @example asha.rao@ */
         query: string
       }
       header?: never
@@ -6541,6 +7506,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *             "email": "asha.rao@example.com",
+           *             "name": "Asha Rao",
+           *             "status": "active",
+           *             "role": "user",
+           *             "createdAt": "2026-11-24T14:40:40.091Z",
+           *             "lastLoginAt": "2026-11-24T14:40:41.184Z",
+           *             "erasedAt": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6583,31 +7567,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6648,6 +7629,27 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "projections": [
+           *           {
+           *             "name": "interview_history",
+           *             "version": 3,
+           *             "storedVersion": 3,
+           *             "eventsApplied": 1207,
+           *             "checkpoint": {
+           *               "transactionId": "48213",
+           *               "globalPosition": 1207
+           *             },
+           *             "updatedAt": "2026-11-24T14:40:42.663Z",
+           *             "stuck": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6703,22 +7705,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6749,6 +7757,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example interview_history */
         name: string
       }
       cookie?: never
@@ -6761,6 +7770,23 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "name": "interview_history",
+           *         "version": 3,
+           *         "storedVersion": 3,
+           *         "eventsApplied": 1207,
+           *         "checkpoint": {
+           *           "transactionId": "48213",
+           *           "globalPosition": 1207
+           *         },
+           *         "updatedAt": "2026-11-24T14:40:42.663Z",
+           *         "stuck": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6814,13 +7840,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -6859,13 +7888,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6900,6 +7932,15 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Asha",
+         *       "lastName": "Rao",
+         *       "email": "asha.rao@example.com",
+         *       "subject": "Invoice address",
+         *       "message": "Please put my company's name on next month's invoice."
+         *     }
+         */
         'application/json': {
           /** @description Required; at most 100 characters */
           firstName: string
@@ -6931,6 +7972,15 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "messageId": "45feb360-9753-46a7-9708-bb393ad672ae",
+           *         "sentVia": "Development mailbox"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6957,28 +8007,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -7050,7 +8078,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -7066,7 +8094,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `support_inbox_missing` */
@@ -7117,6 +8148,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "status": "live"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7153,6 +8192,44 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "status": "ready",
+           *         "checks": {
+           *           "database": "up",
+           *           "migrations": {
+           *             "current": true,
+           *             "pending": []
+           *           },
+           *           "projections": [
+           *             {
+           *               "name": "users_view",
+           *               "behind": 0,
+           *               "halted": null
+           *             },
+           *             {
+           *               "name": "subscriptions_view",
+           *               "behind": 0,
+           *               "halted": null
+           *             },
+           *             {
+           *               "name": "orders_view",
+           *               "behind": 0,
+           *               "halted": null
+           *             },
+           *             {
+           *               "name": "interview_history",
+           *               "behind": 0,
+           *               "halted": null
+           *             }
+           *           ],
+           *           "inngest": "not-configured"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7239,7 +8316,10 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /** @description The order id from /billing/history */
+        /**
+         * @description The order id from /billing/history
+         * @example order_test_07166982999491
+         */
         orderId: string
       }
       cookie?: never
@@ -7254,6 +8334,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /** @example %PDF-1.7 … (the A4 invoice IH/2026-27/000001) */
           'application/pdf': string
         }
       }
@@ -7290,6 +8371,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'not_found'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
           }
         }
       }
@@ -7331,6 +8424,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "audio": "(binary: question.wav, RIFF/WAVE 16-bit PCM)",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'multipart/form-data': {
           /** Format: binary */
           audio: string
@@ -7346,6 +8445,35 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 3,
+           *         "usage": {
+           *           "inputTokens": 8,
+           *           "outputTokens": 220,
+           *           "totalTokens": 228,
+           *           "interviews": {
+           *             "used": 1,
+           *             "remaining": 14,
+           *             "total": 15
+           *           }
+           *         },
+           *         "transcript": "what is a closure in javascript",
+           *         "transcription": {
+           *           "provider": "offline",
+           *           "model": "pocketsphinx-en-us",
+           *           "latencyMs": 850
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7472,6 +8600,18 @@ export interface operations {
           }
         }
       }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
       502: {
         headers: {
@@ -7516,6 +8656,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "question": "What is a closure in JavaScript?",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           question: string
           context?: unknown
@@ -7533,13 +8679,13 @@ export interface operations {
         content: {
           /**
            * @example event: delta
-           *     data: {"text":"A closure is a function "}
+           *     data: {"text":"**In short:** A closure is a function bundled together "}
            *
            *     event: delta
-           *     data: {"text":"that keeps its scope."}
+           *     data: {"text":"with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks"}
            *
            *     event: done
-           *     data: {"success":true,"data":{"response":"A closure is a function that keeps its scope.", …}}
+           *     data: {"success":true,"data":{"response":"**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks","sessionId":"14858cf9-68c1-4149-94b2-7fc0b8336cb0","questionId":"64b73862-187f-4501-a1c8-32c2c3413dbe","provider":"offline","model":"interview-kb-v1","latencyMs":3,"usage":{"inputTokens":8,"outputTokens":220,"totalTokens":228,"interviews":{"used":1,"remaining":14,"total":15}}}}
            */
           'text/event-stream': string
         }
@@ -7625,6 +8771,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
           }
         }
       }

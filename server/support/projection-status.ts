@@ -33,15 +33,17 @@ function toDto(status: ProjectionStatus) {
 }
 
 /** Every projection's checkpoint and, for one halted at an event, that event and its error. */
+export const noSuchProjection = (name: string) => `There is no projection ${name}`
+
 export async function projectionStatus(runtime: Runtime) {
   return (await runtime.projections.status()).map(toDto)
 }
 
 /** Tries a halted projection's failing event now (after a fix was deployed), and says where it stands. */
 export async function retryProjection(runtime: Runtime, name: string) {
-  if (!runtime.projections.names.includes(name)) throw new DomainError('not-found', `There is no projection ${name}`)
+  if (!runtime.projections.names.includes(name)) throw new DomainError('not-found', noSuchProjection(name))
   await runtime.projections.retryNow(name)
   const status = (await runtime.projections.status()).find((projection) => projection.name === name)
-  if (!status) throw new DomainError('not-found', `There is no projection ${name}`)
+  if (!status) throw new DomainError('not-found', noSuchProjection(name))
   return toDto(status)
 }
