@@ -112,6 +112,12 @@ describe('the examples of the API reference, sent to the server', () => {
     expectRefusalAsExample('auth-login', answer, 'email_not_confirmed')
   })
 
+  it('register: a body without its fields is refused in the example words', async () => {
+    const answer = await api.call('auth-register', { ip, body: {} })
+    expect(answer.status).toBe(400)
+    expectRefusalAsExample('auth-register', answer, 'invalid_request')
+  })
+
   it('refresh-token: the example token, unknown here, is refused in the example words', async () => {
     const answer = await api.call('auth-refreshToken', exampleRequest('auth-refreshToken'))
     expect(answer.status).toBe(401)

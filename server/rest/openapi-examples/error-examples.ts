@@ -19,6 +19,7 @@ import { internalErrorMessage, signInRequiredMessage, supportOnlyMessage } from 
 import type { PublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { adapterMessages } from '../adapter-envelope.ts'
 import { malformedAddressMessage } from '../error-envelope.ts'
+import { aiRefusals } from './ai-refusals.ts'
 import type { ErrorExample } from './operation-example.ts'
 import { exampleIds } from './example-values.ts'
 
@@ -41,13 +42,11 @@ const professional = findPlan('professional')?.name ?? 'professional'
  */
 export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts) => ErrorExample> = {
   account_erased: () => ({ error: userMessages.erased }),
-  ai_failed: () => ({ error: `${failures.response}: the AI provider answered 502 Bad Gateway` }),
+  ai_failed: () => aiRefusals(failures.response).ai_failed,
   ai_not_configured: () => ({
     error: `${failures.response}: no AI provider on this server answers this kind of question`,
   }),
-  ai_rejected: () => ({
-    error: `${failures.response}: Invalid AI request: the question was refused by the content policy`,
-  }),
+  ai_rejected: () => aiRefusals(failures.response).ai_rejected,
   already_exists: () => ({ error: userMessages.alreadyExists }),
   already_paid: () => ({ error: orderMessages.paidByAnotherPayment }),
   bad_gateway: () => ({ error: 'Request failed with status 502' }),

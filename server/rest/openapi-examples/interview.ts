@@ -7,6 +7,7 @@ import { requireFeature } from '#server/interviews/feature-gates.ts'
 import { practiceFailures, practicePlanRequired } from '#server/interviews/practice.ts'
 import { screenshotRefusals } from '#server/interviews/screenshot-image.ts'
 import { exampleAnswer, exampleFeatures, exampleIds, exampleInterviews, exampleTimes } from './example-values.ts'
+import { aiRefusals, speechNotConfigured } from './ai-refusals.ts'
 import type { ErrorExample, TagExamples } from './operation-example.ts'
 
 /** The words the plan gate itself refuses with, for a person on `planType` asking for `flag`. */
@@ -155,9 +156,8 @@ export const interviewExamples = {
       feature_not_in_plan: featureRefusal('starter', 'screenAnalysis'),
       invalid_request: { error: screenshotRefusals.notBase64 },
       payload_too_large: { error: screenshotRefusals.tooLarge },
-      ai_failed: { error: `${failures.screenshot}: the AI provider answered 502 Bad Gateway` },
+      ...aiRefusals(failures.screenshot),
       ai_not_configured: { error: `${failures.screenshot}: no AI provider on this server reads images` },
-      ai_rejected: { error: `${failures.screenshot}: Invalid AI request: the image was refused by the content policy` },
     },
   },
   'POST /interview/audio-question': {
@@ -173,9 +173,8 @@ export const interviewExamples = {
       invalid_request: { error: audioRefusals.missing },
       payload_too_large: { error: audioRefusals.tooLarge },
       unsupported_media_type: { error: audioRefusals.notRecording },
-      ai_failed: { error: `${failures.audio}: the AI provider answered 502 Bad Gateway` },
-      ai_not_configured: { error: `${failures.audio}: no speech recogniser is configured on this server` },
-      ai_rejected: { error: `${failures.audio}: Invalid AI request: the recording was refused by the content policy` },
+      ...aiRefusals(failures.audio),
+      ai_not_configured: speechNotConfigured(failures.audio),
     },
   },
   'POST /interview/analyze': {
@@ -206,12 +205,9 @@ export const interviewExamples = {
     errors: {
       plan_required: { error: practicePlanRequired },
       feature_not_in_plan: featureRefusal('none', 'chat'),
-      ai_failed: { error: `${practiceFailures.analyze}: the AI provider answered 502 Bad Gateway` },
+      ...aiRefusals(practiceFailures.analyze),
       ai_not_configured: {
         error: `${practiceFailures.analyze}: no AI provider on this server answers this kind of question`,
-      },
-      ai_rejected: {
-        error: `${practiceFailures.analyze}: Invalid AI request: the question was refused by the content policy`,
       },
     },
   },
@@ -241,11 +237,8 @@ export const interviewExamples = {
     errors: {
       plan_required: { error: practicePlanRequired },
       feature_not_in_plan: featureRefusal('none', 'chat'),
-      ai_failed: { error: `${practiceFailures.generate}: the AI provider answered 502 Bad Gateway` },
+      ...aiRefusals(practiceFailures.generate),
       ai_not_configured: { error: `${practiceFailures.generate}: no AI provider on this server writes questions` },
-      ai_rejected: {
-        error: `${practiceFailures.generate}: Invalid AI request: the topic was refused by the content policy`,
-      },
     },
   },
   'POST /interview/improve-communication': {
@@ -269,11 +262,8 @@ export const interviewExamples = {
     errors: {
       plan_required: { error: practicePlanRequired },
       feature_not_in_plan: featureRefusal('professional', 'advancedAI'),
-      ai_failed: { error: `${practiceFailures.improve}: the AI provider answered 502 Bad Gateway` },
+      ...aiRefusals(practiceFailures.improve),
       ai_not_configured: { error: `${practiceFailures.improve}: no AI provider on this server gives feedback` },
-      ai_rejected: {
-        error: `${practiceFailures.improve}: Invalid AI request: the answer was refused by the content policy`,
-      },
     },
   },
 } satisfies TagExamples

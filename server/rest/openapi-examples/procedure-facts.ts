@@ -28,8 +28,10 @@ const routes: Record<string, Partial<Procedure> & { tooLarge?: string }> = {
 
 /** The server's words for a request without any of its required fields, as the bridge answers it. */
 function missingInputMessage(input: z.ZodType | undefined): string | undefined {
-  const parsed = input?.safeParse({})
-  return parsed && !parsed.success ? readableIssues(inputIssues(parsed.error)) : undefined
+  // An operation that takes nothing (`z.void()`) has no fields to leave out.
+  if (!input || input.safeParse(undefined).success) return undefined
+  const parsed = input.safeParse({})
+  return !parsed.success ? readableIssues(inputIssues(parsed.error)) : undefined
 }
 
 /** What the shared error examples of `METHOD path` depend on, read from the procedure that serves it. */
