@@ -4,9 +4,12 @@
  */
 import { Ajv2020, type SchemaObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsImport from 'ajv-formats'
+import { forEachOpenApiProcedure, getInputOutputParsers } from 'trpc-to-openapi'
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import { openApiDocument } from '#server/rest/openapi-document.ts'
 import { operationExamples } from '#server/rest/openapi-examples/operation-examples.ts'
+import { appRouter } from '#server/trpc/router.ts'
 
 type Json = Record<string, unknown>
 
@@ -118,4 +121,31 @@ describe('the examples of the API document', () => {
     const valid = validate(example.value)
     expect(valid ? [] : validate.errors).toEqual([])
   })
+})
+
+describe('the examples of the operations the REST bridge serves', () => {
+  const procedures: { operation: string; input: z.ZodType; output: z.ZodType | undefined }[] = []
+  forEachOpenApiProcedure(appRouter._def.procedures, ({ meta, procedure }) => {
+    const { inputParser, outputParser } = getInputOutputParsers(procedure)
+    procedures.push({
+      operation: `${meta.openapi.method} ${meta.openapi.path}`,
+      input: inputParser,
+      output: outputParser,
+    })
+  })
+  const examplesOf = (operation: string) => Object.entries(operationExamples).find(([key]) => key === operation)?.[1]
+
+  // The procedure's own schemas may say more than the document can (refinements, transforms).
+  it.each(procedures.map((procedure) => [procedure.operation, procedure] as const))(
+    '%s: the example request and success pass the procedure’s own input and output schemas',
+    (operation, { input, output }) => {
+      const example = examplesOf(operation)
+      expect(example).toBeDefined()
+      const request = example?.request?.json ?? example?.request?.query ?? example?.request?.path
+      const parsedInput = input.safeParse(request)
+      expect(parsedInput.success ? [] : parsedInput.error.issues).toEqual([])
+      const parsedOutput = output?.safeParse(example?.success)
+      expect(parsedOutput === undefined || parsedOutput.success ? [] : parsedOutput.error.issues).toEqual([])
+    },
+  )
 })
