@@ -1403,14 +1403,12 @@ export interface components {
         | 'unsupported_media_type'
         | 'wrong_password'
       /**
-       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it).
+       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); /ready's 503 carries its `status` and `checks`.
        * @example {
        *       "sessionId": "5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a"
        *     }
        */
-      details?: {
-        [key: string]: string
-      }
+      details?: Record<string, never>
     }
   }
   responses: never
@@ -1436,6 +1434,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "mode": "embedded",
+           *         "supabaseUrl": null,
+           *         "supabaseAnonKey": null,
+           *         "devMailbox": true,
+           *         "googleSandbox": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1455,25 +1465,16 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'internal_error'
           }
-        }
-      }
-      /** @description Internal server error */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1508,6 +1509,14 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com",
+         *       "password": "Interview-2026",
+         *       "firstName": "Asha",
+         *       "lastName": "Rao"
+         *     }
+         */
         'application/json': {
           email: string
           password: string
@@ -1533,6 +1542,52 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": false,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": null
+           *         },
+           *         "subscription": {
+           *           "planType": "none",
+           *           "status": "none",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": null,
+           *           "currentPeriodEnd": null,
+           *           "daysUntilExpiry": 0,
+           *           "isActive": false,
+           *           "interviewsIncluded": 0,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 0,
+           *           "screenAnalysis": false,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": false,
+           *           "chat": false,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": null,
+           *         "needsConfirmation": true,
+           *         "message": "Account created! Please check your email to confirm your account."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1559,28 +1614,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request' | 'not_configured'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -1674,7 +1707,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -1690,7 +1723,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1735,6 +1771,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com",
+         *       "password": "Interview-2026"
+         *     }
+         */
         'application/json': {
           email: string
           password: string
@@ -1758,6 +1800,53 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1787,7 +1876,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_credentials`, `no_password`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_credentials`, `no_password`, `account_erased` */
       401: {
         headers: {
           /**
@@ -1805,7 +1894,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_credentials' | 'no_password' | 'unauthenticated'
+            code?: 'account_erased' | 'invalid_credentials' | 'no_password'
           }
         }
       }
@@ -1899,7 +1988,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -1915,7 +2004,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -1960,6 +2052,11 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+         *     }
+         */
         'application/json': {
           refreshToken?: string
         }
@@ -1972,6 +2069,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "signedOut": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -1991,18 +2096,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2030,13 +2123,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2077,6 +2173,49 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2112,22 +2251,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2162,6 +2295,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+         *     }
+         */
         'application/json': {
           refreshToken: string
         }
@@ -2174,6 +2312,17 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2195,7 +2344,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `refresh_token_invalid`, `token_reused`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `refresh_token_invalid`, `token_reused`, `account_erased` */
       401: {
         headers: {
           [name: string]: unknown
@@ -2203,7 +2352,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'refresh_token_invalid' | 'token_reused' | 'unauthenticated'
+            code?: 'account_erased' | 'refresh_token_invalid' | 'token_reused'
           }
         }
       }
@@ -2231,13 +2380,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2272,6 +2424,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "currentPassword": "Interview-2026",
+         *       "newPassword": "Interview-2027"
+         *     }
+         */
         'application/json': {
           currentPassword: string
           newPassword: string
@@ -2285,6 +2443,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "changed": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2319,15 +2485,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
@@ -2352,13 +2509,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2393,6 +2553,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com"
+         *     }
+         */
         'application/json': {
           email: string
         }
@@ -2415,6 +2580,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "message": "If an account exists for that email address, we have sent a link to reset the password."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2443,28 +2616,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request' | 'not_configured'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2536,7 +2687,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -2552,7 +2703,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2597,6 +2751,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "vQ3m9Zr1cT8yXw2LkN5pHs7JdF4gBa6E",
+         *       "password": "Interview-2027"
+         *     }
+         */
         'application/json': {
           token: string
           password: string
@@ -2610,6 +2770,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "reset": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2620,7 +2788,7 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `invalid_link`, `same_password` */
+      /** @description Bad input. Codes: `invalid_request`, `invalid_link` */
       400: {
         headers: {
           [name: string]: unknown
@@ -2628,19 +2796,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'invalid_link' | 'invalid_request' | 'same_password'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'invalid_link' | 'invalid_request'
           }
         }
       }
@@ -2668,13 +2824,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2709,6 +2868,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "token": "U_0-tZ4fpwsMxl0d08A0pz7OO6iGyU7ud-7DkPhzl8E"
+         *     }
+         */
         'application/json': {
           token: string
         }
@@ -2721,6 +2885,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "confirmed": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2740,18 +2912,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_link' | 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2779,13 +2939,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -2820,6 +2983,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com"
+         *     }
+         */
         'application/json': {
           email: string
         }
@@ -2842,6 +3010,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "message": "If this address has an account waiting for confirmation, a new confirmation link is on its way."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -2870,28 +3046,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -2963,7 +3117,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -2979,7 +3133,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3024,6 +3181,17 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "supabase_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YjBmIn0.c2lnbmF0dXJl",
+         *       "user_details": {
+         *         "id": "6b0f3c1e-2d4a-4f7b-9e8c-5a1d2b3c4e5f",
+         *         "email": "asha.rao@example.com",
+         *         "first_name": "Asha",
+         *         "last_name": "Rao"
+         *       }
+         *     }
+         */
         'application/json': {
           supabase_token: string
           user_details?: {
@@ -3043,6 +3211,53 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "supabase"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3062,7 +3277,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
       401: {
         headers: {
           [name: string]: unknown
@@ -3070,7 +3285,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_token' | 'unauthenticated'
+            code?: 'account_erased' | 'invalid_token'
           }
         }
       }
@@ -3098,13 +3313,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3139,6 +3357,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "asha.rao@example.com",
+         *       "provider": "google",
+         *       "supabase_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YjBmIn0.c2lnbmF0dXJl"
+         *     }
+         */
         'application/json': {
           email: string
           password?: string
@@ -3157,6 +3382,53 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "google"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3176,7 +3448,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
       401: {
         headers: {
           [name: string]: unknown
@@ -3184,7 +3456,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_token' | 'unauthenticated'
+            code?: 'account_erased' | 'invalid_token'
           }
         }
       }
@@ -3212,13 +3484,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3259,6 +3534,34 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3293,22 +3596,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3349,6 +3646,99 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "plans": [
+           *           {
+           *             "planId": "starter",
+           *             "name": "Starter",
+           *             "description": "Chat answers and a window the interviewer never sees.",
+           *             "amount": 9900,
+           *             "currency": "INR",
+           *             "originalAmount": 120000,
+           *             "interviews": 5,
+           *             "billingCycle": "monthly",
+           *             "mostPopular": false,
+           *             "cta": "Get your starter pack now",
+           *             "highlights": [
+           *               "5 interviews per month",
+           *               "Chat answers",
+           *               "Hidden screen (invisible when you share)"
+           *             ],
+           *             "features": {
+           *               "maxInterviews": 5,
+           *               "screenAnalysis": false,
+           *               "advancedAI": false,
+           *               "prioritySupport": false,
+           *               "teamFeatures": false,
+           *               "microphone": false,
+           *               "chat": true,
+           *               "contextConfiguration": false
+           *             }
+           *           },
+           *           {
+           *             "planId": "professional",
+           *             "name": "Professional",
+           *             "description": "It sees your screen and hears the interviewer, and answers in real time.",
+           *             "amount": 29900,
+           *             "currency": "INR",
+           *             "originalAmount": 232000,
+           *             "interviews": 15,
+           *             "billingCycle": "monthly",
+           *             "mostPopular": true,
+           *             "cta": "Buy Now",
+           *             "highlights": [
+           *               "15 interviews per month",
+           *               "Everything in Starter",
+           *               "Screen capture",
+           *               "Listens to the interviewer",
+           *               "Real-time answers"
+           *             ],
+           *             "features": {
+           *               "maxInterviews": 15,
+           *               "screenAnalysis": true,
+           *               "advancedAI": false,
+           *               "prioritySupport": false,
+           *               "teamFeatures": false,
+           *               "microphone": true,
+           *               "chat": true,
+           *               "contextConfiguration": false
+           *             }
+           *           },
+           *           {
+           *             "planId": "pro",
+           *             "name": "Pro",
+           *             "description": "Everything, tuned to your resume and the job description.",
+           *             "amount": 49900,
+           *             "currency": "INR",
+           *             "originalAmount": 392000,
+           *             "interviews": 25,
+           *             "billingCycle": "monthly",
+           *             "mostPopular": false,
+           *             "cta": "Go Pro",
+           *             "highlights": [
+           *               "25 interviews per month",
+           *               "All features",
+           *               "Context feedback from your resume and job description",
+           *               "Interview analytics (coming soon)"
+           *             ],
+           *             "features": {
+           *               "maxInterviews": 25,
+           *               "chat": true,
+           *               "screenAnalysis": true,
+           *               "microphone": true,
+           *               "advancedAI": true,
+           *               "contextConfiguration": true,
+           *               "prioritySupport": true,
+           *               "teamFeatures": true
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3370,25 +3760,16 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'internal_error'
           }
-        }
-      }
-      /** @description Internal server error */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3429,6 +3810,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "planType": "professional",
+         *       "billingCycle": "monthly",
+         *       "expectedAmount": 29900
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           planType: 'starter' | 'professional' | 'pro'
@@ -3449,6 +3837,27 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": "order_test_07166982999491",
+           *         "amount": 29900,
+           *         "currency": "INR",
+           *         "keyId": "rzp_test_sandbox",
+           *         "name": "Interview Helper",
+           *         "description": "Professional plan — 15 interviews, 1 month",
+           *         "themeColor": "#5e6ad2",
+           *         "testMode": true,
+           *         "notes": {
+           *           "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "planType": "professional",
+           *           "billingCycle": "monthly",
+           *           "change": "new"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3478,15 +3887,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Conflicts with the current state. Codes: `plan_change_refused` */
@@ -3537,13 +3937,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `payment_gateway_unavailable` */
@@ -3590,6 +3993,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "razorpay_order_id": "order_test_07166982999491",
+         *       "razorpay_payment_id": "pay_test_57ac9b179d00bb",
+         *       "razorpay_signature": "73134e8e659d15a8344c93eeaf0fa3b6af092ac7c932ea79a38c79214b130ab8"
+         *     }
+         */
         'application/json': {
           razorpay_order_id: string
           razorpay_payment_id: string
@@ -3604,6 +4014,17 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "verified": true,
+           *         "orderId": "order_test_07166982999491",
+           *         "paymentId": "pay_test_57ac9b179d00bb",
+           *         "planType": "professional"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3654,15 +4075,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description Not found. Codes: `not_found` */
       404: {
         headers: {
@@ -3711,13 +4123,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3758,6 +4173,29 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "entries": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "planType": "professional",
+           *             "amount": 29900,
+           *             "currency": "INR",
+           *             "status": "paid",
+           *             "paymentId": "pay_test_57ac9b179d00bb",
+           *             "failureReason": null,
+           *             "refundDuePaymentIds": [],
+           *             "createdAt": "2026-11-24T14:40:41.382Z",
+           *             "paidAt": "2026-11-24T14:40:41.587Z",
+           *             "testMode": true,
+           *             "invoiceNumber": "IH/2026-27/000001"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3791,22 +4229,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3841,6 +4273,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "orderId": "order_test_07166982999491",
+         *       "outcome": "success"
+         *     }
+         */
         'application/json': {
           orderId: string
           /** @enum {string} */
@@ -3855,6 +4293,19 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "outcome": "success",
+           *         "result": {
+           *           "razorpay_order_id": "order_test_07166982999491",
+           *           "razorpay_payment_id": "pay_test_57ac9b179d00bb",
+           *           "razorpay_signature": "73134e8e659d15a8344c93eeaf0fa3b6af092ac7c932ea79a38c79214b130ab8"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -3907,15 +4358,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description Not found. Codes: `not_found` */
       404: {
         headers: {
@@ -3952,13 +4394,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -3999,6 +4444,48 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "currentPlan": "professional",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "scheduledChange": null,
+           *         "changes": [
+           *           {
+           *             "planType": "starter",
+           *             "kind": "downgrade",
+           *             "listPrice": 9900,
+           *             "credit": 0,
+           *             "amountDue": 0,
+           *             "startsAt": "2026-12-24T14:40:41.587Z",
+           *             "periodEnd": null,
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "professional",
+           *             "kind": "extend",
+           *             "listPrice": 29900,
+           *             "credit": 0,
+           *             "amountDue": 29900,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2027-01-24T14:40:41.587Z",
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "pro",
+           *             "kind": "upgrade",
+           *             "listPrice": 49900,
+           *             "credit": 29900,
+           *             "amountDue": 20000,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2026-12-24T14:40:42.052Z",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4030,22 +4517,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4080,6 +4561,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "planType": "starter"
+         *     }
+         */
         'application/json': {
           /** @enum {string} */
           planType: 'starter' | 'professional' | 'pro'
@@ -4093,6 +4579,51 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "currentPlan": "professional",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "scheduledChange": {
+           *           "planType": "starter",
+           *           "effectiveAt": "2026-12-24T14:40:41.587Z"
+           *         },
+           *         "changes": [
+           *           {
+           *             "planType": "starter",
+           *             "kind": "scheduled",
+           *             "listPrice": 9900,
+           *             "credit": 0,
+           *             "amountDue": 0,
+           *             "startsAt": "2026-12-24T14:40:41.587Z",
+           *             "periodEnd": null,
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "professional",
+           *             "kind": "extend",
+           *             "listPrice": 29900,
+           *             "credit": 0,
+           *             "amountDue": 29900,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2027-01-24T14:40:41.587Z",
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "pro",
+           *             "kind": "upgrade",
+           *             "listPrice": 49900,
+           *             "credit": 29900,
+           *             "amountDue": 20000,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2026-12-24T14:40:42.052Z",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4172,13 +4703,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4219,6 +4753,48 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "currentPlan": "professional",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "scheduledChange": null,
+           *         "changes": [
+           *           {
+           *             "planType": "starter",
+           *             "kind": "downgrade",
+           *             "listPrice": 9900,
+           *             "credit": 0,
+           *             "amountDue": 0,
+           *             "startsAt": "2026-12-24T14:40:41.587Z",
+           *             "periodEnd": null,
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "professional",
+           *             "kind": "extend",
+           *             "listPrice": 29900,
+           *             "credit": 0,
+           *             "amountDue": 29900,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2027-01-24T14:40:41.587Z",
+           *             "reason": null
+           *           },
+           *           {
+           *             "planType": "pro",
+           *             "kind": "upgrade",
+           *             "listPrice": 49900,
+           *             "credit": 29900,
+           *             "amountDue": 20000,
+           *             "startsAt": "2026-11-24T14:40:42.052Z",
+           *             "periodEnd": "2026-12-24T14:40:42.052Z",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4248,15 +4824,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -4295,13 +4862,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4342,6 +4912,11 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "mode": "text"
+         *     }
+         */
         'application/json': {
           /**
            * @default text
@@ -4363,6 +4938,21 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "mode": "text",
+           *         "status": "active",
+           *         "startedAt": "2026-11-24T14:40:42.279Z",
+           *         "endedAt": null,
+           *         "questionsAsked": 0,
+           *         "counted": null,
+           *         "context": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4454,13 +5044,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4495,6 +5088,11 @@ export interface operations {
     }
     requestBody?: {
       content: {
+        /**
+         * @example {
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           /** Format: uuid */
           sessionId?: string
@@ -4508,6 +5106,21 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "mode": "text",
+           *         "status": "ended",
+           *         "startedAt": "2026-11-24T14:40:42.279Z",
+           *         "endedAt": "2026-11-24T14:40:42.663Z",
+           *         "questionsAsked": 1,
+           *         "counted": true,
+           *         "context": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4537,15 +5150,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -4596,13 +5200,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4643,6 +5250,23 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "session": {
+           *           "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *           "mode": "text",
+           *           "status": "active",
+           *           "startedAt": "2026-11-24T14:40:42.279Z",
+           *           "endedAt": null,
+           *           "questionsAsked": 0,
+           *           "counted": null,
+           *           "context": null
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4676,22 +5300,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4732,6 +5350,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "planType": "professional",
+           *         "periodStart": "2026-11-24T14:40:41.587Z",
+           *         "periodEnd": "2026-12-24T14:40:41.587Z",
+           *         "interviews": {
+           *           "used": 1,
+           *           "remaining": 14,
+           *           "total": 15
+           *         },
+           *         "activeSessions": 1
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4763,22 +5397,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4807,6 +5435,7 @@ export interface operations {
   'interview-usagePeriods': {
     parameters: {
       query?: {
+        /** @example 6 */
         limit?: number
       }
       header?: never
@@ -4821,6 +5450,24 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "periods": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "planType": "professional",
+           *             "periodStart": "2026-11-24T14:40:41.587Z",
+           *             "periodEnd": "2026-12-24T14:40:41.587Z",
+           *             "included": 15,
+           *             "used": 1,
+           *             "givenBack": 0
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4862,31 +5509,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -4915,7 +5547,9 @@ export interface operations {
   'interview-history': {
     parameters: {
       query?: {
+        /** @example 1 */
         page?: number
+        /** @example 10 */
         pageSize?: number
       }
       header?: never
@@ -4930,6 +5564,44 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "page": 1,
+           *         "pageSize": 10,
+           *         "total": 1,
+           *         "sessions": [
+           *           {
+           *             "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *             "mode": "text",
+           *             "planType": "professional",
+           *             "status": "ended",
+           *             "startedAt": "2026-11-24T14:40:42.279Z",
+           *             "endedAt": "2026-11-24T14:40:42.663Z",
+           *             "endReason": "ended",
+           *             "questionsAsked": 1,
+           *             "counted": true,
+           *             "questions": [
+           *               {
+           *                 "id": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *                 "source": "text",
+           *                 "question": "What is a closure in JavaScript?",
+           *                 "answer": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *                 "transcript": null,
+           *                 "contextUsed": false,
+           *                 "provider": "offline",
+           *                 "model": "interview-kb-v1",
+           *                 "latencyMs": 3,
+           *                 "totalTokens": 228,
+           *                 "askedAt": "2026-11-24T14:40:42.433Z"
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -4989,31 +5661,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -5054,6 +5711,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "question": "What is a closure in JavaScript?",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           question: string
           context?:
@@ -5075,6 +5738,29 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 3,
+           *         "usage": {
+           *           "inputTokens": 8,
+           *           "outputTokens": 220,
+           *           "totalTokens": 228,
+           *           "interviews": {
+           *             "used": 1,
+           *             "remaining": 14,
+           *             "total": 15
+           *           }
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5178,13 +5864,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5231,6 +5920,15 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "question": "How would you design a rate limiter?",
+         *       "context": {
+         *         "role": "Backend engineer",
+         *         "resume": "Five years of Node.js and PostgreSQL at a payments company."
+         *       }
+         *     }
+         */
         'application/json': {
           question: string
           context?:
@@ -5250,6 +5948,40 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 1.3,
+           *         "usage": {
+           *           "inputTokens": 10,
+           *           "outputTokens": 130,
+           *           "totalTokens": 140
+           *         },
+           *         "category": "system-design",
+           *         "difficulty": "medium",
+           *         "intent": "Whether you can design a system around rate limiter and rate limiting: gather requirements, estimate scale, choose components and defend the trade-offs.",
+           *         "keyConcepts": [
+           *           "rate limiter",
+           *           "rate limiting"
+           *         ],
+           *         "answerOutline": [
+           *           "Limit requests per key per time window",
+           *           "Token bucket allows bursts; leaky bucket smooths",
+           *           "Shared counters in Redis with atomic operations",
+           *           "Return 429 with Retry-After; choose fail-open or closed"
+           *         ],
+           *         "followUpQuestions": [
+           *           "How would it handle ten times the traffic?",
+           *           "What fails first, and how does the system recover?"
+           *         ],
+           *         "type": "system-design",
+           *         "confidence": 0.822
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5343,13 +6075,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5402,6 +6137,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "image": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           image: string
           context?:
@@ -5423,6 +6164,31 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 3,
+           *         "usage": {
+           *           "inputTokens": 8,
+           *           "outputTokens": 220,
+           *           "totalTokens": 228,
+           *           "interviews": {
+           *             "used": 1,
+           *             "remaining": 14,
+           *             "total": 15
+           *           }
+           *         },
+           *         "extractedText": "Q3. What is a closure in JavaScript? Give an example.",
+           *         "question": "What is a closure in JavaScript? Give an example."
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5526,13 +6292,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5579,6 +6348,13 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "topic": "PostgreSQL indexing",
+         *       "difficulty": "medium",
+         *       "count": 1
+         *     }
+         */
         'application/json': {
           topic: string
           /**
@@ -5605,6 +6381,36 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 2.2,
+           *         "usage": {
+           *           "inputTokens": 3,
+           *           "outputTokens": 74,
+           *           "totalTokens": 77
+           *         },
+           *         "questions": [
+           *           {
+           *             "question": "How do composite indexes work, and why does column order matter?",
+           *             "category": "technical",
+           *             "difficulty": "medium",
+           *             "keyPoints": [
+           *               "Sorted by the first column, then the next",
+           *               "Usable for leftmost prefixes",
+           *               "Equality columns first, range and sort columns last"
+           *             ],
+           *             "hint": "Start with: Sorted by the first column, then the next. Then: Usable for leftmost prefixes.",
+           *             "sourceId": "sql-composite-index"
+           *           }
+           *         ],
+           *         "notes": []
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5692,13 +6498,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5745,6 +6554,11 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "response": "Um, so basically I led the migration of our billing service to PostgreSQL, and it was completed in three months."
+         *     }
+         */
         'application/json': {
           response: string
           context?:
@@ -5764,6 +6578,31 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "provider": "openai",
+           *         "model": "gpt-4.1-mini",
+           *         "latencyMs": 1840,
+           *         "usage": {
+           *           "inputTokens": 212,
+           *           "outputTokens": 164,
+           *           "totalTokens": 376
+           *         },
+           *         "improvedResponse": "I led the migration of our billing service to PostgreSQL and finished it in three months, without downtime.",
+           *         "strengths": [
+           *           "Names your own role",
+           *           "Gives a concrete time frame"
+           *         ],
+           *         "suggestions": [
+           *           "Drop the fillers \"um\" and \"basically\"",
+           *           "Say it in the active voice: \"I completed it\""
+           *         ],
+           *         "score": 6
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -5925,13 +6764,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
@@ -5978,6 +6820,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Asha",
+         *       "lastName": "Rao-Menon"
+         *     }
+         */
         'application/json': {
           firstName: string
           lastName: string
@@ -5991,6 +6839,49 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao-Menon",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "Monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6024,15 +6915,6 @@ export interface operations {
             /** @enum {unknown} */
             code?: 'unauthenticated'
           }
-        }
-      }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Conflicts with the current state. Codes: `concurrent_change` */
@@ -6071,13 +6953,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6118,6 +7003,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "signedOut": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6152,15 +7045,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
@@ -6185,13 +7069,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6226,6 +7113,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "confirm": "DELETE",
+         *       "password": "Interview-2026"
+         *     }
+         */
         'application/json': {
           /** @constant */
           confirm: 'DELETE'
@@ -6240,6 +7133,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "deleted": true
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6274,15 +7175,6 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
@@ -6307,13 +7199,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6342,9 +7237,15 @@ export interface operations {
   'app-releases-latest': {
     parameters: {
       query: {
-        /** @description The operating system the desktop app runs on */
+        /**
+         * @description The operating system the desktop app runs on
+         * @example windows
+         */
         platform: 'windows' | 'mac' | 'linux'
-        /** @description The version the app runs (semantic version, e.g. 1.0.0) */
+        /**
+         * @description The version the app runs (semantic version, e.g. 1.0.0)
+         * @example 1.0.0
+         */
         current: string
       }
       header?: never
@@ -6359,6 +7260,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "updateAvailable": true,
+           *         "current": "1.0.0",
+           *         "latest": {
+           *           "platform": "windows",
+           *           "version": "1.2.0",
+           *           "fileName": "InterviewHelper-1.2.0-windows.zip",
+           *           "url": "https://interviewhelper.example/downloads/windows/InterviewHelper-1.2.0-windows.zip",
+           *           "size": 84213760,
+           *           "sha256": "9f2c1d7e4b8a3f6c0e5d2a1b7c9e8f4a6d3b2c1e0f9a8b7c6d5e4f3a2b1c0d9e",
+           *           "notes": "Answers stream word by word; the overlay remembers its position.",
+           *           "publishedAt": "2026-11-20T09:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6378,34 +7298,16 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
         headers: {
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'unauthenticated'
+            code?: 'internal_error'
           }
-        }
-      }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6436,6 +7338,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
@@ -6448,6 +7351,37 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *         "erased": false,
+           *         "events": [
+           *           {
+           *             "eventId": "0b6c3f0e-1a2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *             "type": "UserRegistered",
+           *             "streamId": "user-b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *             "streamPosition": 1,
+           *             "globalPosition": 1180,
+           *             "schemaVersion": 1,
+           *             "createdAt": "2026-11-24T14:40:40.091Z",
+           *             "actor": {
+           *               "type": "user",
+           *               "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717"
+           *             },
+           *             "requestId": "f3a9c2e1-7b4d-4c8e-9a1f-2d3e4f5a6b7c",
+           *             "data": {
+           *               "email": "asha.rao@example.com",
+           *               "firstName": "Asha",
+           *               "lastName": "Rao",
+           *               "role": "user"
+           *             }
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6497,13 +7431,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -6518,13 +7455,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6555,6 +7495,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
@@ -6567,6 +7508,23 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "projections": [
+           *           {
+           *             "projection": "users_view",
+           *             "replayed": 4
+           *           },
+           *           {
+           *             "projection": "interview_history",
+           *             "replayed": 6
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6603,13 +7561,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -6648,13 +7609,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6683,6 +7647,7 @@ export interface operations {
   'support-searchUsers': {
     parameters: {
       query: {
+        /** @example asha.rao@ */
         query: string
       }
       header?: never
@@ -6697,6 +7662,25 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *             "email": "asha.rao@example.com",
+           *             "name": "Asha Rao",
+           *             "status": "active",
+           *             "role": "user",
+           *             "createdAt": "2026-11-24T14:40:40.091Z",
+           *             "lastLoginAt": "2026-11-24T14:40:41.184Z",
+           *             "erasedAt": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6739,31 +7723,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6804,6 +7785,31 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "projections": [
+           *           {
+           *             "name": "interview_history",
+           *             "version": 3,
+           *             "storedVersion": 3,
+           *             "eventsApplied": 1207,
+           *             "checkpoint": {
+           *               "transactionId": "48213",
+           *               "globalPosition": 1207
+           *             },
+           *             "updatedAt": "2026-11-24T14:40:42.663Z",
+           *             "behindEvents": 0,
+           *             "behindSeconds": 0,
+           *             "rebuildable": true,
+           *             "lastError": null,
+           *             "stuck": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6867,22 +7873,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -6913,6 +7925,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example interview_history */
         name: string
       }
       cookie?: never
@@ -6925,6 +7938,27 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "name": "interview_history",
+           *         "version": 3,
+           *         "storedVersion": 3,
+           *         "eventsApplied": 1207,
+           *         "checkpoint": {
+           *           "transactionId": "48213",
+           *           "globalPosition": 1207
+           *         },
+           *         "updatedAt": "2026-11-24T14:40:42.663Z",
+           *         "behindEvents": 0,
+           *         "behindSeconds": 0,
+           *         "rebuildable": true,
+           *         "lastError": null,
+           *         "stuck": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -6986,13 +8020,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -7031,13 +8068,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7070,12 +8110,15 @@ export interface operations {
         streams?: string[]
         from?: string
         to?: string
+        /** @example e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7 */
         correlationId?: string
         after?: string
+        /** @example 50 */
         limit?: number
       }
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
@@ -7088,6 +8131,42 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *         "erasedAt": null,
+           *         "events": [
+           *           {
+           *             "eventId": "5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+           *             "cursor": "48190:1190",
+           *             "globalPosition": 1190,
+           *             "type": "OrderCreated",
+           *             "streamId": "order-order_test_07166982999491",
+           *             "streamType": "order",
+           *             "streamPosition": 1,
+           *             "createdAt": "2026-11-24T14:40:41.382Z",
+           *             "actor": {
+           *               "type": "user",
+           *               "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717"
+           *             },
+           *             "requestId": "a4b5c6d7-e8f9-4a0b-9c1d-2e3f4a5b6c7d",
+           *             "correlationId": "e1f2a3b4-c5d6-4e7f-8091-a2b3c4d5e6f7",
+           *             "causationId": null,
+           *             "data": {
+           *               "orderId": "order_test_07166982999491",
+           *               "planType": "professional",
+           *               "amount": 29900,
+           *               "currency": "INR"
+           *             },
+           *             "masked": []
+           *           }
+           *         ],
+           *         "nextCursor": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7143,13 +8222,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -7164,13 +8246,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7201,12 +8286,20 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "eventId": "0b6c3f0e-1a2d-4e5f-8a9b-0c1d2e3f4a5b",
+         *       "field": "email",
+         *       "reason": "Ticket 4812: the customer asks which address we hold"
+         *     }
+         */
         'application/json': {
           /** Format: uuid */
           eventId: string
@@ -7222,6 +8315,17 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "eventId": "0b6c3f0e-1a2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *         "field": "email",
+           *         "value": "asha.rao@example.com",
+           *         "erased": false
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7258,13 +8362,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -7303,13 +8410,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7338,8 +8448,10 @@ export interface operations {
   'support-auditLog': {
     parameters: {
       query?: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId?: string
         before?: number
+        /** @example 50 */
         limit?: number
       }
       header?: never
@@ -7354,6 +8466,32 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "entries": [
+           *           {
+           *             "eventId": "2a3b4c5d-6e7f-4081-9223-a4b5c6d7e8f9",
+           *             "position": 1215,
+           *             "at": "2026-11-24T14:45:02.118Z",
+           *             "action": "revealed",
+           *             "staffId": "c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+           *             "staffEmail": "support@example.com",
+           *             "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *             "via": "web",
+           *             "field": {
+           *               "eventId": "0b6c3f0e-1a2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *               "eventType": "UserRegistered",
+           *               "field": "email"
+           *             },
+           *             "reason": "Ticket 4812: the customer asks which address we hold"
+           *           }
+           *         ],
+           *         "nextBefore": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7405,31 +8543,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7460,7 +8595,9 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
+        /** @example 5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6 */
         eventId: string
       }
       cookie?: never
@@ -7473,6 +8610,39 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "at": {
+           *           "eventId": "5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6",
+           *           "type": "OrderCreated",
+           *           "createdAt": "2026-11-24T14:40:41.382Z",
+           *           "index": 3
+           *         },
+           *         "previousEventId": "0b6c3f0e-1a2d-4e5f-8a9b-0c1d2e3f4a5b",
+           *         "nextEventId": "9e8d7c6b-5a49-4382-a716-f5e4d3c2b1a0",
+           *         "subscription": null,
+           *         "usage": [],
+           *         "orders": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "planType": "professional",
+           *             "amount": 29900,
+           *             "currency": "INR",
+           *             "status": "pending",
+           *             "paymentId": null,
+           *             "failureReason": null,
+           *             "createdAt": "2026-11-24T14:40:41.382Z",
+           *             "paidAt": null,
+           *             "failedAt": null,
+           *             "expiredAt": null,
+           *             "duplicatePaymentIds": []
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7547,13 +8717,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -7568,13 +8741,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7605,12 +8781,18 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
         userId: string
       }
       cookie?: never
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "dryRun": true
+         *     }
+         */
         'application/json': {
           /** @default true */
           dryRun?: boolean
@@ -7625,6 +8807,40 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *         "applied": false,
+           *         "projections": [
+           *           {
+           *             "projection": "subscriptions_view",
+           *             "replayed": 3
+           *           },
+           *           {
+           *             "projection": "usage_periods",
+           *             "replayed": 4
+           *           }
+           *         ],
+           *         "changes": [
+           *           {
+           *             "table": "usage_periods",
+           *             "key": "order_test_07166982999491",
+           *             "change": "changed",
+           *             "columns": [
+           *               {
+           *                 "column": "interviews_used",
+           *                 "before": 7,
+           *                 "after": 1
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "fingerprint": "3f1a9c0e5b7d2468ace0135792468ace0135792468ace0135792468ace01357"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7699,13 +8915,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Conflicts with the current state. Codes: `concurrent_change` */
@@ -7744,13 +8963,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7781,6 +9003,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example interview_history */
         name: string
       }
       cookie?: never
@@ -7793,6 +9016,22 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "projection": "interview_history",
+           *         "status": "running",
+           *         "eventsDone": 0,
+           *         "eventsTotal": 1207,
+           *         "seconds": 0,
+           *         "startedBy": "c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+           *         "startedAt": "2026-11-24T14:40:42.663Z",
+           *         "finishedAt": null,
+           *         "error": null
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7835,13 +9074,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -7892,13 +9134,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -7939,6 +9184,26 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "rebuilds": [
+           *           {
+           *             "projection": "interview_history",
+           *             "status": "done",
+           *             "eventsDone": 1207,
+           *             "eventsTotal": 1207,
+           *             "seconds": 1.8,
+           *             "startedBy": "c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f",
+           *             "startedAt": "2026-11-24T14:40:42.663Z",
+           *             "finishedAt": "2026-11-24T14:40:44.463Z",
+           *             "error": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -7983,22 +9248,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -8027,7 +9298,9 @@ export interface operations {
   'support-webhookDeliveries': {
     parameters: {
       query?: {
+        /** @example failed */
         filter?: 'all' | 'failed' | 'pending'
+        /** @example 50 */
         limit?: number
         before?: string
       }
@@ -8043,6 +9316,31 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "deliveries": [
+           *           {
+           *             "deliveryId": "evt_test_3f9a1c2b7d",
+           *             "eventType": "payment.captured",
+           *             "orderId": "order_test_07166982999491",
+           *             "paymentId": "pay_test_57ac9b179d00bb",
+           *             "receivedAt": "2026-11-24T14:40:41.587Z",
+           *             "attempts": 2,
+           *             "lastError": "connect ECONNREFUSED 127.0.0.1:5432",
+           *             "outcome": "failed",
+           *             "outcomeDetail": null,
+           *             "processedAt": null,
+           *             "nextAttemptAt": null,
+           *             "inngestRunId": null,
+           *             "inngestRunUrl": null,
+           *             "causedEvents": []
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -8101,31 +9399,28 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
-      /** @description Not found */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -8156,6 +9451,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
+        /** @example evt_test_3f9a1c2b7d */
         deliveryId: string
       }
       cookie?: never
@@ -8168,6 +9464,39 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "via": "in-process",
+           *         "delivery": {
+           *           "deliveryId": "evt_test_3f9a1c2b7d",
+           *           "eventType": "payment.captured",
+           *           "orderId": "order_test_07166982999491",
+           *           "paymentId": "pay_test_57ac9b179d00bb",
+           *           "receivedAt": "2026-11-24T14:40:41.587Z",
+           *           "attempts": 3,
+           *           "lastError": null,
+           *           "outcome": "processed",
+           *           "outcomeDetail": null,
+           *           "processedAt": "2026-11-24T14:41:05.310Z",
+           *           "nextAttemptAt": null,
+           *           "inngestRunId": null,
+           *           "inngestRunUrl": null,
+           *           "causedEvents": [
+           *             {
+           *               "eventId": "9e8d7c6b-5a49-4382-a716-f5e4d3c2b1a0",
+           *               "type": "PaymentVerified",
+           *               "streamId": "order-order_test_07166982999491",
+           *               "globalPosition": 1192,
+           *               "userId": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *               "createdAt": "2026-11-24T14:41:05.298Z"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -8228,13 +9557,16 @@ export interface operations {
           }
         }
       }
-      /** @description Insufficient access */
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
       403: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
         }
       }
       /** @description Not found. Codes: `not_found` */
@@ -8285,13 +9617,16 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
@@ -8326,6 +9661,15 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "firstName": "Asha",
+         *       "lastName": "Rao",
+         *       "email": "asha.rao@example.com",
+         *       "subject": "Invoice address",
+         *       "message": "Please put my company's name on next month's invoice."
+         *     }
+         */
         'application/json': {
           /** @description Required; at most 100 characters */
           firstName: string
@@ -8357,6 +9701,15 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "messageId": "45feb360-9753-46a7-9708-bb393ad672ae",
+           *         "sentVia": "Development mailbox"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -8383,28 +9736,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
           }
         }
       }
@@ -8476,7 +9807,7 @@ export interface operations {
           }
         }
       }
-      /** @description Internal server error */
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
           /**
@@ -8492,7 +9823,10 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
         }
       }
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `support_inbox_missing` */
@@ -8543,6 +9877,14 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "status": "live"
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -8579,6 +9921,44 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "status": "ready",
+           *         "checks": {
+           *           "database": "up",
+           *           "migrations": {
+           *             "current": true,
+           *             "pending": []
+           *           },
+           *           "projections": [
+           *             {
+           *               "name": "users_view",
+           *               "behind": 0,
+           *               "halted": null
+           *             },
+           *             {
+           *               "name": "subscriptions_view",
+           *               "behind": 0,
+           *               "halted": null
+           *             },
+           *             {
+           *               "name": "orders_view",
+           *               "behind": 0,
+           *               "halted": null
+           *             },
+           *             {
+           *               "name": "interview_history",
+           *               "behind": 0,
+           *               "halted": null
+           *             }
+           *           ],
+           *           "inngest": "not-configured"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -8665,7 +10045,10 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /** @description The order id from /billing/history */
+        /**
+         * @description The order id from /billing/history
+         * @example order_test_07166982999491
+         */
         orderId: string
       }
       cookie?: never
@@ -8680,6 +10063,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /** @example %PDF-1.7 … (the A4 invoice IH/2026-27/000001) */
           'application/pdf': string
         }
       }
@@ -8716,6 +10100,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'not_found'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
           }
         }
       }
@@ -8757,6 +10153,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "audio": "(binary: question.wav, RIFF/WAVE 16-bit PCM)",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'multipart/form-data': {
           /** Format: binary */
           audio: string
@@ -8772,6 +10174,35 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "provider": "offline",
+           *         "model": "interview-kb-v1",
+           *         "latencyMs": 3,
+           *         "usage": {
+           *           "inputTokens": 8,
+           *           "outputTokens": 220,
+           *           "totalTokens": 228,
+           *           "interviews": {
+           *             "used": 1,
+           *             "remaining": 14,
+           *             "total": 15
+           *           }
+           *         },
+           *         "transcript": "what is a closure in javascript",
+           *         "transcription": {
+           *           "provider": "offline",
+           *           "model": "pocketsphinx-en-us",
+           *           "latencyMs": 850
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             /** @constant */
             success: true
@@ -8898,6 +10329,18 @@ export interface operations {
           }
         }
       }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
       /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
       502: {
         headers: {
@@ -8942,6 +10385,12 @@ export interface operations {
     }
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "question": "What is a closure in JavaScript?",
+         *       "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0"
+         *     }
+         */
         'application/json': {
           question: string
           context?: unknown
@@ -8959,13 +10408,13 @@ export interface operations {
         content: {
           /**
            * @example event: delta
-           *     data: {"text":"A closure is a function "}
+           *     data: {"text":"**In short:** A closure is a function bundled together "}
            *
            *     event: delta
-           *     data: {"text":"that keeps its scope."}
+           *     data: {"text":"with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks"}
            *
            *     event: done
-           *     data: {"success":true,"data":{"response":"A closure is a function that keeps its scope.", …}}
+           *     data: {"success":true,"data":{"response":"**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks","sessionId":"14858cf9-68c1-4149-94b2-7fc0b8336cb0","questionId":"64b73862-187f-4501-a1c8-32c2c3413dbe","provider":"offline","model":"interview-kb-v1","latencyMs":3,"usage":{"inputTokens":8,"outputTokens":220,"totalTokens":228,"interviews":{"used":1,"remaining":14,"total":15}}}}
            */
           'text/event-stream': string
         }
@@ -9051,6 +10500,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
           }
         }
       }

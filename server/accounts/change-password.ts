@@ -5,7 +5,7 @@ import type { SignedInScope } from '#server/request-scope.ts'
 import { hashPassword, verifyPassword } from './passwords.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 
-const changePasswordMessages = {
+export const changePasswordMessages = {
   wrongCurrent: 'Your current password is incorrect.',
   samePassword: 'The new password must be different from the current one.',
 } as const

@@ -4,7 +4,7 @@ import { userAggregate } from '#events/users/user-decider.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { consumeEmailToken } from './tokens/email-tokens.ts'
 
-const confirmationFailed = 'Email confirmation failed. Please try again or contact support.'
+export const confirmationFailed = 'Email confirmation failed. Please try again or contact support.'
 
 /** Confirms the address behind a mailed link. Opening the link twice is fine. */
 export async function confirmEmail(scope: RequestScope, token: string) {

@@ -13,7 +13,7 @@ import { normalizeEmail } from './normalize-email.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 import { signInWithIdentity } from './identity-sign-in.ts'
 
-const providerMessages = {
+export const providerMessages = {
   notConfigured: 'Sign-in through Supabase is not configured on this server. Use email and password instead.',
   unverified: 'OAuth authentication failed: the sign-in could not be verified. Please sign in again.',
   emailMismatch: 'OAuth authentication failed: the email does not match the signed-in account.',

@@ -3,12 +3,25 @@ import { acceptedAudioFormats, sniffAudio } from '#server/ai/audio-header.ts'
 import { askAudioQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { bodyLimits } from './body-limits.ts'
 import { readRequestBody } from './request-body.ts'
 import { routeScope } from './route-scope.ts'
 
 const maxAudioBytes = 10 * 1024 * 1024
-const sessionIdField = z.uuid('sessionId must be a session id').optional()
+
+/** What this route answers for a request it refuses before the service sees it. */
+export const audioRefusals = {
+  notMultipart: 'Send multipart/form-data with the recording in the field "audio"',
+  tooLarge: 'audio must be at most 10 MB',
+  unreadable: 'The multipart body could not be read',
+  missing: 'audio is required: send the recording as a file in the field "audio"',
+  empty: 'audio is empty',
+  notRecording: `audio must be a recording (${acceptedAudioFormats.join(', ')}); these bytes are none of them`,
+  badSessionId: 'sessionId must be a session id',
+} as const
+
+const sessionIdField = z.uuid(audioRefusals.badSessionId).optional()
 
 /**
  * POST /api/interview/audio-question: multipart/form-data with the recording in the field
@@ -19,34 +32,28 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
   const scope = await routeScope(request)
   if (scope instanceof Response) return scope
   const { log } = scope.runtime
-  if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
+  if (!isSignedIn(scope)) return routeErrorResponse(401, signInRequiredMessage)
   if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-    return routeErrorResponse(415, 'Send multipart/form-data with the recording in the field "audio"')
+    return routeErrorResponse(415, audioRefusals.notMultipart)
   }
   const body = await readRequestBody(request, bodyLimits.audio)
-  if (!body.ok)
-    return routeErrorResponse(body.status, body.status === 413 ? 'audio must be at most 10 MB' : body.message)
+  if (!body.ok) return routeErrorResponse(body.status, body.status === 413 ? audioRefusals.tooLarge : body.message)
   let form: FormData
   try {
     form = await multipartForm(body.bytes, request.headers)
   } catch {
-    return routeErrorResponse(400, 'The multipart body could not be read')
+    return routeErrorResponse(400, audioRefusals.unreadable)
   }
   const audio = form.get('audio')
-  if (!(audio instanceof File))
-    return routeErrorResponse(400, 'audio is required: send the recording as a file in the field "audio"')
-  if (audio.size === 0) return routeErrorResponse(400, 'audio is empty')
-  if (audio.size > maxAudioBytes) return routeErrorResponse(413, 'audio must be at most 10 MB')
+  if (!(audio instanceof File)) return routeErrorResponse(400, audioRefusals.missing)
+  if (audio.size === 0) return routeErrorResponse(400, audioRefusals.empty)
+  if (audio.size > maxAudioBytes) return routeErrorResponse(413, audioRefusals.tooLarge)
   const bytes = new Uint8Array(await audio.arrayBuffer())
   // The bytes decide, not the declared type: curl sends every file as application/octet-stream.
   const recording = sniffAudio(bytes)
-  if (!recording)
-    return routeErrorResponse(
-      415,
-      `audio must be a recording (${acceptedAudioFormats.join(', ')}); these bytes are none of them`,
-    )
+  if (!recording) return routeErrorResponse(415, audioRefusals.notRecording)
   const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
-  if (!sessionId.success) return routeErrorResponse(400, 'sessionId must be a session id')
+  if (!sessionId.success) return routeErrorResponse(400, audioRefusals.badSessionId)
   try {
     const answer = await askAudioQuestion(scope, {
       audio: bytes,

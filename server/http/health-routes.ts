@@ -25,7 +25,12 @@ export async function handleReady(runtime: () => Promise<Runtime>): Promise<Resp
   return result.ready
     ? jsonResponse({ success: true, data: { status: 'ready', checks: result.checks } }, 200)
     : jsonResponse(
-        { success: false, error: result.problems.join('; '), details: { status: 'not-ready', checks: result.checks } },
+        {
+          success: false,
+          error: result.problems.join('; '),
+          code: 'service_unavailable',
+          details: { status: 'not-ready', checks: result.checks },
+        },
         503,
       )
 }

@@ -23,7 +23,7 @@ export const idempotentPaths: ReadonlySet<string> = new Set([
 /** 1–255 printable ASCII characters, as clients generate them (UUIDs, ULIDs, "order-42-try"). */
 const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/
 
-const idempotencyMessages = {
+export const idempotencyMessages = {
   malformed: `The ${idempotencyKeyHeader} header must be 1 to 255 printable ASCII characters.`,
   reused: `This ${idempotencyKeyHeader} was already used for a different request. Use a new key for a new request.`,
   stillRunning: `A request with this ${idempotencyKeyHeader} is still running. Repeat it in a moment to get its answer.`,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { invoicePdfFor } from '#server/invoices/invoice-download.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { routeScope } from './route-scope.ts'
 
 const orderIdParameter = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
@@ -13,7 +14,7 @@ const orderIdParameter = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
 export async function handleInvoicePdf(request: Request, orderId: string): Promise<Response> {
   const scope = await routeScope(request)
   if (scope instanceof Response) return scope
-  if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
+  if (!isSignedIn(scope)) return routeErrorResponse(401, signInRequiredMessage)
   const parsed = orderIdParameter.safeParse(orderId)
   if (!parsed.success) return routeErrorResponse(400, 'orderId must be an order id (letters, digits, _ and -)')
   try {

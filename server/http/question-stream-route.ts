@@ -2,6 +2,7 @@ import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts
 import { streamQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { questionInput } from '#server/trpc/schemas/interviews.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 import { bodyLimits } from './body-limits.ts'
@@ -32,7 +33,7 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   const scope = await routeScope(request)
   if (scope instanceof Response) return scope
   const { log } = scope.runtime
-  if (!isSignedIn(scope)) return routeErrorResponse(401, 'Sign in to continue: a valid access token is required')
+  if (!isSignedIn(scope)) return routeErrorResponse(401, signInRequiredMessage)
   if (!isJsonContentType(request.headers.get('content-type'))) return routeErrorResponse(415, jsonContentTypeRequired)
   const read = await readRequestBody(request, bodyLimits.interviewContext)
   if (!read.ok) return routeErrorResponse(read.status, read.message)

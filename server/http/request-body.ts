@@ -6,10 +6,12 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} kB`
 }
 
+export const bodyTooLargeMessage = (maxBytes: number) => `The request body is larger than ${formatBytes(maxBytes)}`
+
 const bodyTooLarge = (maxBytes: number): BodyRefusal => ({
   ok: false,
   status: 413,
-  message: `The request body is larger than ${formatBytes(maxBytes)}`,
+  message: bodyTooLargeMessage(maxBytes),
 })
 
 /**

@@ -14,7 +14,7 @@ import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { usageOf } from './usage.ts'
 
-const failures = {
+export const failures = {
   response: 'Failed to get response',
   audio: 'Failed to process audio',
   screenshot: 'Failed to analyze screenshot',

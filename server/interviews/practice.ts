@@ -7,19 +7,18 @@ import { callAi } from './ai-calls.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess } from './plan-access.ts'
 
-const practiceFailures = {
+export const practiceFailures = {
   generate: 'Failed to generate questions',
   improve: 'Failed to improve communication',
   analyze: 'Failed to analyze question',
 } as const
 
+export const practicePlanRequired =
+  "You don't have an active plan. Choose a plan at /pricing to use the practice tools."
+
 async function requirePlan(scope: SignedInScope) {
   const access = await planAccess(scope)
-  if (!access.active)
-    throw new DomainError(
-      'no-active-plan',
-      "You don't have an active plan. Choose a plan at /pricing to use the practice tools.",
-    )
+  if (!access.active) throw new DomainError('no-active-plan', practicePlanRequired)
   return access
 }
 

@@ -5,7 +5,7 @@ import type { SignedInScope } from '#server/request-scope.ts'
 import { openInvoiceBuyer } from './invoice-buyer.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
 
-const invoiceMessages = { notFound: 'Invoice not found' } as const
+export const invoiceMessages = { notFound: 'Invoice not found' } as const
 
 /**
  * The PDF of the signed-in person's invoice for one of their orders. Another person's invoice is

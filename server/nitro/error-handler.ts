@@ -1,7 +1,5 @@
 import { defineErrorHandler } from 'nitro'
-import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
-
-export const malformedAddressMessage = 'The address of the request is not valid: check its percent-encoding'
+import { bridgeErrorResponse, malformedAddressMessage } from '#server/rest/error-envelope.ts'
 
 /**
  * Errors that reach the HTTP server itself, before any route: an address whose percent-encoding

@@ -10,7 +10,7 @@ import { subscriptionAggregate } from '#events/subscriptions/subscription-decide
 import { orderDescription, payableQuote, priceChangedMessage } from './order-quote.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
 
-const orderErrors = {
+export const orderErrors = {
   gatewayDown: 'Failed to create order: the payment service is not answering. Please try again in a minute.',
 } as const
 

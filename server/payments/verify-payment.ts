@@ -3,7 +3,7 @@ import { orderMessages } from '#events/orders/order-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { recordPayment } from './record-payment.ts'
 
-const verifyMessages = {
+export const verifyMessages = {
   badSignature: 'Payment verification failed: the payment signature is not valid.',
 } as const
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { readableIssues, type InputIssue } from '#server/trpc/zod-message.ts'
 import { isPublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { bridgeErrorResponse } from './error-envelope.ts'
+import { jsonContentTypeRequired } from '#server/http/json-content-type.ts'
 import { jsonResponse } from './json-response.ts'
 
 /** Every REST answer is `{success: true, data}` or `{success: false, error, code}`. */
@@ -25,10 +26,11 @@ const openApiErrorBodySchema = z.object({
 })
 
 // The adapter's own wording for these is unhelpful ("Unsupported content-type \"text/plain").
-const defaultMessages: Record<string, string> = {
+export const adapterMessages = {
   PARSE_ERROR: 'The request body is not valid JSON',
-  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON with Content-Type: application/json',
-}
+  UNSUPPORTED_MEDIA_TYPE: jsonContentTypeRequired,
+} as const
+const defaultMessages: Record<string, string> = adapterMessages
 
 /** Turns the adapter's raw answer into the envelope, keeping the status code. */
 export function envelopeFromAdapter(status: number, body: string, headers: Headers): Response {

@@ -10,6 +10,8 @@ import { jsonResponse } from './json-response.ts'
  * Every failure the REST bridge and the HTTP routes answer is `{success: false, error, code}`; the
  * builders below are the only places that write one.
  */
+export const malformedAddressMessage = 'The address of the request is not valid: check its percent-encoding'
+
 type ErrorDetails = Readonly<Record<string, string>>
 type ErrorEnvelope = { success: false; error: string; code: PublicErrorCode; details?: ErrorDetails }
 

@@ -21,6 +21,7 @@ const statusDescriptions: Record<number, string> = {
   415: 'The body or the file is of a type not accepted',
   422: 'Understood, but refused',
   429: 'Rate limited: see Retry-After, RateLimit and RateLimit-Policy',
+  500: 'The server failed; the answer carries no detail',
   502: 'An upstream service (AI provider, payment gateway) failed',
   503: 'Temporarily unavailable, or not configured on this server: see Retry-After',
 }
@@ -45,10 +46,16 @@ const rateLimitHeaders = {
   ...quotaHeaders,
 }
 
-/** The codes every operation may answer whatever its service: bad input, outage, and by kind of operation. */
+/**
+ * The codes every operation may answer whatever its service: bad input, outage, a fault, and by
+ * kind of operation. An operation without a security requirement is public (the generator leaves
+ * it out): it never answers `unauthenticated`, whatever token comes with it.
+ */
 function transportCodes(method: string, operation: Operation): PublicErrorCode[] {
-  const codes: PublicErrorCode[] = ['invalid_request', 'service_unavailable']
-  if (operation.security === undefined || operation.security.length > 0) codes.push('unauthenticated')
+  const codes: PublicErrorCode[] = ['invalid_request', 'service_unavailable', 'internal_error']
+  if (operation.security !== undefined && operation.security.length > 0) codes.push('unauthenticated')
+  // Support operations refuse a signed-in person without the support role.
+  if (operation.tags?.includes('support')) codes.push('forbidden')
   if (method === 'post') codes.push('payload_too_large', 'unsupported_media_type')
   return codes
 }
@@ -85,7 +92,13 @@ function declared(method: string, operation: Operation, refusals: readonly Domai
     const status = statusOfCode(code, refusalStatus)
     byStatus.set(status, [...(byStatus.get(status) ?? []), code])
   }
-  const responses: Record<string, unknown> = { ...operation.responses }
+  // The generator's own guesses (401, 403 and 404 on every protected or GET operation) go: an
+  // operation declares the failures its refusals and its transport can really give, no others.
+  const responses: Record<string, unknown> = Object.fromEntries(
+    Object.entries(operation.responses ?? {}).filter(
+      ([status]) => status === 'default' || /^2\d\d$/.test(status) || byStatus.has(Number(status)),
+    ),
+  )
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const existing = responses[String(status)]
     // A hand-written answer with more to say (/ready's checks) stays as it is.

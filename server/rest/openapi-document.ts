@@ -9,6 +9,7 @@ import { documentVersion } from './api-version.ts'
 import { apiGuide } from './openapi-guide.ts'
 import { withDeclaredStatuses } from './openapi-declared-statuses.ts'
 import { extraPaths } from './openapi-extra-paths.ts'
+import { withExamples } from './openapi-examples/with-examples.ts'
 
 /** The abuse limits a client of the REST API can run into, listed in the document. */
 const documentedLimits: readonly RateLimit[] = [
@@ -37,19 +38,21 @@ let cached: OpenAPIObject | undefined
 
 /** The REST bridge's contract, generated from the tRPC procedures once per process. */
 export function openApiDocument(): OpenAPIObject {
-  cached ??= withPublicOperationsMarked(
-    withRateLimitList(
-      withDeclaredStatuses(
-        withExtraPaths(
-          inTagOrder(
-            withEnvelopes(
-              generateOpenApiDocument(appRouter, {
-                title: 'Interview Helper API',
-                description: apiGuide(documentedLimits),
-                version: documentVersion,
-                baseUrl: '/api',
-                securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-              }),
+  cached ??= withExamples(
+    withPublicOperationsMarked(
+      withRateLimitList(
+        withDeclaredStatuses(
+          withExtraPaths(
+            inTagOrder(
+              withEnvelopes(
+                generateOpenApiDocument(appRouter, {
+                  title: 'Interview Helper API',
+                  description: apiGuide(documentedLimits),
+                  version: documentVersion,
+                  baseUrl: '/api',
+                  securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+                }),
+              ),
             ),
           ),
         ),
@@ -134,8 +137,7 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
       details: {
         type: 'object',
         description:
-          'Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it).',
-        additionalProperties: { type: 'string' },
+          "Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); /ready's 503 carries its `status` and `checks`.",
         example: { sessionId: '5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a' },
       },
     },

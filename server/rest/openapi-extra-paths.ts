@@ -51,12 +51,6 @@ const streamEvents = {
   },
 }
 
-const streamExample = [
-  'event: delta\ndata: {"text":"A closure is a function "}\n',
-  'event: delta\ndata: {"text":"that keeps its scope."}\n',
-  'event: done\ndata: {"success":true,"data":{"response":"A closure is a function that keeps its scope.", …}}\n',
-].join('\n')
-
 const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
 
 /** `{success: true, data: {status, …more}}`. */
@@ -246,7 +240,6 @@ export const extraPaths: Record<string, PathItem> = {
                 type: 'string',
                 description: 'Server-sent events: `event: <name>` and one `data: <JSON>` line each',
               },
-              example: streamExample,
               'x-events': streamEvents,
             },
           },

@@ -11,7 +11,7 @@ const askingTheAi = ['ai-not-configured', 'ai-failed', 'ai-rejected'] as const
  * answer (bad input, no token, too large, wrong type, unavailable). An operation missing here
  * fails tests/unit/operation-refusals.test.ts.
  */
-export const operationRefusals: Record<string, readonly DomainErrorCode[]> = {
+const refusalsByOperation = {
   'POST /auth/register': ['already-exists', 'rate-limited', 'not-configured'],
   'POST /auth/login': [
     'invalid-credentials',
@@ -30,7 +30,7 @@ export const operationRefusals: Record<string, readonly DomainErrorCode[]> = {
   'POST /auth/confirm-email': ['invalid-link'],
   'POST /auth/resend-confirmation': ['rate-limited'],
   'POST /auth/request-password-reset': ['rate-limited', 'not-configured'],
-  'POST /auth/reset-password': ['invalid-link', 'same-password'],
+  'POST /auth/reset-password': ['invalid-link'],
   'POST /auth/change-password': ['wrong-password', 'same-password', 'no-password'],
   'GET /auth/plans': [],
   'GET /app/releases/latest': [],
@@ -87,4 +87,9 @@ export const operationRefusals: Record<string, readonly DomainErrorCode[]> = {
   'GET /support/rebuilds': [],
   'GET /support/webhook-deliveries': [],
   'POST /support/webhook-deliveries/{deliveryId}/retry': ['not-found', 'concurrent-change'],
-}
+} as const satisfies Record<string, readonly DomainErrorCode[]>
+
+/** `METHOD path` of every REST operation a client calls: its examples are keyed by it. */
+export type RestOperation = keyof typeof refusalsByOperation
+
+export const operationRefusals: Readonly<Record<string, readonly DomainErrorCode[]>> = refusalsByOperation

@@ -39,6 +39,8 @@ function toDto(status: ProjectionStatus, health: ProjectionHealth = caughtUp) {
   }
 }
 
+export const noSuchProjection = (name: string) => `There is no projection ${name}`
+
 /** Every projection's checkpoint, its lag behind the log, and, for one halted at an event, that event and its error. */
 export async function projectionStatus(runtime: Runtime) {
   const statuses = await runtime.projections.status()
@@ -51,9 +53,9 @@ export async function projectionStatus(runtime: Runtime) {
 
 /** Tries a halted projection's failing event now (after a fix was deployed), and says where it stands. */
 export async function retryProjection(runtime: Runtime, name: string) {
-  if (!runtime.projections.names.includes(name)) throw new DomainError('not-found', `There is no projection ${name}`)
+  if (!runtime.projections.names.includes(name)) throw new DomainError('not-found', noSuchProjection(name))
   await runtime.projections.retryNow(name)
   const status = (await runtime.projections.status()).find((projection) => projection.name === name)
-  if (!status) throw new DomainError('not-found', `There is no projection ${name}`)
+  if (!status) throw new DomainError('not-found', noSuchProjection(name))
   return toDto(status, (await projectionHealth(runtime, [name])).get(name))
 }

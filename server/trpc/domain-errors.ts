@@ -77,9 +77,9 @@ function detailsOf(error: Error): Record<string, string> | undefined {
   return entries.length > 0 ? Object.fromEntries(entries) : undefined
 }
 
-const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
+export const concurrentChangeMessage = 'This changed at the same moment somewhere else. Please try again.'
 
-const serviceUnavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.'
+export const serviceUnavailableMessage = 'The service is temporarily unavailable. Please try again in a moment.'
 
 /** Seconds a client should wait before trying again while the database is unreachable. */
 const retryAfterSeconds = 5

@@ -9,6 +9,10 @@ import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
 
 export const internalErrorMessage = 'Internal server error'
 
+export const signInRequiredMessage = 'Sign in to continue: a valid access token is required'
+
+export const supportOnlyMessage = 'This action is for support staff only'
+
 /** A procedure's REST route, and the largest body it reads when its input is bigger than plain JSON's. */
 export type ProcedureMeta = OpenApiMeta & { maxBodyBytes?: number }
 
@@ -72,13 +76,11 @@ export const publicProcedure = t.procedure.use(domainErrors).use(storableInput).
 
 export const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   const { user, scope } = ctx
-  if (!user || !isSignedIn(scope))
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue: a valid access token is required' })
+  if (!user || !isSignedIn(scope)) throw new TRPCError({ code: 'UNAUTHORIZED', message: signInRequiredMessage })
   return next({ ctx: { user, scope } })
 })
 
 export const supportProcedure = signedInProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'support')
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This action is for support staff only' })
+  if (ctx.user.role !== 'support') throw new TRPCError({ code: 'FORBIDDEN', message: supportOnlyMessage })
   return next({ ctx: { user: { ...ctx.user, role: 'support' as const } } })
 })

@@ -56,6 +56,8 @@ describe('the API reference', () => {
     await page.getByText('session_active', { exact: true }).first().waitFor({ state: 'attached' })
     await page.getByText('Sign in with e-mail and password').first().click()
     await page.getByText('accessToken').first().waitFor({ state: 'attached', timeout: 15_000 })
+    // The operation's own examples: the example person in its request, its refusals in the server's words.
+    await page.getByText('asha.rao@example.com').first().waitFor({ state: 'attached', timeout: 15_000 })
     expect(foreignRequests).toEqual([])
     expect(problems).toEqual([])
     await page.close()

@@ -101,6 +101,7 @@ describe('the built server while its PostgreSQL is unreachable', () => {
         body: {
           success: false,
           error: 'The database is not reachable',
+          code: 'service_unavailable',
           details: {
             status: 'not-ready',
             checks: { database: 'down', migrations: null, projections: null, inngest: 'not-configured' },

@@ -43,6 +43,7 @@ describe('a server whose log holds an event a projection cannot apply', () => {
       .object({
         success: z.literal(false),
         error: z.string(),
+        code: z.literal('service_unavailable'),
         details: z.object({ status: z.literal('not-ready'), checks: readinessChecksSchema }),
       })
       .strict()

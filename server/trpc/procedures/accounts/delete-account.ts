@@ -4,6 +4,7 @@ import { deleteAccount } from '#server/accounts/profile.ts'
 import { verifyPassword } from '#server/accounts/passwords.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 
+export const deleteAccountWrongPassword = 'Your password is incorrect.'
 export const deleteAccountProcedure = signedInProcedure
   .meta({
     openapi: {
@@ -30,7 +31,7 @@ export const deleteAccountProcedure = signedInProcedure
       .where('user_id', '=', ctx.user.id)
       .executeTakeFirst()
     if (credentials && !(input.password && (await verifyPassword(credentials.password_hash, input.password)))) {
-      throw new DomainError('wrong-password', 'Your password is incorrect.')
+      throw new DomainError('wrong-password', deleteAccountWrongPassword)
     }
     return deleteAccount(ctx.scope)
   })
