@@ -1,0 +1,54 @@
+import autocannon from 'autocannon'
+
+export type Measurement = {
+  /** Mean answers per second over the run. */
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** Answers outside 2xx, and connection errors or timeouts: a run with any of them measured refusals too. */
+  non2xx: number
+  errors: number
+}
+
+export type Target = {
+  url: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  /** One sequence of requests a connection repeats; `token(i)` gives connection i its own bearer token. */
+  sequence?: { method: 'GET' | 'POST'; path: string; body?: string }[]
+  token?: (connection: number) => string
+}
+
+/** Drives `target` with `connections` keep-alive connections for `seconds`. */
+export async function drive(target: Target, connections: number, seconds: number): Promise<Measurement> {
+  let nextConnection = 0
+  const steps = target.sequence ?? [
+    { method: target.method ?? 'GET', path: new URL(target.url).pathname, body: target.body },
+  ]
+  // Each connection gets its own copy of the sequence, carrying its own token in every request.
+  const requestsWithToken = (token: string): autocannon.Request[] =>
+    steps.map((step) => ({
+      method: step.method,
+      path: step.path,
+      headers: { ...target.headers, authorization: `Bearer ${token}` },
+      ...(step.body === undefined ? {} : { body: step.body }),
+    }))
+  const { token } = target
+  const result = await autocannon({
+    url: target.url,
+    connections,
+    duration: seconds,
+    method: target.method ?? 'GET',
+    headers: target.headers ?? {},
+    ...(target.body === undefined ? {} : { body: target.body }),
+    ...(token ? { setupClient: (client) => client.setRequests(requestsWithToken(token(nextConnection++))) } : {}),
+  })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}
