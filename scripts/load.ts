@@ -62,12 +62,17 @@ try {
   const idleMegabytes = await residentMegabytes(server.pid)
 
   const signedIn = { ...json, authorization: `Bearer ${reader}` }
-  const targets: Record<string, Target> = {
-    'node:http': { url: baselines.bare },
-    'node:http + pg SELECT 1': { url: baselines.selectOne },
-    'GET /api/auth/plans': { url: `${server.url}/api/auth/plans` },
-    'GET /api/interview/usage-limits': { url: `${server.url}/api/interview/usage-limits`, headers: signedIn },
+  const targets: Record<string, Target & { pid: number }> = {
+    'node:http': { url: baselines.bare, pid: baselines.pid },
+    'node:http + pg SELECT 1': { url: baselines.selectOne, pid: baselines.pid },
+    'GET /api/auth/plans': { url: `${server.url}/api/auth/plans`, pid: server.pid },
+    'GET /api/interview/usage-limits': {
+      url: `${server.url}/api/interview/usage-limits`,
+      headers: signedIn,
+      pid: server.pid,
+    },
     'POST /api/interview/question': {
+      pid: server.pid,
       url: `${server.url}/api/interview/question`,
       method: 'POST',
       headers: signedIn,
@@ -89,16 +94,16 @@ try {
   dataOf(await api('POST', '/interview/session/start', { token: reader, body: { mode: 'text' } }))
 
   // One warm-up at the highest level, then each level with the baselines run right beside the app.
-  for (const target of Object.values(targets)) await drive(target, 50, 1)
+  for (const target of Object.values(targets)) await drive(target, target.pid, 50, 1)
   const rows: Row[] = []
   for (const connections of levels)
     for (const [name, target] of Object.entries(targets))
-      rows.push({ name, connections, ...(await drive(target, connections, seconds)) })
+      rows.push({ name, connections, ...(await drive(target, target.pid, connections, seconds)) })
   for (const connections of sessionLevels)
     rows.push({
       name: 'POST session start + end',
       connections,
-      ...(await drive(sessionTarget, connections, seconds)),
+      ...(await drive(sessionTarget, server.pid, connections, seconds)),
     })
   const loadedMegabytes = await residentMegabytes(server.pid)
   await server.stop()

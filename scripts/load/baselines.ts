@@ -16,6 +16,7 @@ export async function startBaselines(databaseUrl: string) {
   const ports = portsSchema.parse(JSON.parse(line))
   const exited = once(child, 'exit')
   return {
+    pid: child.pid ?? 0,
     bare: `http://127.0.0.1:${ports.bare}/`,
     selectOne: `http://127.0.0.1:${ports.selectOne}/`,
     stop: async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import autocannon from 'autocannon'
 
 export type Measurement = {
@@ -8,6 +9,11 @@ export type Measurement = {
   /** Answers outside 2xx, and connection errors or timeouts: a run with any of them measured refusals too. */
   non2xx: number
   errors: number
+  /**
+   * CPU time the serving process spent per answer (user + system, from /proc): unlike req/s it
+   * hardly depends on what else the machine runs at the time.
+   */
+  cpuMsPerRequest: number
 }
 
 export type Target = {
@@ -20,8 +26,8 @@ export type Target = {
   token?: (connection: number) => string
 }
 
-/** Drives `target` with `connections` keep-alive connections for `seconds`. */
-export async function drive(target: Target, connections: number, seconds: number): Promise<Measurement> {
+/** Drives `target`, served by process `pid`, with `connections` keep-alive connections for `seconds`. */
+export async function drive(target: Target, pid: number, connections: number, seconds: number): Promise<Measurement> {
   let nextConnection = 0
   const steps = target.sequence ?? [
     { method: target.method ?? 'GET', path: new URL(target.url).pathname, body: target.body },
@@ -35,6 +41,7 @@ export async function drive(target: Target, connections: number, seconds: number
       ...(step.body === undefined ? {} : { body: step.body }),
     }))
   const { token } = target
+  const cpuBefore = await cpuMilliseconds(pid)
   const result = await autocannon({
     url: target.url,
     connections,
@@ -44,11 +51,21 @@ export async function drive(target: Target, connections: number, seconds: number
     ...(target.body === undefined ? {} : { body: target.body }),
     ...(token ? { setupClient: (client) => client.setRequests(requestsWithToken(token(nextConnection++))) } : {}),
   })
+  const cpuMs = (await cpuMilliseconds(pid)) - cpuBefore
   return {
+    cpuMsPerRequest: cpuMs / Math.max(result.requests.total, 1),
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   }
+}
+
+/** User + system CPU time of a process so far, in ms (/proc/<pid>/stat counts 100 ticks a second). */
+async function cpuMilliseconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  // The fields after the command name, which sits in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }

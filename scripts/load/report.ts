@@ -19,17 +19,17 @@ const milliseconds = (value: number) => value.toFixed(1).padStart(7)
 export function printReport(rows: readonly Row[], startup: Startup): void {
   const width = Math.max(...rows.map((row) => row.name.length))
   console.log(
-    `\n${'route'.padEnd(width)}  conns      req/s   p50 ms   p99 ms  non-2xx  ratio (req/s, p99) to its ceiling`,
+    `\n${'route'.padEnd(width)}  conns      req/s   p50 ms   p99 ms  non-2xx  CPU ms/req  ratio (req/s, p99, CPU/req) to its ceiling`,
   )
   for (const row of rows) {
     const ceilingName = ceilingOf(row.name)
     const ceiling = rows.find((other) => other.name === ceilingName && other.connections === row.connections)
     const ratio =
       ceiling && ceilingName !== row.name
-        ? `${(row.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)}× , ${(row.p99Ms / Math.max(ceiling.p99Ms, 1)).toFixed(1)}× of ${ceilingName}`
+        ? `${(row.requestsPerSecond / ceiling.requestsPerSecond).toFixed(2)}×, ${(row.p99Ms / Math.max(ceiling.p99Ms, 1)).toFixed(1)}×, ${(row.cpuMsPerRequest / Math.max(ceiling.cpuMsPerRequest, 0.001)).toFixed(1)}× of ${ceilingName}`
         : ''
     console.log(
-      `${row.name.padEnd(width)}  ${String(row.connections).padStart(5)}  ${number(row.requestsPerSecond, 9)}  ${milliseconds(row.p50Ms)}  ${milliseconds(row.p99Ms)}  ${String(row.non2xx + row.errors).padStart(7)}  ${ratio}`,
+      `${row.name.padEnd(width)}  ${String(row.connections).padStart(5)}  ${number(row.requestsPerSecond, 9)}  ${milliseconds(row.p50Ms)}  ${milliseconds(row.p99Ms)}  ${String(row.non2xx + row.errors).padStart(7)}  ${row.cpuMsPerRequest.toFixed(3).padStart(10)}  ${ratio}`,
     )
   }
   console.log('\nStart and memory (built server)')
