@@ -8,17 +8,29 @@ import { addSecurityHeaders } from '#server/http/security-headers.ts'
 import { currentRequestContext } from '#server/request-context.ts'
 import { apiVersionHeader, majorApiVersion } from '#server/rest/api-version.ts'
 import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
+import { createLogger } from '#server/logger.ts'
+import { directApiHandler } from './api-dispatch.ts'
 
 /**
  * The one place every answer passes on its way out, whoever made it: pages, API answers, static
  * files, and the error handler's answers (h3 turns a thrown error into a response before its
  * middleware could see it, so this wraps the whole app instead). It issues the page's nonce,
- * answers CORS preflights, and adds the security, CORS, API-Version and RateLimit headers and the
- * compression.
+ * answers CORS preflights, hands REST and tRPC calls straight to their handlers (decision 0047),
+ * and adds the security, CORS, API-Version and RateLimit headers and the compression.
  */
 export default definePlugin((nitroApp) => {
   const config = loadConfigOrExit()
+  const log = createLogger(config.logLevel)
   const inner = nitroApp.fetch
+  /** A direct API answer; what it throws is logged and answered as nitro's error handler would. */
+  const direct = async (handler: (request: Request) => Promise<Response>, request: Request) => {
+    try {
+      return await handler(request)
+    } catch (error) {
+      log.error('unhandled error', { error })
+      return bridgeErrorResponse(500, '')
+    }
+  }
   nitroApp.fetch = async (request) => {
     const { pathname } = new URL(request.url)
     const api = isApiPath(pathname)
@@ -30,7 +42,8 @@ export default definePlugin((nitroApp) => {
         ? preflightAnswer(origin)
         : bridgeErrorResponse(403, 'This origin may not call the API: list it in CORS_ORIGINS')
     } else {
-      response = await inner(request)
+      const handler = api ? directApiHandler(request, pathname) : undefined
+      response = await (handler ? direct(handler, request) : inner(request))
     }
     response = withWritableHeaders(response)
     const { headers } = response

@@ -3,10 +3,9 @@ import { readableIssues, type InputIssue } from '#server/trpc/zod-message.ts'
 import { isPublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { bridgeErrorResponse } from './error-envelope.ts'
 import { jsonContentTypeRequired } from '#server/http/json-content-type.ts'
-import { jsonResponse } from './json-response.ts'
+import { jsonTextResponse } from './json-response.ts'
 
 /** Every REST answer is `{success: true, data}` or `{success: false, error, code}`. */
-type SuccessEnvelope = { success: true; data: unknown }
 
 const issueSchema = z.object({ path: z.string(), message: z.string() })
 const zodIssueSchema = z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })
@@ -35,13 +34,8 @@ const defaultMessages: Record<string, string> = adapterMessages
 /** Turns the adapter's raw answer into the envelope, keeping the status code. */
 export function envelopeFromAdapter(status: number, body: string, headers: Headers): Response {
   headers.delete('content-length')
+  if (status < 400) return successResponse(body, status, headers)
   const parsed = parseJson(body)
-  if (status < 400)
-    return jsonResponse(
-      { success: true, data: parsed.ok ? parsed.value : null } satisfies SuccessEnvelope,
-      status,
-      headers,
-    )
   const errorBody = openApiErrorBodySchema.safeParse(parsed.ok ? parsed.value : {})
   const code = errorBody.success ? errorBody.data.data?.errorCode : undefined
   return bridgeErrorResponse(
@@ -72,4 +66,13 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false }
   }
+}
+
+/**
+ * `{success: true, data}` around the adapter's body as it is: the adapter wrote it with
+ * JSON.stringify a moment ago, so parsing and writing it again would only cost time. No body
+ * (an output of `undefined`) is `data: null`.
+ */
+function successResponse(body: string, status: number, headers: Headers): Response {
+  return jsonTextResponse(`{"success":true,"data":${body === '' ? 'null' : body}}`, status, headers)
 }

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnswerStreamEvent } from '#server/ai/ai-schemas.ts'
 import { analyzeQuestion } from '#server/ai/offline/answer/analyze-question.ts'
 import { answerQuestion, chunkWords } from '#server/ai/offline/answer/answer.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+// The index is built on first use: here, outside any test's time limit, as at import before.
+beforeAll(() => {
+  knowledgeIndex()
+})
 
 /** The text deltas of a streamed answer. */
 async function collect(events: AsyncIterable<AnswerStreamEvent>): Promise<string[]> {

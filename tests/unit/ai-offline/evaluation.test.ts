@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluateRetrieval, heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
 import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+// The index is built on first use: here, outside any test's time limit, as at import before.
+beforeAll(() => {
+  knowledgeIndex()
+})
 
 function tokens(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { generateQuestions } from '#server/ai/offline/practice/generate-questions.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+// The index is built on first use: here, outside any test's time limit, as at import before.
+beforeAll(() => {
+  knowledgeIndex()
+})
 
 describe('generateQuestions', () => {
   it('defaults to five medium questions', () => {

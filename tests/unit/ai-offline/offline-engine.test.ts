@@ -3,7 +3,7 @@
  * schemas, streaming reassembles to the same answer, and the knowledge base's extra fields
  * (matches, confidence, communication metrics…) come through.
  */
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import {
   answerResultSchema,
@@ -15,6 +15,12 @@ import {
 } from '#server/ai/ai-schemas.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { estimateTokens, estimateUsage } from '#server/ai/offline/usage-estimate.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+// The index is built on first use: here, outside any test's time limit, as at import before.
+beforeAll(() => {
+  knowledgeIndex()
+})
 
 const engine = createOfflineEngine()
 const context = { role: 'Backend engineer', resume: 'Five years of Go and PostgreSQL at a payments company.' }

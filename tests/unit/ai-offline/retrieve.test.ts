@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+// The index is built on first use: here, outside any test's time limit, as at import before.
+beforeAll(() => {
+  knowledgeIndex()
+})
 
 const ambiguous = 'How do you manage state?'
 const reactContext = { role: 'Senior React developer', resume: 'Built dashboards with React, Redux and hooks.' }

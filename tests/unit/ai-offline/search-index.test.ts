@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { knowledgeIndex, SearchIndex, type IndexableDocument } from '#server/ai/offline/search/search-index.ts'
 
 function doc(id: string, fields: Partial<IndexableDocument['fields']>): IndexableDocument {
@@ -45,17 +45,25 @@ describe('BM25F search index', () => {
   })
 
   it('corrects misspelt query words against its vocabulary', () => {
-    const terms = knowledgeIndex.analyzeQuery('javascirpt recursoin')
+    const terms = knowledgeIndex().analyzeQuery('javascirpt recursoin')
     expect(terms.map((t) => t.correctedTo)).toEqual(['javascript', 'recursion'])
-    expect(knowledgeIndex.search('what is recursoin')[0]?.id).toBe('algo-recursion')
+    expect(knowledgeIndex().search('what is recursoin')[0]?.id).toBe('algo-recursion')
+  })
+
+  it('is built once per process, shared by a second copy of the module (the page bundle has its own)', async () => {
+    const first = knowledgeIndex()
+    vi.resetModules()
+    const copy = await import('#server/ai/offline/search/search-index.ts')
+    expect(copy.knowledgeIndex).not.toBe(knowledgeIndex)
+    expect(copy.knowledgeIndex()).toBe(first)
   })
 
   it('returns nothing for words it has never seen', () => {
-    expect(knowledgeIndex.search('zxqv wobblefrump')).toEqual([])
+    expect(knowledgeIndex().search('zxqv wobblefrump')).toEqual([])
   })
 
   it('reports matched terms and title matches per hit', () => {
-    const [hit] = knowledgeIndex.search('explain the cap theorem')
+    const [hit] = knowledgeIndex().search('explain the cap theorem')
     expect(hit?.id).toBe('sd-cap-theorem')
     expect(hit?.titleTerms).toContain('cap_theorem')
   })

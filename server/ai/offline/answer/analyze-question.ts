@@ -50,7 +50,7 @@ export function analyzeRetrieval(
     category: guessCategory(retrieval, type),
     difficulty: best ? best.entry.difficulty : estimateDifficulty(question, type),
     type,
-    keyTopics: keyTopics(retrieval.queryTerms, best?.entry ?? null, knowledgeIndex),
+    keyTopics: keyTopics(retrieval.queryTerms, best?.entry ?? null, knowledgeIndex()),
     suggestedApproach: approachText(type, best),
     relatedQuestions: related,
     confidence: retrieval.confidence,

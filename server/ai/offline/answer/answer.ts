@@ -35,7 +35,7 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
       ? formatMatchedAnswer(best.entry, tieIn)
       : formatFallbackAnswer({
           type,
-          topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex),
+          topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
           related: retrieval.matches,
           tieIn,
         })

@@ -48,7 +48,12 @@ export function parseKnowledgeFiles(files: readonly KnowledgeFile[]): KbEntry[] 
   return entries
 }
 
-export const knowledgeBase: readonly KbEntry[] = parseKnowledgeFiles(knowledgeFiles)
+// Kept on globalThis: the server and the page renderer are bundled separately, each with its own
+// copy of this module; the entries are parsed and checked once per process.
+const holder = globalThis as typeof globalThis & { __interviewHelperKnowledgeBase?: readonly KbEntry[] }
+
+export const knowledgeBase: readonly KbEntry[] = (holder.__interviewHelperKnowledgeBase ??=
+  parseKnowledgeFiles(knowledgeFiles))
 
 const byId = new Map(knowledgeBase.map((entry) => [entry.id, entry]))
 

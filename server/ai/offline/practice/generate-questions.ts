@@ -139,8 +139,10 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
   )
   const notes: string[] = []
 
-  const topicScores = topicRelevance(stripTopicFraming(topic), knowledgeIndex)
-  const jobScores = jobDescription ? jobDescriptionRelevance(jobDescription, knowledgeIndex) : new Map<string, number>()
+  const topicScores = topicRelevance(stripTopicFraming(topic), knowledgeIndex())
+  const jobScores = jobDescription
+    ? jobDescriptionRelevance(jobDescription, knowledgeIndex())
+    : new Map<string, number>()
   const topicPool: Candidate[] = knowledgeBase
     .map((entry) => ({ entry, score: (topicScores.get(entry.id) ?? 0) + 0.3 * (jobScores.get(entry.id) ?? 0) }))
     .filter((c) => (topicScores.get(c.entry.id) ?? 0) >= MIN_TOPIC_RELEVANCE)
@@ -186,7 +188,7 @@ export function generateQuestions(input: GenerateQuestionsInput): GeneratedQuest
     requestedCount: count,
     filledFromDifficulties,
     usedJobDescription: fromJob.length > 0 || (!topicMatched && chosen.length > 0 && jobPool.length > 0),
-    jobDescriptionKeywords: jobDescription ? jobDescriptionKeywords(jobDescription, knowledgeIndex) : [],
+    jobDescriptionKeywords: jobDescription ? jobDescriptionKeywords(jobDescription, knowledgeIndex()) : [],
     topicMatched,
     notes,
   }

@@ -78,7 +78,7 @@ export function findAnswers(
   context?: InterviewContext,
   options: FindAnswersOptions = {},
 ): RetrievalResult {
-  const index = options.index ?? knowledgeIndex
+  const index = options.index ?? knowledgeIndex()
   const limit = options.limit ?? 5
   const queryTerms = index.analyzeQuery(question)
   if (queryTerms.length === 0) {

@@ -248,5 +248,11 @@ function toIndexableDocument(entry: KbEntry): IndexableDocument {
   }
 }
 
-/** Built once when the module is first imported, then shared. */
-export const knowledgeIndex = new SearchIndex(knowledgeBase.map(toIndexableDocument))
+// Kept on globalThis: the server and the page renderer are bundled separately, each with its own
+// copy of this module, and building the index takes about a second of CPU and megabytes of memory.
+const holder = globalThis as typeof globalThis & { __interviewHelperKnowledgeIndex?: SearchIndex }
+
+/** The knowledge base's index: built on first use, not at start, and once per process. */
+export function knowledgeIndex(): SearchIndex {
+  return (holder.__interviewHelperKnowledgeIndex ??= new SearchIndex(knowledgeBase.map(toIndexableDocument)))
+}
