@@ -12,6 +12,19 @@ const onwarn: NonNullable<Rolldown.RolldownOptions['onwarn']> = (warning, warn) 
 }
 
 export default defineConfig({
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // What every page loads up front arrives as one file instead of dozens of small ones, each a round trip
+            // on a slow phone network; route pages and whatever is imported with import() keep chunks of their own (decision 0049).
+            codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     tanstackStart({

@@ -3,10 +3,19 @@ import { buildIfStale } from '#scripts/build-if-stale.mjs'
 import { startBuiltServer } from '#tests/support/server.ts'
 import type { Figure } from './event-store-bench.ts'
 
+type Transfer = { type: string; encoded: number; decoded: number }
+
+const kinds = [
+  { label: 'JS', types: ['Script'] },
+  { label: 'CSS', types: ['Stylesheet'] },
+  { label: 'HTML', types: ['Document'] },
+] as const
+
 /**
  * What a first visit to `/` moves over the wire: the sum of Chromium's encodedDataLength (headers
  * and body as received, so after any Content-Encoding) over every request the page makes until the
- * network goes idle, and the decoded size of the same bodies for comparison.
+ * network goes idle, in all and for its scripts, stylesheets and the page itself, and the decoded
+ * size of the same bodies for comparison.
  */
 export async function measureLandingTransfer(baseUrl: string): Promise<Figure[]> {
   const browser = await launchChromium()
@@ -15,18 +24,39 @@ export async function measureLandingTransfer(baseUrl: string): Promise<Figure[]>
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Network.enable')
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-    const decoded = new Map<string, number>()
-    const encoded = new Map<string, number>()
-    cdp.on('Network.dataReceived', (event) => {
-      decoded.set(event.requestId, (decoded.get(event.requestId) ?? 0) + event.dataLength)
+    const transfers = new Map<string, Transfer>()
+    const transfer = (requestId: string) => {
+      const known = transfers.get(requestId) ?? { type: 'Other', encoded: 0, decoded: 0 }
+      transfers.set(requestId, known)
+      return known
+    }
+    cdp.on('Network.responseReceived', (event) => {
+      transfer(event.requestId).type = event.type
     })
-    cdp.on('Network.loadingFinished', (event) => encoded.set(event.requestId, event.encodedDataLength))
+    cdp.on('Network.dataReceived', (event) => {
+      transfer(event.requestId).decoded += event.dataLength
+    })
+    cdp.on('Network.loadingFinished', (event) => {
+      transfer(event.requestId).encoded = event.encodedDataLength
+    })
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' })
-    const sum = (sizes: Map<string, number>) => [...sizes.values()].reduce((total, size) => total + size, 0)
-    return [
-      { name: 'landing transferred', value: sum(encoded) / 1024, unit: 'KiB', note: `${encoded.size} requests` },
-      { name: 'landing decoded bodies', value: sum(decoded) / 1024, unit: 'KiB' },
+    const all = [...transfers.values()]
+    const sum = (items: Transfer[], size: 'encoded' | 'decoded') =>
+      items.reduce((total, item) => total + item[size], 0) / 1024
+    const figures: Figure[] = [
+      { name: 'landing transferred', value: sum(all, 'encoded'), unit: 'KiB', note: `${all.length} requests` },
     ]
+    for (const kind of kinds) {
+      const items = all.filter((item) => (kind.types as readonly string[]).includes(item.type))
+      figures.push({
+        name: `landing ${kind.label} transferred`,
+        value: sum(items, 'encoded'),
+        unit: 'KiB',
+        note: `${items.length} requests, ${sum(items, 'decoded').toFixed(1)} KiB decoded`,
+      })
+    }
+    figures.push({ name: 'landing decoded bodies', value: sum(all, 'decoded'), unit: 'KiB' })
+    return figures
   } finally {
     await browser.close()
   }
