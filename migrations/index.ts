@@ -18,6 +18,8 @@ import * as planChanges from './0016-plan-changes-and-order-expiry.ts'
 import * as invoices from './0018-invoices.ts'
 import * as releases from './0020-releases.ts'
 import * as sandboxIdentityCodes from './0022-sandbox-identity-codes.ts'
+import * as aggregateSnapshots from './0028-aggregate-snapshots.ts'
+import * as readStreamFunction from './0029-read-stream-function.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0018-invoices': invoices,
   '0020-releases': releases,
   '0022-sandbox-identity-codes': sandboxIdentityCodes,
+  '0028-aggregate-snapshots': aggregateSnapshots,
+  '0029-read-stream-function': readStreamFunction,
 }
