@@ -152,11 +152,15 @@ describe('statements per appended event on postgres', () => {
     )
     await scheduler.settled()
     const appended = writers * commands
+    const perEvent = statements / appended
+    // A transaction elsewhere on the server can hold the commit-order reader back a moment: the
+    // last run may not have seen every event yet, so the check of the view runs one more catch-up.
+    await runner.catchUpAll()
     const counted = await database.db
       .selectFrom('user_activity')
       .select((eb) => eb.fn.sum<number>('event_count').as('events'))
       .executeTakeFirstOrThrow()
     expect(counted.events).toBe(appended)
-    expect(statements / appended).toBeLessThanOrEqual(5)
+    expect(perEvent).toBeLessThanOrEqual(5)
   })
 })
