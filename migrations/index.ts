@@ -21,6 +21,8 @@ import * as sandboxIdentityCodes from './0022-sandbox-identity-codes.ts'
 import * as supportTimeline from './0023-support-timeline.ts'
 import * as webhookDeliveryRuns from './0025-webhook-delivery-runs.ts'
 import * as projectionRebuilds from './0026-projection-rebuilds.ts'
+import * as aggregateSnapshots from './0028-aggregate-snapshots.ts'
+import * as readStreamFunction from './0029-read-stream-function.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0023-support-timeline': supportTimeline,
   '0025-webhook-delivery-runs': webhookDeliveryRuns,
   '0026-projection-rebuilds': projectionRebuilds,
+  '0028-aggregate-snapshots': aggregateSnapshots,
+  '0029-read-stream-function': readStreamFunction,
 }

@@ -17,6 +17,10 @@ function print(title: string, figures: Figure[]) {
 console.log(`Interview Helper benchmarks — Node ${process.version}, ${new Date().toISOString()}`)
 print('Event store and projector', await benchEventStore(kinds))
 print('Commands: read-decide-append, streams serialised', await benchCommands(kinds))
+print(
+  'Projections: snapshots, lag, set-based rebuild',
+  await (await import('./bench/projection-bench.ts')).benchProjections(kinds),
+)
 print('Auth: revocation check per request', await (await import('./bench/auth-bench.ts')).benchAuth(kinds))
 if (kinds.includes('postgres'))
   print(

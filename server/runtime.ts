@@ -67,7 +67,7 @@ export async function createRuntime(
     registry: eventRegistry,
     clock,
     onAppended: (notice) =>
-      jobs.wake(eventsAppendedEvent, { streamId: notice.streamId, globalPositions: notice.globalPositions }),
+      jobs.wake(eventsAppendedEvent, { streamIds: notice.streamIds, globalPositions: notice.globalPositions }),
   })
   // A projection halted at an event it cannot apply does not stop the server: the other views are
   // served, /api/ready reports it, and the jobs keep retrying it. Only a database failure throws here.

@@ -51,7 +51,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(firstRetryMs * 2 ** Math.max(0, attempts - 1), longestRetryMs)
 }
 
-export async function readFailure(executor: Executor, projection: string): Promise<ProjectionFailure | undefined> {
+async function readFailure(executor: Executor, projection: string): Promise<ProjectionFailure | undefined> {
   const [failure] = await selectFailures(executor).where('projection', '=', projection).execute()
   return failure && toFailure(failure)
 }

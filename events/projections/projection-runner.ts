@@ -2,14 +2,13 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from '#events/store/event-definition.ts'
 import { createEventStore, type LogEntry } from '#events/store/event-store.ts'
-import { startOfLog, type Checkpoint } from '#events/store/types.ts'
+import { startOfLog, type Checkpoint, type StoredEvent } from '#events/store/types.ts'
 import { isInfrastructureError } from './infrastructure-error.ts'
 import { handles, type Projection } from './projection.ts'
 import {
   clearFailure,
   clearFailurePassed,
   listFailures,
-  readFailure,
   recordFailure,
   retryFailureNow,
   type FailedEvent,
@@ -31,30 +30,51 @@ export type CatchUpResult = {
   stuck?: ProjectionFailure
 }
 
-type BatchOutcome = {
-  read: number
+/** Where one projection of a run stands. */
+type Progress = {
+  projection: Projection
   applied: number
-  /** The batch stopped just before the failing event it was given. */
-  halted: boolean
+  batches: number
   checkpoint: Checkpoint
-  /** The recorded failure the batch got past, now removed. */
-  resolved: ProjectionFailure | undefined
+  /** The event the run stops just before: found failing in an earlier attempt at the batch. */
+  failing: FailedEvent | undefined
+  /** Its recorded failure, removed in the commit whose checkpoint passes it. */
+  known: ProjectionFailure | undefined
+  /** Applies one event at a time: its batch apply failed, and only that finds the failing event. */
+  precise: boolean
+  /** Stopped just before `failing`, or caught up. */
+  done: boolean
+  halted: boolean
 }
 
 /** Thrown inside a batch's transaction so it rolls back; the run then applies what came before. */
 class PoisonedEvent extends Error {
+  readonly projection: string
   readonly failed: FailedEvent
-  constructor(failed: FailedEvent, cause: unknown) {
+  constructor(projection: string, failed: FailedEvent, cause: unknown) {
     super(`Cannot apply ${failed.eventType} ${failed.eventId}: ${failed.error}`, { cause })
     this.name = 'PoisonedEvent'
+    this.projection = projection
     this.failed = failed
   }
 }
 
+/** A batch apply failed on something in the batch: the run retries it one event at a time. */
+class BatchRefused extends Error {
+  readonly projection: string
+  constructor(projection: string, cause: unknown) {
+    super(`The batch of ${projection} failed`, { cause })
+    this.name = 'BatchRefused'
+    this.projection = projection
+  }
+}
+
 /**
- * Runs projections over the log. Each batch of events and the checkpoint that follows it commit in
- * one transaction, under a per-projection advisory lock, so a re-run, a crash between batches, or
- * two runners (in-process and Inngest, or two servers) never apply an event twice.
+ * Runs projections over the log. Each batch of events and the checkpoints that follow it commit in
+ * one transaction, under per-projection advisory locks, so a re-run, a crash between batches, or
+ * two runners (in-process and Inngest, or two servers) never apply an event twice. Projections run
+ * together share one read of the log per batch and one write of their checkpoints; each applies
+ * its part of the batch set-based when it can (`applyBatch`).
  *
  * An event a projection cannot apply halts that projection just before it: the events ahead of it
  * are applied and checkpointed, the failure is recorded (projection_failures) and retried with a
@@ -88,7 +108,7 @@ export class ProjectionRunner {
     this.#db = options.db
     this.#projections = options.projections
     this.#log = options.log
-    this.#batchSize = options.batchSize ?? 500
+    this.#batchSize = options.batchSize ?? 5000
     this.#now = options.now ?? (() => new Date())
     // The runner only reads; a store without a clock or notifier is enough.
     this.#reader = createEventStore({ db: options.db, registry: options.registry, clock: { now: () => new Date() } })
@@ -102,47 +122,10 @@ export class ProjectionRunner {
    * Applies every committed event the projection has not seen, batch by batch, up to an event it
    * cannot apply (`stuck` in the result). Throws only when the database fails.
    */
-  catchUp(name: string): Promise<CatchUpResult> {
-    return this.#exclusive(name, async () => {
-      const projection = this.#find(name)
-      let known = await readFailure(this.#db, name)
-      if (known && this.#tried.has(name) && known.nextAttemptAt > this.#now()) {
-        const checkpoint = await this.#storedCheckpoint(name)
-        return { projection: name, applied: 0, batches: 0, checkpoint, stuck: known }
-      }
-      this.#tried.add(name)
-      let applied = 0
-      let batches = 0
-      let checkpoint: Checkpoint
-      let failing: FailedEvent | undefined
-      let halted: boolean
-      for (;;) {
-        let batch: BatchOutcome
-        try {
-          batch = await this.#applyBatchIn(projection, failing, known)
-        } catch (error) {
-          if (!(error instanceof PoisonedEvent)) throw error
-          // Rolled back: run the batch again, this time stopping just before that event.
-          failing = error.failed
-          continue
-        }
-        checkpoint = batch.checkpoint
-        applied += batch.applied
-        if (batch.read > 0) batches += 1
-        if (batch.resolved) {
-          known = undefined
-          this.#log?.info('projection applied the event it had failed on and goes on', describe(batch.resolved))
-        }
-        halted = batch.halted
-        if (halted || batch.read < this.#batchSize) break
-      }
-      if (applied > 0) this.#log?.debug('projection caught up', { projection: name, applied, batches })
-      if (!failing || !halted) return { projection: name, applied, batches, checkpoint }
-      // In its own transaction: the batch that met the event was rolled back.
-      const stuck = await recordFailure(this.#db, name, failing, this.#now())
-      this.#log?.error('projection halted at an event it cannot apply; its later events wait', describe(stuck))
-      return { projection: name, applied, batches, checkpoint, stuck }
-    })
+  async catchUp(name: string): Promise<CatchUpResult> {
+    const [result] = await this.#catchUpTogether([this.#find(name)])
+    if (!result) throw new Error(`No result for ${name}`)
+    return result
   }
 
   /** Tries a halted projection's failing event now instead of after its delay, in every process. */
@@ -152,20 +135,83 @@ export class ProjectionRunner {
     return this.catchUp(name)
   }
 
-  async catchUpAll(): Promise<CatchUpResult[]> {
-    const results: CatchUpResult[] = []
-    for (const name of this.names) results.push(await this.catchUp(name))
-    return results
+  /** Every projection, from one read of the log per batch. */
+  catchUpAll(): Promise<CatchUpResult[]> {
+    return this.#catchUpTogether(this.#projections)
+  }
+
+  #catchUpTogether(projections: readonly Projection[]): Promise<CatchUpResult[]> {
+    const names = projections.map((projection) => projection.name)
+    return this.#exclusive(names, async () => {
+      const failures = await listFailures(this.#db)
+      const results = new Map<string, CatchUpResult>()
+      const running: Progress[] = []
+      for (const projection of projections) {
+        const known = failures.find((failure) => failure.projection === projection.name)
+        if (known && this.#tried.has(projection.name) && known.nextAttemptAt > this.#now()) {
+          const checkpoint = await this.#storedCheckpoint(projection.name)
+          results.set(projection.name, {
+            projection: projection.name,
+            applied: 0,
+            batches: 0,
+            checkpoint,
+            stuck: known,
+          })
+          continue
+        }
+        this.#tried.add(projection.name)
+        running.push({
+          projection,
+          applied: 0,
+          batches: 0,
+          checkpoint: startOfLog,
+          failing: undefined,
+          known,
+          precise: false,
+          done: false,
+          halted: false,
+        })
+      }
+      for (let open = running; open.length > 0; open = running.filter((progress) => !progress.done)) {
+        try {
+          await this.#db.transaction().execute((trx) => this.#applyBatch(trx, open))
+        } catch (error) {
+          const progress = running.find(
+            (candidate) =>
+              (error instanceof PoisonedEvent || error instanceof BatchRefused) &&
+              candidate.projection.name === error.projection,
+          )
+          if (!progress) throw error
+          // Rolled back: run the batch again, one event at a time or stopping just before that event.
+          if (error instanceof PoisonedEvent) progress.failing = error.failed
+          else progress.precise = true
+        }
+      }
+      for (const progress of running) {
+        const { projection, applied, batches, checkpoint, failing, halted } = progress
+        const name = projection.name
+        if (applied > 0) this.#log?.debug('projection caught up', { projection: name, applied, batches })
+        if (!failing || !halted) {
+          results.set(name, { projection: name, applied, batches, checkpoint })
+          continue
+        }
+        // In its own transaction: the batch that met the event was rolled back.
+        const stuck = await recordFailure(this.#db, name, failing, this.#now())
+        this.#log?.error('projection halted at an event it cannot apply; its later events wait', describe(stuck))
+        results.set(name, { projection: name, applied, batches, checkpoint, stuck })
+      }
+      return names.flatMap((name) => results.get(name) ?? [])
+    })
   }
 
   /** Empties the projection's views and replays the whole log into them. */
   async rebuild(name: string): Promise<CatchUpResult> {
-    await this.#exclusive(name, () =>
+    await this.#exclusive([name], () =>
       this.#db.transaction().execute(async (trx) => {
         const projection = this.#find(name)
-        await lockProjection(trx, name)
+        await lockProjections(trx, [name])
         await projection.truncate(trx)
-        await this.#saveCheckpoint(trx, projection, startOfLog, 0, 'reset')
+        await this.#saveCheckpoints(trx, [{ projection, checkpoint: startOfLog, read: 0 }], 'reset')
         await clearFailure(trx, name)
       }),
     )
@@ -181,19 +227,17 @@ export class ProjectionRunner {
     for (const projection of this.#projections) {
       const { forgetUser } = projection
       if (!forgetUser) continue
-      const replayed = await this.#exclusive(projection.name, () =>
+      const replayed = await this.#exclusive([projection.name], () =>
         this.#db.transaction().execute(async (trx) => {
-          await lockProjection(trx, projection.name)
-          const checkpoint = await this.#checkpoint(trx, projection)
+          await lockProjections(trx, [projection.name])
+          const [checkpoint] = await this.#checkpoints(trx, [projection])
           await forgetUser(trx, userId)
-          const events = await this.#reader.readByUser(userId, { executor: trx, upTo: checkpoint })
-          let count = 0
-          for (const event of events) {
-            if (!handles(projection, event.type)) continue
-            await projection.apply(trx, event)
-            count += 1
-          }
-          return count
+          const events = (
+            await this.#reader.readByUser(userId, { executor: trx, upTo: checkpoint ?? startOfLog })
+          ).filter((event) => handles(projection, event.type))
+          if (projection.applyBatch) await projection.applyBatch(trx, events)
+          else for (const event of events) await projection.apply(trx, event)
+          return events.length
         }),
       )
       results.push({ projection: projection.name, replayed })
@@ -230,38 +274,65 @@ export class ProjectionRunner {
   }
 
   /**
-   * One batch in its own transaction. Given `failing`, it stops just before that event; given the
-   * `known` recorded failure, it removes it in the same commit once the checkpoint passes it.
+   * One batch for every open projection, inside the caller's transaction: one read of the log from
+   * the earliest of their checkpoints, each applying the events past its own checkpoint (stopping
+   * just before its failing event), then one write of all their checkpoints.
    */
-  #applyBatchIn(projection: Projection, failing?: FailedEvent, known?: ProjectionFailure): Promise<BatchOutcome> {
-    return this.#db.transaction().execute(async (trx) => {
-      const batch = await this.#applyBatch(trx, projection, failing)
-      const resolved = known ? await clearFailurePassed(trx, projection.name, batch.checkpoint) : undefined
-      return { ...batch, resolved }
-    })
-  }
-
-  async #applyBatch(trx: Transaction<EventsDatabase>, projection: Projection, failing?: FailedEvent) {
-    await lockProjection(trx, projection.name)
-    const checkpoint = await this.#checkpoint(trx, projection)
-    const entries = await this.#reader.readLog(checkpoint, this.#batchSize, trx)
-    let applied = 0
-    let read = 0
-    let halted = false
-    for (const entry of entries) {
-      if (entry.eventId === failing?.eventId) {
-        halted = true
-        break
+  async #applyBatch(trx: Transaction<EventsDatabase>, open: Progress[]) {
+    await lockProjections(
+      trx,
+      open.map((progress) => progress.projection.name),
+    )
+    const checkpoints = await this.#checkpoints(
+      trx,
+      open.map((progress) => progress.projection),
+    )
+    const from = checkpoints.reduce((earliest, checkpoint) => (isAfter(earliest, checkpoint) ? checkpoint : earliest))
+    const entries = await this.#reader.readLog(from, this.#batchSize, trx)
+    const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
+    const saved: { projection: Projection; checkpoint: Checkpoint; read: number }[] = []
+    const outcomes = []
+    for (const [index, progress] of open.entries()) {
+      const { projection, failing } = progress
+      const own = checkpoints[index] ?? startOfLog
+      const unseen = entries.filter((entry) => isAfter(entry.position, own))
+      const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
+      const mine = stop === -1 ? unseen : unseen.slice(0, stop)
+      const handled = mine.filter((entry) => handles(projection, entry.type))
+      if (projection.applyBatch && !progress.precise) {
+        const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
+        try {
+          await projection.applyBatch(trx, events)
+        } catch (error) {
+          if (isInfrastructureError(error)) throw error
+          throw new BatchRefused(projection.name, error)
+        }
+      } else {
+        for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
       }
-      read += 1
-      if (!handles(projection, entry.type)) continue
-      await applyEntry(trx, projection, entry)
-      applied += 1
+      const last = mine.at(-1)
+      const checkpoint = last ? last.position : own
+      if (last) saved.push({ projection, checkpoint, read: mine.length })
+      outcomes.push({ progress, applied: handled.length, read: mine.length, checkpoint, halted: stop !== -1 })
     }
-    const last = entries[read - 1]
-    const next = last ? last.position : checkpoint
-    if (last) await this.#saveCheckpoint(trx, projection, next, read, 'advance')
-    return { read, applied, halted, checkpoint: next }
+    await this.#saveCheckpoints(trx, saved, 'advance')
+    const resolved = new Map<string, ProjectionFailure | undefined>()
+    for (const { progress, checkpoint } of outcomes) {
+      if (progress.known)
+        resolved.set(progress.projection.name, await clearFailurePassed(trx, progress.projection.name, checkpoint))
+    }
+    for (const { progress, applied, read, checkpoint, halted } of outcomes) {
+      progress.applied += applied
+      if (read > 0) progress.batches += 1
+      progress.checkpoint = checkpoint
+      progress.halted = halted
+      progress.done = halted || entries.length < this.#batchSize
+      const cleared = resolved.get(progress.projection.name)
+      if (cleared) {
+        progress.known = undefined
+        this.#log?.info('projection applied the event it had failed on and goes on', describe(cleared))
+      }
+    }
   }
 
   async #storedCheckpoint(name: string): Promise<Checkpoint> {
@@ -273,56 +344,77 @@ export class ProjectionRunner {
     return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : startOfLog
   }
 
-  /** Reads the checkpoint, starting the projection over when its version changed. */
-  async #checkpoint(trx: Transaction<EventsDatabase>, projection: Projection): Promise<Checkpoint> {
-    const row = await trx
+  /** Reads the projections' checkpoints, starting over each one whose version changed. */
+  async #checkpoints(trx: Transaction<EventsDatabase>, projections: readonly Projection[]): Promise<Checkpoint[]> {
+    const rows = await trx
       .selectFrom('projection_checkpoints')
-      .select(['version', sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
-      .where('name', '=', projection.name)
-      .executeTakeFirst()
-    if (row?.version === projection.version) {
-      return { transactionId: row.transaction_id, globalPosition: row.global_position }
+      .select(['name', 'version', sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
+      .where(
+        'name',
+        'in',
+        projections.map((projection) => projection.name),
+      )
+      .execute()
+    const checkpoints: Checkpoint[] = []
+    const reset: Projection[] = []
+    for (const projection of projections) {
+      const row = rows.find((candidate) => candidate.name === projection.name)
+      if (row?.version === projection.version) {
+        checkpoints.push({ transactionId: row.transaction_id, globalPosition: row.global_position })
+        continue
+      }
+      if (row) {
+        this.#log?.info('projection version changed: rebuilding', {
+          projection: projection.name,
+          from: row.version,
+          to: projection.version,
+        })
+        await projection.truncate(trx)
+      }
+      // A new version starts over: what the old one could not apply, it may.
+      await clearFailure(trx, projection.name)
+      reset.push(projection)
+      checkpoints.push(startOfLog)
     }
-    if (row) {
-      this.#log?.info('projection version changed: rebuilding', {
-        projection: projection.name,
-        from: row.version,
-        to: projection.version,
-      })
-      await projection.truncate(trx)
-    }
-    await this.#saveCheckpoint(trx, projection, startOfLog, 0, 'reset')
-    // A new version starts over: what the old one could not apply, it may.
-    await clearFailure(trx, projection.name)
-    return startOfLog
+    await this.#saveCheckpoints(
+      trx,
+      reset.map((projection) => ({ projection, checkpoint: startOfLog, read: 0 })),
+      'reset',
+    )
+    return checkpoints
   }
 
-  async #saveCheckpoint(
+  /** Every projection's new checkpoint in one statement. */
+  async #saveCheckpoints(
     trx: Transaction<EventsDatabase>,
-    projection: Projection,
-    checkpoint: Checkpoint,
-    eventsRead: number,
+    saved: { projection: Projection; checkpoint: Checkpoint; read: number }[],
     mode: 'advance' | 'reset',
   ) {
+    if (saved.length === 0) return
     const now = new Date()
     await trx
       .insertInto('projection_checkpoints')
-      .values({
-        name: projection.name,
-        version: projection.version,
-        transaction_id: sql<string>`${checkpoint.transactionId}::xid8`,
-        global_position: checkpoint.globalPosition,
-        events_applied: eventsRead,
-        updated_at: now,
-      })
-      .onConflict((conflict) =>
-        conflict.column('name').doUpdateSet({
+      .values(
+        saved.map(({ projection, checkpoint, read }) => ({
+          name: projection.name,
           version: projection.version,
           transaction_id: sql<string>`${checkpoint.transactionId}::xid8`,
           global_position: checkpoint.globalPosition,
-          events_applied: mode === 'reset' ? 0 : sql<number>`projection_checkpoints.events_applied + ${eventsRead}`,
+          events_applied: read,
           updated_at: now,
-        }),
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet((eb) => ({
+          version: eb.ref('excluded.version'),
+          transaction_id: eb.ref('excluded.transaction_id'),
+          global_position: eb.ref('excluded.global_position'),
+          events_applied:
+            mode === 'reset'
+              ? sql<number>`0`
+              : sql<number>`projection_checkpoints.events_applied + excluded.events_applied`,
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
       )
       .execute()
   }
@@ -333,38 +425,77 @@ export class ProjectionRunner {
     return projection
   }
 
-  async #exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.#running.get(name) ?? Promise.resolve()
-    const next = previous.catch(() => undefined).then(work)
-    this.#running.set(name, next)
+  /** Runs `work` once every earlier run of any of these projections in this process has ended. */
+  async #exclusive<T>(names: readonly string[], work: () => Promise<T>): Promise<T> {
+    const previous = Promise.all(
+      names.map((name) => (this.#running.get(name) ?? Promise.resolve()).catch(() => undefined)),
+    )
+    const next = previous.then(work)
+    for (const name of names) this.#running.set(name, next)
     try {
       return await next
     } finally {
-      if (this.#running.get(name) === next) this.#running.delete(name)
+      for (const name of names) if (this.#running.get(name) === next) this.#running.delete(name)
     }
   }
 }
 
-/** Held until the transaction ends; another runner of the same projection waits its turn. */
-async function lockProjection(trx: Transaction<EventsDatabase>, name: string) {
-  await sql`select pg_advisory_xact_lock(hashtext(${`projection:${name}`}))`.execute(trx)
+/**
+ * Held until the transaction ends; another runner of the same projection waits its turn. Taken in
+ * name order in one statement, so two runners of overlapping sets cannot deadlock.
+ */
+async function lockProjections(trx: Transaction<EventsDatabase>, names: readonly string[]) {
+  const ordered = [...names].sort()
+  await sql`select pg_advisory_xact_lock(hashtext('projection:' || name))
+    from (select name from unnest(${ordered}::text[]) as locked(name) order by name) as ordered`.execute(trx)
 }
 
-/** Decodes and applies one event; what goes wrong with the event itself becomes a PoisonedEvent. */
-async function applyEntry(trx: Transaction<EventsDatabase>, projection: Projection, entry: LogEntry) {
+/** Whether `a` comes after `b` in commit order. */
+function isAfter(a: Checkpoint, b: Checkpoint): boolean {
+  const ta = BigInt(a.transactionId)
+  const tb = BigInt(b.transactionId)
+  return ta === tb ? a.globalPosition > b.globalPosition : ta > tb
+}
+
+/** Decodes an entry once for all projections; what fails to decode is the event's fault for each. */
+function decodeOnce(decoded: Map<LogEntry, StoredEvent | { error: unknown }>, projection: Projection, entry: LogEntry) {
+  let result = decoded.get(entry)
+  if (!result) {
+    try {
+      result = entry.decode()
+    } catch (error) {
+      result = { error }
+    }
+    decoded.set(entry, result)
+  }
+  if ('error' in result) throw poisoned(projection, entry, result.error)
+  return result
+}
+
+/** Applies one event; what goes wrong with the event itself becomes a PoisonedEvent. */
+async function applyEntry(
+  trx: Transaction<EventsDatabase>,
+  projection: Projection,
+  entry: LogEntry,
+  event: StoredEvent,
+) {
   try {
-    await projection.apply(trx, entry.decode())
+    await projection.apply(trx, event)
   } catch (error) {
     if (isInfrastructureError(error)) throw error
-    const failed = {
-      position: entry.position,
-      eventId: entry.eventId,
-      eventType: entry.type,
-      streamId: entry.streamId,
-      error: error instanceof Error ? error.message : String(error),
-    }
-    throw new PoisonedEvent(failed, error)
+    throw poisoned(projection, entry, error)
   }
+}
+
+function poisoned(projection: Projection, entry: LogEntry, error: unknown) {
+  const failed = {
+    position: entry.position,
+    eventId: entry.eventId,
+    eventType: entry.type,
+    streamId: entry.streamId,
+    error: error instanceof Error ? error.message : String(error),
+  }
+  return new PoisonedEvent(projection.name, failed, error)
 }
 
 function describe(failure: ProjectionFailure) {

@@ -12,6 +12,12 @@ export type Projection = {
   /** The event types it reads; other events only move its checkpoint. */
   eventTypes: readonly string[] | 'all'
   apply: (trx: Transaction<EventsDatabase>, event: StoredEvent) => Promise<void>
+  /**
+   * Applies a batch of its events, in log order, with a few set-based statements (fold in memory
+   * per view row, then one multi-row write). It must leave exactly the rows `apply` leaves one event
+   * at a time; the runner falls back to `apply` to find the event a failing batch cannot apply.
+   */
+  applyBatch?: (trx: Transaction<EventsDatabase>, events: readonly StoredEvent[]) => Promise<void>
   /** Empties every table the projection owns (full rebuild). */
   truncate: (trx: Transaction<EventsDatabase>) => Promise<void>
   /**

@@ -1,7 +1,8 @@
-import type { Updateable } from 'kysely'
+import { sql, type Selectable, type Updateable } from 'kysely'
 import { subscriptionEventDefinitions } from '#events/subscriptions/subscription.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
+import { foldIntoRows, type RowFold } from './row-fold.ts'
 
 export type SubscriptionsViewTable = {
   user_id: string
@@ -25,6 +26,101 @@ async function updateRow(
 ) {
   if (!userId) return
   await trx.updateTable('subscriptions_view').set(values).where('user_id', '=', userId).execute()
+}
+
+type SubscriptionRow = Selectable<SubscriptionsViewTable>
+
+/** The same changes as `apply`, folded in memory per person. */
+const subscriptionsFold: RowFold<SubscriptionRow> = {
+  keyOf: (event) => {
+    if (!isEventOf(subscriptionEventDefinitions, event)) return undefined
+    if (event.type === 'SubscriptionActivated') return event.data.userId
+    if (event.type === 'InterviewCreditUsed' || event.type === 'InterviewCreditSettled') return undefined
+    return event.metadata.userId
+  },
+  load: async (trx, keys) => {
+    const rows = await trx.selectFrom('subscriptions_view').selectAll().where('user_id', 'in', keys).execute()
+    return new Map(rows.map((row) => [row.user_id, row]))
+  },
+  evolve: (row, event) => {
+    if (!isEventOf(subscriptionEventDefinitions, event)) return row
+    const updatedAt = event.createdAt
+    switch (event.type) {
+      case 'SubscriptionActivated':
+        return {
+          user_id: event.data.userId,
+          plan_type: event.data.planType,
+          status: 'active',
+          period_start: new Date(event.data.periodStart),
+          period_end: new Date(event.data.periodEnd),
+          interviews_included: event.data.interviewsIncluded,
+          carried_over: event.data.carriedOver,
+          order_id: event.data.orderId,
+          scheduled_plan: null,
+          scheduled_at: null,
+          updated_at: updatedAt,
+        }
+      case 'SubscriptionExtended':
+        return (
+          row && {
+            ...row,
+            period_end: new Date(event.data.periodEnd),
+            interviews_included: event.data.interviewsIncluded,
+            scheduled_plan: null,
+            scheduled_at: null,
+            updated_at: updatedAt,
+          }
+        )
+      case 'PlanChangeScheduled':
+        return (
+          row && {
+            ...row,
+            scheduled_plan: event.data.toPlan,
+            scheduled_at: new Date(event.data.effectiveAt),
+            updated_at: updatedAt,
+          }
+        )
+      case 'PlanChangeCancelled':
+        return row && { ...row, scheduled_plan: null, scheduled_at: null, updated_at: updatedAt }
+      case 'PlanChangeApplied':
+        return (
+          row && {
+            ...row,
+            plan_type: event.data.toPlan,
+            status: 'expired',
+            scheduled_plan: null,
+            scheduled_at: null,
+            updated_at: updatedAt,
+          }
+        )
+      case 'SubscriptionExpired':
+        return row && { ...row, status: 'expired', updated_at: updatedAt }
+      default:
+        return row
+    }
+  },
+  save: async (trx, rows) => {
+    const time = (value: Date | null) => (value === null ? null : new Date(value).toISOString())
+    await sql`insert into subscriptions_view (user_id, plan_type, status, period_start, period_end,
+        interviews_included, carried_over, order_id, scheduled_plan, scheduled_at, updated_at)
+      select * from unnest(
+        ${rows.map((row) => row.user_id)}::text[],
+        ${rows.map((row) => row.plan_type)}::text[],
+        ${rows.map((row) => row.status)}::text[],
+        ${rows.map((row) => time(row.period_start))}::timestamptz[],
+        ${rows.map((row) => time(row.period_end))}::timestamptz[],
+        ${rows.map((row) => row.interviews_included)}::integer[],
+        ${rows.map((row) => row.carried_over)}::integer[],
+        ${rows.map((row) => row.order_id)}::text[],
+        ${rows.map((row) => row.scheduled_plan)}::text[],
+        ${rows.map((row) => time(row.scheduled_at))}::timestamptz[],
+        ${rows.map((row) => time(row.updated_at))}::timestamptz[])
+      on conflict (user_id) do update set plan_type = excluded.plan_type, status = excluded.status,
+        period_start = excluded.period_start, period_end = excluded.period_end,
+        interviews_included = excluded.interviews_included, carried_over = excluded.carried_over,
+        order_id = excluded.order_id, scheduled_plan = excluded.scheduled_plan,
+        scheduled_at = excluded.scheduled_at, updated_at = excluded.updated_at`.execute(trx)
+  },
 }
 
 /** Each person's current plan period, for the dashboard, /auth/subscription and the expiry job. */
@@ -107,6 +203,7 @@ export const subscriptionsViewProjection: Projection = {
       }
     }
   },
+  applyBatch: (trx, events) => foldIntoRows(trx, events, subscriptionsFold),
   truncate: async (trx) => {
     await trx.deleteFrom('subscriptions_view').execute()
   },

@@ -37,6 +37,33 @@ export const userActivityProjection: Projection = {
       )
       .execute()
   },
+  applyBatch: async (trx, events) => {
+    // Per person: how many events, the first one's time (kept only for a new row), the last one's.
+    const people = new Map<string, { count: number; first: Date; last: Date; lastType: string }>()
+    for (const event of events) {
+      const userId = event.metadata.userId
+      if (!userId) continue
+      const seen = people.get(userId)
+      if (seen) {
+        seen.count += 1
+        seen.last = event.createdAt
+        seen.lastType = event.type
+      } else people.set(userId, { count: 1, first: event.createdAt, last: event.createdAt, lastType: event.type })
+    }
+    if (people.size === 0) return
+    const rows = [...people.entries()]
+    await sql`insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
+      select * from unnest(
+        ${rows.map(([userId]) => userId)}::text[],
+        ${rows.map(([, row]) => row.count)}::integer[],
+        ${rows.map(([, row]) => row.first.toISOString())}::timestamptz[],
+        ${rows.map(([, row]) => row.last.toISOString())}::timestamptz[],
+        ${rows.map(([, row]) => row.lastType)}::text[])
+      on conflict (user_id) do update set
+        event_count = user_activity.event_count + excluded.event_count,
+        last_event_at = excluded.last_event_at,
+        last_event_type = excluded.last_event_type`.execute(trx)
+  },
   truncate: async (trx) => {
     await trx.deleteFrom('user_activity').execute()
   },

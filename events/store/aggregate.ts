@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { EventDefinition, EventOf } from './event-definition.ts'
 
 /** An event as `evolve` sees it: its type and data, and when it was recorded. */
@@ -14,4 +15,11 @@ export type Aggregate<State, Definitions extends readonly EventDefinition[], Com
   initialState: State
   evolve: (state: State, event: RecordedEvent<EventOf<Definitions[number]>>) => State
   decide: (command: Command, state: State) => EventOf<Definitions[number]>[]
+  /**
+   * Keeps the folded state of a long stream so commands and reads fold only the events after it.
+   * `key` names the aggregate and its decider version: change it whenever `evolve`, the state's
+   * shape or an upcaster of its events changes, and every older snapshot is ignored. `state` parses
+   * a stored snapshot back (it must only hold JSON values).
+   */
+  snapshot?: { key: string; state: z.ZodType<State> }
 }

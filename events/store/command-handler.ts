@@ -2,14 +2,18 @@ import type { Kysely, Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { Aggregate } from './aggregate.ts'
 import { isEventOf, type EventDefinition, type EventOf } from './event-definition.ts'
-import type { EventStore, StoreTransaction } from './event-store.ts'
+import type { EventStore, LoadedStream, StoreTransaction } from './event-store.ts'
 import type { EventMetadata, StoredEvent } from './types.ts'
+
+/** A snapshot is written once this many events follow the last one: one small write per so many. */
+const snapshotEvery = 25
 
 /** An aggregate's state as its stream tells it, at the stream's version. */
 export type LoadedAggregate<State, Event> = {
   state: State
   /** The stream's version: the position of its last event, 0 for a stream with none. */
   version: number
+  /** The events folded: those after the snapshot when the aggregate keeps snapshots. */
   events: (StoredEvent & Event)[]
 }
 
@@ -18,12 +22,23 @@ export type CommandResult<State, Event> = { before: State; decided: Event[]; aft
 
 /** Reads a stream and folds it into the aggregate's state, outside any unit of work. */
 export async function loadAggregate<State, Definitions extends readonly EventDefinition[], Command>(
-  store: Pick<EventStore, 'readStream'>,
+  store: Pick<EventStore, 'readStream'> & Partial<Pick<EventStore, 'loadStream' | 'saveSnapshot'>>,
   aggregate: Aggregate<State, Definitions, Command>,
   id: string,
   executor?: Kysely<EventsDatabase> | Transaction<EventsDatabase>,
 ): Promise<LoadedAggregate<State, EventOf<Definitions[number]>>> {
-  return fold(aggregate, await store.readStream(aggregate.streamId(id), executor ? { executor } : {}))
+  const streamId = aggregate.streamId(id)
+  const { snapshot } = aggregate
+  if (!snapshot || !store.loadStream || !store.saveSnapshot) {
+    return fold(aggregate, {
+      snapshot: undefined,
+      events: await store.readStream(streamId, executor ? { executor } : {}),
+    })
+  }
+  const loaded = fold(aggregate, await store.loadStream(streamId, { snapshotKey: snapshot.key, executor }))
+  if (loaded.tail >= snapshotEvery)
+    await store.saveSnapshot(streamId, snapshot.key, loaded.version, loaded.state, executor)
+  return loaded
 }
 
 /**
@@ -34,14 +49,24 @@ export async function loadAggregate<State, Definitions extends readonly EventDef
  * The version check on append stays as the guard against any writer that did not lock.
  */
 export async function handleCommand<State, Definitions extends readonly EventDefinition[], Command>(
-  tx: Pick<StoreTransaction, 'readStream' | 'append'>,
+  tx: Pick<StoreTransaction, 'readStream' | 'append'> & Partial<Pick<StoreTransaction, 'loadStream' | 'saveSnapshot'>>,
   aggregate: Aggregate<State, Definitions, Command>,
   id: string,
   command: Command,
   metadata: EventMetadata,
 ): Promise<CommandResult<State, EventOf<Definitions[number]>>> {
   const streamId = aggregate.streamId(id)
-  const { state: before, version } = fold(aggregate, await tx.readStream(streamId))
+  const { snapshot } = aggregate
+  const loaded = fold(
+    aggregate,
+    snapshot && tx.loadStream
+      ? await tx.loadStream(streamId, snapshot.key)
+      : { snapshot: undefined, events: await tx.readStream(streamId) },
+  )
+  const { state: before, version } = loaded
+  // The state before the command is the one folded from stored events, so it is what any later fold finds.
+  if (snapshot && tx.saveSnapshot && loaded.tail >= snapshotEvery)
+    await tx.saveSnapshot(streamId, snapshot.key, version, before)
   const decided = aggregate.decide(command, before)
   if (decided.length === 0) return { before, decided, after: before, version }
   const appended = await tx.append(streamId, version === 0 ? 'no_stream' : version, decided, metadata)
@@ -54,13 +79,15 @@ export async function handleCommand<State, Definitions extends readonly EventDef
 
 function fold<State, Definitions extends readonly EventDefinition[], Command>(
   aggregate: Aggregate<State, Definitions, Command>,
-  stored: StoredEvent[],
-): LoadedAggregate<State, EventOf<Definitions[number]>> {
+  { snapshot, events: stored }: LoadedStream,
+): LoadedAggregate<State, EventOf<Definitions[number]>> & { tail: number } {
   // A type the aggregate no longer defines changes nothing; the version still counts it.
   const events = stored.filter((event) => isEventOf(aggregate.events, event))
+  const from = snapshot && aggregate.snapshot ? aggregate.snapshot.state.parse(snapshot.state) : aggregate.initialState
   return {
-    state: events.reduce(aggregate.evolve, aggregate.initialState),
-    version: stored.at(-1)?.streamPosition ?? 0,
+    state: events.reduce(aggregate.evolve, from),
+    version: stored.at(-1)?.streamPosition ?? snapshot?.version ?? 0,
     events,
+    tail: stored.length,
   }
 }

@@ -4,7 +4,6 @@ import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
 import { retryTransient } from './retry-transient.ts'
-import { lockStream } from './stream-lock.ts'
 import type { EventsTable } from './tables.ts'
 import {
   ConcurrencyError,
@@ -21,7 +20,11 @@ import {
 type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
 type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
 
-export type AppendedNotice = { streamId: string; globalPositions: number[] }
+/** What one commit appended: a single notice per unit of work, however many streams it wrote. */
+export type AppendedNotice = { streamIds: string[]; globalPositions: number[] }
+
+/** A stream as a decider reads it: the snapshot it starts from, if any, and the events after it. */
+export type LoadedStream = { snapshot: { version: number; state: unknown } | undefined; events: StoredEvent[] }
 
 /** An event of the log before its payload is decoded. */
 export type LogEntry = {
@@ -49,6 +52,13 @@ export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
    * other unit of work or append on any connection can move it, and the decision holds.
    */
   readStream: (streamId: string) => Promise<StoredEvent[]>
+  /**
+   * The same, locked, in one round trip, starting from the stream's snapshot under `snapshotKey`
+   * when there is one (only the events after it come back).
+   */
+  loadStream: (streamId: string, snapshotKey: string | undefined) => Promise<LoadedStream>
+  /** Keeps a state folded up to `version` under `snapshotKey`, committed with this unit of work. */
+  saveSnapshot: (streamId: string, snapshotKey: string, version: number, state: unknown) => Promise<void>
 }
 
 export type TransactionOptions = {
@@ -82,8 +92,12 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
 }) {
   const { db, registry, clock, onAppended } = options
 
-  const notify = (notices: AppendedNotice[]) => {
-    for (const notice of notices) onAppended?.(notice)
+  const notify = (appended: { streamId: string; globalPositions: number[] }[]) => {
+    if (appended.length === 0) return
+    onAppended?.({
+      streamIds: [...new Set(appended.map((one) => one.streamId))],
+      globalPositions: appended.flatMap((one) => one.globalPositions),
+    })
   }
 
   function transaction<T>(
@@ -94,36 +108,33 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   }
 
   async function transactionOnce<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
-    const notices: AppendedNotice[] = []
+    const notices: { streamId: string; globalPositions: number[] }[] = []
     const result = await db.transaction().execute(async (trx) => {
-      const lock = streamLocker(trx)
+      // Each stream is locked once per transaction: the lock lasts until the transaction ends.
+      const locked = new Set<string>()
+      const loadLocked = async (streamId: string, snapshotKey: string | undefined) => {
+        const loaded = await loadStream(streamId, { executor: trx, snapshotKey, lock: !locked.has(streamId) })
+        locked.add(streamId)
+        return loaded
+      }
       return work({
         db: trx.$extendTables<Tables>(),
         append: async (streamId, expected, events, metadata) => {
           const prepared = prepare(events, metadata)
-          await lock(streamId)
-          const appended = await appendWithin(trx, streamId, expected, prepared, metadata)
+          const lock = !locked.has(streamId)
+          const appended = await appendWithin(trx, streamId, expected, prepared, metadata, lock)
+          locked.add(streamId)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
         },
-        readStream: async (streamId) => {
-          await lock(streamId)
-          return readStream(streamId, { executor: trx })
-        },
+        readStream: async (streamId) => (await loadLocked(streamId, undefined)).events,
+        loadStream: loadLocked,
+        saveSnapshot: (streamId, snapshotKey, version, state) =>
+          saveSnapshot(streamId, snapshotKey, version, state, trx),
       })
     })
     notify(notices)
     return result
-  }
-
-  /** Locks each stream once per transaction: the lock lasts until the transaction ends. */
-  function streamLocker(trx: Transaction<EventsDatabase>) {
-    const locked = new Set<string>()
-    return async (streamId: string) => {
-      if (locked.has(streamId)) return
-      await lockStream(trx, streamId)
-      locked.add(streamId)
-    }
   }
 
   /**
@@ -138,10 +149,8 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   ): Promise<AppendResult> {
     const prepared = prepare(events, metadata)
     try {
-      const result = await db.transaction().execute(async (trx) => {
-        await lockStream(trx, streamId)
-        return appendWithin(trx, streamId, expected, prepared, metadata)
-      })
+      // One statement, so its own transaction: it takes the stream's lock, moves the version and inserts.
+      const result = await appendWithin(db, streamId, expected, prepared, metadata, true)
       if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
       return result
     } catch (error) {
@@ -172,79 +181,70 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     }
   }
 
+  /**
+   * One statement: (optionally) the stream's lock, the version check that moves the stream's
+   * version, and the insert of every event, numbered from the new version. A stale expected
+   * version moves nothing and inserts nothing; the statement answers no version then.
+   */
   async function appendWithin(
-    trx: Transaction<EventsDatabase>,
+    executor: Executor,
     streamId: string,
     expected: ExpectedVersion,
     { events: prepared, mayBeRetry }: PreparedEvents,
     metadata: EventMetadata,
+    lock: boolean,
   ): Promise<AppendResult> {
     if (mayBeRetry) {
-      const earlier = await findAlreadyAppended(trx, streamId, prepared)
+      const earlier = await findAlreadyAppended(executor, streamId, prepared)
       if (earlier) return earlier
     }
-
-    const nextVersion = await bumpStreamVersion(trx, streamId, expected, prepared.length)
-    const firstPosition = nextVersion - prepared.length + 1
+    const count = prepared.length
     const createdAt = clock.now()
     const metadataJson = JSON.stringify(eventMetadataSchema.parse(metadata))
-    const rows = await trx
-      .insertInto('events')
-      .values(
-        prepared.map((event, index) => ({
-          stream_id: streamId,
-          stream_position: firstPosition + index,
-          type: event.type,
-          schema_version: registry.schemaVersionOf(event.type),
-          event_id: event.eventId,
-          user_id: metadata.userId ?? null,
-          data: JSON.stringify(event.data),
-          metadata: metadataJson,
-          created_at: createdAt,
-        })),
+    const lockSource = lock
+      ? sql`(select pg_advisory_xact_lock(hashtext('event-stream'), hashtext(${streamId}))) as stream_lock`
+      : sql`(select 1) as no_lock`
+    const streamRow = sql`select ${streamId}::text, ${streamTypeOf(streamId)}::text, ${count}::bigint, ${createdAt}::timestamptz from ${lockSource}`
+    let bump
+    if (expected === 'no_stream' || expected === 0) {
+      bump = sql`insert into streams (stream_id, stream_type, version, updated_at) ${streamRow}
+        on conflict (stream_id) do nothing returning version`
+    } else if (expected === 'any') {
+      bump = sql`insert into streams (stream_id, stream_type, version, updated_at) ${streamRow}
+        on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = excluded.updated_at
+        returning version`
+    } else {
+      const onlyAt = expected === 'stream_exists' ? sql`` : sql`and streams.version = ${expected}`
+      bump = sql`update streams set version = streams.version + ${count}, updated_at = ${createdAt}
+        from ${lockSource} where streams.stream_id = ${streamId} ${onlyAt} returning streams.version`
+    }
+    const { rows } = await sql<{ version: number | string | null; positions: (number | string)[] | null }>`
+      with bumped as (${bump}),
+      inserted as (
+        insert into events (stream_id, stream_position, type, schema_version, event_id, user_id, data, metadata, created_at)
+        select ${streamId}, bumped.version - ${count} + appended.ordinality, appended.type, appended.schema_version,
+          appended.event_id, ${metadata.userId ?? null}, appended.data, ${metadataJson}::jsonb, ${createdAt}
+        from bumped, unnest(${prepared.map((event) => event.type)}::text[],
+          ${prepared.map((event) => registry.schemaVersionOf(event.type))}::integer[],
+          ${prepared.map((event) => event.eventId)}::uuid[],
+          ${prepared.map((event) => JSON.stringify(event.data))}::jsonb[]
+        ) with ordinality as appended(type, schema_version, event_id, data, ordinality)
+        returning global_position, stream_position
       )
-      .returning('global_position')
-      .execute()
+      select (select version from bumped) as version,
+        (select json_agg(global_position order by stream_position) from inserted) as positions
+    `.execute(executor)
+    const version = rows[0]?.version ?? null
+    const positions = rows[0]?.positions ?? null
+    if (version === null || positions === null) {
+      throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, executor))
+    }
     return {
-      nextVersion,
-      globalPositions: rows.map((row) => row.global_position),
+      nextVersion: Number(version),
+      globalPositions: positions.map(Number),
       createdAt,
       alreadyAppended: false,
     }
-  }
-
-  /** Moves the stream's version under a row lock: concurrent writers of one stream queue here. */
-  async function bumpStreamVersion(
-    trx: Transaction<EventsDatabase>,
-    streamId: string,
-    expected: ExpectedVersion,
-    count: number,
-  ): Promise<number> {
-    const now = clock.now()
-    const created = () =>
-      trx
-        .insertInto('streams')
-        .values({ stream_id: streamId, stream_type: streamTypeOf(streamId), version: count, updated_at: now })
-        .onConflict((conflict) => conflict.column('stream_id').doNothing())
-        .returning('version')
-        .executeTakeFirst()
-    const advanced = (onlyAt?: number) => {
-      let query = trx
-        .updateTable('streams')
-        .set({ version: sql<number>`version + ${count}`, updated_at: now })
-        .where('stream_id', '=', streamId)
-      if (onlyAt !== undefined) query = query.where('version', '=', onlyAt)
-      return query.returning('version').executeTakeFirst()
-    }
-
-    let row: { version: number } | undefined
-    if (expected === 'no_stream' || expected === 0) row = await created()
-    else if (expected === 'stream_exists') row = await advanced()
-    else if (expected === 'any') row = (await created()) ?? (await advanced())
-    else row = await advanced(expected)
-
-    if (!row) throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, trx))
-    return row.version
   }
 
   async function findAlreadyAppended(
@@ -289,6 +289,44 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       .orderBy('stream_position')
       .execute()
     return rows.map(toStoredEvent)
+  }
+
+  /**
+   * A stream in one round trip (the `read_stream` function): optionally locked first, from its
+   * snapshot under `snapshotKey` when there is one.
+   */
+  async function loadStream(
+    streamId: string,
+    options: { executor?: Executor; snapshotKey?: string | undefined; lock?: boolean } = {},
+  ): Promise<LoadedStream> {
+    const { rows } = await sql<Selectable<EventsTable> & { snapshot: unknown }>`
+      select * from read_stream(${streamId}, ${options.lock ?? false}, ${options.snapshotKey ?? null})
+    `.execute(options.executor ?? db)
+    const first = rows[0]
+    const snapshot =
+      first && first.snapshot !== null ? { version: first.stream_position, state: first.snapshot } : undefined
+    const events = (snapshot ? rows.slice(1) : rows).map(toStoredEvent)
+    return { snapshot, events }
+  }
+
+  /**
+   * Keeps a folded state. The log never changes, so a state at a version is the same whoever folds
+   * it: a newer snapshot only replaces an older one, and racing writers cannot move it back.
+   */
+  async function saveSnapshot(
+    streamId: string,
+    snapshotKey: string,
+    version: number,
+    state: unknown,
+    executor: Executor = db,
+  ): Promise<void> {
+    await sql`
+      insert into aggregate_snapshots (stream_id, snapshot_key, version, state, updated_at)
+      values (${streamId}, ${snapshotKey}, ${version}, ${JSON.stringify(state)}::jsonb, ${clock.now()})
+      on conflict (stream_id, snapshot_key) do update set version = excluded.version, state = excluded.state,
+        updated_at = excluded.updated_at
+      where aggregate_snapshots.version < excluded.version
+    `.execute(executor)
   }
 
   /** A user's whole history in the order it happened, for support staff and per-user rebuilds. */
@@ -374,7 +412,18 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     }
   }
 
-  return { append, transaction, readStream, readByUser, readAll, readLog, streamVersion, registry }
+  return {
+    append,
+    transaction,
+    readStream,
+    loadStream,
+    saveSnapshot,
+    readByUser,
+    readAll,
+    readLog,
+    streamVersion,
+    registry,
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -34,7 +34,17 @@ type ProjectionCheckpointsTable = {
   updated_at: ColumnType<Date, Date | string, Date | string>
 }
 
+/** A decider's folded state at a stream version, under its aggregate's snapshot key. */
+type AggregateSnapshotsTable = {
+  stream_id: string
+  snapshot_key: string
+  version: number
+  state: JSONColumnType<Record<string, unknown>>
+  updated_at: ColumnType<Date, Date | string, Date | string>
+}
+
 export type EventStoreTables = {
+  aggregate_snapshots: AggregateSnapshotsTable
   events: EventsTable
   streams: StreamsTable
   projection_checkpoints: ProjectionCheckpointsTable

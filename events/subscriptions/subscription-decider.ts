@@ -11,6 +11,7 @@ import {
   subscriptionEventDefinitions,
   subscriptionStreamId,
   type SubscriptionEvent,
+  subscriptionStateSchema,
   type SubscriptionState,
 } from './subscription.ts'
 
@@ -181,4 +182,6 @@ export const subscriptionAggregate = {
   initialState: initialSubscriptionState,
   evolve: evolveSubscription,
   decide: decideSubscription,
+  // Bump the version in this key whenever evolveSubscription, the state or an upcaster changes.
+  snapshot: { key: 'subscription:v1', state: subscriptionStateSchema },
 } satisfies Aggregate<SubscriptionState, typeof subscriptionEventDefinitions, SubscriptionCommand>

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { findPlan, planIds } from '#app.catalog.ts'
-import type { PlanId } from '#app.catalog.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
 /** One stream per person: their plan periods and, later, the interviews they use from them. */
@@ -112,28 +111,30 @@ export const subscriptionEventDefinitions = [
 ] as const
 export type SubscriptionEvent = EventOf<(typeof subscriptionEventDefinitions)[number]>
 
-export type SubscriptionState = {
-  planType: z.infer<typeof subscriptionActivated.schema>['planType'] | 'none'
-  status: 'none' | 'active' | 'expired'
-  periodStart: string | null
-  periodEnd: string | null
-  interviewsIncluded: number
-  interviewsUsed: number
+/** The deciding state; also the shape its snapshots are stored and parsed back in. */
+export const subscriptionStateSchema = z.object({
+  planType: z.enum([...planIds, 'none']),
+  status: z.enum(['none', 'active', 'expired']),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  interviewsIncluded: z.number(),
+  interviewsUsed: z.number(),
   /** What the current period is worth in paise (list prices of the months paid into it). */
-  periodValue: number
+  periodValue: z.number(),
   /** A lower plan that takes over when the current period ends. */
-  scheduledChange: { toPlan: PlanId; effectiveAt: string } | null
+  scheduledChange: z.object({ toPlan: z.enum(planIds), effectiveAt: z.string() }).nullable(),
   /** The plan whose period ended when a scheduled lower plan took over (until that plan is paid for). */
-  switchedFrom: PlanId | null
+  switchedFrom: z.enum(planIds).nullable(),
   /** Orders already turned into a period: a second proof of one payment activates nothing. */
-  activatedOrders: string[]
+  activatedOrders: z.array(z.string()),
   /** The order whose period is current. */
-  currentOrderId: string | null
+  currentOrderId: z.string().nullable(),
   /** Sessions holding a credit and not yet settled (a person may interview on two devices). */
-  activeSessions: string[]
+  activeSessions: z.array(z.string()),
   /** Sessions that took a credit in the current period (a credit given back only counts there). */
-  periodSessions: string[]
-}
+  periodSessions: z.array(z.string()),
+})
+export type SubscriptionState = z.infer<typeof subscriptionStateSchema>
 
 export const initialSubscriptionState: SubscriptionState = {
   planType: 'none',

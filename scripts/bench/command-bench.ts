@@ -3,7 +3,7 @@ import { systemClock } from '#events/clock.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
 import { handleCommand } from '#events/store/command-handler.ts'
 import { createEventStore } from '#events/store/event-store.ts'
-import { createTestDatabase, type DatabaseKind } from '#tests/support/databases.ts'
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
 import { counterIncremented, testRegistry } from '#tests/support/test-events.ts'
 import type { Figure } from './event-store-bench.ts'
 
@@ -18,6 +18,36 @@ const counterAggregate: Aggregate<number, typeof counterEvents, { type: 'Increme
   initialState: 0,
   evolve: (count) => count + 1,
   decide: () => [{ type: 'CounterIncremented', data: { by: 1 } }],
+}
+
+/** The ceiling of a write: one-row INSERTs into the events table, each its own transaction. */
+async function rawInserts(db: TestDatabase['db'], writers: number) {
+  const run = randomUUID()
+  let done = 0
+  const deadline = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      for (let position = 1; performance.now() < deadline; position += 1) {
+        await db
+          .insertInto('events')
+          .values({
+            stream_id: `raw-${run}-${writer}`,
+            stream_position: position,
+            type: 'CounterIncremented',
+            schema_version: 1,
+            event_id: randomUUID(),
+            user_id: 'bench-user',
+            data: JSON.stringify({ by: 1 }),
+            metadata: JSON.stringify({ actor: { type: 'system' } }),
+            created_at: new Date(),
+          })
+          .execute()
+        done += 1
+      }
+    }),
+  )
+  return done / ((performance.now() - started) / 1000)
 }
 
 /**
@@ -57,11 +87,16 @@ export async function benchCommands(kinds: readonly DatabaseKind[]): Promise<Fig
       for (const writers of [1, 8]) {
         const prefix = randomUUID()
         const own = await run(writers, (writer) => `${prefix}-${writer}`)
-        figures.push({
-          name: `${kind}: command, ${writers} writer(s), own streams`,
-          value: own.perSecond,
-          unit: 'cmd/s',
-        })
+        const raw = await rawInserts(database.db, writers)
+        figures.push(
+          {
+            name: `${kind}: command, ${writers} writer(s), own streams`,
+            value: own.perSecond,
+            unit: 'cmd/s',
+            note: `${Math.round((own.perSecond / raw) * 100)}% of raw INSERT`,
+          },
+          { name: `${kind}: raw one-row INSERT, ${writers} writer(s)`, value: raw, unit: 'rows/s' },
+        )
       }
       const shared = randomUUID()
       const hot = await run(8, () => shared)

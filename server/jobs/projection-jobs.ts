@@ -3,13 +3,19 @@ import type { BackgroundJob } from './background-job.ts'
 
 export const eventsAppendedEvent = 'store/events.appended'
 
-/** A catch-up job per projection, so one slow view never holds back the others. */
+/**
+ * One catch-up job for every projection: a commit wakes it once, and each batch serves all the
+ * projections from one read of the log. A projection halted at an event waits on its own; the
+ * others go on in the same run.
+ */
 export function projectionJobs(projections: ProjectionRunner): BackgroundJob[] {
-  return projections.names.map((name) => ({
-    id: `project-${name.replaceAll('_', '-')}`,
-    name: `Project events into ${name}`,
-    wakeEvent: eventsAppendedEvent,
-    cron: '* * * * *',
-    run: () => projections.catchUp(name),
-  }))
+  return [
+    {
+      id: 'project-views',
+      name: `Project events into ${projections.names.join(', ')}`,
+      wakeEvent: eventsAppendedEvent,
+      cron: '* * * * *',
+      run: () => projections.catchUpAll(),
+    },
+  ]
 }

@@ -195,7 +195,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
       await tx.append(first, 'no_stream', [increment(1)], systemActor)
       await tx.append(second, 'no_stream', [increment(1)], systemActor)
     })
-    expect(notices.slice(noticesBefore).map((notice) => notice.streamId)).toEqual([first, second])
+    expect(notices.slice(noticesBefore).map((notice) => notice.streamIds)).toEqual([[first, second]])
   })
 
   it('reads the whole log after a checkpoint in commit order, page by page', async () => {

@@ -34,20 +34,20 @@ describe('projection jobs', () => {
     const client = createInngestClient({ mode: 'dev', eventKey: undefined, signingKey: undefined, baseUrl: undefined })
     const [projectCounters] = createJobFunctions(client, projectionJobs(runner))
     if (!projectCounters) throw new Error('no function was created')
-    expect(projectCounters.id()).toBe('project-test-counters')
+    expect(projectCounters.id()).toBe('project-views')
 
     const store = createEventStore({ db: database.db, registry: testRegistry, clock })
     const streamId = `counter-${randomUUID()}`
     await store.append(streamId, 'no_stream', [{ type: 'CounterIncremented', data: { by: 3 } }], systemActor)
 
     const woken = await new InngestTestEngine({ function: projectCounters }).execute({
-      events: [{ name: eventsAppendedEvent, data: { streamId, globalPositions: [1] } }],
+      events: [{ name: eventsAppendedEvent, data: { streamIds: [streamId], globalPositions: [1] } }],
     })
-    expect(woken.result).toMatchObject({ projection: 'test_counters', applied: 1 })
+    expect(woken.result).toMatchObject([{ projection: 'test_counters', applied: 1 }])
     const fromCron = await new InngestTestEngine({ function: projectCounters }).execute({
       events: [{ name: 'inngest/scheduled.timer', data: {} }],
     })
-    expect(fromCron.result).toMatchObject({ applied: 0 })
+    expect(fromCron.result).toMatchObject([{ applied: 0 }])
     expect(await counterOf(streamId)).toBe(3)
   })
 

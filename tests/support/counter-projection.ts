@@ -32,6 +32,51 @@ export function counterProjection(version = 1): Projection {
           last_note = coalesce(excluded.last_note, test_counters.last_note),
           applied_positions = test_counters.applied_positions || ',' || excluded.applied_positions`.execute(trx)
     },
+    applyBatch: async (trx, events) => {
+      const rows = new Map<
+        string,
+        {
+          userId: string | null
+          total: number
+          increments: number
+          notes: number
+          note: string | null
+          positions: string[]
+        }
+      >()
+      for (const event of events) {
+        const row = rows.get(event.streamId) ?? {
+          userId: event.metadata.userId ?? null,
+          total: 0,
+          increments: 0,
+          notes: 0,
+          note: null,
+          positions: [],
+        }
+        if (event.type === 'NoteAdded') {
+          row.notes += 1
+          row.note = String(event.data.text)
+        } else {
+          row.total += Number(event.data.by)
+          row.increments += 1
+        }
+        row.positions.push(String(event.streamPosition))
+        rows.set(event.streamId, row)
+      }
+      if (rows.size === 0) return
+      const all = [...rows.entries()]
+      await sql`insert into test_counters (stream_id, user_id, total, increments, notes, last_note, applied_positions)
+        select * from unnest(${all.map(([streamId]) => streamId)}::text[], ${all.map(([, row]) => row.userId)}::text[],
+          ${all.map(([, row]) => row.total)}::bigint[], ${all.map(([, row]) => row.increments)}::integer[],
+          ${all.map(([, row]) => row.notes)}::integer[], ${all.map(([, row]) => row.note)}::text[],
+          ${all.map(([, row]) => row.positions.join(','))}::text[])
+        on conflict (stream_id) do update set
+          total = test_counters.total + excluded.total,
+          increments = test_counters.increments + excluded.increments,
+          notes = test_counters.notes + excluded.notes,
+          last_note = coalesce(excluded.last_note, test_counters.last_note),
+          applied_positions = test_counters.applied_positions || ',' || excluded.applied_positions`.execute(trx)
+    },
     truncate: async (trx) => {
       await sql`delete from test_counters`.execute(trx)
     },

@@ -22,15 +22,32 @@ export type LedgerProjection = Projection & {
  */
 export function ledgerProjection(
   name: string,
-  options: { eventTypes?: readonly string[]; poisoned?: (event: StoredEvent) => boolean } = {},
+  options: { eventTypes?: readonly string[]; poisoned?: (event: StoredEvent) => boolean; batch?: boolean } = {},
 ): LedgerProjection {
   let fixed = false
+  const refuse = (event: StoredEvent) => {
+    if (!fixed && options.poisoned?.(event)) throw new Error(`cannot apply ${event.type} by ${String(event.data.by)}`)
+  }
   return {
     name,
     version: 1,
     eventTypes: options.eventTypes ?? ['CounterIncremented'],
+    ...(options.batch
+      ? {
+          // All or nothing, like a set-based write that meets a row it cannot take.
+          applyBatch: async (trx, events) => {
+            events.forEach(refuse)
+            if (events.length === 0) return
+            const positions = events.map((event) => event.globalPosition)
+            await sql`insert into test_ledger (projection, global_position)
+              select ${name}, position from unnest(${positions}::bigint[]) with ordinality as applied(position, n) order by n`.execute(
+              trx,
+            )
+          },
+        }
+      : {}),
     apply: async (trx, event) => {
-      if (!fixed && options.poisoned?.(event)) throw new Error(`cannot apply ${event.type} by ${String(event.data.by)}`)
+      refuse(event)
       await sql`insert into test_ledger (projection, global_position) values (${name}, ${event.globalPosition})`.execute(
         trx,
       )
