@@ -143,12 +143,12 @@ describe('the examples of the operations the REST bridge serves', () => {
       expect(example).toBeDefined()
       // The bridge gives the procedure its path and query parameters and its JSON body as one input.
       const { json, query, path } = example?.request ?? {}
-      const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
+      const body = isRecord(json) ? json : undefined
       const request =
         json === undefined && query === undefined && path === undefined
           ? undefined
-          : json === undefined || isObject
-            ? { ...path, ...query, ...json }
+          : json === undefined || body !== undefined
+            ? { ...path, ...query, ...body }
             : json
       const parsedInput = input.safeParse(request)
       expect(parsedInput.success ? [] : parsedInput.error.issues).toEqual([])
