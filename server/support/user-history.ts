@@ -2,12 +2,16 @@ import { keyFor } from '#events/pii/pii-vault.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
 import { maskData } from './timeline/masking.ts'
+import { recordHistoryOpened } from './timeline/record-opening.ts'
+import type { SupportStaff } from './timeline/support-staff.ts'
 
 /**
  * A person's whole history, in the order it happened, personal data masked: reading a value
- * takes a reason and leaves a record (the timeline's reveal, server/support/timeline/).
+ * takes a reason and leaves a record (the timeline's reveal, server/support/timeline/). The opening
+ * itself is recorded as the staff member's reading, as the timeline's is.
  */
-export async function userHistory(runtime: Runtime, userId: string) {
+export async function userHistory(runtime: Runtime, staff: SupportStaff, userId: string) {
+  await recordHistoryOpened(runtime, staff, userId)
   const events = await runtime.store.readByUser(userId)
   const key = await keyFor(runtime.db, userId)
   return {

@@ -7,6 +7,7 @@ import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
 import { userHistory } from '#server/support/user-history.ts'
+import type { SupportStaff } from '#server/support/timeline/support-staff.ts'
 import { processWebhookDeliveries } from '#server/payments/process-webhook-deliveries.ts'
 import { receiveRazorpayWebhook } from '#server/payments/webhook-deliveries.ts'
 import { webhookProcessingEvent } from '#server/payments/webhook-events.ts'
@@ -14,6 +15,8 @@ import { webhookRetryPolicy } from '#server/payments/webhook-retry-policy.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
+
+const supportStaff: SupportStaff = { staffId: 'u-support', via: 'web', requestId: 'request-support' }
 
 describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
   let test: TestRuntime
@@ -151,13 +154,17 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
       paymentId: 'pay_test_first',
     })
     // Support finds it in the person's history, to refund it.
-    const history = await userHistory(test.runtime, 'u-webhook')
+    const history = await userHistory(test.runtime, supportStaff, 'u-webhook')
     expect(history.events.filter((event) => event.type === 'DuplicatePaymentCaptured')).toContainEqual(
       expect.objectContaining({
         streamId: `order-${orderId}`,
         actor: { type: 'webhook', id: second },
         data: { orderId, paymentId: 'pay_test_second', amount: 9900, reportedBy: 'webhook' },
       }),
+    )
+    // ...and that reading is on the record, as support's own event in the person's history.
+    expect((await userHistory(test.runtime, supportStaff, 'u-webhook')).events).toContainEqual(
+      expect.objectContaining({ type: 'SupportHistoryOpened', actor: { type: 'support', id: 'u-support' } }),
     )
     // Nothing is left to try again, however much later the job runs.
     test.clock.advance(webhookRetryPolicy.maxDelayMs * 2)

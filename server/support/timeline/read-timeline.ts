@@ -1,7 +1,7 @@
-import { supportAuditStreamId } from '#events/support/support-audit.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { supportedPerson } from './person.ts'
-import { supportMetadata, type SupportStaff } from './support-staff.ts'
+import { recordHistoryOpened } from './record-opening.ts'
+import type { SupportStaff } from './support-staff.ts'
 import type { TimelineFilters } from './timeline-filters.ts'
 import { defaultPageSize, timelinePage } from './timeline-page.ts'
 
@@ -23,29 +23,7 @@ export async function readTimeline(
   request: TimelineRequest,
 ) {
   const person = await supportedPerson(runtime.db, request.userId)
-  if (request.after === undefined) {
-    const { filters } = request
-    await runtime.store.append(
-      supportAuditStreamId(person.userId),
-      'any',
-      [
-        {
-          type: 'SupportHistoryOpened',
-          data: {
-            via: staff.via,
-            filters: {
-              types: filters.types,
-              streams: filters.streams,
-              from: filters.from ?? null,
-              to: filters.to ?? null,
-              correlationId: filters.correlationId ?? null,
-            },
-          },
-        },
-      ],
-      supportMetadata(staff, person.userId),
-    )
-  }
+  if (request.after === undefined) await recordHistoryOpened(runtime, staff, person.userId, request.filters)
   const page = await timelinePage(runtime.db, runtime.store.registry, person.userId, request.filters, {
     after: request.after,
     limit: request.limit ?? defaultPageSize,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { userHistory as readUserHistory } from '#server/support/user-history.ts'
 import { supportProcedure } from '#server/trpc/init.ts'
+import { staffOf } from './staff-of.ts'
 import { userIdInput } from './user-id-input.ts'
 
 export const userHistory = supportProcedure
@@ -35,4 +36,4 @@ export const userHistory = supportProcedure
       ),
     }),
   )
-  .query(({ ctx, input }) => readUserHistory(ctx.runtime, input.userId))
+  .query(({ ctx, input }) => readUserHistory(ctx.runtime, staffOf(ctx), input.userId))
