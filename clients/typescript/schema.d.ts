@@ -9303,6 +9303,7 @@ export interface operations {
         /** @example 50 */
         limit?: number
         before?: string
+        deliveryId?: string
       }
       header?: never
       path?: never

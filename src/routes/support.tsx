@@ -22,6 +22,7 @@ export const Route = createFileRoute('/support')({
 function SupportPage() {
   const { user } = useAuth()
   const [openUserId, setOpenUserId] = useState<string | null>(null)
+  const [shownDelivery, setShownDelivery] = useState<string | null>(null)
   if (user?.role !== 'support') return <Forbidden />
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -32,10 +33,12 @@ function SupportPage() {
       </p>
       <div className="mt-8 space-y-6">
         <UserSearch onOpen={setOpenUserId} />
-        {openUserId && <PersonTimeline key={`timeline-${openUserId}`} userId={openUserId} />}
+        {openUserId && (
+          <PersonTimeline key={`timeline-${openUserId}`} userId={openUserId} onShowDelivery={setShownDelivery} />
+        )}
         {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
         {openUserId && <ReplayViews key={`replay-${openUserId}`} userId={openUserId} />}
-        <WebhookDeliveries />
+        <WebhookDeliveries shown={shownDelivery} onShowAll={() => setShownDelivery(null)} />
         <ProjectionStatus />
       </div>
     </main>

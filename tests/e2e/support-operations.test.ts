@@ -154,6 +154,28 @@ describe('support repairs a customer from the console', () => {
 
     await deliveries.getByLabel('Show').selectOption('pending')
     await deliveries.getByText('No pending deliveries.').waitFor()
+
+    // The person's timeline links the payment Razorpay's delivery made to that delivery.
+    const search = page.getByRole('search')
+    await search.getByLabel('E-mail or user id').fill(person.email)
+    await search.getByRole('button', { name: 'Search' }).click()
+    await page
+      .getByRole('list', { name: 'People found' })
+      .locator(`[data-user-id="${person.userId}"]`)
+      .getByRole('button', { name: 'Open history' })
+      .click()
+    const timeline = page.getByRole('region', { name: 'Timeline', exact: true })
+    await timeline
+      .getByRole('button', { name: `Show delivery ${deliveryId}` })
+      .first()
+      .click()
+    await expect
+      .poll(() => deliveries.getByTestId('shown-delivery').textContent())
+      .toBe(`Delivery ${deliveryId}, from the timeline.`)
+    await expect.poll(() => deliveries.locator('[data-delivery-id]').count()).toBe(1)
+    await expect(row.getByTestId('delivery-outcome').textContent()).resolves.toBe('processed (order paid)')
+    await deliveries.getByRole('button', { name: 'Show all deliveries' }).click()
+    await expect(deliveries.getByLabel('Show').inputValue()).resolves.toBe('pending')
     await page.close()
   })
 

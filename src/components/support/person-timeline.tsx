@@ -10,9 +10,16 @@ const header = ['Type', 'Time', 'Actor', 'Correlation', 'Stream and data']
 
 /**
  * A person's timeline: every event of all their streams in commit order, personal data masked
- * (each field revealed with a reason), filters, one-click correlation, and time travel.
+ * (each field revealed with a reason), filters, one-click correlation, time travel, and a link
+ * from a webhook's events to its delivery.
  */
-export function PersonTimeline({ userId }: { userId: string }) {
+export function PersonTimeline({
+  userId,
+  onShowDelivery,
+}: {
+  userId: string
+  onShowDelivery: (deliveryId: string) => void
+}) {
   const [query, setQuery] = useState<TimelineQuery>({ types: [], streams: [] })
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined])
   const [travelAt, setTravelAt] = useState<string | null>(null)
@@ -52,6 +59,7 @@ export function PersonTimeline({ userId }: { userId: string }) {
                 onMore={(cursor) => setCursors([...cursors, cursor])}
                 onFollow={(correlationId) => filter({ types: [], streams: [], correlationId })}
                 onTravel={setTravelAt}
+                onShowDelivery={onShowDelivery}
                 travelAt={travelAt}
                 {...(index === 0 ? { onErased: setErasedAt } : {})}
               />

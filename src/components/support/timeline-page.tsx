@@ -19,6 +19,7 @@ export function TimelinePage({
   onMore,
   onFollow,
   onTravel,
+  onShowDelivery,
   travelAt,
   onErased,
 }: {
@@ -29,6 +30,7 @@ export function TimelinePage({
   onMore: (cursor: string) => void
   onFollow: (correlationId: string) => void
   onTravel: (eventId: string) => void
+  onShowDelivery: (deliveryId: string) => void
   travelAt: string | null
   onErased?: (erasedAt: string | null) => void
 }) {
@@ -68,6 +70,7 @@ export function TimelinePage({
           event={event}
           onFollow={onFollow}
           onTravel={onTravel}
+          onShowDelivery={onShowDelivery}
           travelling={travelAt === event.eventId}
         />
       ))}

@@ -12,12 +12,14 @@ export function TimelineRow({
   event,
   onFollow,
   onTravel,
+  onShowDelivery,
   travelling,
 }: {
   userId: string
   event: TimelineEvent
   onFollow: (correlationId: string) => void
   onTravel: (eventId: string) => void
+  onShowDelivery: (deliveryId: string) => void
   travelling: boolean
 }) {
   return (
@@ -26,7 +28,18 @@ export function TimelineRow({
       <td className="py-2 pr-4 whitespace-nowrap">
         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </td>
-      <td className="py-2 pr-4 break-all">{actorLabel(event.actor, userId)}</td>
+      <td className="py-2 pr-4 break-all">
+        {actorLabel(event.actor, userId)}
+        {event.actor.type === 'webhook' && event.actor.id && (
+          <button
+            type="button"
+            className={`mt-1 block text-xs ${linkButton}`}
+            onClick={() => onShowDelivery(event.actor.id ?? '')}
+          >
+            Show delivery {event.actor.id}
+          </button>
+        )}
+      </td>
       <td className="py-2 pr-4 text-xs break-all">
         {event.correlationId ? (
           <button type="button" className={linkButton} onClick={() => onFollow(event.correlationId ?? '')}>

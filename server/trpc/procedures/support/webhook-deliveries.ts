@@ -20,6 +20,13 @@ export const webhookDeliveries = supportProcedure
       filter: z.enum(['all', 'failed', 'pending']).default('all'),
       limit: z.coerce.number().int().min(1).max(200).default(50),
       before: z.iso.datetime({ message: 'before must be an ISO 8601 time' }).optional(),
+      deliveryId: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe("Only the delivery with this Razorpay event id (a timeline's webhook actor)"),
     }),
   )
   .output(z.object({ deliveries: z.array(deliverySchema) }))
@@ -28,5 +35,6 @@ export const webhookDeliveries = supportProcedure
       filter: input.filter,
       limit: input.limit,
       ...(input.before === undefined ? {} : { before: input.before }),
+      ...(input.deliveryId === undefined ? {} : { deliveryId: input.deliveryId }),
     }),
   }))
