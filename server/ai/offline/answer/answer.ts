@@ -16,6 +16,8 @@ export type OfflineAnswer = {
   matches: { id: string; question: string; score: number }[]
   category: Category | 'general'
   confidence: number
+  /** Where the text comes from: a knowledge-base entry, or the structured approach when none fits. */
+  source: 'knowledge-base' | 'framework'
   provider: typeof OFFLINE_PROVIDER
   model: typeof OFFLINE_MODEL
 }
@@ -46,6 +48,7 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
       .map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score })),
     category: guessCategory(retrieval, type),
     confidence: retrieval.confidence,
+    source: best !== null ? 'knowledge-base' : 'framework',
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
   }
