@@ -5,7 +5,7 @@ import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 
 /** Below this the engine says it has no confident match rather than guess. */
-export const CONFIDENCE_THRESHOLD = 0.5
+export const CONFIDENCE_THRESHOLD = 0.6
 
 /** Context can lift a candidate's score by at most 1 + CATEGORY_BOOST + MAX_TAG_BOOST. */
 const CATEGORY_BOOST = 0.3
