@@ -6,6 +6,10 @@ import { hinglishStopWords } from './hinglish.ts'
  */
 export const stopWords: ReadonlySet<string> = new Set([
   ...hinglishStopWords,
+  'differently',
+  'simply',
+  'simpler',
+  'further',
   'a',
   'about',
   'above',
