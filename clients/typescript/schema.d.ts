@@ -1279,6 +1279,17 @@ export interface components {
     }
     InterviewAnswer: {
       response: string
+      /** @description Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer */
+      confidence?: number
+      /**
+       * @description Where the response comes from: a curated answer, the structured approach when there is no reliable answer ('framework'), or the provider's model
+       * @enum {string}
+       */
+      source?: 'knowledge-base' | 'framework' | 'model'
+      /** @description Offline engine: the knowledge-base question the response answers */
+      matchedQuestion?: string
+      /** @description Provider: why the model stopped; anything but 'stop' means the response may be cut short or refused */
+      finishReason?: string
       sessionId: string
       questionId: string
       provider: string
@@ -1293,6 +1304,17 @@ export interface components {
     }
     ScreenshotAnswer: {
       response: string
+      /** @description Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer */
+      confidence?: number
+      /**
+       * @description Where the response comes from: a curated answer, the structured approach when there is no reliable answer ('framework'), or the provider's model
+       * @enum {string}
+       */
+      source?: 'knowledge-base' | 'framework' | 'model'
+      /** @description Offline engine: the knowledge-base question the response answers */
+      matchedQuestion?: string
+      /** @description Provider: why the model stopped; anything but 'stop' means the response may be cut short or refused */
+      finishReason?: string
       sessionId: string
       questionId: string
       provider: string
@@ -10209,6 +10231,11 @@ export interface operations {
             success: true
             data: {
               response: string
+              confidence?: number
+              /** @enum {string} */
+              source?: 'knowledge-base' | 'framework' | 'model'
+              matchedQuestion?: string
+              finishReason?: string
               sessionId: string
               questionId: string
               provider: string

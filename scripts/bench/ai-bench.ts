@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { heldOutQuestions, evaluateRetrieval } from '#server/ai/offline/eval/evaluate.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { evaluateTrust } from '#server/ai/offline/eval/trust-evaluation.ts'
 import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
@@ -84,6 +85,45 @@ function retrievalFigures(): Figure[] {
       value: evaluation.recallAt3 * 100,
       unit: '%',
       note: `${evaluation.top3Correct}/${evaluation.total}; ${note}`,
+    },
+  ]
+}
+
+/** How far the answers can be trusted, on the held-out set written from interview categories. */
+function trustFigures(): Figure[] {
+  const trust = evaluateTrust()
+  const of = (n: number, total: number) => `${Math.round(n * total)}/${total}`
+  return [
+    {
+      name: 'answers: precision@1 (questions the knowledge base covers)',
+      value: trust.precisionAt1 * 100,
+      unit: '%',
+      note: of(trust.precisionAt1, trust.covered),
+    },
+    {
+      name: 'answers: confident but wrong',
+      value: trust.confidentButWrong * 100,
+      unit: '%',
+      note: `${of(trust.confidentButWrong, trust.total)} held-out questions`,
+    },
+    {
+      name: 'answers: abstained (structured approach)',
+      value: trust.abstention * 100,
+      unit: '%',
+      note: of(trust.abstention, trust.total),
+    },
+    {
+      name: 'answers: answered correctly',
+      value: trust.answeredCorrectly * 100,
+      unit: '%',
+      note: of(trust.answeredCorrectly, trust.total),
+    },
+    { name: 'answers: median length', value: trust.medianAnswerWords, unit: 'words' },
+    {
+      name: 'answers: follow-ups resolved',
+      value: trust.followUpAccuracy * 100,
+      unit: '%',
+      note: of(trust.followUpAccuracy, trust.followUps),
     },
   ]
 }
@@ -205,6 +245,7 @@ export async function benchAi(): Promise<Figure[]> {
   try {
     return [
       ...retrievalFigures(),
+      ...trustFigures(),
       ...(await answerFigures(engine)),
       ...(await ocrFigures(engine)),
       ...(await speechFigures(folder)),

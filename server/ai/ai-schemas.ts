@@ -49,9 +49,14 @@ const answerMetaSchema = z.object({
 // Any Uint8Array, Node Buffers included (z.instanceof would narrow to an ArrayBuffer-backed one).
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be binary data')
 
+/** One earlier question of the same session and the answer it got. */
+const turnSchema = z.object({ question: z.string().max(8_000), answer: z.string().max(20_000) })
+
 export const answerInputSchema = z.object({
   question: z.string().trim().min(1).max(8_000),
   context: interviewContextSchema.default({}),
+  /** The session's last few turns, oldest first: a follow-up is answered in their light. */
+  history: z.array(turnSchema).max(5).default([]),
 })
 export type AnswerInput = z.input<typeof answerInputSchema>
 
@@ -89,6 +94,16 @@ export type AnalyzeQuestionInput = AnswerInput
 
 // ----- results -----
 
+/** Where an answer's text comes from, and why a model stopped: what a candidate needs to judge it. */
+const answerTrustShape = {
+  /** 'knowledge-base': a curated model answer; 'framework': no reliable answer, the structured approach instead; 'model': the provider's model. */
+  source: z.enum(['knowledge-base', 'framework', 'model']).optional(),
+  /** Offline engine only: the knowledge-base question the answer was given for. */
+  matchedQuestion: z.string().optional(),
+  /** Provider only: why the model stopped ('stop', 'length', 'content-filter'…); anything but 'stop' means the text may be cut short or refused. */
+  finishReason: z.string().optional(),
+}
+
 /** A knowledge-base entry the offline engine matched, best first. */
 const knowledgeMatchSchema = z.object({
   id: z.string(),
@@ -100,8 +115,9 @@ export const answerResultSchema = answerMetaSchema.extend({
   text: z.string(),
   /** Offline engine only: the knowledge-base entries the answer drew on. */
   matches: z.array(knowledgeMatchSchema).optional(),
-  /** Offline engine only: 0–1, how well the best entry explains the question (below 0.5 the answer is a framework, not a model answer). */
+  /** Offline engine only: 0–1, how well the best entry explains the question (below 0.6 the answer is the structured approach, not a model answer). */
   confidence: z.number().min(0).max(1).optional(),
+  ...answerTrustShape,
 })
 export type AnswerResult = z.infer<typeof answerResultSchema>
 
@@ -122,6 +138,7 @@ export const screenshotAnalysisSchema = answerMetaSchema.extend({
   ocrConfidence: z.number().min(0).max(100).optional(),
   matches: z.array(knowledgeMatchSchema).optional(),
   confidence: z.number().min(0).max(1).optional(),
+  ...answerTrustShape,
 })
 export type ScreenshotAnalysis = z.infer<typeof screenshotAnalysisSchema>
 

@@ -12,6 +12,7 @@ import { requireFeature } from './feature-gates.ts'
 import { planAccess, type PlanAccess } from './plan-access.ts'
 import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
+import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
 
 export const failures = {
@@ -116,10 +117,21 @@ async function record(scope: SignedInScope, sessionId: string, recorded: Recorde
   return questionId
 }
 
+/** What tells the candidate how far to trust the answer, where the engine reports it. */
+function trustOf(answer: AnswerResult) {
+  return {
+    ...(answer.confidence === undefined ? {} : { confidence: answer.confidence }),
+    ...(answer.source === undefined ? {} : { source: answer.source }),
+    ...(answer.matchedQuestion === undefined ? {} : { matchedQuestion: answer.matchedQuestion }),
+    ...(answer.finishReason === undefined ? {} : { finishReason: answer.finishReason }),
+  }
+}
+
 /** Recording a question takes no interview, so the usage read before the answer still holds. */
 function answerShape(access: PlanAccess, sessionId: string, questionId: string, answer: AnswerResult) {
   const usage = usageOf(access)
   return {
+    ...trustOf(answer),
     response: answer.text,
     sessionId,
     questionId,
@@ -137,7 +149,10 @@ export async function askQuestion(
 ) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = merge(session.context, input.context)
-  const answer = await callAi(failures.response, () => scope.runtime.ai.answer({ question: input.question, context }))
+  const history = await recentTurns(scope, session.id)
+  const answer = await callAi(failures.response, () =>
+    scope.runtime.ai.answer({ question: input.question, context, history }),
+  )
   const questionId = await record(scope, session.id, {
     question: input.question,
     answer,
@@ -156,7 +171,8 @@ export async function* streamQuestion(
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = merge(session.context, input.context)
   let result: AnswerResult | undefined
-  const events = scope.runtime.ai.streamAnswer({ question: input.question, context }, signal ? { signal } : {})
+  const history = await recentTurns(scope, session.id)
+  const events = scope.runtime.ai.streamAnswer({ question: input.question, context, history }, signal ? { signal } : {})
   const iterator = events[Symbol.asyncIterator]()
   for (;;) {
     const next = await callAi(failures.response, () => iterator.next())
@@ -185,8 +201,9 @@ export async function askAudioQuestion(
   )
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
+  const history = await recentTurns(scope, session.id)
   const answer = await callAi(failures.response, () =>
-    scope.runtime.ai.answer({ question: transcription.text, context: session.context }),
+    scope.runtime.ai.answer({ question: transcription.text, context: session.context, history }),
   )
   const questionId = await record(scope, session.id, {
     question: transcription.text,
@@ -223,6 +240,9 @@ export async function analyzeScreenshot(
     model: analysis.model,
     latencyMs: analysis.latencyMs,
     usage: analysis.usage,
+    ...(analysis.confidence === undefined ? {} : { confidence: analysis.confidence }),
+    ...(analysis.source === undefined ? {} : { source: analysis.source }),
+    ...(analysis.matchedQuestion === undefined ? {} : { matchedQuestion: analysis.matchedQuestion }),
   }
   const questionId = await record(scope, session.id, {
     question: analysis.question ?? analysis.extractedText.slice(0, 2000),

@@ -84,6 +84,20 @@ describe('answer', () => {
     expect(user).toEqual({ role: 'user', content: 'Interview question:\nWhat is a hash map?' })
   })
 
+  it('passes the session turns before a follow-up and reports the finish reason', async () => {
+    fake.setModel('primary', fakeReply.text('I would add a canary stage first.'))
+    const history = [{ question: 'Tell me about a failed launch.', answer: 'We shipped without a canary…' }]
+    const result = await engine().answer({ question: 'And what would you do differently?', context, history })
+
+    expect(result).toMatchObject({ source: 'model', finishReason: 'stop' })
+    const messages = chatCalls()[0]?.chat?.messages ?? []
+    expect(messages.slice(1)).toEqual([
+      { role: 'user', content: 'Interview question:\nTell me about a failed launch.' },
+      { role: 'assistant', content: 'We shipped without a canary…' },
+      { role: 'user', content: 'Interview question:\nAnd what would you do differently?' },
+    ])
+  })
+
   it('streams deltas that reassemble into the answer, then the result with usage', async () => {
     const chunks = ['Use ', 'a hash ', 'map: ', 'O(1) lookups.']
     fake.setModel(

@@ -42,6 +42,26 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     })
   })
 
+  it('answers with its confidence and source, and reads a follow-up against the previous question', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'starter')
+    await startSession(caller, { mode: 'text' })
+    const first = await askQuestion(caller, { question: 'Tell me about a time you failed.' })
+    expect(first).toMatchObject({
+      source: 'knowledge-base',
+      matchedQuestion: 'Tell me about a time you failed or made a mistake.',
+    })
+    expect(first.confidence).toBeGreaterThanOrEqual(0.6)
+
+    const followUp = await askQuestion(caller, { question: 'And what would you do differently?' })
+    expect(followUp).toMatchObject({ source: 'knowledge-base', matchedQuestion: first.matchedQuestion })
+    expect(followUp.response).toContain('Following up on: Tell me about a time you failed.')
+
+    const unknown = await askQuestion(caller, { question: 'What is the capital of France?' })
+    expect(unknown.source).toBe('framework')
+    expect(unknown.response).toMatch(/^\*\*No close match/)
+  })
+
   it('runs a session: start, ask, end; usage counts it, history lists it', async () => {
     const caller = callerFor()
     await grantPlan(test.runtime, caller.userId, 'starter')

@@ -65,9 +65,16 @@ function contextTexts(context: InterviewContext): (string | undefined)[] {
 }
 
 /** The knowledge base's answer, from the first `OFFLINE_QUESTION_LIMIT` characters of the question. */
-function knowledgeAnswer(question: string, context: InterviewContext) {
-  const result = answerQuestion({ question: question.slice(0, OFFLINE_QUESTION_LIMIT), context })
-  return { text: result.answer, matches: result.matches, confidence: result.confidence }
+function knowledgeAnswer(question: string, context: InterviewContext, history: AnswerInput['history'] = []) {
+  const result = answerQuestion({ question: question.slice(0, OFFLINE_QUESTION_LIMIT), context, history })
+  const matchedQuestion = result.source === 'knowledge-base' ? result.matches[0]?.question : undefined
+  return {
+    text: result.answer,
+    matches: result.matches,
+    confidence: result.confidence,
+    source: result.source,
+    ...(matchedQuestion === undefined ? {} : { matchedQuestion }),
+  }
 }
 
 export function createOfflineEngine(
@@ -96,10 +103,10 @@ export function createOfflineEngine(
   }
 
   function answer(input: AnswerInput, callOptions: CallOptions = {}): AnswerResult {
-    const { question, context } = parseInput(answerInputSchema, input)
+    const { question, context, history } = parseInput(answerInputSchema, input)
     throwIfAborted(callOptions.signal)
     const started = performance.now()
-    const result = guarded(() => knowledgeAnswer(question, context))
+    const result = guarded(() => knowledgeAnswer(question, context, history))
     return { ...result, ...meta(started, [question, ...contextTexts(context)], [result.text]) }
   }
 
@@ -154,6 +161,8 @@ export function createOfflineEngine(
         ocrConfidence: screen.confidence,
         matches: result.matches,
         confidence: result.confidence,
+        source: result.source,
+        ...(result.matchedQuestion === undefined ? {} : { matchedQuestion: result.matchedQuestion }),
         ...meta(started, [screen.text, ...contextTexts(context)], [result.text]),
       }
     },

@@ -2,6 +2,7 @@
  * The prompts of the live interview assistant. The candidate glances at (or reads out) the answer
  * while the interviewer waits, so answers lead with the point, stay short and sound spoken.
  */
+import type { ModelMessage } from 'ai'
 import type { Difficulty, InterviewContext } from '#server/ai/ai-schemas.ts'
 
 const assistantRole = `You are Interview Helper, a real-time assistant for a job candidate who is in a live interview right now.
@@ -33,8 +34,25 @@ function tagged(tag: string, value: string | undefined): string {
   return text ? `<${tag}>\n${text}\n</${tag}>` : ''
 }
 
-export function answerPrompt(question: string): string {
+function answerPrompt(question: string): string {
   return `Interview question:\n${question}`
+}
+
+/**
+ * The session so far as chat turns, then the new question: a follow-up ("and what would you do
+ * differently?") is read in the light of the questions and answers before it.
+ */
+export function conversation(
+  history: readonly { question: string; answer: string }[],
+  question: string,
+): ModelMessage[] {
+  return [
+    ...history.flatMap((turn): ModelMessage[] => [
+      { role: 'user', content: answerPrompt(turn.question) },
+      { role: 'assistant', content: turn.answer },
+    ]),
+    { role: 'user', content: answerPrompt(question) },
+  ]
 }
 
 const jsonOnly = 'Reply with only that JSON object: no prose before or after it, no code fences.'

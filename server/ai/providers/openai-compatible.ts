@@ -22,7 +22,7 @@ import {
 } from '#server/ai/ai-schemas.ts'
 import {
   analyzeQuestionPrompt,
-  answerPrompt,
+  conversation,
   generateQuestionsPrompt,
   improveCommunicationPrompt,
   interviewInstructions,
@@ -138,9 +138,10 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
   }
 
   async function* streamAnswer(input: AnswerInput, options: CallOptions = {}): AsyncGenerator<AnswerStreamEvent> {
-    const { question, context } = parseInput(answerInputSchema, input)
+    const { question, context, history } = parseInput(answerInputSchema, input)
     const started = performance.now()
     let usage: TokenUsage = noUsage
+    let finishReason: string | undefined
     let firstError: AiProviderError | undefined
     for (const [index, model] of textModels.entries()) {
       const watchdog = new StreamWatchdog(config.timeoutMs, options.signal)
@@ -149,7 +150,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
         const result = streamText({
           model: openai.chat(model),
           instructions: interviewInstructions(context),
-          prompt: answerPrompt(question),
+          messages: conversation(history, question),
           ...requestSettings(watchdog.signal),
           // Errors arrive as stream parts and are thrown below; the default handler would log them.
           onError: () => undefined,
@@ -161,12 +162,23 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
             yield { type: 'delta', text: part.text }
           } else if (part.type === 'error') throw part.error
           else if (part.type === 'abort') throw watchdog.abortReason()
-          else if (part.type === 'finish') usage = addUsage(usage, toTokenUsage(part.totalUsage))
+          else if (part.type === 'finish') {
+            usage = addUsage(usage, toTokenUsage(part.totalUsage))
+            finishReason = part.finishReason
+          }
         }
         if (text.trim() === '') throw emptyAnswer(model)
         yield {
           type: 'done',
-          result: { text, provider, model, latencyMs: elapsedMs(started), usage },
+          result: {
+            text,
+            provider,
+            model,
+            latencyMs: elapsedMs(started),
+            usage,
+            source: 'model',
+            ...(finishReason === undefined ? {} : { finishReason }),
+          },
         }
         return
       } catch (caught) {
@@ -205,27 +217,37 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
     provider,
 
     async answer(input, options = {}) {
-      const { question, context } = parseInput(answerInputSchema, input)
+      const { question, context, history } = parseInput(answerInputSchema, input)
       const started = performance.now()
       let usage: TokenUsage = noUsage
+      let finishReason: string | undefined
       const { value: text, model } = await withFallback(
         textModels,
         async (model) => {
           const result = await generateText({
             model: openai.chat(model),
             instructions: interviewInstructions(context),
-            prompt: answerPrompt(question),
+            messages: conversation(history, question),
             ...requestSettings(options.signal),
             timeout: config.timeoutMs,
           })
           usage = addUsage(usage, toTokenUsage(result.usage))
+          finishReason = result.finishReason
           if (result.text.trim() === '') throw emptyAnswer(model)
           return result.text.trim()
         },
         toError,
         onFallback,
       )
-      return { text, provider, model, latencyMs: elapsedMs(started), usage }
+      return {
+        text,
+        provider,
+        model,
+        latencyMs: elapsedMs(started),
+        usage,
+        source: 'model',
+        ...(finishReason === undefined ? {} : { finishReason }),
+      }
     },
 
     streamAnswer,

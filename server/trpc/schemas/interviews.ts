@@ -87,6 +87,22 @@ export const usageLimitsSchema = z
 export const answerSchema = z
   .object({
     response: z.string(),
+    confidence: z.number().min(0).max(1).optional().meta({
+      description:
+        'Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer',
+    }),
+    source: z.enum(['knowledge-base', 'framework', 'model']).optional().meta({
+      description:
+        "Where the response comes from: a curated answer, the structured approach when there is no reliable answer ('framework'), or the provider's model",
+    }),
+    matchedQuestion: z
+      .string()
+      .optional()
+      .meta({ description: 'Offline engine: the knowledge-base question the response answers' }),
+    finishReason: z.string().optional().meta({
+      description:
+        "Provider: why the model stopped; anything but 'stop' means the response may be cut short or refused",
+    }),
     sessionId: z.string(),
     questionId: z.string(),
     provider: z.string(),

@@ -40,12 +40,12 @@ describe('generateQuestions', () => {
   })
 
   it('fills from neighbouring difficulties and says so', () => {
-    const result = generateQuestions({ topic: 'behavioural', difficulty: 'hard', count: 5 })
+    const result = generateQuestions({ topic: 'behavioural', difficulty: 'hard', count: 8 })
     const hard = result.questions.filter((q) => q.difficulty === 'hard')
     expect(hard.length).toBeGreaterThan(0)
-    expect(hard.length).toBeLessThan(5)
+    expect(hard.length).toBeLessThan(8)
     expect(result.questions.every((q) => q.category === 'behavioural')).toBe(true)
-    expect(result.filledFromDifficulties).toEqual([{ difficulty: 'medium', count: 5 - hard.length }])
+    expect(result.filledFromDifficulties).toEqual([{ difficulty: 'medium', count: 8 - hard.length }])
     expect(result.notes.join(' ')).toMatch(/hard question/)
     // Exact-difficulty questions come first.
     expect(result.questions.slice(0, hard.length).every((q) => q.difficulty === 'hard')).toBe(true)

@@ -6,7 +6,7 @@ import { formatFallbackAnswer } from './fallback.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
 import type { Category } from '#server/ai/offline/knowledge/schema.ts'
-import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { findAnswers, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
@@ -16,23 +16,54 @@ export type OfflineAnswer = {
   matches: { id: string; question: string; score: number }[]
   category: Category | 'general'
   confidence: number
+  /** Where the text comes from: a knowledge-base entry, or the structured approach when none fits. */
+  source: 'knowledge-base' | 'framework'
   provider: typeof OFFLINE_PROVIDER
   model: typeof OFFLINE_MODEL
 }
 
 const MATCHES_RETURNED = 3
 
+const CONTINUATION = /^\s*(and|so|but|also|then|ok(ay)?)\b/i
+const BACK_REFERENCE = /\b(it|that|this|those|them|they|there)\b/i
+const SHORT_QUESTION_WORDS = 8
+
+/**
+ * Whether a question continues the previous one rather than asking something new: it opens with
+ * "and…"/"so…", or it is short and points back ("what did you learn from it?"), or on its own it
+ * matches nothing. A question confident on its own that does neither is a new topic.
+ */
+function continuesPrevious(question: string, own: RetrievalResult): boolean {
+  if (CONTINUATION.test(question)) return true
+  const short = question.trim().split(/\s+/).length <= SHORT_QUESTION_WORDS
+  return short && (BACK_REFERENCE.test(question) || (own.best === null && own.queryTerms.length <= 1))
+}
+
+/** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
+function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
+  const own = findAnswers(question, context, { limit: 5 })
+  const previous = history?.at(-1)
+  if (previous === undefined || !continuesPrevious(question, own)) return { retrieval: own, followUpOf: null }
+  // The previous question's own entry first: its answer covers the usual follow-ups (complexity,
+  // trade-offs, problems, what was learnt); a combined query drifts to neighbouring entries.
+  const alone = findAnswers(previous.question, context, { limit: 5 })
+  const earlier = alone.best !== null ? alone : findAnswers(`${previous.question} ${question}`, context, { limit: 5 })
+  if (earlier.best === null) return { retrieval: own, followUpOf: null }
+  return { retrieval: earlier, followUpOf: previous.question }
+}
+
 /** Answers an interview question from the knowledge base, or with a structured fallback. */
 export function answerQuestion(input: QuestionInput): OfflineAnswer {
-  const { question, context } = questionInputSchema.parse(input)
-  const retrieval = findAnswers(question, context, { limit: 5 })
+  const { question, context, history } = questionInputSchema.parse(input)
+  const { retrieval, followUpOf } = resolveFollowUp(question, context, history)
   const best = retrieval.best
   const type = classifyQuestion(question, best?.entry.category)
   // Skills are only named from a confident match: an unrelated entry's tags would mislead.
   const tieIn = experienceTieIn(best?.entry ?? null, context, type)
+  const followUpNote = followUpOf === null ? '' : `*Following up on: ${followUpOf.trim()}*\n\n`
   const answer =
     best !== null
-      ? formatMatchedAnswer(best.entry, tieIn)
+      ? followUpNote + formatMatchedAnswer(best.entry, tieIn)
       : formatFallbackAnswer({
           type,
           topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
@@ -46,6 +77,7 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
       .map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score })),
     category: guessCategory(retrieval, type),
     confidence: retrieval.confidence,
+    source: best !== null ? 'knowledge-base' : 'framework',
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
   }

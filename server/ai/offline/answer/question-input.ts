@@ -8,5 +8,10 @@ export const OFFLINE_QUESTION_LIMIT = 4000
 export const questionInputSchema = z.object({
   question: z.string().trim().min(1, 'Question is required').max(OFFLINE_QUESTION_LIMIT),
   context: interviewContextSchema.optional(),
+  /** Earlier turns of the same session, oldest first. */
+  history: z
+    .array(z.object({ question: z.string(), answer: z.string() }))
+    .max(10)
+    .optional(),
 })
 export type QuestionInput = z.input<typeof questionInputSchema>

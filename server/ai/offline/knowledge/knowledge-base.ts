@@ -7,6 +7,11 @@ import react from './react.json' with { type: 'json' }
 import sqlDatabases from './sql-databases.json' with { type: 'json' }
 import systemDesign from './system-design.json' with { type: 'json' }
 import testingDevops from './testing-devops.json' with { type: 'json' }
+import softwareDesign from './software-design.json' with { type: 'json' }
+import dataMl from './data-ml.json' with { type: 'json' }
+import product from './product.json' with { type: 'json' }
+import mobile from './mobile.json' with { type: 'json' }
+import security from './security.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -24,6 +29,11 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'networking-web', data: networkingWeb },
   { category: 'behavioural', data: behavioural },
   { category: 'testing-devops', data: testingDevops },
+  { category: 'software-design', data: softwareDesign },
+  { category: 'data-ml', data: dataMl },
+  { category: 'product', data: product },
+  { category: 'mobile', data: mobile },
+  { category: 'security', data: security },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */

@@ -10,6 +10,11 @@ export const categories = [
   'networking-web',
   'behavioural',
   'testing-devops',
+  'software-design',
+  'data-ml',
+  'product',
+  'mobile',
+  'security',
 ] as const
 const categorySchema = z.enum(categories)
 export type Category = z.infer<typeof categorySchema>
@@ -27,7 +32,12 @@ export const categoryLabels: Record<Category, string> = {
   'sql-databases': 'SQL and databases',
   'networking-web': 'Networking and the web',
   behavioural: 'Behavioural',
-  'testing-devops': 'Testing and DevOps',
+  'testing-devops': 'Testing, DevOps and cloud',
+  'software-design': 'Software design',
+  'data-ml': 'Data science and machine learning',
+  product: 'Product management',
+  mobile: 'Mobile',
+  security: 'Security',
 }
 
 const MIN_ANSWER_WORDS = 60

@@ -5,7 +5,14 @@ import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 
 /** Below this the engine says it has no confident match rather than guess. */
-export const CONFIDENCE_THRESHOLD = 0.5
+export const CONFIDENCE_THRESHOLD = 0.6
+
+/**
+ * A question that comes down to one common word ("and what would you do differently?", "can you
+ * give me an example?") says too little to pick an entry, however well that word matches one. A
+ * rare, specific word ("trie", "Kubernetes") is enough on its own.
+ */
+const LONE_TERM_MIN_IDF = 3.3
 
 /** Context can lift a candidate's score by at most 1 + CATEGORY_BOOST + MAX_TAG_BOOST. */
 const CATEGORY_BOOST = 0.3
@@ -128,7 +135,10 @@ export function findAnswers(
   }))
   const best = matches[0] ?? null
   const confidence = best?.confidence ?? 0
-  if (best === null || confidence < CONFIDENCE_THRESHOLD) {
+  const [loneTerm, ...otherTerms] = queryTerms
+  const saysTooLittle =
+    loneTerm !== undefined && otherTerms.length === 0 && index.idf(loneTerm.term) < LONE_TERM_MIN_IDF
+  if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle) {
     return { status: 'no-confident-match', best: null, matches, confidence, reason: 'low-confidence', queryTerms }
   }
   return { status: 'match', best, matches, confidence, queryTerms }

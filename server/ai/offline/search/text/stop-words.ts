@@ -1,9 +1,15 @@
+import { hinglishStopWords } from './hinglish.ts'
 /**
  * Words that carry no topic in an interview question. Besides the usual function words this
  * includes question scaffolding ("explain", "describe", "tell me about") and spoken fillers,
  * because users type or dictate questions the way they speak.
  */
 export const stopWords: ReadonlySet<string> = new Set([
+  ...hinglishStopWords,
+  'differently',
+  'simply',
+  'simpler',
+  'further',
   'a',
   'about',
   'above',

@@ -7,6 +7,7 @@
  * - `phraseSynonyms`: multi-word phrase → one concept token, emitted in addition to the words,
  *   so "hash table" also matches a question that says "dictionary".
  */
+import { hinglishPhrases, hinglishWords } from './hinglish.ts'
 
 export const techTokens: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
   ['c++', ['cpp']],
@@ -67,6 +68,7 @@ export const techTokens: ReadonlyMap<string, readonly string[]> = new Map<string
 ])
 
 export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ...hinglishWords,
   ...['hashmap', 'hashmaps', 'hashtable', 'hashtables', 'dictionary', 'dictionaries', 'dict', 'dicts'].map(
     (w) => [w, ['hashmap']] as const,
   ),
@@ -289,6 +291,7 @@ export function americanize(word: string): string {
 
 /** [phrase, concept token]. Phrase words are compared after stemming, so plurals match too. */
 export const phraseSynonyms: readonly (readonly [string, string])[] = [
+  ...hinglishPhrases,
   ['hash map', 'hashmap'],
   ['hash table', 'hashmap'],
   ['associative array', 'hashmap'],
