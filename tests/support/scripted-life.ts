@@ -138,6 +138,10 @@ export async function scriptedLife(server: RunningServer, database: TestDatabase
   dataOf(await api('POST', '/interview/session/end', { token, body: { sessionId: session.id } }))
   await record('interviewed')
 
+  // A downgrade waits for the paid period's end: scheduled now, nothing charged.
+  dataOf(await api('POST', '/payments/plan-change/schedule', { token, body: { planType: 'starter' } }))
+  await record('plan change scheduled')
+
   dataOf(await api('POST', '/account/profile', { token, body: { firstName: 'Asha', lastName: 'Verma-Rao' } }))
   await record('profile changed')
 
