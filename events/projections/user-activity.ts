@@ -10,15 +10,20 @@ export type UserActivityTable = {
   last_event_type: string
 }
 
+/** The person whose activity an event is: none for staff reading a history, which is not the person being active. */
+function activeUser(event: { type: string; metadata: { userId?: string | undefined } }): string | undefined {
+  return supportAuditEventTypes.includes(event.type) ? undefined : event.metadata.userId
+}
+
 /** How much each person has done and when they were last seen: the support staff's first look. */
 export const userActivityProjection: Projection = {
   name: 'user_activity',
-  version: 2,
+  // 3: the batch path counted staff readings as activity while the event-by-event path did not.
+  version: 3,
   eventTypes: 'all',
   apply: async (trx, event) => {
-    const userId = event.metadata.userId
-    // Staff reading a history is not the person being active.
-    if (!userId || supportAuditEventTypes.includes(event.type)) return
+    const userId = activeUser(event)
+    if (!userId) return
     await trx
       .insertInto('user_activity')
       .values({
@@ -41,7 +46,7 @@ export const userActivityProjection: Projection = {
     // Per person: how many events, the first one's time (kept only for a new row), the last one's.
     const people = new Map<string, { count: number; first: Date; last: Date; lastType: string }>()
     for (const event of events) {
-      const userId = event.metadata.userId
+      const userId = activeUser(event)
       if (!userId) continue
       const seen = people.get(userId)
       if (seen) {

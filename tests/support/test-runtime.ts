@@ -35,7 +35,8 @@ export async function createTestRuntime(kind: DatabaseKind, env: Record<string, 
     close: async () => {
       await runtime.close()
       await database.drop()
-      await rm(dataDir, { recursive: true, force: true })
+      // A file the runtime was still creating as it closed can land while the folder is removed: try again.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
     },
   }
 }
