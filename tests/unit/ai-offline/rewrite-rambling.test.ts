@@ -4,6 +4,7 @@ import { improveText } from '#server/ai/offline/communication/improve-text.ts'
 import { stutters } from '#server/ai/offline/communication/repetition.ts'
 import { LONG_SENTENCE_WORDS } from '#server/ai/offline/communication/score.ts'
 import { splitIntoSentences, tokenizeWords } from '#server/ai/offline/communication/words.ts'
+import { evaluateRewrites } from '#server/ai/offline/eval/rewrite-evaluation.ts'
 import { ramblingAnswers as rambling } from '#server/ai/offline/eval/rambling-answers.ts'
 
 /** Numbers and capitalised words that do not start a sentence: the names a rewrite must keep. */
@@ -72,5 +73,16 @@ describe('improveText on rambling spoken answers', () => {
     expect(improveText('We built the test. Test coverage rose to 90%.')).toBe(
       'We built the test. Test coverage rose to 90%.',
     )
+  })
+
+  it('reports the flaws of the set before and after for the bench', () => {
+    const { answers, before, after, factsKept, facts } = evaluateRewrites()
+    expect(answers).toBe(rambling.length)
+    expect(before.fillers).toBeGreaterThan(0)
+    expect(before.restarts).toBeGreaterThan(0)
+    expect(after).toMatchObject({ fillers: 0, restarts: 0 })
+    expect(after.longSentences).toBeLessThan(before.longSentences)
+    expect(after.words).toBeLessThan(before.words)
+    expect(factsKept).toBe(facts)
   })
 })
