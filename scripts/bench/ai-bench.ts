@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { heldOutQuestions, evaluateRetrieval } from '#server/ai/offline/eval/evaluate.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { evaluateTrust } from '#server/ai/offline/eval/trust-evaluation.ts'
+import { evaluateRewrites } from '#server/ai/offline/eval/rewrite-evaluation.ts'
 import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
@@ -68,6 +69,34 @@ export function wordErrors(reference: readonly string[], hypothesis: readonly st
     previous = current
   }
   return previous[hypothesis.length] ?? 0
+}
+
+/** Flaws in the rambling answers before and after the rewrite, and the speaker's facts it kept. */
+function rewriteFigures(): Figure[] {
+  const { answers, before, after, factsKept, facts } = evaluateRewrites()
+  const note = (b: number, a: number) => `before ${b}, after ${a}; ${answers} rambling answers`
+  return [
+    {
+      name: 'rewrite: fillers and "yeah" left',
+      value: after.fillers,
+      unit: '',
+      note: note(before.fillers, after.fillers),
+    },
+    {
+      name: 'rewrite: restarts left ("I I")',
+      value: after.restarts,
+      unit: '',
+      note: note(before.restarts, after.restarts),
+    },
+    {
+      name: 'rewrite: sentences over the long-sentence mark',
+      value: after.longSentences,
+      unit: '',
+      note: note(before.longSentences, after.longSentences),
+    },
+    { name: 'rewrite: words', value: after.words, unit: '', note: note(before.words, after.words) },
+    { name: 'rewrite: facts kept', value: (factsKept / facts) * 100, unit: '%', note: `${factsKept}/${facts}` },
+  ]
 }
 
 function retrievalFigures(): Figure[] {
@@ -246,6 +275,7 @@ export async function benchAi(): Promise<Figure[]> {
     return [
       ...retrievalFigures(),
       ...trustFigures(),
+      ...rewriteFigures(),
       ...(await answerFigures(engine)),
       ...(await ocrFigures(engine)),
       ...(await speechFigures(folder)),

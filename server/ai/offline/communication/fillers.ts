@@ -75,6 +75,27 @@ const BE_FORMS = new Set([
   "we're",
   "they're",
 ])
+/** "and like the backend was…", "then like three servers": between these a "like" only pauses. */
+const JOINERS = new Set(['and', 'but', 'so', 'then', 'or'])
+const PHRASE_OPENERS = new Set([
+  'the',
+  'a',
+  'an',
+  'i',
+  'we',
+  'you',
+  'they',
+  'it',
+  'this',
+  'he',
+  'she',
+  'there',
+  'two',
+  'three',
+  'four',
+  'five',
+  'ten',
+])
 const INTENSIFIERS = new Set(['really', 'so', 'very', 'totally', 'super', 'um', 'uh', 'literally', 'basically'])
 
 /** "kind of"/"sort of" after these is a noun phrase ("what kind of database"). */
@@ -180,6 +201,7 @@ function isLikeFiller(text: string, words: readonly Word[], i: number): boolean 
   if (commaBefore || commaAfter) return true
   if (previous !== undefined && BE_FORMS.has(previous)) return true
   if (next !== undefined && (INTENSIFIERS.has(next) || /^\d/.test(next))) return true
+  if (previous !== undefined && next !== undefined && JOINERS.has(previous) && PHRASE_OPENERS.has(next)) return true
   return false
 }
 

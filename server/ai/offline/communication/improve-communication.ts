@@ -95,7 +95,7 @@ export function improveCommunication(input: ImproveCommunicationInput): Communic
   const hedges = detectHedges(words)
   const passive = detectPassive(text, sentences)
   const repeated = repeatedWords(words)
-  const stutterList = stutters(words)
+  const stutterList = stutters(text, words)
   const sentenceLengths = sentences.map((s) => s.words.length)
   const averageSentenceLength = sentences.length === 0 ? 0 : wordCount / sentences.length
   const longSentences = sentences

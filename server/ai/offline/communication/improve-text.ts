@@ -1,14 +1,13 @@
+import { closingAffirmations } from './closing-affirmations.ts'
 import { detectFillers } from './fillers.ts'
 import { detectHedges } from './hedges.ts'
 import { detectPassive } from './passive.ts'
+import { stutters } from './repetition.ts'
 import { applyEdits, type Edit } from './rewrite.ts'
+import { splitRunOns } from './run-on.ts'
 import { splitIntoSentences, tokenizeWords } from './words.ts'
 
-/**
- * The response as it could be said: fillers and removable hedges deleted, then passive clauses
- * that name their agent turned active ("was written by me" → "I wrote").
- */
-export function improveText(text: string): string {
+function removeFillersAndHedges(text: string): string {
   const words = tokenizeWords(text)
   const removals: Edit[] = detectFillers(text, words).map((f) => ({ start: f.start, end: f.end, replacement: '' }))
   for (const hedge of detectHedges(words)) {
@@ -17,10 +16,46 @@ export function improveText(text: string): string {
     const that = /^\s+that\s+(?=(we|i|you|they|it|the|this|our|my|he|she)\b)/i.exec(text.slice(hedge.end))
     removals.push({ start: hedge.start, end: that ? hedge.end + that[0].length : hedge.end, replacement: '' })
   }
-  const cleaned = applyEdits(text, removals)
-  const cleanedWords = tokenizeWords(cleaned)
-  const activeEdits: Edit[] = detectPassive(cleaned, splitIntoSentences(cleaned, cleanedWords)).flatMap((p) =>
+  return applyEdits(text, removals)
+}
+
+function removeClosingAffirmations(text: string): string {
+  return applyEdits(text, closingAffirmations(text))
+}
+
+/** "I I think" → "I think": the first of the pair goes, with the space or comma after it. */
+function removeStutters(text: string): string {
+  const words = tokenizeWords(text)
+  return applyEdits(
+    text,
+    stutters(text, words).flatMap((s) => {
+      const second = words.find((w) => w.start === s.index)
+      const first = second === undefined ? undefined : words[second.index - 1]
+      return first === undefined ? [] : [{ start: first.start, end: s.index, replacement: '' }]
+    }),
+  )
+}
+
+function activeVoice(text: string): string {
+  const edits: Edit[] = detectPassive(text, splitIntoSentences(text, tokenizeWords(text))).flatMap((p) =>
     p.activeClause === null ? [] : [{ start: p.replaceStart, end: p.replaceEnd, replacement: p.activeClause }],
   )
-  return applyEdits(cleaned, activeEdits)
+  return applyEdits(text, edits)
+}
+
+function endWithPunctuation(text: string): string {
+  return text === '' || /[.!?]$/.test(text) ? text : `${text}.`
+}
+
+/**
+ * The response as a person would say it: restarts ("I I think") collapsed first, so that the hedge
+ * is seen whole, then fillers and removable hedges deleted, then the closing
+ * "so yeah" (whose comma a deleted filler may share, so it goes in its own pass), then restarts ("this this") — which deleting a filler can expose ("I um I") — then
+ * passive clauses that name their agent turned active ("was written by me" → "I wrote"), run-on
+ * sentences split, and every sentence capitalised and closed.
+ */
+export function improveText(text: string): string {
+  return endWithPunctuation(
+    splitRunOns(activeVoice(removeStutters(removeClosingAffirmations(removeFillersAndHedges(removeStutters(text)))))),
+  )
 }

@@ -34,17 +34,54 @@ export function repeatedWords(words: readonly Word[]): RepeatedWord[] {
     .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word))
 }
 
-/** The same word twice in a row ("the the"), usually a restart while speaking. */
-export function stutters(words: readonly Word[]): Stutter[] {
+/** Words a "that"-clause follows, so the "that" after them may itself be "that": "said that that approach". */
+const THAT_CLAUSE_TAKERS = new Set([
+  'said',
+  'say',
+  'says',
+  'think',
+  'thought',
+  'know',
+  'knew',
+  'believe',
+  'mean',
+  'meant',
+  'sure',
+  'feel',
+  'felt',
+  'is',
+  'was',
+  'so',
+  'but',
+])
+
+/**
+ * Doubles that grammar allows: "I had had enough", "he said that that approach" (but "the thing
+ * that that I learned" is a restart), "what it is is".
+ */
+function grammaticalDouble(words: readonly Word[], i: number): boolean {
+  const word = words[i]?.lower
+  if (word === 'had') return true
+  if (word === 'that') return THAT_CLAUSE_TAKERS.has(words[i - 2]?.lower ?? '')
+  if (word === 'is') return words[i - 2]?.lower === 'it'
+  return false
+}
+
+/**
+ * The same word twice in a row within one sentence ("the the", "I, I"), usually a restart while
+ * speaking; "test. Test" is two sentences, not a stutter.
+ */
+export function stutters(text: string, words: readonly Word[]): Stutter[] {
   const found: Stutter[] = []
   for (let i = 1; i < words.length; i++) {
     const word = words[i]
+    const previous = words[i - 1]
     if (
       word &&
-      word.lower === words[i - 1]?.lower &&
+      word.lower === previous?.lower &&
       !/^\d/.test(word.lower) &&
-      word.lower !== 'that' &&
-      word.lower !== 'had'
+      !grammaticalDouble(words, i) &&
+      /^[\s,]*$/.test(text.slice(previous.end, word.start))
     ) {
       found.push({ word: word.lower, index: word.start })
     }

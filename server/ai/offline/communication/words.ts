@@ -30,10 +30,13 @@ export function tokenizeWords(text: string): Word[] {
   })
 }
 
-/** Sentences end at . ! ? or a line break; a transcript without punctuation is one sentence. */
+/**
+ * Sentences end at . ! ? before a space, or at a line break ("Node.js" and "2.5" do not end one); a
+ * transcript without punctuation is one sentence.
+ */
 export function splitIntoSentences(text: string, words: readonly Word[]): Sentence[] {
   const sentences: Sentence[] = []
-  const pattern = /[^.!?\n]+(?:[.!?]+|\n|$)/g
+  const pattern = /(?:[^.!?\n]|[.!?]+(?=[^\s.!?]))+(?:[.!?]+|\n|$)/g
   for (const match of text.matchAll(pattern)) {
     const raw = match[0]
     const leading = raw.length - raw.trimStart().length
