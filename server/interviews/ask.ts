@@ -8,6 +8,7 @@ import { loadOwner } from '#events/users/load-owner.ts'
 import type { AnswerResult, InterviewContext, ScreenshotAnalysis, TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
+import { gatedContext } from './context-gate.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess, type PlanAccess } from './plan-access.ts'
 import { decodeScreenshot } from './screenshot-image.ts'
@@ -39,13 +40,6 @@ async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId
   const session = await describeSession(scope, state)
   return { access, session: { id, context: session.context ?? {} } }
 }
-
-const merge = (saved: InterviewContext, given: InterviewContext | undefined): InterviewContext => ({
-  ...saved,
-  ...stripEmpty(given ?? {}),
-})
-const stripEmpty = (context: InterviewContext) =>
-  Object.fromEntries(Object.entries(context).filter(([, value]) => typeof value === 'string' && value.trim() !== ''))
 
 type Recorded = {
   question: string
@@ -148,7 +142,7 @@ export async function askQuestion(
   input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
 ) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
-  const context = merge(session.context, input.context)
+  const context = gatedContext(access, input.context, session.context)
   const history = await recentTurns(scope, session.id)
   const answer = await callAi(failures.response, () =>
     scope.runtime.ai.answer({ question: input.question, context, history }),
@@ -169,7 +163,7 @@ export async function* streamQuestion(
   signal?: AbortSignal,
 ) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
-  const context = merge(session.context, input.context)
+  const context = gatedContext(access, input.context, session.context)
   let result: AnswerResult | undefined
   const history = await recentTurns(scope, session.id)
   const events = scope.runtime.ai.streamAnswer({ question: input.question, context, history }, signal ? { signal } : {})
@@ -201,15 +195,16 @@ export async function askAudioQuestion(
   )
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
+  const context = gatedContext(access, undefined, session.context)
   const history = await recentTurns(scope, session.id)
   const answer = await callAi(failures.response, () =>
-    scope.runtime.ai.answer({ question: transcription.text, context: session.context, history }),
+    scope.runtime.ai.answer({ question: transcription.text, context, history }),
   )
   const questionId = await record(scope, session.id, {
     question: transcription.text,
     answer,
     source: 'audio',
-    contextUsed: Object.keys(session.context).length > 0,
+    contextUsed: Object.keys(context).length > 0,
     transcription: { ...transcription, bytes: input.audio.byteLength },
   })
   return {
@@ -229,8 +224,8 @@ export async function analyzeScreenshot(
   input: { image: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
 ) {
   const { access, session } = await prepare(scope, 'screenAnalysis', input.sessionId)
+  const context = gatedContext(access, input.context, session.context)
   const image = await decodeScreenshot(input.image)
-  const context = merge(session.context, input.context)
   const analysis = await callAi(failures.screenshot, () =>
     scope.runtime.ai.analyzeScreenshot({ image: image.bytes, mimeType: image.mimeType, context }),
   )

@@ -12,13 +12,10 @@ import { loadOwner } from '#events/users/load-owner.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
-import { requireFeature } from './feature-gates.ts'
+import { gatedContext } from './context-gate.ts'
 import { planAccess, type PlanAccess } from './plan-access.ts'
 
 export const noActiveSession = 'No interview session is active. Start one with POST /interview/session/start.'
-
-const hasContext = (context: InterviewContext | undefined): context is InterviewContext =>
-  context !== undefined && Object.values(context).some((value) => typeof value === 'string' && value.trim() !== '')
 
 /** Starts a session, taking one interview from the period's allowance, decided on the subscription stream. */
 export async function startSession(
@@ -27,7 +24,7 @@ export async function startSession(
 ) {
   const { runtime, userId } = scope
   const access = await planAccess(scope)
-  if (hasContext(input.context)) requireFeature(access.features, access.planType, 'contextConfiguration')
+  const context = gatedContext(access, input.context)
   await endAbandonedSessions(scope, access.state.activeSessions)
 
   const sessionId = randomUUID()
@@ -53,7 +50,7 @@ export async function startSession(
           userId,
           mode: input.mode,
           planType: access.planType === 'none' ? 'starter' : access.planType,
-          context: hasContext(input.context) ? seal(key, userId, JSON.stringify(input.context)) : null,
+          context: Object.keys(context).length > 0 ? seal(key, userId, JSON.stringify(context)) : null,
         },
         scope.metadata(),
       )

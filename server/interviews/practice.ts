@@ -4,6 +4,7 @@ import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
 import type { Difficulty, InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
+import { gatedContext } from './context-gate.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess } from './plan-access.ts'
 
@@ -29,8 +30,9 @@ export async function generateQuestions(
 ) {
   const access = await requirePlan(scope)
   requireFeature(access.features, access.planType, 'chat')
+  const context = gatedContext(access, input.context)
   const result = await callAi(practiceFailures.generate, () =>
-    scope.runtime.ai.generateQuestions({ ...input, context: input.context ?? {} }),
+    scope.runtime.ai.generateQuestions({ ...input, context }),
   )
   await scope.runtime.store.transaction(async (tx) => {
     const key = await ensureKeyFor(tx.db, scope.userId)
@@ -63,8 +65,9 @@ export async function improveCommunication(
 ) {
   const access = await requirePlan(scope)
   requireFeature(access.features, access.planType, 'advancedAI')
+  const context = gatedContext(access, input.context)
   const result = await callAi(practiceFailures.improve, () =>
-    scope.runtime.ai.improveCommunication({ response: input.response, context: input.context ?? {} }),
+    scope.runtime.ai.improveCommunication({ response: input.response, context }),
   )
   await scope.runtime.store.append(
     practiceStreamId(scope.userId),
@@ -93,7 +96,6 @@ export async function analyzeQuestion(
 ) {
   const access = await requirePlan(scope)
   requireFeature(access.features, access.planType, 'chat')
-  return callAi(practiceFailures.analyze, () =>
-    scope.runtime.ai.analyzeQuestion({ question: input.question, context: input.context ?? {} }),
-  )
+  const context = gatedContext(access, input.context)
+  return callAi(practiceFailures.analyze, () => scope.runtime.ai.analyzeQuestion({ question: input.question, context }))
 }

@@ -32,7 +32,12 @@ function PracticeConsole() {
   const [contextFields, setContextFields] = useState<ContextFields>(emptyContext)
   const [saveOnSession, setSaveOnSession] = useState<boolean | null>(null)
   const saving = saveOnSession ?? features.contextConfiguration
-  const context = useCallback(() => contextOf(contextFields), [contextFields])
+  // The server refuses context on plans without it; those plans ask without it instead.
+  const allowsContext = features.contextConfiguration
+  const context = useCallback(
+    () => (allowsContext ? contextOf(contextFields) : undefined),
+    [allowsContext, contextFields],
+  )
   const sessionContext = useCallback(() => (saving ? contextOf(contextFields) : undefined), [saving, contextFields])
   const onAnswered = useCallback(() => void invalidate(), [invalidate])
 

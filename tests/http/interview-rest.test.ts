@@ -248,6 +248,16 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
       body: { context: { resume: 'Ten years of Go' } },
     })
     expect(context.status).toBe(403)
+    // The same rule on every call that takes context, not only on session start.
+    const analyzed = await api.call('interview-analyze', {
+      ip,
+      token: starterToken,
+      body: { question: 'Tell me about yourself', context: { resume: 'Ten years of Go' } },
+    })
+    expect([analyzed.status, analyzed.body.error]).toEqual([
+      403,
+      expect.stringMatching(/^Resume and job description context: Your Starter plan does not include it/),
+    ])
     expect(
       (await api.call('interview-improveCommunication', { ip, token: starterToken, body: { response: 'I led it.' } }))
         .status,

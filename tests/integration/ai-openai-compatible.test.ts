@@ -81,6 +81,11 @@ describe('answer', () => {
     expect(system?.role).toBe('system')
     expect(system?.content).toContain('Five years of Go at Acme Payments.')
     expect(system?.content).toContain('<role>\nBackend engineer\n</role>')
+    expect(system?.content).toContain('use only the facts in the resume')
+    expect(system?.content).toContain(
+      "Never invent employers, company names, people's names, degrees, titles or numbers",
+    )
+    expect(system?.content).toContain('[your current role]')
     expect(user).toEqual({ role: 'user', content: 'Interview question:\nWhat is a hash map?' })
   })
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
-import { askQuestion } from '#server/interviews/ask.ts'
+import { analyzeScreenshot, askQuestion, streamQuestion } from '#server/interviews/ask.ts'
 import { interviewHistory } from '#server/interviews/history.ts'
-import { generateQuestions, improveCommunication } from '#server/interviews/practice.ts'
+import { analyzeQuestion, generateQuestions, improveCommunication } from '#server/interviews/practice.ts'
 import { activeSession, endSession, startSession } from '#server/interviews/interview-sessions.ts'
 import { usageLimits } from '#server/interviews/usage.ts'
 import { actingAs, type SignedInScope } from '#server/request-scope.ts'
@@ -120,6 +120,40 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     })
     const questions = await generateQuestions(caller, { topic: 'SQL joins', difficulty: 'medium', count: 5 })
     expect(questions.questions).toHaveLength(5)
+  })
+
+  it('applies one context rule to every call that takes context: refused without the plan, used with it', async () => {
+    const context = { resume: 'Senior Engineer at Zephyrlabs (2021 - present)\n- Built the payouts service in Go' }
+    const professional = callerFor()
+    await grantPlan(test.runtime, professional.userId, 'professional')
+    await startSession(professional, { mode: 'text' })
+    const drain = async (events: AsyncIterable<unknown>) => {
+      const seen: unknown[] = []
+      for await (const event of events) seen.push(event)
+      return seen
+    }
+    const calls: [string, () => Promise<unknown>][] = [
+      ['session start', () => startSession(professional, { mode: 'text', context })],
+      ['question', () => askQuestion(professional, { question: 'Tell me about yourself', context })],
+      ['stream', () => drain(streamQuestion(professional, { question: 'Tell me about yourself', context }))],
+      ['screenshot', () => analyzeScreenshot(professional, { image: 'aGVsbG8=', context })],
+      ['analyze', () => analyzeQuestion(professional, { question: 'What is a closure?', context })],
+      ['generate', () => generateQuestions(professional, { topic: 'SQL', difficulty: 'easy', count: 1, context })],
+    ]
+    for (const [name, call] of calls)
+      expect({ name, ...(await refusal(call())) }).toMatchObject({
+        name,
+        code: 'feature-not-in-plan',
+        message: expect.stringMatching(/^Resume and job description context: Your Professional plan/) as unknown,
+      })
+    const blank = await askQuestion(professional, { question: 'Tell me about yourself', context: { resume: '  ' } })
+    expect(blank.response).toContain('[your current role]')
+
+    const pro = callerFor()
+    await grantPlan(test.runtime, pro.userId, 'pro')
+    await startSession(pro, { mode: 'text', context })
+    const grounded = await askQuestion(pro, { question: 'Tell me about yourself' })
+    expect(grounded.response).toContain('Senior Engineer at Zephyrlabs')
   })
 
   it('refuses questions outside a session', async () => {

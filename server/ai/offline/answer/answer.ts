@@ -3,6 +3,8 @@ import { formatMatchedAnswer } from './answer-format.ts'
 import { classifyQuestion } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { formatFallbackAnswer } from './fallback.ts'
+import { groundedAnswer } from './grounded-answer.ts'
+import { personalQuestionEntry } from './personal-question.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
 import type { Category } from '#server/ai/offline/knowledge/schema.ts'
@@ -23,6 +25,7 @@ export type OfflineAnswer = {
 }
 
 const MATCHES_RETURNED = 3
+const PERSONAL_CONFIDENCE = 0.9
 
 const CONTINUATION = /^\s*(and|so|but|also|then|ok(ay)?)\b/i
 const BACK_REFERENCE = /\b(it|that|this|those|them|they|there)\b/i
@@ -56,28 +59,37 @@ function resolveFollowUp(question: string, context: QuestionInput['context'], hi
 export function answerQuestion(input: QuestionInput): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
   const { retrieval, followUpOf } = resolveFollowUp(question, context, history)
-  const best = retrieval.best
-  const type = classifyQuestion(question, best?.entry.category)
+  const personal = followUpOf === null ? personalQuestionEntry(question) : null
+  const entry = personal ?? retrieval.best?.entry ?? null
+  const type = classifyQuestion(question, entry?.category)
   // Skills are only named from a confident match: an unrelated entry's tags would mislead.
-  const tieIn = experienceTieIn(best?.entry ?? null, context, type)
+  const tieIn = experienceTieIn(entry, context, type)
   const followUpNote = followUpOf === null ? '' : `*Following up on: ${followUpOf.trim()}*\n\n`
   const answer =
-    best !== null
-      ? followUpNote + formatMatchedAnswer(best.entry, tieIn)
+    entry !== null
+      ? followUpNote + (groundedAnswer(entry, context, question) ?? formatMatchedAnswer(entry, tieIn))
       : formatFallbackAnswer({
           type,
           topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
           related: retrieval.matches,
           tieIn,
         })
+  const matches = retrieval.matches.map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score }))
+  const personalMatch = personal && {
+    id: personal.id,
+    question: personal.question,
+    score: matches.find((m) => m.id === personal.id)?.score ?? 0,
+  }
   return {
     answer,
-    matches: retrieval.matches
-      .slice(0, MATCHES_RETURNED)
-      .map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score })),
-    category: guessCategory(retrieval, type),
-    confidence: retrieval.confidence,
-    source: best !== null ? 'knowledge-base' : 'framework',
+    matches: (personalMatch ? [personalMatch, ...matches.filter((m) => m.id !== personal.id)] : matches).slice(
+      0,
+      MATCHES_RETURNED,
+    ),
+    category: personal ? personal.category : guessCategory(retrieval, type),
+    // The wording names the question outright ("tell me about yourself"), whatever retrieval scored.
+    confidence: personal ? Math.max(retrieval.confidence, PERSONAL_CONFIDENCE) : retrieval.confidence,
+    source: entry !== null ? 'knowledge-base' : 'framework',
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
   }
