@@ -15,6 +15,7 @@ import { evaluateRewrites } from '#server/ai/offline/eval/rewrite-evaluation.ts'
 import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
+import { SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
 
 const run = promisify(execFile)
 const fixture = join(import.meta.dirname, '../../tests/integration/ai-ocr-fixtures/question.png')
@@ -147,7 +148,15 @@ function trustFigures(): Figure[] {
       unit: '%',
       note: of(trust.answeredCorrectly, trust.total),
     },
-    { name: 'answers: median length', value: trust.medianAnswerWords, unit: 'words' },
+    { name: 'answers: median length', value: trust.medianAnswerWords, unit: 'words', note: 'detail included' },
+    { name: 'answers: spoken part, median', value: trust.medianSpokenWords, unit: 'words', note: 'gist and points' },
+    { name: 'answers: spoken part, p90', value: trust.p90SpokenWords, unit: 'words' },
+    {
+      name: `answers: spoken part within ${SPOKEN_MAX_WORDS} words`,
+      value: trust.spokenWithinLimit * 100,
+      unit: '%',
+      note: of(trust.spokenWithinLimit, trust.total),
+    },
     {
       name: 'answers: follow-ups resolved',
       value: trust.followUpAccuracy * 100,

@@ -113,6 +113,8 @@ const knowledgeMatchSchema = z.object({
 
 export const answerResultSchema = answerMetaSchema.extend({
   text: z.string(),
+  /** The text's first line, the one to say first (decision 0053); the text still begins with it. */
+  gist: z.string().optional(),
   /** Offline engine only: the knowledge-base entries the answer drew on. */
   matches: z.array(knowledgeMatchSchema).optional(),
   /** Offline engine only: 0–1, how well the best entry explains the question (below 0.6 the answer is the structured approach, not a model answer). */

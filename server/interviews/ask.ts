@@ -114,6 +114,7 @@ async function record(scope: SignedInScope, sessionId: string, recorded: Recorde
 /** What tells the candidate how far to trust the answer, where the engine reports it. */
 function trustOf(answer: AnswerResult) {
   return {
+    ...(answer.gist === undefined ? {} : { gist: answer.gist }),
     ...(answer.confidence === undefined ? {} : { confidence: answer.confidence }),
     ...(answer.source === undefined ? {} : { source: answer.source }),
     ...(answer.matchedQuestion === undefined ? {} : { matchedQuestion: answer.matchedQuestion }),

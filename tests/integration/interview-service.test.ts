@@ -59,7 +59,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
 
     const unknown = await askQuestion(caller, { question: 'What is the capital of France?' })
     expect(unknown.source).toBe('framework')
-    expect(unknown.response).toMatch(/^\*\*No close match/)
+    expect(unknown.response).toMatch(/^\*\*In short:\*\* No close match/)
   })
 
   it('runs a session: start, ask, end; usage counts it, history lists it', async () => {

@@ -70,6 +70,7 @@ function knowledgeAnswer(question: string, context: InterviewContext, history: A
   const matchedQuestion = result.source === 'knowledge-base' ? result.matches[0]?.question : undefined
   return {
     text: result.answer,
+    gist: result.gist,
     matches: result.matches,
     confidence: result.confidence,
     source: result.source,

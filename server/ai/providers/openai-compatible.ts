@@ -41,6 +41,7 @@ import {
   screenshotReplySchema,
 } from './reply-schemas.ts'
 import { addUsage, noUsage, toTokenUsage } from './token-usage.ts'
+import { gistOf } from '#server/ai/spoken-answer.ts'
 
 export type EngineHooks = {
   /** Told when a model fails and the fallback model is tried. */
@@ -177,6 +178,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
             latencyMs: elapsedMs(started),
             usage,
             source: 'model',
+            gist: gistOf(text),
             ...(finishReason === undefined ? {} : { finishReason }),
           },
         }
@@ -246,6 +248,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
         latencyMs: elapsedMs(started),
         usage,
         source: 'model',
+        gist: gistOf(text),
         ...(finishReason === undefined ? {} : { finishReason }),
       }
     },

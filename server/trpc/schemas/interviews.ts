@@ -87,6 +87,10 @@ export const usageLimitsSchema = z
 export const answerSchema = z
   .object({
     response: z.string(),
+    gist: z.string().optional().meta({
+      description:
+        'The one line to say first: the response opens with it, then points to say aloud (about 80 words with it), then any detail under "More detail"',
+    }),
     confidence: z.number().min(0).max(1).optional().meta({
       description:
         'Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer',

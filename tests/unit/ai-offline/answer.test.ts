@@ -19,15 +19,17 @@ async function collect(events: AsyncIterable<AnswerStreamEvent>): Promise<string
 }
 
 describe('answerQuestion', () => {
-  it('adapts the model answer: direct line, explanation, key points', () => {
+  it('adapts the model answer: gist, key points to say, then the explanation as detail', () => {
     const result = answerQuestion({ question: 'so um how does a hash map work' })
     expect(result.provider).toBe('offline')
     expect(result.model).toBe('interview-kb-v1')
     expect(result.category).toBe('data-structures')
     expect(result.matches[0]?.id).toBe('ds-hash-map')
     expect(result.answer).toMatch(/^\*\*In short:\*\* A hash map stores key-value pairs/)
-    expect(result.answer).toContain('**Key points to mention**')
-    expect(result.answer).toContain('- Hash function maps a key to a bucket index')
+    expect(result.gist).toMatch(/^A hash map stores key-value pairs/)
+    const [spoken = '', detail = ''] = result.answer.split('\n**More detail**\n')
+    expect(spoken).toContain('- Hash function maps a key to a bucket index')
+    expect(detail).toContain('a good, well-distributed hash function matters')
     expect(result.answer).not.toContain('Tie it to your experience')
   })
 
@@ -49,9 +51,11 @@ describe('answerQuestion', () => {
   it('falls back to a structured, useful answer below the confidence threshold', () => {
     const result = answerQuestion({ question: 'How would you explain the offside rule in football?' })
     expect(result.confidence).toBeLessThan(CONFIDENCE_THRESHOLD)
+    expect(result.answer).toMatch(/^\*\*In short:\*\* No close match in the offline knowledge base/)
+    expect(result.gist).toContain('Define → Explain → Example → Trade-offs')
+    expect(result.answer).toContain('- Trade-offs and alternatives')
     expect(result.answer).toContain('**How to approach it**')
     expect(result.answer).toContain('**Clarifying questions you can ask**')
-    expect(result.answer).toContain('**Framework:')
   })
 
   it('uses the behavioural framework for an unknown behavioural question', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { knowledgeBase, knowledgeFiles, parseKnowledgeFiles } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { categories, countWords } from '#server/ai/offline/knowledge/schema.ts'
+import { categories } from '#server/ai/offline/knowledge/schema.ts'
+import { countWords } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
 describe('knowledge base integrity', () => {
   it('has at least 300 entries with unique ids', () => {

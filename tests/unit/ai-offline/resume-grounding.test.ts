@@ -71,8 +71,8 @@ describe('answers grounded in the résumé', () => {
   it.each([
     ['Tell me about yourself', ['Senior Software Engineer at Zephyrlabs', 'Nimbusware', '7 years', 'Staff Engineer']],
     ['Why do you want this job?', ['Zephyrlabs', 'Staff Engineer', 'Go and PostgreSQL']],
-    ['What project are you most proud of?', ['Tracewise', 'Zephyrlabs']],
-    ['Tell me about a time you showed leadership', ['Zephyrlabs', 'payouts reconciliation service', '70%']],
+    ['What project are you most proud of?', ['Tracewise', '1,200 GitHub stars']],
+    ['Tell me about a time you showed leadership', ['Zephyrlabs', 'Led the migration of 40 services', 'zero downtime']],
   ])('%s: built from the résumé, with no invented employer', (question, facts) => {
     const result = answerQuestion({ question, context })
     expect(result.source).toBe('knowledge-base')

@@ -1,12 +1,6 @@
+import type { AnswerShape } from './answer-shape.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
-
-/** Splits prose into sentences without breaking "Node.js", "O(n)." or decimals. */
-export function splitSentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"“])/)
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-}
+import { entryGist, splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
 const STAR_LABEL = /\b(Situation|Task|Action|Result):\s*/g
 
@@ -22,25 +16,27 @@ function starSections(answer: string): { intro: string; sections: [string, strin
   return { intro, sections }
 }
 
+/** The answer's text after its gist: all of it when the entry has a gist of its own. */
+function afterGist(entry: KbEntry, text: string): string {
+  return (entry.gist === undefined ? splitSentences(text).slice(1) : [text]).join(' ')
+}
+
 /**
- * Markdown for a matched entry: a one-line direct answer, the explanation (STAR steps as a list
- * for behavioural answers), the key points, and optionally a line about the candidate.
+ * A matched entry as an answer: the gist, the key points to say, and as detail the explanation
+ * (the STAR steps as a list for behavioural answers) and optionally a line about the candidate.
  */
-export function formatMatchedAnswer(entry: KbEntry, tieIn: string | null): string {
-  const lines: string[] = []
+export function matchedAnswerShape(entry: KbEntry, tieIn: string | null): AnswerShape {
+  const detail: string[] = []
   const star = starSections(entry.answer)
   if (star !== null) {
-    const [direct = '', ...restOfIntro] = splitSentences(star.intro)
-    lines.push(`**In short:** ${direct}`)
-    if (restOfIntro.length > 0) lines.push('', restOfIntro.join(' '))
-    lines.push('', '**How to structure it (STAR)**')
-    for (const [label, text] of star.sections) lines.push(`- **${label}:** ${text}`)
+    const intro = afterGist(entry, star.intro)
+    if (intro !== '') detail.push(intro, '')
+    detail.push('**How to structure it (STAR)**')
+    for (const [label, text] of star.sections) detail.push(`- **${label}:** ${text}`)
   } else {
-    const [direct = entry.answer, ...rest] = splitSentences(entry.answer)
-    lines.push(`**In short:** ${direct}`)
-    if (rest.length > 0) lines.push('', rest.join(' '))
+    const rest = afterGist(entry, entry.answer)
+    if (rest !== '') detail.push(rest)
   }
-  lines.push('', '**Key points to mention**', ...entry.keyPoints.map((point) => `- ${point}`))
-  if (tieIn !== null) lines.push('', `**Tie it to your experience:** ${tieIn}`)
-  return lines.join('\n')
+  if (tieIn !== null) detail.push('', `**Tie it to your experience:** ${tieIn}`)
+  return { gist: entryGist(entry), points: entry.keyPoints, detail }
 }

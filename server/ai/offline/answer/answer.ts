@@ -1,20 +1,27 @@
 import { guessCategory } from './analyze-question.ts'
-import { formatMatchedAnswer } from './answer-format.ts'
-import { classifyQuestion } from './classify.ts'
+import { matchedAnswerShape } from './answer-format.ts'
+import { joinBlocks, renderAnswer, spokenWords, withinSpokenLimit, type AnswerShape } from './answer-shape.ts'
+import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
-import { formatFallbackAnswer } from './fallback.ts'
+import { fallbackAnswerShape } from './fallback.ts'
 import { groundedAnswer } from './grounded-answer.ts'
 import { personalQuestionEntry } from './personal-question.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
+import { readResume } from './resume-facts.ts'
+import { resumeStory } from './resume-story.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
-import type { Category } from '#server/ai/offline/knowledge/schema.ts'
+import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { findAnswers, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
 export type OfflineAnswer = {
-  /** Markdown; never empty. */
+  /** Markdown; never empty: the gist line, the points to say, then any detail under "More detail". */
   answer: string
+  /** The one line to say first. */
+  gist: string
+  /** Words of the spoken part (gist and points), which the answer's shape keeps to about 80. */
+  spokenWords: number
   matches: { id: string; question: string; score: number }[]
   category: Category | 'general'
   confidence: number
@@ -55,6 +62,35 @@ function resolveFollowUp(question: string, context: QuestionInput['context'], hi
   return { retrieval: earlier, followUpOf: previous.question }
 }
 
+/**
+ * The answer's shape: the entry's (grounded in the résumé where the question is about the
+ * candidate), or with no entry a story from the résumé for a behavioural question, or the
+ * structured approach.
+ */
+function composeAnswer(options: {
+  entry: KbEntry | null
+  question: string
+  context: QuestionInput['context']
+  type: QuestionType
+  tieIn: string | null
+  retrieval: RetrievalResult
+}): AnswerShape {
+  const { entry, question, context, type, tieIn, retrieval } = options
+  if (entry !== null) return groundedAnswer(entry, context, question) ?? matchedAnswerShape(entry, tieIn)
+  const facts = type === 'behavioural' ? readResume(context?.resume) : null
+  // A story from the résumé leaves out the knowledge base's loosely related (technical) topics.
+  const fallback = fallbackAnswerShape({
+    type,
+    topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
+    related: facts === null ? retrieval.matches : [],
+    tieIn,
+  })
+  if (facts === null) return fallback
+  // No entry says what kind of story is asked for: only a résumé line that fits the question will do.
+  const told = resumeStory(facts, question, { fitRequired: true })
+  return { ...told, detail: joinBlocks(told.detail, fallback.detail) }
+}
+
 /** Answers an interview question from the knowledge base, or with a structured fallback. */
 export function answerQuestion(input: QuestionInput): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
@@ -64,16 +100,9 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
   const type = classifyQuestion(question, entry?.category)
   // Skills are only named from a confident match: an unrelated entry's tags would mislead.
   const tieIn = experienceTieIn(entry, context, type)
-  const followUpNote = followUpOf === null ? '' : `*Following up on: ${followUpOf.trim()}*\n\n`
-  const answer =
-    entry !== null
-      ? followUpNote + (groundedAnswer(entry, context, question) ?? formatMatchedAnswer(entry, tieIn))
-      : formatFallbackAnswer({
-          type,
-          topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
-          related: retrieval.matches,
-          tieIn,
-        })
+  const shape = withinSpokenLimit(composeAnswer({ entry, question, context, type, tieIn, retrieval }))
+  const followUpNote = followUpOf === null ? [] : [`*Following up on: ${followUpOf.trim()}*`]
+  const answer = renderAnswer({ ...shape, detail: joinBlocks(followUpNote, shape.detail) })
   const matches = retrieval.matches.map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score }))
   const personalMatch = personal && {
     id: personal.id,
@@ -82,6 +111,8 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
   }
   return {
     answer,
+    gist: shape.gist,
+    spokenWords: spokenWords(shape),
     matches: (personalMatch ? [personalMatch, ...matches.filter((m) => m.id !== personal.id)] : matches).slice(
       0,
       MATCHES_RETURNED,

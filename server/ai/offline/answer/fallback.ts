@@ -1,6 +1,7 @@
-import { splitSentences } from './answer-format.ts'
+import type { AnswerShape } from './answer-shape.ts'
 import type { QuestionType } from './classify.ts'
 import type { AnswerMatch } from '#server/ai/offline/search/retrieve.ts'
+import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { frameworks } from './question-frameworks.ts'
 
 /** Weak matches at least this confident are offered as "possibly related". */
@@ -9,44 +10,42 @@ export const RELATED_MIN_CONFIDENCE = 0.3
 const CLOSEST_TOPIC_MIN_CONFIDENCE = 0.35
 
 /**
- * The answer when no model answer fits: how to approach this kind of question, what to ask the
- * interviewer, a framework to follow, and any loosely related questions from the knowledge base.
+ * The answer when no model answer fits: it says so first, the framework's steps are what to say,
+ * and the detail holds how to approach it, what to ask the interviewer, and any loosely related
+ * questions from the knowledge base.
  */
-export function formatFallbackAnswer(options: {
+export function fallbackAnswerShape(options: {
   type: QuestionType
   topics: readonly string[]
   related: readonly AnswerMatch[]
   tieIn: string | null
-}): string {
+}): AnswerShape {
   const framework = frameworks[options.type]
   const topic = options.topics.length > 0 ? ` about ${options.topics.slice(0, 3).join(', ')}` : ''
-  const lines: string[] = [
-    `**No close match in the offline knowledge base for this question${topic}.** Here is a reliable way to answer it.`,
-    '',
+  const detail: string[] = [
     '**How to approach it**',
     ...framework.approach.map((step, i) => `${i + 1}. ${step}`),
     '',
     '**Clarifying questions you can ask**',
     ...framework.clarifyingQuestions.map((q) => `- ${q}`),
-    '',
-    `**Framework: ${framework.name}**`,
-    ...framework.steps.map((step) => `- ${step}`),
   ]
   const closest = options.related[0]
-  if (closest && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE) {
-    const [gist = closest.entry.answer] = splitSentences(closest.entry.answer)
-    lines.push(
+  const showClosest = closest !== undefined && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE
+  if (showClosest) {
+    detail.push(
       '',
       `**Closest topic in the knowledge base** (it may not be what was asked): *${closest.entry.question}*`,
-      gist,
+      entryGist(closest.entry),
     )
   }
-  const related = options.related
-    .filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE)
-    .slice(closest && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE ? 1 : 0, 4)
+  const related = options.related.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE).slice(showClosest ? 1 : 0, 4)
   if (related.length > 0) {
-    lines.push('', '**Possibly related questions**', ...related.map((m) => `- ${m.entry.question}`))
+    detail.push('', '**Possibly related questions**', ...related.map((m) => `- ${m.entry.question}`))
   }
-  if (options.tieIn !== null) lines.push('', `**Tie it to your experience:** ${options.tieIn}`)
-  return lines.join('\n')
+  if (options.tieIn !== null) detail.push('', `**Tie it to your experience:** ${options.tieIn}`)
+  return {
+    gist: `No close match in the offline knowledge base for this question${topic}. Answer it with ${framework.name}.`,
+    points: framework.steps,
+    detail,
+  }
 }

@@ -1,17 +1,15 @@
-import { splitSentences } from './answer-format.ts'
+import { joinBlocks, type AnswerShape } from './answer-shape.ts'
 import { readResume, type ResumeFacts } from './resume-facts.ts'
+import { resumeStory } from './resume-story.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { hasText } from '#server/ai/offline/has-text.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
 /** Questions about the candidate themselves: their example stories would be someone else's life. */
 const PERSONAL_ENTRIES = new Set(['beh-tell-me-about-yourself', 'beh-why-company', 'beh-proudest-project'])
 
-const STOP_WORDS = new Set(
-  'a an the and or of to in on for with at by from about time you your tell me how what when did do was were had have'.split(
-    ' ',
-  ),
-)
+const STOP_WORDS = new Set('a an the and or of to in on for with at by from about we our you your'.split(' '))
 
 function words(text: string): Set<string> {
   return new Set(
@@ -22,9 +20,9 @@ function words(text: string): Set<string> {
   )
 }
 
-/** The résumé line sharing most words with the question; the first line when none shares any. */
-function closest(lines: readonly string[], question: string): string | undefined {
-  const asked = words(question)
+/** The résumé line sharing most words with the text; the first line when none shares any. */
+function closest(lines: readonly string[], text: string): string | undefined {
+  const asked = words(text)
   let best = lines[0]
   let bestScore = 0
   for (const line of lines) {
@@ -34,17 +32,14 @@ function closest(lines: readonly string[], question: string): string | undefined
   return best
 }
 
-function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text
-}
-
 function humanList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`
 }
 
-function footer(entry: KbEntry): string[] {
-  return ['', '**Key points to mention**', ...entry.keyPoints.map((point) => `- ${point}`)]
+/** The entry's advice, read after the spoken part: its first sentence and its key points. */
+function advice(entry: KbEntry): string[] {
+  return [`*${entryGist(entry)}*`, '', '**Key points to mention**', ...entry.keyPoints.map((point) => `- ${point}`)]
 }
 
 function role(context: InterviewContext): string | null {
@@ -57,95 +52,86 @@ function jobSkills(facts: ResumeFacts, context: InterviewContext): string[] {
   return facts.skills.filter((skill) => job.includes(skill.toLowerCase())).slice(0, 3)
 }
 
-function introduction(entry: KbEntry, facts: ResumeFacts, context: InterviewContext): string[] {
+function introduction(entry: KbEntry, facts: ResumeFacts, context: InterviewContext): AnswerShape {
   const [current, ...earlier] = facts.positions
   const target = role(context)
   const years = facts.years !== null ? `, with ${facts.years} years of experience` : ''
   const now = current ? `I am a ${current.title} at ${current.employer}${years}.` : `I am [your current role]${years}.`
   const skills = facts.skills.length > 0 ? ` I work mostly with ${humanList(facts.skills.slice(0, 3))}.` : ''
-  const lines = [`**In short:** ${now}${skills}`, '', '**Say it in this order (from your résumé)**']
-  lines.push(`- **Now:** ${now}`)
-  if (earlier.length > 0)
-    lines.push(`- **Before:** ${earlier.map((p) => `${p.title} at ${p.employer} (${p.period})`).join('; ')}.`)
-  const highlights = [...facts.achievements, ...facts.projects].slice(0, 2)
-  lines.push(
-    highlights.length > 0
-      ? `- **Achievements:** ${highlights.join('; ')}.`
-      : '- **Achievements:** [two achievements that match the job description, with numbers]',
-  )
-  lines.push(
-    `- **Next:** ${target !== null ? `that is why the ${target} role is my next step` : 'why this role is your next step: [what draws you to it]'}.`,
-  )
-  return [...lines, ...footer(entry)]
+  const [highlight, ...moreHighlights] = [...facts.achievements, ...facts.projects]
+  const points = [
+    earlier.length > 0
+      ? `**Before:** ${earlier
+          .slice(0, 2)
+          .map((p) => `${p.title} at ${p.employer} (${p.period})`)
+          .join('; ')}.`
+      : '**Before:** [your previous role and what you learnt there]',
+    highlight !== undefined
+      ? `**Achievement:** ${highlight}.`
+      : '**Achievement:** [an achievement that matches the job description, with a number]',
+    `**Next:** ${target !== null ? `that is why the ${target} role is my next step` : 'why this role is your next step: [what draws you to it]'}.`,
+  ]
+  const detail =
+    moreHighlights.length > 0
+      ? ['**More from your résumé**', ...moreHighlights.slice(0, 3).map((h) => `- ${h}`), '']
+      : []
+  return { gist: `${now}${skills}`, points, detail: [...detail, ...advice(entry)] }
 }
 
-function motivation(entry: KbEntry, facts: ResumeFacts, context: InterviewContext): string[] {
+function motivation(entry: KbEntry, facts: ResumeFacts, context: InterviewContext): AnswerShape {
   const target = role(context) ?? '[this role]'
   const current = facts.positions[0]
   const evidence = closest([...facts.achievements, ...facts.projects], context.jobDescription ?? target)
   const overlap = jobSkills(facts, context)
-  const lines = [
-    `**In short:** ${target} builds on what I do now${current ? ` as ${current.title} at ${current.employer}` : ''}.`,
-    '',
-    '**Say it in this order (from your résumé)**',
-    '- **What draws you:** [something specific about the company: its product, a recent launch, its problem space]',
-    `- **What you bring:** ${evidence ?? '[a result from your current work that matches their challenges]'}.`,
+  const points = [
+    '**What draws you:** [something specific about the company: its product, a recent launch, its problem space]',
+    `**What you bring:** ${evidence ?? '[a result from your current work that matches their challenges]'}.`,
   ]
-  if (overlap.length > 0) lines.push(`- **The match:** the job asks for ${humanList(overlap)}, which I use every day.`)
-  lines.push('- **Fit:** how you would contribute quickly and what you want to learn there.')
-  return [...lines, ...footer(entry)]
-}
-
-function resultOf(line: string): string {
-  const numbers = /[^,;.]*\d[\d,.]*\s*(?:%|percent|x|ms|seconds|hours|days|users|customers)?[^,;.]*/i.exec(line)
-  return numbers ? numbers[0].trim() : '[the measurable result]'
-}
-
-function story(entry: KbEntry, facts: ResumeFacts, question: string): string[] {
-  const pool = entry.id === 'beh-proudest-project' ? [...facts.projects, ...facts.achievements] : facts.achievements
-  const chosen = closest(pool.length > 0 ? pool : facts.projects, question)
-  const at = facts.positions[0]
-  const where = at ? `at ${at.employer}, as ${at.title}` : 'in [your role]'
-  const [guidance = ''] = splitSentences(entry.answer)
-  const lines = [
-    `**In short:** ${chosen !== undefined ? `${chosen} (${where}).` : guidance}`,
-    '',
-    '**Your story from your résumé (STAR)**',
-    `- **Situation:** ${where}: [the context and why it mattered]`,
-    `- **Task:** [what you personally owned]`,
-    `- **Action:** ${chosen !== undefined ? `${lowerFirst(chosen)}.` : '[the steps you took, in your own words]'}`,
-    `- **Result:** ${chosen !== undefined ? resultOf(chosen) : '[the measurable result]'}.`,
-    '',
-    `*${guidance}*`,
-  ]
-  return [...lines, ...footer(entry)]
+  if (overlap.length > 0) points.push(`**The match:** the job asks for ${humanList(overlap)}, which I use every day.`)
+  return {
+    gist: `${target} builds on what I do now${current ? ` as ${current.title} at ${current.employer}` : ''}.`,
+    points,
+    detail: ['- **Fit:** how you would contribute quickly and what you want to learn there.', '', ...advice(entry)],
+  }
 }
 
 /** The same answers without a résumé: the structure, with placeholders where the facts belong. */
-function placeholders(entry: KbEntry, context: InterviewContext): string[] {
+function placeholders(entry: KbEntry, context: InterviewContext): AnswerShape {
   const target = role(context) ?? '[this role]'
-  const [guidance = ''] = splitSentences(entry.answer)
-  const steps =
+  const points =
     entry.id === 'beh-tell-me-about-yourself'
       ? [
-          '- **Now:** I am a [your current role] at [your current employer], working mostly on [your main skills].',
-          '- **Before:** [your previous role and what you learnt there]',
-          '- **Achievements:** [two achievements that match the job description, with numbers]',
-          `- **Next:** why ${target} is your next step: [what draws you to it]`,
+          '**Now:** I am a [your current role] at [your current employer], working mostly on [your main skills].',
+          '**Before:** [your previous role and what you learnt there]',
+          '**Achievements:** [two achievements that match the job description, with numbers]',
+          `**Next:** why ${target} is your next step: [what draws you to it]`,
         ]
       : entry.id === 'beh-why-company'
         ? [
-            '- **What draws you:** [something specific about the company: its product, a recent launch, its problem space]',
-            '- **What you bring:** [a result from your current work that matches their challenges]',
-            `- **Fit:** how you would contribute quickly in ${target} and what you want to learn there`,
+            '**What draws you:** [something specific about the company: its product, a recent launch, its problem space]',
+            '**What you bring:** [a result from your current work that matches their challenges]',
+            `**Fit:** how you would contribute quickly in ${target} and what you want to learn there`,
           ]
         : [
-            '- **Situation:** [the project, where you worked, and why it mattered]',
-            '- **Task:** [what you personally owned]',
-            '- **Action:** [the steps you took, the hard technical part]',
-            '- **Result:** [the measurable result, and why you are proud of it]',
+            '**Situation:** [the project, where you worked, and why it mattered]',
+            '**Task:** [what you personally owned]',
+            '**Action:** [the steps you took, the hard technical part]',
+            '**Result:** [the measurable result, and why you are proud of it]',
           ]
-  return [`**In short:** ${guidance}`, '', '**How to structure it**', ...steps, ...footer(entry)]
+  return {
+    gist: entryGist(entry),
+    points,
+    detail: ['**Key points to mention**', ...entry.keyPoints.map((p) => `- ${p}`)],
+  }
+}
+
+/** A behavioural story from the résumé, with the entry's advice as detail. */
+function story(entry: KbEntry, facts: ResumeFacts, question: string): AnswerShape {
+  const told = resumeStory(facts, question, {
+    about: entry.question,
+    projectsFirst: entry.id === 'beh-proudest-project',
+  })
+  return { ...told, detail: joinBlocks(told.detail, advice(entry)) }
 }
 
 /**
@@ -154,15 +140,17 @@ function placeholders(entry: KbEntry, context: InterviewContext): string[] {
  * carries the knowledge base's example persona. Null when the entry is not about the candidate,
  * or (for behavioural stories) when there is no résumé to draw on.
  */
-export function groundedAnswer(entry: KbEntry, context: InterviewContext | undefined, question: string): string | null {
+export function groundedAnswer(
+  entry: KbEntry,
+  context: InterviewContext | undefined,
+  question: string,
+): AnswerShape | null {
   const personal = PERSONAL_ENTRIES.has(entry.id)
   if (!personal && entry.category !== 'behavioural') return null
   const facts = readResume(context?.resume)
-  if (facts === null) return personal ? placeholders(entry, context ?? {}).join('\n') : null
   const ctx = context ?? {}
-  if (entry.id === 'beh-tell-me-about-yourself') return introduction(entry, facts, ctx).join('\n')
-  if (entry.id === 'beh-why-company') return motivation(entry, facts, ctx).join('\n')
-  if (facts.achievements.length + facts.projects.length === 0)
-    return personal ? placeholders(entry, ctx).join('\n') : null
-  return story(entry, facts, question).join('\n')
+  if (facts === null) return personal ? placeholders(entry, ctx) : null
+  if (entry.id === 'beh-tell-me-about-yourself') return introduction(entry, facts, ctx)
+  if (entry.id === 'beh-why-company') return motivation(entry, facts, ctx)
+  return story(entry, facts, question)
 }

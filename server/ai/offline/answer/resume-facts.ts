@@ -1,7 +1,7 @@
 import { hasText } from '#server/ai/offline/has-text.ts'
 
 /** One position on a résumé, as written there. */
-type Position = { title: string; employer: string; period: string }
+export type Position = { title: string; employer: string; period: string }
 
 /** What a résumé says about its owner, read line by line; every field holds only the résumé's own words. */
 export type ResumeFacts = {
@@ -9,6 +9,8 @@ export type ResumeFacts = {
   skills: string[]
   projects: string[]
   achievements: string[]
+  /** The position each achievement was listed under; achievements outside any position are absent. */
+  positionOf: Map<string, Position>
   years: number | null
 }
 
@@ -19,8 +21,8 @@ const TITLE_WORDS =
 const BULLET = /^\s*(?:[-•*▪‣◦]|\d+[.)])\s+/
 const HEADING = /^\s*#*\s*([A-Za-z &]+?)\s*:?\s*$/
 const SKILLS_LINE = /^\s*(?:technical\s+)?skills?\s*(?:&\s*tools)?\s*[:\-–]\s*(.+)$/i
-const ACHIEVEMENT_VERB =
-  /\b(built|led|launched|designed|created|shipped|cut|reduced|improved|increased|migrated|introduced|delivered|developed|implemented|scaled|automated|owned|wrote|grew|saved|founded|mentored)\b/i
+export const ACHIEVEMENT_VERB =
+  /\b(built|led|launched|designed|created|shipped|cut|reduced|improved|increased|migrated|introduced|delivered|developed|implemented|scaled|automated|owned|wrote|grew|saved|founded|mentored|resolved|handled|negotiated|coordinated|organi[sz]ed|managed|drove|trained|coached|fixed|won|initiated|proposed|convinced|streamlined|optimi[sz]ed|established|redesigned|rebuilt|refactored)\b/i
 const MAX_ITEMS = 6
 
 function clean(text: string): string {
@@ -60,8 +62,16 @@ function totalYears(resume: string): number | null {
 /** Reads a plain-text résumé: positions (lines with a year range), skills, projects and achievements. */
 export function readResume(resume: string | undefined): ResumeFacts | null {
   if (!hasText(resume)) return null
-  const facts: ResumeFacts = { positions: [], skills: [], projects: [], achievements: [], years: totalYears(resume) }
+  const facts: ResumeFacts = {
+    positions: [],
+    skills: [],
+    projects: [],
+    achievements: [],
+    positionOf: new Map(),
+    years: totalYears(resume),
+  }
   let section = ''
+  let current: Position | null = null
   for (const raw of resume.split(/\r?\n/)) {
     const line = raw.trim()
     if (line === '') continue
@@ -79,11 +89,13 @@ export function readResume(resume: string | undefined): ResumeFacts | null {
     const heading = HEADING.exec(line)
     if (heading && !BULLET.test(line) && line.split(/\s+/).length <= 3) {
       section = (heading[1] ?? '').toLowerCase()
+      current = null
       continue
     }
     const position = readPosition(line)
     if (position) {
       facts.positions.push(position)
+      current = position
       continue
     }
     const text = clean(line)
@@ -91,7 +103,10 @@ export function readResume(resume: string | undefined): ResumeFacts | null {
     else if (section.includes('skill'))
       facts.skills.push(...text.split(/\s*[,|;•·]\s*/).filter((skill) => skill !== ''))
     else if (BULLET.test(line) || ACHIEVEMENT_VERB.test(line)) {
-      if (ACHIEVEMENT_VERB.test(line) || /\d/.test(line)) facts.achievements.push(text)
+      if (ACHIEVEMENT_VERB.test(line) || /\d/.test(line)) {
+        facts.achievements.push(text)
+        if (current !== null) facts.positionOf.set(text, current)
+      }
     }
   }
   facts.skills = [...new Set(facts.skills)].slice(0, 12)

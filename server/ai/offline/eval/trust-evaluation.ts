@@ -5,6 +5,8 @@
  */
 import { z } from 'zod'
 import { answerQuestion, type OfflineAnswer } from '#server/ai/offline/answer/answer.ts'
+import { spokenPart, spokenWordCount } from '#server/ai/offline/answer/answer-shape.ts'
+import { SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import trustSetData from './trust-set.json' with { type: 'json' }
 
@@ -56,6 +58,12 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
+/** The nearest-rank percentile. */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+}
+
 type TrustMiss = { question: string; expected: string | null; answeredFrom: string | null; confidence: number }
 
 export type TrustEvaluation = {
@@ -70,7 +78,13 @@ export type TrustEvaluation = {
   abstention: number
   /** Of all questions: answered from the expected entry. */
   answeredCorrectly: number
+  /** The whole answer, detail included. */
   medianAnswerWords: number
+  /** The spoken part: the gist and the points before "More detail". */
+  medianSpokenWords: number
+  p90SpokenWords: number
+  /** Of all questions: the spoken part is at most `SPOKEN_MAX_WORDS`. */
+  spokenWithinLimit: number
   followUps: number
   /** Of the follow-ups: answered from the expected entry. */
   followUpAccuracy: number
@@ -86,12 +100,14 @@ export function evaluateTrust(set: TrustSet = trustSet, answer: AnswerFn = engin
   let abstained = 0
   let correct = 0
   const lengths: number[] = []
+  const spoken: number[] = []
   const confidentMisses: TrustMiss[] = []
   for (const item of set.questions) {
     const expected = item.expected !== null && findEntry(item.expected) ? item.expected : null
     const result = answer(item.question, [])
     const from = answeredFrom(result)
     lengths.push(wordsOf(result.answer))
+    spoken.push(spokenWordCount(spokenPart(result.answer)))
     if (expected !== null) {
       covered++
       if (result.matches[0]?.id === expected) top1++
@@ -118,6 +134,9 @@ export function evaluateTrust(set: TrustSet = trustSet, answer: AnswerFn = engin
     abstention: share(abstained, total),
     answeredCorrectly: share(correct, total),
     medianAnswerWords: median(lengths),
+    medianSpokenWords: median(spoken),
+    p90SpokenWords: percentile(spoken, 90),
+    spokenWithinLimit: share(spoken.filter((words) => words <= SPOKEN_MAX_WORDS).length, total),
     followUps: set.followUps.length,
     followUpAccuracy: share(followUpsRight, set.followUps.length),
     confidentMisses,

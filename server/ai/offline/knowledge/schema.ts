@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { GIST_MAX_WORDS, SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { countWords, entryGist, entrySpokenWords } from './spoken-shape.ts'
 
 export const categories = [
   'data-structures',
@@ -43,26 +45,36 @@ export const categoryLabels: Record<Category, string> = {
 const MIN_ANSWER_WORDS = 60
 const MAX_ANSWER_WORDS = 200
 
-export function countWords(text: string): number {
-  const trimmed = text.trim()
-  return trimmed === '' ? 0 : trimmed.split(/\s+/).length
-}
-
-const kbEntrySchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lowercase kebab-case'),
-  category: categorySchema,
-  difficulty: difficultySchema,
-  question: z.string().trim().min(8),
-  answer: z
-    .string()
-    .trim()
-    .refine((a) => countWords(a) >= MIN_ANSWER_WORDS && countWords(a) <= MAX_ANSWER_WORDS, {
-      message: `answers are ${MIN_ANSWER_WORDS}–${MAX_ANSWER_WORDS} words`,
-    }),
-  keyPoints: z.array(z.string().trim().min(3).max(140)).min(3).max(6),
-  tags: z.array(z.string().trim().min(1)).min(2).max(14),
-  alternatives: z.array(z.string().trim().min(8)).min(1).max(3),
-})
+const kbEntrySchema = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'ids are lowercase kebab-case'),
+    category: categorySchema,
+    difficulty: difficultySchema,
+    question: z.string().trim().min(8),
+    /** One line to say first, where the answer's first sentence is too long for it. */
+    gist: z
+      .string()
+      .trim()
+      .regex(/^[^\n]+$/, 'a gist is one line')
+      .optional(),
+    answer: z
+      .string()
+      .trim()
+      .refine((a) => countWords(a) >= MIN_ANSWER_WORDS && countWords(a) <= MAX_ANSWER_WORDS, {
+        message: `answers are ${MIN_ANSWER_WORDS}–${MAX_ANSWER_WORDS} words`,
+      }),
+    keyPoints: z.array(z.string().trim().min(3).max(140)).min(3).max(6),
+    tags: z.array(z.string().trim().min(1)).min(2).max(14),
+    alternatives: z.array(z.string().trim().min(8)).min(1).max(3),
+  })
+  .refine((entry) => countWords(entryGist(entry)) <= GIST_MAX_WORDS, {
+    message: `the gist (or the answer's first sentence) is at most ${GIST_MAX_WORDS} words: write a gist`,
+    path: ['gist'],
+  })
+  .refine((entry) => entrySpokenWords(entry) <= SPOKEN_MAX_WORDS, {
+    message: `the gist and key points are at most ${SPOKEN_MAX_WORDS} words together`,
+    path: ['keyPoints'],
+  })
 export type KbEntry = z.infer<typeof kbEntrySchema>
 
 export const kbFileSchema = z.array(kbEntrySchema).min(1)
