@@ -1279,6 +1279,8 @@ export interface components {
     }
     InterviewAnswer: {
       response: string
+      /** @description The one line to say first: the response opens with it, then points to say aloud (about 80 words with it), then any detail under "More detail" */
+      gist?: string
       /** @description Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer */
       confidence?: number
       /**
@@ -1304,6 +1306,8 @@ export interface components {
     }
     ScreenshotAnswer: {
       response: string
+      /** @description The one line to say first: the response opens with it, then points to say aloud (about 80 words with it), then any detail under "More detail" */
+      gist?: string
       /** @description Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer */
       confidence?: number
       /**
@@ -5609,7 +5613,7 @@ export interface operations {
            *                 "id": "64b73862-187f-4501-a1c8-32c2c3413dbe",
            *                 "source": "text",
            *                 "question": "What is a closure in JavaScript?",
-           *                 "answer": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *                 "answer": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.",
            *                 "transcript": null,
            *                 "contextUsed": false,
            *                 "provider": "offline",
@@ -5764,7 +5768,8 @@ export interface operations {
            * @example {
            *       "success": true,
            *       "data": {
-           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.",
+           *         "gist": "A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.",
            *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
            *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
            *         "provider": "offline",
@@ -6190,7 +6195,8 @@ export interface operations {
            * @example {
            *       "success": true,
            *       "data": {
-           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.",
+           *         "gist": "A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.",
            *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
            *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
            *         "provider": "offline",
@@ -10201,7 +10207,8 @@ export interface operations {
            * @example {
            *       "success": true,
            *       "data": {
-           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks",
+           *         "response": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.",
+           *         "gist": "A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.",
            *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
            *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
            *         "provider": "offline",
@@ -10231,6 +10238,7 @@ export interface operations {
             success: true
             data: {
               response: string
+              gist?: string
               confidence?: number
               /** @enum {string} */
               source?: 'knowledge-base' | 'framework' | 'model'
@@ -10439,10 +10447,10 @@ export interface operations {
            *     data: {"text":"**In short:** A closure is a function bundled together "}
            *
            *     event: delta
-           *     data: {"text":"with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks"}
+           *     data: {"text":"with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count."}
            *
            *     event: done
-           *     data: {"success":true,"data":{"response":"**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks","sessionId":"14858cf9-68c1-4149-94b2-7fc0b8336cb0","questionId":"64b73862-187f-4501-a1c8-32c2c3413dbe","provider":"offline","model":"interview-kb-v1","latencyMs":3,"usage":{"inputTokens":8,"outputTokens":220,"totalTokens":228,"interviews":{"used":1,"remaining":14,"total":15}}}}
+           *     data: {"success":true,"data":{"response":"**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.","gist":"A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.","sessionId":"14858cf9-68c1-4149-94b2-7fc0b8336cb0","questionId":"64b73862-187f-4501-a1c8-32c2c3413dbe","provider":"offline","model":"interview-kb-v1","latencyMs":3,"usage":{"inputTokens":8,"outputTokens":220,"totalTokens":228,"interviews":{"used":1,"remaining":14,"total":15}}}}
            */
           'text/event-stream': string
         }

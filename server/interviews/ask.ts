@@ -15,6 +15,7 @@ import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
+import { gistOf } from '#server/ai/spoken-answer.ts'
 
 export const failures = {
   response: 'Failed to get response',
@@ -239,6 +240,7 @@ export async function analyzeScreenshot(
     ...(analysis.confidence === undefined ? {} : { confidence: analysis.confidence }),
     ...(analysis.source === undefined ? {} : { source: analysis.source }),
     ...(analysis.matchedQuestion === undefined ? {} : { matchedQuestion: analysis.matchedQuestion }),
+    gist: gistOf(analysis.answer),
   }
   const questionId = await record(scope, session.id, {
     question: analysis.question ?? analysis.extractedText.slice(0, 2000),

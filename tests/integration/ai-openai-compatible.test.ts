@@ -86,6 +86,8 @@ describe('answer', () => {
       "Never invent employers, company names, people's names, degrees, titles or numbers",
     )
     expect(system?.content).toContain('[your current role]')
+    expect(system?.content).toContain('"**In short:** " and the direct answer in one sentence')
+    expect(system?.content).toContain('**More detail**')
     expect(user).toEqual({ role: 'user', content: 'Interview question:\nWhat is a hash map?' })
   })
 
@@ -94,7 +96,7 @@ describe('answer', () => {
     const history = [{ question: 'Tell me about a failed launch.', answer: 'We shipped without a canary…' }]
     const result = await engine().answer({ question: 'And what would you do differently?', context, history })
 
-    expect(result).toMatchObject({ source: 'model', finishReason: 'stop' })
+    expect(result).toMatchObject({ source: 'model', finishReason: 'stop', gist: 'I would add a canary stage first.' })
     const messages = chatCalls()[0]?.chat?.messages ?? []
     expect(messages.slice(1)).toEqual([
       { role: 'user', content: 'Interview question:\nTell me about a failed launch.' },

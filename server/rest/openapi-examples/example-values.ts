@@ -82,5 +82,7 @@ export const noSubscription = {
 
 export const exampleInterviews = { used: 1, remaining: 14, total: 15 } as const
 
-export const exampleAnswer =
-  '**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n**Key points to mention**\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks'
+export const exampleGist =
+  'A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.'
+
+export const exampleAnswer = `**In short:** ${exampleGist}\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.`

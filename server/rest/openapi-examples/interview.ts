@@ -6,7 +6,14 @@ import { failures } from '#server/interviews/ask.ts'
 import { requireFeature } from '#server/interviews/feature-gates.ts'
 import { practiceFailures, practicePlanRequired } from '#server/interviews/practice.ts'
 import { screenshotRefusals } from '#server/interviews/screenshot-image.ts'
-import { exampleAnswer, exampleFeatures, exampleIds, exampleInterviews, exampleTimes } from './example-values.ts'
+import {
+  exampleAnswer,
+  exampleFeatures,
+  exampleGist,
+  exampleIds,
+  exampleInterviews,
+  exampleTimes,
+} from './example-values.ts'
 import { aiRefusals, speechNotConfigured } from './ai-refusals.ts'
 import type { ErrorExample, TagExamples } from './operation-example.ts'
 
@@ -41,7 +48,7 @@ const answerMeta = {
   usage: { inputTokens: 8, outputTokens: 220, totalTokens: 228, interviews: exampleInterviews },
 } as const
 
-const questionAnswer = { response: exampleAnswer, ...answerMeta } as const
+const questionAnswer = { response: exampleAnswer, gist: exampleGist, ...answerMeta } as const
 const question = 'What is a closure in JavaScript?'
 const context = { role: 'Backend engineer', resume: 'Five years of Node.js and PostgreSQL at a payments company.' }
 const practiceUsage = { inputTokens: 10, outputTokens: 130, totalTokens: 140 }
@@ -148,6 +155,7 @@ export const interviewExamples = {
     request: { json: { image: screenshot, sessionId: exampleIds.session } },
     success: {
       response: exampleAnswer,
+      gist: exampleGist,
       ...answerMeta,
       extractedText: 'Q3. What is a closure in JavaScript? Give an example.',
       question: 'What is a closure in JavaScript? Give an example.',
@@ -164,6 +172,7 @@ export const interviewExamples = {
     request: { multipart: { audio: '(binary: question.wav, RIFF/WAVE 16-bit PCM)', sessionId: exampleIds.session } },
     success: {
       response: exampleAnswer,
+      gist: exampleGist,
       ...answerMeta,
       transcript: 'what is a closure in javascript',
       transcription: { provider: 'offline', model: 'pocketsphinx-en-us', latencyMs: 850 },

@@ -47,6 +47,12 @@ describe('answer', () => {
     expect(result.usage.totalTokens).toBe(result.usage.inputTokens + result.usage.outputTokens)
   })
 
+  it('carries the gist, the line the text opens with', async () => {
+    const result = answerResultSchema.parse(await engine.answer({ question: 'How does a hash map work?' }))
+    expect(result.gist).toMatch(/^A hash map stores key-value pairs/)
+    expect(result.text.split('\n')[0]).toBe(`**In short:** ${result.gist ?? ''}`)
+  })
+
   it('gives a structured fallback, with a low confidence, for questions it has no entry for', async () => {
     const result = answerResultSchema.parse(
       await engine.answer({ question: 'How do you brew Ethiopian coffee with a Chemex?' }),
