@@ -1,6 +1,6 @@
 import { joinBlocks, type AnswerShape } from './answer-shape.ts'
 import { readResume, type ResumeFacts } from './resume-facts.ts'
-import { resumeStory } from './resume-story.ts'
+import { contentWords, resumeStory } from './resume-story.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { hasText } from '#server/ai/offline/has-text.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
@@ -9,24 +9,13 @@ import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 /** Questions about the candidate themselves: their example stories would be someone else's life. */
 const PERSONAL_ENTRIES = new Set(['beh-tell-me-about-yourself', 'beh-why-company', 'beh-proudest-project'])
 
-const STOP_WORDS = new Set('a an the and or of to in on for with at by from about we our you your'.split(' '))
-
-function words(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^a-z0-9+#]+/)
-      .filter((word) => word.length > 2 && !STOP_WORDS.has(word)),
-  )
-}
-
 /** The résumé line sharing most words with the text; the first line when none shares any. */
 function closest(lines: readonly string[], text: string): string | undefined {
-  const asked = words(text)
+  const asked = contentWords(text)
   let best = lines[0]
   let bestScore = 0
   for (const line of lines) {
-    const score = [...words(line)].filter((word) => asked.has(word)).length
+    const score = [...contentWords(line)].filter((word) => asked.has(word)).length
     if (score > bestScore) [best, bestScore] = [line, score]
   }
   return best

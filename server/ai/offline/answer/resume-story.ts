@@ -3,12 +3,13 @@ import { ACHIEVEMENT_VERB, type Position, type ResumeFacts } from './resume-fact
 import { askedThemes, themeScore, type StoryTheme } from './story-themes.ts'
 
 const STOP_WORDS = new Set(
-  'a an the and or of to in on for with at by from about time you your tell me how what when did do was were had have give example describe'.split(
+  'a an the and or of to in on for with at by from about we our time you your tell me how what when did do was were had have give example describe'.split(
     ' ',
   ),
 )
 
-function words(text: string): Set<string> {
+/** The words of a text that say what it is about. */
+export function contentWords(text: string): Set<string> {
   return new Set(
     text
       .toLowerCase()
@@ -18,7 +19,7 @@ function words(text: string): Set<string> {
 }
 
 function overlap(line: string, asked: ReadonlySet<string>): number {
-  return [...words(line)].filter((word) => asked.has(word)).length
+  return [...contentWords(line)].filter((word) => asked.has(word)).length
 }
 
 function lowerFirst(text: string): string {
@@ -67,7 +68,7 @@ function choose(
   const pool = options.projectsFirst
     ? [...facts.projects, ...facts.achievements]
     : [...facts.achievements, ...facts.projects]
-  const asked = words(question)
+  const asked = contentWords(question)
   let best = themes.length === 0 && !options.fitRequired ? (pool[0] ?? null) : null
   let bestScore = 0
   for (const line of pool) {
