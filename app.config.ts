@@ -69,6 +69,8 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     DATA_DIR: z.string().min(1).default('./.data'),
+    // `npm run build` writes a migrated PGlite database here; a new DATA_DIR starts from it instead of running initdb.
+    PGLITE_TEMPLATE_DIR: z.string().min(1).default('./.output/pglite-template'),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
     // On (the default): the server migrates at start. Off: a one-shot `npm run migrate` does it, and
     // the server refuses to start on a database that is behind (compose.yaml, docs/deploy.md).
@@ -244,6 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
       dataDir: env.DATA_DIR,
+      pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       migrateOnBoot: env.MIGRATE_ON_BOOT,
     },

@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'events/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/pglite-template-setup.ts'],
         },
       },
       {
@@ -16,6 +17,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/pglite-template-setup.ts'],
           // PGlite compiles its WASM at start: seconds when idle, a minute or more on a busy 2-core machine.
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -26,7 +28,7 @@ export default defineConfig({
           name: 'http',
           include: ['tests/http/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/pglite-template-setup.ts', 'tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,7 +39,7 @@ export default defineConfig({
           name: 'fault',
           include: ['tests/fault/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/pglite-template-setup.ts', 'tests/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },
@@ -47,7 +49,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: ['tests/support/pglite-template-setup.ts', 'tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One browser at a time: the machine has two cores shared with the server.

@@ -64,5 +64,19 @@ export function buildIfStale({ root = projectRoot, quiet = false } = {}) {
     if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`)
     throw new Error(`vite build failed (exit ${result.status ?? result.signal})`)
   }
+  writePgliteTemplate({ root, quiet })
   return true
+}
+
+/** The second half of a build: the migrated PGlite database a new data folder starts from. */
+function writePgliteTemplate({ root, quiet }) {
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/write-pglite-template.ts')], {
+    cwd: root,
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`)
+    throw new Error(`writing the PGlite template failed (exit ${result.status ?? result.signal})`)
+  }
 }

@@ -37,11 +37,16 @@ const database = await createTestDatabase('postgres')
 const databaseUrl = database.url ?? ''
 const baselines = await startBaselines(databaseUrl)
 try {
-  // A new PGlite data folder: migrations, the first catch-up and the first answer.
-  const pgliteFolder = path.join(work, 'pglite')
-  const pglite = await launchBuiltServer({ DATA_DIR: pgliteFolder, LOG_LEVEL: 'warn' }, logFile)
-  await pglite.stop()
-  await rm(pgliteFolder, { recursive: true, force: true })
+  // A new PGlite data folder: from the build's migrated template, and (the baseline) from initdb and every migration.
+  const newPgliteFolder = async (env: Record<string, string>) => {
+    const folder = path.join(work, 'pglite')
+    const launched = await launchBuiltServer({ DATA_DIR: folder, LOG_LEVEL: 'warn', ...env }, logFile)
+    await launched.stop()
+    await rm(folder, { recursive: true, force: true })
+    return launched
+  }
+  const pglite = await newPgliteFolder({})
+  const pgliteFromScratch = await newPgliteFolder({ PGLITE_TEMPLATE_DIR: path.join(work, 'no-template') })
 
   // People with a paid plan, onboarded through the sandbox checkout (production mode has no sandbox).
   const onboarding = await launchBuiltServer(
@@ -110,7 +115,11 @@ try {
 
   const startup = {
     firstOkPostgresMs: server.firstOkMs,
+    firstOkPostgresCpuMs: server.firstOkCpuMs,
     firstOkNewPgliteFolderMs: pglite.firstOkMs,
+    firstOkNewPgliteFolderCpuMs: pglite.firstOkCpuMs,
+    firstOkNewPgliteFolderFromScratchMs: pgliteFromScratch.firstOkMs,
+    firstOkNewPgliteFolderFromScratchCpuMs: pgliteFromScratch.firstOkCpuMs,
     idleRssPostgresMb: idleMegabytes,
     rssAfterLoadMb: loadedMegabytes,
   }

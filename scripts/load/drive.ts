@@ -63,7 +63,7 @@ export async function drive(target: Target, pid: number, connections: number, se
 }
 
 /** User + system CPU time of a process so far, in ms (/proc/<pid>/stat counts 100 ticks a second). */
-async function cpuMilliseconds(pid: number): Promise<number> {
+export async function cpuMilliseconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
   // The fields after the command name, which sits in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')

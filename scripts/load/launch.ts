@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { openSync, closeSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { serverEntry, projectRoot } from '#scripts/build-if-stale.mjs'
+import { cpuMilliseconds } from './drive.ts'
 import { freePort } from '#tests/support/server.ts'
 
 export type LaunchedServer = {
@@ -9,6 +10,8 @@ export type LaunchedServer = {
   pid: number
   /** Milliseconds from the spawn to the first 200 of `GET /api/auth/plans`. */
   firstOkMs: number
+  /** CPU the server process had used by then (user + system): steadier than wall time on a busy machine. */
+  firstOkCpuMs: number
   stop: () => Promise<void>
 }
 
@@ -30,7 +33,8 @@ export async function launchBuiltServer(env: Record<string, string>, logFile: st
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
   const firstOkMs = await firstOk(url, child, started, logFile)
-  return { url, pid: child.pid ?? 0, firstOkMs, stop: () => stop(child, exited) }
+  const firstOkCpuMs = await cpuMilliseconds(child.pid ?? 0)
+  return { url, pid: child.pid ?? 0, firstOkMs, firstOkCpuMs, stop: () => stop(child, exited) }
 }
 
 async function firstOk(url: string, child: ChildProcess, started: number, logFile: string): Promise<number> {

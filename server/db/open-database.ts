@@ -4,12 +4,16 @@ import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts'
+import { holdsDatabase, readTemplate } from './pglite-template.ts'
 import type { Database } from './schema.ts'
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
-  /** `dataDir: null` keeps the database in memory (tests and benchmarks). */
-  | { kind: 'pglite'; dataDir: string | null }
+  /**
+   * `dataDir: null` keeps the database in memory (tests and benchmarks). A new database starts from
+   * the migrated template in `templateDir` when one for the current migrations is there.
+   */
+  | { kind: 'pglite'; dataDir: string | null; templateDir?: string | undefined }
 
 export type AppDatabase = {
   db: Kysely<Database>
@@ -59,9 +63,7 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
     lock = lockDataFolder(dataDir)
   }
   const db = new Kysely<Database>({
-    dialect: new PGliteDialect({
-      pglite: async () => (dataDir === null ? PGlite.create() : PGlite.create(path.resolve(dataDir, 'pglite'))),
-    }),
+    dialect: new PGliteDialect({ pglite: () => createPglite(dataDir, target.templateDir) }),
   })
   return {
     db,
@@ -73,9 +75,17 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   }
 }
 
+function createPglite(dataDir: string | null, templateDir: string | undefined): Promise<PGlite> {
+  const folder = dataDir === null ? undefined : path.resolve(dataDir, 'pglite')
+  const template = folder !== undefined && holdsDatabase(folder) ? undefined : readTemplate(templateDir)
+  const options = template ? { loadDataDir: template } : {}
+  return folder === undefined ? PGlite.create(options) : PGlite.create(folder, options)
+}
+
 export function databaseTargetFromConfig(database: {
   url?: string | undefined
   dataDir: string
+  pgliteTemplateDir: string
   poolSize: number
   statementTimeoutMs: number
 }): DatabaseTarget {
@@ -86,5 +96,5 @@ export function databaseTargetFromConfig(database: {
         poolSize: database.poolSize,
         statementTimeoutMs: database.statementTimeoutMs,
       }
-    : { kind: 'pglite', dataDir: database.dataDir }
+    : { kind: 'pglite', dataDir: database.dataDir, templateDir: database.pgliteTemplateDir }
 }

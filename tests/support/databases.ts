@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { migrateToLatest } from '#migrations/migrate.ts'
 import { openDatabase, type AppDatabase } from '#server/db/open-database.ts'
+import { currentTestTemplateDir } from './pglite-template.ts'
 
 /**
  * The PostgreSQL server tests may create databases on. CI sets TEST_DATABASE_URL; on a developer
@@ -21,7 +22,8 @@ export type TestDatabase = AppDatabase & { url?: string; drop: () => Promise<voi
  */
 export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = openDatabase({ kind: 'pglite', dataDir: null })
+    const templateDir = migrate ? currentTestTemplateDir() : undefined
+    const database = openDatabase({ kind: 'pglite', dataDir: null, templateDir })
     if (migrate) await migrateToLatest(database.db)
     return { ...database, drop: database.close }
   }
