@@ -12,6 +12,7 @@ import { restCustomer } from '#tests/support/rest-customer.ts'
 import { dataOf, restClient } from '#tests/support/rest-client.ts'
 import { startBaselines } from './load/baselines.ts'
 import { drive, type Target } from './load/drive.ts'
+import { loadEnvironment, loadJwtSecret } from './load/environment.ts'
 import { launchBuiltServer, residentMegabytes } from './load/launch.ts'
 import { printReport, type Row } from './load/report.ts'
 
@@ -25,7 +26,6 @@ const seconds = Number(values.seconds)
 const levels = [1, 10, 50]
 const sessionLevels = [1, 8]
 const sessionUsers = Math.max(...sessionLevels)
-const jwtSecret = 'load-test-secret-that-is-long-enough-for-hs256'
 const work = await mkdtemp(path.join(tmpdir(), 'interview-helper-load-'))
 const logFile = path.join(work, 'server.log')
 const json = { 'content-type': 'application/json' }
@@ -50,7 +50,7 @@ try {
 
   // People with a paid plan, onboarded through the sandbox checkout (production mode has no sandbox).
   const onboarding = await launchBuiltServer(
-    { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: jwtSecret, TRUST_PROXY: '1', LOG_LEVEL: 'warn', DATA_DIR: work },
+    { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: loadJwtSecret, TRUST_PROXY: '1', LOG_LEVEL: 'warn', DATA_DIR: work },
     logFile,
   )
   const tokens: string[] = []
@@ -62,7 +62,7 @@ try {
   }
   const [reader = '', ...sessionTokens] = tokens
 
-  const server = await launchBuiltServer(productionEnvironment(databaseUrl, work), logFile)
+  const server = await launchBuiltServer(loadEnvironment(databaseUrl, work), logFile)
   await new Promise((resolve) => setTimeout(resolve, 3_000))
   const idleMegabytes = await residentMegabytes(server.pid)
 
@@ -137,21 +137,4 @@ try {
 } finally {
   await baselines.stop()
   await database.drop()
-}
-
-/** Production mode, with placeholders for the services a load run never calls (payments, SMTP). */
-function productionEnvironment(databaseUrl: string, dataDir: string): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    AUTH_JWT_SECRET: jwtSecret,
-    PUBLIC_URL: 'http://127.0.0.1',
-    RAZORPAY_KEY_ID: 'rzp_test_loadrun',
-    RAZORPAY_KEY_SECRET: 'unused',
-    RAZORPAY_WEBHOOK_SECRET: 'unused',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    OPERATOR_ADDRESS: '1 Load Street, Bengaluru',
-    OPERATOR_GSTIN: '29ABCDE1234F1Z5',
-  }
 }

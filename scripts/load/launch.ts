@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { openSync, closeSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { serverEntry, projectRoot } from '#scripts/build-if-stale.mjs'
 import { cpuMilliseconds } from './drive.ts'
 import { freePort } from '#tests/support/server.ts'
@@ -17,15 +18,20 @@ export type LaunchedServer = {
 
 /**
  * Starts the built server with `env` (its log goes to `logFile`, not through this process) and
- * times its first 200, polling every 10 ms.
+ * times its first 200, polling every 10 ms. `root` is the checkout whose build runs (this one by default).
  */
-export async function launchBuiltServer(env: Record<string, string>, logFile: string): Promise<LaunchedServer> {
+export async function launchBuiltServer(
+  env: Record<string, string>,
+  logFile: string,
+  root = projectRoot,
+): Promise<LaunchedServer> {
   const port = await freePort()
   const log = openSync(logFile, 'a')
   const { TEST: _test, CI: _ci, ...inherited } = process.env
   const started = performance.now()
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: projectRoot,
+  const entry = root === projectRoot ? serverEntry : path.join(root, '.output/server/index.mjs')
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
     env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
   })

@@ -1,4 +1,5 @@
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib'
+import { jsonTextOf } from '#server/rest/json-response.ts'
 
 type Encoding = 'br' | 'gzip'
 
@@ -29,6 +30,8 @@ const isHtml = (type: string) => type.startsWith('text/html')
  * server-sent events and every other type, bodies already encoded, HEAD, and `no-transform`.
  */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
+  const text = jsonTextOf(response)
+  if (text !== undefined) return compressJsonText(request, response, text)
   const type = response.headers.get('content-type') ?? ''
   if (!response.body || request.method === 'HEAD' || (!isJson(type) && !isHtml(type))) return response
   if (response.headers.has('content-encoding') || /\bno-transform\b/.test(response.headers.get('cache-control') ?? ''))
@@ -48,6 +51,23 @@ export async function compressResponse(request: Request, response: Response): Pr
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
   return new Response(compressStream(response.body, encoding), init)
+}
+
+/**
+ * The same for a JSON answer whose text is known (json-response.ts): sized and encoded from the
+ * text, the answer kept as it is (headers changed in place) when it stays uncompressed.
+ */
+async function compressJsonText(request: Request, response: Response, text: string): Promise<Response> {
+  if (request.method === 'HEAD') return response
+  const { headers } = response
+  if (headers.has('content-encoding') || /\bno-transform\b/.test(headers.get('cache-control') ?? '')) return response
+  appendVary(headers, 'Accept-Encoding')
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'))
+  if (!encoding || Buffer.byteLength(text) < compressionThresholdBytes) return response
+  headers.set('content-encoding', encoding)
+  headers.delete('content-length')
+  const compressed = new Uint8Array(await compressWhole(Buffer.from(text), encoding))
+  return new Response(compressed, { status: response.status, statusText: response.statusText, headers })
 }
 
 export function appendVary(headers: Headers, name: string): void {

@@ -15,16 +15,16 @@ const strictTransportSecurity = 'max-age=63072000; includeSubDomains'
 
 /**
  * The headers every answer carries. A page (HTML) gets the page policy with the nonce its inline
- * scripts were stamped with; anything else the policy that loads nothing.
+ * scripts were stamped with (asked for only then); anything else the policy that loads nothing.
  */
 export function addSecurityHeaders(
   headers: Headers,
   options: SecurityHeaderOptions,
-  nonce: string,
+  nonce: () => string,
   pathname: string,
 ): void {
   const isPage = (headers.get('content-type') ?? '').startsWith('text/html')
-  headers.set('content-security-policy', isPage ? pagePolicy(options, nonce, pathname) : resourcePolicy)
+  headers.set('content-security-policy', isPage ? pagePolicy(options, nonce(), pathname) : resourcePolicy)
   headers.set('x-content-type-options', 'nosniff')
   headers.set('referrer-policy', 'strict-origin-when-cross-origin')
   headers.set('x-frame-options', 'DENY')

@@ -2,7 +2,7 @@ import { definePlugin } from 'nitro'
 import { loadConfigOrExit } from '#app.config.ts'
 import { compressResponse, appendVary } from '#server/http/compression.ts'
 import { addCorsHeaders, allowedOrigin, isApiPath, isPreflight, preflightAnswer } from '#server/http/cors.ts'
-import { issueNonce } from '#server/http/csp-nonce.ts'
+import { nonceOf, shareNonceContext } from '#server/http/csp-nonce.ts'
 import { addRateLimitHeaders } from '#server/http/rate-limit-headers.ts'
 import { addSecurityHeaders } from '#server/http/security-headers.ts'
 import { currentRequestContext } from '#server/request-context.ts'
@@ -14,8 +14,7 @@ import { directApiHandler } from './api-dispatch.ts'
 /**
  * The one place every answer passes on its way out, whoever made it: pages, API answers, static
  * files, and the error handler's answers (h3 turns a thrown error into a response before its
- * middleware could see it, so this wraps the whole app instead). It issues the page's nonce,
- * answers CORS preflights, hands REST and tRPC calls straight to their handlers (decision 0047),
+ * middleware could see it, so this wraps the whole app instead). It answers CORS preflights, hands REST and tRPC calls straight to their handlers (decision 0047),
  * and adds the security, CORS, API-Version and RateLimit headers and the compression.
  */
 export default definePlugin((nitroApp) => {
@@ -35,7 +34,7 @@ export default definePlugin((nitroApp) => {
     const { pathname } = new URL(request.url)
     const api = isApiPath(pathname)
     const origin = api ? allowedOrigin(request, config.corsOrigins) : undefined
-    const nonce = issueNonce(request)
+    shareNonceContext(request)
     let response: Response
     if (api && isPreflight(request)) {
       response = origin
@@ -47,7 +46,7 @@ export default definePlugin((nitroApp) => {
     }
     response = withWritableHeaders(response)
     const { headers } = response
-    addSecurityHeaders(headers, config, nonce, pathname)
+    addSecurityHeaders(headers, config, () => nonceOf(request), pathname)
     if (api) {
       appendVary(headers, 'Origin')
       headers.set(apiVersionHeader, majorApiVersion)

@@ -9,8 +9,10 @@ import { createLogger } from '#server/logger.ts'
  * nitro itself are logged with their stack here, while the answer stays the error handler's.
  */
 export default definePlugin((nitroApp) => {
-  const log = createLogger(loadConfig().logLevel)
-  nitroApp.fetch = withRequestLog(nitroApp.fetch, log)
+  const level = loadConfig().logLevel
+  const log = createLogger(level)
+  // The request line's fields are ours (method, path, status, duration, ids), none of them secret.
+  nitroApp.fetch = withRequestLog(nitroApp.fetch, createLogger(level, undefined, { redactFields: false }))
   nitroApp.hooks.hook('error', (error) => {
     const status = (error as Error & { status?: unknown }).status
     if (typeof status === 'number' && status < 500) return

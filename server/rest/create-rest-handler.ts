@@ -108,10 +108,12 @@ function adapterRequestFor(request: Request, url: string, body: unknown): Reques
   // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
   const bodiless =
     !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
-  // A JSON type was checked already; the adapter matches only the lower-case spelling.
+  // A JSON type was checked already; the adapter matches only the lower-case spelling. It reads
+  // neither the type nor the body of a GET or DELETE, so their headers need no copy.
   const checkedJson = isJsonContentType(request.headers.get('content-type'))
-  const headers = bodiless || checkedJson ? new Headers(request.headers) : request.headers
-  if (bodiless || checkedJson) headers.set('content-type', 'application/json')
+  const retyped = (bodiless || checkedJson) && request.method !== 'GET' && request.method !== 'DELETE'
+  const headers = retyped ? new Headers(request.headers) : request.headers
+  if (retyped) headers.set('content-type', 'application/json')
   return new Proxy(request, {
     get(target, property) {
       if (property === 'url') return url

@@ -4,7 +4,7 @@ import { nonceOf } from '#server/http/csp-nonce.ts'
 
 /**
  * The router's SSR options. On the server, the nonce the answer's Content-Security-Policy allows
- * (issued per request by server/nitro/http-pipeline.ts): the router stamps it on every script and
+ * (made on first ask, server/http/csp-nonce.ts): the router stamps it on every script and
  * style it renders. The browser needs none: it runs only what the server sent and the bundles
  * those load. The compiler drops the server branch from the client bundle.
  */

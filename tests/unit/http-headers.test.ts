@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '#app.config.ts'
 import { compressResponse, negotiateEncoding } from '#server/http/compression.ts'
+import { jsonTextResponse } from '#server/rest/json-response.ts'
 import { pagePolicy } from '#server/http/content-security-policy.ts'
 import { addSecurityHeaders } from '#server/http/security-headers.ts'
 
@@ -66,10 +68,10 @@ describe('the page policy', () => {
 describe('security headers', () => {
   it('add HSTS in production only', () => {
     const production = new Headers({ 'content-type': 'text/html' })
-    addSecurityHeaders(production, { ...loadConfig({}), isProduction: true }, 'abc', '/')
+    addSecurityHeaders(production, { ...loadConfig({}), isProduction: true }, () => 'abc', '/')
     expect(production.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
     const development = new Headers({ 'content-type': 'text/html' })
-    addSecurityHeaders(development, loadConfig({}), 'abc', '/')
+    addSecurityHeaders(development, loadConfig({}), () => 'abc', '/')
     expect(development.get('strict-transport-security')).toBeNull()
   })
 })
@@ -110,5 +112,31 @@ describe('compressResponse', () => {
     expect(compressed.status).toBe(409)
     expect(compressed.headers.get('retry-after')).toBe('5')
     expect(compressed.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('answers a small JSON answer of the API as it is, with Vary, and its text unread', async () => {
+    const original = jsonTextResponse('{"success":true,"data":{}}', 200)
+    const answered = await compressResponse(request, original)
+    expect(answered).toBe(original)
+    expect(answered.headers.get('vary')).toBe('Accept-Encoding')
+    expect(answered.headers.get('content-encoding')).toBeNull()
+    expect(await answered.text()).toBe('{"success":true,"data":{}}')
+  })
+
+  it('compresses a large JSON answer of the API from its text, keeping status and headers', async () => {
+    const text = JSON.stringify({ success: false, error: big })
+    const compressed = await compressResponse(request, jsonTextResponse(text, 409, { 'retry-after': '5' }))
+    expect(compressed.status).toBe(409)
+    expect(compressed.headers.get('retry-after')).toBe('5')
+    expect(compressed.headers.get('content-encoding')).toBe('gzip')
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding')
+    expect(gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(text)
+  })
+
+  it('leaves a large JSON answer of the API uncompressed for a client that takes no encoding', async () => {
+    const original = jsonTextResponse(JSON.stringify({ big }), 200)
+    const answered = await compressResponse(new Request('http://localhost/api/x'), original)
+    expect(answered).toBe(original)
+    expect(await answered.json()).toEqual({ big })
   })
 })

@@ -5,7 +5,7 @@ import { createLogger, type LogLevel } from '#server/logger.ts'
 import { noteRequestUser, runInRequestContext } from '#server/request-context.ts'
 
 /** A logger writing into memory; `lines()` parses what it wrote, one JSON object per line. */
-function memoryLogger(level: LogLevel = 'debug') {
+function memoryLogger(level: LogLevel = 'debug', options?: Parameters<typeof createLogger>[2]) {
   let written = ''
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -13,7 +13,7 @@ function memoryLogger(level: LogLevel = 'debug') {
       done()
     },
   })
-  const log = createLogger(level, sink)
+  const log = createLogger(level, sink, options)
   const text = () => written
   const lines = () =>
     written
@@ -107,6 +107,20 @@ describe('redaction', () => {
       to: '[redacted]',
       person: { profile: { contact: { email: '[redacted]' } } },
     })
+  })
+
+  it('writes the request line alike without field redaction, and still censors text in it', () => {
+    const full = memoryLogger('info')
+    const fast = memoryLogger('info', { redactFields: false })
+    const fields = { method: 'GET', path: '/api/auth/confirm/ravi@example.com', status: 200, durationMs: 3 }
+    runInRequestContext({ requestId: 'req-2', userId: 'user-2' }, () => {
+      full.log.info('request', fields)
+      fast.log.info('request', fields)
+    })
+    const withoutTime = ({ time: _time, ...line }: Record<string, unknown>) => line
+    expect(fast.lines().map(withoutTime)).toEqual(full.lines().map(withoutTime))
+    expect(fast.text()).not.toContain('ravi@example.com')
+    expect(Object.keys(fast.lines()[0] ?? {})).toEqual(Object.keys(full.lines()[0] ?? {}))
   })
 
   it('censors e-mail addresses and credentials inside any text, errors included', () => {
