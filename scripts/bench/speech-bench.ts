@@ -25,21 +25,21 @@ const phrases = [
   'What is the difference between a stack and a queue?',
   'How does garbage collection work in Java?',
   'Describe a project you are proud of.',
-  'How would you scale a web application?',
 ] as const
 
 type Condition = { name: string; voice: string; speed: number; snrDb?: number; backwards?: boolean }
 
+/** Most telling first: under heavy load the budget may cut the tail, which the figures then name. */
 const conditions: Condition[] = [
   { name: 'en-us klatt, 150 wpm', voice: 'en-us+klatt', speed: 150 },
-  { name: 'en-gb klatt, 150 wpm', voice: 'en-gb+klatt', speed: 150 },
-  { name: 'en-us female (f3), 150 wpm', voice: 'en-us+f3', speed: 150 },
-  { name: 'en-029 Caribbean, 150 wpm', voice: 'en-029', speed: 150 },
-  { name: 'en-us klatt, fast 210 wpm', voice: 'en-us+klatt', speed: 210 },
-  { name: 'en-us klatt, slow 115 wpm', voice: 'en-us+klatt', speed: 115 },
   { name: 'en-us klatt + noise at 10 dB SNR', voice: 'en-us+klatt', speed: 150, snrDb: 10 },
-  { name: 'en-us klatt + noise at 0 dB SNR', voice: 'en-us+klatt', speed: 150, snrDb: 0 },
   { name: 'speech played backwards (no words)', voice: 'en-us+klatt', speed: 150, backwards: true },
+  { name: 'en-us klatt, fast 210 wpm', voice: 'en-us+klatt', speed: 210 },
+  { name: 'en-gb klatt, 150 wpm', voice: 'en-gb+klatt', speed: 150 },
+  { name: 'en-us klatt + noise at 0 dB SNR', voice: 'en-us+klatt', speed: 150, snrDb: 0 },
+  { name: 'en-us female (f3), 150 wpm', voice: 'en-us+f3', speed: 150 },
+  { name: 'en-us klatt, slow 115 wpm', voice: 'en-us+klatt', speed: 115 },
+  { name: 'en-029 Caribbean, 150 wpm', voice: 'en-029', speed: 150 },
 ]
 
 async function rms(file: string): Promise<number> {
@@ -90,7 +90,7 @@ async function missingTools(engine: ReturnType<typeof createOfflineEngine>): Pro
 const share = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100)
 
 export async function benchSpeech(options: { budgetMs?: number } = {}): Promise<Figure[]> {
-  const budgetMs = options.budgetMs ?? 80_000
+  const budgetMs = options.budgetMs ?? 90_000
   const folder = await mkdtemp(join(tmpdir(), 'ih-speech-bench-'))
   const engine = createOfflineEngine({ speech: { cacheDir: folder }, timeoutMs: 30_000 })
   try {

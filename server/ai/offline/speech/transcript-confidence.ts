@@ -9,7 +9,7 @@
 import type { DecodedWord } from './decoder-output.ts'
 
 /** A stressed, phrase-final syllable lasts up to about half a second; longer is not speech. */
-export const MAX_SECONDS_PER_SYLLABLE = 0.6
+const MAX_SECONDS_PER_SYLLABLE = 0.6
 
 /** Vowel groups: near enough to syllables to tell a word from a second of noise. */
 const syllables = (word: string) => Math.max(1, word.toLowerCase().match(/[aeiouy]+/g)?.length ?? 0)
