@@ -28,4 +28,8 @@ if (kinds.includes('postgres'))
     await (await import('./bench/support-timeline-bench.ts')).benchSupportTimeline(),
   )
 print('AI: offline engine, OCR and speech', await (await import('./bench/ai-bench.ts')).benchAi())
+print(
+  'Speech: voices, speeds, noise and transcript confidence',
+  await (await import('./bench/speech-bench.ts')).benchSpeech(),
+)
 print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

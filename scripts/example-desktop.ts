@@ -119,7 +119,7 @@ async function askByAudio(id: string) {
     }
     const recording = new Blob([await readFile(file)])
     const name = path.basename(file)
-    dataOf(
+    const heard = dataOf(
       'audio question',
       await api.POST('/interview/audio-question', {
         body: { audio: name, sessionId: id },
@@ -132,6 +132,16 @@ async function askByAudio(id: string) {
         },
       }),
     )
+    // An unsure transcript is not answered: the app shows it, the person corrects it, and it is sent as text.
+    if (heard.needsConfirmation) {
+      console.log(
+        `  heard "${heard.transcript}" (${heard.transcriptConfidence} sure): confirming it as a typed question`,
+      )
+      dataOf(
+        'confirmed question',
+        await api.POST('/interview/question', { body: { question: heard.transcript, sessionId: id } }),
+      )
+    }
   } finally {
     await rm(folder, { recursive: true, force: true })
   }

@@ -1043,7 +1043,7 @@ export interface paths {
     put?: never
     /**
      * Answer a spoken question
-     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan.
+     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055).
      */
     post: operations['interview-audioQuestion']
     delete?: never
@@ -10197,7 +10197,7 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The transcript and the answer */
+      /** @description The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`) */
       200: {
         headers: {
           [name: string]: unknown
@@ -10225,47 +10225,79 @@ export interface operations {
            *           }
            *         },
            *         "transcript": "what is a closure in javascript",
+           *         "transcriptConfidence": 0.71,
            *         "transcription": {
            *           "provider": "offline",
-           *           "model": "pocketsphinx-en-us",
+           *           "model": "pocketsphinx-en-us+interview-lm",
            *           "latencyMs": 850
-           *         }
+           *         },
+           *         "needsConfirmation": false
            *       }
            *     }
            */
           'application/json': {
             /** @constant */
             success: true
-            data: {
-              response: string
-              gist?: string
-              confidence?: number
-              /** @enum {string} */
-              source?: 'knowledge-base' | 'framework' | 'model'
-              matchedQuestion?: string
-              finishReason?: string
-              sessionId: string
-              questionId: string
-              provider: string
-              model: string
-              latencyMs: number
-              usage: {
-                inputTokens: number
-                outputTokens: number
-                totalTokens: number
-                interviews: {
-                  used: number
-                  remaining: number
-                  total: number
+            data:
+              | {
+                  response: string
+                  gist?: string
+                  confidence?: number
+                  /** @enum {string} */
+                  source?: 'knowledge-base' | 'framework' | 'model'
+                  matchedQuestion?: string
+                  finishReason?: string
+                  sessionId: string
+                  questionId: string
+                  provider: string
+                  model: string
+                  latencyMs: number
+                  usage: {
+                    inputTokens: number
+                    outputTokens: number
+                    totalTokens: number
+                    interviews: {
+                      used: number
+                      remaining: number
+                      total: number
+                    }
+                  }
+                  transcript: string
+                  transcriptConfidence?: number
+                  transcription: {
+                    provider: string
+                    model: string
+                    latencyMs: number
+                  }
+                  /** @constant */
+                  needsConfirmation: false
                 }
-              }
-              transcript: string
-              transcription: {
-                provider: string
-                model: string
-                latencyMs: number
-              }
-            }
+              | {
+                  transcript: string
+                  transcriptConfidence: number
+                  transcription: {
+                    provider: string
+                    model: string
+                    latencyMs: number
+                  }
+                  /** @constant */
+                  needsConfirmation: true
+                  response: string
+                  sessionId: string
+                  provider: string
+                  model: string
+                  latencyMs: number
+                  usage: {
+                    inputTokens: number
+                    outputTokens: number
+                    totalTokens: number
+                    interviews: {
+                      used: number
+                      remaining: number
+                      total: number
+                    }
+                  }
+                }
           }
         }
       }

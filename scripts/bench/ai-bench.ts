@@ -16,6 +16,7 @@ import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcri
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
 import { SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
 
 const run = promisify(execFile)
 const fixture = join(import.meta.dirname, '../../tests/integration/ai-ocr-fixtures/question.png')
@@ -49,27 +50,6 @@ export const everydayPhrases = [
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
-}
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9' ]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-
-/** Word-level edit distance: substitutions, insertions and deletions. */
-export function wordErrors(reference: readonly string[], hypothesis: readonly string[]): number {
-  let previous = Array.from({ length: hypothesis.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= reference.length; i += 1) {
-    const current = [i]
-    for (let j = 1; j <= hypothesis.length; j += 1) {
-      const substitution = (previous[j - 1] ?? 0) + (reference[i - 1] === hypothesis[j - 1] ? 0 : 1)
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution))
-    }
-    previous = current
-  }
-  return previous[hypothesis.length] ?? 0
 }
 
 /** Flaws in the rambling answers before and after the rewrite, and the speaker's facts it kept. */
@@ -212,28 +192,21 @@ async function missingSpeechTools(engine: ReturnType<typeof createOfflineEngine>
   return (await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed'
 }
 
-type SpeechRun = { accuracy: number; latencies: number[]; interviewModelShare: number }
+type SpeechRun = { accuracy: number; latencies: number[]; interviewModelShare: number; note: string }
 
 async function transcribeAll(
   engine: ReturnType<typeof createOfflineEngine>,
   clips: readonly { text: string; audio: Uint8Array }[],
 ): Promise<SpeechRun> {
-  let errors = 0
-  let total = 0
-  let interviewModel = 0
-  const latencies: number[] = []
-  for (const clip of clips) {
-    const result = await engine.transcribe({ audio: clip.audio, mimeType: 'audio/wav' })
-    const reference = words(clip.text)
-    errors += wordErrors(reference, words(result.text))
-    total += reference.length
-    latencies.push(result.latencyMs)
-    if (result.model === INTERVIEW_SPEECH_MODEL) interviewModel += 1
-  }
+  const samples: SpeechSample[] = []
+  for (const clip of clips)
+    samples.push(await sample(clip.text, () => engine.transcribe({ audio: clip.audio, mimeType: 'audio/wav' })))
+  const done = samples.flatMap(({ result }) => (result ? [result] : []))
   return {
-    accuracy: Math.max(0, 1 - errors / total) * 100,
-    latencies,
-    interviewModelShare: (interviewModel / clips.length) * 100,
+    accuracy: Math.max(0, 1 - errorRate(samples)) * 100,
+    latencies: done.map(({ latencyMs }) => latencyMs),
+    interviewModelShare: (done.filter(({ model }) => model === INTERVIEW_SPEECH_MODEL).length / clips.length) * 100,
+    note: failedNote(samples),
   }
 }
 
@@ -267,7 +240,7 @@ async function speechFigures(folder: string): Promise<Figure[]> {
       ['everyday speech', everyday],
     ] as const) {
       const result = await transcribeAll(engine, clips)
-      const note = `${clips.length} espeak-ng en-us+klatt phrases${label === 'generic model' ? '' : `; interview model kept for ${Math.round(result.interviewModelShare)}%`}`
+      const note = `${clips.length} espeak-ng en-us+klatt phrases${label === 'generic model' ? '' : `; interview model kept for ${Math.round(result.interviewModelShare)}%`}${result.note}`
       figures.push(
         { name: `ASR word accuracy, ${set} (${label})`, value: result.accuracy, unit: '%', note },
         { name: `ASR latency p50, ${set} (${label})`, value: percentile(result.latencies, 50), unit: 'ms' },

@@ -149,6 +149,8 @@ export const transcriptionResultSchema = z.object({
   provider: z.string(),
   model: z.string(),
   latencyMs: z.number().nonnegative(),
+  /** 0–1, how sure the recognizer is of the words (decision 0055); absent when it gives no signal. */
+  confidence: z.number().min(0).max(1).optional(),
 })
 export type TranscriptionResult = z.infer<typeof transcriptionResultSchema>
 

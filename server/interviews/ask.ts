@@ -16,6 +16,7 @@ import { describeSession, latestActiveSessionId, noActiveSession } from './inter
 import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
 import { gistOf } from '#server/ai/spoken-answer.ts'
+import { needsConfirmation } from '#server/ai/transcript-confirmation.ts'
 
 export const failures = {
   response: 'Failed to get response',
@@ -197,6 +198,17 @@ export async function askAudioQuestion(
   )
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
+  const heard = {
+    transcript: transcription.text,
+    ...(transcription.confidence === undefined ? {} : { transcriptConfidence: transcription.confidence }),
+    transcription: {
+      provider: transcription.provider,
+      model: transcription.model,
+      latencyMs: Math.round(transcription.latencyMs),
+    },
+  }
+  if (transcription.confidence !== undefined && needsConfirmation(transcription.confidence))
+    return unconfirmed(access, session.id, transcription, heard, transcription.confidence)
   const context = gatedContext(access, undefined, session.context)
   const history = await recentTurns(scope, session.id)
   const answer = await callAi(failures.response, () =>
@@ -209,14 +221,30 @@ export async function askAudioQuestion(
     contextUsed: Object.keys(context).length > 0,
     transcription: { ...transcription, bytes: input.audio.byteLength },
   })
+  return { ...heard, needsConfirmation: false as const, ...answerShape(access, session.id, questionId, answer) }
+}
+
+/**
+ * A transcript too unsure to answer (decision 0055): what was heard, for the candidate to confirm
+ * or correct and send as a question. Nothing is recorded, so nothing is counted or remembered.
+ */
+function unconfirmed(
+  access: PlanAccess,
+  sessionId: string,
+  transcription: TranscriptionResult,
+  heard: { transcript: string; transcription: { provider: string; model: string; latencyMs: number } },
+  confidence: number,
+) {
   return {
-    transcript: transcription.text,
-    transcription: {
-      provider: transcription.provider,
-      model: transcription.model,
-      latencyMs: Math.round(transcription.latencyMs),
-    },
-    ...answerShape(access, session.id, questionId, answer),
+    ...heard,
+    transcriptConfidence: confidence,
+    needsConfirmation: true as const,
+    response: `Not sure I heard that right: "${transcription.text}". Check the words, correct them if needed, and send the question.`,
+    sessionId,
+    provider: transcription.provider,
+    model: transcription.model,
+    latencyMs: Math.round(transcription.latencyMs),
+    usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, interviews: usageOf(access).interviews },
   }
 }
 

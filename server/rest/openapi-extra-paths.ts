@@ -170,7 +170,7 @@ export const extraPaths: Record<string, PathItem> = {
       tags: ['interview'],
       summary: 'Answer a spoken question',
       description:
-        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan.',
+        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055).',
       security: [{ bearerAuth: [] }],
       requestBody: {
         required: true,
@@ -189,7 +189,7 @@ export const extraPaths: Record<string, PathItem> = {
       },
       responses: {
         '200': {
-          description: 'The transcript and the answer',
+          description: 'The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`)',
           content: {
             'application/json': {
               schema: {

@@ -5,10 +5,15 @@ type Outputs = inferRouterOutputs<AppRouter>['interviews']
 type Inputs = inferRouterInputs<AppRouter>['interviews']
 
 export type InterviewAnswer = Outputs['question']
-export type AudioAnswer = InterviewAnswer & {
+type Heard = {
   transcript: string
+  transcriptConfidence?: number
   transcription: { provider: string; model: string; latencyMs: number }
 }
+/** POST /api/interview/audio-question: the answer, or, for an unsure transcript, the words to confirm. */
+export type AudioAnswer =
+  | (InterviewAnswer & Heard & { needsConfirmation: false })
+  | (Heard & { needsConfirmation: true; transcriptConfidence: number; response: string; sessionId: string })
 export type InterviewSession = Outputs['sessionStart']
 export type UsageLimits = Outputs['usageLimits']
 type InterviewHistory = Outputs['history']

@@ -187,51 +187,82 @@ describe('the practice console (/interview) and history (/history)', () => {
     slow,
   )
 
+  /** Chromium plays the WAV as the microphone (and grants the permission without asking); the console records it. */
+  async function askAloud(wav: string, then: (page: Page) => Promise<void>) {
+    const voiceBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${wav}%noloop`,
+      ],
+    })
+    try {
+      const page = await newClientPage(voiceBrowser, baseUrl)
+      await openConsole(page, pro.email)
+      await startSession(page)
+      const voice = region(page, 'Voice question')
+      await voice.getByRole('button', { name: 'Record question' }).click()
+      await voice.getByRole('button', { name: 'Stop and send' }).waitFor()
+      await page.waitForTimeout(4_500)
+      const upload = page.waitForRequest((request) => request.url().endsWith('/api/interview/audio-question'))
+      await voice.getByRole('button', { name: 'Stop and send' }).click()
+      const request = await upload
+      expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/)
+      await then(page)
+      await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
+      await region(page, 'Session').getByRole('button', { name: 'Start session' }).waitFor()
+      await page.close()
+    } finally {
+      await voiceBrowser.close()
+    }
+  }
+
+  async function spoken(folder: string, text: string, reversed = false): Promise<string> {
+    const wav = path.join(folder, 'question.wav')
+    await promisify(execFile)('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', wav, text])
+    if (!reversed) return wav
+    const backwards = path.join(folder, 'backwards.wav')
+    await promisify(execFile)('sox', [wav, backwards, 'reverse'])
+    return backwards
+  }
+
   it(
     'records a spoken question in the browser as WAV and answers it',
     async () => {
       const folder = await mkdtemp(path.join(tmpdir(), 'voice-'))
-      const wav = path.join(folder, 'question.wav')
-      await promisify(execFile)('espeak-ng', [
-        '-v',
-        'en-us+klatt',
-        '-s',
-        '140',
-        '-w',
-        wav,
-        'Tell me about hash tables and hash functions.',
-      ])
-      // Chromium plays the file as the microphone (and grants the permission without asking).
-      const voiceBrowser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-audio-capture=${wav}%noloop`,
-        ],
-      })
       try {
-        const page = await newClientPage(voiceBrowser, baseUrl)
-        await openConsole(page, pro.email)
-        await startSession(page)
-        const voice = region(page, 'Voice question')
-        await voice.getByRole('button', { name: 'Record question' }).click()
-        await voice.getByRole('button', { name: 'Stop and send' }).waitFor()
-        await page.waitForTimeout(4_500)
-        const upload = page.waitForRequest((request) => request.url().endsWith('/api/interview/audio-question'))
-        await voice.getByRole('button', { name: 'Stop and send' }).click()
-        const request = await upload
-        expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/)
-        const answer = page.getByTestId('voice-answer')
-        await answer.waitFor({ timeout: 60_000 })
-        await expect(answer.textContent()).resolves.toMatch(/hash/i)
-        await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
-        await page.close()
+        await askAloud(await spoken(folder, 'Tell me about hash tables and hash functions.'), async (page) => {
+          const answer = page.getByTestId('voice-answer')
+          await answer.waitFor({ timeout: 60_000 })
+          await expect(answer.textContent()).resolves.toMatch(/hash/i)
+        })
       } finally {
-        await voiceBrowser.close()
+        await rm(folder, { recursive: true, force: true })
+      }
+    },
+    slow,
+  )
+
+  it(
+    'shows an unsure transcript to confirm instead of an answer, and answers the corrected words',
+    async () => {
+      const folder = await mkdtemp(path.join(tmpdir(), 'voice-'))
+      try {
+        // Speech played backwards: speech-like sound with no words, which the recognizer is unsure of.
+        await askAloud(await spoken(folder, 'What is a hash map?', true), async (page) => {
+          const confirmation = page.getByTestId('voice-confirmation')
+          await confirmation.waitFor({ timeout: 60_000 })
+          await expect(confirmation.textContent()).resolves.toMatch(/Not sure I heard that right/)
+          await confirmation.getByLabel('Heard').fill('What is a hash map?')
+          await confirmation.getByRole('button', { name: 'Send as question' }).click()
+          await confirmation.getByTestId('answer-meta').waitFor({ timeout: 60_000 })
+          await expect(confirmation.textContent()).resolves.toMatch(/hash map/i)
+        })
+      } finally {
         await rm(folder, { recursive: true, force: true })
       }
     },

@@ -206,6 +206,20 @@ describe('transcription', () => {
     expect(Buffer.from(call?.form?.file?.bytes ?? []).equals(audio)).toBe(true)
   })
 
+  it('reports the confidence its verbose_json answer carries, and none when the answer is plain json', async () => {
+    fake.setModel('whisper-1', fakeReply.text('What is a hash map?'))
+    fake.setModel('local-whisper', fakeReply.text('What is a hash map?'))
+    const audio = wavSilence(1600)
+    const verbose = await engine({ transcriptionModel: 'whisper-1' }).transcribe({ audio, mimeType: 'audio/wav' })
+    expect(fake.requests.at(-1)?.form?.fields.response_format).toBe('verbose_json')
+    // The fake's segment: avg_logprob −0.2, no_speech_prob 0.01.
+    expect(verbose.confidence).toBe(Math.round(Math.exp(-0.2) * 0.99 * 1000) / 1000)
+
+    const plain = await engine({ transcriptionModel: 'local-whisper' }).transcribe({ audio, mimeType: 'audio/wav' })
+    expect(plain.text).toBe('What is a hash map?')
+    expect(plain).not.toHaveProperty('confidence')
+  })
+
   it('says which setting is missing when no transcription model is configured', async () => {
     const error = await rejection(engine().transcribe({ audio: wavSilence(160), mimeType: 'audio/wav' }))
     expect(error.code).toBe('not_configured')

@@ -34,6 +34,7 @@ import { bothFailed, modelChain, withFallback, worthFallingBack } from './model-
 import { openAiCompatibleOptionsSchema, type OpenAiCompatibleOptions } from './openai-compatible-options.ts'
 import { toAiProviderError } from './provider-errors.ts'
 import { StreamWatchdog } from './stream-watchdog.ts'
+import { transcriptionConfidence } from './transcription-confidence.ts'
 import {
   communicationReplySchema,
   questionAnalysisReplySchema,
@@ -295,7 +296,16 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions, h
           maxRetries: config.maxRetries,
           abortSignal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
         })
-        return { text: result.text.trim(), provider, model, latencyMs: elapsedMs(started) }
+        // The SDK's type omits the raw body it keeps at run time; the confidence is read from it when present.
+        const response = result.responses[0]
+        const confidence = response && 'body' in response ? transcriptionConfidence(response.body) : undefined
+        return {
+          text: result.text.trim(),
+          ...(confidence === undefined ? {} : { confidence }),
+          provider,
+          model,
+          latencyMs: elapsedMs(started),
+        }
       } catch (error) {
         throw toError(error, model)
       }

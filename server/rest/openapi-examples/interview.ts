@@ -175,7 +175,9 @@ export const interviewExamples = {
       gist: exampleGist,
       ...answerMeta,
       transcript: 'what is a closure in javascript',
-      transcription: { provider: 'offline', model: 'pocketsphinx-en-us', latencyMs: 850 },
+      transcriptConfidence: 0.71,
+      transcription: { provider: 'offline', model: 'pocketsphinx-en-us+interview-lm', latencyMs: 850 },
+      needsConfirmation: false,
     },
     errors: {
       feature_not_in_plan: featureRefusal('starter', 'microphone'),

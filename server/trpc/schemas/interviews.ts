@@ -121,10 +121,43 @@ export const answerSchema = z
   })
   .meta({ id: 'InterviewAnswer' })
 
-export const audioAnswerSchema = answerSchema.extend({
-  transcript: z.string(),
-  transcription: z.object({ provider: z.string(), model: z.string(), latencyMs: z.number().int() }),
+const transcriptConfidence = z.number().min(0).max(1).meta({
+  description:
+    'How sure the recognizer is of the transcript, 0–1; absent when it reports nothing to judge by (decision 0055)',
 })
+
+const heardShape = {
+  transcript: z.string().meta({ description: 'What the recognizer heard' }),
+  transcriptConfidence: transcriptConfidence.optional(),
+  transcription: z.object({ provider: z.string(), model: z.string(), latencyMs: z.number().int() }),
+}
+
+/** A transcript sure enough to be answered: the answer, and what was heard. */
+const answeredAudioSchema = answerSchema.extend({
+  ...heardShape,
+  needsConfirmation: z.literal(false).meta({ description: 'The transcript was sure enough to be answered' }),
+})
+
+/** A transcript too unsure to answer: nothing was asked or counted; the candidate confirms or corrects it. */
+const unconfirmedAudioSchema = z.object({
+  ...heardShape,
+  transcriptConfidence,
+  needsConfirmation: z.literal(true).meta({
+    description:
+      'The transcript is below the confidence threshold: it was not answered nor recorded. Show it to the candidate, who confirms or corrects it and sends it as a question (POST /interview/question)',
+  }),
+  response: z.string().meta({ description: 'A sentence to show in place of an answer, quoting the transcript' }),
+  sessionId: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  latencyMs: z.number().int(),
+  usage: answerSchema.shape.usage,
+})
+
+export const audioAnswerSchema = z.discriminatedUnion('needsConfirmation', [
+  answeredAudioSchema,
+  unconfirmedAudioSchema,
+])
 
 export const screenshotAnswerSchema = answerSchema
   .extend({ extractedText: z.string(), question: z.string().nullable() })

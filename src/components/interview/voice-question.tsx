@@ -7,6 +7,7 @@ import { canRecordAudio } from '#src/interview/wav-recorder.ts'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
+import { ConfirmTranscript } from './confirm-transcript.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { PlanGateNote } from './plan-gate-note.tsx'
 import { useWavRecorder } from './use-wav-recorder.ts'
@@ -85,11 +86,23 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
           className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
           data-testid="voice-answer"
         >
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            <span className="font-semibold text-gray-900 dark:text-white">Heard: </span>“{answer.transcript}”
-          </p>
-          <AnswerText text={answer.response} />
-          <AnswerMeta provider={answer.provider} model={answer.model} latencyMs={answer.latencyMs} />
+          {answer.needsConfirmation ? (
+            <ConfirmTranscript
+              key={answer.transcript}
+              transcript={answer.transcript}
+              confidence={answer.transcriptConfidence}
+              sessionId={answer.sessionId}
+              onAnswered={onAnswered}
+            />
+          ) : (
+            <>
+              <p className="text-sm text-gray-600 dark:text-gray-400">
+                <span className="font-semibold text-gray-900 dark:text-white">Heard: </span>“{answer.transcript}”
+              </p>
+              <AnswerText text={answer.response} />
+              <AnswerMeta provider={answer.provider} model={answer.model} latencyMs={answer.latencyMs} />
+            </>
+          )}
         </section>
       )}
     </Card>

@@ -37,6 +37,8 @@ export type LocalTranscriberOptions = {
   logger?: Pick<Logger, 'warn'>
 }
 
+type Decoded = Pick<TranscriptionResult, 'text' | 'confidence'>
+
 export type LocalTranscriber = {
   isAvailable(): Promise<boolean>
   transcribe(audio: Uint8Array, signal?: AbortSignal): Promise<TranscriptionResult>
@@ -72,9 +74,10 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     return interview
   }
 
-  async function decode(recognizer: PocketSphinxRecognizer, audio: Uint8Array, model: string): Promise<string> {
+  async function decode(recognizer: PocketSphinxRecognizer, audio: Uint8Array, model: string): Promise<Decoded> {
     try {
-      return (await recognizer.transcribe(audio)).text
+      const { text, confidence } = await recognizer.transcribe(audio)
+      return { text, confidence }
     } catch (error) {
       if (error instanceof RecognizerUnavailableError) throw notConfigured()
       if (error instanceof UnsupportedMediaError) {
@@ -105,21 +108,22 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       throwIfAborted(signal, provider)
       if (!(await generic.isAvailable())) throw notConfigured()
       const started = performance.now()
-      const result = (text: string, model: string): TranscriptionResult => ({
+      const result = ({ text, confidence }: Decoded, model: string): TranscriptionResult => ({
         text,
+        ...(confidence === undefined ? {} : { confidence }),
         provider,
         model,
         latencyMs: Math.round(performance.now() - started),
       })
       const specialised = await interviewRecognizer()
       if (specialised) {
-        const text = await abortable(decode(specialised, audio, INTERVIEW_SPEECH_MODEL), signal, provider)
-        if (text !== '' && findAnswers(text).confidence >= CONFIDENCE_THRESHOLD)
-          return result(text, INTERVIEW_SPEECH_MODEL)
+        const heard = await abortable(decode(specialised, audio, INTERVIEW_SPEECH_MODEL), signal, provider)
+        if (heard.text !== '' && findAnswers(heard.text).confidence >= CONFIDENCE_THRESHOLD)
+          return result(heard, INTERVIEW_SPEECH_MODEL)
         const everyday = await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider)
-        return everyday !== '' || text === ''
+        return everyday.text !== '' || heard.text === ''
           ? result(everyday, GENERIC_SPEECH_MODEL)
-          : result(text, INTERVIEW_SPEECH_MODEL)
+          : result(heard, INTERVIEW_SPEECH_MODEL)
       }
       return result(
         await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider),

@@ -11,7 +11,9 @@ import { delimiter, join } from 'node:path'
 import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
 import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
+import { parseDecoderOutput, type DecoderOutput } from './decoder-output.ts'
 import { resample } from './resample.ts'
+import { transcriptConfidence } from './transcript-confidence.ts'
 import { runCommand } from './run-command.ts'
 import { encodeWav16, parseWav } from './wav.ts'
 
@@ -72,8 +74,14 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
       )
     }
     const started = performance.now()
-    const text = await limit(() => decode(found, encodeWav16(resample(audio, modelRate)), timeoutMs))
-    return { text, provider: recognizer, model: 'en-us', latencyMs: Math.round(performance.now() - started) }
+    const output = await limit(() => decode(found, encodeWav16(resample(audio, modelRate)), timeoutMs))
+    return {
+      text: output.text,
+      confidence: transcriptConfidence(output.words),
+      provider: recognizer,
+      model: 'en-us',
+      latencyMs: Math.round(performance.now() - started),
+    }
   }
 
   return {
@@ -82,7 +90,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   }
 }
 
-async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs: number): Promise<string> {
+async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs: number): Promise<DecoderOutput> {
   const folder = await mkdtemp(join(tmpdir(), 'ih-stt-'))
   try {
     const input = join(folder, 'audio.wav')
@@ -90,8 +98,22 @@ async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs:
     await writeFile(input, wav16k)
     const result = await runCommand(
       installation.binary,
-      ['-infile', input, '-hmm', installation.hmm, '-lm', installation.lm, '-dict', installation.dict, '-logfn', log],
-      // One line per utterance: a few kilobytes even for minutes of speech.
+      // -time yes: each word with its lattice posterior, which the transcript's confidence is made of.
+      [
+        '-infile',
+        input,
+        '-hmm',
+        installation.hmm,
+        '-lm',
+        installation.lm,
+        '-dict',
+        installation.dict,
+        '-time',
+        'yes',
+        '-logfn',
+        log,
+      ],
+      // A line per utterance and per word: well under a megabyte even for minutes of speech.
       { timeoutMs, maxOutputBytes: 1024 * 1024 },
     )
     if (!result.ok) {
@@ -102,11 +124,7 @@ async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs:
         result.reason === 'timeout',
       )
     }
-    return result.stdout
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
-      .join(' ')
+    return parseDecoderOutput(result.stdout)
   } finally {
     await rm(folder, { recursive: true, force: true })
   }
