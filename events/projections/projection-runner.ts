@@ -206,16 +206,34 @@ export class ProjectionRunner {
 
   /** Empties the projection's views and replays the whole log into them. */
   async rebuild(name: string): Promise<CatchUpResult> {
-    await this.#exclusive([name], () =>
+    const projection = this.#find(name)
+    await this.#reset([projection])
+    return this.catchUp(name)
+  }
+
+  /** Empties every projection's views and replays the whole log into all of them, from one read per batch. */
+  async rebuildAll(): Promise<CatchUpResult[]> {
+    await this.#reset(this.#projections)
+    return this.catchUpAll()
+  }
+
+  /** Empties the projections' views and moves their checkpoints back to the start, in one transaction. */
+  async #reset(projections: readonly Projection[]) {
+    const names = projections.map((projection) => projection.name)
+    await this.#exclusive(names, () =>
       this.#db.transaction().execute(async (trx) => {
-        const projection = this.#find(name)
-        await lockProjections(trx, [name])
-        await projection.truncate(trx)
-        await this.#saveCheckpoints(trx, [{ projection, checkpoint: startOfLog, read: 0 }], 'reset')
-        await clearFailure(trx, name)
+        await lockProjections(trx, names)
+        for (const projection of projections) {
+          await projection.truncate(trx)
+          await clearFailure(trx, projection.name)
+        }
+        await this.#saveCheckpoints(
+          trx,
+          projections.map((projection) => ({ projection, checkpoint: startOfLog, read: 0 })),
+          'reset',
+        )
       }),
     )
-    return this.catchUp(name)
   }
 
   /**
@@ -232,9 +250,11 @@ export class ProjectionRunner {
           await lockProjections(trx, [projection.name])
           const [checkpoint] = await this.#checkpoints(trx, [projection])
           await forgetUser(trx, userId)
-          const events = (
-            await this.#reader.readByUser(userId, { executor: trx, upTo: checkpoint ?? startOfLog })
-          ).filter((event) => handles(projection, event.type))
+          const upTo = checkpoint ?? startOfLog
+          if (projection.applyRange) return projection.applyRange(trx, { after: startOfLog, upTo, userId })
+          const events = (await this.#reader.readByUser(userId, { executor: trx, upTo })).filter((event) =>
+            handles(projection, event.type),
+          )
           if (projection.applyBatch) await projection.applyBatch(trx, events)
           else for (const event of events) await projection.apply(trx, event)
           return events.length
@@ -274,9 +294,11 @@ export class ProjectionRunner {
   }
 
   /**
-   * One batch for every open projection, inside the caller's transaction: one read of the log from
-   * the earliest of their checkpoints, each applying the events past its own checkpoint (stopping
-   * just before its failing event), then one write of all their checkpoints.
+   * One batch for every open projection, inside the caller's transaction: where the next batch of
+   * the log ends (from the earliest of their checkpoints, read from the index alone), one read of
+   * only the event types the projections folding in memory need, each projection applying the
+   * events past its own checkpoint (stopping just before its failing event), then one write of all
+   * their checkpoints.
    */
   async #applyBatch(trx: Transaction<EventsDatabase>, open: Progress[]) {
     await lockProjections(
@@ -288,32 +310,58 @@ export class ProjectionRunner {
       open.map((progress) => progress.projection),
     )
     const from = checkpoints.reduce((earliest, checkpoint) => (isAfter(earliest, checkpoint) ? checkpoint : earliest))
-    const entries = await this.#reader.readLog(from, this.#batchSize, trx)
+    const batch = await this.#reader.readBatchEnd(from, this.#batchSize, trx)
+    const inSql = (progress: Progress) =>
+      progress.projection.applyRange !== undefined && !progress.precise && !progress.failing
+    const reading = open.filter((progress) => !inSql(progress)).map((progress) => progress.projection)
+    const entries = batch ? await this.#reader.readRange(from, batch.end, typesOf(reading), trx) : []
     const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
     const saved: { projection: Projection; checkpoint: Checkpoint; read: number }[] = []
     const outcomes = []
     for (const [index, progress] of open.entries()) {
       const { projection, failing } = progress
       const own = checkpoints[index] ?? startOfLog
-      const unseen = entries.filter((entry) => isAfter(entry.position, own))
-      const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
-      const mine = stop === -1 ? unseen : unseen.slice(0, stop)
-      const handled = mine.filter((entry) => handles(projection, entry.type))
-      if (projection.applyBatch && !progress.precise) {
-        const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
+      if (!batch || !isAfter(batch.end, own)) {
+        outcomes.push({ progress, applied: 0, read: 0, checkpoint: own, halted: false })
+        continue
+      }
+      let applied: number
+      let checkpoint = batch.end
+      let halted = false
+      if (inSql(progress) && projection.applyRange) {
         try {
-          await projection.applyBatch(trx, events)
+          applied = await projection.applyRange(trx, { after: own, upTo: batch.end })
         } catch (error) {
           if (isInfrastructureError(error)) throw error
           throw new BatchRefused(projection.name, error)
         }
       } else {
-        for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
+        const unseen = entries.filter((entry) => isAfter(entry.position, own) && handles(projection, entry.type))
+        const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
+        const handled = stop === -1 ? unseen : unseen.slice(0, stop)
+        if (projection.applyBatch && !progress.precise) {
+          const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
+          try {
+            await projection.applyBatch(trx, events)
+          } catch (error) {
+            if (isInfrastructureError(error)) throw error
+            throw new BatchRefused(projection.name, error)
+          }
+        } else {
+          for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
+        }
+        applied = handled.length
+        // Halted: the checkpoint stays on its last event before the failing one; the events of
+        // other types in between are not its own, and reading them again later changes nothing.
+        if (stop !== -1) {
+          halted = true
+          checkpoint = handled.at(-1)?.position ?? own
+        }
       }
-      const last = mine.at(-1)
-      const checkpoint = last ? last.position : own
-      if (last) saved.push({ projection, checkpoint, read: mine.length })
-      outcomes.push({ progress, applied: handled.length, read: mine.length, checkpoint, halted: stop !== -1 })
+      const sameStart = !isAfter(own, from) && checkpoint === batch.end
+      const read = sameStart ? batch.count : await this.#reader.countRange(own, checkpoint, trx)
+      if (read > 0) saved.push({ projection, checkpoint, read })
+      outcomes.push({ progress, applied, read, checkpoint, halted })
     }
     await this.#saveCheckpoints(trx, saved, 'advance')
     const resolved = new Map<string, ProjectionFailure | undefined>()
@@ -326,7 +374,7 @@ export class ProjectionRunner {
       if (read > 0) progress.batches += 1
       progress.checkpoint = checkpoint
       progress.halted = halted
-      progress.done = halted || entries.length < this.#batchSize
+      progress.done = halted || !batch || batch.count < this.#batchSize
       const cleared = resolved.get(progress.projection.name)
       if (cleared) {
         progress.known = undefined
@@ -450,11 +498,23 @@ async function lockProjections(trx: Transaction<EventsDatabase>, names: readonly
     from (select name from unnest(${ordered}::text[]) as locked(name) order by name) as ordered`.execute(trx)
 }
 
+/** The event types these projections read; undefined when one of them reads every type. */
+function typesOf(projections: readonly Projection[]): readonly string[] | undefined {
+  const types = new Set<string>()
+  for (const { eventTypes } of projections) {
+    if (eventTypes === 'all') return undefined
+    for (const type of eventTypes) types.add(type)
+  }
+  return [...types]
+}
+
 /** Whether `a` comes after `b` in commit order. */
 function isAfter(a: Checkpoint, b: Checkpoint): boolean {
-  const ta = BigInt(a.transactionId)
-  const tb = BigInt(b.transactionId)
-  return ta === tb ? a.globalPosition > b.globalPosition : ta > tb
+  const ta = a.transactionId
+  const tb = b.transactionId
+  // Transaction ids are decimal text without leading zeros: the longer is the larger.
+  if (ta === tb) return a.globalPosition > b.globalPosition
+  return ta.length === tb.length ? ta > tb : ta.length > tb.length
 }
 
 /** Decodes an entry once for all projections; what fails to decode is the event's fault for each. */

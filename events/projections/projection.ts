@@ -1,6 +1,9 @@
 import type { Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
-import type { StoredEvent } from '#events/store/types.ts'
+import type { Checkpoint, StoredEvent } from '#events/store/types.ts'
+
+/** The events of the log after `after` up to and including `upTo`; only one person's when `userId` is set. */
+export type LogRange = { after: Checkpoint; upTo: Checkpoint; userId?: string }
 
 /**
  * A named, versioned view built from events. Bumping `version` rebuilds it from the start of the
@@ -18,6 +21,12 @@ export type Projection = {
    * at a time; the runner falls back to `apply` to find the event a failing batch cannot apply.
    */
   applyBatch?: (trx: Transaction<EventsDatabase>, events: readonly StoredEvent[]) => Promise<void>
+  /**
+   * Applies a range of the log inside the database (INSERT … SELECT over the events table, no
+   * event leaves it), for a view SQL can fold; answers how many of its events the range held. The
+   * same contract as `applyBatch`: exactly the rows `apply` leaves.
+   */
+  applyRange?: (trx: Transaction<EventsDatabase>, range: LogRange) => Promise<number>
   /** Empties every table the projection owns (full rebuild). */
   truncate: (trx: Transaction<EventsDatabase>) => Promise<void>
   /**

@@ -42,35 +42,33 @@ export const userActivityProjection: Projection = {
       )
       .execute()
   },
-  applyBatch: async (trx, events) => {
-    // Per person: how many events, the first one's time (kept only for a new row), the last one's.
-    const people = new Map<string, { count: number; first: Date; last: Date; lastType: string }>()
-    for (const event of events) {
-      const userId = activeUser(event)
-      if (!userId) continue
-      const seen = people.get(userId)
-      if (seen) {
-        seen.count += 1
-        seen.last = event.createdAt
-        seen.lastType = event.type
-      } else people.set(userId, { count: 1, first: event.createdAt, last: event.createdAt, lastType: event.type })
-    }
-    if (people.size === 0) return
-    const rows = [...people.entries()]
-    await sql`insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
-      select * from unnest(
-        ${rows.map(([userId]) => userId)}::text[],
-        ${rows.map(([, row]) => row.count)}::integer[],
-        ${rows.map(([, row]) => row.first.toISOString())}::timestamptz[],
-        ${rows.map(([, row]) => row.last.toISOString())}::timestamptz[],
-        ${rows.map(([, row]) => row.lastType)}::text[])
-      on conflict (user_id) do update set
-        event_count = user_activity.event_count + excluded.event_count,
-        last_event_at = excluded.last_event_at,
-        last_event_type = excluded.last_event_type`.execute(trx)
+  applyRange: async (trx, { after, upTo, userId }) => {
+    // Per person, in log order: how many events, the first one's time (kept only for a new row), the last one's.
+    const { rows } = await sql<{ events: number | string }>`
+      with range as (
+        select user_id, type, created_at, transaction_id, global_position from events
+        where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+          and (transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)
+          ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+      ),
+      upserted as (
+        insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
+        select user_id, count(*),
+          (array_agg(created_at order by transaction_id, global_position))[1],
+          (array_agg(created_at order by transaction_id desc, global_position desc))[1],
+          (array_agg(type order by transaction_id desc, global_position desc))[1]
+        from range where user_id is not null and type <> all(${[...supportAuditEventTypes]}::text[])
+        group by user_id
+        on conflict (user_id) do update set
+          event_count = user_activity.event_count + excluded.event_count,
+          last_event_at = excluded.last_event_at,
+          last_event_type = excluded.last_event_type
+      )
+      select count(*) as events from range`.execute(trx)
+    return Number(rows[0]?.events ?? 0)
   },
   truncate: async (trx) => {
-    await trx.deleteFrom('user_activity').execute()
+    await sql`truncate table user_activity`.execute(trx)
   },
   forgetUser: async (trx, userId) => {
     await trx.deleteFrom('user_activity').where('user_id', '=', userId).execute()

@@ -364,13 +364,77 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       .orderBy('events.global_position')
       .limit(limit)
       .execute()
-    return rows.map((row) => ({
+    return rows.map(toLogEntry)
+  }
+
+  /**
+   * Where a batch of the next `limit` events after a checkpoint ends, and how many it holds, read
+   * from the commit-order index alone (no event is fetched): the same events `readLog` would give,
+   * so a projector can read only the types it needs in that range, or apply it in SQL.
+   */
+  async function readBatchEnd(
+    after: Checkpoint,
+    limit: number,
+    executor: Executor = db,
+  ): Promise<{ end: Checkpoint; count: number } | undefined> {
+    const { rows } = await sql<{ transaction_id: string; global_position: number | string; count: number | string }>`
+      select transaction_id::text as transaction_id, global_position, count(*) over () as count
+      from (select transaction_id, global_position from events
+        where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by transaction_id, global_position limit ${limit}) as batch
+      order by batch.transaction_id desc, batch.global_position desc limit 1
+    `.execute(executor)
+    const last = rows[0]
+    if (!last) return undefined
+    return {
+      end: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) },
+      count: Number(last.count),
+    }
+  }
+
+  /** How many events lie in the range (after, upTo] of the log. */
+  async function countRange(after: Checkpoint, upTo: Checkpoint, executor: Executor = db): Promise<number> {
+    const { rows } = await sql<{ count: number | string }>`
+      select count(*) as count from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+        and (transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)
+    `.execute(executor)
+    return Number(rows[0]?.count ?? 0)
+  }
+
+  /**
+   * The events of the range (after, upTo] in commit order, only of these types (all when
+   * `types` is undefined), each decoded only when asked. `upTo` comes from `readBatchEnd`, so the
+   * range holds only committed events.
+   */
+  async function readRange(
+    after: Checkpoint,
+    upTo: Checkpoint,
+    types: readonly string[] | undefined,
+    executor: Executor = db,
+  ): Promise<LogEntry[]> {
+    if (types?.length === 0) return []
+    let query = selectEvents(executor)
+      .where(
+        sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+      )
+      .where(
+        sql<boolean>`(transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)`,
+      )
+    if (types) query = query.where(sql<boolean>`type = any(${[...types]}::text[])`)
+    const rows = await query.orderBy('events.transaction_id').orderBy('events.global_position').execute()
+    return rows.map(toLogEntry)
+  }
+
+  function toLogEntry(row: Selectable<EventsTable>): LogEntry {
+    return {
       eventId: row.event_id,
       type: row.type,
       streamId: row.stream_id,
       position: { transactionId: row.transaction_id, globalPosition: row.global_position },
       decode: () => toStoredEvent(row),
-    }))
+    }
   }
 
   /**
@@ -421,6 +485,9 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     readByUser,
     readAll,
     readLog,
+    readBatchEnd,
+    readRange,
+    countRange,
     streamVersion,
     registry,
   }

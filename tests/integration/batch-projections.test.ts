@@ -22,9 +22,9 @@ function seededRandom(seed: number) {
   }
 }
 
-/** The same projection without its batch apply: the runner then applies one event at a time. */
+/** The same projection without its batch or range apply: the runner then applies one event at a time. */
 function oneAtATime(projection: Projection): Projection {
-  const { applyBatch: _batch, ...byEvent } = projection
+  const { applyBatch: _batch, applyRange: _range, ...byEvent } = projection
   return byEvent
 }
 
