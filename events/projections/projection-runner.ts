@@ -4,6 +4,7 @@ import type { EventRegistry } from '#events/store/event-definition.ts'
 import { createEventStore, type LogEntry } from '#events/store/event-store.ts'
 import { startOfLog, type Checkpoint, type StoredEvent } from '#events/store/types.ts'
 import { isInfrastructureError } from './infrastructure-error.ts'
+import type { LogRange } from './log-range.ts'
 import { handles, type Projection } from './projection.ts'
 import {
   clearFailure,
@@ -46,6 +47,9 @@ type Progress = {
   done: boolean
   halted: boolean
 }
+
+/** Events of the types projections fold in memory read at a time within a batch. */
+const eventsPerRead = 5000
 
 /** Thrown inside a batch's transaction so it rolls back; the run then applies what came before. */
 class PoisonedEvent extends Error {
@@ -108,7 +112,7 @@ export class ProjectionRunner {
     this.#db = options.db
     this.#projections = options.projections
     this.#log = options.log
-    this.#batchSize = options.batchSize ?? 5000
+    this.#batchSize = options.batchSize ?? 100_000
     this.#now = options.now ?? (() => new Date())
     // The runner only reads; a store without a clock or notifier is enough.
     this.#reader = createEventStore({ db: options.db, registry: options.registry, clock: { now: () => new Date() } })
@@ -140,7 +144,8 @@ export class ProjectionRunner {
     return this.#catchUpTogether(this.#projections)
   }
 
-  #catchUpTogether(projections: readonly Projection[]): Promise<CatchUpResult[]> {
+  /** `backlog`: the log ahead is long (a rebuild), so even the first batch is a full one. */
+  #catchUpTogether(projections: readonly Projection[], backlog = false): Promise<CatchUpResult[]> {
     const names = projections.map((projection) => projection.name)
     return this.#exclusive(names, async () => {
       const failures = await listFailures(this.#db)
@@ -172,9 +177,13 @@ export class ProjectionRunner {
           halted: false,
         })
       }
-      for (let open = running; open.length > 0; open = running.filter((progress) => !progress.done)) {
+      for (
+        let open = running, large = backlog;
+        open.length > 0;
+        open = running.filter((progress) => !progress.done), large = true
+      ) {
         try {
-          await this.#db.transaction().execute((trx) => this.#applyBatch(trx, open))
+          await this.#db.transaction().execute((trx) => this.#applyBatch(trx, open, large))
         } catch (error) {
           const progress = running.find(
             (candidate) =>
@@ -208,13 +217,15 @@ export class ProjectionRunner {
   async rebuild(name: string): Promise<CatchUpResult> {
     const projection = this.#find(name)
     await this.#reset([projection])
-    return this.catchUp(name)
+    const [result] = await this.#catchUpTogether([projection], true)
+    if (!result) throw new Error(`No result for ${name}`)
+    return result
   }
 
   /** Empties every projection's views and replays the whole log into all of them, from one read per batch. */
   async rebuildAll(): Promise<CatchUpResult[]> {
     await this.#reset(this.#projections)
-    return this.catchUpAll()
+    return this.#catchUpTogether(this.#projections, true)
   }
 
   /** Empties the projections' views and moves their checkpoints back to the start, in one transaction. */
@@ -250,11 +261,13 @@ export class ProjectionRunner {
           await lockProjections(trx, [projection.name])
           const [checkpoint] = await this.#checkpoints(trx, [projection])
           await forgetUser(trx, userId)
-          const upTo = checkpoint ?? startOfLog
-          if (projection.applyRange) return projection.applyRange(trx, { after: startOfLog, upTo, userId })
-          const events = (await this.#reader.readByUser(userId, { executor: trx, upTo })).filter((event) =>
-            handles(projection, event.type),
-          )
+          const range = { after: startOfLog, upTo: checkpoint ?? startOfLog, userId }
+          const types = typesOf([projection])
+          if (projection.applyRange) {
+            await projection.applyRange(trx, range)
+            return this.#reader.countRange({ ...range, types }, trx)
+          }
+          const events = await this.#reader.readByUser(userId, { executor: trx, upTo: range.upTo, types })
           if (projection.applyBatch) await projection.applyBatch(trx, events)
           else for (const event of events) await projection.apply(trx, event)
           return events.length
@@ -300,68 +313,57 @@ export class ProjectionRunner {
    * events past its own checkpoint (stopping just before its failing event), then one write of all
    * their checkpoints.
    */
-  async #applyBatch(trx: Transaction<EventsDatabase>, open: Progress[]) {
+  async #applyBatch(trx: Transaction<EventsDatabase>, open: Progress[], large: boolean) {
     await lockProjections(
       trx,
       open.map((progress) => progress.projection.name),
     )
+    // A full batch sorts its events (by person, by order…) in memory rather than on disk.
+    if (large) await sql`set local work_mem = '64MB'`.execute(trx)
     const checkpoints = await this.#checkpoints(
       trx,
       open.map((progress) => progress.projection),
     )
     const from = checkpoints.reduce((earliest, checkpoint) => (isAfter(earliest, checkpoint) ? checkpoint : earliest))
-    const batch = await this.#reader.readBatchEnd(from, this.#batchSize, trx)
     const inSql = (progress: Progress) =>
       progress.projection.applyRange !== undefined && !progress.precise && !progress.failing
-    const reading = open.filter((progress) => !inSql(progress)).map((progress) => progress.projection)
-    const entries = batch ? await this.#reader.readRange(from, batch.end, typesOf(reading), trx) : []
-    const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
+    // A projection applying ranges in SQL from the batch's start takes the batch itself: its
+    // statement finds where the batch ends, so the log is walked once for it and the bound.
+    const leader = open.findIndex((progress, index) => inSql(progress) && !isAfter(checkpoints[index] ?? from, from))
+    const leading = open[leader]
+    const batch = leading
+      ? await applyRange(trx, leading.projection, { after: from, limit: this.#batchSize })
+      : await this.#reader.readBatchEnd(from, this.#batchSize, trx)
+    const readers = await this.#applyInMemory(
+      trx,
+      batch,
+      from,
+      open.flatMap((progress, index) => (inSql(progress) ? [] : [{ progress, own: checkpoints[index] ?? startOfLog }])),
+    )
     const saved: { projection: Projection; checkpoint: Checkpoint; read: number }[] = []
     const outcomes = []
     for (const [index, progress] of open.entries()) {
-      const { projection, failing } = progress
+      const { projection } = progress
       const own = checkpoints[index] ?? startOfLog
       if (!batch || !isAfter(batch.end, own)) {
         outcomes.push({ progress, applied: 0, read: 0, checkpoint: own, halted: false })
         continue
       }
-      let applied: number
-      let checkpoint = batch.end
-      let halted = false
-      if (inSql(progress) && projection.applyRange) {
-        try {
-          applied = await projection.applyRange(trx, { after: own, upTo: batch.end })
-        } catch (error) {
-          if (isInfrastructureError(error)) throw error
-          throw new BatchRefused(projection.name, error)
-        }
-      } else {
-        const unseen = entries.filter((entry) => isAfter(entry.position, own) && handles(projection, entry.type))
-        const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
-        const handled = stop === -1 ? unseen : unseen.slice(0, stop)
-        if (projection.applyBatch && !progress.precise) {
-          const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
-          try {
-            await projection.applyBatch(trx, events)
-          } catch (error) {
-            if (isInfrastructureError(error)) throw error
-            throw new BatchRefused(projection.name, error)
-          }
-        } else {
-          for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
-        }
-        applied = handled.length
-        // Halted: the checkpoint stays on its last event before the failing one; the events of
-        // other types in between are not its own, and reading them again later changes nothing.
-        if (stop !== -1) {
-          halted = true
-          checkpoint = handled.at(-1)?.position ?? own
-        }
-      }
+      if (inSql(progress) && index !== leader)
+        await applyRange(trx, projection, { after: own, upTo: batch.end, limit: batch.count })
+      const reader = readers.get(progress)
+      // Halted: the checkpoint stays on its last event before the failing one; the events of
+      // other types in between are not its own, and reading them again later changes nothing.
+      const checkpoint = reader?.halted ? (reader.lastHandled ?? own) : batch.end
       const sameStart = !isAfter(own, from) && checkpoint === batch.end
-      const read = sameStart ? batch.count : await this.#reader.countRange(own, checkpoint, trx)
+      const read = sameStart ? batch.count : await this.#reader.countRange({ after: own, upTo: checkpoint }, trx)
+      const applied = reader
+        ? reader.applied
+        : projection.eventTypes === 'all'
+          ? read
+          : await this.#reader.countRange({ after: own, upTo: checkpoint, types: projection.eventTypes }, trx)
       if (read > 0) saved.push({ projection, checkpoint, read })
-      outcomes.push({ progress, applied, read, checkpoint, halted })
+      outcomes.push({ progress, applied, read, checkpoint, halted: reader?.halted ?? false })
     }
     await this.#saveCheckpoints(trx, saved, 'advance')
     const resolved = new Map<string, ProjectionFailure | undefined>()
@@ -380,6 +382,56 @@ export class ProjectionRunner {
         progress.known = undefined
         this.#log?.info('projection applied the event it had failed on and goes on', describe(cleared))
       }
+    }
+  }
+
+  /**
+   * The batch's events of the types the projections folding in memory read, in chunks (memory stays
+   * bounded whatever the batch size), each projection applying those past its own checkpoint and
+   * stopping just before its failing event.
+   */
+  async #applyInMemory(
+    trx: Transaction<EventsDatabase>,
+    batch: { end: Checkpoint } | undefined,
+    from: Checkpoint,
+    projections: { progress: Progress; own: Checkpoint }[],
+  ) {
+    const readers = new Map(
+      projections.map(({ progress, own }) => [
+        progress,
+        { own, applied: 0, halted: false, lastHandled: undefined as Checkpoint | undefined },
+      ]),
+    )
+    if (!batch || readers.size === 0) return readers
+    const types = typesOf(projections.map(({ progress }) => progress.projection))
+    const chunk = Math.min(this.#batchSize, eventsPerRead)
+    for (let after = from; ;) {
+      const entries = await this.#reader.readRange(after, batch.end, types, trx, chunk)
+      const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
+      for (const [progress, reader] of readers) {
+        if (reader.halted) continue
+        const { projection, failing } = progress
+        const unseen = entries.filter((entry) => isAfter(entry.position, reader.own) && handles(projection, entry.type))
+        const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
+        const handled = stop === -1 ? unseen : unseen.slice(0, stop)
+        if (projection.applyBatch && !progress.precise) {
+          const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
+          try {
+            await projection.applyBatch(trx, events)
+          } catch (error) {
+            if (isInfrastructureError(error)) throw error
+            throw new BatchRefused(projection.name, error)
+          }
+        } else {
+          for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
+        }
+        reader.applied += handled.length
+        reader.lastHandled = handled.at(-1)?.position ?? reader.lastHandled
+        reader.halted = stop !== -1
+      }
+      const last = entries.at(-1)
+      if (!last || entries.length < chunk) return readers
+      after = last.position
     }
   }
 
@@ -530,6 +582,16 @@ function decodeOnce(decoded: Map<LogEntry, StoredEvent | { error: unknown }>, pr
   }
   if ('error' in result) throw poisoned(projection, entry, result.error)
   return result
+}
+
+/** Applies a range in SQL; what goes wrong other than the database itself refuses the batch. */
+async function applyRange(trx: Transaction<EventsDatabase>, projection: Projection, range: LogRange) {
+  try {
+    return await projection.applyRange?.(trx, range)
+  } catch (error) {
+    if (isInfrastructureError(error)) throw error
+    throw new BatchRefused(projection.name, error)
+  }
 }
 
 /** Applies one event; what goes wrong with the event itself becomes a PoisonedEvent. */

@@ -1,9 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
-import type { Checkpoint, StoredEvent } from '#events/store/types.ts'
-
-/** The events of the log after `after` up to and including `upTo`; only one person's when `userId` is set. */
-export type LogRange = { after: Checkpoint; upTo: Checkpoint; userId?: string }
+import type { StoredEvent } from '#events/store/types.ts'
+import type { LogRange, RangeApplied } from './log-range.ts'
 
 /**
  * A named, versioned view built from events. Bumping `version` rebuilds it from the start of the
@@ -23,10 +21,10 @@ export type Projection = {
   applyBatch?: (trx: Transaction<EventsDatabase>, events: readonly StoredEvent[]) => Promise<void>
   /**
    * Applies a range of the log inside the database (INSERT … SELECT over the events table, no
-   * event leaves it), for a view SQL can fold; answers how many of its events the range held. The
-   * same contract as `applyBatch`: exactly the rows `apply` leaves.
+   * event leaves it), for a view SQL can fold; answers where the range ended. The same contract as
+   * `applyBatch`: exactly the rows `apply` leaves; it is preferred to both in batches and per-person rebuilds.
    */
-  applyRange?: (trx: Transaction<EventsDatabase>, range: LogRange) => Promise<number>
+  applyRange?: (trx: Transaction<EventsDatabase>, range: LogRange) => Promise<RangeApplied>
   /** Empties every table the projection owns (full rebuild). */
   truncate: (trx: Transaction<EventsDatabase>) => Promise<void>
   /**

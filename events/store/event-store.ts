@@ -330,8 +330,12 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   }
 
   /** A user's whole history in the order it happened, for support staff and per-user rebuilds. */
-  async function readByUser(userId: string, options: { executor?: Executor; upTo?: Checkpoint } = {}) {
+  async function readByUser(
+    userId: string,
+    options: { executor?: Executor; upTo?: Checkpoint; types?: readonly string[] | undefined } = {},
+  ) {
     let query = selectEvents(options.executor ?? db).where('user_id', '=', userId)
+    if (options.types) query = query.where(sql<boolean>`type = any(${[...options.types]}::text[])`)
     if (options.upTo) {
       query = query.where(
         sql<boolean>`(transaction_id, global_position) <= (${options.upTo.transactionId}::xid8, ${options.upTo.globalPosition}::bigint)`,
@@ -377,28 +381,43 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     limit: number,
     executor: Executor = db,
   ): Promise<{ end: Checkpoint; count: number } | undefined> {
-    const { rows } = await sql<{ transaction_id: string; global_position: number | string; count: number | string }>`
+    const committedAfter = sql`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
+    // A full batch: its last event, found by skipping the others in the index (no sort, no count).
+    const { rows: full } = await sql<{ transaction_id: string; global_position: number }>`
+      select transaction_id::text as transaction_id, global_position from events where ${committedAfter}
+      order by transaction_id, global_position offset ${limit - 1} limit 1
+    `.execute(executor)
+    const last = full[0]
+    if (last)
+      return { end: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) }, count: limit }
+    // The end of the log: fewer events than a batch are left.
+    const { rows } = await sql<{ transaction_id: string; global_position: number; count: number }>`
       select transaction_id::text as transaction_id, global_position, count(*) over () as count
-      from (select transaction_id, global_position from events
-        where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      from (select transaction_id, global_position from events where ${committedAfter}
         order by transaction_id, global_position limit ${limit}) as batch
       order by batch.transaction_id desc, batch.global_position desc limit 1
     `.execute(executor)
-    const last = rows[0]
-    if (!last) return undefined
+    const tail = rows[0]
+    if (!tail) return undefined
     return {
-      end: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) },
-      count: Number(last.count),
+      end: { transactionId: tail.transaction_id, globalPosition: Number(tail.global_position) },
+      count: Number(tail.count),
     }
   }
 
-  /** How many events lie in the range (after, upTo] of the log. */
-  async function countRange(after: Checkpoint, upTo: Checkpoint, executor: Executor = db): Promise<number> {
+  /** How many events lie in the range (after, upTo] of the log, only of these types and this person when given. */
+  async function countRange(
+    range: { after: Checkpoint; upTo: Checkpoint; types?: readonly string[] | undefined; userId?: string },
+    executor: Executor = db,
+  ): Promise<number> {
+    const { after, upTo, types, userId } = range
     const { rows } = await sql<{ count: number | string }>`
       select count(*) as count from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
         and (transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)
+        ${types ? sql`and type = any(${[...types]}::text[])` : sql``}
+        ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
     `.execute(executor)
     return Number(rows[0]?.count ?? 0)
   }
@@ -413,6 +432,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     upTo: Checkpoint,
     types: readonly string[] | undefined,
     executor: Executor = db,
+    limit?: number,
   ): Promise<LogEntry[]> {
     if (types?.length === 0) return []
     let query = selectEvents(executor)
@@ -423,7 +443,8 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
         sql<boolean>`(transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)`,
       )
     if (types) query = query.where(sql<boolean>`type = any(${[...types]}::text[])`)
-    const rows = await query.orderBy('events.transaction_id').orderBy('events.global_position').execute()
+    const ordered = query.orderBy('events.transaction_id').orderBy('events.global_position')
+    const rows = await (limit === undefined ? ordered : ordered.limit(limit)).execute()
     return rows.map(toLogEntry)
   }
 
