@@ -6,10 +6,17 @@ import type { Checkpoint } from '#events/store/types.ts'
  * and including `upTo` (only one person's when `userId` is set), or the next `limit` committed
  * events when there is no `upTo` (a projector's batch, which then learns where it ended).
  */
-export type LogRange = { after: Checkpoint; upTo?: Checkpoint; limit?: number; userId?: string }
+export type LogRange = {
+  after: Checkpoint
+  upTo?: Checkpoint
+  limit?: number
+  userId?: string
+  /** Types whose events in the range it counts (`wanted`), so the projector reads them only when there are any. */
+  wanted?: readonly string[] | undefined
+}
 
-/** Where an applied range ended and how many events it held; undefined when it held none. */
-export type RangeApplied = { end: Checkpoint; count: number } | undefined
+/** Where an applied range ended, how many events it held and how many of the wanted types; undefined when it held none. */
+export type RangeApplied = { end: Checkpoint; count: number; wanted: number } | undefined
 
 /**
  * The range's events in commit order, with these columns plus the position. The LIMIT also makes
@@ -29,24 +36,29 @@ export function logRangeSql(range: LogRange, columns: RawBuilder<unknown>): RawB
     ${limit === undefined ? sql`` : sql`order by transaction_id, global_position limit ${limit}`}`
 }
 
-/** The end and size of a range materialised as `range` in the statement. */
-export const rangeEndSql = sql<{
+type RangeEndRow = {
   transaction_id: string | null
   global_position: number | string | null
   count: number | string
-}>`
-  select (select transaction_id::text from range order by transaction_id desc, global_position desc limit 1) as transaction_id,
-    (select global_position from range order by transaction_id desc, global_position desc limit 1) as global_position,
-    (select count(*) from range) as count`
+  wanted: number | string
+}
 
-export function rangeApplied(row: {
-  transaction_id: string | null
-  global_position: number | string | null
-  count: number | string
-}): RangeApplied {
-  if (row.transaction_id === null || row.global_position === null) return undefined
+/** The end, size and wanted events of a range materialised as `range` (with its `type`) in the statement. */
+export function rangeEndSql({ wanted }: LogRange): RawBuilder<RangeEndRow> {
+  const wantedCount = wanted
+    ? sql`(select count(*) from range where type = any(${[...wanted]}::text[]))`
+    : sql`(select count(*) from range)`
+  return sql<RangeEndRow>`
+    select (select transaction_id::text from range order by transaction_id desc, global_position desc limit 1) as transaction_id,
+      (select global_position from range order by transaction_id desc, global_position desc limit 1) as global_position,
+      (select count(*) from range) as count, ${wantedCount} as wanted`
+}
+
+export function rangeApplied(row: RangeEndRow | undefined): RangeApplied {
+  if (!row || row.transaction_id === null || row.global_position === null) return undefined
   return {
     end: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
     count: Number(row.count),
+    wanted: Number(row.wanted),
   }
 }

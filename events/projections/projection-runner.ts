@@ -331,8 +331,9 @@ export class ProjectionRunner {
     // statement finds where the batch ends, so the log is walked once for it and the bound.
     const leader = open.findIndex((progress, index) => inSql(progress) && !isAfter(checkpoints[index] ?? from, from))
     const leading = open[leader]
+    const wanted = typesOf(open.filter((progress) => !inSql(progress)).map((progress) => progress.projection))
     const batch = leading
-      ? await applyRange(trx, leading.projection, { after: from, limit: this.#batchSize })
+      ? await applyRange(trx, leading.projection, { after: from, limit: this.#batchSize, wanted })
       : await this.#reader.readBatchEnd(from, this.#batchSize, trx)
     const readers = await this.#applyInMemory(
       trx,
@@ -392,7 +393,7 @@ export class ProjectionRunner {
    */
   async #applyInMemory(
     trx: Transaction<EventsDatabase>,
-    batch: { end: Checkpoint } | undefined,
+    batch: { end: Checkpoint; wanted?: number } | undefined,
     from: Checkpoint,
     projections: { progress: Progress; own: Checkpoint }[],
   ) {
@@ -402,7 +403,8 @@ export class ProjectionRunner {
         { own, applied: 0, halted: false, lastHandled: undefined as Checkpoint | undefined },
       ]),
     )
-    if (!batch || readers.size === 0) return readers
+    // None of their events in the batch (its leader counted them): nothing to read.
+    if (!batch || readers.size === 0 || batch.wanted === 0) return readers
     const types = typesOf(projections.map(({ progress }) => progress.projection))
     const chunk = Math.min(this.#batchSize, eventsPerRead)
     for (let after = from; ;) {

@@ -46,7 +46,7 @@ export const userActivityProjection: Projection = {
   applyRange: async (trx, range) => {
     // Per person, sorted once by the person and then newest first: the newest event (distinct on)
     // gives the last time and type, the window over the person's events the count and the first time.
-    const { rows } = await sql<Parameters<typeof rangeApplied>[0]>`
+    const { rows } = await sql<NonNullable<Parameters<typeof rangeApplied>[0]>>`
       with range as materialized (${logRangeSql(range, sql`user_id, type, created_at`)}),
       upserted as (
         insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
@@ -61,8 +61,8 @@ export const userActivityProjection: Projection = {
           last_event_at = excluded.last_event_at,
           last_event_type = excluded.last_event_type
       )
-      ${rangeEndSql}`.execute(trx)
-    return rows[0] && rangeApplied(rows[0])
+      ${rangeEndSql(range)}`.execute(trx)
+    return rangeApplied(rows[0])
   },
   truncate: async (trx) => {
     await sql`truncate table user_activity`.execute(trx)
