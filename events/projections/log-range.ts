@@ -55,7 +55,7 @@ export function rangeEndSql({ wanted }: LogRange): RawBuilder<RangeEndRow> {
 }
 
 export function rangeApplied(row: RangeEndRow | undefined): RangeApplied {
-  if (!row || row.transaction_id === null || row.global_position === null) return undefined
+  if (!row?.transaction_id || row.global_position === null) return undefined
   return {
     end: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) },
     count: Number(row.count),

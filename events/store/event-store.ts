@@ -384,7 +384,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     const committedAfter = sql`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
     // A full batch: its last event, found by skipping the others in the index (no sort, no count).
-    const { rows: full } = await sql<{ transaction_id: string; global_position: number }>`
+    const { rows: full } = await sql<{ transaction_id: string; global_position: number | string }>`
       select transaction_id::text as transaction_id, global_position from events where ${committedAfter}
       order by transaction_id, global_position offset ${limit - 1} limit 1
     `.execute(executor)
@@ -392,7 +392,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     if (last)
       return { end: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) }, count: limit }
     // The end of the log: fewer events than a batch are left.
-    const { rows } = await sql<{ transaction_id: string; global_position: number; count: number }>`
+    const { rows } = await sql<{ transaction_id: string; global_position: number | string; count: number | string }>`
       select transaction_id::text as transaction_id, global_position, count(*) over () as count
       from (select transaction_id, global_position from events where ${committedAfter}
         order by transaction_id, global_position limit ${limit}) as batch
