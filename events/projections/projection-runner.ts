@@ -318,8 +318,12 @@ export class ProjectionRunner {
       trx,
       open.map((progress) => progress.projection.name),
     )
-    // A full batch sorts its events (by person, by order…) in memory rather than on disk.
-    if (large) await sql`set local work_mem = '64MB'`.execute(trx)
+    // A full batch sorts its events (by person, by order…) in memory rather than on disk, and walks
+    // the commit-order index: with a LIMIT near its estimate of the range PostgreSQL would rather
+    // collect the whole rest of the log in a bitmap and sort it.
+    if (large)
+      await sql`select set_config('work_mem', '64MB', true), set_config('enable_bitmapscan', 'off', true),
+        set_config('enable_seqscan', 'off', true)`.execute(trx)
     const checkpoints = await this.#checkpoints(
       trx,
       open.map((progress) => progress.projection),

@@ -44,18 +44,18 @@ export const userActivityProjection: Projection = {
       .execute()
   },
   applyRange: async (trx, range) => {
-    // Per person, sorted once by the person and then newest first: the newest event (distinct on)
-    // gives the last time and type, the window over the person's events the count and the first time.
+    // Per person, in log order: how many events, the first one's time (kept only for a new row), the last one's.
     const { rows } = await sql<NonNullable<Parameters<typeof rangeApplied>[0]>>`
       with range as materialized (${logRangeSql(range, sql`user_id, type, created_at`)}),
       upserted as (
         insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
-        select distinct on (user_id) user_id, count(*) over person, last_value(created_at) over person, created_at, type
+        select user_id, count(*),
+          (array_agg(created_at order by transaction_id, global_position))[1],
+          (array_agg(created_at order by transaction_id desc, global_position desc))[1],
+          (array_agg(type order by transaction_id desc, global_position desc))[1]
         from range
         where user_id is not null and type <> all(${[...supportAuditEventTypes]}::text[])
-        window person as (partition by user_id order by transaction_id desc, global_position desc
-          rows between unbounded preceding and unbounded following)
-        order by user_id, transaction_id desc, global_position desc
+        group by user_id
         on conflict (user_id) do update set
           event_count = user_activity.event_count + excluded.event_count,
           last_event_at = excluded.last_event_at,
