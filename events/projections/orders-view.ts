@@ -1,6 +1,7 @@
 import { sql, type JSONColumnType, type Selectable } from 'kysely'
 import { orderEventDefinitions } from '#events/orders/order.ts'
-import { isEventOf } from '#events/store/event-definition.ts'
+import { isEventOf, type EventOf } from '#events/store/event-definition.ts'
+import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
 
@@ -25,6 +26,25 @@ export type OrdersViewTable = {
 
 type OrderRow = Omit<Selectable<OrdersViewTable>, 'duplicate_payment_ids'> & { duplicate_payment_ids: string[] }
 
+/** A new order's row, but for its duplicate payments (none yet). */
+function createdRow(event: StoredEvent & EventOf<(typeof orderEventDefinitions)[number]> & { type: 'OrderCreated' }) {
+  return {
+    order_id: event.data.orderId,
+    user_id: event.data.userId,
+    plan_type: event.data.planType,
+    amount: event.data.amount,
+    currency: event.data.currency,
+    gateway: event.data.gateway,
+    status: 'created' as const,
+    payment_id: null,
+    failure_reason: null,
+    created_at: event.createdAt,
+    paid_at: null,
+    failed_at: null,
+    expired_at: null,
+  }
+}
+
 const time = (value: Date | null) => (value === null ? null : new Date(value).toISOString())
 
 /** The same changes as `apply`, folded in memory per order. */
@@ -38,24 +58,7 @@ const ordersFold: RowFold<OrderRow> = {
     if (!isEventOf(orderEventDefinitions, event)) return row
     switch (event.type) {
       case 'OrderCreated':
-        return (
-          row ?? {
-            order_id: event.data.orderId,
-            user_id: event.data.userId,
-            plan_type: event.data.planType,
-            amount: event.data.amount,
-            currency: event.data.currency,
-            gateway: event.data.gateway,
-            status: 'created',
-            payment_id: null,
-            failure_reason: null,
-            created_at: event.createdAt,
-            paid_at: null,
-            failed_at: null,
-            expired_at: null,
-            duplicate_payment_ids: [],
-          }
-        )
+        return row ?? { ...createdRow(event), duplicate_payment_ids: [] }
       case 'PaymentVerified':
         return row && { ...row, status: 'paid', payment_id: event.data.paymentId, paid_at: event.createdAt }
       case 'PaymentFailed':
@@ -113,22 +116,7 @@ export const ordersViewProjection: Projection = {
       case 'OrderCreated':
         await trx
           .insertInto('orders_view')
-          .values({
-            order_id: event.data.orderId,
-            user_id: event.data.userId,
-            plan_type: event.data.planType,
-            amount: event.data.amount,
-            currency: event.data.currency,
-            gateway: event.data.gateway,
-            status: 'created',
-            payment_id: null,
-            failure_reason: null,
-            created_at: event.createdAt,
-            paid_at: null,
-            failed_at: null,
-            expired_at: null,
-            duplicate_payment_ids: '[]',
-          })
+          .values({ ...createdRow(event), duplicate_payment_ids: '[]' })
           .onConflict((conflict) => conflict.column('order_id').doNothing())
           .execute()
         return

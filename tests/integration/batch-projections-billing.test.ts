@@ -3,29 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { fixedClock } from '#events/clock.ts'
 import { invoiceStreamId } from '#events/invoices/invoice.ts'
 import { orderStreamId } from '#events/orders/order.ts'
-import type { Projection } from '#events/projections/projection.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { invoicesViewProjection } from '#events/projections/invoices-view.ts'
 import { ordersViewProjection } from '#events/projections/orders-view.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { oneAtATime, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-
-/** A small deterministic generator, so a failing workload can be replayed from its seed. */
-function seededRandom(seed: number) {
-  let state = seed
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32
-    return state / 2 ** 32
-  }
-}
-
-/** The same projection without its batch apply: the runner then applies one event at a time. */
-function oneAtATime(projection: Projection): Projection {
-  const { applyBatch: _batch, applyRange: _range, ...byEvent } = projection
-  return byEvent
-}
 
 const batched = [ordersViewProjection, invoicesViewProjection]
 
