@@ -4,6 +4,7 @@ import type { EventRegistry } from '#events/store/event-definition.ts'
 import { createEventStore, type LogEntry } from '#events/store/event-store.ts'
 import { startOfLog, type Checkpoint, type StoredEvent } from '#events/store/types.ts'
 import { isInfrastructureError } from './infrastructure-error.ts'
+import type { LogRange } from './log-range.ts'
 import { handles, type Projection } from './projection.ts'
 import {
   clearFailure,
@@ -46,6 +47,9 @@ type Progress = {
   done: boolean
   halted: boolean
 }
+
+/** Events of the types projections fold in memory read at a time within a batch. */
+const eventsPerRead = 5000
 
 /** Thrown inside a batch's transaction so it rolls back; the run then applies what came before. */
 class PoisonedEvent extends Error {
@@ -108,7 +112,7 @@ export class ProjectionRunner {
     this.#db = options.db
     this.#projections = options.projections
     this.#log = options.log
-    this.#batchSize = options.batchSize ?? 5000
+    this.#batchSize = options.batchSize ?? 100_000
     this.#now = options.now ?? (() => new Date())
     // The runner only reads; a store without a clock or notifier is enough.
     this.#reader = createEventStore({ db: options.db, registry: options.registry, clock: { now: () => new Date() } })
@@ -140,7 +144,8 @@ export class ProjectionRunner {
     return this.#catchUpTogether(this.#projections)
   }
 
-  #catchUpTogether(projections: readonly Projection[]): Promise<CatchUpResult[]> {
+  /** `backlog`: the log ahead is long (a rebuild), so even the first batch is a full one. */
+  #catchUpTogether(projections: readonly Projection[], backlog = false): Promise<CatchUpResult[]> {
     const names = projections.map((projection) => projection.name)
     return this.#exclusive(names, async () => {
       const failures = await listFailures(this.#db)
@@ -172,9 +177,13 @@ export class ProjectionRunner {
           halted: false,
         })
       }
-      for (let open = running; open.length > 0; open = running.filter((progress) => !progress.done)) {
+      for (
+        let open = running, large = backlog;
+        open.length > 0;
+        open = running.filter((progress) => !progress.done), large = true
+      ) {
         try {
-          await this.#db.transaction().execute((trx) => this.#applyBatch(trx, open))
+          await this.#db.transaction().execute((trx) => this.#applyBatch(trx, open, large))
         } catch (error) {
           const progress = running.find(
             (candidate) =>
@@ -206,16 +215,36 @@ export class ProjectionRunner {
 
   /** Empties the projection's views and replays the whole log into them. */
   async rebuild(name: string): Promise<CatchUpResult> {
-    await this.#exclusive([name], () =>
+    const projection = this.#find(name)
+    await this.#reset([projection])
+    const [result] = await this.#catchUpTogether([projection], true)
+    if (!result) throw new Error(`No result for ${name}`)
+    return result
+  }
+
+  /** Empties every projection's views and replays the whole log into all of them, from one read per batch. */
+  async rebuildAll(): Promise<CatchUpResult[]> {
+    await this.#reset(this.#projections)
+    return this.#catchUpTogether(this.#projections, true)
+  }
+
+  /** Empties the projections' views and moves their checkpoints back to the start, in one transaction. */
+  async #reset(projections: readonly Projection[]) {
+    const names = projections.map((projection) => projection.name)
+    await this.#exclusive(names, () =>
       this.#db.transaction().execute(async (trx) => {
-        const projection = this.#find(name)
-        await lockProjections(trx, [name])
-        await projection.truncate(trx)
-        await this.#saveCheckpoints(trx, [{ projection, checkpoint: startOfLog, read: 0 }], 'reset')
-        await clearFailure(trx, name)
+        await lockProjections(trx, names)
+        for (const projection of projections) {
+          await projection.truncate(trx)
+          await clearFailure(trx, projection.name)
+        }
+        await this.#saveCheckpoints(
+          trx,
+          projections.map((projection) => ({ projection, checkpoint: startOfLog, read: 0 })),
+          'reset',
+        )
       }),
     )
-    return this.catchUp(name)
   }
 
   /**
@@ -232,9 +261,13 @@ export class ProjectionRunner {
           await lockProjections(trx, [projection.name])
           const [checkpoint] = await this.#checkpoints(trx, [projection])
           await forgetUser(trx, userId)
-          const events = (
-            await this.#reader.readByUser(userId, { executor: trx, upTo: checkpoint ?? startOfLog })
-          ).filter((event) => handles(projection, event.type))
+          const range = { after: startOfLog, upTo: checkpoint ?? startOfLog, userId }
+          const types = typesOf([projection])
+          if (projection.applyRange) {
+            await projection.applyRange(trx, range)
+            return this.#reader.countRange({ ...range, types }, trx)
+          }
+          const events = await this.#reader.readByUser(userId, { executor: trx, upTo: range.upTo, types })
           if (projection.applyBatch) await projection.applyBatch(trx, events)
           else for (const event of events) await projection.apply(trx, event)
           return events.length
@@ -274,46 +307,68 @@ export class ProjectionRunner {
   }
 
   /**
-   * One batch for every open projection, inside the caller's transaction: one read of the log from
-   * the earliest of their checkpoints, each applying the events past its own checkpoint (stopping
-   * just before its failing event), then one write of all their checkpoints.
+   * One batch for every open projection, inside the caller's transaction: where the next batch of
+   * the log ends (from the earliest of their checkpoints, read from the index alone), one read of
+   * only the event types the projections folding in memory need, each projection applying the
+   * events past its own checkpoint (stopping just before its failing event), then one write of all
+   * their checkpoints.
    */
-  async #applyBatch(trx: Transaction<EventsDatabase>, open: Progress[]) {
+  async #applyBatch(trx: Transaction<EventsDatabase>, open: Progress[], large: boolean) {
     await lockProjections(
       trx,
       open.map((progress) => progress.projection.name),
     )
+    // A full batch sorts its events (by person, by order…) in memory rather than on disk, and walks
+    // the commit-order index: with a LIMIT near its estimate of the range PostgreSQL would rather
+    // collect the whole rest of the log in a bitmap and sort it.
+    if (large)
+      await sql`select set_config('work_mem', '64MB', true), set_config('enable_bitmapscan', 'off', true),
+        set_config('enable_seqscan', 'off', true)`.execute(trx)
     const checkpoints = await this.#checkpoints(
       trx,
       open.map((progress) => progress.projection),
     )
     const from = checkpoints.reduce((earliest, checkpoint) => (isAfter(earliest, checkpoint) ? checkpoint : earliest))
-    const entries = await this.#reader.readLog(from, this.#batchSize, trx)
-    const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
+    const inSql = (progress: Progress) =>
+      progress.projection.applyRange !== undefined && !progress.precise && !progress.failing
+    // A projection applying ranges in SQL from the batch's start takes the batch itself: its
+    // statement finds where the batch ends, so the log is walked once for it and the bound.
+    const leader = open.findIndex((progress, index) => inSql(progress) && !isAfter(checkpoints[index] ?? from, from))
+    const leading = open[leader]
+    const wanted = typesOf(open.filter((progress) => !inSql(progress)).map((progress) => progress.projection))
+    const batch = leading
+      ? await applyRange(trx, leading.projection, { after: from, limit: this.#batchSize, wanted })
+      : await this.#reader.readBatchEnd(from, this.#batchSize, trx)
+    const readers = await this.#applyInMemory(
+      trx,
+      batch,
+      from,
+      open.flatMap((progress, index) => (inSql(progress) ? [] : [{ progress, own: checkpoints[index] ?? startOfLog }])),
+    )
     const saved: { projection: Projection; checkpoint: Checkpoint; read: number }[] = []
     const outcomes = []
     for (const [index, progress] of open.entries()) {
-      const { projection, failing } = progress
+      const { projection } = progress
       const own = checkpoints[index] ?? startOfLog
-      const unseen = entries.filter((entry) => isAfter(entry.position, own))
-      const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
-      const mine = stop === -1 ? unseen : unseen.slice(0, stop)
-      const handled = mine.filter((entry) => handles(projection, entry.type))
-      if (projection.applyBatch && !progress.precise) {
-        const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
-        try {
-          await projection.applyBatch(trx, events)
-        } catch (error) {
-          if (isInfrastructureError(error)) throw error
-          throw new BatchRefused(projection.name, error)
-        }
-      } else {
-        for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
+      if (!batch || !isAfter(batch.end, own)) {
+        outcomes.push({ progress, applied: 0, read: 0, checkpoint: own, halted: false })
+        continue
       }
-      const last = mine.at(-1)
-      const checkpoint = last ? last.position : own
-      if (last) saved.push({ projection, checkpoint, read: mine.length })
-      outcomes.push({ progress, applied: handled.length, read: mine.length, checkpoint, halted: stop !== -1 })
+      if (inSql(progress) && index !== leader)
+        await applyRange(trx, projection, { after: own, upTo: batch.end, limit: batch.count })
+      const reader = readers.get(progress)
+      // Halted: the checkpoint stays on its last event before the failing one; the events of
+      // other types in between are not its own, and reading them again later changes nothing.
+      const checkpoint = reader?.halted ? (reader.lastHandled ?? own) : batch.end
+      const sameStart = !isAfter(own, from) && checkpoint === batch.end
+      const read = sameStart ? batch.count : await this.#reader.countRange({ after: own, upTo: checkpoint }, trx)
+      const applied = reader
+        ? reader.applied
+        : projection.eventTypes === 'all'
+          ? read
+          : await this.#reader.countRange({ after: own, upTo: checkpoint, types: projection.eventTypes }, trx)
+      if (read > 0) saved.push({ projection, checkpoint, read })
+      outcomes.push({ progress, applied, read, checkpoint, halted: reader?.halted ?? false })
     }
     await this.#saveCheckpoints(trx, saved, 'advance')
     const resolved = new Map<string, ProjectionFailure | undefined>()
@@ -326,12 +381,63 @@ export class ProjectionRunner {
       if (read > 0) progress.batches += 1
       progress.checkpoint = checkpoint
       progress.halted = halted
-      progress.done = halted || entries.length < this.#batchSize
+      progress.done = halted || !batch || batch.count < this.#batchSize
       const cleared = resolved.get(progress.projection.name)
       if (cleared) {
         progress.known = undefined
         this.#log?.info('projection applied the event it had failed on and goes on', describe(cleared))
       }
+    }
+  }
+
+  /**
+   * The batch's events of the types the projections folding in memory read, in chunks (memory stays
+   * bounded whatever the batch size), each projection applying those past its own checkpoint and
+   * stopping just before its failing event.
+   */
+  async #applyInMemory(
+    trx: Transaction<EventsDatabase>,
+    batch: { end: Checkpoint; wanted?: number } | undefined,
+    from: Checkpoint,
+    projections: { progress: Progress; own: Checkpoint }[],
+  ) {
+    const readers = new Map(
+      projections.map(({ progress, own }) => [
+        progress,
+        { own, applied: 0, halted: false, lastHandled: undefined as Checkpoint | undefined },
+      ]),
+    )
+    // None of their events in the batch (its leader counted them): nothing to read.
+    if (!batch || readers.size === 0 || batch.wanted === 0) return readers
+    const types = typesOf(projections.map(({ progress }) => progress.projection))
+    const chunk = Math.min(this.#batchSize, eventsPerRead)
+    for (let after = from; ;) {
+      const entries = await this.#reader.readRange(after, batch.end, types, trx, chunk)
+      const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
+      for (const [progress, reader] of readers) {
+        if (reader.halted) continue
+        const { projection, failing } = progress
+        const unseen = entries.filter((entry) => isAfter(entry.position, reader.own) && handles(projection, entry.type))
+        const stop = failing ? unseen.findIndex((entry) => entry.eventId === failing.eventId) : -1
+        const handled = stop === -1 ? unseen : unseen.slice(0, stop)
+        if (projection.applyBatch && !progress.precise) {
+          const events = handled.map((entry) => decodeOnce(decoded, projection, entry))
+          try {
+            await projection.applyBatch(trx, events)
+          } catch (error) {
+            if (isInfrastructureError(error)) throw error
+            throw new BatchRefused(projection.name, error)
+          }
+        } else {
+          for (const entry of handled) await applyEntry(trx, projection, entry, decodeOnce(decoded, projection, entry))
+        }
+        reader.applied += handled.length
+        reader.lastHandled = handled.at(-1)?.position ?? reader.lastHandled
+        reader.halted = stop !== -1
+      }
+      const last = entries.at(-1)
+      if (!last || entries.length < chunk) return readers
+      after = last.position
     }
   }
 
@@ -450,11 +556,23 @@ async function lockProjections(trx: Transaction<EventsDatabase>, names: readonly
     from (select name from unnest(${ordered}::text[]) as locked(name) order by name) as ordered`.execute(trx)
 }
 
+/** The event types these projections read; undefined when one of them reads every type. */
+function typesOf(projections: readonly Projection[]): readonly string[] | undefined {
+  const types = new Set<string>()
+  for (const { eventTypes } of projections) {
+    if (eventTypes === 'all') return undefined
+    for (const type of eventTypes) types.add(type)
+  }
+  return [...types]
+}
+
 /** Whether `a` comes after `b` in commit order. */
 function isAfter(a: Checkpoint, b: Checkpoint): boolean {
-  const ta = BigInt(a.transactionId)
-  const tb = BigInt(b.transactionId)
-  return ta === tb ? a.globalPosition > b.globalPosition : ta > tb
+  const ta = a.transactionId
+  const tb = b.transactionId
+  // Transaction ids are decimal text without leading zeros: the longer is the larger.
+  if (ta === tb) return a.globalPosition > b.globalPosition
+  return ta.length === tb.length ? ta > tb : ta.length > tb.length
 }
 
 /** Decodes an entry once for all projections; what fails to decode is the event's fault for each. */
@@ -470,6 +588,16 @@ function decodeOnce(decoded: Map<LogEntry, StoredEvent | { error: unknown }>, pr
   }
   if ('error' in result) throw poisoned(projection, entry, result.error)
   return result
+}
+
+/** Applies a range in SQL; what goes wrong other than the database itself refuses the batch. */
+async function applyRange(trx: Transaction<EventsDatabase>, projection: Projection, range: LogRange) {
+  try {
+    return await projection.applyRange?.(trx, range)
+  } catch (error) {
+    if (isInfrastructureError(error)) throw error
+    throw new BatchRefused(projection.name, error)
+  }
 }
 
 /** Applies one event; what goes wrong with the event itself becomes a PoisonedEvent. */

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
+import type { LogRange, RangeApplied } from './log-range.ts'
 
 /**
  * A named, versioned view built from events. Bumping `version` rebuilds it from the start of the
@@ -18,6 +19,12 @@ export type Projection = {
    * at a time; the runner falls back to `apply` to find the event a failing batch cannot apply.
    */
   applyBatch?: (trx: Transaction<EventsDatabase>, events: readonly StoredEvent[]) => Promise<void>
+  /**
+   * Applies a range of the log inside the database (INSERT … SELECT over the events table, no
+   * event leaves it), for a view SQL can fold; answers where the range ended. The same contract as
+   * `applyBatch`: exactly the rows `apply` leaves; it is preferred to both in batches and per-person rebuilds.
+   */
+  applyRange?: (trx: Transaction<EventsDatabase>, range: LogRange) => Promise<RangeApplied>
   /** Empties every table the projection owns (full rebuild). */
   truncate: (trx: Transaction<EventsDatabase>) => Promise<void>
   /**

@@ -205,7 +205,7 @@ export const subscriptionsViewProjection: Projection = {
   },
   applyBatch: (trx, events) => foldIntoRows(trx, events, subscriptionsFold),
   truncate: async (trx) => {
-    await trx.deleteFrom('subscriptions_view').execute()
+    await sql`truncate table subscriptions_view`.execute(trx)
   },
   forgetUser: async (trx, userId) => {
     await trx.deleteFrom('subscriptions_view').where('user_id', '=', userId).execute()

@@ -139,7 +139,7 @@ export const usagePeriodsProjection: Projection = {
   },
   applyBatch: (trx, events) => foldIntoRows(trx, events, usagePeriodsFold),
   truncate: async (trx) => {
-    await trx.deleteFrom('usage_periods_view').execute()
+    await sql`truncate table usage_periods_view`.execute(trx)
   },
   forgetUser: async (trx, userId) => {
     await trx.deleteFrom('usage_periods_view').where('user_id', '=', userId).execute()

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { supportAuditEventTypes } from '#events/support/support-audit.ts'
+import { logRangeSql, rangeApplied, rangeEndSql } from './log-range.ts'
 import type { Projection } from './projection.ts'
 
 export type UserActivityTable = {
@@ -42,35 +43,29 @@ export const userActivityProjection: Projection = {
       )
       .execute()
   },
-  applyBatch: async (trx, events) => {
-    // Per person: how many events, the first one's time (kept only for a new row), the last one's.
-    const people = new Map<string, { count: number; first: Date; last: Date; lastType: string }>()
-    for (const event of events) {
-      const userId = activeUser(event)
-      if (!userId) continue
-      const seen = people.get(userId)
-      if (seen) {
-        seen.count += 1
-        seen.last = event.createdAt
-        seen.lastType = event.type
-      } else people.set(userId, { count: 1, first: event.createdAt, last: event.createdAt, lastType: event.type })
-    }
-    if (people.size === 0) return
-    const rows = [...people.entries()]
-    await sql`insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
-      select * from unnest(
-        ${rows.map(([userId]) => userId)}::text[],
-        ${rows.map(([, row]) => row.count)}::integer[],
-        ${rows.map(([, row]) => row.first.toISOString())}::timestamptz[],
-        ${rows.map(([, row]) => row.last.toISOString())}::timestamptz[],
-        ${rows.map(([, row]) => row.lastType)}::text[])
-      on conflict (user_id) do update set
-        event_count = user_activity.event_count + excluded.event_count,
-        last_event_at = excluded.last_event_at,
-        last_event_type = excluded.last_event_type`.execute(trx)
+  applyRange: async (trx, range) => {
+    // Per person, in log order: how many events, the first one's time (kept only for a new row), the last one's.
+    const { rows } = await sql<NonNullable<Parameters<typeof rangeApplied>[0]>>`
+      with range as materialized (${logRangeSql(range, sql`user_id, type, created_at`)}),
+      upserted as (
+        insert into user_activity (user_id, event_count, first_event_at, last_event_at, last_event_type)
+        select user_id, count(*),
+          (array_agg(created_at order by transaction_id, global_position))[1],
+          (array_agg(created_at order by transaction_id desc, global_position desc))[1],
+          (array_agg(type order by transaction_id desc, global_position desc))[1]
+        from range
+        where user_id is not null and type <> all(${[...supportAuditEventTypes]}::text[])
+        group by user_id
+        on conflict (user_id) do update set
+          event_count = user_activity.event_count + excluded.event_count,
+          last_event_at = excluded.last_event_at,
+          last_event_type = excluded.last_event_type
+      )
+      ${rangeEndSql(range)}`.execute(trx)
+    return rangeApplied(rows[0])
   },
   truncate: async (trx) => {
-    await trx.deleteFrom('user_activity').execute()
+    await sql`truncate table user_activity`.execute(trx)
   },
   forgetUser: async (trx, userId) => {
     await trx.deleteFrom('user_activity').where('user_id', '=', userId).execute()

@@ -330,8 +330,12 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   }
 
   /** A user's whole history in the order it happened, for support staff and per-user rebuilds. */
-  async function readByUser(userId: string, options: { executor?: Executor; upTo?: Checkpoint } = {}) {
+  async function readByUser(
+    userId: string,
+    options: { executor?: Executor; upTo?: Checkpoint; types?: readonly string[] | undefined } = {},
+  ) {
     let query = selectEvents(options.executor ?? db).where('user_id', '=', userId)
+    if (options.types) query = query.where(sql<boolean>`type = any(${[...options.types]}::text[])`)
     if (options.upTo) {
       query = query.where(
         sql<boolean>`(transaction_id, global_position) <= (${options.upTo.transactionId}::xid8, ${options.upTo.globalPosition}::bigint)`,
@@ -364,13 +368,94 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       .orderBy('events.global_position')
       .limit(limit)
       .execute()
-    return rows.map((row) => ({
+    return rows.map(toLogEntry)
+  }
+
+  /**
+   * Where a batch of the next `limit` events after a checkpoint ends, and how many it holds, read
+   * from the commit-order index alone (no event is fetched): the same events `readLog` would give,
+   * so a projector can read only the types it needs in that range, or apply it in SQL.
+   */
+  async function readBatchEnd(
+    after: Checkpoint,
+    limit: number,
+    executor: Executor = db,
+  ): Promise<{ end: Checkpoint; count: number } | undefined> {
+    const committedAfter = sql`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
+    // A full batch: its last event, found by skipping the others in the index (no sort, no count).
+    const { rows: full } = await sql<{ transaction_id: string; global_position: number | string }>`
+      select transaction_id::text as transaction_id, global_position from events where ${committedAfter}
+      order by transaction_id, global_position offset ${limit - 1} limit 1
+    `.execute(executor)
+    const last = full[0]
+    if (last)
+      return { end: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) }, count: limit }
+    // The end of the log: fewer events than a batch are left.
+    const { rows } = await sql<{ transaction_id: string; global_position: number | string; count: number | string }>`
+      select transaction_id::text as transaction_id, global_position, count(*) over () as count
+      from (select transaction_id, global_position from events where ${committedAfter}
+        order by transaction_id, global_position limit ${limit}) as batch
+      order by batch.transaction_id desc, batch.global_position desc limit 1
+    `.execute(executor)
+    const tail = rows[0]
+    if (!tail) return undefined
+    return {
+      end: { transactionId: tail.transaction_id, globalPosition: Number(tail.global_position) },
+      count: Number(tail.count),
+    }
+  }
+
+  /** How many events lie in the range (after, upTo] of the log, only of these types and this person when given. */
+  async function countRange(
+    range: { after: Checkpoint; upTo: Checkpoint; types?: readonly string[] | undefined; userId?: string },
+    executor: Executor = db,
+  ): Promise<number> {
+    const { after, upTo, types, userId } = range
+    const { rows } = await sql<{ count: number | string }>`
+      select count(*) as count from events
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+        and (transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)
+        ${types ? sql`and type = any(${[...types]}::text[])` : sql``}
+        ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+    `.execute(executor)
+    return Number(rows[0]?.count ?? 0)
+  }
+
+  /**
+   * The events of the range (after, upTo] in commit order, only of these types (all when
+   * `types` is undefined), each decoded only when asked. `upTo` comes from `readBatchEnd`, so the
+   * range holds only committed events.
+   */
+  async function readRange(
+    after: Checkpoint,
+    upTo: Checkpoint,
+    types: readonly string[] | undefined,
+    executor: Executor = db,
+    limit?: number,
+  ): Promise<LogEntry[]> {
+    if (types?.length === 0) return []
+    let query = selectEvents(executor)
+      .where(
+        sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`,
+      )
+      .where(
+        sql<boolean>`(transaction_id, global_position) <= (${upTo.transactionId}::xid8, ${upTo.globalPosition}::bigint)`,
+      )
+    if (types) query = query.where(sql<boolean>`type = any(${[...types]}::text[])`)
+    const ordered = query.orderBy('events.transaction_id').orderBy('events.global_position')
+    const rows = await (limit === undefined ? ordered : ordered.limit(limit)).execute()
+    return rows.map(toLogEntry)
+  }
+
+  function toLogEntry(row: Selectable<EventsTable>): LogEntry {
+    return {
       eventId: row.event_id,
       type: row.type,
       streamId: row.stream_id,
       position: { transactionId: row.transaction_id, globalPosition: row.global_position },
       decode: () => toStoredEvent(row),
-    }))
+    }
   }
 
   /**
@@ -421,6 +506,9 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     readByUser,
     readAll,
     readLog,
+    readBatchEnd,
+    readRange,
+    countRange,
     streamVersion,
     registry,
   }

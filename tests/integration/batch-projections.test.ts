@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixedClock } from '#events/clock.ts'
-import type { Projection } from '#events/projections/projection.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { subscriptionsViewProjection } from '#events/projections/subscriptions-view.ts'
 import { usagePeriodsProjection } from '#events/projections/usage-periods-view.ts'
@@ -11,22 +10,8 @@ import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { subscriptionStreamId } from '#events/subscriptions/subscription.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { createLedgerTable, ledgerProjection, readLedger } from '#tests/support/ledger-projection.ts'
+import { oneAtATime, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-
-/** A small deterministic generator, so a failing workload can be replayed from its seed. */
-function seededRandom(seed: number) {
-  let state = seed
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32
-    return state / 2 ** 32
-  }
-}
-
-/** The same projection without its batch apply: the runner then applies one event at a time. */
-function oneAtATime(projection: Projection): Projection {
-  const { applyBatch: _batch, ...byEvent } = projection
-  return byEvent
-}
 
 const batched = [userActivityProjection, subscriptionsViewProjection, usagePeriodsProjection]
 
