@@ -8,6 +8,7 @@ import {
 } from '#tests/support/first-load-assets.ts'
 import { startBuiltServer } from '#tests/support/server.ts'
 import type { Figure } from './event-store-bench.ts'
+import { measureLandingMainThread } from './landing-main-thread.ts'
 import { measureLandingTransfer } from './landing-transfer.ts'
 import { lighthouseFigures } from './lighthouse.ts'
 
@@ -33,6 +34,7 @@ export async function benchWeb(): Promise<Figure[]> {
       },
       { name: 'landing HTML (gzip)', value: gzipSync(html, { level: 9 }).length / 1000, unit: 'KB' },
       ...(await measureLandingTransfer(server.url)),
+      ...(await measureLandingMainThread(server.url)),
     ]
     try {
       figures.push(...(await lighthouseFigures(`${server.url}/`)))

@@ -1,6 +1,7 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { Features } from '#app.catalog.ts'
 import type { PasswordUpdateResult } from './flows/auth-flows.ts'
+import type { AuthStore } from './auth-store.ts'
 import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, User } from './auth-types.ts'
 
 type SignUpResult = AuthResult<{ needsConfirmation: boolean; message?: string }>
@@ -35,10 +36,11 @@ export type AuthContextValue = {
   signOut: () => Promise<void>
 }
 
-export const AuthContext = createContext<AuthContextValue | null>(null)
+export const AuthContext = createContext<AuthStore | null>(null)
 
+/** The signed-in state; a component re-renders when it changes (through the store, see auth-store.ts). */
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext)
-  if (!value) throw new Error('useAuth() must be called inside <AuthProvider>')
-  return value
+  const store = useContext(AuthContext)
+  if (!store) throw new Error('useAuth() must be called inside <AuthProvider>')
+  return useSyncExternalStore(store.subscribe, store.get, store.initial)
 }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { noFeatures } from '#app.catalog.ts'
 import { useTRPC, useTRPCClient } from '#src/trpc/react.ts'
 import { uiMessages } from './auth-messages.ts'
 import { AuthContext, type AuthContextValue } from './auth-context.ts'
+import { createAuthStore } from './auth-store.ts'
 import { loadFlows, restoreAccount, type LoadedFlows } from './auth-session.ts'
 import type { Account, AuthMode, Session } from './auth-types.ts'
 import { clearTokens, hasStoredTokens, onTokensChange, readRefreshToken, writeTokens } from './token-storage.ts'
@@ -208,5 +209,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, actions],
   )
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+  // eslint-disable-next-line react-hooks/refs -- the store keeps the value for its readers; no ref is read while rendering
+  const [store] = useState(() => createAuthStore(value))
+  useLayoutEffect(() => store.set(value), [store, value])
+  return <AuthContext.Provider value={store}>{children}</AuthContext.Provider>
 }

@@ -7,11 +7,9 @@ import { useAuth, type AuthContextValue } from '#src/auth/auth-context.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
 import { useRedirectAfter } from '#src/auth/use-redirect-after.ts'
 import { useTRPC, useTRPCClient } from '#src/trpc/react.ts'
-import { loadCheckoutScript } from './checkout-script.ts'
 import type { CheckoutOutcome, Order, Prefill } from './checkout-types.ts'
-import { paymentAnalyticsEvents } from './payment-analytics.ts'
-import { runPayment, type PaymentPorts } from './payment-flow.ts'
-import { checkoutFields, checkoutPrefill, openRazorpayCheckout } from './razorpay-checkout.ts'
+import type { PaymentPorts } from './payment-flow.ts'
+import { paymentMessages } from './payment-messages.ts'
 
 type PaymentResultView = 'success' | 'failure' | null
 
@@ -64,6 +62,23 @@ export function usePaymentFlow() {
       running.current = true
       setView({ processing: true, planId: plan.planId, error: null, result: null })
 
+      let code: typeof import('./checkout-code.ts')
+      try {
+        code = await import('./checkout-code.ts')
+      } catch (error) {
+        running.current = false
+        console.warn('The checkout code did not load', error)
+        setView({ processing: false, planId: null, error: paymentMessages.initFailed, result: 'failure' })
+        return
+      }
+      const {
+        checkoutFields,
+        checkoutPrefill,
+        loadCheckoutScript,
+        openRazorpayCheckout,
+        paymentAnalyticsEvents,
+        runPayment,
+      } = code
       const prefill = checkoutPrefill(user)
       const ports: PaymentPorts = {
         createOrder: async (chosen) => ({

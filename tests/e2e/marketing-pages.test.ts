@@ -270,6 +270,43 @@ describe('marketing pages', () => {
     await still.close()
   })
 
+  it("runs the landing page's animations only while their figure is on screen", async () => {
+    const page = await open('/')
+    const figures = {
+      walkthrough: page.getByRole('img', { name: /^Animation:/ }),
+      diagram: page.locator('svg:has(.cd-flow)'),
+      marquee: page.locator('[data-marquee]'),
+    }
+    const playStates = (figure: keyof typeof figures) =>
+      figures[figure].evaluate((element) =>
+        [
+          ...new Set(
+            element
+              .getAnimations({ subtree: true })
+              .filter((animation) => animation instanceof CSSAnimation)
+              .map((animation) => animation.playState),
+          ),
+        ].join(','),
+      )
+    // At the top of the page none of them is in sight, so nothing animates (CSS transitions aside).
+    const running = () =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSAnimation && animation.playState === 'running')
+          .map((animation) => (animation as CSSAnimation).animationName),
+      )
+    expect(await running()).toEqual([])
+    for (const figure of ['walkthrough', 'diagram', 'marquee'] as const) {
+      await figures[figure].scrollIntoViewIfNeeded()
+      await expect.poll(() => playStates(figure)).toBe('running')
+    }
+    await page.evaluate(() => window.scrollTo(0, 0))
+    for (const figure of ['walkthrough', 'diagram', 'marquee'] as const)
+      await expect.poll(() => playStates(figure)).toBe('paused')
+    await page.close()
+  })
+
   it('sparkles on mouse moves without blocking clicks, and not at all with reduced motion', async () => {
     const page = await open('/download')
     for (let step = 0; step < 40; step += 1) await page.mouse.move(100 + step * 5, 300)

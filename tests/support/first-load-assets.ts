@@ -45,4 +45,4 @@ export async function gzippedBytes(assets: string[]): Promise<number> {
 /** What a first visit's JavaScript aims at, gzipped. */
 export const firstLoadJsTargetBytes = 150 * 1000
 /** What it may not exceed, gzipped: the figure of the last measured build with a little room; lowered as the page sheds code, never raised. */
-export const firstLoadJsCeilingBytes = 165 * 1000
+export const firstLoadJsCeilingBytes = 150 * 1000

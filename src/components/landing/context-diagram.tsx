@@ -1,3 +1,5 @@
+import { motionAttribute, useOnScreen } from './use-on-screen.ts'
+
 /** A decorative diagram: resume and job description flowing into the AI, with its API badges. */
 const badges = [
   { label: 'GET', x: 262, y: 58, colour: '#059669' },
@@ -37,9 +39,10 @@ function Document({ x, y, title }: { x: number; y: number; title: string }) {
 }
 
 export function ContextDiagram() {
+  const [ref, onScreen] = useOnScreen<SVGSVGElement>()
   return (
     <figure className="mx-auto max-w-3xl">
-      <svg aria-hidden="true" viewBox="0 0 640 360" className="h-auto w-full">
+      <svg ref={ref} {...motionAttribute(onScreen)} aria-hidden="true" viewBox="0 0 640 360" className="h-auto w-full">
         <Document x={20} y={50} title="Resume" />
         <Document x={20} y={214} title="Job description" />
         <path className="cd-flow" d="M150 98 C220 98 240 180 280 180" stroke="#5e6ad2" strokeWidth="3" fill="none" />

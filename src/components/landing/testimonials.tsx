@@ -2,6 +2,7 @@ import { timers } from '#app.catalog.ts'
 import { InitialsAvatar } from './initials-avatar.tsx'
 import { SectionHeading } from './section-heading.tsx'
 import { testimonials, type Testimonial } from './testimonials-data.ts'
+import { motionAttribute, useOnScreen } from './use-on-screen.ts'
 
 function Card({ testimonial }: { testimonial: Testimonial }) {
   return (
@@ -19,6 +20,7 @@ function Card({ testimonial }: { testimonial: Testimonial }) {
 }
 
 export function Testimonials() {
+  const [ref, onScreen] = useOnScreen<HTMLDivElement>()
   return (
     <section aria-labelledby="testimonials-heading" className="overflow-hidden px-0 py-16 sm:py-24">
       <div className="px-4 sm:px-6">
@@ -28,6 +30,8 @@ export function Testimonials() {
       </div>
       {/* Focusable so keyboard users can pause it and, with reduced motion, scroll it. */}
       <div
+        ref={ref}
+        {...motionAttribute(onScreen)}
         tabIndex={0}
         role="region"
         aria-label="Testimonials"

@@ -2,11 +2,21 @@
  * The copilot walkthrough: four stages that take turns every 3 seconds (launch, listen, read,
  * answer). With reduced motion it holds still on the answer.
  */
+import { motionAttribute, useOnScreen } from './use-on-screen.ts'
+
 const bars = [0, 1, 2, 3, 4, 5, 6]
 
 export function WalkthroughAnimation() {
+  const [ref, onScreen] = useOnScreen<SVGSVGElement>()
   return (
-    <svg role="img" aria-labelledby="walkthrough-title" viewBox="0 0 640 420" className="h-auto w-full">
+    <svg
+      ref={ref}
+      {...motionAttribute(onScreen)}
+      role="img"
+      aria-labelledby="walkthrough-title"
+      viewBox="0 0 640 420"
+      className="h-auto w-full"
+    >
       <title id="walkthrough-title">
         Animation: the app starts in the background, hears the question, reads the screen and shows an answer
       </title>
