@@ -23,6 +23,7 @@ import * as webhookDeliveryRuns from './0025-webhook-delivery-runs.ts'
 import * as projectionRebuilds from './0026-projection-rebuilds.ts'
 import * as aggregateSnapshots from './0028-aggregate-snapshots.ts'
 import * as readStreamFunction from './0029-read-stream-function.ts'
+import * as ownerStatusFunction from './0035-owner-status-function.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0026-projection-rebuilds': projectionRebuilds,
   '0028-aggregate-snapshots': aggregateSnapshots,
   '0029-read-stream-function': readStreamFunction,
+  '0035-owner-status-function': ownerStatusFunction,
 }
