@@ -25,20 +25,27 @@ describe.each(databaseKinds)('the owner check on %s', (kind) => {
   const onUser = (userId: string, command: UserCommand) =>
     test.runtime.store.transaction((tx) => handleCommand(tx, userAggregate, userId, command, systemActor))
 
-  async function register(userId: string) {
-    const key = await ensureKeyFor(test.runtime.db, userId)
-    await onUser(userId, {
-      type: 'Register',
-      userId,
-      email: seal(key, userId, `${userId}@example.com`),
-      firstName: seal(key, userId, 'Ada'),
-      lastName: seal(key, userId, 'Lovelace'),
-      avatarUrl: null,
-      provider: 'password',
-      providerUserId: null,
-      emailConfirmed: true,
+  const register = (userId: string) =>
+    test.runtime.store.transaction(async (tx) => {
+      const key = await ensureKeyFor(tx.db, userId)
+      await handleCommand(
+        tx,
+        userAggregate,
+        userId,
+        {
+          type: 'Register',
+          userId,
+          email: seal(key, userId, `${userId}@example.com`),
+          firstName: seal(key, userId, 'Ada'),
+          lastName: seal(key, userId, 'Lovelace'),
+          avatarUrl: null,
+          provider: 'password',
+          providerUserId: null,
+          emailConfirmed: true,
+        },
+        systemActor,
+      )
     })
-  }
 
   /** A unit of work whose stream reads fail: the owner check must answer without them. */
   const ownerWithoutReadingStreams = (userId: string) =>
