@@ -21,6 +21,8 @@ print(
   'Projections: snapshots, lag, set-based rebuild',
   await (await import('./bench/projection-bench.ts')).benchProjections(kinds),
 )
+if (kinds.includes('postgres'))
+  print('Sessions: start + end per person', await (await import('./bench/session-bench.ts')).benchSessions())
 print('Auth: revocation check per request', await (await import('./bench/auth-bench.ts')).benchAuth(kinds))
 if (kinds.includes('postgres'))
   print(

@@ -21,7 +21,7 @@ const counterAggregate: Aggregate<number, typeof counterEvents, { type: 'Increme
 }
 
 /** The ceiling of a write: one-row INSERTs into the events table, each its own transaction. */
-async function rawInserts(db: TestDatabase['db'], writers: number) {
+export async function rawInserts(db: TestDatabase['db'], writers: number) {
   const run = randomUUID()
   let done = 0
   const deadline = performance.now() + seconds * 1000
