@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { z } from 'zod'
 import { DomainError } from '#events/domain-error.ts'
 import { erasedAccountMessage } from '#events/users/owner.ts'
@@ -23,18 +23,27 @@ export async function keyFor(executor: Executor, userId: string): Promise<Buffer
 }
 
 /**
- * The person's key, created on first use. An erased person's row stays without a key, so this
- * refuses instead of starting a new key that would make their data readable again.
+ * The person's key, created on first use, in one statement: the insert's `returning` answers a new
+ * key, the select an existing one (the statement's snapshot does not see its own insert, so one row
+ * comes back). Only when a concurrent first use committed the key after that snapshot does it come
+ * back empty, and a second read (a fresh snapshot) finds it. An erased person's row stays without a
+ * key, so this refuses instead of starting a new key that would make their data readable again.
  */
 export async function ensureKeyFor(trx: Transaction<PiiTables>, userId: string): Promise<Buffer> {
-  await trx
-    .insertInto('user_data_keys')
-    .values({ user_id: userId, key: randomBytes(32), created_at: new Date(), erased_at: null })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .execute()
-  const key = await keyFor(trx, userId)
+  const { rows } = await sql<{ key: Buffer | null }>`
+    with inserted as (
+      insert into user_data_keys (user_id, key, created_at, erased_at)
+      values (${userId}, ${randomBytes(32)}, ${new Date()}, null)
+      on conflict (user_id) do nothing
+      returning key
+    )
+    select key from inserted
+    union all
+    select key from user_data_keys where user_id = ${userId}
+  `.execute(trx)
+  const key = rows.length > 0 ? (rows[0]?.key ?? undefined) : await keyFor(trx, userId)
   if (!key) throw new DomainError('erased', erasedAccountMessage)
-  return key
+  return Buffer.from(key)
 }
 
 export function seal(key: Buffer, userId: string, plaintext: string): SealedText {

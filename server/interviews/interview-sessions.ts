@@ -38,7 +38,11 @@ export async function startSession(
         { type: 'UseInterviewCredit', owner, sessionId, now: runtime.clock.now() },
         scope.metadata(),
       )
-      const key = await ensureKeyFor(tx.db, userId)
+      // The key is only needed to seal a context; an erased owner was refused just above.
+      const sealedContext =
+        Object.keys(context).length > 0
+          ? seal(await ensureKeyFor(tx.db, userId), userId, JSON.stringify(context))
+          : null
       const { after } = await handleCommand(
         tx,
         interviewSessionAggregate,
@@ -50,7 +54,7 @@ export async function startSession(
           userId,
           mode: input.mode,
           planType: access.planType === 'none' ? 'starter' : access.planType,
-          context: Object.keys(context).length > 0 ? seal(key, userId, JSON.stringify(context)) : null,
+          context: sealedContext,
         },
         scope.metadata(),
       )
