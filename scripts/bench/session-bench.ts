@@ -96,3 +96,8 @@ export async function benchSessions(): Promise<Figure[]> {
     await test.close()
   }
 }
+
+if (import.meta.main) {
+  for (const figure of await benchSessions())
+    console.log(`${figure.name}: ${Math.round(figure.value)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+}
