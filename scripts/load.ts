@@ -25,7 +25,9 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds)
 const levels = [1, 10, 50]
 const sessionLevels = [1, 8]
-const sessionUsers = Math.max(...sessionLevels)
+// Each level drives people of its own: a run stops between a start and its end, and that person's
+// session stays active, so reusing them in the next level would answer 409 (session_active).
+const sessionUsers = sessionLevels.reduce((sum, connections) => sum + connections, 0)
 const work = await mkdtemp(path.join(tmpdir(), 'interview-helper-load-'))
 const logFile = path.join(work, 'server.log')
 const json = { 'content-type': 'application/json' }
@@ -84,15 +86,15 @@ try {
       body: JSON.stringify({ question: 'What is the difference between a process and a thread?' }),
     },
   }
-  const sessionTarget: Target = {
+  const sessionTarget = (people: readonly string[]): Target => ({
     url: server.url,
     headers: json,
     sequence: [
       { method: 'POST', path: '/api/interview/session/start', body: '{"mode":"text"}' },
       { method: 'POST', path: '/api/interview/session/end', body: '{}' },
     ],
-    token: (connection) => sessionTokens[connection % sessionTokens.length] ?? '',
-  }
+    token: (connection) => people[connection % people.length] ?? '',
+  })
 
   // The question needs the reader's session; it stays active until the end of the run.
   const api = restClient(server.url)
@@ -104,12 +106,16 @@ try {
   for (const connections of levels)
     for (const [name, target] of Object.entries(targets))
       rows.push({ name, connections, ...(await drive(target, target.pid, connections, seconds)) })
-  for (const connections of sessionLevels)
+  let firstPerson = 0
+  for (const connections of sessionLevels) {
+    const people = sessionTokens.slice(firstPerson, firstPerson + connections)
+    firstPerson += connections
     rows.push({
       name: 'POST session start + end',
       connections,
-      ...(await drive(sessionTarget, server.pid, connections, seconds)),
+      ...(await drive(sessionTarget(people), server.pid, connections, seconds)),
     })
+  }
   const loadedMegabytes = await residentMegabytes(server.pid)
   await server.stop()
 
