@@ -1,7 +1,6 @@
 import { launchChromium } from '#tests/e2e/browser.ts'
-import { buildIfStale } from '#scripts/build-if-stale.mjs'
-import { startBuiltServer } from '#tests/support/server.ts'
 import type { Figure } from './event-store-bench.ts'
+import { printAgainstBuiltServer } from './print-figures.ts'
 
 const runs = 3
 const settleMs = 3000
@@ -54,13 +53,4 @@ export async function measureLandingMainThread(baseUrl: string): Promise<Figure[
   }
 }
 
-if (import.meta.main) {
-  buildIfStale({ quiet: true })
-  const server = await startBuiltServer()
-  try {
-    for (const figure of await measureLandingMainThread(server.url))
-      console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`)
-  } finally {
-    await server.stop()
-  }
-}
+if (import.meta.main) await printAgainstBuiltServer(measureLandingMainThread)

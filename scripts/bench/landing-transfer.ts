@@ -1,7 +1,6 @@
 import { launchChromium } from '#tests/e2e/browser.ts'
-import { buildIfStale } from '#scripts/build-if-stale.mjs'
-import { startBuiltServer } from '#tests/support/server.ts'
 import type { Figure } from './event-store-bench.ts'
+import { printAgainstBuiltServer } from './print-figures.ts'
 
 type Transfer = { type: string; encoded: number; decoded: number }
 
@@ -62,13 +61,4 @@ export async function measureLandingTransfer(baseUrl: string): Promise<Figure[]>
   }
 }
 
-if (import.meta.main) {
-  buildIfStale({ quiet: true })
-  const server = await startBuiltServer()
-  try {
-    for (const figure of await measureLandingTransfer(server.url))
-      console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`)
-  } finally {
-    await server.stop()
-  }
-}
+if (import.meta.main) await printAgainstBuiltServer(measureLandingTransfer)

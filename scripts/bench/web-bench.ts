@@ -11,6 +11,7 @@ import type { Figure } from './event-store-bench.ts'
 import { measureLandingMainThread } from './landing-main-thread.ts'
 import { measureLandingTransfer } from './landing-transfer.ts'
 import { lighthouseFigures } from './lighthouse.ts'
+import { printFigure } from './print-figures.ts'
 
 /** The landing page's weight, what a first visit transfers and its Lighthouse scores, against the production build. */
 export async function benchWeb(): Promise<Figure[]> {
@@ -47,7 +48,4 @@ export async function benchWeb(): Promise<Figure[]> {
   }
 }
 
-if (import.meta.main) {
-  for (const figure of await benchWeb())
-    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? ` (${figure.note})` : ''}`)
-}
+if (import.meta.main) for (const figure of await benchWeb()) printFigure(figure)

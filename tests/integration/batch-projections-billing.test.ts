@@ -9,7 +9,7 @@ import { ordersViewProjection } from '#events/projections/orders-view.ts'
 import { eventRegistry } from '#events/registry.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
-import { oneAtATime, seededRandom } from '#tests/support/projection-equality.ts'
+import { rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 const batched = [ordersViewProjection, invoicesViewProjection]
@@ -137,12 +137,7 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
     await live.catchUpAll()
     const caughtUp = await views(userId)
 
-    const byEvent = new ProjectionRunner({
-      db: database.db,
-      registry: eventRegistry,
-      projections: batched.map(oneAtATime),
-    })
-    for (const projection of batched) await byEvent.rebuild(projection.name)
+    await rebuildEventByEvent(database.db, batched)
     const expected = await views(userId)
     expect(new Set(expected.orders.map((row) => row.status))).toEqual(new Set(['created', 'paid', 'failed', 'expired']))
     expect(expected.orders.some((row) => row.duplicate_payment_ids.length > 1)).toBe(true)

@@ -10,7 +10,7 @@ import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { subscriptionStreamId } from '#events/subscriptions/subscription.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { createLedgerTable, ledgerProjection, readLedger } from '#tests/support/ledger-projection.ts'
-import { oneAtATime, seededRandom } from '#tests/support/projection-equality.ts'
+import { rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 const batched = [userActivityProjection, subscriptionsViewProjection, usagePeriodsProjection]
@@ -128,12 +128,7 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
 
   it('builds exactly the rows of the event-by-event path, whatever the batch size, and per person', async () => {
     const userIds = await subscriptionWorkload(17)
-    const byEvent = new ProjectionRunner({
-      db: database.db,
-      registry: eventRegistry,
-      projections: batched.map(oneAtATime),
-    })
-    for (const projection of batched) await byEvent.rebuild(projection.name)
+    await rebuildEventByEvent(database.db, batched)
     const expected = await views(userIds)
     expect(expected.subscriptions.length).toBeGreaterThan(0)
     expect(expected.usage.length).toBeGreaterThan(0)
@@ -166,12 +161,7 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
     const userIds = await subscriptionWorkload(29)
     await setBased.catchUpAll()
     const caughtUp = await views(userIds)
-    const byEvent = new ProjectionRunner({
-      db: database.db,
-      registry: eventRegistry,
-      projections: batched.map(oneAtATime),
-    })
-    for (const projection of batched) await byEvent.rebuild(projection.name)
+    await rebuildEventByEvent(database.db, batched)
     expect(caughtUp).toEqual(await views(userIds))
   })
 

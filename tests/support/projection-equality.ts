@@ -1,4 +1,8 @@
+import type { Kysely } from 'kysely'
 import type { Projection } from '#events/projections/projection.ts'
+import { ProjectionRunner } from '#events/projections/projection-runner.ts'
+import { eventRegistry } from '#events/registry.ts'
+import type { Database } from '#server/db/schema.ts'
 
 /** A small deterministic generator, so a failing workload can be replayed from its seed. */
 export function seededRandom(seed: number) {
@@ -10,7 +14,13 @@ export function seededRandom(seed: number) {
 }
 
 /** The same projection without its batch or range apply: the runner then applies one event at a time. */
-export function oneAtATime(projection: Projection): Projection {
+function oneAtATime(projection: Projection): Projection {
   const { applyBatch: _batch, applyRange: _range, ...byEvent } = projection
   return byEvent
+}
+
+/** Rebuilds the projections' views the reference way, one event at a time, to compare a faster path against. */
+export async function rebuildEventByEvent(db: Kysely<Database>, projections: readonly Projection[]): Promise<void> {
+  const byEvent = new ProjectionRunner({ db, registry: eventRegistry, projections: projections.map(oneAtATime) })
+  for (const projection of projections) await byEvent.rebuild(projection.name)
 }
