@@ -11,6 +11,23 @@ const onwarn: NonNullable<Rolldown.RolldownOptions['onwarn']> = (warning, warn) 
   warn(warning)
 }
 
+/** The npm package a module of node_modules belongs to, as nitro names its library chunks (`_libs/<package>`). */
+const packageChunk = (id: string): string | undefined => {
+  const name = /.*node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/.][^\\/]*)/.exec(id)?.[1]
+  return name === undefined ? undefined : `_libs/${name.replace('\\', '/')}`
+}
+
+// nitro gives each package a chunk and, by default, a chunk takes the dependencies of its package along:
+// whichever package is grouped first (Scalar, for the API reference page) swallowed hookable and
+// parts of zod, and the server then loaded Scalar, Vue and CodeMirror at start just to reach them.
+// Grouping what the server imports at start first keeps those in chunks of their own (decision 0070).
+const serverStartGroup: Rolldown.CodeSplittingGroup = {
+  test: /node_modules[\\/](?!nitro[\\/])[^.]/,
+  name: packageChunk,
+  tags: ['$initial'],
+  priority: 1,
+}
+
 export default defineConfig({
   environments: {
     client: {
@@ -56,7 +73,7 @@ export default defineConfig({
       compressPublicAssets: { brotli: true, gzip: true },
       // Errors raised before any route (an address that does not decode) answer in the API's envelope.
       errorHandler: './server/nitro/error-handler.ts',
-      rolldownConfig: { onwarn },
+      rolldownConfig: { onwarn, output: { codeSplitting: { groups: [serverStartGroup] } } },
     }),
   ],
 })
