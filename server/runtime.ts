@@ -51,7 +51,7 @@ export async function createRuntime(
     if (!built.runtime) throw new Error('The runtime is not ready yet')
     return built.runtime
   }
-  const jobs = createJobScheduler({
+  const jobs = await createJobScheduler({
     config,
     log,
     jobs: [
@@ -80,7 +80,7 @@ export async function createRuntime(
       })
   }
   jobs.start()
-  const ai = createAiEngine(config.ai, { logger: log })
+  const ai = await createAiEngine(config.ai, { logger: log })
   const runtime: Runtime = {
     config,
     database,

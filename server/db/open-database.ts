@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { lockDataFolder, type DataFolderLock } from './data-folder-lock.ts'
@@ -75,7 +75,9 @@ export function openDatabase(target: DatabaseTarget): AppDatabase {
   }
 }
 
-function createPglite(dataDir: string | null, templateDir: string | undefined): Promise<PGlite> {
+async function createPglite(dataDir: string | null, templateDir: string | undefined): Promise<PGlite> {
+  // Loaded only by a server on a PGlite data folder, never by one on PostgreSQL (decision 0070).
+  const { PGlite } = await import('@electric-sql/pglite')
   const folder = dataDir === null ? undefined : path.resolve(dataDir, 'pglite')
   const template = folder !== undefined && holdsDatabase(folder) ? undefined : readTemplate(templateDir)
   const options = template ? { loadDataDir: template } : {}

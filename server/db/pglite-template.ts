@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect } from 'kysely'
 import { migrations } from '#migrations/index.ts'
 import { migrateToLatest } from '#migrations/migrate.ts'
@@ -41,6 +40,8 @@ export function holdsDatabase(pgliteFolder: string): boolean {
  * so a reader never sees half a file.
  */
 export async function writeTemplate(templateDir: string): Promise<string> {
+  // The server imports this file for readTemplate; PGlite itself loads only where it is used (decision 0070).
+  const { PGlite } = await import('@electric-sql/pglite')
   const pglite = await PGlite.create()
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite: () => Promise.resolve(pglite) }) })
   try {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Database } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 
@@ -10,11 +10,16 @@ export type MailMessage = { to: string; replyTo?: string | null; subject: string
 export type Mailer = { name: string; send: (message: MailMessage) => Promise<void> }
 
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url)
+  // nodemailer is loaded with the first mail, not at start (decision 0070).
+  let transport: Promise<Transporter> | undefined
+  const connect = async () => (await import('nodemailer')).default.createTransport(options.url)
   return {
     name: 'SMTP',
     send: async (message) => {
-      await transport.sendMail({
+      transport ??= connect()
+      await (
+        await transport
+      ).sendMail({
         from: options.from,
         to: message.to,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),

@@ -52,7 +52,7 @@ describe('projection jobs', () => {
   })
 
   it('run in-process right after an append when Inngest is not configured, coalescing wake-ups', async () => {
-    const scheduler = createJobScheduler({
+    const scheduler = await createJobScheduler({
       config: loadConfig({}),
       jobs: projectionJobs(runner),
       log: createLogger('silent'),

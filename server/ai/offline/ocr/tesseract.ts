@@ -11,7 +11,7 @@
 import { access } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { createWorker, OEM, type Worker } from 'tesseract.js'
+import type { Worker } from 'tesseract.js'
 import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
 import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
 import { readImageInfo, type ImageInfo } from '#server/ai/image-header.ts'
@@ -67,6 +67,8 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
         `OCR is not available: the English model ${join(langPath, 'eng.traineddata.gz')} is missing. Run \`npm install\` (package @tesseract.js-data/eng).`,
       )
     }
+    // Loaded with the first screenshot, not at start (decision 0070).
+    const { createWorker, OEM } = await import('tesseract.js')
     return createWorker('eng', OEM.LSTM_ONLY, {
       langPath,
       gzip: true,
