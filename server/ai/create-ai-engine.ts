@@ -2,16 +2,17 @@
  * The AI engine the configuration asks for: the OpenAI-compatible provider when AI_BASE_URL and
  * AI_MODEL are set, the offline engine otherwise. Without AI_TRANSCRIPTION_MODEL the provider
  * engine transcribes with the local recognizer (PocketSphinx) instead of refusing; screenshots
- * always go to the provider's vision model, whose reading beats local OCR.
+ * always go to the provider's vision model, whose reading beats local OCR. The AI SDK is loaded
+ * only when a provider is configured, the offline engine on its first call (decision 0070).
  */
 import type { AppConfig } from '#app.config.ts'
 import type { Logger } from '#server/logger.ts'
-import { createOfflineEngine, type ClosableAiEngine } from '#server/ai/offline/offline-engine.ts'
-import { createLocalTranscriber, type LocalTranscriberOptions } from '#server/ai/offline/speech/local-transcriber.ts'
+import type { ClosableAiEngine } from '#server/ai/offline/offline-engine.ts'
+import type { LocalTranscriber, LocalTranscriberOptions } from '#server/ai/offline/speech/local-transcriber.ts'
 import { parseInput } from '#server/ai/offline/offline-errors.ts'
 import { OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 import { transcribeInputSchema } from './ai-schemas.ts'
-import { createOpenAiCompatibleEngine } from './providers/openai-compatible.ts'
+import { lazyEngine } from './lazy-engine.ts'
 
 export type { ClosableAiEngine }
 
@@ -21,10 +22,14 @@ export type AiEngineHooks = {
   speech?: Omit<LocalTranscriberOptions, 'provider' | 'timeoutMs' | 'logger'>
 }
 
-export function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks = {}): ClosableAiEngine {
+export async function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks = {}): Promise<ClosableAiEngine> {
   if (settings.mode === 'offline') {
-    return createOfflineEngine({ timeoutMs: settings.timeoutMs, logger: hooks.logger, speech: hooks.speech })
+    const options = { timeoutMs: settings.timeoutMs, logger: hooks.logger, speech: hooks.speech }
+    return lazyEngine(OFFLINE_PROVIDER, async () =>
+      (await import('#server/ai/offline/offline-engine.ts')).createOfflineEngine(options),
+    )
   }
+  const { createOpenAiCompatibleEngine } = await import('./providers/openai-compatible.ts')
   const engine = createOpenAiCompatibleEngine(
     {
       baseUrl: settings.baseUrl,
@@ -39,17 +44,21 @@ export function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks =
   )
   const close = () => Promise.resolve()
   if (settings.transcriptionModel) return { ...engine, close }
-  const local = createLocalTranscriber({
-    ...hooks.speech,
-    provider: OFFLINE_PROVIDER,
-    timeoutMs: settings.timeoutMs,
-    logger: hooks.logger,
-  })
+  // The local recognizer (and the knowledge base its interview model is built from) loads with the first recording.
+  let local: Promise<LocalTranscriber> | undefined
+  const loadLocal = async () =>
+    (await import('#server/ai/offline/speech/local-transcriber.ts')).createLocalTranscriber({
+      ...hooks.speech,
+      provider: OFFLINE_PROVIDER,
+      timeoutMs: settings.timeoutMs,
+      logger: hooks.logger,
+    })
   return {
     ...engine,
     async transcribe(input, options = {}) {
-      const { audio } = parseInput(transcribeInputSchema, input, engine.provider)
-      return local.transcribe(audio, options.signal)
+      const { audio } = parseInput(transcribeInputSchema, input)
+      local ??= loadLocal()
+      return (await local).transcribe(audio, options.signal)
     },
     close,
   }

@@ -56,7 +56,7 @@ beforeEach(() => {
 
 describe('offline mode', () => {
   it('answers from the knowledge base without any network call', async () => {
-    const engine = createAiEngine({ mode: 'offline', timeoutMs: 5_000 })
+    const engine = await createAiEngine({ mode: 'offline', timeoutMs: 5_000 })
     const result = await engine.answer({ question: 'How does a hash map work?' })
     expect(engine.provider).toBe('offline')
     expect(result).toMatchObject({ provider: 'offline', model: 'interview-kb-v1' })
@@ -68,7 +68,7 @@ describe('offline mode', () => {
 describe('provider mode', () => {
   it('answers with the configured model of the provider', async () => {
     fake.setModel('primary', fakeReply.text('A hash map stores key-value pairs.'))
-    const engine = createAiEngine(providerSettings())
+    const engine = await createAiEngine(providerSettings())
     const result = await engine.answer({ question: 'How does a hash map work?' })
     expect(engine.provider).toBe('openai-compatible')
     expect(result).toMatchObject({
@@ -83,7 +83,7 @@ describe('provider mode', () => {
     fake.setModel('primary', fakeReply.error(404, { code: 'model_not_found' }))
     fake.setModel('backup', fakeReply.text('From the backup.'))
     const warnings: unknown[] = []
-    const engine = createAiEngine(providerSettings({ fallbackModel: 'backup' }), {
+    const engine = await createAiEngine(providerSettings({ fallbackModel: 'backup' }), {
       logger: { warn: (message) => void warnings.push(message) },
     })
     expect(await engine.answer({ question: 'Q?' })).toMatchObject({ text: 'From the backup.', model: 'backup' })
@@ -97,7 +97,7 @@ describe('provider mode', () => {
         '{"extractedText": "Reverse a linked list", "question": "Reverse a linked list", "answer": "Use three pointers."}',
       ),
     )
-    const engine = createAiEngine(providerSettings({ visionModel: 'vision' }))
+    const engine = await createAiEngine(providerSettings({ visionModel: 'vision' }))
     const image = await readFile(join(import.meta.dirname, 'ai-ocr-fixtures', 'question.png'))
     const result = await engine.analyzeScreenshot({ image, mimeType: 'image/png' })
     expect(result).toMatchObject({ answer: 'Use three pointers.', model: 'vision', provider: 'openai-compatible' })
@@ -106,14 +106,14 @@ describe('provider mode', () => {
 
   it('transcribes with the provider when a transcription model is configured', async () => {
     fake.setModel('whisper-1', fakeReply.text('What is a hash map?'))
-    const engine = createAiEngine(providerSettings({ transcriptionModel: 'whisper-1' }))
+    const engine = await createAiEngine(providerSettings({ transcriptionModel: 'whisper-1' }))
     const result = await engine.transcribe({ audio: speech, mimeType: 'audio/wav' })
     expect(result).toMatchObject({ text: 'What is a hash map?', model: 'whisper-1', provider: 'openai-compatible' })
     expect(fake.requests.map((request) => request.endpoint)).toEqual(['transcription'])
   })
 
   it('transcribes on this machine when no transcription model is configured', async () => {
-    const engine = createAiEngine(providerSettings(), { speech: { cacheDir: folder } })
+    const engine = await createAiEngine(providerSettings(), { speech: { cacheDir: folder } })
     const result = await engine.transcribe({ audio: speech, mimeType: 'audio/wav' })
     expect(result.text).toMatch(/\bhash map\b/)
     expect(result).toMatchObject({ provider: 'offline', model: expect.stringMatching(/^pocketsphinx/) as unknown })
@@ -121,14 +121,14 @@ describe('provider mode', () => {
   })
 
   it('names the settings and packages when neither way of transcribing is available', async () => {
-    const engine = createAiEngine(providerSettings(), { speech: { searchPath: '/nonexistent' } })
+    const engine = await createAiEngine(providerSettings(), { speech: { searchPath: '/nonexistent' } })
     const error = await engine.transcribe({ audio: speech, mimeType: 'audio/wav' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(AiProviderError)
     expect(error).toMatchObject({ code: 'not_configured', retryable: false, message: speechNotConfiguredMessage })
   })
 
   it('rejects invalid transcription input before doing any work', async () => {
-    const engine = createAiEngine(providerSettings())
+    const engine = await createAiEngine(providerSettings())
     const error = await engine
       .transcribe({ audio: new Uint8Array(), mimeType: 'audio/wav' })
       .catch((caught: unknown) => caught)
