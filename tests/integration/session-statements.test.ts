@@ -85,7 +85,11 @@ describe('statements of an interview session on postgres', () => {
     const sessions = await runtime.db
       .selectFrom('interview_sessions_view')
       .select((eb) => eb.fn.countAll<number>().as('ended'))
-      .where('user_id', 'in', people.map((scope) => scope.userId))
+      .where(
+        'user_id',
+        'in',
+        people.map((scope) => scope.userId),
+      )
       .where('status', '=', 'ended')
       .executeTakeFirstOrThrow()
     expect(Number(sessions.ended)).toBe(people.length * cycles)
