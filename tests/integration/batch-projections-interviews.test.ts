@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fixedClock } from '#events/clock.ts'
 import { interviewStreamId } from '#events/interviews/interview-session.ts'
@@ -10,6 +9,7 @@ import { eventRegistry } from '#events/registry.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { userStreamId } from '#events/users/user.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 import { rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
@@ -109,19 +109,6 @@ describe.each(databaseKinds)('set-based interview history on %s', (kind) => {
     return userId
   }
 
-  /**
-   * Waits until no transaction on the server (any database: transaction ids are the cluster's) is
-   * older than an event of the log, so a commit-order reader reads it to its end.
-   */
-  async function logReadableToItsEnd() {
-    for (;;) {
-      const { rows } = await sql<{ readable: boolean }>`select not exists (select 1 from events
-        where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) as readable`.execute(database.db)
-      if (rows[0]?.readable) return
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  }
-
   const views = async (userId: string) => ({
     sessions: await database.db
       .selectFrom('interview_sessions_view')
@@ -141,7 +128,7 @@ describe.each(databaseKinds)('set-based interview history on %s', (kind) => {
     const live = new ProjectionRunner({ db: database.db, registry: eventRegistry, projections: batched, batchSize: 5 })
     await live.catchUpAll()
     const userId = await interviewWorkload(7)
-    await logReadableToItsEnd()
+    await logReadableToItsEnd(database.db)
     await live.catchUpAll()
     const caughtUp = await views(userId)
 

@@ -16,6 +16,7 @@ import { endSession, startSession } from '#server/interviews/interview-sessions.
 import { actingAs } from '#server/request-scope.ts'
 import { createRuntime, type Runtime } from '#server/runtime.ts'
 import { createTestDatabase } from '#tests/support/databases.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 import { countingDatabase } from '#tests/support/statement-counter.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { fixedClock } from '#events/clock.ts'
@@ -38,7 +39,7 @@ describe('statements of an interview session on postgres', () => {
       config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       clock,
       // The pool is closed by the teardown above, after the runtime's jobs stopped.
-      database: { db: counting.db, kind: 'postgres', close: async () => undefined },
+      database: { db: counting.db, kind: 'postgres', close: () => Promise.resolve() },
     })
     teardown.add(() => runtime.close())
   })
@@ -81,6 +82,7 @@ describe('statements of an interview session on postgres', () => {
     const appended = people.length * cycles * 4
     const perEvent = counting.statements() / appended
     // The projections still see every session: each one ended, none counted (all inside the grace period).
+    await logReadableToItsEnd(runtime.db)
     await runtime.projections.catchUpAll()
     const sessions = await runtime.db
       .selectFrom('interview_sessions_view')
@@ -92,7 +94,7 @@ describe('statements of an interview session on postgres', () => {
       )
       .where('status', '=', 'ended')
       .executeTakeFirstOrThrow()
-    expect(Number(sessions.ended)).toBe(people.length * cycles)
+    expect(sessions.ended).toBe(people.length * cycles)
     expect(perEvent).toBeLessThanOrEqual(5)
   })
 
