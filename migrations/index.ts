@@ -24,6 +24,7 @@ import * as projectionRebuilds from './0026-projection-rebuilds.ts'
 import * as aggregateSnapshots from './0028-aggregate-snapshots.ts'
 import * as readStreamFunction from './0029-read-stream-function.ts'
 import * as ownerStatusFunction from './0035-owner-status-function.ts'
+import * as appendStreamsFunction from './0036-append-streams-function.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0028-aggregate-snapshots': aggregateSnapshots,
   '0029-read-stream-function': readStreamFunction,
   '0035-owner-status-function': ownerStatusFunction,
+  '0036-append-streams-function': appendStreamsFunction,
 }

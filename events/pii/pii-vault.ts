@@ -29,7 +29,7 @@ export async function keyFor(executor: Executor, userId: string): Promise<Buffer
  * back empty, and a second read (a fresh snapshot) finds it. An erased person's row stays without a
  * key, so this refuses instead of starting a new key that would make their data readable again.
  */
-export async function ensureKeyFor(trx: Transaction<PiiTables>, userId: string): Promise<Buffer> {
+export async function ensureKeyFor(trx: Executor, userId: string): Promise<Buffer> {
   const { rows } = await sql<{ key: Buffer | null }>`
     with inserted as (
       insert into user_data_keys (user_id, key, created_at, erased_at)

@@ -3,7 +3,8 @@ import type { EventsDatabase } from '#events/database.ts'
 import type { Aggregate } from './aggregate.ts'
 import { isEventOf, type EventDefinition, type EventOf } from './event-definition.ts'
 import type { EventStore, LoadedStream, StoreTransaction } from './event-store.ts'
-import type { EventMetadata, StoredEvent } from './types.ts'
+import type { StreamToRead } from './stream-batch.ts'
+import type { AppendResult, EventMetadata, StoredEvent } from './types.ts'
 
 /** A snapshot is written once this many events follow the last one: one small write per so many. */
 const snapshotEvery = 25
@@ -19,6 +20,25 @@ export type LoadedAggregate<State, Event> = {
 
 /** What a command did: the state it was decided on, the events it appended, and the state after them. */
 export type CommandResult<State, Event> = { before: State; decided: Event[]; after: State; version: number }
+
+/**
+ * Where a command reads and appends: a unit of work (its reads locked) or a decision (its reads
+ * unlocked, its appends written together and checked then, decision 0071).
+ */
+type CommandUnit = Pick<StoreTransaction, 'readStream'> &
+  Partial<Pick<StoreTransaction, 'loadStream' | 'saveSnapshot'>> & {
+    append: (
+      ...args: Parameters<StoreTransaction['append']>
+    ) => Promise<Pick<AppendResult, 'nextVersion' | 'createdAt'>>
+  }
+
+/** The stream an aggregate keeps `id` in, as a decision names what it reads (with the snapshot key). */
+export function streamOf<State, Definitions extends readonly EventDefinition[], Command>(
+  aggregate: Aggregate<State, Definitions, Command>,
+  id: string,
+): StreamToRead {
+  return { streamId: aggregate.streamId(id), snapshotKey: aggregate.snapshot?.key }
+}
 
 /** Reads a stream and folds it into the aggregate's state, outside any unit of work. */
 export async function loadAggregate<State, Definitions extends readonly EventDefinition[], Command>(
@@ -49,7 +69,7 @@ export async function loadAggregate<State, Definitions extends readonly EventDef
  * The version check on append stays as the guard against any writer that did not lock.
  */
 export async function handleCommand<State, Definitions extends readonly EventDefinition[], Command>(
-  tx: Pick<StoreTransaction, 'readStream' | 'append'> & Partial<Pick<StoreTransaction, 'loadStream' | 'saveSnapshot'>>,
+  tx: CommandUnit,
   aggregate: Aggregate<State, Definitions, Command>,
   id: string,
   command: Command,
@@ -75,6 +95,14 @@ export async function handleCommand<State, Definitions extends readonly EventDef
     before,
   )
   return { before, decided, after, version: appended.nextVersion }
+}
+
+/** The state a stream read by a decision folds to (what `handleCommand` on it decides on). */
+export function foldStream<State, Definitions extends readonly EventDefinition[], Command>(
+  aggregate: Aggregate<State, Definitions, Command>,
+  loaded: LoadedStream,
+): State {
+  return fold(aggregate, loaded).state
 }
 
 function fold<State, Definitions extends readonly EventDefinition[], Command>(

@@ -3,7 +3,9 @@ import { sql, type DrainOuterGeneric, type Kysely, type Selectable, type Transac
 import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
+import { decideWith, type DecisionReads, type DecisionUnit } from './decision-unit.ts'
 import { retryTransient } from './retry-transient.ts'
+import { insertStreams, selectStreams, type StreamToRead } from './stream-batch.ts'
 import type { EventsTable } from './tables.ts'
 import {
   ConcurrencyError,
@@ -25,6 +27,12 @@ export type AppendedNotice = { streamIds: string[]; globalPositions: number[] }
 
 /** A stream as a decider reads it: the snapshot it starts from, if any, and the events after it. */
 export type LoadedStream = { snapshot: { version: number; state: unknown } | undefined; events: StoredEvent[] }
+
+/** Several streams read together, and which of the owners asked about were erased. */
+export type LoadedStreams = { streams: Map<string, LoadedStream>; erasedOwners: Set<string> }
+
+/** What one decision appends to one stream, at the version it read it at (0: it was empty). */
+export type DecidedAppend = { streamId: string; expected: number; events: NewEvent[]; metadata: EventMetadata }
 
 /** An event of the log before its payload is decoded. */
 export type LogEntry = {
@@ -310,6 +318,77 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   }
 
   /**
+   * Several streams in one round trip, unlocked, each from its snapshot under its key, and which of
+   * `ownerStreams` (user streams) hold an erasure. A decision taken on them holds only if
+   * `appendStreams` then finds every stream unmoved.
+   */
+  async function readStreams(
+    streams: readonly StreamToRead[],
+    ownerStreams: readonly string[],
+  ): Promise<LoadedStreams> {
+    const { rows, erasedOwners } = await selectStreams(db, streams, ownerStreams)
+    const loaded = new Map<string, LoadedStream>(
+      streams.map((stream) => [stream.streamId, { snapshot: undefined, events: [] }]),
+    )
+    for (const row of rows) {
+      const stream = streams[Number(row.stream_index) - 1]
+      const into = stream && loaded.get(stream.streamId)
+      if (!into) continue
+      if (row.snapshot !== null) into.snapshot = { version: row.stream_position, state: row.snapshot }
+      else into.events.push(toStoredEvent(row))
+    }
+    return { streams: loaded, erasedOwners: new Set(erasedOwners) }
+  }
+
+  /**
+   * The appends of one decision in one statement, its own transaction: every stream at the version
+   * it was read at, after checking that none of `ownerStreams` was erased since. All or nothing; a
+   * stream moved (or an owner erased) since the read throws `ConcurrencyError`.
+   */
+  async function appendStreams(
+    appends: readonly DecidedAppend[],
+    { ownerStreams, createdAt }: { ownerStreams: readonly string[]; createdAt: Date },
+  ): Promise<void> {
+    // Streams are locked in one order, so two decisions on the same streams wait instead of deadlocking.
+    const ordered = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
+    const prepared = ordered.map((append) => {
+      const { events } = prepare(append.events, append.metadata)
+      const metadata = JSON.stringify(eventMetadataSchema.parse(append.metadata))
+      return {
+        streamId: append.streamId,
+        streamType: streamTypeOf(append.streamId),
+        expected: append.expected,
+        events: events.map((event) => ({
+          type: event.type,
+          schemaVersion: registry.schemaVersionOf(event.type),
+          eventId: event.eventId,
+          data: event.data,
+          userId: append.metadata.userId ?? null,
+          metadata,
+        })),
+      }
+    })
+    const positions = await insertStreams(db, prepared, { ownerStreams, createdAt }, (streamId) =>
+      streamVersion(streamId),
+    )
+    let next = 0
+    notify(
+      prepared.map((append) => {
+        const globalPositions = positions.slice(next, next + append.events.length)
+        next += append.events.length
+        return { streamId: append.streamId, globalPositions }
+      }),
+    )
+  }
+
+  /** A decision on several streams in one read and one write, run again when a stream moved between them. */
+  function decide<T>(reads: DecisionReads, work: (unit: DecisionUnit) => Promise<T>): Promise<T> {
+    const saveOne = (streamId: string, snapshotKey: string, version: number, state: unknown) =>
+      saveSnapshot(streamId, snapshotKey, version, state)
+    return decideWith({ readStreams, appendStreams, loadStream, saveSnapshot: saveOne, clock }, reads, work)
+  }
+
+  /**
    * Keeps a folded state. The log never changes, so a state at a version is the same whoever folds
    * it: a newer snapshot only replaces an older one, and racing writers cannot move it back.
    */
@@ -500,8 +579,11 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   return {
     append,
     transaction,
+    decide,
     readStream,
     loadStream,
+    readStreams,
+    appendStreams,
     saveSnapshot,
     readByUser,
     readAll,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { DecisionUnit } from '#events/store/decision-unit.ts'
 import type { StoreTransaction } from '#events/store/event-store.ts'
 import type { Owner } from './owner.ts'
 import { userStreamId } from './user.ts'
@@ -15,3 +16,15 @@ export async function loadOwner(tx: Pick<StoreTransaction, 'db'>, userId: string
   const { rows } = await sql<{ erased: boolean }>`select owner_erased(${userStreamId(userId)}) as erased`.execute(tx.db)
   return { userId, erased: rows[0]?.erased === true }
 }
+
+/**
+ * The owner fact inside a decision (decision 0071), from its one read of `ownerStreamOf(userId)`:
+ * the decision's write takes the same share lock and checks the erasure again, so one committed
+ * in between makes the decision run again and be refused.
+ */
+export function ownerIn(unit: Pick<DecisionUnit, 'erased'>, userId: string): Owner {
+  return { userId, erased: unit.erased(userStreamId(userId)) }
+}
+
+/** The stream a decision names in `ownerStreams` to ask whether `userId` was erased. */
+export const ownerStreamOf = userStreamId

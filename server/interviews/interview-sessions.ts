@@ -7,62 +7,91 @@ import {
 } from '#events/interviews/interview-session-decider.ts'
 import type { SessionState } from '#events/interviews/interview-session.ts'
 import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
+import { foldStream, handleCommand, loadAggregate, streamOf } from '#events/store/command-handler.ts'
+import { ownerIn, ownerStreamOf } from '#events/users/load-owner.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { gatedContext } from './context-gate.ts'
-import { planAccess, type PlanAccess } from './plan-access.ts'
+import { accessFrom, planAccess, type PlanAccess } from './plan-access.ts'
 
 export const noActiveSession = 'No interview session is active. Start one with POST /interview/session/start.'
 
-/** Starts a session, taking one interview from the period's allowance, decided on the subscription stream. */
+/**
+ * Starts a session, taking one interview from the period's allowance, decided on the subscription
+ * stream. One read (the subscription, the new session's stream, whether the person was erased)
+ * and one write (decision 0071); sessions still holding a credit are first ended if abandoned.
+ */
 export async function startSession(
   scope: SignedInScope,
   input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
 ) {
-  const { runtime, userId } = scope
-  const access = await planAccess(scope)
-  const context = gatedContext(access, input.context)
-  await endAbandonedSessions(scope, access.state.activeSessions)
-
   const sessionId = randomUUID()
-  const started = await runtime.store.transaction(
-    async (tx) => {
-      const owner = await loadOwner(tx, userId)
-      await handleCommand(
-        tx,
-        subscriptionAggregate,
-        userId,
-        { type: 'UseInterviewCredit', owner, sessionId, now: runtime.clock.now() },
-        scope.metadata(),
-      )
-      // The key is only needed to seal a context; an erased owner was refused just above.
-      const sealedContext =
-        Object.keys(context).length > 0
-          ? seal(await ensureKeyFor(tx.db, userId), userId, JSON.stringify(context))
-          : null
-      const { after } = await handleCommand(
-        tx,
-        interviewSessionAggregate,
+  const first = await decideStart(scope, input, sessionId, { endAbandonedFirst: true })
+  if (first.status !== 'holding') return describeSession(scope, first)
+  await endAbandonedSessions(scope, first.activeSessions)
+  const second = await decideStart(scope, input, sessionId, { endAbandonedFirst: false })
+  if (second.status === 'holding') throw new Error('a start decided after ending abandoned sessions decides')
+  return describeSession(scope, second)
+}
+
+/**
+ * The start as one decision: the plan check, the interview credit and the session, on the state
+ * read once. With `endAbandonedFirst`, sessions still holding a credit stop it before anything is
+ * decided (status 'holding'): the caller ends the abandoned ones and decides again.
+ */
+async function decideStart(
+  scope: SignedInScope,
+  input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
+  sessionId: string,
+  { endAbandonedFirst }: { endAbandonedFirst: boolean },
+): Promise<SessionState | { status: 'holding'; activeSessions: string[] }> {
+  const { runtime, userId } = scope
+  const reads = {
+    streams: [streamOf(subscriptionAggregate, userId), streamOf(interviewSessionAggregate, sessionId)],
+    ownerStreams: [ownerStreamOf(userId)],
+  }
+  return runtime.store.decide(reads, async (unit) => {
+    const now = runtime.clock.now()
+    const subscription = streamOf(subscriptionAggregate, userId)
+    const state = foldStream(
+      subscriptionAggregate,
+      await unit.loadStream(subscription.streamId, subscription.snapshotKey),
+    )
+    const access = accessFrom(state, now)
+    const context = gatedContext(access, input.context)
+    if (endAbandonedFirst && access.state.activeSessions.length > 0)
+      return { status: 'holding' as const, activeSessions: access.state.activeSessions }
+    const owner = ownerIn(unit, userId)
+    await handleCommand(
+      unit,
+      subscriptionAggregate,
+      userId,
+      { type: 'UseInterviewCredit', owner, sessionId, now },
+      scope.metadata(),
+    )
+    // The key is only needed to seal a context; an erased owner was refused just above.
+    const sealedContext =
+      Object.keys(context).length > 0
+        ? seal(await ensureKeyFor(runtime.db, userId), userId, JSON.stringify(context))
+        : null
+    const { after } = await handleCommand(
+      unit,
+      interviewSessionAggregate,
+      sessionId,
+      {
+        type: 'Start',
+        owner,
         sessionId,
-        {
-          type: 'Start',
-          owner,
-          sessionId,
-          userId,
-          mode: input.mode,
-          planType: access.planType === 'none' ? 'starter' : access.planType,
-          context: sealedContext,
-        },
-        scope.metadata(),
-      )
-      return after
-    },
-    { retryOnConflict: true },
-  )
-  return describeSession(scope, started)
+        userId,
+        mode: input.mode,
+        planType: access.planType === 'none' ? 'starter' : access.planType,
+        context: sealedContext,
+      },
+      scope.metadata(),
+    )
+    return after
+  })
 }
 
 /** Ends a session; one with no question inside the grace period gives its interview back. */
@@ -72,32 +101,33 @@ export async function endSession(scope: SignedInScope, sessionId: string | undef
   return describeSession(scope, await end(scope, id, 'ended'))
 }
 
-/** Ends the session and settles its interview credit in one unit of work; answers the session's state after. */
+/**
+ * Ends the session and settles its interview credit in one decision (one read of both streams,
+ * one write); answers the session's state after.
+ */
 async function end(scope: SignedInScope, sessionId: string, reason: 'ended' | 'abandoned') {
   const { runtime, userId } = scope
-  return runtime.store.transaction(
-    async (tx) => {
-      const { decided, after } = await handleCommand(
-        tx,
-        interviewSessionAggregate,
-        sessionId,
-        { type: 'End', userId, now: runtime.clock.now(), reason },
+  const streams = [streamOf(interviewSessionAggregate, sessionId), streamOf(subscriptionAggregate, userId)]
+  return runtime.store.decide({ streams }, async (unit) => {
+    const { decided, after } = await handleCommand(
+      unit,
+      interviewSessionAggregate,
+      sessionId,
+      { type: 'End', userId, now: runtime.clock.now(), reason },
+      scope.metadata(),
+    )
+    const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
+    if (ended?.type === 'InterviewSessionEnded') {
+      await handleCommand(
+        unit,
+        subscriptionAggregate,
+        userId,
+        { type: 'SettleInterviewCredit', sessionId, counted: ended.data.counted, reason },
         scope.metadata(),
       )
-      const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
-      if (ended?.type === 'InterviewSessionEnded') {
-        await handleCommand(
-          tx,
-          subscriptionAggregate,
-          userId,
-          { type: 'SettleInterviewCredit', sessionId, counted: ended.data.counted, reason },
-          scope.metadata(),
-        )
-      }
-      return after
-    },
-    { retryOnConflict: true },
-  )
+    }
+    return after
+  })
 }
 
 async function endAbandonedSessions(scope: SignedInScope, activeSessions: string[]) {

@@ -1,15 +1,20 @@
 import { featuresFor, type PlanType } from '#app.catalog.ts'
 import { loadAggregate } from '#events/store/command-handler.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
-import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
+import { isSubscriptionActive, type SubscriptionState } from '#events/subscriptions/subscription.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 
-export type PlanAccess = Awaited<ReturnType<typeof planAccess>>
+export type PlanAccess = ReturnType<typeof accessFrom>
 
 /** The person's plan and features as their subscription stream says now (not a view). */
 export async function planAccess({ runtime, userId }: SignedInScope) {
   const { state } = await loadAggregate(runtime.store, subscriptionAggregate, userId)
-  const active = isSubscriptionActive(state, runtime.clock.now())
+  return accessFrom(state, runtime.clock.now())
+}
+
+/** The plan and features a subscription state gives at `now`, for a caller that read the stream itself. */
+export function accessFrom(state: SubscriptionState, now: Date) {
+  const active = isSubscriptionActive(state, now)
   const planType: PlanType = active ? state.planType : 'none'
   return { state, active, planType, features: featuresFor(planType) }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Kysely, PostgresDialect, sql } from 'kysely'
-import pg from 'pg'
+import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { fixedClock } from '#events/clock.ts'
@@ -16,6 +15,7 @@ import { eventsAppendedEvent, projectionJobs } from '#server/jobs/projection-job
 import { createLogger } from '#server/logger.ts'
 import { counterProjection, createCounterTable } from '#tests/support/counter-projection.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
+import { countingDatabase } from '#tests/support/statement-counter.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { counterIncremented, systemActor, testRegistry } from '#tests/support/test-events.ts'
 
@@ -109,19 +109,10 @@ describe('statements per appended event on postgres', () => {
   })
 
   it('are at most five, projections included, for commands from eight writers', async () => {
-    let statements = 0
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 })
-    teardown.add(() => pool.end())
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown
-      Object.assign(client, {
-        query: (...args: unknown[]) => {
-          statements += 1
-          return query(...args)
-        },
-      })
-    })
-    const db = new Kysely<EventsDatabase>({ dialect: new PostgresDialect({ pool }) })
+    if (!database.url) throw new Error('a PostgreSQL test database has a URL')
+    const counting = countingDatabase<EventsDatabase>(database.url)
+    teardown.add(() => counting.close())
+    const { db } = counting
     const runner = new ProjectionRunner({
       db,
       registry: testRegistry,
@@ -140,7 +131,7 @@ describe('statements per appended event on postgres', () => {
       onAppended: () => scheduler.wake(eventsAppendedEvent),
     })
     const aggregate = counterAggregate('counter:v1')
-    statements = 0
+    counting.reset()
     const writers = 8
     const commands = 25
     await Promise.all(
@@ -152,7 +143,7 @@ describe('statements per appended event on postgres', () => {
     )
     await scheduler.settled()
     const appended = writers * commands
-    const perEvent = statements / appended
+    const perEvent = counting.statements() / appended
     // A transaction elsewhere on the server can hold the commit-order reader back a moment: the
     // last run may not have seen every event yet, so the check of the view runs one more catch-up.
     await runner.catchUpAll()

@@ -3,41 +3,29 @@
  * with context, an idempotent request): for a person who has a key it is one statement.
  */
 import { randomUUID } from 'node:crypto'
-import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
+import type { Kysely } from 'kysely'
 import { beforeAll, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { ensureKeyFor, eraseKeyFor } from '#events/pii/pii-vault.ts'
 import type { PiiTables } from '#events/pii/tables.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { countingDatabase } from '#tests/support/statement-counter.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
 let database: TestDatabase
+let counting: ReturnType<typeof countingDatabase<PiiTables>>
 let db: Kysely<PiiTables>
-let statements = 0
 const teardown = suiteTeardown()
 beforeAll(async () => {
   database = await createTestDatabase('postgres')
   teardown.add(() => database.drop())
-  const pool = new pg.Pool({ connectionString: database.url, max: 2 })
-  teardown.add(() => pool.end())
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown
-    Object.assign(client, {
-      query: (...args: unknown[]) => {
-        statements += 1
-        return query(...args)
-      },
-    })
-  })
-  db = new Kysely<PiiTables>({ dialect: new PostgresDialect({ pool }) })
+  if (!database.url) throw new Error('a PostgreSQL test database has a URL')
+  counting = countingDatabase<PiiTables>(database.url, 2)
+  teardown.add(() => counting.close())
+  db = counting.db
 })
 
-const counted = async <T>(work: () => Promise<T>) => {
-  statements = 0
-  const result = await work()
-  return { result, statements }
-}
+const counted = <T>(work: () => Promise<T>) => counting.counted(work)
 
 it('creates a key once, then answers it in one statement; an erased key stays refused', async () => {
   const userId = randomUUID()
