@@ -13,7 +13,7 @@ import { subscriptionStreamId } from '#events/subscriptions/subscription.ts'
 import { createInProcessScheduler } from '#server/jobs/in-process-scheduler.ts'
 import { eventsAppendedEvent } from '#server/jobs/projection-jobs.ts'
 import { createLogger } from '#server/logger.ts'
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
+import { createTestDatabase, databaseKinds, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
 import type { Figure } from './event-store-bench.ts'
 
 const seconds = 3
@@ -281,9 +281,12 @@ async function lagFigure(database: TestDatabase, kind: DatabaseKind): Promise<Fi
   }
 }
 
+const parts = ['snapshots', 'lag', 'rebuild'] as const
+
 export async function benchProjections(
   kinds: readonly DatabaseKind[],
   onFigure?: (figure: Figure) => void,
+  only: readonly (typeof parts)[number][] = parts,
 ): Promise<Figure[]> {
   const figures: Figure[] = []
   for (const kind of kinds) {
@@ -296,6 +299,7 @@ export async function benchProjections(
         (database: TestDatabase) => rebuildFigures(database, kind, kind === 'postgres' ? 1_000_000 : 100_000),
       ],
     ] as const) {
+      if (!only.includes(name)) continue
       const database = await createTestDatabase(kind)
       try {
         const measured = await run(database)
@@ -309,4 +313,20 @@ export async function benchProjections(
     }
   }
   return figures
+}
+
+// `npx node scripts/bench/projection-bench.ts [snapshots|lag|rebuild…] [--pglite-only|--postgres-only]`:
+// these figures alone (all parts when none is named), PostgreSQL on TEST_DATABASE_URL's server.
+if (import.meta.main) {
+  const args = process.argv.slice(2)
+  const chosen = parts.filter((part) => args.includes(part))
+  const kinds = databaseKinds.filter((kind) => !args.includes(`--${kind === 'pglite' ? 'postgres' : 'pglite'}-only`))
+  await benchProjections(
+    kinds,
+    (figure) =>
+      console.log(
+        `${figure.name}: ${Math.round(figure.value)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`,
+      ),
+    chosen.length > 0 ? chosen : parts,
+  )
 }
