@@ -20,7 +20,9 @@ function activeUser(event: { type: string; metadata: { userId?: string | undefin
 export const userActivityProjection: Projection = {
   name: 'user_activity',
   // 3: the batch path counted staff readings as activity while the event-by-event path did not.
-  version: 3,
+  // 4: a batch whose transaction ids gained a digit (999 to 1000) was checkpointed inside itself and
+  // its last events counted twice; rebuilding repairs such rows.
+  version: 4,
   eventTypes: 'all',
   apply: async (trx, event) => {
     const userId = activeUser(event)
