@@ -43,9 +43,9 @@ export type RangeEndRow = {
   wanted: number | string
 }
 
-/** Whether an event of the range is of the types the other projections want (all when none are named). */
-export function wantedSql({ wanted }: LogRange): RawBuilder<boolean> {
-  return wanted ? sql<boolean>`type = any(${[...wanted]}::text[])` : sql<boolean>`true`
+/** An aggregate counting the range's events of the types the other projections want (all when none are named). */
+export function wantedCountSql({ wanted }: LogRange): RawBuilder<number> {
+  return wanted ? sql<number>`count(*) filter (where type = any(${[...wanted]}::text[]))` : sql<number>`count(*)`
 }
 
 /**

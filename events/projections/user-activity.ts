@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { supportAuditEventTypes } from '#events/support/support-audit.ts'
-import { logRangeSql, rangeApplied, rangeEndSql, wantedSql, type RangeEndRow } from './log-range.ts'
+import { logRangeSql, rangeApplied, rangeEndSql, wantedCountSql, type RangeEndRow } from './log-range.ts'
 import type { Projection } from './projection.ts'
 
 export type UserActivityTable = {
@@ -56,7 +56,7 @@ export const userActivityProjection: Projection = {
         from (
           select user_id, active, created_at, type, transaction_id, global_position,
             count(*) over part as events,
-            count(*) filter (where ${wantedSql(range)}) over part as wanted,
+            ${wantedCountSql(range)} over part as wanted,
             first_value(created_at) over part as first_event_at,
             lead(false, 1, true) over part as last_of_part
           from (${logRangeSql(
