@@ -36,22 +36,32 @@ export function logRangeSql(range: LogRange, columns: RawBuilder<unknown>): RawB
     ${limit === undefined ? sql`` : sql`order by transaction_id, global_position limit ${limit}`}`
 }
 
-type RangeEndRow = {
+export type RangeEndRow = {
   transaction_id: string | null
   global_position: number | string | null
   count: number | string
   wanted: number | string
 }
 
-/** The end, size and wanted events of a range materialised as `range` (with its `type`) in the statement. */
-export function rangeEndSql({ wanted }: LogRange): RawBuilder<RangeEndRow> {
-  const wantedCount = wanted
-    ? sql`(select count(*) from range where type = any(${[...wanted]}::text[]))`
-    : sql`(select count(*) from range)`
+/** An aggregate counting the range's events of the types the other projections want (all when none are named). */
+export function wantedCountSql({ wanted }: LogRange): RawBuilder<number> {
+  return wanted ? sql<number>`count(*) filter (where type = any(${[...wanted]}::text[]))` : sql<number>`count(*)`
+}
+
+/**
+ * The end, size and wanted events of a range walked in parts, from `range_parts` in the statement:
+ * each part's last event (`transaction_id`, `global_position`) and its `events` and `wanted` counts.
+ */
+export function rangeEndSql(): RawBuilder<RangeEndRow> {
+  // Ordered by qualified columns: a bare name in ORDER BY means an output column first, and as
+  // text (`transaction_id::text`) 999 sorts after 1000.
   return sql<RangeEndRow>`
-    select (select transaction_id::text from range order by transaction_id desc, global_position desc limit 1) as transaction_id,
-      (select global_position from range order by transaction_id desc, global_position desc limit 1) as global_position,
-      (select count(*) from range) as count, ${wantedCount} as wanted`
+    select last.transaction_id::text as transaction_id, last.global_position, totals.count, totals.wanted
+    from (select coalesce(sum(events), 0) as count, coalesce(sum(wanted), 0) as wanted from range_parts) as totals
+    left join lateral (
+      select part.transaction_id, part.global_position from range_parts as part
+      order by part.transaction_id desc, part.global_position desc limit 1
+    ) as last on true`
 }
 
 export function rangeApplied(row: RangeEndRow | undefined): RangeApplied {
