@@ -43,14 +43,18 @@ type RangeEndRow = {
   wanted: number | string
 }
 
-/** The end, size and wanted events of a range materialised as `range` (with its `type`) in the statement. */
+/**
+ * The end, size and wanted events of a range materialised as `range` (with its `type`) in the
+ * statement. The order names `range.`'s columns: a bare name in ORDER BY means the output column
+ * first, and the transaction id written out as text sorts by its digits ('1000' before '999').
+ */
 export function rangeEndSql({ wanted }: LogRange): RawBuilder<RangeEndRow> {
   const wantedCount = wanted
     ? sql`(select count(*) from range where type = any(${[...wanted]}::text[]))`
     : sql`(select count(*) from range)`
   return sql<RangeEndRow>`
-    select (select transaction_id::text from range order by transaction_id desc, global_position desc limit 1) as transaction_id,
-      (select global_position from range order by transaction_id desc, global_position desc limit 1) as global_position,
+    select (select range.transaction_id::text from range order by range.transaction_id desc, range.global_position desc limit 1) as transaction_id,
+      (select range.global_position from range order by range.transaction_id desc, range.global_position desc limit 1) as global_position,
       (select count(*) from range) as count, ${wantedCount} as wanted`
 }
 
