@@ -44,13 +44,13 @@ describe.each(databaseKinds)('a range of the log on %s ends at its last event in
   })
 
   it('applies ranges in SQL that meet end to end, each event counted once', async () => {
-    const first = await database.db
-      .transaction()
-      .execute((trx) => userActivityProjection.applyRange?.(trx, { after: startOfLog, limit: 4 }))
+    const { applyRange } = userActivityProjection
+    if (!applyRange) throw new Error('user_activity applies ranges in SQL')
+    const first = await database.db.transaction().execute((trx) => applyRange(trx, { after: startOfLog, limit: 4 }))
     expect(first).toMatchObject({ end: { transactionId: ids[3] }, count: 4 })
     const second = await database.db
       .transaction()
-      .execute((trx) => userActivityProjection.applyRange?.(trx, { after: first?.end ?? startOfLog, limit: 4 }))
+      .execute((trx) => applyRange(trx, { after: first?.end ?? startOfLog, limit: 4 }))
     expect(second).toMatchObject({ end: { transactionId: ids[5] }, count: 2 })
     const row = await database.db
       .selectFrom('user_activity')
