@@ -24,6 +24,10 @@ print(
 if (kinds.includes('postgres'))
   print('Sessions: start + end per person', await (await import('./bench/session-bench.ts')).benchSessions())
 print('Auth: revocation check per request', await (await import('./bench/auth-bench.ts')).benchAuth(kinds))
+print(
+  'Support: rebuilding a whole view into shadow tables',
+  await (await import('./bench/support-rebuild-bench.ts')).benchSupportRebuild(kinds),
+)
 if (kinds.includes('postgres'))
   print(
     "Support: a person's timeline",

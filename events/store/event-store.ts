@@ -463,9 +463,10 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     const committedAfter = sql`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
       and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`
     // A full batch: its last event, found by skipping the others in the index (no sort, no count).
+    // The order names the table's columns: bare, they would be the text output and sort by digits.
     const { rows: full } = await sql<{ transaction_id: string; global_position: number | string }>`
       select transaction_id::text as transaction_id, global_position from events where ${committedAfter}
-      order by transaction_id, global_position offset ${limit - 1} limit 1
+      order by events.transaction_id, events.global_position offset ${limit - 1} limit 1
     `.execute(executor)
     const last = full[0]
     if (last)
