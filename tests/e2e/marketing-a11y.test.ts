@@ -42,10 +42,13 @@ describe('accessibility of the public pages (axe-core)', () => {
       await page.goto(`${baseUrl}${path}`)
       await waitForHydration(page)
       await page.waitForTimeout(1500)
-      // The API reference's renderer adds its own mode class beside the theme's, in step with it.
-      expect(await page.evaluate(() => document.body.className)).toBe(
-        path === '/docs/api' ? `${theme} ${theme}-mode` : theme,
-      )
+      // The API reference's renderer adds its own mode class beside the theme's, in step with it,
+      // once its code (loaded on that page only) has arrived and mounted: a busy machine takes longer.
+      const expected = path === '/docs/api' ? `${theme} ${theme}-mode` : theme
+      await page
+        .waitForFunction((className) => document.body.className === className, expected, { timeout: 15_000 })
+        .catch(() => undefined)
+      expect(await page.evaluate(() => document.body.className)).toBe(expected)
       expect(await seriousViolations(page)).toEqual([])
       await page.close()
     })
