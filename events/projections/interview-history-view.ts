@@ -49,6 +49,28 @@ function sessionEvent(event: StoredEvent) {
   return { userId, sessionId: sessionIdOf(event.streamId), event }
 }
 
+type SessionStarted = Extract<
+  NonNullable<ReturnType<typeof sessionEvent>>['event'],
+  { type: 'InterviewSessionStarted' }
+>
+
+/** A session's row as its start makes it: the batch fold and the one-event path write the same. */
+function startedRow(sessionId: string, userId: string, event: SessionStarted): InterviewSessionRow {
+  return {
+    session_id: sessionId,
+    user_id: userId,
+    mode: event.data.mode,
+    plan_type: event.data.planType,
+    status: 'active',
+    started_at: event.createdAt,
+    ended_at: null,
+    end_reason: null,
+    questions_asked: 0,
+    counted: null,
+    last_activity_at: event.createdAt,
+  }
+}
+
 /** The session row after an event, as one row per session folded in memory (and by `apply` one event at a time). */
 const sessionsFold: RowFold<InterviewSessionRow> = {
   keyOf: (event) => sessionEvent(event)?.sessionId,
@@ -62,21 +84,7 @@ const sessionsFold: RowFold<InterviewSessionRow> = {
     const { event } = read
     switch (event.type) {
       case 'InterviewSessionStarted':
-        return (
-          row ?? {
-            session_id: read.sessionId,
-            user_id: read.userId,
-            mode: event.data.mode,
-            plan_type: event.data.planType,
-            status: 'active',
-            started_at: event.createdAt,
-            ended_at: null,
-            end_reason: null,
-            questions_asked: 0,
-            counted: null,
-            last_activity_at: event.createdAt,
-          }
-        )
+        return row ?? startedRow(read.sessionId, read.userId, event)
       case 'InterviewAsked':
         return row && { ...row, questions_asked: row.questions_asked + 1, last_activity_at: event.createdAt }
       case 'AudioTranscribed':
@@ -206,19 +214,7 @@ async function applyToSession(trx: Transaction<EventsDatabase>, stored: StoredEv
     case 'InterviewSessionStarted':
       await trx
         .insertInto('interview_sessions_view')
-        .values({
-          session_id: sessionId,
-          user_id: read.userId,
-          mode: event.data.mode,
-          plan_type: event.data.planType,
-          status: 'active',
-          started_at: event.createdAt,
-          ended_at: null,
-          end_reason: null,
-          questions_asked: 0,
-          counted: null,
-          last_activity_at: event.createdAt,
-        })
+        .values(startedRow(sessionId, read.userId, event))
         .onConflict((conflict) => conflict.column('session_id').doNothing())
         .execute()
       return
