@@ -42,12 +42,19 @@ const emailAddress = /[\w.%+-]+@[A-Za-z\d-]+(?:\.[A-Za-z\d-]+)*\.[A-Za-z]{2,}/g
 const bearerCredential = /\b(Bearer\s+)[^\s"\\,;]+/gi
 const jsonWebToken = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g
 const tokenParameter = /\b((?:access_|refresh_|reset_)?token=)[^\s"\\&#]+/gi
+const mayHoldCredential = /bearer|eyJ|token=/i
 
-/** Censors e-mail addresses and credentials inside one finished log line (JSON text). */
+/**
+ * Censors e-mail addresses and credentials inside one finished log line (JSON text). Most lines hold
+ * neither an `@` nor a token: the address pattern, which retries at every letter of a long word, runs
+ * only on a line with an `@`, and the token patterns only on one with their fixed part.
+ */
 export function scrubLine(line: string): string {
-  return line
-    .replace(emailAddress, '[email]')
-    .replace(bearerCredential, `$1${censor}`)
-    .replace(jsonWebToken, censor)
-    .replace(tokenParameter, `$1${censor}`)
+  let scrubbed = line.includes('@') ? line.replace(emailAddress, '[email]') : line
+  if (mayHoldCredential.test(scrubbed))
+    scrubbed = scrubbed
+      .replace(bearerCredential, `$1${censor}`)
+      .replace(jsonWebToken, censor)
+      .replace(tokenParameter, `$1${censor}`)
+  return scrubbed
 }

@@ -29,13 +29,26 @@ export function createLogger(
       mixin: () => ({ ...currentRequestContext() }),
       hooks: { streamWrite: scrubLine },
     },
-    // Synchronous writes: nothing is lost when the process exits right after logging.
-    destination ?? pino.destination({ fd: 1, sync: true }),
+    destination ?? standardOutput(),
   )
   const write = (level: Exclude<LogLevel, 'silent'>) => (message: string, fields?: LogFields) => {
     base[level](fields ?? {}, message)
   }
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+}
+
+const sharedStandardOutput = Symbol.for('interview-helper.log-standard-output')
+
+/**
+ * Every logger of the process writes through one buffered stdout stream (the server's nitro code and
+ * its page renderer each hold a copy of this module, hence `globalThis`): lines leave in order, in
+ * writes of about 4 KB or every 100 ms, instead of one synchronous write per line (decision 0073).
+ * pino writes what is left synchronously when the process exits, whatever the reason.
+ */
+function standardOutput(): DestinationStream {
+  const holder = globalThis as typeof globalThis & { [sharedStandardOutput]?: DestinationStream }
+  holder[sharedStandardOutput] ??= pino.destination({ fd: 1, sync: false, minLength: 4096, periodicFlush: 100 })
+  return holder[sharedStandardOutput]
 }
 
 /** pino's error serializer for an error in any field (callers name it `error`, `cause`...); pino does `err` itself. */

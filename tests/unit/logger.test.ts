@@ -153,4 +153,20 @@ describe('redaction', () => {
     expect(written).toContain('type=recovery')
     expect(() => z.record(z.string(), z.unknown()).parse(JSON.parse(written))).not.toThrow()
   })
+
+  it('censors a credential in a line that holds no address, whatever the spelling', () => {
+    const { log, text } = memoryLogger()
+    log.warn('refused', { header: `BEARER ${jwt}`, raw: jwt, link: '/api/auth/confirm?Token=one-time-secret' })
+    const written = text()
+    for (const secret of [jwt, 'one-time-secret']) expect(written).not.toContain(secret)
+    expect(written).toContain(`BEARER [redacted]`)
+    expect(written).toContain('Token=[redacted]')
+  })
+
+  it('leaves a line with neither an address nor a credential as it is', () => {
+    const { log, lines } = memoryLogger()
+    const id = 'user-0b9e4c1a-5f0e-4b7a-9d52-3c1f0e6a7b21'
+    log.info('request', { path: '/api/interview/usage-limits', userId: id })
+    expect(lines()[0]).toMatchObject({ path: '/api/interview/usage-limits', userId: id })
+  })
 })
