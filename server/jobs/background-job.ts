@@ -16,6 +16,11 @@ export type BackgroundJob = {
   cron: string
   /** Inngest allows 0 to 20. */
   retries?: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10
+  /**
+   * In-process: how long each run waits, once woken, for the commits that follow to wake it too, so
+   * that one run serves them all. None: a woken run starts at once.
+   */
+  gatherMs?: number
   run: () => Promise<unknown>
 }
 
@@ -30,6 +35,13 @@ export type JobScheduler = {
    * id starts with `prefix`, when given). With Inngest it resolves at once: views are eventual there.
    */
   settled: (prefix?: string) => Promise<void>
+  /**
+   * In-process: resolves once each job (whose id starts with `prefix`) running, gathering or queued
+   * now has finished a run that started after this call, or has stopped: what was committed before
+   * the call has been applied. Unlike `settled`, wake-ups after the call are not waited for, so a
+   * steady stream of commits cannot hold it back. With Inngest it resolves at once.
+   */
+  caughtUp: (prefix?: string) => Promise<void>
   start: () => void
   stop: () => void
   jobs: readonly BackgroundJob[]

@@ -24,6 +24,7 @@ export function createInngestScheduler(options: {
     },
     // Views are eventually consistent with Inngest: there is nothing to wait for here.
     settled: () => Promise.resolve(),
+    caughtUp: () => Promise.resolve(),
     // Inngest's cron triggers replace the in-process poll.
     start: () => undefined,
     stop: () => undefined,
