@@ -14,7 +14,7 @@ import { startBaselines } from './load/baselines.ts'
 import { drive, type Target } from './load/drive.ts'
 import { loadEnvironment, loadJwtSecret } from './load/environment.ts'
 import { launchBuiltServer, residentMegabytes } from './load/launch.ts'
-import { printReport, type Row } from './load/report.ts'
+import { printReport, stackFloorName, type Row } from './load/report.ts'
 
 const { values } = parseArgs({
   options: {
@@ -72,6 +72,7 @@ try {
   const targets: Record<string, Target & { pid: number }> = {
     'node:http': { url: baselines.bare, pid: baselines.pid },
     'node:http + pg SELECT 1': { url: baselines.selectOne, pid: baselines.pid },
+    [stackFloorName]: { url: baselines.stackFloor, pid: baselines.pid },
     'GET /api/auth/plans': { url: `${server.url}/api/auth/plans`, pid: server.pid },
     'GET /api/interview/usage-limits': {
       url: `${server.url}/api/interview/usage-limits`,

@@ -13,9 +13,16 @@ export type Startup = {
   rssAfterLoadMb: number
 }
 
+/** A tRPC procedure over REST with nothing of the app around it: what the stack itself costs (scripts/load-baseline.ts). */
+export const stackFloorName = 'srvx + tRPC REST, one procedure'
+
 /** Which ceiling each app route is held against: the database routes against `SELECT 1`, the rest against bare node:http. */
 const ceilingOf = (name: string): string =>
-  name === 'GET /api/auth/plans' ? 'node:http' : name.startsWith('node:http') ? name : 'node:http + pg SELECT 1'
+  name === 'GET /api/auth/plans' || name === stackFloorName
+    ? 'node:http'
+    : name.startsWith('node:http')
+      ? name
+      : 'node:http + pg SELECT 1'
 
 const number = (value: number, width: number) => Math.round(value).toLocaleString('en-US').padStart(width)
 const milliseconds = (value: number) => value.toFixed(1).padStart(7)
