@@ -1,11 +1,6 @@
 import type { Logger } from '#server/logger.ts'
 import type { BackgroundJob, JobScheduler } from './background-job.ts'
 
-/**
- * Runs woken jobs in this process, one run of each job at a time (a wake-up during a run, or while
- * it gathers, queues one more), and every job on each poll. A job with `gatherMs` waits that long
- * before each run, and every wake-up in the meantime joins it.
- */
 /** A job's runs, one after another while it is woken: how many have started and finished, and who waits for which. */
 type Loop = {
   done: Promise<void>
@@ -14,6 +9,11 @@ type Loop = {
   waiters: { run: number; resolve: () => void }[]
 }
 
+/**
+ * Runs woken jobs in this process, one run of each job at a time (a wake-up during a run, or while
+ * it gathers, queues one more), and every job on each poll. A job with `gatherMs` waits that long
+ * before each run, and every wake-up in the meantime joins it.
+ */
 export function createInProcessScheduler(options: {
   pollMs: number
   jobs: readonly BackgroundJob[]
