@@ -39,6 +39,9 @@ export function createLogger(
 
 const sharedStandardOutput = Symbol.for('interview-helper.log-standard-output')
 
+/** What may wait in memory for stdout: past it, while nobody reads the output, new lines are dropped and counted. */
+const waitingBytesMax = 16 * 2 ** 20
+
 /**
  * Every logger of the process writes through one buffered stdout stream (the server's nitro code and
  * its page renderer each hold a copy of this module, hence `globalThis`): lines leave in order, in
@@ -47,8 +50,36 @@ const sharedStandardOutput = Symbol.for('interview-helper.log-standard-output')
  */
 function standardOutput(): DestinationStream {
   const holder = globalThis as typeof globalThis & { [sharedStandardOutput]?: DestinationStream }
-  holder[sharedStandardOutput] ??= pino.destination({ fd: 1, sync: false, minLength: 4096, periodicFlush: 100 })
+  holder[sharedStandardOutput] ??= boundedStandardOutput()
   return holder[sharedStandardOutput]
+}
+
+/**
+ * A stdout nobody reads (a stuck log collector) must not stall requests nor fill the memory: the
+ * lines past `waitingBytesMax` are dropped, and once writing resumes one line says how many.
+ */
+function boundedStandardOutput(): DestinationStream {
+  const stream = pino.destination({
+    fd: 1,
+    sync: false,
+    minLength: 4096,
+    periodicFlush: 100,
+    maxLength: waitingBytesMax,
+  })
+  let dropped = 0
+  stream.on('drop', () => (dropped += 1))
+  stream.on('write', () => {
+    if (dropped === 0) return
+    const line = {
+      level: 'warn',
+      time: new Date().toISOString(),
+      message: 'log lines dropped while stdout was not read',
+      dropped,
+    }
+    dropped = 0
+    stream.write(`${JSON.stringify(line)}\n`)
+  })
+  return stream
 }
 
 /** pino's error serializer for an error in any field (callers name it `error`, `cause`...); pino does `err` itself. */
