@@ -152,19 +152,13 @@ async function applyToQuestions(trx: Transaction<EventsDatabase>, stored: Stored
     await trx
       .insertInto('interview_questions_view')
       .values({
-        question_id: event.data.questionId,
-        session_id: sessionId,
-        user_id: read.userId,
+        ...questionFields(event, sessionId, read.userId),
         source: event.data.source,
         question: unseal(key, read.userId, event.data.question) ?? null,
         answer: unseal(key, read.userId, event.data.answer) ?? null,
         transcript: null,
         context_used: event.data.contextUsed,
-        provider: event.data.provider,
-        model: event.data.model,
-        latency_ms: Math.round(event.data.latencyMs),
         total_tokens: event.data.usage.totalTokens,
-        asked_at: event.createdAt,
       })
       .onConflict((conflict) =>
         // An audio question's row exists already with its transcript: complete it.
@@ -185,24 +179,36 @@ async function applyToQuestions(trx: Transaction<EventsDatabase>, stored: Stored
     await trx
       .insertInto('interview_questions_view')
       .values({
-        question_id: event.data.questionId,
-        session_id: sessionId,
-        user_id: read.userId,
+        ...questionFields(event, sessionId, read.userId),
         source: 'audio',
         question: null,
         answer: null,
         transcript: unseal(key, read.userId, event.data.transcript) ?? null,
         context_used: false,
-        provider: event.data.provider,
-        model: event.data.model,
-        latency_ms: Math.round(event.data.latencyMs),
         total_tokens: 0,
-        asked_at: event.createdAt,
       })
       .onConflict((conflict) => conflict.column('question_id').doNothing())
       .execute()
   }
 }
+
+/** What a question's row takes from either of its events: whose it is, when, and which model answered how fast. */
+function questionFields(event: QuestionEvent, sessionId: string, userId: string) {
+  return {
+    question_id: event.data.questionId,
+    session_id: sessionId,
+    user_id: userId,
+    provider: event.data.provider,
+    model: event.data.model,
+    latency_ms: Math.round(event.data.latencyMs),
+    asked_at: event.createdAt,
+  }
+}
+
+type QuestionEvent = Extract<
+  NonNullable<ReturnType<typeof sessionEvent>>['event'],
+  { type: 'InterviewAsked' | 'AudioTranscribed' }
+>
 
 /** The session row's part of one event, in place: the reference the batch's fold must match. */
 async function applyToSession(trx: Transaction<EventsDatabase>, stored: StoredEvent) {

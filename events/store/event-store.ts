@@ -20,7 +20,8 @@ import {
 } from './types.ts'
 
 type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
-type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean }
+/** Events checked against their schemas, with their metadata checked once and written as the column holds it. */
+type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean; metadataJson: string; userId: string | null }
 
 /** What one commit appended: a single notice per unit of work, however many streams it wrote. */
 export type AppendedNotice = { streamIds: string[]; globalPositions: number[] }
@@ -130,7 +131,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
         append: async (streamId, expected, events, metadata) => {
           const prepared = prepare(events, metadata)
           const lock = !locked.has(streamId)
-          const appended = await appendWithin(trx, streamId, expected, prepared, metadata, lock)
+          const appended = await appendWithin(trx, streamId, expected, prepared, lock)
           locked.add(streamId)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
@@ -158,7 +159,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     const prepared = prepare(events, metadata)
     try {
       // One statement, so its own transaction: it takes the stream's lock, moves the version and inserts.
-      const result = await appendWithin(db, streamId, expected, prepared, metadata, true)
+      const result = await appendWithin(db, streamId, expected, prepared, true)
       if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
       return result
     } catch (error) {
@@ -186,6 +187,8 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       })),
       // Ids we just generated cannot be in the log yet, so only caller-chosen ids need the look-up.
       mayBeRetry: events.some((event) => event.eventId !== undefined),
+      metadataJson: JSON.stringify(parsedMetadata.data),
+      userId: parsedMetadata.data.userId ?? null,
     }
   }
 
@@ -198,8 +201,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     executor: Executor,
     streamId: string,
     expected: ExpectedVersion,
-    { events: prepared, mayBeRetry }: PreparedEvents,
-    metadata: EventMetadata,
+    { events: prepared, mayBeRetry, metadataJson, userId }: PreparedEvents,
     lock: boolean,
   ): Promise<AppendResult> {
     if (mayBeRetry) {
@@ -208,7 +210,6 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     }
     const count = prepared.length
     const createdAt = clock.now()
-    const metadataJson = JSON.stringify(eventMetadataSchema.parse(metadata))
     const lockSource = lock
       ? sql`(select pg_advisory_xact_lock(hashtext('event-stream'), hashtext(${streamId}))) as stream_lock`
       : sql`(select 1) as no_lock`
@@ -231,7 +232,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       inserted as (
         insert into events (stream_id, stream_position, type, schema_version, event_id, user_id, data, metadata, created_at)
         select ${streamId}, bumped.version - ${count} + appended.ordinality, appended.type, appended.schema_version,
-          appended.event_id, ${metadata.userId ?? null}, appended.data, ${metadataJson}::jsonb, ${createdAt}
+          appended.event_id, ${userId}, appended.data, ${metadataJson}::jsonb, ${createdAt}
         from bumped, unnest(${prepared.map((event) => event.type)}::text[],
           ${prepared.map((event) => registry.schemaVersionOf(event.type))}::integer[],
           ${prepared.map((event) => event.eventId)}::uuid[],
@@ -352,8 +353,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     // Streams are locked in one order, so two decisions on the same streams wait instead of deadlocking.
     const ordered = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
     const prepared = ordered.map((append) => {
-      const { events } = prepare(append.events, append.metadata)
-      const metadata = JSON.stringify(eventMetadataSchema.parse(append.metadata))
+      const { events, metadataJson, userId } = prepare(append.events, append.metadata)
       return {
         streamId: append.streamId,
         streamType: streamTypeOf(append.streamId),
@@ -363,14 +363,12 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
           schemaVersion: registry.schemaVersionOf(event.type),
           eventId: event.eventId,
           data: event.data,
-          userId: append.metadata.userId ?? null,
-          metadata,
+          userId,
+          metadata: metadataJson,
         })),
       }
     })
-    const positions = await insertStreams(db, prepared, { ownerStreams, createdAt }, (streamId) =>
-      streamVersion(streamId),
-    )
+    const positions = await insertStreams(db, prepared, { ownerStreams, createdAt }, streamVersion)
     let next = 0
     notify(
       prepared.map((append) => {
@@ -383,9 +381,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
 
   /** A decision on several streams in one read and one write, run again when a stream moved between them. */
   function decide<T>(reads: DecisionReads, work: (unit: DecisionUnit) => Promise<T>): Promise<T> {
-    const saveOne = (streamId: string, snapshotKey: string, version: number, state: unknown) =>
-      saveSnapshot(streamId, snapshotKey, version, state)
-    return decideWith({ readStreams, appendStreams, loadStream, saveSnapshot: saveOne, clock }, reads, work)
+    return decideWith({ readStreams, appendStreams, loadStream, saveSnapshot, clock }, reads, work)
   }
 
   /**

@@ -47,13 +47,13 @@ async function decideStart(
   { endAbandonedFirst }: { endAbandonedFirst: boolean },
 ): Promise<SessionState | { status: 'holding'; activeSessions: string[] }> {
   const { runtime, userId } = scope
+  const subscription = streamOf(subscriptionAggregate, userId)
   const reads = {
-    streams: [streamOf(subscriptionAggregate, userId), streamOf(interviewSessionAggregate, sessionId)],
+    streams: [subscription, streamOf(interviewSessionAggregate, sessionId)],
     ownerStreams: [ownerStreamOf(userId)],
   }
   return runtime.store.decide(reads, async (unit) => {
     const now = runtime.clock.now()
-    const subscription = streamOf(subscriptionAggregate, userId)
     const state = foldStream(
       subscriptionAggregate,
       await unit.loadStream(subscription.streamId, subscription.snapshotKey),
