@@ -1,0 +1,39 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { projectRoot } from '#scripts/build-if-stale.mjs'
+
+const decisionsDir = path.join(projectRoot, 'docs/decisions')
+const indexText = readFileSync(path.join(decisionsDir, 'README.md'), 'utf8')
+const records = readdirSync(decisionsDir).filter((name) => /^\d{4}-.+\.md$/.test(name))
+const linkTargets = (text: string) => [...text.matchAll(/\]\(([^)#\s]+)\)/g)].map((match) => match[1] ?? '')
+
+describe('the decision records index', () => {
+  it('lists every record once', () => {
+    for (const record of records) expect(indexText.split(`](${record})`).length - 1, record).toBeGreaterThanOrEqual(1)
+  })
+
+  it('links only to files that exist', () => {
+    for (const target of linkTargets(indexText)) expect(existsSync(path.join(decisionsDir, target)), target).toBe(true)
+  })
+
+  it("gives each record's status line", () => {
+    for (const record of records) {
+      const status = /^Status: (.+)$/m.exec(readFileSync(path.join(decisionsDir, record), 'utf8'))
+      expect(status?.[1], `${record} has a Status: line`).toBeTruthy()
+    }
+  })
+})
+
+describe('the architecture page', () => {
+  const text = readFileSync(path.join(projectRoot, 'docs/architecture.md'), 'utf8')
+
+  it('names only paths that exist in the repository', () => {
+    const named = [...text.matchAll(/`((?:src|server|events|tests|scripts|migrations|inngest|rules)\/[\w./-]*)`/g)]
+    for (const [, file = ''] of named) expect(existsSync(path.join(projectRoot, file)), file).toBe(true)
+  })
+
+  it('states the one-way rule for performance changes', () => {
+    expect(text).toContain('A performance change replaces the path it speeds up')
+  })
+})
