@@ -33,6 +33,11 @@ describe('the architecture page', () => {
     for (const [, file = ''] of named) expect(existsSync(path.join(projectRoot, file)), file).toBe(true)
   })
 
+  it('links only to files that exist', () => {
+    const docs = path.join(projectRoot, 'docs')
+    for (const target of linkTargets(text)) expect(existsSync(path.join(docs, target)), target).toBe(true)
+  })
+
   it('states the one-way rule for performance changes', () => {
     expect(text).toContain('A performance change replaces the path it speeds up')
   })
