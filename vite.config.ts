@@ -3,7 +3,6 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Rolldown } from 'vite'
-import { trpcCallPath } from './scripts/vite/trpc-call-path.ts'
 
 // React Query's and the router's "use client" markers mean nothing without server components:
 // bundling the server prints dozens of lines about each.
@@ -53,8 +52,6 @@ export default defineConfig({
       },
     }),
     viteReact(),
-    // tRPC's per-call helpers, faster and equivalent, in the server build only (decision 0073).
-    trpcCallPath(),
     nitro({
       // PGlite and tesseract.js load WASM, workers and data files at run time; untraced, they are missing from .output (or bundled where __dirname does not exist).
       traceDeps: [

@@ -6,6 +6,7 @@ import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type InterviewSessionsViewTable = {
   session_id: string
@@ -262,12 +263,8 @@ export const interviewHistoryProjection: Projection = {
     for (const event of events) await applyToQuestions(trx, event)
     await foldIntoRows(trx, events, sessionsFold)
   },
-  truncate: async (trx) => {
-    await trx.deleteFrom('interview_questions_view').execute()
-    await trx.deleteFrom('interview_sessions_view').execute()
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('interview_questions_view').where('user_id', '=', userId).execute()
-    await trx.deleteFrom('interview_sessions_view').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables(
+    { table: 'interview_sessions_view', key: 'session_id' },
+    { table: 'interview_questions_view', key: 'question_id' },
+  ),
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { invoiceEventDefinitions } from '#events/invoices/invoice.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type InvoicesViewTable = {
   order_id: string
@@ -55,10 +56,5 @@ export const invoicesViewProjection: Projection = {
         ${rows.map((row) => row.issued_at.toISOString())}::timestamptz[])
       on conflict (order_id) do nothing`.execute(trx)
   },
-  truncate: async (trx) => {
-    await sql`truncate table invoices_view`.execute(trx)
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('invoices_view').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables({ table: 'invoices_view', key: 'order_id' }),
 }

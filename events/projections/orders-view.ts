@@ -4,6 +4,7 @@ import { isEventOf, type EventOf } from '#events/store/event-definition.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type OrdersViewTable = {
   order_id: string
@@ -164,10 +165,5 @@ export const ordersViewProjection: Projection = {
     }
   },
   applyBatch: (trx, events) => foldIntoRows(trx, events, ordersFold),
-  truncate: async (trx) => {
-    await sql`truncate table orders_view`.execute(trx)
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('orders_view').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables({ table: 'orders_view', key: 'order_id' }),
 }

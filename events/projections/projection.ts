@@ -2,6 +2,10 @@ import type { Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { LogRange, RangeApplied } from './log-range.ts'
+import type { ViewTables } from './view-tables.ts'
+
+/** A table a view owns, and the column that names one of its rows. */
+export type ViewTable = { table: Exclude<keyof ViewTables, 'projection_failures'>; key: string }
 
 /**
  * A named, versioned view built from events. Bumping `version` rebuilds it from the start of the
@@ -25,6 +29,11 @@ export type Projection = {
    * `applyBatch`: exactly the rows `apply` leaves; it is preferred to both in batches and per-person rebuilds.
    */
   applyRange?: (trx: Transaction<EventsDatabase>, range: LogRange) => Promise<RangeApplied>
+  /**
+   * The tables a view owns (a reactor owns none): support reads, copies and compares a view's rows
+   * through them. `ownedTables` derives `truncate` and `forgetUser` from the same list.
+   */
+  tables?: readonly ViewTable[]
   /** Empties every table the projection owns (full rebuild). */
   truncate: (trx: Transaction<EventsDatabase>) => Promise<void>
   /**

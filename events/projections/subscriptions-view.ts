@@ -3,6 +3,7 @@ import { subscriptionEventDefinitions } from '#events/subscriptions/subscription
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type SubscriptionsViewTable = {
   user_id: string
@@ -204,10 +205,5 @@ export const subscriptionsViewProjection: Projection = {
     }
   },
   applyBatch: (trx, events) => foldIntoRows(trx, events, subscriptionsFold),
-  truncate: async (trx) => {
-    await sql`truncate table subscriptions_view`.execute(trx)
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('subscriptions_view').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables({ table: 'subscriptions_view', key: 'user_id' }),
 }

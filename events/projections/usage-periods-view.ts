@@ -3,6 +3,7 @@ import { subscriptionEventDefinitions } from '#events/subscriptions/subscription
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type UsagePeriodsViewTable = {
   order_id: string
@@ -138,10 +139,5 @@ export const usagePeriodsProjection: Projection = {
     }
   },
   applyBatch: (trx, events) => foldIntoRows(trx, events, usagePeriodsFold),
-  truncate: async (trx) => {
-    await sql`truncate table usage_periods_view`.execute(trx)
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('usage_periods_view').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables({ table: 'usage_periods_view', key: 'order_id' }),
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { supportAuditEventTypes } from '#events/support/support-audit.ts'
 import { logRangeSql, rangeApplied, rangeEndSql, wantedCountSql, type RangeEndRow } from './log-range.ts'
 import type { Projection } from './projection.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type UserActivityTable = {
   user_id: string
@@ -79,10 +80,5 @@ export const userActivityProjection: Projection = {
       ${rangeEndSql()}`.execute(trx)
     return rangeApplied(rows[0])
   },
-  truncate: async (trx) => {
-    await sql`truncate table user_activity`.execute(trx)
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('user_activity').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables({ table: 'user_activity', key: 'user_id' }),
 }

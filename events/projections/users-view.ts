@@ -4,6 +4,7 @@ import { keyFor, unseal } from '#events/pii/pii-vault.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import { userEventDefinitions } from '#events/users/user.ts'
 import type { Projection } from './projection.ts'
+import { ownedTables } from './owned-tables.ts'
 
 export type UsersViewTable = {
   user_id: string
@@ -121,12 +122,7 @@ export const usersViewProjection: Projection = {
       }
     }
   },
-  truncate: async (trx) => {
-    await trx.deleteFrom('users_view').execute()
-  },
-  forgetUser: async (trx, userId) => {
-    await trx.deleteFrom('users_view').where('user_id', '=', userId).execute()
-  },
+  ...ownedTables({ table: 'users_view', key: 'user_id' }),
 }
 
 async function update(trx: Transaction<EventsDatabase>, userId: string, values: Updateable<UsersViewTable>) {

@@ -2,13 +2,12 @@ import { sql, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { viewProjections } from '#events/projections/all-projections.ts'
-import type { Projection } from '#events/projections/projection.ts'
+import type { Projection, ViewTable } from '#events/projections/projection.ts'
 import { startOfLog } from '#events/store/types.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { lockProjection } from './projection-lock.ts'
 import { rebuildProgressOf, type RebuildProgress } from './rebuild-progress.ts'
 import { applyShadowBatch, type ShadowBatchLimits } from './shadow-batch.ts'
-import { tablesOf, type ViewTable } from './view-table-keys.ts'
 
 /**
  * Each batch is one short transaction: the live projector reads only what every running
@@ -26,11 +25,11 @@ type OnProgress = (progress: RebuildProgress) => void | Promise<void>
 
 /** The view projections support may rebuild: a reactor (mail) is never replayed, it would act twice. */
 export const rebuildableProjections = (): string[] =>
-  viewProjections.filter((projection) => tablesOf(projection.name)).map((projection) => projection.name)
+  viewProjections.filter((projection) => projection.tables).map((projection) => projection.name)
 
 function viewProjection(name: string): { projection: Projection; tables: readonly ViewTable[] } {
   const projection = viewProjections.find((candidate) => candidate.name === name)
-  const tables = tablesOf(name)
+  const tables = projection?.tables
   if (!projection || !tables)
     throw new DomainError('not-found', `There is no view ${name}; views: ${rebuildableProjections().join(', ')}`)
   return { projection, tables }

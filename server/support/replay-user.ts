@@ -4,7 +4,6 @@ import { handles } from '#events/projections/projection.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { checkpointOf, lockProjection } from './projection-lock.ts'
-import { tablesOf } from './view-table-keys.ts'
 import { diffRows, rowsOfUser, type RowChange } from './view-rows.ts'
 
 export type UserReplay = {
@@ -39,12 +38,12 @@ export async function replayUser(
   userId: string,
   options: { apply: boolean; expected?: string },
 ): Promise<UserReplay> {
-  const projections = viewProjections.filter((projection) => projection.forgetUser && tablesOf(projection.name))
+  const projections = viewProjections.filter((projection) => projection.forgetUser && projection.tables)
   try {
     return await runtime.db.transaction().execute(async (trx) => {
       // In name order: two replays never wait on each other crosswise; the runner takes one at a time.
       for (const name of projections.map((projection) => projection.name).sort()) await lockProjection(trx, name)
-      const tables = projections.flatMap((projection) => tablesOf(projection.name) ?? [])
+      const tables = projections.flatMap((projection) => projection.tables ?? [])
       const before = await rowsOfUser(trx, tables, userId)
       const replayed: UserReplay['projections'] = []
       for (const projection of projections) {

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
-import type { ViewTable } from './view-table-keys.ts'
+import type { ViewTable } from '#events/projections/projection.ts'
 
 /** A cell as support reads it: JSON, with times as ISO strings, so two snapshots compare by value. */
 type Cell = null | boolean | number | string | Cell[] | { [key: string]: Cell }

@@ -4,7 +4,6 @@ import { viewProjections } from '#events/projections/all-projections.ts'
 import { prepareRebuild, rebuildableProjections } from '#server/support/rebuild-projection.ts'
 import type { RebuildProgress } from '#server/support/rebuild-progress.ts'
 import { replayUser } from '#server/support/replay-user.ts'
-import { viewTableKeys } from '#server/support/view-table-keys.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { registerDirectly } from '#tests/support/register-directly.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -20,7 +19,7 @@ function seededRandom(seed: number) {
   }
 }
 
-const viewTables = Object.values(viewTableKeys).flat()
+const viewTables = viewProjections.flatMap((projection) => projection.tables ?? [])
 
 describe.each(databaseKinds)('support replays a person with a diff and rebuilds whole views on %s', (kind) => {
   let test: TestRuntime
