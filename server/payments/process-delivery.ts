@@ -1,8 +1,7 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { applyWebhook } from './apply-webhook.ts'
-import { claimDelivery, errorText, settleDelivery } from './delivery-claims.ts'
-import { webhookFacts } from './razorpay-webhook.ts'
+import { attemptDelivery } from './attempt-delivery.ts'
+import { claimDelivery } from './delivery-claims.ts'
 import type { WebhookOutcome } from './tables.ts'
 
 export type DeliveryResult = { deliveryId: string; outcome: WebhookOutcome; detail: string | null }
@@ -10,37 +9,16 @@ export type DeliveryResult = { deliveryId: string; outcome: WebhookOutcome; deta
 /**
  * One delivery, for a caller that retries it itself (an Inngest function): it ends with an outcome
  * and returns it, or throws with why not. A refusal (DomainError) is final at once and recorded as
- * failed before it is rethrown; any other failure releases the claim and is rethrown for the next
- * attempt. A delivery that already has an outcome is returned as it is, never applied again.
+ * failed before it is rethrown; any other failure leaves the delivery due at once for the caller's
+ * next attempt and is rethrown. A delivery that already has an outcome is returned as it is, never
+ * applied again.
  */
 export async function processDelivery(runtime: Runtime, deliveryId: string): Promise<DeliveryResult> {
   const claimed = await claimDelivery(runtime, deliveryId)
   if (!claimed) return existingOutcome(runtime, deliveryId)
-  try {
-    const { outcome, detail } = await applyWebhook(runtime, deliveryId, webhookFacts.parse(claimed.payload))
-    await settleDelivery(runtime, deliveryId, { outcome, outcome_detail: detail, last_error: null })
-    return { deliveryId, outcome, detail }
-  } catch (error) {
-    const message = errorText(error)
-    if (error instanceof DomainError) {
-      runtime.log.error('webhook delivery refused; it needs an operator', { deliveryId, error: message })
-      await settleDelivery(runtime, deliveryId, { outcome: 'failed', outcome_detail: null, last_error: message })
-      throw error
-    }
-    runtime.log.warn('webhook delivery failed; Inngest will try it again', {
-      deliveryId,
-      attempt: claimed.attempts,
-      error: message,
-    })
-    // Due again at once: the next attempt is Inngest's to schedule, and it must find it claimable.
-    await runtime.db
-      .updateTable('webhook_deliveries')
-      .set({ last_error: message, next_attempt_at: runtime.clock.now() })
-      .where('event_id', '=', deliveryId)
-      .where('outcome', 'is', null)
-      .execute()
-    throw error
-  }
+  const attempt = await attemptDelivery(runtime, claimed, () => runtime.clock.now())
+  if ('error' in attempt) throw attempt.error
+  return { deliveryId, outcome: attempt.outcome, detail: attempt.detail }
 }
 
 async function existingOutcome(runtime: Runtime, deliveryId: string): Promise<DeliveryResult> {
