@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
+import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import testSetData from './test-set.json' with { type: 'json' }
 
@@ -54,8 +55,9 @@ export const testSet: TestSet = testSetSchema.parse(testSetData)
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * Answer forms that are wrong whatever entry they came from: a story (STAR steps, "At <employer>")
- * for an HR question, and the role applied for presented as the candidate's current role.
+ * Answer forms that are wrong whatever entry they came from: a story told in the spoken part (STAR
+ * steps, "At <employer>") for an HR question, and the role applied for presented anywhere as the
+ * candidate's current role.
  */
 function wrongForm(kind: Kind, employer: string | null, targetRole: string | null): GradedQuestion['wrongForm'] {
   const story = new RegExp(`\\*\\*(Situation|Action):\\*\\*${employer ? `|\\bAt ${escape(employer)}\\b` : ''}`)
@@ -67,7 +69,7 @@ function wrongForm(kind: Kind, employer: string | null, targetRole: string | nul
           `\\b(in your role as|I am an?|as an?) ${target}\\b(?! role)|\\b${target} at ${escape(employer ?? '')}`,
           'i',
         )
-  return (answer) => (kind === 'hr' && story.test(answer)) || (confused !== null && confused.test(answer))
+  return (answer) => (kind === 'hr' && story.test(spokenPart(answer))) || (confused !== null && confused.test(answer))
 }
 
 export const testPart: EvaluationPart = {
