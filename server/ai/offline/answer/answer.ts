@@ -4,7 +4,7 @@ import { joinBlocks, renderAnswer, spokenWords, withinSpokenLimit, type AnswerSh
 import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
-import { needsPreviousQuestion } from './follow-up.ts'
+import { askedPart, needsPreviousQuestion } from './follow-up.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { personalQuestionEntry } from './personal-question.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
@@ -37,7 +37,9 @@ const PERSONAL_CONFIDENCE = 0.9
 
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
 function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
-  const own = findAnswers(question, context, { limit: 5 })
+  const asked = askedPart(question)
+  // A request for a story is answered by a behavioural entry or the résumé, never a technical neighbour.
+  const own = findAnswers(asked, context, { limit: 5, ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}) })
   const previous = history?.at(-1)
   if (previous === undefined || !needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null }
   // The previous question's own entry first: its answer covers the usual follow-ups (complexity,

@@ -1,28 +1,7 @@
+import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
-
-/**
- * Words that ask about an aspect of something without naming it: "what is its complexity?",
- * "any drawbacks?", "how would you scale it?". A question made only of these (and function
- * words) has no subject of its own.
- */
-const ASPECT_WORDS: ReadonlySet<string> = new Set([
-  ...['why', 'how', 'what', 'when', 'where', 'which', 'who', 'else', 'more', 'less', 'much', 'many', 'fine'],
-  ...['complexity', 'complexities', 'time', 'space', 'memory', 'runtime', 'big', 'o', 'performance', 'fast'],
-  ...['faster', 'slower', 'better', 'worse', 'best', 'worst', 'average', 'case', 'cases', 'edge'],
-  ...['example', 'examples', 'instance', 'give', 'show', 'explain', 'elaborate', 'detail', 'details', 'mean'],
-  ...['drawback', 'drawbacks', 'downside', 'downsides', 'disadvantage', 'disadvantages', 'advantage'],
-  ...['advantages', 'benefit', 'benefits', 'pros', 'cons', 'tradeoff', 'tradeoffs', 'trade', 'offs'],
-  ...['alternative', 'alternatives', 'limitation', 'limitations', 'problem', 'problems', 'issue', 'issues'],
-  ...['risk', 'risks', 'cause', 'causes', 'fail', 'fails', 'break', 'breaks', 'wrong', 'avoid', 'prevent'],
-  ...['scale', 'scaling', 'grow', 'improve', 'optimise', 'optimize', 'handle', 'fix', 'test', 'debug'],
-  ...['use', 'used', 'using', 'choose', 'pick', 'prefer', 'need', 'work', 'works', 'implement', 'code'],
-  ...['write', 'build', 'change', 'compare', 'differ', 'difference', 'happen', 'happened', 'end', 'ended'],
-  ...['learn', 'learned', 'learnt', 'lesson', 'lessons', 'result', 'outcome', 'feel', 'react', 'respond'],
-  ...['first', 'second', 'third', 'last', 'other', 'former', 'latter', 'one', 'ones', 'part', 'step'],
-  ...['design', 'approach', 'solution', 'answer', 'idea', 'option', 'way', 'version', 'thing', 'things'],
-  ...['instead', 'otherwise', 'next', 'further', 'again', 'exactly', 'really', 'specifically', 'real', 'world'],
-])
+import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
 /**
  * Whether a question can only be understood with the previous one: it names no subject of its
@@ -33,5 +12,17 @@ const ASPECT_WORDS: ReadonlySet<string> = new Set([
  */
 export function needsPreviousQuestion(question: string): boolean {
   const words = rawWords(question)
-  return words.length > 0 && words.every((word) => stopWords.has(word) || ASPECT_WORDS.has(word))
+  return words.length > 0 && words.every((word) => stopWords.has(word) || aspectWords.has(word))
+}
+
+/**
+ * The question itself when it comes after a lead-in ("That makes sense. How does a CDN work?",
+ * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
+ * subject. Otherwise the whole text, whose earlier sentences may be what it is about.
+ */
+export function askedPart(text: string): string {
+  const sentences = splitSentences(text)
+  const last = sentences.at(-1)
+  if (sentences.length < 2 || last === undefined || !last.endsWith('?') || needsPreviousQuestion(last)) return text
+  return last
 }
