@@ -6,7 +6,7 @@
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
 import { testPart } from '#server/ai/offline/eval/test-part.ts'
-import { SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import type { Figure } from './event-store-bench.ts'
 
 const count = (ratio: number, total: number) => `${Math.round(ratio * total)}/${total}`

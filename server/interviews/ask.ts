@@ -15,7 +15,7 @@ import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
-import { gistOf } from '#server/ai/spoken-answer.ts'
+import { gistOf } from '#rules/spoken-answer.ts'
 import { needsConfirmation } from '#server/ai/transcript-confirmation.ts'
 
 export const failures = {

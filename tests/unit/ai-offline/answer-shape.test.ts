@@ -13,7 +13,7 @@ import { knowledgeBase, parseKnowledgeFiles } from '#server/ai/offline/knowledge
 import { countWords, splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
-import { DETAIL_HEADING, GIST_MAX_WORDS, gistOf, SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { DETAIL_HEADING, GIST_MAX_WORDS, gistOf, SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 
 beforeAll(() => {
   knowledgeIndex()

@@ -7,7 +7,7 @@ import { answerQuestion, type OfflineAnswer } from '#server/ai/offline/answer/an
 import { spokenPart, spokenWordCount } from '#server/ai/offline/answer/answer-shape.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 
 /** A question and the entries that answer it; none (or only entries the knowledge base lacks): abstaining is right. */
 export type GradedQuestion = {
