@@ -16,7 +16,6 @@ import { evaluateRewrites } from '#server/ai/offline/eval/rewrite-evaluation.ts'
 import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
-import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
 
 const run = promisify(execFile)

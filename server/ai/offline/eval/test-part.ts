@@ -69,7 +69,7 @@ function wrongForm(kind: Kind, employer: string | null, targetRole: string | nul
           `\\b(in your role as|I am an?|as an?) ${target}\\b(?! role)|\\b${target} at ${escape(employer ?? '')}`,
           'i',
         )
-  return (answer) => (kind === 'hr' && story.test(spokenPart(answer))) || (confused !== null && confused.test(answer))
+  return (answer) => (kind === 'hr' && story.test(spokenPart(answer))) || (confused?.test(answer) ?? false)
 }
 
 export const testPart: EvaluationPart = {
