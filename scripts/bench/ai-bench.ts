@@ -1,5 +1,6 @@
 /**
- * Figures of the offline AI engine: retrieval quality on the held-out questions, answer latency,
+ * Figures of the offline AI engine: retrieval quality on the held-out questions, answer quality on
+ * the development and test parts, answer latency,
  * OCR latency, and PocketSphinx word accuracy and latency on espeak-ng speech with the generic
  * and the interview language model. Run alone with `node scripts/bench/ai-bench.ts`.
  */
@@ -10,12 +11,11 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { heldOutQuestions, evaluateRetrieval } from '#server/ai/offline/eval/evaluate.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
-import { evaluateTrust } from '#server/ai/offline/eval/trust-evaluation.ts'
+import { answerQualityFigures } from './answer-quality-bench.ts'
 import { evaluateRewrites } from '#server/ai/offline/eval/rewrite-evaluation.ts'
 import { INTERVIEW_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import type { Figure } from './event-store-bench.ts'
-import { SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
 import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
 
 const run = promisify(execFile)
@@ -95,53 +95,6 @@ function retrievalFigures(): Figure[] {
       value: evaluation.recallAt3 * 100,
       unit: '%',
       note: `${evaluation.top3Correct}/${evaluation.total}; ${note}`,
-    },
-  ]
-}
-
-/** How far the answers can be trusted, on the held-out set written from interview categories. */
-function trustFigures(): Figure[] {
-  const trust = evaluateTrust()
-  const of = (n: number, total: number) => `${Math.round(n * total)}/${total}`
-  return [
-    {
-      name: 'answers: precision@1 (questions the knowledge base covers)',
-      value: trust.precisionAt1 * 100,
-      unit: '%',
-      note: of(trust.precisionAt1, trust.covered),
-    },
-    {
-      name: 'answers: confident but wrong',
-      value: trust.confidentButWrong * 100,
-      unit: '%',
-      note: `${of(trust.confidentButWrong, trust.total)} held-out questions`,
-    },
-    {
-      name: 'answers: abstained (structured approach)',
-      value: trust.abstention * 100,
-      unit: '%',
-      note: of(trust.abstention, trust.total),
-    },
-    {
-      name: 'answers: answered correctly',
-      value: trust.answeredCorrectly * 100,
-      unit: '%',
-      note: of(trust.answeredCorrectly, trust.total),
-    },
-    { name: 'answers: median length', value: trust.medianAnswerWords, unit: 'words', note: 'detail included' },
-    { name: 'answers: spoken part, median', value: trust.medianSpokenWords, unit: 'words', note: 'gist and points' },
-    { name: 'answers: spoken part, p90', value: trust.p90SpokenWords, unit: 'words' },
-    {
-      name: `answers: spoken part within ${SPOKEN_MAX_WORDS} words`,
-      value: trust.spokenWithinLimit * 100,
-      unit: '%',
-      note: of(trust.spokenWithinLimit, trust.total),
-    },
-    {
-      name: 'answers: follow-ups resolved',
-      value: trust.followUpAccuracy * 100,
-      unit: '%',
-      note: of(trust.followUpAccuracy, trust.followUps),
     },
   ]
 }
@@ -256,7 +209,7 @@ export async function benchAi(): Promise<Figure[]> {
   try {
     return [
       ...retrievalFigures(),
-      ...trustFigures(),
+      ...answerQualityFigures(),
       ...rewriteFigures(),
       ...(await answerFigures(engine)),
       ...(await ocrFigures(engine)),

@@ -15,8 +15,8 @@ import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
-import { gistOf } from '#server/ai/spoken-answer.ts'
-import { needsConfirmation } from '#server/ai/transcript-confirmation.ts'
+import { gistOf } from '#rules/spoken-answer.ts'
+import { mayFollowUp, needsConfirmation } from '#server/ai/transcript-confirmation.ts'
 
 export const failures = {
   response: 'Failed to get response',
@@ -210,7 +210,7 @@ export async function askAudioQuestion(
   if (transcription.confidence !== undefined && needsConfirmation(transcription.confidence))
     return unconfirmed(access, session.id, transcription, heard, transcription.confidence)
   const context = gatedContext(access, undefined, session.context)
-  const history = await recentTurns(scope, session.id)
+  const history = mayFollowUp(transcription.confidence) ? await recentTurns(scope, session.id) : []
   const answer = await callAi(failures.response, () =>
     scope.runtime.ai.answer({ question: transcription.text, context, history }),
   )

@@ -4,7 +4,7 @@
  */
 import type { ModelMessage } from 'ai'
 import type { Difficulty, InterviewContext } from '#server/ai/ai-schemas.ts'
-import { DETAIL_HEADING, GIST_LABEL, GIST_MAX_WORDS, SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { DETAIL_HEADING, GIST_LABEL, GIST_MAX_WORDS, SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 
 const assistantRole = `You are Interview Helper, a real-time assistant for a job candidate who is in a live interview right now.
 The candidate will glance at your answer and say it in their own words, so:

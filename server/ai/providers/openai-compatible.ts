@@ -42,7 +42,7 @@ import {
   screenshotReplySchema,
 } from './reply-schemas.ts'
 import { addUsage, noUsage, toTokenUsage } from './token-usage.ts'
-import { gistOf } from '#server/ai/spoken-answer.ts'
+import { gistOf } from '#rules/spoken-answer.ts'
 
 export type EngineHooks = {
   /** Told when a model fails and the fallback model is tried. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { splitDetail } from '#rules/spoken-answer.ts'
 import { parseAnswer, type Block, type Inline } from '#src/interview/answer-markdown.ts'
 
 function inlines(nodes: Inline[]): ReactNode[] {
@@ -42,13 +43,25 @@ function block(node: Block, index: number): ReactNode {
   }
 }
 
-/** An AI answer, its Markdown shown as formatting but never as markup. */
+/**
+ * An AI answer, its Markdown shown as formatting but never as markup: the gist and the points to
+ * say first, the detail folded under "More detail" for when there is time to read it.
+ */
 export function AnswerText({ text, className = '' }: { text: string; className?: string }) {
+  const { spoken, detail } = splitDetail(text)
   return (
     <div
       className={`space-y-2 text-sm leading-relaxed break-words text-gray-800 dark:text-gray-200 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 dark:[&_code]:bg-gray-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}
     >
-      {parseAnswer(text).map(block)}
+      {parseAnswer(spoken).map(block)}
+      {detail !== null && (
+        <details>
+          <summary className="cursor-pointer font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+            More detail
+          </summary>
+          <div className="mt-2 space-y-2">{parseAnswer(detail).map(block)}</div>
+        </details>
+      )}
     </div>
   )
 }

@@ -8,12 +8,12 @@ import {
   withinSpokenLimit,
   type AnswerShape,
 } from '#server/ai/offline/answer/answer-shape.ts'
-import { trustSet } from '#server/ai/offline/eval/trust-evaluation.ts'
+import { trustSet } from '#server/ai/offline/eval/development-part.ts'
 import { knowledgeBase, parseKnowledgeFiles } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { countWords, splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
-import { DETAIL_HEADING, GIST_MAX_WORDS, gistOf, SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { DETAIL_HEADING, GIST_MAX_WORDS, gistOf, SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 
 beforeAll(() => {
   knowledgeIndex()

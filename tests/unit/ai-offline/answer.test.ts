@@ -38,7 +38,9 @@ describe('answerQuestion', () => {
       question: 'How do you manage state?',
       context: { role: 'Senior React developer', resume: '6 years building apps with React and Redux.' },
     })
-    expect(result.answer).toContain('**Tie it to your experience:** In your role as Senior React developer (6 years)')
+    // The role is the one applied for: never presented as the candidate's own.
+    expect(result.answer).toContain('**Tie it to your experience:** From your own experience (6 years)')
+    expect(result.answer).toContain('the Senior React developer role you are applying for')
     expect(result.answer).toMatch(/Redux/)
   })
 

@@ -38,9 +38,13 @@ describe('knowledge base integrity', () => {
     }
   })
 
-  it('structures every behavioural answer as Situation, Task, Action, Result', () => {
+  it('structures every behavioural answer as Situation, Task, Action, Result, and HR answers as advice and a phrasing', () => {
     for (const entry of knowledgeBase.filter((e) => e.category === 'behavioural')) {
-      for (const part of ['Situation:', 'Task:', 'Action:', 'Result:']) expect(entry.answer, entry.id).toContain(part)
+      if (entry.tags.includes('hr')) {
+        expect(entry.answer, entry.id).toContain('A phrasing that works:')
+        expect(entry.answer, entry.id).not.toMatch(/\b(Situation|Action):/)
+      } else
+        for (const part of ['Situation:', 'Task:', 'Action:', 'Result:']) expect(entry.answer, entry.id).toContain(part)
     }
   })
 

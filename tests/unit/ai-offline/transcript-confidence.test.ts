@@ -80,6 +80,19 @@ describe('the confidence of a transcript', () => {
     expect(transcriptConfidence(words)).toBe(0.82)
   })
 
+  it('given a transcript that stops mid-phrase, when scored, then it needs confirmation however sure its words are', () => {
+    const said = (text: string) =>
+      text.split(' ').map((word, i) => ({ word, start: i * 0.3, end: i * 0.3 + 0.3, posterior: 0.95 }))
+    for (const cut of [
+      'what is the difference between',
+      'how does a hash map work with the',
+      'explain the event loop and',
+    ])
+      expect(transcriptConfidence(said(cut)), cut).toBeLessThan(TRANSCRIPT_CONFIDENCE_THRESHOLD)
+    for (const whole of ['what is the difference between tcp and udp', 'what would you do', 'why is that'])
+      expect(transcriptConfidence(said(whole)), whole).toBe(0.95)
+  })
+
   it('given no words, when scored, then the confidence is 0', () => {
     expect(transcriptConfidence([])).toBe(0)
   })

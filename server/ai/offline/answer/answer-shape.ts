@@ -1,4 +1,4 @@
-import { DETAIL_HEADING, GIST_LABEL, SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { DETAIL_HEADING, GIST_LABEL, SPOKEN_MAX_WORDS, splitDetail } from '#rules/spoken-answer.ts'
 import { countWords } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
 /**
@@ -31,8 +31,7 @@ export function spokenWords(shape: AnswerShape): number {
 
 /** The spoken part of a rendered answer, without the gist's label: everything before the detail. */
 export function spokenPart(markdown: string): string {
-  const at = markdown.indexOf(`\n${DETAIL_HEADING}`)
-  const spoken = (at === -1 ? markdown : markdown.slice(0, at)).trim()
+  const { spoken } = splitDetail(markdown)
   return spoken.startsWith(GIST_LABEL) ? spoken.slice(GIST_LABEL.length) : spoken
 }
 

@@ -4,7 +4,8 @@ import { joinBlocks, renderAnswer, spokenWords, withinSpokenLimit, type AnswerSh
 import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
-import { groundedAnswer } from './grounded-answer.ts'
+import { askedPart, needsPreviousQuestion } from './follow-up.ts'
+import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { personalQuestionEntry } from './personal-question.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { readResume } from './resume-facts.ts'
@@ -34,26 +35,13 @@ export type OfflineAnswer = {
 const MATCHES_RETURNED = 3
 const PERSONAL_CONFIDENCE = 0.9
 
-const CONTINUATION = /^\s*(and|so|but|also|then|ok(ay)?)\b/i
-const BACK_REFERENCE = /\b(it|that|this|those|them|they|there)\b/i
-const SHORT_QUESTION_WORDS = 8
-
-/**
- * Whether a question continues the previous one rather than asking something new: it opens with
- * "and…"/"so…", or it is short and points back ("what did you learn from it?"), or on its own it
- * matches nothing. A question confident on its own that does neither is a new topic.
- */
-function continuesPrevious(question: string, own: RetrievalResult): boolean {
-  if (CONTINUATION.test(question)) return true
-  const short = question.trim().split(/\s+/).length <= SHORT_QUESTION_WORDS
-  return short && (BACK_REFERENCE.test(question) || (own.best === null && own.queryTerms.length <= 1))
-}
-
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
 function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
-  const own = findAnswers(question, context, { limit: 5 })
+  const asked = askedPart(question)
+  // A request for a story is answered by a behavioural entry or the résumé, never a technical neighbour.
+  const own = findAnswers(asked, context, { limit: 5, ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}) })
   const previous = history?.at(-1)
-  if (previous === undefined || !continuesPrevious(question, own)) return { retrieval: own, followUpOf: null }
+  if (previous === undefined || !needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null }
   // The previous question's own entry first: its answer covers the usual follow-ups (complexity,
   // trade-offs, problems, what was learnt); a combined query drifts to neighbouring entries.
   const alone = findAnswers(previous.question, context, { limit: 5 })
@@ -77,7 +65,7 @@ function composeAnswer(options: {
 }): AnswerShape {
   const { entry, question, context, type, tieIn, retrieval } = options
   if (entry !== null) return groundedAnswer(entry, context, question) ?? matchedAnswerShape(entry, tieIn)
-  const facts = type === 'behavioural' ? readResume(context?.resume) : null
+  const facts = type === 'behavioural' && asksForStory(question) ? readResume(context?.resume) : null
   // A story from the résumé leaves out the knowledge base's loosely related (technical) topics.
   const fallback = fallbackAnswerShape({
     type,

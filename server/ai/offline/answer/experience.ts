@@ -1,4 +1,5 @@
 import type { QuestionType } from './classify.ts'
+import { readResume } from './resume-facts.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { hasText } from '#server/ai/offline/has-text.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
@@ -68,7 +69,9 @@ export function experienceTieIn(
   if (role === null && !hasResume && jobSkills.length === 0) return null
 
   const years = yearsOfExperience(context.resume)
-  const who = role !== null ? `In your role as ${role}` : 'From your own experience'
+  // The context's role is the one applied for; the candidate's own title comes from the résumé.
+  const current = readResume(context.resume)?.positions[0]?.title
+  const who = current !== undefined ? `In your role as ${current}` : 'From your own experience'
   const tenure = years !== null ? ` (${years} years)` : ''
   const parts: string[] = []
   if (type === 'behavioural') {
@@ -84,5 +87,6 @@ export function experienceTieIn(
   }
   if (jobSkills.length > 0)
     parts.push(`The job description mentions ${humanList(jobSkills)}, so connect your example to it.`)
+  else if (role !== null) parts.push(`Connect it to what the ${role} role you are applying for needs.`)
   return parts.join(' ')
 }

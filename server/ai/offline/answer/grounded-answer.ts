@@ -9,6 +9,17 @@ import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 /** Questions about the candidate themselves: their example stories would be someone else's life. */
 const PERSONAL_ENTRIES = new Set(['beh-tell-me-about-yourself', 'beh-why-company', 'beh-proudest-project'])
 
+/**
+ * A question that asks for a story ("tell me about a time…", "describe a situation…"). Other
+ * behavioural questions (salary, notice period, weaknesses, questions for the interviewer) are
+ * answered with advice and a phrasing, never with a story from the résumé.
+ */
+export function asksForStory(question: string): boolean {
+  return /\btell (me|us) about (a|an|the|one)\b|\b(describe|share|recall) (a|an) (time|situation|occasion|moment)\b|\ba time (when|you)\b/i.test(
+    question,
+  )
+}
+
 /** The résumé line sharing most words with the text; the first line when none shares any. */
 function closest(lines: readonly string[], text: string): string | undefined {
   const asked = contentWords(text)
@@ -135,7 +146,7 @@ export function groundedAnswer(
   question: string,
 ): AnswerShape | null {
   const personal = PERSONAL_ENTRIES.has(entry.id)
-  if (!personal && entry.category !== 'behavioural') return null
+  if (!personal && (entry.category !== 'behavioural' || !asksForStory(entry.question))) return null
   const facts = readResume(context?.resume)
   const ctx = context ?? {}
   if (facts === null) return personal ? placeholders(entry, ctx) : null

@@ -2,12 +2,13 @@ import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
 /**
- * Questions about the candidate themselves, recognised by their wording: retrieval alone reads
- * "why do you want this job?" as a question about job schedulers.
+ * Questions about the candidate themselves, and the HR questions about terms, recognised by their
+ * wording: retrieval alone reads "why do you want this job?" as a question about job schedulers
+ * and "expected CTC" as nothing at all.
  */
 const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
   [
-    /\b(tell (me|us) (a little |a bit )?about yourself|introduce yourself|walk (me|us) through your (background|resume|résumé|cv))\b/i,
+    /\b(tell (me|us) (a little |a bit )?about (yourself|your good self)|introduce yourself|walk (me|us) through your (background|resume|résumé|cv))\b/i,
     'beh-tell-me-about-yourself',
   ],
   [
@@ -17,6 +18,19 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
   [
     /\b(project|work|accomplishment|achievement)s?\b.{0,40}\bproud(est)?\b|\bproud(est)?\b.{0,40}\b(project|accomplishment|achievement)s?\b/i,
     'beh-proudest-project',
+  ],
+  [
+    /\b(salary|ctc|compensation|pay|package)\b.{0,30}\b(expect\w*|looking for|hike)\b|\b(expected|current) (ctc|salary|compensation|package|pay)\b|\bhow much\b.{0,30}\b(paid|pay|salary)\b/i,
+    'beh-salary-expectations',
+  ],
+  [
+    /\bnotice period\b|\bjoining date\b|\bhow soon can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b/i,
+    'beh-notice-period',
+  ],
+  [/\brelocat\w*\b|\b(open|willing|ready) to (move|shift) to\b/i, 'beh-relocation'],
+  [
+    /\b(any )?questions? for (us|me)\b|\bwhat (should|can|could) i ask\b.{0,40}\binterviewer\b|\bquestions? to ask (the|your|an) interviewer\b/i,
+    'beh-questions-for-interviewer',
   ],
 ]
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { GIST_MAX_WORDS, SPOKEN_MAX_WORDS } from '#server/ai/spoken-answer.ts'
+import { GIST_MAX_WORDS, SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import { countWords, entryGist, entrySpokenWords } from './spoken-shape.ts'
 
 export const categories = [

@@ -1,11 +1,11 @@
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { extractContextSignals, type ContextSignals } from './context-signals.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 
 /** Below this the engine says it has no confident match rather than guess. */
-export const CONFIDENCE_THRESHOLD = 0.6
+export const CONFIDENCE_THRESHOLD = 0.55
 
 /**
  * A question that comes down to one common word ("and what would you do differently?", "can you
@@ -47,6 +47,8 @@ export type RetrievalResult = {
 export type FindAnswersOptions = {
   limit?: number
   index?: SearchIndex
+  /** Only entries of these categories can answer (a request for a story is answered by a behavioural entry). */
+  categories?: readonly Category[]
 }
 
 function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchIndex): number {
@@ -56,27 +58,82 @@ function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchI
   return CATEGORY_BOOST * affinity + Math.min(MAX_TAG_BOOST, TAG_BOOST_PER_TERM * overlap)
 }
 
+/** A query term at least this share of the query's highest idf names what is asked (a key term). */
+const KEY_TERM_IDF_SHARE = 0.6
+/** Weights of the confidence; they add up to 1. */
+const W_COVERAGE = 0.25
+const W_TITLE = 0.1
+const W_KEY = 0.35
+const W_MARGIN = 0.3
 /**
- * Transparent confidence in [0, 1]:
- *   0.45 × coverage        (idf-weighted share of the question's terms found anywhere in the entry)
- * + 0.35 × title coverage  (the same, found in its question, phrasings or tags)
- * + 0.20 × margin          (for the top match: how far ahead of the runner-up it is)
+ * How much a candidate that carries none of the question's key terms keeps of its text score:
+ * it is a neighbour sharing words, not an answer.
  */
-function confidenceOf(hit: SearchHit, queryTerms: readonly QueryTerm[], index: SearchIndex, margin: number): number {
+const NEIGHBOUR_SCORE_SHARE = 0.3
+
+/** The question's key terms: its rarest words, which name the concept or algorithm asked about. */
+function keyTermsOf(queryTerms: readonly QueryTerm[], index: SearchIndex): Set<string> {
+  const highestIdf = Math.max(0, ...queryTerms.map((term) => index.idf(term.term)))
+  return new Set(
+    queryTerms.filter((term) => index.idf(term.term) >= KEY_TERM_IDF_SHARE * highestIdf).map((term) => term.term),
+  )
+}
+
+type Evidence = { coverage: number; titleCoverage: number; keyCoverage: number }
+
+/**
+ * How much of the question an entry explains, idf-weighted: the share of its terms found anywhere
+ * in the entry, the share found in its question, phrasings or tags, and the share of the
+ * question's key terms (its rarest words, which name the concept or algorithm asked about) that
+ * the entry names: half in its question or phrasings, half in those or its tags.
+ */
+function evidenceOf(
+  hit: SearchHit,
+  queryTerms: readonly QueryTerm[],
+  keyTerms: ReadonlySet<string>,
+  index: SearchIndex,
+): Evidence {
   let total = 0
   let covered = 0
   let titleCovered = 0
+  let keyTotal = 0
+  let keyNamed = 0
+  let keyTagged = 0
   const matched = new Set(hit.matchedTerms)
   const inTitle = new Set(hit.titleTerms)
+  const inQuestion = new Set(index.termsOf(hit.id, 'title'))
   for (const term of queryTerms) {
-    const weight = term.weight * index.idf(term.term)
+    const idf = index.idf(term.term)
+    const weight = term.weight * idf
     total += weight
     const evidence = term.correctedFrom === undefined ? weight : weight * CORRECTED_COVERAGE_FACTOR
     if (matched.has(term.term)) covered += evidence
     if (inTitle.has(term.term)) titleCovered += evidence
+    if (keyTerms.has(term.term)) {
+      keyTotal += weight
+      if (inQuestion.has(term.term)) keyNamed += evidence
+      if (inTitle.has(term.term)) keyTagged += evidence
+    }
   }
-  if (total === 0) return 0
-  const value = 0.45 * (covered / total) + 0.35 * (titleCovered / total) + 0.2 * Math.max(0, Math.min(1, margin))
+  if (total === 0) return { coverage: 0, titleCoverage: 0, keyCoverage: 0 }
+  return {
+    coverage: covered / total,
+    titleCoverage: titleCovered / total,
+    keyCoverage: keyTotal === 0 ? 0 : (keyNamed + keyTagged) / 2 / keyTotal,
+  }
+}
+
+/**
+ * Transparent confidence in [0, 1], whether the entry answers this question rather than shares its
+ * words: 0.25 × coverage + 0.1 × title coverage + 0.35 × key-term coverage + 0.3 × margin (for the
+ * top match, how far ahead of the runner-up it is).
+ */
+function confidenceOf(evidence: Evidence, margin: number): number {
+  const value =
+    W_COVERAGE * evidence.coverage +
+    W_TITLE * evidence.titleCoverage +
+    W_KEY * evidence.keyCoverage +
+    W_MARGIN * Math.max(0, Math.min(1, margin))
   return Math.round(Math.min(1, value) * 1000) / 1000
 }
 
@@ -110,12 +167,16 @@ export function findAnswers(
     }
   }
   const signals = extractContextSignals(context)
+  const keyTerms = keyTermsOf(queryTerms, index)
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
-      if (!entry) return []
+      if (!entry || (options.categories !== undefined && !options.categories.includes(entry.category))) return []
       const contextBoost = contextBoostFor(entry, signals, index)
-      return [{ hit, entry, contextBoost, score: hit.score * (1 + contextBoost) }]
+      const evidence = evidenceOf(hit, queryTerms, keyTerms, index)
+      // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
+      const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
+      return [{ hit, entry, contextBoost, evidence, score: hit.score * (1 + contextBoost) * answers }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
 
@@ -126,18 +187,17 @@ export function findAnswers(
     score: Math.round(candidate.score * 1000) / 1000,
     textScore: Math.round(candidate.hit.score * 1000) / 1000,
     contextBoost: Math.round(candidate.contextBoost * 1000) / 1000,
-    confidence: confidenceOf(
-      candidate.hit,
-      queryTerms,
-      index,
-      rank === 0 && topScore > 0 ? (topScore - runnerUp) / topScore : 0,
-    ),
+    confidence: confidenceOf(candidate.evidence, rank === 0 && topScore > 0 ? (topScore - runnerUp) / topScore : 0),
   }))
   const best = matches[0] ?? null
   const confidence = best?.confidence ?? 0
   const [loneTerm, ...otherTerms] = queryTerms
+  // A common word alone still names the question when it is what the best entry's question is about ("heap").
   const saysTooLittle =
-    loneTerm !== undefined && otherTerms.length === 0 && index.idf(loneTerm.term) < LONE_TERM_MIN_IDF
+    loneTerm !== undefined &&
+    otherTerms.length === 0 &&
+    index.idf(loneTerm.term) < LONE_TERM_MIN_IDF &&
+    (best === null || !index.termsOf(best.entry.id, 'title').includes(loneTerm.term))
   if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle) {
     return { status: 'no-confident-match', best: null, matches, confidence, reason: 'low-confidence', queryTerms }
   }

@@ -4,7 +4,9 @@
  * "a") low posteriors even when they are right, because many words compete for a few frames;
  * weighting by duration lets the content words, which carry the question, decide. A word that
  * lasts far longer than a syllable can be said is noise the decoder forced into a word ("thigh"
- * for a second of hiss, at posterior 1.0), so it counts as wrong whatever its posterior.
+ * for a second of hiss, at posterior 1.0), so it counts as wrong whatever its posterior. A
+ * transcript that ends on a word no question ends on ("…the difference between") is incomplete
+ * and is capped below the confirmation threshold.
  */
 import type { DecodedWord } from './decoder-output.ts'
 
@@ -14,7 +16,43 @@ const MAX_SECONDS_PER_SYLLABLE = 0.6
 /** Vowel groups: near enough to syllables to tell a word from a second of noise. */
 const syllables = (word: string) => Math.max(1, word.toLowerCase().match(/[aeiouy]+/g)?.length ?? 0)
 
+/**
+ * Words a spoken question does not end on: the recording stopped mid-phrase, or the decoder forced
+ * noise into a short word. PocketSphinx marks alternative pronunciations as "the(2)".
+ */
+const DANGLING_ENDINGS: ReadonlySet<string> = new Set(
+  [
+    'a',
+    'an',
+    'the',
+    'of',
+    'to',
+    'and',
+    'or',
+    'but',
+    'with',
+    'for',
+    'from',
+    'by',
+    'my',
+    'your',
+    'between',
+    'than',
+  ].concat(['if', 'because', 'into', 'onto', 'versus', 'vs', 'its', 'our', 'their', 'whose']),
+)
+/** An incomplete transcript is at most this sure: below the confirmation threshold (0.45). */
+const INCOMPLETE_TRANSCRIPT_CAP = 0.4
+
+const spokenForm = (word: string) => word.toLowerCase().replace(/\(\d+\)$/, '')
+
 export function transcriptConfidence(words: readonly DecodedWord[]): number {
+  const last = words.at(-1)
+  const incomplete = last !== undefined && DANGLING_ENDINGS.has(spokenForm(last.word))
+  const posterior = posteriorConfidence(words)
+  return incomplete ? Math.min(posterior, INCOMPLETE_TRANSCRIPT_CAP) : posterior
+}
+
+function posteriorConfidence(words: readonly DecodedWord[]): number {
   let weighted = 0
   let total = 0
   for (const { word, start, end, posterior } of words) {

@@ -72,6 +72,10 @@ export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<str
   ...['hashmap', 'hashmaps', 'hashtable', 'hashtables', 'dictionary', 'dictionaries', 'dict', 'dicts'].map(
     (w) => [w, ['hashmap']] as const,
   ),
+  // The people a candidate works beside: questions say "teammate", entries "coworker" or "colleague".
+  ...['teammate', 'teammates', 'colleague', 'colleagues', 'coworker', 'coworkers', 'co-worker'].map(
+    (w) => [w, ['coworker']] as const,
+  ),
   ['db', ['database']],
   ['dbs', ['database']],
   ['rdbms', ['sql', 'database']],

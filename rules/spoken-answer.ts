@@ -18,3 +18,11 @@ export function gistOf(text: string): string {
   const first = text.trim().split('\n')[0]?.trim() ?? ''
   return first.startsWith(GIST_LABEL.trim()) ? first.slice(GIST_LABEL.trim().length).trim() : first
 }
+
+/** An answer's spoken part (gist and points) and its detail, the text after the detail line, if any. */
+export function splitDetail(text: string): { spoken: string; detail: string | null } {
+  const at = text.indexOf(`\n${DETAIL_HEADING}`)
+  if (at === -1) return { spoken: text, detail: null }
+  const detail = text.slice(at + 1 + DETAIL_HEADING.length).trim()
+  return { spoken: text.slice(0, at).trim(), detail: detail === '' ? null : detail }
+}

@@ -1,0 +1,56 @@
+/**
+ * Answer quality of the offline engine on both parts of the question sets: the development part
+ * (tuned on, so optimistic) and the test part (only measured). Run alone with
+ * `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints it with the AI figures.
+ */
+import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
+import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
+import { testPart } from '#server/ai/offline/eval/test-part.ts'
+import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
+import type { Figure } from './event-store-bench.ts'
+
+const count = (ratio: number, total: number) => `${Math.round(ratio * total)}/${total}`
+
+function partFigures(e: PartEvaluation): Figure[] {
+  const label = `answers (${e.name} part)`
+  return [
+    { name: `${label}: on topic`, value: e.onTopic * 100, unit: '%', note: count(e.onTopic, e.total) },
+    {
+      name: `${label}: confident but wrong`,
+      value: e.confidentButWrong * 100,
+      unit: '%',
+      note: count(e.confidentButWrong, e.total),
+    },
+    { name: `${label}: abstained`, value: e.abstention * 100, unit: '%', note: count(e.abstention, e.total) },
+    { name: `${label}: median length`, value: e.medianAnswerWords, unit: 'words', note: 'detail included' },
+    { name: `${label}: spoken part, median`, value: e.medianSpokenWords, unit: 'words', note: 'gist and points' },
+    { name: `${label}: spoken part, p90`, value: e.p90SpokenWords, unit: 'words' },
+    {
+      name: `${label}: spoken part within ${SPOKEN_MAX_WORDS} words`,
+      value: e.spokenWithinLimit * 100,
+      unit: '%',
+      note: count(e.spokenWithinLimit, e.total),
+    },
+    {
+      name: `${label}: follow-up pairs right`,
+      value: e.followUps === 0 ? 0 : (e.followUpsRight / e.followUps) * 100,
+      unit: '%',
+      note: `${e.followUpsRight}/${e.followUps}`,
+    },
+    ...e.calibration.map((row) => ({
+      name: `${label}: calibration, confidence ${row.bucket}`,
+      value: row.questions === 0 ? 0 : (row.topEntryRight / row.questions) * 100,
+      unit: '%',
+      note: `top entry right for ${row.topEntryRight}/${row.questions}`,
+    })),
+  ]
+}
+
+export function answerQualityFigures(): Figure[] {
+  return [developmentPart, testPart].flatMap((part) => partFigures(evaluatePart(part)))
+}
+
+if (import.meta.main) {
+  for (const figure of answerQualityFigures())
+    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+}

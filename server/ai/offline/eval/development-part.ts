@@ -1,0 +1,49 @@
+/**
+ * The development part of the answer evaluation: the trust set (trust-set.json), written from
+ * interview categories and then used to tune the engine (its threshold, new entries). Figures on
+ * it are optimistic; the test part (test-part.ts) is the one that predicts the next question.
+ * Nothing of it reaches the search index.
+ */
+import { z } from 'zod'
+import type { EvaluationPart } from './answer-evaluation.ts'
+import trustSetData from './trust-set.json' with { type: 'json' }
+
+const trustSetSchema = z.strictObject({
+  questions: z
+    .array(
+      z.strictObject({
+        category: z.string().min(1),
+        question: z.string().trim().min(3),
+        /** The knowledge-base entry that answers it, or null when no entry does (the engine should abstain). */
+        expected: z.string().min(1).nullable(),
+      }),
+    )
+    .min(1),
+  followUps: z
+    .array(
+      z.strictObject({
+        previous: z.string().trim().min(3),
+        followUp: z.string().trim().min(3),
+        /** The entry the follow-up is about, in the light of the previous question. */
+        expected: z.string().min(1),
+      }),
+    )
+    .min(1),
+})
+export type TrustSet = z.infer<typeof trustSetSchema>
+
+export const trustSet: TrustSet = trustSetSchema.parse(trustSetData)
+
+export const developmentPart: EvaluationPart = {
+  name: 'development',
+  questions: trustSet.questions.map(({ question, expected }) => ({
+    question,
+    accept: expected === null ? [] : [expected],
+  })),
+  followUps: trustSet.followUps.map(({ previous, followUp, expected }) => ({
+    previous,
+    question: followUp,
+    isFollowUp: true,
+    accept: [expected],
+  })),
+}

@@ -1,0 +1,91 @@
+/**
+ * The test part of the answer evaluation (test-set.json): written from interview categories and
+ * real phrasings before the engine was changed, only measured. A label may name an entry the
+ * knowledge base does not have: then no entry answers the question and abstaining is right.
+ */
+import { z } from 'zod'
+import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
+import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
+import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
+import testSetData from './test-set.json' with { type: 'json' }
+
+const kindSchema = z.enum([
+  'technical',
+  'coding',
+  'system-design',
+  'behavioural',
+  'motivation',
+  'hr',
+  'candidate-questions',
+])
+
+const questionSchema = z.strictObject({
+  kind: kindSchema,
+  question: z.string().trim().min(3),
+  accept: z.array(z.string().min(1)).min(1),
+})
+
+const testSetSchema = z.strictObject({
+  about: z.string(),
+  questions: z.array(questionSchema).min(1),
+  withContext: z.strictObject({
+    context: interviewContextSchema,
+    /** The candidate's current employer, from the résumé. */
+    employer: z.string().min(1),
+    /** The role applied for, from the job description. */
+    targetRole: z.string().min(1),
+    questions: z.array(questionSchema).min(1),
+  }),
+  followUps: z
+    .array(
+      z.strictObject({
+        previous: z.string().trim().min(3),
+        question: z.string().trim().min(3),
+        isFollowUp: z.boolean(),
+        accept: z.array(z.string().min(1)).min(1),
+      }),
+    )
+    .min(1),
+})
+export type TestSet = z.infer<typeof testSetSchema>
+type Kind = z.infer<typeof kindSchema>
+
+export const testSet: TestSet = testSetSchema.parse(testSetData)
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Answer forms that are wrong whatever entry they came from: a story told in the spoken part (STAR
+ * steps, "At <employer>") for an HR question, and the role applied for presented anywhere as the
+ * candidate's current role.
+ */
+function wrongForm(kind: Kind, employer: string | null, targetRole: string | null): GradedQuestion['wrongForm'] {
+  const story = new RegExp(`\\*\\*(Situation|Action):\\*\\*${employer ? `|\\bAt ${escape(employer)}\\b` : ''}`)
+  const target = targetRole === null ? null : escape(targetRole)
+  const confused =
+    target === null
+      ? null
+      : new RegExp(
+          `\\b(in your role as|I am an?|as an?) ${target}\\b(?! role)|\\b${target} at ${escape(employer ?? '')}`,
+          'i',
+        )
+  return (answer) => (kind === 'hr' && story.test(spokenPart(answer))) || (confused?.test(answer) ?? false)
+}
+
+export const testPart: EvaluationPart = {
+  name: 'test',
+  questions: [
+    ...testSet.questions.map(({ kind, question, accept }) => ({
+      question,
+      accept,
+      wrongForm: wrongForm(kind, null, null),
+    })),
+    ...testSet.withContext.questions.map(({ kind, question, accept }) => ({
+      question,
+      accept,
+      context: testSet.withContext.context,
+      wrongForm: wrongForm(kind, testSet.withContext.employer, testSet.withContext.targetRole),
+    })),
+  ],
+  followUps: testSet.followUps,
+}

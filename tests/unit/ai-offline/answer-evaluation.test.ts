@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { evaluatePart } from '#server/ai/offline/eval/answer-evaluation.ts'
+import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
+import { testPart, testSet } from '#server/ai/offline/eval/test-part.ts'
+import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+
+const tokens = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  const intersection = [...a].filter((t) => b.has(t)).length
+  const union = new Set([...a, ...b]).size
+  return union === 0 ? 0 : intersection / union
+}
+
+const normalised = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+
+describe('the development part (the trust set)', () => {
+  it('labels its questions with knowledge-base ids or with null for questions no entry answers', () => {
+    for (const { expected } of trustSet.questions)
+      if (expected !== null) expect(findEntry(expected), expected).toBeDefined()
+    for (const { expected } of trustSet.followUps) expect(findEntry(expected), expected).toBeDefined()
+    expect(trustSet.questions.filter((q) => q.expected === null).length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('is kept out of the index: no question appears in any indexed text or nearly repeats its entry', () => {
+    const indexedTexts = knowledgeBase.flatMap((e) => [
+      e.question,
+      ...e.alternatives,
+      ...e.keyPoints,
+      e.answer,
+      ...e.tags,
+    ])
+    const indexed = indexedTexts.map(normalised).join('\n')
+    const asked = [...trustSet.questions, ...trustSet.followUps.flatMap((f) => [{ question: f.followUp }])]
+    for (const { question } of asked) expect(indexed.includes(normalised(question)), question).toBe(false)
+    for (const { question, expected } of trustSet.questions) {
+      const entry = expected === null ? undefined : findEntry(expected)
+      if (!entry) continue
+      const closest = Math.max(
+        ...[entry.question, ...entry.alternatives].map((p) => jaccard(tokens(question), tokens(p))),
+      )
+      expect(closest, question).toBeLessThan(0.7)
+    }
+  })
+
+  it('measures every figure from the engine and lists each miss', () => {
+    const result = evaluatePart(developmentPart)
+    expect(result.total).toBe(trustSet.questions.length)
+    expect(result.onTopic + result.confidentButWrong).toBeLessThanOrEqual(1)
+    expect(result.abstention + result.confidentButWrong).toBeLessThanOrEqual(1)
+    expect(result.misses.length).toBeGreaterThanOrEqual(Math.round(result.confidentButWrong * result.total))
+    expect(result.calibration.reduce((sum, row) => sum + row.questions, 0)).toBe(result.total)
+    expect(result.medianAnswerWords).toBeGreaterThan(0)
+  })
+})
+
+describe('the test part', () => {
+  it('is the set written before the engine was tuned: its questions and labels are never changed', () => {
+    const text = readFileSync(new URL('../../../server/ai/offline/eval/test-set.json', import.meta.url))
+    expect(createHash('sha256').update(text).digest('hex')).toBe(
+      '66d986333c5ccc4b94c98519ba4c26ce74d6a67098eb3ab9e8af01fb43df13fa',
+    )
+  })
+
+  it('labels with knowledge-base ids, or ids no entry has (then abstaining is right)', () => {
+    const ids = new Set(knowledgeBase.map((entry) => entry.id))
+    const all = [...testSet.questions, ...testSet.withContext.questions, ...testSet.followUps]
+    const labelled = all.filter(({ accept }) => accept.some((id) => ids.has(id)))
+    expect(labelled.length / all.length).toBeGreaterThan(0.9)
+  })
+
+  it('grades a story for an HR question and the target role given as the current one as wrong forms', () => {
+    const withContext = testPart.questions.filter((q) => q.context !== undefined)
+    const salary = withContext.find((q) => /salary/i.test(q.question))
+    expect(salary?.wrongForm?.('**In short:** At Finlytics, as Software Engineer, I built the service.')).toBe(true)
+    expect(salary?.wrongForm?.('**In short:** Give a researched range and ask about the whole package.')).toBe(false)
+    const indexing = withContext.find((q) => /indexing/i.test(q.question))
+    expect(indexing?.wrongForm?.('In your role as Senior Backend Engineer (5 years), follow this')).toBe(true)
+    expect(indexing?.wrongForm?.('For the Senior Backend Engineer role, connect it to PostgreSQL.')).toBe(false)
+  })
+
+  it('is measured with the same figures as the development part', () => {
+    const result = evaluatePart(testPart)
+    expect(result.total).toBe(testSet.questions.length + testSet.withContext.questions.length)
+    expect(result.followUps).toBe(testSet.followUps.length)
+  })
+})

@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
+import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+beforeAll(() => {
+  knowledgeIndex()
+})
+
+const context = {
+  resume: `Arjun Mehta
+Software Engineer at Zephyrlabs (2021 - present)
+- Built the payouts reconciliation service in Go, cutting manual work by 70%
+- Resolved a dispute between the QA and release teams over the test freeze
+Associate Engineer, Nimbusware, 2018 – 2021
+- Designed the billing API used by 3,000 merchants
+Skills: Go, PostgreSQL, Kafka
+6 years of experience`,
+  role: 'Staff Engineer',
+  jobDescription: 'Globex is hiring a Staff Engineer to scale our payments platform in Go and PostgreSQL.',
+}
+
+const ask = (question: string, withContext = true) => answerQuestion({ question, ...(withContext ? { context } : {}) })
+
+describe('HR and compensation: advice and a phrasing, never a project story', () => {
+  it.each([
+    ['What are your salary expectations?', 'beh-salary-expectations'],
+    ['What is your expected CTC?', 'beh-salary-expectations'],
+    ['What is your current notice period?', 'beh-notice-period'],
+    ['Can you join us within 30 days?', 'beh-notice-period'],
+    ['Are you willing to relocate to Hyderabad?', 'beh-relocation'],
+  ])('%s', (question, expected) => {
+    for (const result of [ask(question), ask(question, false)]) {
+      expect(result.source).toBe('knowledge-base')
+      expect(result.matches[0]?.id).toBe(expected)
+      expect(result.confidence).toBeGreaterThanOrEqual(0.9)
+      const spoken = spokenPart(result.answer)
+      expect(spoken).not.toMatch(/Zephyrlabs|Situation:|Action:/)
+      expect(result.answer).not.toMatch(/At Zephyrlabs|reconciliation/)
+    }
+  })
+})
+
+describe('the role applied for and the current role are never confused', () => {
+  it('ties a technical answer to the current title from the résumé and names the target role as the one applied for', () => {
+    const result = ask('How does database indexing work?')
+    expect(result.answer).not.toMatch(/In your role as Staff Engineer|I am an? Staff Engineer/)
+    expect(result.answer).toMatch(/Software Engineer/)
+    expect(result.answer).toMatch(/Staff Engineer role/)
+  })
+
+  it('never introduces the candidate with the target role', () => {
+    const result = ask('Tell me about yourself')
+    expect(result.gist).toMatch(/^I am a Software Engineer at Zephyrlabs/)
+    expect(result.answer).not.toMatch(/I am an? Staff Engineer/)
+  })
+})
+
+describe('the questions a candidate asks the interviewer', () => {
+  it('gives questions to ask, not a story, with a résumé in the context', () => {
+    const result = ask('What should I ask the interviewer at the end?')
+    expect(result.matches[0]?.id).toBe('beh-questions-for-interviewer')
+    expect(spokenPart(result.answer)).not.toMatch(/Zephyrlabs|Situation:/)
+  })
+})
+
+describe('coding problems name the standard algorithm', () => {
+  it("answers maximum subarray with Kadane's algorithm in O(n)", () => {
+    const result = ask('Given an integer array, find the maximum sum of a contiguous subarray', false)
+    expect(result.source).toBe('knowledge-base')
+    expect(spokenPart(result.answer)).toMatch(/Kadane/)
+    expect(result.answer).toMatch(/O\(n\)/)
+  })
+
+  it('merges two sorted arrays with two pointers in linear time, not with merge sort', () => {
+    const result = ask('How would you merge two sorted arrays?', false)
+    expect(result.source).toBe('knowledge-base')
+    expect(spokenPart(result.answer)).toMatch(/two pointers/i)
+    expect(result.answer).toMatch(/O\(m \+ n\)/)
+    expect(result.answer).not.toMatch(/O\(n log n\)/)
+  })
+})

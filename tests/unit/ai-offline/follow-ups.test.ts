@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
+import { needsPreviousQuestion } from '#server/ai/offline/answer/follow-up.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+beforeAll(() => {
+  knowledgeIndex()
+})
+
+const after = (previous: string, question: string) =>
+  answerQuestion({ question, history: [{ question: previous, answer: '…' }] })
+
+/** Questions that look like follow-ups (a "this", an "and", a short opener) but name their own subject. */
+const notFollowUps: [previous: string, question: string, expected: string][] = [
+  ['How would you design a chat system?', 'Can you explain how this keyword works in JavaScript?', 'js-this'],
+  ['Tell me about yourself', 'Why do you want this role at Globex?', 'beh-why-company'],
+  ['What is a closure?', 'And what is the difference between TCP and UDP?', 'net-tcp-vs-udp'],
+  ['How does a hash map work?', 'That makes sense. How does a CDN work?', 'sd-cdn'],
+  ['How does useEffect work?', 'Ok, what is database sharding?', 'sd-sharding'],
+  ['What are your salary expectations?', 'Fine. Would you relocate to Pune for this job?', 'beh-relocation'],
+]
+
+/** Questions that cannot be understood alone: a pronoun with nothing to point at, or an ellipsis. */
+const followUps: [previous: string, question: string, expected: string][] = [
+  ['How does merge sort work?', 'And why?', 'algo-merge-sort'],
+  ['How would you design a chat system like WhatsApp?', 'How would you scale it?', 'sd-chat-system'],
+  ['What is the difference between a process and a thread?', 'What about the second one?', 'sd-process-vs-thread'],
+  ["How does Dijkstra's algorithm work?", 'What is its complexity?', 'algo-dijkstra'],
+  ['Tell me about a production incident you handled.', 'What would you do differently?', 'beh-production-incident'],
+  ['What is a trie?', 'Any disadvantages?', 'ds-trie'],
+]
+
+describe('a follow-up only when the question cannot be understood alone', () => {
+  it.each(notFollowUps)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+    const result = after(previous, question)
+    expect(result.answer).not.toContain('Following up on')
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it.each(followUps)('after "%s", "%s" follows up', (previous, question, expected) => {
+    expect(needsPreviousQuestion(question)).toBe(true)
+    const result = after(previous, question)
+    expect(result.answer).toContain(`Following up on: ${previous}`)
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it('answers "why this role" after "tell me about yourself" with the motivation, not the introduction again', () => {
+    const context = {
+      resume: 'Software Engineer at Initech (2020 – present)\n- Built the billing API in Go\nSkills: Go, PostgreSQL',
+      role: 'Backend Engineer',
+      jobDescription: 'Globex builds payment APIs in Go.',
+    }
+    const intro = answerQuestion({ question: 'Tell me about yourself', context })
+    const why = answerQuestion({
+      question: 'Why do you want this role at Globex?',
+      context,
+      history: [{ question: 'Tell me about yourself', answer: intro.answer }],
+    })
+    expect(why.matches[0]?.id).toBe('beh-why-company')
+    expect(why.answer).not.toBe(intro.answer)
+  })
+})
