@@ -16,7 +16,7 @@ export function needsConfirmation(confidence: number | undefined): boolean {
  * question resolved against history gets the previous answer again with full confidence. Clear
  * speech decodes above 0.6 (decision 0055).
  */
-export const TRANSCRIPT_FOLLOW_UP_THRESHOLD = 0.6
+const TRANSCRIPT_FOLLOW_UP_THRESHOLD = 0.6
 
 /** Whether the session's earlier turns may be used to read a transcript; an unknown confidence is taken at its word. */
 export function mayFollowUp(confidence: number | undefined): boolean {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
 
 beforeAll(() => {
   knowledgeIndex()
@@ -47,6 +48,12 @@ describe('the role applied for and the current role are never confused', () => {
     expect(result.answer).not.toMatch(/In your role as Staff Engineer|I am an? Staff Engineer/)
     expect(result.answer).toMatch(/Software Engineer/)
     expect(result.answer).toMatch(/Staff Engineer role/)
+  })
+
+  it('tells the model that the role in the context is the one applied for, and HR questions get advice', () => {
+    const instructions = interviewInstructions({ role: 'Staff Engineer' })
+    expect(instructions).toContain('the role the candidate is applying for, never their current role')
+    expect(instructions).toMatch(/HR questions .* never a project story/)
   })
 
   it('never introduces the candidate with the target role', () => {

@@ -18,7 +18,7 @@ export type GradedQuestion = {
   wrongForm?: (answer: string) => boolean
 }
 
-export type GradedFollowUp = {
+type GradedFollowUp = {
   previous: string
   question: string
   /** Whether the question needs the previous one to be understood. */
@@ -43,7 +43,7 @@ const engineAnswer: AnswerFn = (question, previous, context) =>
   answerQuestion({ question, history: [...previous], context })
 
 /** The entry the answer was given from, or null when the engine abstained. */
-export const answeredFrom = (answer: OfflineAnswer): string | null =>
+const answeredFrom = (answer: OfflineAnswer): string | null =>
   answer.source === 'knowledge-base' ? (answer.matches[0]?.id ?? null) : null
 
 const wordsOf = (markdown: string): number =>
@@ -68,9 +68,9 @@ function percentile(values: readonly number[], p: number): number {
 const share = (n: number, total: number): number => (total === 0 ? 0 : Math.round((n / total) * 1000) / 1000)
 
 /** Lower bounds of the confidence buckets of the calibration table. */
-export const CALIBRATION_BUCKETS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] as const
+const CALIBRATION_BUCKETS = [0, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] as const
 
-export type CalibrationRow = {
+type CalibrationRow = {
   /** "0.6–0.7" */
   bucket: string
   questions: number
@@ -78,7 +78,7 @@ export type CalibrationRow = {
   topEntryRight: number
 }
 
-export type AnswerMiss = {
+type AnswerMiss = {
   question: string
   accept: readonly string[]
   answeredFrom: string | null
