@@ -87,6 +87,8 @@ const refusalsByOperation = {
   'GET /support/rebuilds': [],
   'GET /support/webhook-deliveries': [],
   'POST /support/webhook-deliveries/{deliveryId}/retry': ['not-found', 'concurrent-change'],
+  'GET /support/refunds': [],
+  'POST /support/refunds/{orderId}/{paymentId}': ['not-found', 'gateway-unavailable'],
 } as const satisfies Record<string, readonly DomainErrorCode[]>
 
 /** `METHOD path` of every REST operation a client calls: its examples are keyed by it. */

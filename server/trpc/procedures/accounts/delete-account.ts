@@ -30,7 +30,10 @@ export const deleteAccountProcedure = signedInProcedure
       .select('password_hash')
       .where('user_id', '=', ctx.user.id)
       .executeTakeFirst()
-    if (credentials && !(input.password && (await currentPasswordMatches(ctx.scope, credentials.password_hash, input.password)))) {
+    if (
+      credentials &&
+      !(input.password && (await currentPasswordMatches(ctx.scope, credentials.password_hash, input.password)))
+    ) {
       throw new DomainError('wrong-password', deleteAccountWrongPassword)
     }
     return deleteAccount(ctx.scope)
