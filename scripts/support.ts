@@ -20,6 +20,10 @@ const commands: Record<string, Command> = {
     module: () => import('./support/deliveries.ts'),
     usage: 'deliveries [--failed|--pending] [--retry <razorpay event id>] --as staff@example.com',
   },
+  refunds: {
+    module: () => import('./support/refunds.ts'),
+    usage: 'refunds [--limit N] [--json] | --refund <order id> <payment id> --as staff@example.com',
+  },
   grant: {
     module: async () => {
       const grant = await import('./support/grant.ts')

@@ -952,6 +952,40 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/support/refunds': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Payments that must not pay their order (paid twice, or for a deleted account), newest first, and whether each was refunded (support staff) */
+    get: operations['support-refunds']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/refunds/{orderId}/{paymentId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Give back a payment from the refund list in full through the payment gateway; recorded on the order with the staff member (support staff). One refunded already is answered as it is. */
+    post: operations['support-refundPayment']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/contact': {
     parameters: {
       query?: never
@@ -2466,6 +2500,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2490,6 +2534,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request`, `wrong_password`, `same_password` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2502,6 +2556,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `no_password` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2514,6 +2578,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2526,6 +2600,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2535,9 +2619,43 @@ export interface operations {
           }
         }
       }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
       /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2550,6 +2668,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7158,6 +7286,16 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7182,6 +7320,16 @@ export interface operations {
       /** @description Bad input. Codes: `invalid_request`, `wrong_password` */
       400: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7194,6 +7342,16 @@ export interface operations {
       /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
       401: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7206,6 +7364,16 @@ export interface operations {
       /** @description The body or the file is too large. Codes: `payload_too_large` */
       413: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7218,6 +7386,16 @@ export interface operations {
       /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
       415: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7227,9 +7405,43 @@ export interface operations {
           }
         }
       }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      429: {
+        headers: {
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
       /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
       500: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -7242,6 +7454,16 @@ export interface operations {
       /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
       503: {
         headers: {
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -9655,6 +9877,306 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-refunds': {
+    parameters: {
+      query?: {
+        /** @example 50 */
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "refunds": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "paymentId": "pay_Q8hX2mT7Lw1Zc9",
+           *             "amount": 29900,
+           *             "gateway": "razorpay",
+           *             "reason": "owner-erased",
+           *             "refunded": false
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              refunds: {
+                orderId: string
+                paymentId: string
+                /** @description In paise */
+                amount: number
+                /** @enum {string} */
+                gateway: 'razorpay' | 'sandbox'
+                /**
+                 * @description order-already-paid: the customer paid twice; owner-erased: the account was deleted before it came
+                 * @enum {string}
+                 */
+                reason: 'order-already-paid' | 'owner-erased'
+                refunded: boolean
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-refundPayment': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @example order_test_07166982999491 */
+        orderId: string
+        /** @example pay_Q8hX2mT7Lw1Zc9 */
+        paymentId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "orderId": "order_test_07166982999491",
+           *         "paymentId": "pay_Q8hX2mT7Lw1Zc9",
+           *         "amount": 29900,
+           *         "gateway": "razorpay",
+           *         "reason": "owner-erased",
+           *         "refunded": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              orderId: string
+              paymentId: string
+              /** @description In paise */
+              amount: number
+              /** @enum {string} */
+              gateway: 'razorpay' | 'sandbox'
+              /**
+               * @description order-already-paid: the customer paid twice; owner-erased: the account was deleted before it came
+               * @enum {string}
+               */
+              reason: 'order-already-paid' | 'owner-erased'
+              refunded: boolean
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `payment_gateway_unavailable` */
+      502: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payment_gateway_unavailable'
           }
         }
       }

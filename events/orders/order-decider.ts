@@ -12,7 +12,16 @@ import {
 
 export type OrderCommand =
   | { type: 'CreateOrder'; owner: Owner; data: Extract<OrderEvent, { type: 'OrderCreated' }>['data'] }
-  | { type: 'RecordPayment'; paymentId: string; amount: number; verifiedBy: 'checkout' | 'webhook'; userId?: string }
+  | {
+      type: 'RecordPayment'
+      paymentId: string
+      amount: number
+      verifiedBy: 'checkout' | 'webhook'
+      userId?: string
+      /** Whether the order's owner was erased (`loadOwner` in the deciding unit). */
+      ownerErased: boolean
+    }
+  | { type: 'RecordRefund'; paymentId: string; refundId: string }
   | { type: 'RecordFailure'; paymentId: string | null; reason: string; code: string | null }
   | { type: 'Expire'; now: Date; checkoutWindowMs: number }
 
@@ -22,12 +31,26 @@ export const orderMessages = {
   paidByAnotherPayment:
     'This order has already been paid with another payment; this payment has been recorded for a refund.',
   amountMismatch: 'The payment amount does not match the order.',
+  nothingToRefund: 'This order has no payment by that id that needs a refund.',
 } as const
 
 /**
+ * The payment of an order that needs a refund and has not had one, or undefined when it was given
+ * back already; refused when the order holds no such payment (a payment that paid its order is
+ * never refunded here).
+ */
+export function paymentToRefund(state: OrderState, paymentId: string) {
+  if (state.status === 'none') throw new DomainError('not-found', orderMessages.nothingToRefund)
+  const due = state.duplicatePayments.find((payment) => payment.paymentId === paymentId)
+  if (!due) throw new DomainError('not-found', orderMessages.nothingToRefund)
+  return state.refundedPaymentIds.includes(paymentId) ? undefined : { orderId: state.orderId, ...due }
+}
+
+/**
  * One order, one payment: the first valid proof of payment (checkout signature or webhook) marks
- * it paid; later proofs of the same payment decide nothing. A different payment for a paid order is
- * recorded once as a duplicate to refund. A failure never undoes a payment, and a payment after
+ * it paid; later proofs of the same payment decide nothing. A different payment for a paid order,
+ * or any payment for an erased person's order, is recorded once as a payment to refund, and its
+ * refund once. A failure never undoes a payment, and a payment after
  * failures still counts (the customer retried in the same checkout). An order not paid within
  * its checkout window expires; a payment for it that arrives later was captured, so it still pays it.
  */
@@ -42,9 +65,12 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
       // Someone else's order is indistinguishable from a missing one.
       if (command.userId !== undefined && command.userId !== state.userId)
         throw new DomainError('not-found', orderMessages.notFound)
-      if (state.status === 'paid') {
-        if (state.paymentId === command.paymentId || state.duplicatePaymentIds.includes(command.paymentId)) return []
-        // The money was taken: refusing would lose track of it, so it is recorded for a refund.
+      const known = state.paymentId === command.paymentId
+      if (known || state.duplicatePayments.some((payment) => payment.paymentId === command.paymentId)) return []
+      // The money was taken: refusing would lose track of it, so it is recorded for a refund. An
+      // erased person's order is not paid either: nothing may start or be invoiced for them.
+      const refundReason = state.status === 'paid' ? 'order-already-paid' : command.ownerErased ? 'owner-erased' : null
+      if (refundReason) {
         return [
           {
             type: 'DuplicatePaymentCaptured',
@@ -53,6 +79,7 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
               paymentId: command.paymentId,
               amount: command.amount,
               reportedBy: command.verifiedBy,
+              reason: refundReason,
             },
           },
         ]
@@ -93,6 +120,10 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
           data: { orderId: state.orderId, paymentId: command.paymentId, reason: command.reason, code: command.code },
         },
       ]
+    case 'RecordRefund': {
+      const due = paymentToRefund(state, command.paymentId)
+      return due ? [{ type: 'PaymentRefunded', data: { ...due, refundId: command.refundId } }] : []
+    }
     case 'Expire': {
       if (state.status !== 'created' && state.status !== 'failed') return []
       const closes = new Date(state.createdAt).getTime() + command.checkoutWindowMs

@@ -7,6 +7,9 @@ export const orderStreamId = (gatewayOrderId: string) => `order-${gatewayOrderId
 
 const paymentGateway = z.enum(['razorpay', 'sandbox'])
 
+/** Why a captured payment needs a refund instead of paying its order. */
+export const refundReason = z.enum(['order-already-paid', 'owner-erased'])
+
 /**
  * What the order buys, as quoted when it was made (docs/decisions/0032-plan-changes.md): a new
  * period, an extension of the active one, or an upgrade priced at the list price less the unused
@@ -76,18 +79,38 @@ const paymentFailed = defineEvent({
 })
 
 /**
- * A second payment captured for an order another payment already paid: the customer was charged
- * twice, so this one needs a refund. It never changes the order or the plan.
+ * A payment captured that must not pay its order, so it needs a refund: a second payment for an
+ * order another payment already paid (the customer was charged twice), or a payment for the order
+ * of a person erased since (nothing may start or be invoiced for them). It never changes the order
+ * or the plan.
  */
 const duplicatePaymentCaptured = defineEvent({
   type: 'DuplicatePaymentCaptured',
-  schemaVersion: 1,
+  schemaVersion: 2,
+  // Version 1 was only ever written for orders already paid.
+  upcasters: {
+    1: (data) => ({ ...z.object({}).loose().parse(data), reason: 'order-already-paid' }),
+  },
   schema: z.object({
     orderId: z.string(),
     paymentId: z.string(),
     amount: z.number().int(),
     /** Which signed message told us about it. */
     reportedBy: z.enum(['checkout', 'webhook']),
+    reason: refundReason,
+  }),
+})
+
+/** Support gave back a payment that needed a refund, through the gateway's refund API. */
+const paymentRefunded = defineEvent({
+  type: 'PaymentRefunded',
+  schemaVersion: 1,
+  schema: z.object({
+    orderId: z.string(),
+    paymentId: z.string(),
+    amount: z.number().int(),
+    /** The gateway's id of the refund (`rfnd_…`). */
+    refundId: z.string(),
   }),
 })
 
@@ -97,6 +120,7 @@ export const orderEventDefinitions = [
   paymentFailed,
   duplicatePaymentCaptured,
   orderExpired,
+  paymentRefunded,
 ] as const
 export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>
 
@@ -113,8 +137,10 @@ export type OrderState =
       gateway: z.infer<typeof paymentGateway>
       paymentId: string | null
       failedPaymentIds: string[]
-      /** Payments captured after the order was paid, each to be refunded. */
-      duplicatePaymentIds: string[]
+      /** Payments captured that must not pay the order (see DuplicatePaymentCaptured), each to be refunded. */
+      duplicatePayments: { paymentId: string; amount: number }[]
+      /** Those of them given back. */
+      refundedPaymentIds: string[]
     }
 
 export const initialOrderState: OrderState = { status: 'none' }
@@ -132,7 +158,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: 
         gateway: event.data.gateway,
         paymentId: null,
         failedPaymentIds: [],
-        duplicatePaymentIds: [],
+        duplicatePayments: [],
+        refundedPaymentIds: [],
       }
     case 'PaymentVerified':
       return state.status === 'none' ? state : { ...state, status: 'paid', paymentId: event.data.paymentId }
@@ -149,9 +176,19 @@ export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: 
     case 'DuplicatePaymentCaptured':
       return state.status === 'none'
         ? state
-        : { ...state, duplicatePaymentIds: [...state.duplicatePaymentIds, event.data.paymentId] }
+        : {
+            ...state,
+            duplicatePayments: [
+              ...state.duplicatePayments,
+              { paymentId: event.data.paymentId, amount: event.data.amount },
+            ],
+          }
     case 'OrderExpired':
       return state.status === 'none' || state.status === 'paid' ? state : { ...state, status: 'expired' }
+    case 'PaymentRefunded':
+      return state.status === 'none'
+        ? state
+        : { ...state, refundedPaymentIds: [...state.refundedPaymentIds, event.data.paymentId] }
     default: {
       const unknownEvent: never = event
       return unknownEvent

@@ -76,6 +76,9 @@ const ordersFold: RowFold<OrderRow> = {
         return { ...row, status: 'expired', expired_at: new Date(event.data.expiredAt) }
       case 'DuplicatePaymentCaptured':
         return row && { ...row, duplicate_payment_ids: [...row.duplicate_payment_ids, event.data.paymentId] }
+      case 'PaymentRefunded':
+        // Support's refund list reads the log; the billing history keeps showing the payment as refunded.
+        return row
       default: {
         const unknownEvent: never = event
         return unknownEvent
@@ -157,6 +160,8 @@ export const ordersViewProjection: Projection = {
           })
           .where('order_id', '=', event.data.orderId)
           .execute()
+        return
+      case 'PaymentRefunded':
         return
       default: {
         const unknownEvent: never = event

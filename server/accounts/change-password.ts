@@ -2,7 +2,8 @@ import { DomainError } from '#events/domain-error.ts'
 import { handleCommand } from '#events/store/command-handler.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
+import { currentPasswordMatches } from './current-password.ts'
+import { hashPassword } from './passwords.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 
 export const changePasswordMessages = {
@@ -21,7 +22,7 @@ export async function changePassword(
     .select('password_hash')
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (!credentials || !(await verifyPassword(credentials.password_hash, input.currentPassword))) {
+  if (!credentials || !(await currentPasswordMatches(scope, credentials.password_hash, input.currentPassword))) {
     throw new DomainError('wrong-password', changePasswordMessages.wrongCurrent)
   }
   if (input.currentPassword === input.newPassword)

@@ -3,6 +3,7 @@ import { eraseKeyFor, ensureKeyFor, keyFor, seal } from '#events/pii/pii-vault.t
 import { handleCommand } from '#events/store/command-handler.ts'
 import { userAggregate, userMessages } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
+import { dropMailOf } from '#server/mail/mail-outbox.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 import { accountOf } from './account-answer.ts'
 import { loadProfile } from './user-account.ts'
@@ -42,11 +43,11 @@ export async function deleteAccount(scope: SignedInScope) {
     await ensureKeyFor(tx.db, userId)
     await handleCommand(tx, userAggregate, userId, { type: 'Erase', requestedBy: 'user' }, scope.metadata())
     await eraseKeyFor(tx.db, userId)
+    await dropMailOf(tx.db, userId)
     await tx.db.deleteFrom('user_emails').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('user_credentials').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('provider_identities').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('email_tokens').where('user_id', '=', userId).execute()
-    await tx.db.deleteFrom('mail_outbox').where('user_id', '=', userId).execute()
     await revokeAllRefreshTokens(tx.db, userId, runtime.clock)
   })
   await runtime.jobs.settled()

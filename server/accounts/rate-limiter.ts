@@ -41,6 +41,14 @@ export const accountLimits = {
     windowMs: 15 * 60_000,
     message: 'Too many sign-in attempts from your network. Please wait 15 minutes and try again.',
   },
+  // A signed-in person's current password (changing it, deleting the account): the token proves
+  // the session, not the password, so wrong ones are counted per account from any address.
+  currentPasswordPerAccount: {
+    name: 'current-password:account',
+    limit: 10,
+    windowMs: 15 * 60_000,
+    message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+  },
   signUpPerAddress: {
     name: 'sign-up:ip',
     limit: 10,

@@ -1,17 +1,62 @@
-/** At most `limit` tasks at once; the rest wait their turn in order. */
-export function createConcurrencyLimit(limit: number) {
+import { currentRequestContext } from '#server/request-context.ts'
+
+/**
+ * At most `limit` tasks at once, shared fairly between the people who wait: each person runs at
+ * most `perPerson` tasks at once, and a free slot goes to the person who has waited longest since
+ * their last turn (round-robin across people, oldest first within one person's tasks). One person
+ * sending many large jobs queues behind their own jobs, not in front of everyone else's.
+ */
+export function createConcurrencyLimit(limit: number, options: { perPerson?: number } = {}) {
+  const perPerson = options.perPerson ?? limit
   let running = 0
-  const waiting: (() => void)[] = []
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
-    else running += 1
+  let turns = 0
+  const runningOf = new Map<string, number>()
+  const waiting = new Map<string, (() => void)[]>()
+  // When each person waiting or running last got a slot; one never served yet counts as oldest.
+  const lastTurnOf = new Map<string, number>()
+
+  function nextPerson(): string | undefined {
+    let chosen: string | undefined
+    for (const person of waiting.keys()) {
+      if ((runningOf.get(person) ?? 0) >= perPerson) continue
+      if (chosen === undefined || (lastTurnOf.get(person) ?? -1) < (lastTurnOf.get(chosen) ?? -1)) chosen = person
+    }
+    return chosen
+  }
+
+  function startNext(): void {
+    for (let person = nextPerson(); running < limit && person !== undefined; person = nextPerson()) {
+      const queue = waiting.get(person) ?? []
+      const next = queue.shift()
+      if (queue.length === 0) waiting.delete(person)
+      running += 1
+      runningOf.set(person, (runningOf.get(person) ?? 0) + 1)
+      lastTurnOf.set(person, (turns += 1))
+      next?.()
+    }
+  }
+
+  return async function run<T>(task: () => Promise<T>, person = currentPerson()): Promise<T> {
+    await new Promise<void>((resolve) => {
+      waiting.set(person, [...(waiting.get(person) ?? []), resolve])
+      startNext()
+    })
     try {
       return await task()
     } finally {
-      // A finished task hands its slot straight to the next waiter, so newcomers cannot overtake.
-      const next = waiting.shift()
-      if (next) next()
-      else running -= 1
+      running -= 1
+      const left = (runningOf.get(person) ?? 1) - 1
+      if (left > 0) runningOf.set(person, left)
+      else {
+        runningOf.delete(person)
+        if (!waiting.has(person)) lastTurnOf.delete(person)
+      }
+      startNext()
     }
   }
+}
+
+/** Whom the current request serves: the signed-in person, else one shared lane for everyone else. */
+function currentPerson(): string {
+  return currentRequestContext()?.userId ?? 'anonymous'
 }

@@ -4,13 +4,14 @@ import type { Clock } from '#events/clock.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Mailer, MailMessage } from './mailer.ts'
+import { openMailOf, sealMailFor } from './sealed-mail.ts'
 
 /** Waits between attempts; after the last one the message is marked failed for support to see. */
 export const retryDelaysMs = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000] as const
 
 /**
- * Queues a message in the caller's transaction. The dedupe key (an event id, a token id) makes a
- * retried request queue it once.
+ * Queues a message in the caller's transaction, sealed for its person (sealed-mail.ts); nothing for
+ * a person erased already. The dedupe key (an event id, a token id) makes a retried request queue it once.
  */
 export async function enqueueMail(
   trx: Transaction<Database> | Kysely<Database>,
@@ -18,23 +19,45 @@ export async function enqueueMail(
   clock: Clock,
 ): Promise<void> {
   const now = clock.now()
+  const userId = message.userId ?? null
+  const sealed = await sealMailFor(trx, userId, { ...message, replyTo: message.replyTo ?? null })
+  if (!sealed) return
   await trx
     .insertInto('mail_outbox')
     .values({
       id: randomUUID(),
       dedupe_key: message.dedupeKey,
-      user_id: message.userId ?? null,
+      user_id: userId,
       to_address: message.to,
-      reply_to: message.replyTo ?? null,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html,
+      reply_to: sealed.replyTo,
+      subject: sealed.subject,
+      text_body: sealed.text,
+      html_body: sealed.html,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now,
       created_at: now,
     })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .execute()
+}
+
+/**
+ * Erasure's part of the outbox: the person's own mail, and mail sent for them while they were not
+ * signed in (a contact message answers to their address), sent or waiting. Runs before the
+ * person's addresses are forgotten.
+ */
+export async function dropMailOf(trx: Transaction<Database>, userId: string): Promise<void> {
+  const addresses = trx.selectFrom('user_emails').select('email').where('user_id', '=', userId)
+  await trx
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', userId),
+        eb(eb.fn('lower', ['to_address']), 'in', addresses),
+        eb(eb.fn('lower', ['reply_to']), 'in', addresses),
+      ]),
+    )
     .execute()
 }
 
@@ -77,14 +100,19 @@ export async function deliverDueMail(options: {
       .returningAll()
       .executeTakeFirst()
     if (!claimed) break
+    const content = await openMailOf(db, claimed.user_id, {
+      subject: claimed.subject,
+      text: claimed.text_body,
+      html: claimed.html_body,
+      replyTo: claimed.reply_to,
+    })
+    if (!content) {
+      // Its person was erased while it waited: nothing of it may be sent or kept.
+      await db.deleteFrom('mail_outbox').where('id', '=', claimed.id).execute()
+      continue
+    }
     try {
-      await mailer.send({
-        to: claimed.to_address,
-        replyTo: claimed.reply_to,
-        subject: claimed.subject,
-        text: claimed.text_body,
-        html: claimed.html_body,
-      })
+      await mailer.send({ to: claimed.to_address, ...content })
       await db
         .updateTable('mail_outbox')
         // A sent body has done its job, and it may hold a live confirmation or reset link: only

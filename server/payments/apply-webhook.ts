@@ -32,10 +32,13 @@ export async function applyWebhook(runtime: Runtime, deliveryId: string, facts: 
     if (action.kind === 'ignored') return { outcome: 'ignored', detail: action.why }
     if (action.kind === 'paid') {
       const { order, newlyPaid } = await recordPayment(delivery, { ...action, verifiedBy: 'webhook' })
-      if (order.status !== 'none' && order.duplicatePaymentIds.includes(action.paymentId))
+      if (order.status !== 'none' && order.duplicatePayments.some((due) => due.paymentId === action.paymentId))
         return {
           outcome: 'duplicate-payment',
-          detail: `order already paid with ${order.paymentId ?? 'another payment'}; ${action.paymentId} needs a refund`,
+          detail:
+            order.status === 'paid'
+              ? `order already paid with ${order.paymentId ?? 'another payment'}; ${action.paymentId} needs a refund`
+              : `the order's owner was erased; ${action.paymentId} needs a refund`,
         }
       return { outcome: 'processed', detail: newlyPaid ? 'order paid' : `no change (order ${order.status})` }
     }

@@ -13,6 +13,10 @@ export type PaymentGateway = {
   }) => Promise<GatewayOrder>
   checkoutSignatureIsValid: (orderId: string, paymentId: string, signature: string) => Promise<boolean>
   webhookSignatureIsValid: (rawBody: string, signature: string) => Promise<boolean>
+  /** Gives a captured payment back in full; answers the gateway's refund id. */
+  refundPayment: (refund: { paymentId: string; amount: number; notes: Record<string, string> }) => Promise<{
+    refundId: string
+  }>
 }
 
 export class PaymentGatewayError extends Error {

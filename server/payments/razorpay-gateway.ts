@@ -10,6 +10,8 @@ const orderAnswer = z.object({
   receipt: z.string().nullish(),
 })
 
+const refundAnswer = z.object({ id: z.string().min(1), entity: z.literal('refund') })
+
 export type RazorpaySettings = {
   keyId: string
   keySecret: string
@@ -19,16 +21,15 @@ export type RazorpaySettings = {
 
 /** Razorpay through its Node SDK; signatures checked here with constant-time comparison. */
 export function createRazorpayGateway(settings: RazorpaySettings): PaymentGateway {
-  // The SDK (and its axios) is loaded with the first order, not at start (decision 0070).
+  // The SDK (and its axios) is loaded with the first call, not at start (decision 0070).
   let client: Promise<Razorpay> | undefined
+  const razorpay = () => (client ??= razorpayClient(settings))
   return {
     mode: 'razorpay',
     keyId: settings.keyId,
     createOrder: async ({ amount, currency, receipt, notes }) => {
       try {
-        client ??= razorpayClient(settings)
-        const razorpay = await client
-        const created = orderAnswer.parse(await razorpay.orders.create({ amount, currency, receipt, notes }))
+        const created = orderAnswer.parse(await (await razorpay()).orders.create({ amount, currency, receipt, notes }))
         return {
           id: created.id,
           amount: created.amount,
@@ -43,6 +44,14 @@ export function createRazorpayGateway(settings: RazorpaySettings): PaymentGatewa
       Promise.resolve(signatureMatches(checkoutSignature(settings.keySecret, orderId, paymentId), signature)),
     webhookSignatureIsValid: (rawBody, signature) =>
       Promise.resolve(signatureMatches(hmacSha256Hex(settings.webhookSecret, rawBody), signature)),
+    refundPayment: async ({ paymentId, amount, notes }) => {
+      try {
+        const refund = refundAnswer.parse(await (await razorpay()).payments.refund(paymentId, { amount, notes }))
+        return { refundId: refund.id }
+      } catch (error) {
+        throw new PaymentGatewayError(`Razorpay did not refund the payment: ${describe(error)}`, { cause: error })
+      }
+    },
   }
 }
 

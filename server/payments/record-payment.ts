@@ -2,6 +2,7 @@ import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { continuingProcess } from '#events/store/correlation.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import type { OrderState } from '#events/orders/order.ts'
+import { loadOwner } from '#events/users/load-owner.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
 import { openInvoiceBuyer } from '#server/invoices/invoice-buyer.ts'
 import { issueInvoice } from '#server/invoices/issue-invoice.ts'
@@ -40,6 +41,7 @@ export async function recordPayment(
           amount,
           verifiedBy: payment.verifiedBy,
           ...(payment.userId ? { userId: payment.userId } : {}),
+          ownerErased: state.status !== 'none' && (await loadOwner(tx, state.userId)).erased,
         },
         metadata(owner),
       )

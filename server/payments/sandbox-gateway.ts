@@ -24,6 +24,7 @@ export function createSandboxGateway(dataDir: string) {
       signatureMatches(checkoutSignature(await keySecret(), orderId, paymentId), signature),
     webhookSignatureIsValid: async (rawBody, signature) =>
       signatureMatches(hmacSha256Hex(await webhookSecret(), rawBody), signature),
+    refundPayment: () => Promise.resolve({ refundId: id('rfnd') }),
   }
   return {
     gateway,

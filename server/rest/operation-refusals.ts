@@ -31,7 +31,7 @@ const refusalsByOperation = {
   'POST /auth/resend-confirmation': ['rate-limited'],
   'POST /auth/request-password-reset': ['rate-limited', 'not-configured'],
   'POST /auth/reset-password': ['invalid-link'],
-  'POST /auth/change-password': ['wrong-password', 'same-password', 'no-password'],
+  'POST /auth/change-password': ['wrong-password', 'same-password', 'no-password', 'rate-limited'],
   'GET /auth/plans': [],
   'GET /app/releases/latest': [],
   'GET /auth/subscription': [],
@@ -44,7 +44,7 @@ const refusalsByOperation = {
   'POST /payments/plan-change/schedule': ['no-active-plan', 'plan-change-refused', 'unknown-plan'],
   'POST /payments/plan-change/cancel': ['not-found'],
   'POST /account/profile': ['concurrent-change'],
-  'POST /account/delete': ['wrong-password'],
+  'POST /account/delete': ['wrong-password', 'rate-limited'],
   'POST /account/sign-out-everywhere': [],
   'POST /interview/session/start': [
     'no-active-plan',
@@ -87,6 +87,8 @@ const refusalsByOperation = {
   'GET /support/rebuilds': [],
   'GET /support/webhook-deliveries': [],
   'POST /support/webhook-deliveries/{deliveryId}/retry': ['not-found', 'concurrent-change'],
+  'GET /support/refunds': [],
+  'POST /support/refunds/{orderId}/{paymentId}': ['not-found', 'gateway-unavailable'],
 } as const satisfies Record<string, readonly DomainErrorCode[]>
 
 /** `METHOD path` of every REST operation a client calls: its examples are keyed by it. */

@@ -1,5 +1,6 @@
 /**
- * A local fake of Razorpay's Orders API (POST /v1/orders, GET /v1/orders/:id) on 127.0.0.1,
+ * A local fake of Razorpay's Orders API (POST /v1/orders, GET /v1/orders/:id) and refunds
+ * (POST /v1/payments/:id/refund, one full refund a payment) on 127.0.0.1,
  * following the documented contract: HTTP Basic auth with key id and secret, amounts in paise
  * (at least 100), receipts up to 40 characters, at most 15 notes, `order_` ids of 14 characters,
  * and errors as `{ error: { code, description, source, step, reason, metadata, field? } }`.
@@ -20,6 +21,20 @@ export type FakeRazorpayOrder = {
   status: 'created' | 'attempted' | 'paid'
   attempts: number
   notes: Record<string, string>
+  created_at: number
+}
+
+export type FakeRazorpayRefund = {
+  id: string
+  entity: 'refund'
+  amount: number
+  currency: 'INR'
+  payment_id: string
+  notes: Record<string, string>
+  receipt: null
+  status: 'processed'
+  speed_requested: 'normal'
+  speed_processed: 'normal'
   created_at: number
 }
 
@@ -52,6 +67,7 @@ async function body(request: IncomingMessage): Promise<unknown> {
 
 export async function startFakeRazorpay(options: { keyId: string; keySecret: string }) {
   const orders = new Map<string, FakeRazorpayOrder>()
+  const refunds = new Map<string, FakeRazorpayRefund>()
   const requests: { method: string; path: string }[] = []
   const expected = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -102,6 +118,34 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
       response.writeHead(200, { 'content-type': 'application/json' })
       return response.end(JSON.stringify(order))
     }
+    const refunded = /^\/v1\/payments\/(pay_\w+)\/refund$/.exec(url.pathname)
+    if (request.method === 'POST' && refunded?.[1]) {
+      const input = (await body(request)) as Record<string, unknown>
+      if (input.amount !== undefined && (!Number.isInteger(input.amount) || (input.amount as number) < 100)) {
+        error(response, 400, 'The amount must be atleast INR 1.00', 'amount')
+        return
+      }
+      if (refunds.has(refunded[1])) {
+        error(response, 400, 'The payment has been fully refunded already')
+        return
+      }
+      const refund: FakeRazorpayRefund = {
+        id: razorpayId('rfnd'),
+        entity: 'refund',
+        amount: input.amount as number,
+        currency: 'INR',
+        payment_id: refunded[1],
+        notes: (input.notes ?? {}) as Record<string, string>,
+        receipt: null,
+        status: 'processed',
+        speed_requested: 'normal',
+        speed_processed: 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      }
+      refunds.set(refunded[1], refund)
+      response.writeHead(200, { 'content-type': 'application/json' })
+      return response.end(JSON.stringify(refund))
+    }
     const found = /^\/v1\/orders\/(order_\w+)$/.exec(url.pathname)
     if (request.method === 'GET' && found?.[1]) {
       const order = orders.get(found[1])
@@ -120,6 +164,7 @@ export async function startFakeRazorpay(options: { keyId: string; keySecret: str
   return {
     url: `http://127.0.0.1:${port}`,
     orders,
+    refunds,
     requests,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

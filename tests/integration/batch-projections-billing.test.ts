@@ -104,7 +104,13 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
               : pick < 0.9
                 ? {
                     type: 'DuplicatePaymentCaptured',
-                    data: { orderId, paymentId: `dup-${step}`, amount: 99_900, reportedBy: 'checkout' },
+                    data: {
+                      orderId,
+                      paymentId: `dup-${step}`,
+                      amount: 99_900,
+                      reportedBy: 'checkout',
+                      reason: 'order-already-paid',
+                    },
                   }
                 : created(orderId)
       // Some commits carry two events for one order, so one batch folds several events into one row.

@@ -30,6 +30,19 @@ describe('the Razorpay gateway (SDK) against a fake of the Orders API', () => {
     expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/orders' })
   })
 
+  it('refunds a payment in full through the refunds API, and a second refund is refused', async () => {
+    const gateway = createRazorpayGateway({ ...settings, apiBaseUrl: fake.url })
+    const refund = await gateway.refundPayment({ paymentId: 'pay_refund000001', amount: 9900, notes: { orderId: 'o' } })
+    expect(refund.refundId).toMatch(/^rfnd_\w{14}$/)
+    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/payments/pay_refund000001/refund' })
+    expect(fake.refunds.get('pay_refund000001')).toMatchObject({ id: refund.refundId, amount: 9900 })
+    const again = await gateway
+      .refundPayment({ paymentId: 'pay_refund000001', amount: 9900, notes: {} })
+      .catch((error: unknown) => error)
+    expect(again).toBeInstanceOf(PaymentGatewayError)
+    expect((again as Error).message).toMatch(/fully refunded already/)
+  })
+
   it('turns Razorpay refusals and network failures into PaymentGatewayError without leaking the secret', async () => {
     const wrongKey = createRazorpayGateway({ ...settings, keySecret: 'wrong', apiBaseUrl: fake.url })
     const refused = await wrongKey

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '#server/accounts/register.ts'
 import { deliverDueMail } from '#server/mail/mail-outbox.ts'
+import { openMailOf } from '#server/mail/sealed-mail.ts'
 import { createRequestScope } from '#server/request-scope.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
@@ -30,13 +31,28 @@ describe('signing up with an address that already has an account', () => {
           .executeTakeFirstOrThrow()
       ).n,
     )
-  const mailsTo = (email: string) =>
-    test.runtime.db
+  /** The outbox's mail to `email`, opened as the deliverer opens it (it waits sealed for its person). */
+  const mailsTo = async (email: string) => {
+    const rows = await test.runtime.db
       .selectFrom('mail_outbox')
-      .select(['subject', 'text_body', 'user_id'])
+      .select(['subject', 'text_body', 'html_body', 'reply_to', 'user_id'])
       .where('to_address', '=', email)
       .orderBy('created_at')
       .execute()
+    return Promise.all(
+      rows.map(async (row) => ({
+        user_id: row.user_id,
+        subject: (
+          await openMailOf(test.runtime.db, row.user_id, {
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            replyTo: row.reply_to,
+          })
+        )?.subject,
+      })),
+    )
+  }
 
   it('answers like a new sign-up, writes no account, and mails the owner once an hour', async () => {
     const email = `taken-${randomUUID().slice(0, 8)}@example.com`

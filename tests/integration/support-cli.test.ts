@@ -1,5 +1,5 @@
 /**
- * `npm run support -- replay|deliveries|grant|revoke` as an operator runs them, against a
+ * `npm run support -- replay|deliveries|refunds|grant|revoke` as an operator runs them, against a
  * PostgreSQL database a server of this test also uses: the same rule as the web (support staff
  * only, named with --as), the diff, and the role change.
  */
@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
+import { recordPayment } from '#server/payments/record-payment.ts'
 import { registerDirectly } from '#tests/support/register-directly.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
@@ -14,6 +15,7 @@ import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/t
 let test: TestRuntime
 let staff: { userId: string; email: string }
 let person: { userId: string; email: string }
+let paidOrder: string
 
 async function support(...args: string[]) {
   try {
@@ -39,7 +41,7 @@ beforeAll(async () => {
   teardown.add(() => test.close())
   staff = await registered('Staff')
   person = await registered('Kumar')
-  await grantPlan(test.runtime, person.userId, 'starter')
+  paidOrder = await grantPlan(test.runtime, person.userId, 'starter')
   await test.runtime.jobs.settled()
 })
 
@@ -105,6 +107,25 @@ describe('npm run support', () => {
 
     const failed = await support('deliveries', '--failed', '--as', staff.email)
     expect(failed).toMatchObject({ code: 0, stdout: 'No failed deliveries.\n' })
+  })
+
+  it('lists the payments to refund and refunds one through the gateway, once', async () => {
+    await recordPayment(
+      { runtime: test.runtime, metadata: () => ({ actor: { type: 'system' }, userId: person.userId }) },
+      { orderId: paidOrder, paymentId: 'pay_test_twice', verifiedBy: 'webhook', amount: 9900 },
+    )
+    const due = `${paidOrder}  pay_test_twice  ₹99.00  sandbox  paid twice`
+    const listed = await support('refunds', '--as', staff.email)
+    expect(listed).toMatchObject({ code: 0, stdout: `${due}  to refund\n` })
+    const refunded = await support('refunds', '--refund', paidOrder, 'pay_test_twice', '--as', staff.email)
+    expect(refunded).toMatchObject({ code: 0, stdout: `${due}  refunded\n` })
+    expect((await support('refunds', '--refund', paidOrder, 'pay_test_twice', '--as', staff.email)).code).toBe(0)
+    const events = await test.runtime.store.readStream(`order-${paidOrder}`)
+    expect(events.filter((event) => event.type === 'PaymentRefunded').map((event) => event.metadata.actor)).toEqual([
+      { type: 'support', id: staff.userId },
+    ])
+    const unknown = await support('refunds', '--refund', paidOrder, 'pay_test_never', '--as', staff.email)
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('no payment by that id') as unknown })
   })
 
   it('revokes the role: the same staff member is refused from then on', async () => {

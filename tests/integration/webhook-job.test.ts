@@ -147,7 +147,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     })
     expect((await deliveryOf(secondAgain)).outcome).toBe('duplicate-payment')
     expect(await eventsOf(orderId, 'DuplicatePaymentCaptured')).toEqual([
-      { orderId, paymentId: 'pay_test_second', amount: 9900, reportedBy: 'webhook' },
+      { orderId, paymentId: 'pay_test_second', amount: 9900, reportedBy: 'webhook', reason: 'order-already-paid' },
     ])
     expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state).toMatchObject({
       status: 'paid',
@@ -159,7 +159,13 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
       expect.objectContaining({
         streamId: `order-${orderId}`,
         actor: { type: 'webhook', id: second },
-        data: { orderId, paymentId: 'pay_test_second', amount: 9900, reportedBy: 'webhook' },
+        data: {
+          orderId,
+          paymentId: 'pay_test_second',
+          amount: 9900,
+          reportedBy: 'webhook',
+          reason: 'order-already-paid',
+        },
       }),
     )
     // ...and that reading is on the record, as support's own event in the person's history.

@@ -22,4 +22,44 @@ describe('createConcurrencyLimit', () => {
     expect(order).toEqual([1, 2, 3, 4, 5])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled'])
   })
+
+  it('gives each person a fair share: a free slot goes to the person who waited longest, not to the first in line', async () => {
+    const limit = createConcurrencyLimit(1, { perPerson: 1 })
+    const order: string[] = []
+    const releases: (() => void)[] = []
+    const job = (person: string, name: string) =>
+      limit(async () => {
+        order.push(name)
+        await new Promise<void>((resolve) => releases.push(resolve))
+      }, person)
+    const jobs = [job('heavy', 'heavy-1'), job('heavy', 'heavy-2'), job('heavy', 'heavy-3'), job('light', 'light-1')]
+    // Each job in turn finishes once the queue has had a chance to start the next.
+    for (const _ of jobs) {
+      await new Promise((resolve) => setImmediate(resolve))
+      releases.shift()?.()
+    }
+    await Promise.all(jobs)
+    expect(order).toEqual(['heavy-1', 'light-1', 'heavy-2', 'heavy-3'])
+  })
+
+  it('runs no more than perPerson of one person at once, while others use the free slots', async () => {
+    const limit = createConcurrencyLimit(3, { perPerson: 1 })
+    const running = new Map<string, number>()
+    let peakOfOne = 0
+    let peak = 0
+    const job = (person: string) =>
+      limit(async () => {
+        running.set(person, (running.get(person) ?? 0) + 1)
+        peakOfOne = Math.max(peakOfOne, running.get('heavy') ?? 0)
+        peak = Math.max(
+          peak,
+          [...running.values()].reduce((sum, count) => sum + count, 0),
+        )
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        running.set(person, (running.get(person) ?? 1) - 1)
+      }, person)
+    await Promise.all([job('heavy'), job('heavy'), job('heavy'), job('a'), job('b')])
+    expect(peakOfOne).toBe(1)
+    expect(peak).toBe(3)
+  })
 })

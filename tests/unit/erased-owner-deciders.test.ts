@@ -73,6 +73,38 @@ describe('nothing new is decided for an erased owner', () => {
       .then([{ type: 'OrderCreated', data: orderData }])
   })
 
+  it('the order decider takes a payment for an erased owner as one to refund, and its refund once', () => {
+    const payment = { type: 'RecordPayment', paymentId: 'pay_1', amount: 49900, verifiedBy: 'webhook' } as const
+    const toRefund = {
+      type: 'DuplicatePaymentCaptured',
+      data: { orderId: 'order_1', paymentId: 'pay_1', amount: 49900, reportedBy: 'webhook', reason: 'owner-erased' },
+    } as const
+    const givenOpen = deciderSpec(orderAggregate).given({ type: 'OrderCreated', data: orderData })
+    givenOpen.when({ ...payment, ownerErased: true }).then([toRefund])
+    givenOpen.when({ ...payment, ownerErased: false }).then([
+      {
+        type: 'PaymentVerified',
+        data: { orderId: 'order_1', paymentId: 'pay_1', amount: 49900, verifiedBy: 'webhook' },
+      },
+    ])
+    const givenDue = deciderSpec(orderAggregate).given({ type: 'OrderCreated', data: orderData }, toRefund)
+    givenDue.when({ ...payment, ownerErased: true }).then([])
+    givenDue.when({ type: 'RecordRefund', paymentId: 'pay_2', refundId: 'rfnd_1' }).thenThrows('not-found')
+    givenDue.when({ type: 'RecordRefund', paymentId: 'pay_1', refundId: 'rfnd_1' }).then([
+      {
+        type: 'PaymentRefunded',
+        data: { orderId: 'order_1', paymentId: 'pay_1', amount: 49900, refundId: 'rfnd_1' },
+      },
+    ])
+    deciderSpec(orderAggregate)
+      .given({ type: 'OrderCreated', data: orderData }, toRefund, {
+        type: 'PaymentRefunded',
+        data: { orderId: 'order_1', paymentId: 'pay_1', amount: 49900, refundId: 'rfnd_1' },
+      })
+      .when({ type: 'RecordRefund', paymentId: 'pay_1', refundId: 'rfnd_2' })
+      .then([])
+  })
+
   it('the subscription decider refuses an interview credit, though interviews remain', () => {
     const givenPlan = deciderSpec(subscriptionAggregate).given(activated)
     givenPlan

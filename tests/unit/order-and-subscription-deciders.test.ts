@@ -38,7 +38,14 @@ const failed = (paymentId: string): OrderEvent => ({
 const pay = (
   paymentId = 'pay_1',
   extra: Partial<Extract<OrderCommand, { type: 'RecordPayment' }>> = {},
-): OrderCommand => ({ type: 'RecordPayment', paymentId, amount: 29900, verifiedBy: 'webhook', ...extra })
+): OrderCommand => ({
+  type: 'RecordPayment',
+  paymentId,
+  amount: 29900,
+  verifiedBy: 'webhook',
+  ownerErased: false,
+  ...extra,
+})
 
 describe('order decider', () => {
   it('creates an order once', () => {
@@ -65,7 +72,13 @@ describe('order decider', () => {
   it('records a second, different payment for a paid order as a duplicate that needs a refund, once', () => {
     const duplicate: OrderEvent = {
       type: 'DuplicatePaymentCaptured',
-      data: { orderId: 'order_1', paymentId: 'pay_2', amount: 29900, reportedBy: 'webhook' },
+      data: {
+        orderId: 'order_1',
+        paymentId: 'pay_2',
+        amount: 29900,
+        reportedBy: 'webhook',
+        reason: 'order-already-paid',
+      },
     }
     givenOrder(created, paid).when(pay('pay_2')).then([duplicate])
     givenOrder(created, paid, duplicate).when(pay('pay_2')).then([])
@@ -75,7 +88,13 @@ describe('order decider', () => {
       .then([
         {
           type: 'DuplicatePaymentCaptured',
-          data: { orderId: 'order_1', paymentId: 'pay_3', amount: 100, reportedBy: 'checkout' },
+          data: {
+            orderId: 'order_1',
+            paymentId: 'pay_3',
+            amount: 100,
+            reportedBy: 'checkout',
+            reason: 'order-already-paid',
+          },
         },
       ])
   })
@@ -83,7 +102,13 @@ describe('order decider', () => {
   it('keeps a duplicate payment out of the order: still paid by the first, no failure recorded for it', () => {
     const duplicate: OrderEvent = {
       type: 'DuplicatePaymentCaptured',
-      data: { orderId: 'order_1', paymentId: 'pay_2', amount: 29900, reportedBy: 'webhook' },
+      data: {
+        orderId: 'order_1',
+        paymentId: 'pay_2',
+        amount: 29900,
+        reportedBy: 'webhook',
+        reason: 'order-already-paid',
+      },
     }
     givenOrder(created, paid, duplicate)
       .when({ type: 'RecordFailure', paymentId: 'pay_2', reason: 'Refunded', code: null })

@@ -345,7 +345,7 @@ describe('orders that expire', () => {
 
   it('honours a payment that arrives after expiry, for the prorated amount only', () => {
     givenOrder(created, expired)
-      .when({ type: 'RecordPayment', paymentId: 'pay_late', amount: 43300, verifiedBy: 'webhook' })
+      .when({ type: 'RecordPayment', paymentId: 'pay_late', amount: 43300, verifiedBy: 'webhook', ownerErased: false })
       .then([
         {
           type: 'PaymentVerified',
@@ -353,7 +353,7 @@ describe('orders that expire', () => {
         },
       ])
     givenOrder(created, expired)
-      .when({ type: 'RecordPayment', paymentId: 'pay_late', amount: 49900, verifiedBy: 'webhook' })
+      .when({ type: 'RecordPayment', paymentId: 'pay_late', amount: 49900, verifiedBy: 'webhook', ownerErased: false })
       .thenMatches([{ type: 'PaymentFailed', data: { code: 'AMOUNT_MISMATCH' } }])
     givenOrder(created, expired)
       .when({ type: 'RecordFailure', paymentId: 'pay_x', reason: 'declined', code: null })

@@ -1,3 +1,5 @@
+import { orderMessages } from '#events/orders/order-decider.ts'
+import { refundMessages } from '#server/support/refunds.ts'
 import { userMessages } from '#events/users/user-decider.ts'
 import { noSuchProjection } from '#server/support/projection-status.ts'
 import { examplePerson, exampleIds, exampleTimes } from './example-values.ts'
@@ -41,6 +43,14 @@ const rebuild = {
 const noSuchPerson = `There is no person ${exampleIds.user}`
 const noSuchEvent = `There is no event ${eventIds.paid} in this person's history`
 
+const refund = {
+  orderId: exampleIds.order,
+  paymentId: 'pay_Q8hX2mT7Lw1Zc9',
+  amount: 29900,
+  gateway: 'razorpay',
+  reason: 'owner-erased',
+  refunded: false,
+} as const
 export const supportExamples = {
   'GET /support/users': {
     request: { query: { query: 'asha.rao@' } },
@@ -278,6 +288,18 @@ export const supportExamples = {
       concurrent_change: {
         error: `Only a failed delivery, or a pending one that has failed, can be retried; ${webhookEventId} is processed`,
       },
+    },
+  },
+  'GET /support/refunds': {
+    request: { query: { limit: 50 } },
+    success: { refunds: [refund] },
+  },
+  'POST /support/refunds/{orderId}/{paymentId}': {
+    request: { path: { orderId: exampleIds.order, paymentId: 'pay_Q8hX2mT7Lw1Zc9' } },
+    success: { ...refund, refunded: true },
+    errors: {
+      not_found: { error: orderMessages.nothingToRefund },
+      payment_gateway_unavailable: { error: refundMessages.gatewayFailed },
     },
   },
 } satisfies TagExamples

@@ -52,7 +52,8 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   const timeoutMs = options.timeoutMs ?? 60_000
   const maxBytes = options.maxBytes ?? 25 * 1024 * 1024
   const maxSeconds = options.maxSeconds ?? 300
-  const limit = createConcurrencyLimit(options.maxConcurrent ?? 2)
+  // One recognition per person at a time: the other slot stays free for someone else.
+  const limit = createConcurrencyLimit(options.maxConcurrent ?? 2, { perPerson: 1 })
   let installation: Promise<Installation | string> | undefined
   const detect = () => (installation ??= findInstallation(options))
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { DomainError } from '#events/domain-error.ts'
 import { deleteAccount } from '#server/accounts/profile.ts'
-import { verifyPassword } from '#server/accounts/passwords.ts'
+import { currentPasswordMatches } from '#server/accounts/current-password.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 
 export const deleteAccountWrongPassword = 'Your password is incorrect.'
@@ -30,7 +30,10 @@ export const deleteAccountProcedure = signedInProcedure
       .select('password_hash')
       .where('user_id', '=', ctx.user.id)
       .executeTakeFirst()
-    if (credentials && !(input.password && (await verifyPassword(credentials.password_hash, input.password)))) {
+    if (
+      credentials &&
+      !(input.password && (await currentPasswordMatches(ctx.scope, credentials.password_hash, input.password)))
+    ) {
       throw new DomainError('wrong-password', deleteAccountWrongPassword)
     }
     return deleteAccount(ctx.scope)
