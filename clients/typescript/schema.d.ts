@@ -972,6 +972,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/dev/mailbox': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The mail this development server kept instead of sending (confirmation and reset links)
+     * @description For trying the API on a development server: the mail it would have sent, such as the confirmation link whose `token` POST /auth/confirm-email takes. It exists only while mail goes nowhere else: not in production, and not when SMTP is configured (then `devMailbox` is false in GET /auth/settings, this operation is absent from the document, and the path answers 404). It answers only callers on the server's own machine (loopback, by the connection's address; a forwarded address does not count), and 404 to anyone else.
+     */
+    get: operations['dev-mailbox']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/health': {
     parameters: {
       query?: never
@@ -1063,7 +1083,7 @@ export interface paths {
     put?: never
     /**
      * Answer an interview question as server-sent events
-     * @description The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the schema of each event's data is under `x-events` of the text/event-stream content. Refusals before the first word are ordinary JSON errors.
+     * @description The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the text/event-stream schema is the union of the events' data (`QuestionStreamDelta`, `QuestionStreamDone`, `ErrorEnvelope`), and `x-events` maps each event name to its schema. Refusals before the first word are ordinary JSON errors.
      */
     post: operations['interview-questionStream']
     delete?: never
@@ -1112,10 +1132,12 @@ export interface components {
     Subscription: {
       /** @enum {string} */
       planType: 'none' | 'starter' | 'professional' | 'pro'
-      /** @description 'active', 'expired', or 'none' before any payment */
-      status: string
-      /** @constant */
-      billingCycle: 'Monthly'
+      /**
+       * @description 'none' before any payment
+       * @enum {string}
+       */
+      status: 'active' | 'expired' | 'none'
+      billingCycle: components['schemas']['BillingCycle']
       currentPeriodStart: string | null
       currentPeriodEnd: string | null
       daysUntilExpiry: number
@@ -1129,6 +1151,11 @@ export interface components {
         effectiveAt: string
       } | null
     }
+    /**
+     * @description How often the plan is paid for, lower case wherever the API names it. Compare it without regard to case: API documents before 1.1.0 spelled the subscription's "Monthly".
+     * @constant
+     */
+    BillingCycle: 'monthly'
     /** @description What a plan unlocks */
     Features: {
       /** @description Interviews allowed per billing cycle */
@@ -1166,8 +1193,7 @@ export interface components {
       originalAmount: number
       /** @description Interviews per month */
       interviews: number
-      /** @constant */
-      billingCycle: 'monthly'
+      billingCycle: components['schemas']['BillingCycle']
       mostPopular: boolean
       /** @description Call-to-action label of the pricing card */
       cta: string
@@ -1195,9 +1221,11 @@ export interface components {
     }
     BillingEntry: {
       orderId: string
-      planType: string
+      /** @enum {string} */
+      planType: 'starter' | 'professional' | 'pro'
       amount: number
-      currency: string
+      /** @constant */
+      currency: 'INR'
       /**
        * @description created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window
        * @enum {string}
@@ -1339,6 +1367,19 @@ export interface components {
       /** @description The service the message went to, such as 'Interview Helper support inbox' */
       sentVia: string
     }
+    DevMailbox: {
+      /** @description The newest 100 mails, newest first */
+      messages: {
+        id: string
+        /** @description The address the mail was sent to */
+        to: string
+        subject: string
+        /** @description The plain-text body, with its links written out */
+        text: string
+        html: string
+        createdAt: string
+      }[]
+    }
     UpdateCheck: {
       /** @description Whether `latest` is newer than `current` */
       updateAvailable: boolean
@@ -1436,11 +1477,36 @@ export interface components {
        */
       details?: Record<string, never>
     }
+    /**
+     * delta
+     * @description `event: delta`: the next piece of the answer, as the model writes it
+     */
+    QuestionStreamDelta: {
+      text: string
+    }
+    /**
+     * done
+     * @description `event: done`, the last event of a complete answer: the /interview/question answer, enveloped
+     */
+    QuestionStreamDone: {
+      /** @constant */
+      success: true
+      data: components['schemas']['InterviewAnswer']
+    }
   }
   responses: never
   parameters: never
   requestBodies: never
-  headers: never
+  headers: {
+    /** @description The major version of the API that answered */
+    'API-Version': '1'
+    /** @description The request's id (yours when you sent a plain one): quote it to support; the log has it */
+    'X-Request-Id': string
+    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key; absent on a first answer */
+    'Idempotent-Replayed': 'true'
+    /** @description Seconds to wait before trying again */
+    'Retry-After': number
+  }
   pathItems: never
 }
 export type $defs = Record<string, never>
@@ -1457,6 +1523,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1479,9 +1547,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1491,9 +1561,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1503,9 +1575,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -1518,6 +1593,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1555,6 +1632,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1590,7 +1669,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "none",
            *           "status": "none",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": null,
            *           "currentPeriodEnd": null,
            *           "daysUntilExpiry": 0,
@@ -1621,9 +1700,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1643,9 +1724,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `already_exists` */
+      /** @description Conflicts with the current state. `already_exists`: An account with this e-mail address already exists. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1665,9 +1748,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1687,9 +1772,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1709,9 +1796,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -1733,9 +1822,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1755,9 +1846,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1780,6 +1874,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1813,6 +1909,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1848,7 +1946,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -1880,9 +1978,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1902,9 +2002,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_credentials`, `no_password`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_credentials`: The e-mail address or the password is wrong. `no_password`: The account signs in with Google and has no password. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1924,9 +2026,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `email_not_confirmed` */
+      /** @description Not allowed. `email_not_confirmed`: Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1946,9 +2050,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1968,9 +2074,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1990,9 +2098,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -2014,9 +2124,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2036,9 +2148,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2061,6 +2176,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2092,6 +2209,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2113,9 +2232,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2125,9 +2246,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2137,9 +2260,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2149,9 +2274,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2161,9 +2288,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2176,6 +2306,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2196,6 +2328,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2221,7 +2355,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -2253,9 +2387,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2265,9 +2401,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2277,9 +2415,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2289,9 +2429,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2304,6 +2447,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2335,6 +2480,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2358,9 +2505,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2370,9 +2519,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `refresh_token_invalid`, `token_reused`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `refresh_token_invalid`: The refresh token is unknown or expired; sign in again. `token_reused`: A refresh token was used again after its grace period: every session of its family is revoked. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2382,9 +2533,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2394,9 +2547,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2406,9 +2561,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2418,9 +2575,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2433,6 +2593,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2466,6 +2628,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2487,9 +2651,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `wrong_password`, `same_password` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `same_password`: The new password is the current one. `wrong_password`: The current password is wrong. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2499,9 +2665,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `no_password` */
+      /** @description Not signed in, or the credentials or token are not valid. `no_password`: The account signs in with Google and has no password. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2511,9 +2679,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2523,9 +2693,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2535,9 +2707,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2547,9 +2721,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2562,6 +2739,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2593,6 +2772,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2623,9 +2804,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2645,9 +2828,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2667,9 +2852,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2689,9 +2876,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -2713,9 +2902,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2735,9 +2926,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2760,6 +2954,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2793,6 +2989,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2814,9 +3012,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `invalid_link` */
+      /** @description Bad input. `invalid_link`: The confirmation or reset link is invalid, used or expired. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2826,9 +3026,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2838,9 +3040,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2850,9 +3054,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2862,9 +3068,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2877,6 +3086,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2908,6 +3119,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2929,9 +3142,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `invalid_link` */
+      /** @description Bad input. `invalid_link`: The confirmation or reset link is invalid, used or expired. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2941,9 +3156,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2953,9 +3170,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2965,9 +3184,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2977,9 +3198,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2992,6 +3216,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3023,6 +3249,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3053,9 +3281,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3075,9 +3305,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3097,9 +3329,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3119,9 +3353,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -3143,9 +3379,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3165,9 +3403,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3190,6 +3431,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3234,6 +3477,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3259,7 +3504,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -3291,9 +3536,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3303,9 +3550,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3315,9 +3564,25 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description Not allowed. `email_not_confirmed`: Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'email_not_confirmed'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3327,9 +3592,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3339,9 +3606,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3351,9 +3620,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3366,6 +3638,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3405,6 +3679,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3430,7 +3706,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -3462,9 +3738,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3474,9 +3752,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3486,9 +3766,25 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description Not allowed. `email_not_confirmed`: Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'email_not_confirmed'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3498,9 +3794,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3510,9 +3808,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3522,9 +3822,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3537,6 +3840,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3557,6 +3862,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3567,7 +3874,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -3598,9 +3905,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3610,9 +3919,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3622,9 +3933,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3634,9 +3947,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3649,6 +3965,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3669,6 +3987,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3774,9 +4094,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3786,9 +4108,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3798,9 +4122,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3813,6 +4140,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3860,6 +4189,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3891,9 +4223,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `unknown_plan` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `unknown_plan`: There is no plan by that name. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3903,9 +4238,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3915,9 +4253,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `plan_change_refused` */
+      /** @description Conflicts with the current state. `plan_change_refused`: The plan change is not possible as asked: a cheaper plan is scheduled for the end of the period (POST /payments/plan-change/schedule), not bought; or the price changed since it was shown (see `error`). */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3927,9 +4268,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3939,9 +4283,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3951,9 +4298,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3963,9 +4313,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3975,9 +4328,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `payment_gateway_unavailable` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `payment_gateway_unavailable`: The payment gateway cannot be reached; try again later. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -3987,9 +4343,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4002,6 +4362,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4037,6 +4399,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4065,9 +4429,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `bad_signature` */
+      /** @description Bad input. `bad_signature`: The payment signature does not match; the payment was not confirmed. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4077,9 +4443,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4089,9 +4457,11 @@ export interface operations {
           }
         }
       }
-      /** @description The payment did not go through. Codes: `payment_failed` */
+      /** @description The payment did not go through. `payment_failed`: The payment did not go through; the order can be paid again. */
       402: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4101,9 +4471,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4113,9 +4485,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `already_paid` */
+      /** @description Conflicts with the current state. `already_paid`: The order was already paid; nothing was charged twice. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4125,9 +4499,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4137,9 +4513,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4149,9 +4527,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4161,9 +4541,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4176,6 +4559,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4196,6 +4581,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4231,9 +4618,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4243,9 +4632,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4255,9 +4646,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4267,9 +4660,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4282,6 +4678,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4316,6 +4714,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4360,9 +4760,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4372,9 +4774,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4384,9 +4788,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4396,9 +4802,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4408,9 +4816,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4420,9 +4830,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4432,9 +4844,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4447,6 +4862,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4467,6 +4884,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4519,9 +4938,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4531,9 +4952,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4543,9 +4966,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4555,9 +4980,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4570,6 +4998,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4602,6 +5032,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4657,9 +5089,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `unknown_plan` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `unknown_plan`: There is no plan by that name. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4669,9 +5103,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4681,9 +5117,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required` */
+      /** @description Not allowed. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4693,9 +5131,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `plan_change_refused` */
+      /** @description Conflicts with the current state. `plan_change_refused`: The plan change is not possible as asked: a cheaper plan is scheduled for the end of the period (POST /payments/plan-change/schedule), not bought; or the price changed since it was shown (see `error`). */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4705,9 +5145,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4717,9 +5159,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4729,9 +5173,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4741,9 +5187,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4756,6 +5205,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4776,6 +5227,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4828,9 +5281,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4840,9 +5295,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4852,9 +5309,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4864,9 +5323,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4876,9 +5337,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4888,9 +5351,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4900,9 +5365,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4915,6 +5383,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4961,6 +5431,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4986,9 +5459,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4998,9 +5474,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5010,9 +5489,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `interviews_exhausted`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `interviews_exhausted`: This period's interviews are used up; they renew with the next period or a higher plan. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5022,9 +5504,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `session_active` */
+      /** @description Conflicts with the current state. `session_active`: An interview session is already running; `details.sessionId` names it. End it or carry on with it. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5034,9 +5519,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5046,9 +5534,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5058,9 +5549,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5070,9 +5564,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5082,9 +5579,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5097,6 +5598,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5129,6 +5632,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5154,9 +5659,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5166,9 +5673,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5178,9 +5687,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5190,9 +5701,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5202,9 +5715,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5214,9 +5729,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5226,9 +5743,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5238,9 +5757,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5253,6 +5775,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5273,6 +5797,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5302,9 +5828,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5314,9 +5842,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5326,9 +5856,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5338,9 +5870,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5353,6 +5888,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5373,6 +5910,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5399,9 +5938,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5411,9 +5952,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5423,9 +5966,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5435,9 +5980,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5450,6 +5998,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5473,6 +6023,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5500,7 +6052,8 @@ export interface operations {
             data: {
               periods: {
                 orderId: string
-                planType: string
+                /** @enum {string} */
+                planType: 'starter' | 'professional' | 'pro'
                 periodStart: string
                 periodEnd: string
                 included: number
@@ -5511,9 +6064,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5523,9 +6078,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5535,9 +6092,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5547,9 +6106,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5562,6 +6124,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5587,6 +6151,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5637,17 +6203,21 @@ export interface operations {
               total: number
               sessions: {
                 id: string
-                mode: string
-                planType: string
-                status: string
+                /** @enum {string} */
+                mode: 'voice' | 'text'
+                /** @enum {string} */
+                planType: 'starter' | 'professional' | 'pro'
+                /** @enum {string} */
+                status: 'active' | 'ended'
                 startedAt: string
                 endedAt: string | null
-                endReason: string | null
+                endReason: ('ended' | 'abandoned') | null
                 questionsAsked: number
                 counted: boolean | null
                 questions: {
                   id: string
-                  source: string
+                  /** @enum {string} */
+                  source: 'text' | 'audio' | 'screenshot'
                   question: string | null
                   answer: string | null
                   transcript: string | null
@@ -5663,9 +6233,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5675,9 +6247,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5687,9 +6261,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5699,9 +6275,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5714,6 +6293,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5761,6 +6342,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5795,9 +6379,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5807,9 +6394,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5819,21 +6409,27 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5843,9 +6439,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5855,9 +6454,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5867,9 +6469,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5879,9 +6484,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5891,9 +6499,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5903,9 +6514,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5915,9 +6529,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5930,6 +6548,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5972,6 +6592,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6042,9 +6664,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6054,9 +6678,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6066,9 +6692,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6078,9 +6706,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6090,9 +6720,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6102,9 +6734,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6114,9 +6748,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6126,9 +6762,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6141,6 +6780,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6188,6 +6829,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6224,9 +6868,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6236,9 +6883,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6248,21 +6898,27 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6272,9 +6928,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6284,9 +6943,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6296,9 +6958,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6308,9 +6973,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6320,9 +6988,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6332,9 +7003,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6344,9 +7018,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6359,6 +7037,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6406,6 +7086,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6466,9 +7148,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6478,9 +7162,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6490,9 +7176,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6502,9 +7190,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6514,9 +7204,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6526,9 +7218,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6538,9 +7232,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6550,9 +7246,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6565,6 +7264,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6603,6 +7304,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6732,9 +7435,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6744,9 +7449,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6756,9 +7463,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6768,9 +7477,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6780,9 +7491,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6792,9 +7505,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6804,9 +7519,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6816,9 +7533,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6831,6 +7551,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6864,6 +7586,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6889,7 +7613,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -6921,9 +7645,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6933,9 +7659,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6945,9 +7673,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6957,9 +7687,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6969,9 +7701,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6981,9 +7715,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6993,9 +7729,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7008,6 +7747,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7028,6 +7769,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7049,9 +7792,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7061,9 +7806,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7073,9 +7820,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7085,9 +7834,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7097,9 +7848,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7109,9 +7862,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7124,6 +7880,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7158,6 +7916,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7179,9 +7939,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `wrong_password` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `wrong_password`: The current password is wrong. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7191,9 +7953,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7203,9 +7967,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7215,9 +7981,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7227,9 +7995,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7239,9 +8009,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7254,6 +8027,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7285,6 +8060,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7314,9 +8091,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7326,9 +8105,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7338,9 +8119,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7353,6 +8137,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7376,6 +8162,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7435,9 +8223,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7447,9 +8237,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7459,9 +8251,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7471,9 +8265,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7483,9 +8279,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7495,9 +8293,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7510,6 +8311,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7533,6 +8336,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7565,9 +8370,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7577,9 +8384,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7589,9 +8398,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7601,9 +8412,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7613,9 +8426,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7625,9 +8440,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7637,9 +8454,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7649,9 +8468,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7664,6 +8486,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7687,6 +8511,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7727,9 +8553,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7739,9 +8567,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7751,9 +8581,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7763,9 +8595,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7775,9 +8609,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7790,6 +8627,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7810,6 +8649,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7877,9 +8718,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7889,9 +8732,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7901,9 +8746,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7913,9 +8760,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7925,9 +8774,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7940,6 +8792,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7963,6 +8817,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8024,9 +8880,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8036,9 +8894,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8048,9 +8908,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8060,9 +8922,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8072,9 +8936,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8084,9 +8950,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8096,9 +8964,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8108,9 +8978,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8123,6 +8996,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8156,6 +9031,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8226,9 +9103,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8238,9 +9117,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8250,9 +9131,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8262,9 +9145,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8274,9 +9159,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8286,9 +9173,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8301,6 +9191,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8340,6 +9232,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8366,9 +9260,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8378,9 +9274,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8390,9 +9288,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8402,9 +9302,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8414,9 +9316,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8426,9 +9330,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8438,9 +9344,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8450,9 +9358,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8465,6 +9376,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8491,6 +9404,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8547,9 +9462,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8559,9 +9476,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8571,9 +9490,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8583,9 +9504,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8595,9 +9518,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8610,6 +9536,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8635,6 +9563,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8721,9 +9651,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8733,9 +9665,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8745,9 +9679,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8757,9 +9693,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8769,9 +9707,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8781,9 +9721,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8796,6 +9739,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8832,6 +9777,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8919,9 +9866,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8931,9 +9880,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8943,9 +9894,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8955,9 +9908,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8967,9 +9922,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8979,9 +9936,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8991,9 +9950,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9003,9 +9964,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9018,6 +9982,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9041,6 +10007,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9078,9 +10046,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9090,9 +10060,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9102,9 +10074,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9114,9 +10088,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9126,9 +10102,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9138,9 +10116,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9150,9 +10130,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9162,9 +10144,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9174,9 +10158,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9189,6 +10176,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9209,6 +10198,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9252,9 +10243,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9264,9 +10257,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9276,9 +10271,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9288,9 +10285,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9300,9 +10299,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9315,6 +10317,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9342,6 +10346,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9404,9 +10410,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9416,9 +10424,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9428,9 +10438,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9440,9 +10452,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9452,9 +10466,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9467,6 +10484,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9490,6 +10509,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9562,9 +10583,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9574,9 +10597,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9586,9 +10611,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9598,9 +10625,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9610,9 +10639,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9622,9 +10653,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9634,9 +10667,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9646,9 +10681,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9658,9 +10695,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9673,6 +10713,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9717,6 +10759,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -9746,9 +10790,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -9768,9 +10814,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -9790,9 +10838,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -9812,9 +10862,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -9836,9 +10888,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -9858,9 +10912,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `support_inbox_missing` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. `support_inbox_missing`: The contact form has no support inbox configured on this server. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -9883,6 +10940,119 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'dev-mailbox': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "messages": [
+           *           {
+           *             "id": "3b8e5f0a-6d2c-4e71-9a4b-8c1d2e3f4a5b",
+           *             "to": "asha.rao@example.com",
+           *             "subject": "Confirm your email for Interview Helper",
+           *             "text": "Welcome, Asha!\n\nPlease confirm your email address to finish creating your Interview Helper account.\n\nThe link works for 7 days. If you did not sign up, ignore this email.\n\nConfirm my email: http://localhost:3000/email-confirmed?token=c2b7e0d4f1a94e8b9d3a6f5e2c1b0a97\n\nInterview Helper\n",
+           *             "html": "<!doctype html><html><body style=\"font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px\">\n<h1 style=\"font-size:20px\">Welcome, Asha!</h1>\n<p>Please confirm your email address to finish creating your Interview Helper account.</p>\n<p>The link works for 7 days. If you did not sign up, ignore this email.</p>\n<p><a href=\"http://localhost:3000/email-confirmed?token=c2b7e0d4f1a94e8b9d3a6f5e2c1b0a97\" style=\"display:inline-block;background:#5e6ad2;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none\">Confirm my email</a></p>\n<p style=\"font-size:12px;color:#6b7280\">Or paste this link into your browser: http://localhost:3000/email-confirmed?token=c2b7e0d4f1a94e8b9d3a6f5e2c1b0a97</p>\n<p style=\"font-size:12px;color:#6b7280\">Interview Helper</p></body></html>",
+           *             "createdAt": "2026-11-24T14:40:40.091Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['DevMailbox']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9903,6 +11073,8 @@ export interface operations {
       /** @description The process serves requests */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9927,6 +11099,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9947,6 +11121,8 @@ export interface operations {
       /** @description Ready to serve, with each check */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10024,6 +11200,9 @@ export interface operations {
       /** @description Not ready: the error names each problem; `details.checks` has every check */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10061,6 +11240,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10087,6 +11268,13 @@ export interface operations {
       /** @description The invoice */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description attachment, with the file name of the invoice
+           * @example attachment; filename="IH-2026-27-000123.pdf"
+           */
+          'Content-Disposition'?: string
           /** @description The invoice number, such as IH/2026-27/000123 */
           'X-Invoice-Number'?: string
           [name: string]: unknown
@@ -10096,9 +11284,11 @@ export interface operations {
           'application/pdf': string
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10108,9 +11298,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10120,9 +11312,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10132,9 +11326,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10144,9 +11340,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10159,6 +11358,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10189,8 +11390,8 @@ export interface operations {
          *     }
          */
         'multipart/form-data': {
-          /** Format: binary */
-          audio: string
+          /** @description The recording, as a file: wav, webm, ogg, flac, mp3, mp4. Its bytes decide its format, not the type it is sent with. */
+          audio: Blob
           /** Format: uuid */
           sessionId?: string
         }
@@ -10200,6 +11401,9 @@ export interface operations {
       /** @description The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`) */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10301,9 +11505,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10313,9 +11520,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10325,21 +11535,27 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10349,9 +11565,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10361,9 +11580,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10373,9 +11595,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10385,9 +11610,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `no_speech`, `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. `no_speech`: No speech was recognised in the recording. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10397,9 +11625,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10409,9 +11640,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10421,9 +11655,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10436,6 +11674,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10471,25 +11711,22 @@ export interface operations {
       /** @description The answer as it is written */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
-          /**
-           * @example event: delta
-           *     data: {"text":"**In short:** A closure is a function bundled together "}
-           *
-           *     event: delta
-           *     data: {"text":"with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count."}
-           *
-           *     event: done
-           *     data: {"success":true,"data":{"response":"**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.","gist":"A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.","sessionId":"14858cf9-68c1-4149-94b2-7fc0b8336cb0","questionId":"64b73862-187f-4501-a1c8-32c2c3413dbe","provider":"offline","model":"interview-kb-v1","latencyMs":3,"usage":{"inputTokens":8,"outputTokens":220,"totalTokens":228,"interviews":{"used":1,"remaining":14,"total":15}}}}
-           */
-          'text/event-stream': string
+          'text/event-stream':
+            | components['schemas']['QuestionStreamDelta']
+            | components['schemas']['QuestionStreamDone']
+            | components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10499,9 +11736,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10511,21 +11750,25 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10535,9 +11778,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10547,9 +11792,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10559,9 +11806,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10571,9 +11820,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10583,9 +11834,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10595,9 +11848,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10610,6 +11866,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
