@@ -20,9 +20,13 @@ const generatedFiles = ['openapi.json', 'schema.d.ts'] as const
 function generateInto(folder: string) {
   const documentPath = path.join(folder, 'openapi.json')
   writeFileSync(documentPath, `${JSON.stringify(openApiDocument({ devMailbox: true }), null, 2)}\n`)
-  execFileSync(process.execPath, [path.join(root, 'scripts/openapi-types.mjs'), documentPath, path.join(folder, 'schema.d.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'scripts/openapi-types.mjs'), documentPath, path.join(folder, 'schema.d.ts')],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   // Formatted as if it were the committed file, so the project's Prettier settings apply wherever it is written.
   const typesPath = path.join(folder, 'schema.d.ts')
   const formatted = execFileSync(tool('prettier'), ['--stdin-filepath', path.join(clientFolder, 'schema.d.ts')], {

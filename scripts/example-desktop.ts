@@ -92,7 +92,8 @@ console.log('desktop flow complete')
 async function confirmationToken(address: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const mailbox = await api.GET('/dev/mailbox')
-    if (!mailbox.data) throw new Error(`the development mailbox answered ${mailbox.response.status}: is SMTP configured?`)
+    if (!mailbox.data)
+      throw new Error(`the development mailbox answered ${mailbox.response.status}: is SMTP configured?`)
     const found = mailbox.data.data.messages
       .find((message) => message.to === address)
       ?.text.match(/email-confirmed\?token=(\S+)/)?.[1]

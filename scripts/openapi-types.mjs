@@ -6,9 +6,11 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const lintModules = new URL('../tools/lint/node_modules/', import.meta.url)
-const { default: openapiTS, astToString, COMMENT_HEADER } = await import(
-  new URL('openapi-typescript/dist/index.mjs', lintModules).href
-)
+const {
+  default: openapiTS,
+  astToString,
+  COMMENT_HEADER,
+} = await import(new URL('openapi-typescript/dist/index.mjs', lintModules).href)
 const { default: ts } = await import(new URL('typescript/lib/typescript.js', lintModules).href)
 
 const [input, output] = process.argv.slice(2)

@@ -16,8 +16,8 @@ export const compatibilityPromise = [
 /** What changed in this document's revisions, and what an existing client does about it. */
 export const changesForExistingClients = [
   '### Changes in 1.1.0, for existing clients',
-  "- `billingCycle` is lower case everywhere: the subscription now says `monthly`, as plans and orders always did (it said `Monthly`). Compare billing cycles without regard to case; requests always took `monthly`.",
+  '- `billingCycle` is lower case everywhere: the subscription now says `monthly`, as plans and orders always did (it said `Monthly`). Compare billing cycles without regard to case; requests always took `monthly`.',
   '- With no active plan, questions, screenshots, recordings and a session start with context answer 403 `plan_required`, as a plain session start did, instead of `feature_not_in_plan`. Treat both as a reason to show the plans; `feature_not_in_plan` now means only that the active plan lacks the feature.',
   '- Sign-in through Supabase or Google declares 403 `email_not_confirmed`, which it could already answer.',
-  '- New: `GET /dev/mailbox` on development servers; the `Idempotent-Replayed`, `API-Version` and `X-Request-Id` headers declared on each answer and readable across origins (the never-sent `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` are no longer listed); named schemas for the stream\'s events; the audio part described as a file; enums for the closed values of interview history, usage periods, billing history and the subscription\'s status.',
+  "- New: `GET /dev/mailbox` on development servers; the `Idempotent-Replayed`, `API-Version` and `X-Request-Id` headers declared on each answer and readable across origins (the never-sent `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` are no longer listed); named schemas for the stream's events; the audio part described as a file; enums for the closed values of interview history, usage periods, billing history and the subscription's status.",
 ].join('\n')

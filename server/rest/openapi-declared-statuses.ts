@@ -26,10 +26,7 @@ const statusDescriptions: Record<number, string> = {
 
 /** A status's words on one operation: what it means, then the causes this operation can really give. */
 const describedStatus = (status: number, codes: readonly PublicErrorCode[]) =>
-  [
-    `${statusDescriptions[status] ?? 'Refused'}.`,
-    ...codes.map((code) => `\`${code}\`: ${meaningOf[code]}`),
-  ].join(' ')
+  [`${statusDescriptions[status] ?? 'Refused'}.`, ...codes.map((code) => `\`${code}\`: ${meaningOf[code]}`)].join(' ')
 
 const quotaHeaders = {
   RateLimit: {

@@ -42,7 +42,8 @@ export function withResponseHeaders(document: OpenAPIObject): OpenAPIObject {
       const operation = item[key]
       if (!operation) continue
       const replays = key === 'post' && idempotentPaths.has(path)
-      const responses = Object.entries(operation.responses ?? {}).map(([status, response]) => {
+      const declared: Record<string, unknown> = { ...operation.responses }
+      const responses = Object.entries(declared).map(([status, response]): [string, unknown] => {
         if (!isRecord(response) || '$ref' in response) return [status, response]
         const names = [
           ...Object.keys(everyAnswer),

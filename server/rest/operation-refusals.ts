@@ -1,7 +1,13 @@
 import type { DomainErrorCode } from '#events/domain-error.ts'
 
 // Refusals shared by several operations.
-const needsSession = ['no-active-plan', 'no-active-session', 'session-ended', 'not-found', 'feature-not-in-plan'] as const
+const needsSession = [
+  'no-active-plan',
+  'no-active-session',
+  'session-ended',
+  'not-found',
+  'feature-not-in-plan',
+] as const
 const needsPlanFeature = ['no-active-plan', 'feature-not-in-plan'] as const
 const askingTheAi = ['ai-not-configured', 'ai-failed', 'ai-rejected'] as const
 

@@ -34,7 +34,9 @@ describe('GET /dev/mailbox on a development server without SMTP', () => {
     const api = restClient(baseUrl, { ip })
     const { call } = await openApiClient(baseUrl)
     const email = `mailbox-${randomUUID().slice(0, 8)}@example.com`
-    dataOf(await api('POST', '/auth/register', { body: { email, password: 'Passw0rdX', firstName: 'Li', lastName: 'Wu' } }))
+    dataOf(
+      await api('POST', '/auth/register', { body: { email, password: 'Passw0rdX', firstName: 'Li', lastName: 'Wu' } }),
+    )
     let token: string | undefined
     for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
       const answer = await call('dev-mailbox', { ip })
@@ -63,7 +65,7 @@ describe('GET /dev/mailbox where mail really leaves (SMTP, as in production)', (
     const answer = await fetch(`${server.url}/api/dev/mailbox`)
     expect(answer.status).toBe(404)
     expect(await answer.json()).toMatchObject({ success: false, code: 'not_found' })
-    const settings = await (await fetch(`${server.url}/api/auth/settings`)).json()
+    const settings: unknown = await (await fetch(`${server.url}/api/auth/settings`)).json()
     expect(settings).toMatchObject({ success: true, data: { devMailbox: false } })
   })
 })

@@ -259,15 +259,18 @@ describe('one code per cause, declared on every operation where it can happen', 
       'POST /interview/screenshot',
       () =>
         JSON.stringify({
-          image:
-            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
         }),
     ],
     [
       'POST /interview/audio-question',
       () => {
         const form = new FormData()
-        form.append('audio', new Blob([new Uint8Array(encodeWav16({ sampleRate: 16_000, samples: new Float32Array(1600) }))]), 'question.wav')
+        form.append(
+          'audio',
+          new Blob([new Uint8Array(encodeWav16({ sampleRate: 16_000, samples: new Float32Array(1600) }))]),
+          'question.wav',
+        )
         return form
       },
       'multipart',
@@ -278,16 +281,19 @@ describe('one code per cause, declared on every operation where it can happen', 
     ['POST /payments/plan-change/schedule', () => JSON.stringify({ planType: 'starter' })],
   ]
 
-  it.each(askedWithoutAPlan)('no plan: %s answers 403 plan_required, and declares it', async (operation, body, type) => {
-    const path = operation.slice('POST '.length)
-    const headers: Record<string, string> = { ...bearer(noPlan) }
-    if (type !== 'multipart') headers['content-type'] = 'application/json'
-    const answer = await send('POST', path, { body: body() ?? '', headers })
-    expect(answer.status).toBe(403)
-    expect(await answer.json()).toMatchObject({ success: false, code: 'plan_required' })
-    const declared = JSON.stringify(document.paths[path]?.post?.responses['403'])
-    expect(declared, `${operation} declares 403 with plan_required`).toContain('"plan_required"')
-  })
+  it.each(askedWithoutAPlan)(
+    'no plan: %s answers 403 plan_required, and declares it',
+    async (operation, body, type) => {
+      const path = operation.slice('POST '.length)
+      const headers: Record<string, string> = { ...bearer(noPlan) }
+      if (type !== 'multipart') headers['content-type'] = 'application/json'
+      const answer = await send('POST', path, { body: body() ?? '', headers })
+      expect(answer.status).toBe(403)
+      expect(await answer.json()).toMatchObject({ success: false, code: 'plan_required' })
+      const declared = JSON.stringify(document.paths[path]?.post?.responses['403'])
+      expect(declared, `${operation} declares 403 with plan_required`).toContain('"plan_required"')
+    },
+  )
 
   it('words each declared status by the causes of that operation only', () => {
     const question = JSON.stringify(document.paths['/interview/question']?.post?.responses['403'])

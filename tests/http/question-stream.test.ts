@@ -117,9 +117,14 @@ describe('the stream in the OpenAPI document', () => {
         paths: z.record(
           z.string(),
           z.object({
-            post: z.object({
-              responses: z.record(z.string(), z.object({ content: z.record(z.string(), z.record(z.string(), z.unknown())) })),
-            }).optional(),
+            post: z
+              .object({
+                responses: z.record(
+                  z.string(),
+                  z.object({ content: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+                ),
+              })
+              .optional(),
           }),
         ),
         components: z.object({ schemas: z.record(z.string(), z.unknown()) }),

@@ -50,7 +50,10 @@ function exemplify(operation: Operation, example: OperationExample, method: stri
         // A stream's schema is that of one event: one named example per event, in the order they come.
         else if (type === 'text/event-stream' && isRecord(example.success))
           mediaType.examples = Object.fromEntries(
-            Object.entries(example.success).map(([event, data]) => [event, { summary: `event: ${event}`, value: data }]),
+            Object.entries(example.success).map(([event, data]) => [
+              event,
+              { summary: `event: ${event}`, value: data },
+            ]),
           )
         else mediaType.example = example.success
       }

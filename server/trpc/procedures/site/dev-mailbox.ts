@@ -36,7 +36,7 @@ export const devMailbox = publicProcedure
       tags: ['development'],
       summary: 'The mail this development server kept instead of sending (confirmation and reset links)',
       description:
-        'For trying the API on a development server: the mail it would have sent, such as the confirmation link whose `token` POST /auth/confirm-email takes. It exists only while mail goes nowhere else: not in production, and not when SMTP is configured (then `devMailbox` is false in GET /auth/settings, this operation is absent from the document, and the path answers 404). It answers only callers on the server\'s own machine (loopback, by the connection\'s address; a forwarded address does not count), and 404 to anyone else.',
+        "For trying the API on a development server: the mail it would have sent, such as the confirmation link whose `token` POST /auth/confirm-email takes. It exists only while mail goes nowhere else: not in production, and not when SMTP is configured (then `devMailbox` is false in GET /auth/settings, this operation is absent from the document, and the path answers 404). It answers only callers on the server's own machine (loopback, by the connection's address; a forwarded address does not count), and 404 to anyone else.",
       protect: false,
     },
   })
