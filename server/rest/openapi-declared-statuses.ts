@@ -4,7 +4,7 @@ import { httpStatusOf } from '#server/trpc/domain-errors.ts'
 import { publicCodeForStatus, publicCodeOf, type PublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { meaningOf } from './error-code-meanings.ts'
 import { operationRefusals } from './operation-refusals.ts'
-import { isRecord, operationKeys, type Operation, type PathItem } from './openapi-object.ts'
+import { isRecord, mapOperations, type Operation } from './openapi-object.ts'
 
 const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
 
@@ -73,17 +73,10 @@ const statusOfCode = (code: PublicErrorCode, refusalStatus: Map<PublicErrorCode,
  * headers where it has a limit.
  */
 export function withDeclaredStatuses(document: OpenAPIObject): OpenAPIObject {
-  const paths: Record<string, PathItem> = {}
-  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-    const item: PathItem = { ...pathItem }
-    for (const key of operationKeys) {
-      const operation = item[key]
-      const refusals = operationRefusals[`${key.toUpperCase()} ${path}`]
-      if (operation && refusals) item[key] = declared(key, operation, refusals)
-    }
-    paths[path] = item
-  }
-  return { ...document, paths }
+  return mapOperations(document, (operation, method, path) => {
+    const refusals = operationRefusals[`${method.toUpperCase()} ${path}`]
+    return refusals ? declared(method, operation, refusals) : operation
+  })
 }
 
 function declared(method: string, operation: Operation, refusals: readonly DomainErrorCode[]): Operation {

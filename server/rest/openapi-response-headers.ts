@@ -1,7 +1,7 @@
 import type { OpenAPIObject } from 'trpc-to-openapi'
 import { idempotencyKeyHeader, idempotentPaths } from '#server/http/idempotency.ts'
 import { majorApiVersion } from './api-version.ts'
-import { isRecord, operationKeys, type PathItem } from './openapi-object.ts'
+import { isRecord, mapOperations } from './openapi-object.ts'
 
 /** The headers every /api answer carries, declared once and referred to by each answer. */
 const everyAnswer = {
@@ -35,31 +35,24 @@ const refTo = (names: readonly string[]) =>
  * headers is checked against exactly this set.
  */
 export function withResponseHeaders(document: OpenAPIObject): OpenAPIObject {
-  const paths: Record<string, PathItem> = {}
-  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-    const item: PathItem = { ...pathItem }
-    for (const key of operationKeys) {
-      const operation = item[key]
-      if (!operation) continue
-      const replays = key === 'post' && idempotentPaths.has(path)
-      const declared: Record<string, unknown> = { ...operation.responses }
-      const responses = Object.entries(declared).map(([status, response]): [string, unknown] => {
-        if (!isRecord(response) || '$ref' in response) return [status, response]
-        const names = [
-          ...Object.keys(everyAnswer),
-          ...(replays && status !== 'default' ? Object.keys(replayed) : []),
-          ...(status === '503' ? Object.keys(retryAfter) : []),
-        ]
-        const headers = { ...refTo(names), ...(isRecord(response.headers) ? response.headers : {}) }
-        return [status, { ...response, headers }]
-      })
-      item[key] = { ...operation, responses: Object.fromEntries(responses) }
-    }
-    paths[path] = item
-  }
+  const withHeaders = mapOperations(document, (operation, method, path) => {
+    const replays = method === 'post' && idempotentPaths.has(path)
+    const declared: Record<string, unknown> = { ...operation.responses }
+    const responses = Object.entries(declared).map(([status, response]): [string, unknown] => {
+      if (!isRecord(response) || '$ref' in response) return [status, response]
+      const names = [
+        ...Object.keys(everyAnswer),
+        ...(replays && status !== 'default' ? Object.keys(replayed) : []),
+        ...(status === '503' ? Object.keys(retryAfter) : []),
+      ]
+      const headers = { ...refTo(names), ...(isRecord(response.headers) ? response.headers : {}) }
+      return [status, { ...response, headers }]
+    })
+    return { ...operation, responses: Object.fromEntries(responses) }
+  })
   const components = {
-    ...document.components,
+    ...withHeaders.components,
     headers: { ...document.components?.headers, ...everyAnswer, ...replayed, ...retryAfter },
   }
-  return { ...document, paths, components }
+  return { ...withHeaders, components }
 }
