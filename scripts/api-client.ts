@@ -12,13 +12,21 @@ const clientFolder = path.join(root, 'clients/typescript')
 const tool = (name: string) => path.join(root, 'tools/lint/node_modules/.bin', name)
 const generatedFiles = ['openapi.json', 'schema.d.ts'] as const
 
-/** Writes the document and the types generated from it into `folder`. */
+/**
+ * Writes the document and the types generated from it into `folder`: the document a development
+ * server serves, with the development mailbox the examples confirm their accounts through
+ * (production leaves that one operation out).
+ */
 function generateInto(folder: string) {
   const documentPath = path.join(folder, 'openapi.json')
-  writeFileSync(documentPath, `${JSON.stringify(openApiDocument(), null, 2)}\n`)
-  execFileSync(tool('openapi-typescript'), [documentPath, '--output', path.join(folder, 'schema.d.ts')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  writeFileSync(documentPath, `${JSON.stringify(openApiDocument({ devMailbox: true }), null, 2)}\n`)
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'scripts/openapi-types.mjs'), documentPath, path.join(folder, 'schema.d.ts')],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  )
   // Formatted as if it were the committed file, so the project's Prettier settings apply wherever it is written.
   const typesPath = path.join(folder, 'schema.d.ts')
   const formatted = execFileSync(tool('prettier'), ['--stdin-filepath', path.join(clientFolder, 'schema.d.ts')], {

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs, promisify } from 'node:util'
-import { createInterviewHelperClient } from '../clients/typescript/index.ts'
+import { createInterviewHelperClient, formData } from '../clients/typescript/index.ts'
 
 const { values } = parseArgs({
   options: {
@@ -60,8 +60,8 @@ const sessionId = started.id
 
 let streamed = ''
 for await (const event of streamQuestion({ question: 'What is a hash map?', sessionId })) {
-  if (event.event === 'delta') streamed += (JSON.parse(event.data) as { text: string }).text
-  else if (event.event === 'error') throw new Error(`ask (streamed) failed: ${event.data}`)
+  if (event.event === 'delta') streamed += event.data.text
+  else if (event.event === 'error') throw new Error(`ask (streamed) failed: ${event.data.code}: ${event.data.error}`)
 }
 console.log(`✓ ask (streamed): ${streamed.length} characters`)
 
@@ -88,13 +88,13 @@ accessToken = refreshed.tokens.accessToken
 dataOf('sign out', await api.POST('/auth/logout', { body: { refreshToken: refreshed.tokens.refreshToken } }))
 console.log('desktop flow complete')
 
-/** The confirmation link's token, read from the development mailbox (this machine, no SMTP). */
+/** The confirmation link's token, read from the development mailbox (GET /dev/mailbox: this machine, no SMTP). */
 async function confirmationToken(address: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers })
-    if (!response.ok) throw new Error(`the development mailbox answered ${response.status}: is SMTP configured?`)
-    const body = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
-    const found = body.result.data.messages
+    const mailbox = await api.GET('/dev/mailbox')
+    if (!mailbox.data)
+      throw new Error(`the development mailbox answered ${mailbox.response.status}: is SMTP configured?`)
+    const found = mailbox.data.data.messages
       .find((message) => message.to === address)
       ?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
     if (found) return decodeURIComponent(found)
@@ -117,19 +117,12 @@ async function askByAudio(id: string) {
         return
       }
     }
-    const recording = new Blob([await readFile(file)])
-    const name = path.basename(file)
+    const recording = await readFile(file)
     const heard = dataOf(
       'audio question',
       await api.POST('/interview/audio-question', {
-        body: { audio: name, sessionId: id },
-        // The document types the file field as its name; the body leaves as multipart with the bytes.
-        bodySerializer: (fields) => {
-          const form = new FormData()
-          form.append('audio', recording, fields.audio)
-          if (fields.sessionId) form.append('sessionId', fields.sessionId)
-          return form
-        },
+        body: { audio: new File([recording], path.basename(file)), sessionId: id },
+        bodySerializer: formData,
       }),
     )
     // An unsure transcript is not answered: the app shows it, the person corrects it, and it is sent as text.

@@ -5,9 +5,29 @@
  */
 import createClient, { type Middleware } from 'openapi-fetch'
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream'
-import type { paths } from './schema.d.ts'
+import type { components, paths } from './schema.d.ts'
 
-export type { paths }
+export type { components, paths }
+
+type Schemas = components['schemas']
+
+/** One event of POST /interview/question/stream, with its data parsed by the document's schemas. */
+export type QuestionStreamEvent =
+  | { event: 'delta'; data: Schemas['QuestionStreamDelta'] }
+  | { event: 'done'; data: Schemas['QuestionStreamDone'] }
+  | { event: 'error'; data: Schemas['ErrorEnvelope'] }
+
+type StreamBody = paths['/interview/question/stream']['post']['requestBody']['content']['application/json']
+
+/**
+ * A multipart body from an operation's fields (a file part is a Blob), for openapi-fetch's
+ * `bodySerializer`: `api.POST('/interview/audio-question', { body, bodySerializer: formData })`.
+ */
+export function formData(fields: Record<string, string | Blob | undefined>): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value)
+  return form
+}
 
 export type ClientOptions = {
   /** The site's address, such as https://interviewhelper.example (the API lives under /api). */
@@ -38,12 +58,12 @@ export function createInterviewHelperClient(options: ClientOptions) {
 
   /**
    * Asks a question and yields the answer's server-sent events as they arrive: `delta` events with
-   * text, then one `done` (the enveloped answer) or `error` (the error envelope).
+   * text, then one `done` (the enveloped answer) or `error` (the error envelope), each parsed.
    */
   async function* streamQuestion(
-    body: Record<string, unknown>,
+    body: StreamBody,
     init: { signal?: AbortSignal; idempotencyKey?: string } = {},
-  ): AsyncGenerator<EventSourceMessage> {
+  ): AsyncGenerator<QuestionStreamEvent> {
     const headers = new Headers({ 'content-type': 'application/json', accept: 'text/event-stream' })
     withBearer(headers)
     if (init.idempotencyKey) headers.set('idempotency-key', init.idempotencyKey)
@@ -55,14 +75,29 @@ export function createInterviewHelperClient(options: ClientOptions) {
     })
     if (!response.ok || !response.body) {
       // Refused before the stream began: the usual error envelope, as an `error` event.
-      yield { event: 'error', data: await response.text(), id: undefined }
+      const refusal: Schemas['ErrorEnvelope'] = await response.json()
+      yield { event: 'error', data: refusal }
       return
     }
     const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream())
-    for await (const message of events) yield message
+    for await (const message of events) yield parsedEvent(message)
   }
 
   return { api, streamQuestion }
 }
 
 export type InterviewHelperClient = ReturnType<typeof createInterviewHelperClient>
+
+/** The event by its name, its JSON data typed by the document (the server writes it from the same schemas). */
+function parsedEvent(message: EventSourceMessage): QuestionStreamEvent {
+  if (message.event === 'delta') {
+    const data: Schemas['QuestionStreamDelta'] = JSON.parse(message.data)
+    return { event: 'delta', data }
+  }
+  if (message.event === 'done') {
+    const data: Schemas['QuestionStreamDone'] = JSON.parse(message.data)
+    return { event: 'done', data }
+  }
+  const data: Schemas['ErrorEnvelope'] = JSON.parse(message.data)
+  return { event: 'error', data }
+}

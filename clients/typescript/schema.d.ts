@@ -952,40 +952,6 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/support/refunds': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /** Payments that must not pay their order (paid twice, or for a deleted account), newest first, and whether each was refunded (support staff) */
-    get: operations['support-refunds']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/support/refunds/{orderId}/{paymentId}': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    get?: never
-    put?: never
-    /** Give back a payment from the refund list in full through the payment gateway; recorded on the order with the staff member (support staff). One refunded already is answered as it is. */
-    post: operations['support-refundPayment']
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
   '/contact': {
     parameters: {
       query?: never
@@ -1000,6 +966,26 @@ export interface paths {
      * @description All five fields are required ('All fields are required'); the e-mail must look like name@domain.tld ('Invalid email format'). The message is stored before it is mailed, so a mail outage only delays it. 429 after too many messages.
      */
     post: operations['contact-send']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/dev/mailbox': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The mail this development server kept instead of sending (confirmation and reset links)
+     * @description For trying the API on a development server: the mail it would have sent, such as the confirmation link whose `token` POST /auth/confirm-email takes. It exists only while mail goes nowhere else: not in production, and not when SMTP is configured (then `devMailbox` is false in GET /auth/settings, this operation is absent from the document, and the path answers 404). It answers only callers on the server's own machine (loopback, by the connection's address; a forwarded address does not count), and 404 to anyone else.
+     */
+    get: operations['dev-mailbox']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -1097,7 +1083,7 @@ export interface paths {
     put?: never
     /**
      * Answer an interview question as server-sent events
-     * @description The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the schema of each event's data is under `x-events` of the text/event-stream content. Refusals before the first word are ordinary JSON errors.
+     * @description The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the text/event-stream schema is the union of the events' data (`QuestionStreamDelta`, `QuestionStreamDone`, `ErrorEnvelope`), and `x-events` maps each event name to its schema. Refusals before the first word are ordinary JSON errors.
      */
     post: operations['interview-questionStream']
     delete?: never
@@ -1146,10 +1132,12 @@ export interface components {
     Subscription: {
       /** @enum {string} */
       planType: 'none' | 'starter' | 'professional' | 'pro'
-      /** @description 'active', 'expired', or 'none' before any payment */
-      status: string
-      /** @constant */
-      billingCycle: 'Monthly'
+      /**
+       * @description 'none' before any payment
+       * @enum {string}
+       */
+      status: 'active' | 'expired' | 'none'
+      billingCycle: components['schemas']['BillingCycle']
       currentPeriodStart: string | null
       currentPeriodEnd: string | null
       daysUntilExpiry: number
@@ -1163,6 +1151,11 @@ export interface components {
         effectiveAt: string
       } | null
     }
+    /**
+     * @description How often the plan is paid for, lower case wherever the API names it. Compare it without regard to case: API documents before 1.1.0 spelled the subscription's "Monthly".
+     * @constant
+     */
+    BillingCycle: 'monthly'
     /** @description What a plan unlocks */
     Features: {
       /** @description Interviews allowed per billing cycle */
@@ -1200,8 +1193,7 @@ export interface components {
       originalAmount: number
       /** @description Interviews per month */
       interviews: number
-      /** @constant */
-      billingCycle: 'monthly'
+      billingCycle: components['schemas']['BillingCycle']
       mostPopular: boolean
       /** @description Call-to-action label of the pricing card */
       cta: string
@@ -1229,9 +1221,11 @@ export interface components {
     }
     BillingEntry: {
       orderId: string
-      planType: string
+      /** @enum {string} */
+      planType: 'starter' | 'professional' | 'pro'
       amount: number
-      currency: string
+      /** @constant */
+      currency: 'INR'
       /**
        * @description created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window
        * @enum {string}
@@ -1373,6 +1367,19 @@ export interface components {
       /** @description The service the message went to, such as 'Interview Helper support inbox' */
       sentVia: string
     }
+    DevMailbox: {
+      /** @description The newest 100 mails, newest first */
+      messages: {
+        id: string
+        /** @description The address the mail was sent to */
+        to: string
+        subject: string
+        /** @description The plain-text body, with its links written out */
+        text: string
+        html: string
+        createdAt: string
+      }[]
+    }
     UpdateCheck: {
       /** @description Whether `latest` is newer than `current` */
       updateAvailable: boolean
@@ -1470,11 +1477,36 @@ export interface components {
        */
       details?: Record<string, never>
     }
+    /**
+     * delta
+     * @description `event: delta`: the next piece of the answer, as the model writes it
+     */
+    QuestionStreamDelta: {
+      text: string
+    }
+    /**
+     * done
+     * @description `event: done`, the last event of a complete answer: the /interview/question answer, enveloped
+     */
+    QuestionStreamDone: {
+      /** @constant */
+      success: true
+      data: components['schemas']['InterviewAnswer']
+    }
   }
   responses: never
   parameters: never
   requestBodies: never
-  headers: never
+  headers: {
+    /** @description The major version of the API that answered */
+    'API-Version': '1'
+    /** @description The request's id (yours when you sent a plain one): quote it to support; the log has it */
+    'X-Request-Id': string
+    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key; absent on a first answer */
+    'Idempotent-Replayed': 'true'
+    /** @description Seconds to wait before trying again */
+    'Retry-After': number
+  }
   pathItems: never
 }
 export type $defs = Record<string, never>
@@ -1491,6 +1523,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1513,9 +1547,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1525,9 +1561,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1537,9 +1575,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -1552,6 +1593,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1589,6 +1632,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1624,7 +1669,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "none",
            *           "status": "none",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": null,
            *           "currentPeriodEnd": null,
            *           "daysUntilExpiry": 0,
@@ -1655,9 +1700,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1677,9 +1724,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `already_exists` */
+      /** @description Conflicts with the current state. `already_exists`: An account with this e-mail address already exists. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1699,9 +1748,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1721,9 +1772,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1743,9 +1796,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -1767,9 +1822,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1789,9 +1846,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1814,6 +1874,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -1847,6 +1909,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1882,7 +1946,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -1914,9 +1978,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1936,9 +2002,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_credentials`, `no_password`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_credentials`: The e-mail address or the password is wrong. `no_password`: The account signs in with Google and has no password. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1958,9 +2026,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `email_not_confirmed` */
+      /** @description Not allowed. `email_not_confirmed`: Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -1980,9 +2050,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2002,9 +2074,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2024,9 +2098,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -2048,9 +2124,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2070,9 +2148,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2095,6 +2176,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2126,6 +2209,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2147,9 +2232,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2159,9 +2246,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2171,9 +2260,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2183,9 +2274,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2195,9 +2288,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2210,6 +2306,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2230,6 +2328,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2255,7 +2355,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -2287,9 +2387,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2299,9 +2401,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2311,9 +2415,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2323,9 +2429,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2338,6 +2447,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2369,6 +2480,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2392,9 +2505,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2404,9 +2519,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `refresh_token_invalid`, `token_reused`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `refresh_token_invalid`: The refresh token is unknown or expired; sign in again. `token_reused`: A refresh token was used again after its grace period: every session of its family is revoked. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2416,9 +2533,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2428,9 +2547,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2440,9 +2561,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2452,9 +2575,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2467,6 +2593,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2500,16 +2628,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2531,19 +2651,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `wrong_password`, `same_password` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `same_password`: The new password is the current one. `wrong_password`: The current password is wrong. */
       400: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2553,19 +2665,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated`, `no_password` */
+      /** @description Not signed in, or the credentials or token are not valid. `no_password`: The account signs in with Google and has no password. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2575,19 +2679,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2597,19 +2693,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2619,43 +2707,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
-      429: {
-        headers: {
-          /** @description Seconds until the limit resets */
-          'Retry-After'?: number
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'rate_limited'
-          }
-        }
-      }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2665,19 +2721,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -2690,6 +2739,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2721,6 +2772,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2751,9 +2804,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2773,9 +2828,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2795,9 +2852,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2817,9 +2876,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -2841,9 +2902,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2863,9 +2926,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -2888,6 +2954,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2921,6 +2989,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2942,9 +3012,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `invalid_link` */
+      /** @description Bad input. `invalid_link`: The confirmation or reset link is invalid, used or expired. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2954,9 +3026,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2966,9 +3040,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2978,9 +3054,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -2990,9 +3068,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3005,6 +3086,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3036,6 +3119,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3057,9 +3142,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `invalid_link` */
+      /** @description Bad input. `invalid_link`: The confirmation or reset link is invalid, used or expired. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3069,9 +3156,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3081,9 +3170,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3093,9 +3184,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3105,9 +3198,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3120,6 +3216,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3151,6 +3249,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3181,9 +3281,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3203,9 +3305,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3225,9 +3329,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3247,9 +3353,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -3271,9 +3379,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3293,9 +3403,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -3318,6 +3431,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3362,6 +3477,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3387,7 +3504,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -3419,9 +3536,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3431,9 +3550,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3443,9 +3564,25 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description Not allowed. `email_not_confirmed`: Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'email_not_confirmed'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3455,9 +3592,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3467,9 +3606,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3479,9 +3620,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3494,6 +3638,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3533,6 +3679,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3558,7 +3706,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -3590,9 +3738,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `not_configured` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3602,9 +3752,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `invalid_token`, `account_erased` */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3614,9 +3766,25 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description Not allowed. `email_not_confirmed`: Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'email_not_confirmed'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3626,9 +3794,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3638,9 +3808,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3650,9 +3822,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3665,6 +3840,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3685,6 +3862,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3695,7 +3874,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -3726,9 +3905,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3738,9 +3919,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3750,9 +3933,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3762,9 +3947,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3777,6 +3965,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3797,6 +3987,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3902,9 +4094,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3914,9 +4108,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3926,9 +4122,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -3941,6 +4140,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -3988,6 +4189,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4019,9 +4223,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `unknown_plan` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `unknown_plan`: There is no plan by that name. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4031,9 +4238,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4043,9 +4253,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `plan_change_refused` */
+      /** @description Conflicts with the current state. `plan_change_refused`: The plan change is not possible as asked: a cheaper plan is scheduled for the end of the period (POST /payments/plan-change/schedule), not bought; or the price changed since it was shown (see `error`). */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4055,9 +4268,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4067,9 +4283,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4079,9 +4298,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4091,9 +4313,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4103,9 +4328,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `payment_gateway_unavailable` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `payment_gateway_unavailable`: The payment gateway cannot be reached; try again later. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -4115,9 +4343,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4130,6 +4362,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4165,6 +4399,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4193,9 +4429,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `bad_signature` */
+      /** @description Bad input. `bad_signature`: The payment signature does not match; the payment was not confirmed. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4205,9 +4443,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4217,9 +4457,11 @@ export interface operations {
           }
         }
       }
-      /** @description The payment did not go through. Codes: `payment_failed` */
+      /** @description The payment did not go through. `payment_failed`: The payment did not go through; the order can be paid again. */
       402: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4229,9 +4471,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4241,9 +4485,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `already_paid` */
+      /** @description Conflicts with the current state. `already_paid`: The order was already paid; nothing was charged twice. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4253,9 +4499,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4265,9 +4513,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4277,9 +4527,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4289,9 +4541,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4304,6 +4559,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4324,6 +4581,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4359,9 +4618,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4371,9 +4632,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4383,9 +4646,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4395,9 +4660,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4410,6 +4678,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4444,6 +4714,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4488,9 +4760,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4500,9 +4774,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4512,9 +4788,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4524,9 +4802,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4536,9 +4816,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4548,9 +4830,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4560,9 +4844,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4575,6 +4862,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4595,6 +4884,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4647,9 +4938,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4659,9 +4952,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4671,9 +4966,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4683,9 +4980,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4698,6 +4998,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4730,6 +5032,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4785,9 +5089,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `unknown_plan` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `unknown_plan`: There is no plan by that name. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4797,9 +5103,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4809,9 +5117,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required` */
+      /** @description Not allowed. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4821,9 +5131,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `plan_change_refused` */
+      /** @description Conflicts with the current state. `plan_change_refused`: The plan change is not possible as asked: a cheaper plan is scheduled for the end of the period (POST /payments/plan-change/schedule), not bought; or the price changed since it was shown (see `error`). */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4833,9 +5145,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4845,9 +5159,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4857,9 +5173,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4869,9 +5187,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -4884,6 +5205,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4904,6 +5227,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4956,9 +5281,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4968,9 +5295,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4980,9 +5309,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -4992,9 +5323,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5004,9 +5337,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5016,9 +5351,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5028,9 +5365,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5043,6 +5383,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5089,6 +5431,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5114,9 +5459,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5126,9 +5474,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5138,9 +5489,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `interviews_exhausted`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `interviews_exhausted`: This period's interviews are used up; they renew with the next period or a higher plan. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5150,9 +5504,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `session_active` */
+      /** @description Conflicts with the current state. `session_active`: An interview session is already running; `details.sessionId` names it. End it or carry on with it. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5162,9 +5519,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5174,9 +5534,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5186,9 +5549,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5198,9 +5564,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5210,9 +5579,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5225,6 +5598,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5257,6 +5632,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5282,9 +5659,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5294,9 +5673,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5306,9 +5687,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5318,9 +5701,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5330,9 +5715,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5342,9 +5729,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5354,9 +5743,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5366,9 +5757,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5381,6 +5775,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5401,6 +5797,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5430,9 +5828,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5442,9 +5842,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5454,9 +5856,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5466,9 +5870,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5481,6 +5888,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5501,6 +5910,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5527,9 +5938,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5539,9 +5952,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5551,9 +5966,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5563,9 +5980,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5578,6 +5998,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5601,6 +6023,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5628,7 +6052,8 @@ export interface operations {
             data: {
               periods: {
                 orderId: string
-                planType: string
+                /** @enum {string} */
+                planType: 'starter' | 'professional' | 'pro'
                 periodStart: string
                 periodEnd: string
                 included: number
@@ -5639,9 +6064,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5651,9 +6078,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5663,9 +6092,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5675,9 +6106,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5690,6 +6124,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5715,6 +6151,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5765,17 +6203,21 @@ export interface operations {
               total: number
               sessions: {
                 id: string
-                mode: string
-                planType: string
-                status: string
+                /** @enum {string} */
+                mode: 'voice' | 'text'
+                /** @enum {string} */
+                planType: 'starter' | 'professional' | 'pro'
+                /** @enum {string} */
+                status: 'active' | 'ended'
                 startedAt: string
                 endedAt: string | null
-                endReason: string | null
+                endReason: ('ended' | 'abandoned') | null
                 questionsAsked: number
                 counted: boolean | null
                 questions: {
                   id: string
-                  source: string
+                  /** @enum {string} */
+                  source: 'text' | 'audio' | 'screenshot'
                   question: string | null
                   answer: string | null
                   transcript: string | null
@@ -5791,9 +6233,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5803,9 +6247,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5815,9 +6261,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5827,9 +6275,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -5842,6 +6293,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -5889,6 +6342,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5923,9 +6379,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5935,9 +6394,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5947,21 +6409,27 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5971,9 +6439,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5983,9 +6454,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -5995,9 +6469,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6007,9 +6484,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6019,9 +6499,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6031,9 +6514,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6043,9 +6529,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6058,6 +6548,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6100,6 +6592,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6170,9 +6664,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6182,9 +6678,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6194,9 +6692,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6206,9 +6706,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6218,9 +6720,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6230,9 +6734,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6242,9 +6748,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6254,9 +6762,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6269,6 +6780,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6316,6 +6829,9 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6352,9 +6868,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6364,9 +6883,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6376,21 +6898,27 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6400,9 +6928,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6412,9 +6943,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6424,9 +6958,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6436,9 +6973,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6448,9 +6988,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6460,9 +7003,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -6472,9 +7018,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6487,6 +7037,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6534,6 +7086,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6594,9 +7148,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6606,9 +7162,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6618,9 +7176,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6630,9 +7190,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6642,9 +7204,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6654,9 +7218,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6666,9 +7232,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6678,9 +7246,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6693,6 +7264,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6731,6 +7304,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6860,9 +7435,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6872,9 +7449,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6884,9 +7463,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `plan_required`, `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6896,9 +7477,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6908,9 +7491,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6920,9 +7505,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6932,9 +7519,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6944,9 +7533,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -6959,6 +7551,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -6992,6 +7586,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7017,7 +7613,7 @@ export interface operations {
            *         "subscription": {
            *           "planType": "professional",
            *           "status": "active",
-           *           "billingCycle": "Monthly",
+           *           "billingCycle": "monthly",
            *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
            *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
            *           "daysUntilExpiry": 30,
@@ -7049,9 +7645,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7061,9 +7659,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7073,9 +7673,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7085,9 +7687,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7097,9 +7701,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7109,9 +7715,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7121,9 +7729,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7136,6 +7747,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7156,6 +7769,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7177,9 +7792,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7189,9 +7806,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7201,9 +7820,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7213,9 +7834,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7225,9 +7848,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7237,9 +7862,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7252,6 +7880,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7286,16 +7916,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7317,19 +7939,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `wrong_password` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `wrong_password`: The current password is wrong. */
       400: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7339,19 +7953,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7361,19 +7967,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7383,19 +7981,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7405,43 +7995,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
-      429: {
-        headers: {
-          /** @description Seconds until the limit resets */
-          'Retry-After'?: number
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'rate_limited'
-          }
-        }
-      }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7451,19 +8009,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
-           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
-           */
-          RateLimit?: string
-          /**
-           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
-           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
-           */
-          'RateLimit-Policy'?: string
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7476,6 +8027,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7507,6 +8060,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7536,9 +8091,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7548,9 +8105,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7560,9 +8119,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7575,6 +8137,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7598,6 +8162,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7657,9 +8223,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7669,9 +8237,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7681,9 +8251,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7693,9 +8265,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7705,9 +8279,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7717,9 +8293,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7732,6 +8311,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7755,6 +8336,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7787,9 +8370,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7799,9 +8384,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7811,9 +8398,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7823,9 +8412,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7835,9 +8426,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7847,9 +8440,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7859,9 +8454,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7871,9 +8468,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7886,6 +8486,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7909,6 +8511,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7949,9 +8553,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7961,9 +8567,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7973,9 +8581,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7985,9 +8595,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7997,9 +8609,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8012,6 +8627,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8032,6 +8649,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8099,9 +8718,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8111,9 +8732,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8123,9 +8746,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8135,9 +8760,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8147,9 +8774,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8162,6 +8792,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8185,6 +8817,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8246,9 +8880,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8258,9 +8894,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8270,9 +8908,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8282,9 +8922,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8294,9 +8936,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8306,9 +8950,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8318,9 +8964,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8330,9 +8978,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8345,6 +8996,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8378,6 +9031,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8448,9 +9103,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8460,9 +9117,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8472,9 +9131,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8484,9 +9145,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8496,9 +9159,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8508,9 +9173,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8523,6 +9191,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8562,6 +9232,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8588,9 +9260,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8600,9 +9274,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8612,9 +9288,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8624,9 +9302,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8636,9 +9316,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8648,9 +9330,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8660,9 +9344,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8672,9 +9358,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8687,6 +9376,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8713,6 +9404,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8769,9 +9462,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8781,9 +9476,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8793,9 +9490,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8805,9 +9504,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8817,9 +9518,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8832,6 +9536,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8857,6 +9563,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8943,9 +9651,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8955,9 +9665,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8967,9 +9679,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8979,9 +9693,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8991,9 +9707,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9003,9 +9721,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9018,6 +9739,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9054,6 +9777,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9141,9 +9866,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9153,9 +9880,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9165,9 +9894,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9177,9 +9908,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9189,9 +9922,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9201,9 +9936,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9213,9 +9950,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9225,9 +9964,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9240,6 +9982,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9263,6 +10007,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9300,9 +10046,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9312,9 +10060,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9324,9 +10074,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9336,9 +10088,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9348,9 +10102,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9360,9 +10116,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9372,9 +10130,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9384,9 +10144,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9396,9 +10158,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9411,6 +10176,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9431,6 +10198,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9474,9 +10243,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9486,9 +10257,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9498,9 +10271,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9510,9 +10285,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9522,9 +10299,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9537,6 +10317,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9564,6 +10346,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9626,9 +10410,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9638,9 +10424,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9650,9 +10438,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9662,9 +10452,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9674,9 +10466,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9689,6 +10484,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9712,6 +10509,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9784,9 +10583,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9796,9 +10597,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9808,9 +10611,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9820,9 +10625,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9832,9 +10639,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `concurrent_change` */
+      /** @description Conflicts with the current state. `concurrent_change`: The same thing changed at the same moment elsewhere; repeat the request. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9844,9 +10653,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9856,9 +10667,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9868,9 +10681,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -9880,9 +10695,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -9895,306 +10713,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-    }
-  }
-  'support-refunds': {
-    parameters: {
-      query?: {
-        /** @example 50 */
-        limit?: number
-      }
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description Successful response */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "refunds": [
-           *           {
-           *             "orderId": "order_test_07166982999491",
-           *             "paymentId": "pay_Q8hX2mT7Lw1Zc9",
-           *             "amount": 29900,
-           *             "gateway": "razorpay",
-           *             "reason": "owner-erased",
-           *             "refunded": false
-           *           }
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true
-            data: {
-              refunds: {
-                orderId: string
-                paymentId: string
-                /** @description In paise */
-                amount: number
-                /** @enum {string} */
-                gateway: 'razorpay' | 'sandbox'
-                /**
-                 * @description order-already-paid: the customer paid twice; owner-erased: the account was deleted before it came
-                 * @enum {string}
-                 */
-                reason: 'order-already-paid' | 'owner-erased'
-                refunded: boolean
-              }[]
-            }
-          }
-        }
-      }
-      /** @description Bad input. Codes: `invalid_request` */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
-          }
-        }
-      }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'forbidden'
-          }
-        }
-      }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'internal_error'
-          }
-        }
-      }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
-      503: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'service_unavailable'
-          }
-        }
-      }
-      /** @description Any other failure */
-      default: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope']
-        }
-      }
-    }
-  }
-  'support-refundPayment': {
-    parameters: {
-      query?: never
-      header?: never
-      path: {
-        /** @example order_test_07166982999491 */
-        orderId: string
-        /** @example pay_Q8hX2mT7Lw1Zc9 */
-        paymentId: string
-      }
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description Successful response */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          /**
-           * @example {
-           *       "success": true,
-           *       "data": {
-           *         "orderId": "order_test_07166982999491",
-           *         "paymentId": "pay_Q8hX2mT7Lw1Zc9",
-           *         "amount": 29900,
-           *         "gateway": "razorpay",
-           *         "reason": "owner-erased",
-           *         "refunded": true
-           *       }
-           *     }
-           */
-          'application/json': {
-            /** @constant */
-            success: true
-            data: {
-              orderId: string
-              paymentId: string
-              /** @description In paise */
-              amount: number
-              /** @enum {string} */
-              gateway: 'razorpay' | 'sandbox'
-              /**
-               * @description order-already-paid: the customer paid twice; owner-erased: the account was deleted before it came
-               * @enum {string}
-               */
-              reason: 'order-already-paid' | 'owner-erased'
-              refunded: boolean
-            }
-          }
-        }
-      }
-      /** @description Bad input. Codes: `invalid_request` */
-      400: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'invalid_request'
-          }
-        }
-      }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
-      401: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unauthenticated'
-          }
-        }
-      }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `forbidden` */
-      403: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'forbidden'
-          }
-        }
-      }
-      /** @description Not found. Codes: `not_found` */
-      404: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'not_found'
-          }
-        }
-      }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
-      413: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'payload_too_large'
-          }
-        }
-      }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
-      415: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'unsupported_media_type'
-          }
-        }
-      }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
-      500: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'internal_error'
-          }
-        }
-      }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `payment_gateway_unavailable` */
-      502: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'payment_gateway_unavailable'
-          }
-        }
-      }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
-      503: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['ErrorEnvelope'] & {
-            /** @enum {unknown} */
-            code?: 'service_unavailable'
-          }
-        }
-      }
-      /** @description Any other failure */
-      default: {
-        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10239,6 +10759,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -10268,9 +10790,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -10290,9 +10814,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -10312,9 +10838,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -10334,9 +10862,11 @@ export interface operations {
           }
         }
       }
-      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. Codes: `rate_limited` */
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
       429: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /** @description Seconds until the limit resets */
           'Retry-After'?: number
           /**
@@ -10358,9 +10888,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -10380,9 +10912,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `support_inbox_missing` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. `support_inbox_missing`: The contact form has no support inbox configured on this server. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           /**
            * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
            * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
@@ -10405,6 +10940,119 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'dev-mailbox': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "messages": [
+           *           {
+           *             "id": "3b8e5f0a-6d2c-4e71-9a4b-8c1d2e3f4a5b",
+           *             "to": "asha.rao@example.com",
+           *             "subject": "Confirm your email for Interview Helper",
+           *             "text": "Welcome, Asha!\n\nPlease confirm your email address to finish creating your Interview Helper account.\n\nThe link works for 7 days. If you did not sign up, ignore this email.\n\nConfirm my email: http://localhost:3000/email-confirmed?token=c2b7e0d4f1a94e8b9d3a6f5e2c1b0a97\n\nInterview Helper\n",
+           *             "html": "<!doctype html><html><body style=\"font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px\">\n<h1 style=\"font-size:20px\">Welcome, Asha!</h1>\n<p>Please confirm your email address to finish creating your Interview Helper account.</p>\n<p>The link works for 7 days. If you did not sign up, ignore this email.</p>\n<p><a href=\"http://localhost:3000/email-confirmed?token=c2b7e0d4f1a94e8b9d3a6f5e2c1b0a97\" style=\"display:inline-block;background:#5e6ad2;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none\">Confirm my email</a></p>\n<p style=\"font-size:12px;color:#6b7280\">Or paste this link into your browser: http://localhost:3000/email-confirmed?token=c2b7e0d4f1a94e8b9d3a6f5e2c1b0a97</p>\n<p style=\"font-size:12px;color:#6b7280\">Interview Helper</p></body></html>",
+           *             "createdAt": "2026-11-24T14:40:40.091Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['DevMailbox']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10425,6 +11073,8 @@ export interface operations {
       /** @description The process serves requests */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10449,6 +11099,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10469,6 +11121,8 @@ export interface operations {
       /** @description Ready to serve, with each check */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10546,6 +11200,9 @@ export interface operations {
       /** @description Not ready: the error names each problem; `details.checks` has every check */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10583,6 +11240,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10609,6 +11268,13 @@ export interface operations {
       /** @description The invoice */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description attachment, with the file name of the invoice
+           * @example attachment; filename="IH-2026-27-000123.pdf"
+           */
+          'Content-Disposition'?: string
           /** @description The invoice number, such as IH/2026-27/000123 */
           'X-Invoice-Number'?: string
           [name: string]: unknown
@@ -10618,9 +11284,11 @@ export interface operations {
           'application/pdf': string
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10630,9 +11298,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10642,9 +11312,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10654,9 +11326,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10666,9 +11340,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10681,6 +11358,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10711,8 +11390,8 @@ export interface operations {
          *     }
          */
         'multipart/form-data': {
-          /** Format: binary */
-          audio: string
+          /** @description The recording, as a file: wav, webm, ogg, flac, mp3, mp4. Its bytes decide its format, not the type it is sent with. */
+          audio: Blob
           /** Format: uuid */
           sessionId?: string
         }
@@ -10722,6 +11401,9 @@ export interface operations {
       /** @description The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`) */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10823,9 +11505,12 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10835,9 +11520,12 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10847,21 +11535,27 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10871,9 +11565,12 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10883,9 +11580,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10895,9 +11595,12 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10907,9 +11610,12 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. Codes: `no_speech`, `idempotency_key_reused` */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. `no_speech`: No speech was recognised in the recording. */
       422: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10919,9 +11625,12 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10931,9 +11640,12 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
           [name: string]: unknown
         }
         content: {
@@ -10943,9 +11655,13 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -10958,6 +11674,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -10993,25 +11711,22 @@ export interface operations {
       /** @description The answer as it is written */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
-          /**
-           * @example event: delta
-           *     data: {"text":"**In short:** A closure is a function bundled together "}
-           *
-           *     event: delta
-           *     data: {"text":"with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count."}
-           *
-           *     event: done
-           *     data: {"success":true,"data":{"response":"**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.","gist":"A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.","sessionId":"14858cf9-68c1-4149-94b2-7fc0b8336cb0","questionId":"64b73862-187f-4501-a1c8-32c2c3413dbe","provider":"offline","model":"interview-kb-v1","latencyMs":3,"usage":{"inputTokens":8,"outputTokens":220,"totalTokens":228,"interviews":{"used":1,"remaining":14,"total":15}}}}
-           */
-          'text/event-stream': string
+          'text/event-stream':
+            | components['schemas']['QuestionStreamDelta']
+            | components['schemas']['QuestionStreamDone']
+            | components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description Bad input. Codes: `invalid_request`, `ai_rejected` */
+      /** @description Bad input. `ai_rejected`: The AI provider refused the input (e.g. content policy); rephrase it. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11021,9 +11736,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11033,21 +11750,25 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'feature_not_in_plan'
+            code?: 'feature_not_in_plan' | 'plan_required'
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11057,9 +11778,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `no_active_session`, `session_ended` */
+      /** @description Conflicts with the current state. `no_active_session`: There is no interview session running; start one first. `session_ended`: That interview session has already ended. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11069,9 +11792,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11081,9 +11806,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11093,9 +11820,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11105,9 +11834,11 @@ export interface operations {
           }
         }
       }
-      /** @description An upstream service (AI provider, payment gateway) failed. Codes: `ai_failed` */
+      /** @description An upstream service (AI provider, payment gateway) failed. `ai_failed`: The AI provider failed or stopped early; nothing was counted. Try again. */
       502: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -11117,9 +11848,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable`, `ai_not_configured` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `ai_not_configured`: This server has no AI provider for this feature. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -11132,6 +11866,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {

@@ -1,5 +1,5 @@
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import { interviewEventDefinitions } from '#events/interviews/interview-session.ts'
+import { interviewEventDefinitions, type InterviewEvent } from '#events/interviews/interview-session.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import { sql, type Selectable, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
@@ -8,15 +8,18 @@ import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
 
+/** The data of one kind of interview event: the view's columns keep its closed values. */
+type DataOf<T extends InterviewEvent['type']> = Extract<InterviewEvent, { type: T }>['data']
+
 export type InterviewSessionsViewTable = {
   session_id: string
   user_id: string
-  mode: string
-  plan_type: string
+  mode: DataOf<'InterviewSessionStarted'>['mode']
+  plan_type: DataOf<'InterviewSessionStarted'>['planType']
   status: 'active' | 'ended'
   started_at: Date
   ended_at: Date | null
-  end_reason: string | null
+  end_reason: DataOf<'InterviewSessionEnded'>['reason'] | null
   questions_asked: number
   counted: boolean | null
   last_activity_at: Date
@@ -26,7 +29,7 @@ export type InterviewQuestionsViewTable = {
   question_id: string
   session_id: string
   user_id: string
-  source: string
+  source: DataOf<'InterviewAsked'>['source']
   question: string | null
   answer: string | null
   transcript: string | null

@@ -5,13 +5,14 @@ import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
+import type { PlanId } from '#app.catalog.ts'
 
 export type OrdersViewTable = {
   order_id: string
   user_id: string
-  plan_type: string
+  plan_type: PlanId
   amount: number
-  currency: string
+  currency: 'INR'
   gateway: string
   status: 'created' | 'paid' | 'failed' | 'expired'
   payment_id: string | null

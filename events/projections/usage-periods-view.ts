@@ -4,11 +4,12 @@ import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
+import type { PlanId } from '#app.catalog.ts'
 
 export type UsagePeriodsViewTable = {
   order_id: string
   user_id: string
-  plan_type: string
+  plan_type: PlanId
   period_start: Date
   period_end: Date
   included: number

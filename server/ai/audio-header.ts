@@ -37,6 +37,7 @@ function isMpegFrame(bytes: Uint8Array): boolean {
 }
 
 export const acceptedAudioFormats = signatures.map(({ format }) => format.format)
+export const acceptedAudioTypes = signatures.map(({ format }) => format.mimeType)
 
 /** The recording's format, or undefined when the bytes are none of `acceptedAudioFormats`. */
 export function sniffAudio(bytes: Uint8Array): AudioFormat | undefined {

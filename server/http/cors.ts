@@ -6,8 +6,20 @@
 
 const allowedMethods = 'GET, POST, PUT, PATCH, DELETE'
 const allowedHeaders = 'Authorization, Content-Type, X-Request-Id, Idempotency-Key'
-const exposedHeaders =
-  'API-Version, Retry-After, X-Request-Id, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset'
+/**
+ * The response headers the API sends that a script reads, exactly those the API document declares
+ * (tests/http/cors.test.ts compares the two): without a name here a renderer cannot see it.
+ */
+const exposedHeaders = [
+  'API-Version',
+  'X-Request-Id',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Idempotent-Replayed',
+  'Content-Disposition',
+  'X-Invoice-Number',
+].join(', ')
 /** Chromium caps a preflight's life at 2 hours; Firefox at 24. */
 const preflightMaxAgeSeconds = '7200'
 

@@ -12,16 +12,21 @@ const featureNames: Record<FeatureFlagName, string> = {
   teamFeatures: 'Team features',
 }
 
-/** Refuses a call the person's plan does not include, naming the plan that does. */
+/**
+ * Refuses a call the person's plan does not include, naming the plan that does. With no active
+ * plan at all the cause is the missing plan, not the feature: the same `no-active-plan` that
+ * starting a session gives, so a client meets one code for one cause.
+ */
 export function requireFeature(features: Features, planType: PlanType, flag: FeatureFlagName): void {
   if (features[flag]) return
-  const cheapest = plans.find((plan) => plan.features[flag])
-  const current =
-    planType === 'none'
-      ? 'You have no active plan'
-      : `Your ${findPlan(planType)?.name ?? planType} plan does not include it`
+  const cheapest = plans.find((plan) => plan.features[flag])?.name ?? 'Pro'
+  if (planType === 'none')
+    throw new DomainError(
+      'no-active-plan',
+      `${featureNames[flag]}: You have no active plan. It comes with the ${cheapest} plan — choose one at /pricing.`,
+    )
   throw new DomainError(
     'feature-not-in-plan',
-    `${featureNames[flag]}: ${current}. It comes with the ${cheapest?.name ?? 'Pro'} plan — upgrade at /pricing.`,
+    `${featureNames[flag]}: Your ${findPlan(planType)?.name ?? planType} plan does not include it. It comes with the ${cheapest} plan — upgrade at /pricing.`,
   )
 }

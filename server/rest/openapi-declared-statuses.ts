@@ -2,19 +2,17 @@ import type { OpenAPIObject } from 'trpc-to-openapi'
 import type { DomainErrorCode } from '#events/domain-error.ts'
 import { httpStatusOf } from '#server/trpc/domain-errors.ts'
 import { publicCodeForStatus, publicCodeOf, type PublicErrorCode } from '#server/trpc/public-error-codes.ts'
+import { meaningOf } from './error-code-meanings.ts'
 import { operationRefusals } from './operation-refusals.ts'
+import { isRecord, mapOperations, type Operation } from './openapi-object.ts'
 
-type PathItem = NonNullable<OpenAPIObject['paths']>[string]
-type Operation = NonNullable<PathItem['get']>
-
-const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
 const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
 
 const statusDescriptions: Record<number, string> = {
   400: 'Bad input',
   401: 'Not signed in, or the credentials or token are not valid',
   402: 'The payment did not go through',
-  403: 'Not allowed: no plan, not in the plan, no interviews left, or not confirmed',
+  403: 'Not allowed',
   404: 'Not found',
   409: 'Conflicts with the current state',
   413: 'The body or the file is too large',
@@ -25,6 +23,10 @@ const statusDescriptions: Record<number, string> = {
   502: 'An upstream service (AI provider, payment gateway) failed',
   503: 'Temporarily unavailable, or not configured on this server: see Retry-After',
 }
+
+/** A status's words on one operation: what it means, then the causes this operation can really give. */
+const describedStatus = (status: number, codes: readonly PublicErrorCode[]) =>
+  [`${statusDescriptions[status] ?? 'Refused'}.`, ...codes.map((code) => `\`${code}\`: ${meaningOf[code]}`)].join(' ')
 
 const quotaHeaders = {
   RateLimit: {
@@ -71,17 +73,10 @@ const statusOfCode = (code: PublicErrorCode, refusalStatus: Map<PublicErrorCode,
  * headers where it has a limit.
  */
 export function withDeclaredStatuses(document: OpenAPIObject): OpenAPIObject {
-  const paths: Record<string, PathItem> = {}
-  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-    const item: PathItem = { ...pathItem }
-    for (const key of operationKeys) {
-      const operation = item[key]
-      const refusals = operationRefusals[`${key.toUpperCase()} ${path}`]
-      if (operation && refusals) item[key] = declared(key, operation, refusals)
-    }
-    paths[path] = item
-  }
-  return { ...document, paths }
+  return mapOperations(document, (operation, method, path) => {
+    const refusals = operationRefusals[`${method.toUpperCase()} ${path}`]
+    return refusals ? declared(method, operation, refusals) : operation
+  })
 }
 
 function declared(method: string, operation: Operation, refusals: readonly DomainErrorCode[]): Operation {
@@ -104,7 +99,7 @@ function declared(method: string, operation: Operation, refusals: readonly Domai
     // A hand-written answer with more to say (/ready's checks) stays as it is.
     if (existing && JSON.stringify(existing).includes('allOf')) continue
     responses[String(status)] = {
-      description: `${statusDescriptions[status] ?? 'Refused'}. Codes: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
+      description: describedStatus(status, statusCodes.toSorted()),
       ...(status === 429 ? { headers: rateLimitHeaders } : {}),
       content: {
         'application/json': {
@@ -122,8 +117,4 @@ function declared(method: string, operation: Operation, refusals: readonly Domai
           headers: { ...quotaHeaders, ...(isRecord(response.headers) ? response.headers : {}) },
         }
   return { ...operation, responses }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,6 +1,7 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
 import { withIdempotencyKeyHeader } from '#server/http/idempotency-openapi.ts'
 import { appRouter } from '#server/trpc/router.ts'
+import { devMailboxPath } from '#server/trpc/procedures/site/dev-mailbox.ts'
 import { accountLimits, type RateLimit } from '#server/accounts/rate-limiter.ts'
 import { resendLimits } from '#server/accounts/resend-confirmation.ts'
 import { contactLimits } from '#server/contact/contact-limits.ts'
@@ -8,8 +9,10 @@ import { publicErrorCodes } from '#server/trpc/public-error-codes.ts'
 import { documentVersion } from './api-version.ts'
 import { apiGuide } from './openapi-guide.ts'
 import { withDeclaredStatuses } from './openapi-declared-statuses.ts'
-import { extraPaths } from './openapi-extra-paths.ts'
+import { extraPaths, streamEventSchemas } from './openapi-extra-paths.ts'
+import { withResponseHeaders } from './openapi-response-headers.ts'
 import { withExamples } from './openapi-examples/with-examples.ts'
+import { isRecord, operationKeys, type Operation, type PathItem } from './openapi-object.ts'
 
 /** The abuse limits a client of the REST API can run into, listed in the document. */
 const documentedLimits: readonly RateLimit[] = [
@@ -25,33 +28,45 @@ const documentedLimits: readonly RateLimit[] = [
   contactLimits.perEmail,
 ]
 
-type PathItem = NonNullable<OpenAPIObject['paths']>[string]
-type Operation = NonNullable<PathItem['get']>
 type JsonSchema = Record<string, unknown>
 
-const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
 // The API reference shows one group per tag, in the order the tags first appear in the document.
-const tagOrder = ['auth', 'payments', 'interview', 'account', 'app', 'support', 'contact']
+const tagOrder = ['auth', 'payments', 'interview', 'account', 'app', 'support', 'contact', 'health', 'development']
 const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
 
-let cached: OpenAPIObject | undefined
+const cached = new Map<boolean, OpenAPIObject>()
 
-/** The REST bridge's contract, generated from the tRPC procedures once per process. */
-export function openApiDocument(): OpenAPIObject {
-  cached ??= withExamples(
-    withPublicOperationsMarked(
-      withRateLimitList(
-        withDeclaredStatuses(
-          withExtraPaths(
-            inTagOrder(
-              withEnvelopes(
-                generateOpenApiDocument(appRouter, {
-                  title: 'Interview Helper API',
-                  description: apiGuide(documentedLimits),
-                  version: documentVersion,
-                  baseUrl: '/api',
-                  securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-                }),
+/**
+ * The REST bridge's contract, generated from the tRPC procedures once per process. With
+ * `devMailbox` false (production, or mail sent through SMTP) the development mailbox's operation
+ * is left out, as the server answers 404 there.
+ */
+export function openApiDocument({ devMailbox }: { devMailbox: boolean }): OpenAPIObject {
+  let document = cached.get(devMailbox)
+  if (!document) {
+    document = withoutDevMailbox(fullDocument(), devMailbox)
+    cached.set(devMailbox, document)
+  }
+  return document
+}
+
+function fullDocument(): OpenAPIObject {
+  return withExamples(
+    withResponseHeaders(
+      withPublicOperationsMarked(
+        withRateLimitList(
+          withDeclaredStatuses(
+            withExtraPaths(
+              inTagOrder(
+                withEnvelopes(
+                  generateOpenApiDocument(appRouter, {
+                    title: 'Interview Helper API',
+                    description: apiGuide(documentedLimits),
+                    version: documentVersion,
+                    baseUrl: '/api',
+                    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+                  }),
+                ),
               ),
             ),
           ),
@@ -59,7 +74,12 @@ export function openApiDocument(): OpenAPIObject {
       ),
     ),
   )
-  return cached
+}
+
+function withoutDevMailbox(document: OpenAPIObject, devMailbox: boolean): OpenAPIObject {
+  if (devMailbox) return document
+  const { [devMailboxPath]: _left, ...paths } = document.paths ?? {}
+  return { ...document, paths }
 }
 
 /**
@@ -88,7 +108,8 @@ function withRateLimitList(document: OpenAPIObject): OpenAPIObject {
 }
 
 function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
-  return withIdempotencyKeyHeader({ ...document, paths: { ...document.paths, ...extraPaths } })
+  const components = { ...document.components, schemas: { ...document.components?.schemas, ...streamEventSchemas } }
+  return withIdempotencyKeyHeader({ ...document, components, paths: { ...document.paths, ...extraPaths } })
 }
 
 /** Paths grouped by their first tag in `tagOrder`, so the order does not depend on how the routers are composed. */
@@ -175,8 +196,4 @@ function successEnvelope(data: unknown): JsonSchema {
     properties: { success: { type: 'boolean', const: true }, data },
     required: ['success', 'data'],
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

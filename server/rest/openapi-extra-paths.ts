@@ -1,9 +1,11 @@
 import type { OpenAPIObject } from 'trpc-to-openapi'
 import { z } from 'zod'
 import { readinessChecksSchema } from '#server/health/readiness-checks.ts'
+import { acceptedAudioFormats, acceptedAudioTypes } from '#server/ai/audio-header.ts'
 import { audioAnswerSchema } from '#server/trpc/schemas/interviews.ts'
+import type { PathItem } from './openapi-object.ts'
 
-type PathItem = NonNullable<OpenAPIObject['paths']>[string]
+type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string]
 
 const errorDescriptions = {
   '400': 'Bad input',
@@ -28,16 +30,25 @@ const errorEnvelope = { 'application/json': { schema: { $ref: '#/components/sche
 
 /** The data of each event of /interview/question/stream, by event name (`question-stream-events.ts`). */
 const streamEvents = {
-  delta: {
+  delta: { $ref: '#/components/schemas/QuestionStreamDelta' },
+  done: { $ref: '#/components/schemas/QuestionStreamDone' },
+  error: { $ref: '#/components/schemas/ErrorEnvelope' },
+}
+
+/** The schemas of the stream's events, added to the document's components. */
+export const streamEventSchemas: Record<string, SchemaObject> = {
+  QuestionStreamDelta: {
     type: 'object',
-    description: 'The next piece of the answer, as the model writes it',
+    title: 'delta',
+    description: '`event: delta`: the next piece of the answer, as the model writes it',
     properties: { text: { type: 'string', minLength: 1 } },
     required: ['text'],
     additionalProperties: false,
   },
-  done: {
+  QuestionStreamDone: {
     type: 'object',
-    description: 'The last event of a complete answer: the /interview/question answer, enveloped',
+    title: 'done',
+    description: '`event: done`, the last event of a complete answer: the /interview/question answer, enveloped',
     properties: {
       success: { type: 'boolean', const: true },
       data: { $ref: '#/components/schemas/InterviewAnswer' },
@@ -45,11 +56,11 @@ const streamEvents = {
     required: ['success', 'data'],
     additionalProperties: false,
   },
-  error: {
-    description: 'The last event of an answer that failed after it started; nothing is counted',
-    $ref: '#/components/schemas/ErrorEnvelope',
-  },
 }
+
+const audioFormats = acceptedAudioFormats.join(', ')
+// What a client may label the part with: any recording type, or none in particular (curl's default).
+const audioPartTypes = [...acceptedAudioTypes, 'application/octet-stream'].join(', ')
 
 const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
 
@@ -150,6 +161,11 @@ export const extraPaths: Record<string, PathItem> = {
         '200': {
           description: 'The invoice',
           headers: {
+            'Content-Disposition': {
+              description: 'attachment, with the file name of the invoice',
+              schema: { type: 'string' },
+              example: 'attachment; filename="IH-2026-27-000123.pdf"',
+            },
             'X-Invoice-Number': {
               description: 'The invoice number, such as IH/2026-27/000123',
               schema: { type: 'string' },
@@ -179,11 +195,18 @@ export const extraPaths: Record<string, PathItem> = {
             schema: {
               type: 'object',
               properties: {
-                audio: { type: 'string', format: 'binary' },
+                // OpenAPI 3.1: a file part is a string of raw bytes of a media type (no base64); 3.1
+                // generators type it as a file (Blob/File) rather than as a string.
+                audio: {
+                  type: 'string',
+                  contentMediaType: 'application/octet-stream',
+                  description: `The recording, as a file: ${audioFormats}. Its bytes decide its format, not the type it is sent with.`,
+                },
                 sessionId: { type: 'string', format: 'uuid' },
               },
               required: ['audio'],
             },
+            encoding: { audio: { contentType: audioPartTypes } },
           },
         },
       },
@@ -213,7 +236,7 @@ export const extraPaths: Record<string, PathItem> = {
       tags: ['interview'],
       summary: 'Answer an interview question as server-sent events',
       description:
-        'The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the schema of each event\'s data is under `x-events` of the text/event-stream content. Refusals before the first word are ordinary JSON errors.',
+        'The /interview/question body. The answer streams as server-sent events while the model writes it: `event: delta` (data `{"text"}`, in order; joined they are the answer), then exactly one `event: done` (data `{"success": true, "data": InterviewAnswer}`, the /interview/question answer, counted once) or `event: error` (data: the error envelope; the question is not counted). Each data line is JSON; the text/event-stream schema is the union of the events\' data (`QuestionStreamDelta`, `QuestionStreamDone`, `ErrorEnvelope`), and `x-events` maps each event name to its schema. Refusals before the first word are ordinary JSON errors.',
       security: [{ bearerAuth: [] }],
       requestBody: {
         required: true,
@@ -236,9 +259,12 @@ export const extraPaths: Record<string, PathItem> = {
           description: 'The answer as it is written',
           content: {
             'text/event-stream': {
+              // Each event's `data` line is JSON of one of these, told apart by its shape (`text`, or
+              // `success` true or false): SSE-aware generators type the events they yield by this schema.
               schema: {
-                type: 'string',
-                description: 'Server-sent events: `event: <name>` and one `data: <JSON>` line each',
+                description:
+                  'The `data` of each server-sent event (one `data:` line of JSON each): `event: delta` carries `{"text"}`, then `event: done` the enveloped answer or `event: error` the error envelope.',
+                oneOf: [streamEvents.delta, streamEvents.done, streamEvents.error],
               },
               'x-events': streamEvents,
             },

@@ -1,7 +1,13 @@
 import type { DomainErrorCode } from '#events/domain-error.ts'
 
 // Refusals shared by several operations.
-const needsSession = ['no-active-session', 'session-ended', 'not-found', 'feature-not-in-plan'] as const
+const needsSession = [
+  'no-active-plan',
+  'no-active-session',
+  'session-ended',
+  'not-found',
+  'feature-not-in-plan',
+] as const
 const needsPlanFeature = ['no-active-plan', 'feature-not-in-plan'] as const
 const askingTheAi = ['ai-not-configured', 'ai-failed', 'ai-rejected'] as const
 
@@ -21,8 +27,8 @@ const refusalsByOperation = {
     'rate-limited',
     'not-configured',
   ],
-  'POST /auth/oauth-login': ['invalid-token', 'not-configured', 'erased'],
-  'POST /auth/supabase-login': ['invalid-token', 'not-configured', 'erased'],
+  'POST /auth/oauth-login': ['invalid-token', 'email-not-confirmed', 'not-configured', 'erased'],
+  'POST /auth/supabase-login': ['invalid-token', 'email-not-confirmed', 'not-configured', 'erased'],
   'POST /auth/refresh-token': ['refresh-invalid', 'refresh-reused', 'erased'],
   'POST /auth/logout': [],
   'GET /auth/validate': [],
@@ -73,6 +79,7 @@ const refusalsByOperation = {
   'POST /interview/generate-questions': [...needsPlanFeature, ...askingTheAi],
   'POST /interview/improve-communication': [...needsPlanFeature, ...askingTheAi],
   'POST /contact': ['rate-limited', 'no-support-inbox'],
+  'GET /dev/mailbox': ['not-found'],
   'GET /support/users': [],
   'GET /support/users/{userId}/events': ['not-found'],
   'POST /support/users/{userId}/rebuild': ['not-found'],

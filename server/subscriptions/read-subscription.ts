@@ -8,7 +8,7 @@ import type { Subscription } from './subscription.types.ts'
 const noSubscription: Subscription = {
   planType: 'none',
   status: 'none',
-  billingCycle: 'Monthly',
+  billingCycle: 'monthly',
   currentPeriodStart: null,
   currentPeriodEnd: null,
   daysUntilExpiry: 0,
@@ -38,7 +38,7 @@ export async function readSubscription(
   const subscription: Subscription = {
     planType,
     status: isActive ? 'active' : 'expired',
-    billingCycle: 'Monthly',
+    billingCycle: 'monthly',
     currentPeriodStart: new Date(row.period_start).toISOString(),
     currentPeriodEnd: end.toISOString(),
     daysUntilExpiry: isActive ? Math.ceil((end.getTime() - now.getTime()) / dayMs) : 0,

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { billingCycleSchema } from './billing-cycle.ts'
 
 /** A person's plan as the API shows it; days left and activity are computed when it is read. */
 export const subscriptionSchema = z
   .object({
     planType: z.enum(['none', 'starter', 'professional', 'pro']),
-    status: z.string().meta({ description: "'active', 'expired', or 'none' before any payment" }),
-    billingCycle: z.literal('Monthly'),
+    status: z.enum(['active', 'expired', 'none']).meta({ description: "'none' before any payment" }),
+    billingCycle: billingCycleSchema,
     currentPeriodStart: z.string().nullable(),
     currentPeriodEnd: z.string().nullable(),
     daysUntilExpiry: z.number().int(),

@@ -8,7 +8,7 @@ type Subscription = SubscriptionAnswer['subscription']
 /** The plan, its status in its colour, the period, days left and interviews included. */
 export function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const rows: [string, string][] = [
-    ['Billing cycle', subscription.billingCycle],
+    ['Billing cycle', statusLabel(subscription.billingCycle)],
     ['Period start', formatLongDate(subscription.currentPeriodStart)],
     ['Period end', formatLongDate(subscription.currentPeriodEnd)],
     ['Days left', daysLeftLabel(subscription)],

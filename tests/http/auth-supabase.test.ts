@@ -93,6 +93,13 @@ describe('POST /auth/supabase-login', () => {
     const token = await fake.mintAccessToken({ userId: user.id })
     const answer = await api('POST', '/auth/supabase-login', { body: { supabase_token: token } })
     expect(answer.status).toBe(403)
+    expect(answer.body).toMatchObject({ code: 'email_not_confirmed' })
+    const document = z
+      .object({ paths: z.record(z.string(), z.object({ post: z.object({ responses: z.unknown() }).optional() })) })
+      .parse(await (await fetch(`${server.url}/api/openapi.json`)).json())
+    // Google sign-in goes through the same verification, so it can refuse the same way.
+    for (const path of ['/auth/supabase-login', '/auth/oauth-login'])
+      expect(JSON.stringify(document.paths[path]?.post?.responses), path).toContain('"email_not_confirmed"')
   })
 })
 

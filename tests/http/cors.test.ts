@@ -3,6 +3,7 @@
  * of its own; the shared test server lists none.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { z } from 'zod'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 
@@ -45,8 +46,44 @@ describe('CORS with CORS_ORIGINS set', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('app://interview-helper')
     expect(response.headers.get('vary')).toMatch(/Origin/)
     const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase()
-    for (const header of ['retry-after', 'x-request-id', 'ratelimit-remaining']) expect(exposed).toContain(header)
+    for (const header of ['retry-after', 'x-request-id', 'ratelimit', 'idempotent-replayed'])
+      expect(exposed).toContain(header)
     expect(response.headers.get('access-control-allow-credentials')).toBeNull()
+  })
+
+  it('exposes exactly the response headers the API document declares, no more and no fewer', async () => {
+    const document = z
+      .object({
+        paths: z.record(
+          z.string(),
+          z.record(
+            z.string(),
+            z
+              .object({
+                responses: z.record(
+                  z.string(),
+                  z.object({ headers: z.record(z.string(), z.unknown()).optional() }).loose(),
+                ),
+              })
+              .loose(),
+          ),
+        ),
+      })
+      .parse(await (await fetch(`${server.url}/api/openapi.json`)).json())
+    const declared = new Set(
+      Object.values(document.paths)
+        .flatMap((item) => Object.values(item))
+        .flatMap((operation) => Object.values(operation.responses))
+        .flatMap((answer) => Object.keys(answer.headers ?? {}))
+        .map((name) => name.toLowerCase()),
+    )
+    const response = await fetch(`${server.url}/api/auth/plans`, { headers: { origin: 'app://interview-helper' } })
+    const exposed = (response.headers.get('access-control-expose-headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+    expect(exposed.toSorted()).toEqual([...declared].toSorted())
+    for (const sent of ['api-version', 'x-request-id', 'idempotent-replayed', 'ratelimit', 'ratelimit-policy'])
+      expect(declared).toContain(sent)
   })
 
   it('lets a listed origin read a refusal too', async () => {

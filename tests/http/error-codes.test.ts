@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
+import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 
 const baseUrl = inject('baseUrl')
@@ -242,5 +243,62 @@ describe('every error answer carries a stable code', () => {
     expect(full.info.version).toMatch(/^1\./)
     expect(full.info.description).toContain('additive')
     expect(full['x-rate-limits'].map((limit) => limit.policy)).toContain('sign-in:ip+email')
+  })
+})
+
+describe('one code per cause, declared on every operation where it can happen', () => {
+  const askedWithoutAPlan: [operation: `POST ${string}`, body: () => RequestInit['body'], type?: string][] = [
+    ['POST /interview/session/start', () => JSON.stringify({})],
+    [
+      'POST /interview/session/start',
+      () => JSON.stringify({ context: { role: 'Backend engineer', resume: 'Five years of Node.js' } }),
+    ],
+    ['POST /interview/question', () => JSON.stringify({ question: 'What is a closure?' })],
+    ['POST /interview/question/stream', () => JSON.stringify({ question: 'What is a closure?' })],
+    [
+      'POST /interview/screenshot',
+      () =>
+        JSON.stringify({
+          image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        }),
+    ],
+    [
+      'POST /interview/audio-question',
+      () => {
+        const form = new FormData()
+        form.append(
+          'audio',
+          new Blob([new Uint8Array(encodeWav16({ sampleRate: 16_000, samples: new Float32Array(1600) }))]),
+          'question.wav',
+        )
+        return form
+      },
+      'multipart',
+    ],
+    ['POST /interview/analyze', () => JSON.stringify({ question: 'What is a closure?' })],
+    ['POST /interview/generate-questions', () => JSON.stringify({ topic: 'closures', count: 1 })],
+    ['POST /interview/improve-communication', () => JSON.stringify({ response: 'I did a project.' })],
+    ['POST /payments/plan-change/schedule', () => JSON.stringify({ planType: 'starter' })],
+  ]
+
+  it.each(askedWithoutAPlan)(
+    'no plan: %s answers 403 plan_required, and declares it',
+    async (operation, body, type) => {
+      const path = operation.slice('POST '.length)
+      const headers: Record<string, string> = { ...bearer(noPlan) }
+      if (type !== 'multipart') headers['content-type'] = 'application/json'
+      const answer = await send('POST', path, { body: body() ?? '', headers })
+      expect(answer.status).toBe(403)
+      expect(await answer.json()).toMatchObject({ success: false, code: 'plan_required' })
+      const declared = JSON.stringify(document.paths[path]?.post?.responses['403'])
+      expect(declared, `${operation} declares 403 with plan_required`).toContain('"plan_required"')
+    },
+  )
+
+  it('words each declared status by the causes of that operation only', () => {
+    const question = JSON.stringify(document.paths['/interview/question']?.post?.responses['403'])
+    expect(question).not.toMatch(/no interviews left|not confirmed/)
+    const login = JSON.stringify(document.paths['/auth/login']?.post?.responses['403'])
+    expect(login).not.toMatch(/no plan|no interviews left/)
   })
 })

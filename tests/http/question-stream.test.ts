@@ -4,6 +4,7 @@
  * envelope, and the question is counted once.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { readServerSentEvents, type ServerSentEvent } from '#src/interview/sse-reader.ts'
 import { questionStreamEvents } from '#server/http/question-stream-events.ts'
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
@@ -110,19 +111,32 @@ describe('the streamed answer', () => {
 })
 
 describe('the stream in the OpenAPI document', () => {
-  it('names every event and the schema of its data', async () => {
-    const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
-      paths: Record<
-        string,
-        { post: { responses: Record<string, { content: Record<string, Record<string, unknown>> }> } }
-      >
-      components: { schemas: Record<string, unknown> }
-    }
-    const media = document.paths['/interview/question/stream']?.post.responses['200']?.content['text/event-stream']
-    const events = media?.['x-events'] as Record<string, { $ref?: string; properties?: { data?: { $ref: string } } }>
+  it('names every event and the schema of its data, as x-events and as the text/event-stream schema', async () => {
+    const document = z
+      .object({
+        paths: z.record(
+          z.string(),
+          z.object({
+            post: z
+              .object({
+                responses: z.record(
+                  z.string(),
+                  z.object({ content: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+                ),
+              })
+              .optional(),
+          }),
+        ),
+        components: z.object({ schemas: z.record(z.string(), z.unknown()) }),
+      })
+      .parse(await (await fetch(`${server.url}/api/openapi.json`)).json())
+    const media = document.paths['/interview/question/stream']?.post?.responses['200']?.content['text/event-stream']
+    const reference = z.object({ $ref: z.string() })
+    const events = z.record(z.string(), reference).parse(media?.['x-events'])
     expect(Object.keys(events)).toEqual(Object.keys(questionStreamEvents))
-    const refs = [events.done?.properties?.data?.$ref, events.error?.$ref]
-    for (const ref of refs)
-      expect(document.components.schemas[String(ref).replace('#/components/schemas/', '')]).toBeDefined()
+    const union = z.object({ oneOf: z.array(reference) }).parse(media?.schema).oneOf
+    expect(union).toEqual(Object.values(events))
+    for (const { $ref } of union)
+      expect(document.components.schemas[$ref.replace('#/components/schemas/', '')], $ref).toBeDefined()
   })
 })

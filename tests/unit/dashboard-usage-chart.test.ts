@@ -3,7 +3,7 @@ import { chartSize, usageChartModel } from '#src/components/interview/history/us
 
 const period = (start: string, used: number, included: number) => ({
   orderId: `o-${start}`,
-  planType: 'professional',
+  planType: 'professional' as const,
   periodStart: `${start}T00:00:00.000Z`,
   periodEnd: `${start}T00:00:00.000Z`,
   included,

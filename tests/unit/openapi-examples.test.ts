@@ -17,7 +17,7 @@ const addFormats = addFormatsImport as unknown as (ajv: Ajv2020) => Ajv2020
 const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-const document = openApiDocument()
+const document = openApiDocument({ devMailbox: true })
 // strict: the document's schemas carry OpenAPI's own words (`example`), which plain JSON Schema does not know.
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }))
 // OpenAPI's `binary` is a file's bytes: any content.
@@ -42,6 +42,13 @@ function mediaExamples(where: string, content: unknown, missing: string[], error
         value: isRecord(example) ? example.value : undefined,
       }))
     }
+    // A stream shows one named example per event, each checked against the schema of an event.
+    if (isRecord(media.examples))
+      return Object.entries(media.examples).map(([name, example]) => ({
+        where: `${at} (${name})`,
+        schema: media.schema,
+        value: isRecord(example) ? example.value : undefined,
+      }))
     if (media.example === undefined) {
       missing.push(at)
       return []

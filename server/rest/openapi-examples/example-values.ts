@@ -59,7 +59,7 @@ export const exampleFeatures = (planType: PlanType): Features =>
 export const exampleSubscription = {
   planType: 'professional',
   status: 'active',
-  billingCycle: 'Monthly',
+  billingCycle: 'monthly',
   currentPeriodStart: exampleTimes.periodStart,
   currentPeriodEnd: exampleTimes.periodEnd,
   daysUntilExpiry: 30,
@@ -71,7 +71,7 @@ export const exampleSubscription = {
 export const noSubscription = {
   planType: 'none',
   status: 'none',
-  billingCycle: 'Monthly',
+  billingCycle: 'monthly',
   currentPeriodStart: null,
   currentPeriodEnd: null,
   daysUntilExpiry: 0,

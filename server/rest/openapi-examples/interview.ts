@@ -17,8 +17,8 @@ import {
 import { aiRefusals, speechNotConfigured } from './ai-refusals.ts'
 import type { ErrorExample, TagExamples } from './operation-example.ts'
 
-/** The words the plan gate itself refuses with, for a person on `planType` asking for `flag`. */
-function featureRefusal(planType: PlanType, flag: FeatureFlagName): ErrorExample {
+/** The words the plan gate itself refuses with, for a person on `planType` (or none) asking for `flag`. */
+function planGateRefusal(planType: PlanType, flag: FeatureFlagName): ErrorExample {
   try {
     requireFeature(exampleFeatures(planType), planType, flag)
   } catch (error) {
@@ -27,6 +27,9 @@ function featureRefusal(planType: PlanType, flag: FeatureFlagName): ErrorExample
   }
   throw new Error(`The ${planType} plan includes ${flag}: no refusal to show`)
 }
+
+// Context sent on a plan without context configuration: how a question is refused on a paid plan.
+const contextNotInPlan = planGateRefusal('starter', 'contextConfiguration')
 
 const session = {
   id: exampleIds.session,
@@ -56,18 +59,20 @@ const practiceUsage = { inputTokens: 10, outputTokens: 130, totalTokens: 140 }
 const screenshot =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
-/** The events of one streamed answer, as the server writes them. */
-const streamedAnswer = [
-  `event: delta\ndata: ${JSON.stringify({ text: '**In short:** A closure is a function bundled together ' })}\n`,
-  `event: delta\ndata: ${JSON.stringify({ text: exampleAnswer.slice('**In short:** A closure is a function bundled together '.length) })}\n`,
-  `event: done\ndata: ${JSON.stringify({ success: true, data: questionAnswer })}\n`,
-].join('\n')
+const firstPiece = '**In short:** A closure is a function bundled together '
+
+/** The data of each event of one streamed answer, in the order the server writes them. */
+const streamedAnswer = {
+  delta: { text: firstPiece },
+  done: { success: true, data: questionAnswer },
+  error: { success: false, ...aiRefusals(failures.response).ai_failed, code: 'ai_failed' },
+}
 
 export const interviewExamples = {
   'POST /interview/session/start': {
     request: { json: { mode: 'text' } },
     success: session,
-    errors: { feature_not_in_plan: featureRefusal('professional', 'contextConfiguration') },
+    errors: { feature_not_in_plan: planGateRefusal('professional', 'contextConfiguration') },
   },
   'POST /interview/session/end': {
     request: { json: { sessionId: exampleIds.session } },
@@ -144,12 +149,12 @@ export const interviewExamples = {
   'POST /interview/question': {
     request: { json: { question, sessionId: exampleIds.session } },
     success: questionAnswer,
-    errors: { feature_not_in_plan: featureRefusal('none', 'chat') },
+    errors: { plan_required: planGateRefusal('none', 'chat'), feature_not_in_plan: contextNotInPlan },
   },
   'POST /interview/question/stream': {
     request: { json: { question, sessionId: exampleIds.session } },
     success: streamedAnswer,
-    errors: { feature_not_in_plan: featureRefusal('none', 'chat') },
+    errors: { plan_required: planGateRefusal('none', 'chat'), feature_not_in_plan: contextNotInPlan },
   },
   'POST /interview/screenshot': {
     request: { json: { image: screenshot, sessionId: exampleIds.session } },
@@ -161,7 +166,8 @@ export const interviewExamples = {
       question: 'What is a closure in JavaScript? Give an example.',
     },
     errors: {
-      feature_not_in_plan: featureRefusal('starter', 'screenAnalysis'),
+      plan_required: planGateRefusal('none', 'screenAnalysis'),
+      feature_not_in_plan: planGateRefusal('starter', 'screenAnalysis'),
       invalid_request: { error: screenshotRefusals.notBase64 },
       payload_too_large: { error: screenshotRefusals.tooLarge },
       ...aiRefusals(failures.screenshot),
@@ -180,7 +186,8 @@ export const interviewExamples = {
       needsConfirmation: false,
     },
     errors: {
-      feature_not_in_plan: featureRefusal('starter', 'microphone'),
+      plan_required: planGateRefusal('none', 'microphone'),
+      feature_not_in_plan: planGateRefusal('starter', 'microphone'),
       invalid_request: { error: audioRefusals.missing },
       payload_too_large: { error: audioRefusals.tooLarge },
       unsupported_media_type: { error: audioRefusals.notRecording },
@@ -215,7 +222,7 @@ export const interviewExamples = {
     },
     errors: {
       plan_required: { error: practicePlanRequired },
-      feature_not_in_plan: featureRefusal('none', 'chat'),
+      feature_not_in_plan: contextNotInPlan,
       ...aiRefusals(practiceFailures.analyze),
       ai_not_configured: {
         error: `${practiceFailures.analyze}: no AI provider on this server answers this kind of question`,
@@ -247,7 +254,7 @@ export const interviewExamples = {
     },
     errors: {
       plan_required: { error: practicePlanRequired },
-      feature_not_in_plan: featureRefusal('none', 'chat'),
+      feature_not_in_plan: contextNotInPlan,
       ...aiRefusals(practiceFailures.generate),
       ai_not_configured: { error: `${practiceFailures.generate}: no AI provider on this server writes questions` },
     },
@@ -272,7 +279,7 @@ export const interviewExamples = {
     },
     errors: {
       plan_required: { error: practicePlanRequired },
-      feature_not_in_plan: featureRefusal('professional', 'advancedAI'),
+      feature_not_in_plan: planGateRefusal('professional', 'advancedAI'),
       ...aiRefusals(practiceFailures.improve),
       ai_not_configured: { error: `${practiceFailures.improve}: no AI provider on this server gives feedback` },
     },

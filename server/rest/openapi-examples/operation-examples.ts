@@ -2,6 +2,7 @@ import { accountExamples } from './account.ts'
 import { appExamples } from './app.ts'
 import { authExamples } from './auth.ts'
 import { contactExamples } from './contact.ts'
+import { developmentExamples } from './development.ts'
 import { healthExamples } from './health.ts'
 import { interviewExamples } from './interview.ts'
 import type { DocumentedOperation, OperationExample } from './operation-example.ts'
@@ -18,4 +19,5 @@ export const operationExamples: Record<DocumentedOperation, OperationExample> = 
   ...supportExamples,
   ...contactExamples,
   ...healthExamples,
+  ...developmentExamples,
 }

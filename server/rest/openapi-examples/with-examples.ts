@@ -4,14 +4,10 @@ import { sharedErrorExamples } from './error-examples.ts'
 import type { DocumentedOperation, OperationExample } from './operation-example.ts'
 import { operationExamples } from './operation-examples.ts'
 import { operationFacts } from './procedure-facts.ts'
+import { isRecord, operationKeys, type Operation } from '../openapi-object.ts'
 
-type PathItem = NonNullable<OpenAPIObject['paths']>[string]
-type Operation = NonNullable<PathItem['get']>
 type Json = Record<string, unknown>
 
-const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isDocumented = (key: string): key is DocumentedOperation => Object.hasOwn(operationExamples, key)
 
 /**
@@ -48,9 +44,19 @@ function exemplify(operation: Operation, example: OperationExample, method: stri
     if (!isRecord(response) || !isRecord(response.content)) continue
     const media = Object.entries(response.content)
     if (/^2\d\d$/.test(status)) {
-      for (const [type, mediaType] of media)
-        if (isRecord(mediaType))
-          mediaType.example = type === 'application/json' ? { success: true, data: example.success } : example.success
+      for (const [type, mediaType] of media) {
+        if (!isRecord(mediaType)) continue
+        if (type === 'application/json') mediaType.example = { success: true, data: example.success }
+        // A stream's schema is that of one event: one named example per event, in the order they come.
+        else if (type === 'text/event-stream' && isRecord(example.success))
+          mediaType.examples = Object.fromEntries(
+            Object.entries(example.success).map(([event, data]) => [
+              event,
+              { summary: `event: ${event}`, value: data },
+            ]),
+          )
+        else mediaType.example = example.success
+      }
     } else if (/^[45]\d\d$/.test(status)) {
       const codes = declaredCodes(response) ?? [publicCodeForStatus(Number(status))]
       const examples = Object.fromEntries(

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { planIds } from '#app.config.ts'
 import {
   communicationFeedbackSchema,
   generatedQuestionsSchema,
@@ -170,18 +171,18 @@ export const historySchema = z.object({
   sessions: z.array(
     z.object({
       id: z.string(),
-      mode: z.string(),
-      planType: z.string(),
-      status: z.string(),
+      mode: z.enum(['voice', 'text']),
+      planType: z.enum(planIds),
+      status: z.enum(['active', 'ended']),
       startedAt: z.string(),
       endedAt: z.string().nullable(),
-      endReason: z.string().nullable(),
+      endReason: z.enum(['ended', 'abandoned']).nullable(),
       questionsAsked: z.number().int(),
       counted: z.boolean().nullable(),
       questions: z.array(
         z.object({
           id: z.string(),
-          source: z.string(),
+          source: z.enum(['text', 'audio', 'screenshot']),
           question: z.string().nullable(),
           answer: z.string().nullable(),
           transcript: z.string().nullable(),

@@ -53,9 +53,9 @@ export const verifyPaymentOutput = z.object({
 export const billingEntrySchema = z
   .object({
     orderId: z.string(),
-    planType: z.string(),
+    planType: z.enum(planIds),
     amount: z.number().int(),
-    currency: z.string(),
+    currency: z.literal('INR'),
     status: z.enum(['created', 'paid', 'failed', 'expired']).meta({
       description:
         'created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window',

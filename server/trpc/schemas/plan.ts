@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { featureFlagNames, planIds, type Plan } from '#app.config.ts'
+import { billingCycleSchema } from '#server/subscriptions/billing-cycle.ts'
 
 const featureFlags = Object.fromEntries(featureFlagNames.map((name) => [name, z.boolean()])) as Record<
   (typeof featureFlagNames)[number],
@@ -22,7 +23,7 @@ export const planSchema = z
     currency: z.literal('INR'),
     originalAmount: z.number().int().nonnegative().meta({ description: 'Struck-through original price, in paise' }),
     interviews: z.number().int().nonnegative().meta({ description: 'Interviews per month' }),
-    billingCycle: z.literal('monthly'),
+    billingCycle: billingCycleSchema,
     mostPopular: z.boolean(),
     cta: z.string().meta({ description: 'Call-to-action label of the pricing card' }),
     highlights: z.array(z.string()).meta({ description: 'What the pricing card lists, in order' }),

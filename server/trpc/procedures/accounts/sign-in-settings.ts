@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { devMailboxOpen } from '#server/mail/dev-mailbox-open.ts'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { authSettingsSchema } from '#server/trpc/schemas/accounts.ts'
 
@@ -23,6 +24,6 @@ export const signInSettings = publicProcedure
       supabaseUrl: supabase?.url ?? null,
       supabaseAnonKey: supabase?.anonKey ?? null,
       googleSandbox: ctx.runtime.config.auth.googleSandbox,
-      devMailbox: !ctx.runtime.config.isProduction && !ctx.runtime.config.mail.smtpUrl,
+      devMailbox: devMailboxOpen(ctx.runtime.config),
     }
   })

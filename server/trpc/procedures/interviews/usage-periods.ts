@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { planIds } from '#app.config.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
 import { signedInProcedure } from '#server/trpc/init.ts'
 
@@ -19,7 +20,7 @@ export const usagePeriods = signedInProcedure
       periods: z.array(
         z.object({
           orderId: z.string(),
-          planType: z.string(),
+          planType: z.enum(planIds),
           periodStart: z.string(),
           periodEnd: z.string(),
           included: z.number().int(),

@@ -1,0 +1,56 @@
+import { idempotencyKeyHeader } from '#server/http/idempotency.ts'
+import type { PublicErrorCode } from '#server/trpc/public-error-codes.ts'
+
+/**
+ * What each code means and what a client does about it. A Record, so a new code does not compile
+ * until the guide explains it.
+ */
+export const meaningOf: Record<PublicErrorCode, string> = {
+  account_erased: 'The account was deleted; its tokens no longer work.',
+  ai_failed: 'The AI provider failed or stopped early; nothing was counted. Try again.',
+  ai_not_configured: 'This server has no AI provider for this feature.',
+  ai_rejected: 'The AI provider refused the input (e.g. content policy); rephrase it.',
+  already_exists: 'An account with this e-mail address already exists.',
+  already_paid: 'The order was already paid; nothing was charged twice.',
+  bad_gateway: 'An upstream service failed; try again later.',
+  bad_signature: 'The payment signature does not match; the payment was not confirmed.',
+  concurrent_change: 'The same thing changed at the same moment elsewhere; repeat the request.',
+  conflict: 'The request conflicts with the current state.',
+  email_not_confirmed: 'Confirm the e-mail address first (POST /auth/resend-confirmation sends the link again).',
+  feature_not_in_plan:
+    'The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead.',
+  forbidden: 'Signed in, but not allowed (e.g. support operations without the support role).',
+  idempotency_key_reused: `The ${idempotencyKeyHeader} was already used for a different request; use a new key.`,
+  interviews_exhausted: "This period's interviews are used up; they renew with the next period or a higher plan.",
+  internal_error: 'The server failed; the answer carries no detail, the log has it under the X-Request-Id.',
+  invalid_credentials: 'The e-mail address or the password is wrong.',
+  invalid_link: 'The confirmation or reset link is invalid, used or expired.',
+  invalid_request: 'The request is malformed or a field is invalid; `error` names the field.',
+  invalid_token: 'The access token is missing, expired or revoked; refresh it or sign in again.',
+  method_not_allowed: 'The path exists, but not with this method.',
+  no_active_session: 'There is no interview session running; start one first.',
+  no_password: 'The account signs in with Google and has no password.',
+  no_speech: 'No speech was recognised in the recording.',
+  not_configured: 'This server is not configured for the operation (e.g. Google sign-in without Supabase).',
+  not_found: 'No such thing, or it is not yours.',
+  payload_too_large: 'The body or the file is larger than the operation accepts.',
+  payment_failed: 'The payment did not go through; the order can be paid again.',
+  payment_gateway_unavailable: 'The payment gateway cannot be reached; try again later.',
+  plan_change_refused:
+    'The plan change is not possible as asked: a cheaper plan is scheduled for the end of the period (POST /payments/plan-change/schedule), not bought; or the price changed since it was shown (see `error`).',
+  plan_required:
+    'There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none.',
+  rate_limited: 'Too many requests; wait `Retry-After` seconds.',
+  refresh_token_invalid: 'The refresh token is unknown or expired; sign in again.',
+  same_password: 'The new password is the current one.',
+  service_unavailable: 'Temporarily unavailable (e.g. the database); try again after `Retry-After`.',
+  session_active: 'An interview session is already running; `details.sessionId` names it. End it or carry on with it.',
+  session_ended: 'That interview session has already ended.',
+  support_inbox_missing: 'The contact form has no support inbox configured on this server.',
+  token_reused: 'A refresh token was used again after its grace period: every session of its family is revoked.',
+  unauthenticated: 'Sign in first: send `Authorization: Bearer <accessToken>`.',
+  unknown_plan: 'There is no plan by that name.',
+  unprocessable: 'Understood, but refused.',
+  unsupported_media_type: 'The body or the file is of a type the operation does not accept.',
+  wrong_password: 'The current password is wrong.',
+}
