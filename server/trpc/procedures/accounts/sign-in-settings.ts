@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sandboxGoogleOffered } from '#server/accounts/sandbox-google.ts'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { authSettingsSchema } from '#server/trpc/schemas/accounts.ts'
 
@@ -22,7 +23,7 @@ export const signInSettings = publicProcedure
       mode: supabase ? ('supabase' as const) : ('embedded' as const),
       supabaseUrl: supabase?.url ?? null,
       supabaseAnonKey: supabase?.anonKey ?? null,
-      googleSandbox: ctx.runtime.config.auth.googleSandbox,
+      googleSandbox: sandboxGoogleOffered(ctx.runtime, ctx),
       devMailbox: !ctx.runtime.config.isProduction && !ctx.runtime.config.mail.smtpUrl,
     }
   })
