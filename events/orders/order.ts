@@ -39,6 +39,11 @@ const orderCreated = defineEvent({
     gateway: paymentGateway,
     receipt: z.string(),
     change: planChange,
+    /**
+     * The site the person placed the order on: mail about the order (the receipt) links there, as
+     * mail about any other request does. Absent on older orders: PUBLIC_URL.
+     */
+    siteUrl: z.url().optional(),
   }),
 })
 
@@ -111,6 +116,8 @@ export type OrderState =
       planType: z.infer<typeof orderCreated.schema>['planType']
       amount: number
       gateway: z.infer<typeof paymentGateway>
+      /** Where mail about this order links (OrderCreated's siteUrl). */
+      siteUrl?: string
       paymentId: string | null
       failedPaymentIds: string[]
       /** Payments captured after the order was paid, each to be refunded. */
@@ -130,6 +137,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: 
         planType: event.data.planType,
         amount: event.data.amount,
         gateway: event.data.gateway,
+        ...(event.data.siteUrl === undefined ? {} : { siteUrl: event.data.siteUrl }),
         paymentId: null,
         failedPaymentIds: [],
         duplicatePaymentIds: [],
