@@ -118,6 +118,8 @@ export type OrderState =
       gateway: z.infer<typeof paymentGateway>
       /** Where mail about this order links (OrderCreated's siteUrl). */
       siteUrl?: string
+      /** What the order buys, as quoted: the invoice shows an upgrade's credit from it. */
+      change?: z.infer<typeof planChange>
       paymentId: string | null
       failedPaymentIds: string[]
       /** Payments captured after the order was paid, each to be refunded. */
@@ -138,6 +140,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: 
         amount: event.data.amount,
         gateway: event.data.gateway,
         ...(event.data.siteUrl === undefined ? {} : { siteUrl: event.data.siteUrl }),
+        change: event.data.change,
         paymentId: null,
         failedPaymentIds: [],
         duplicatePaymentIds: [],

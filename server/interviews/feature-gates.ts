@@ -22,6 +22,6 @@ export function requireFeature(features: Features, planType: PlanType, flag: Fea
       : `Your ${findPlan(planType)?.name ?? planType} plan does not include it`
   throw new DomainError(
     'feature-not-in-plan',
-    `${featureNames[flag]}: ${current}. It comes with the ${cheapest?.name ?? 'Pro'} plan — upgrade at /pricing.`,
+    `${featureNames[flag]}: ${current}. It comes with the ${cheapest?.name ?? 'Pro'} plan: upgrade on the pricing page.`,
   )
 }

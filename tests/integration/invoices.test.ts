@@ -173,6 +173,35 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect(mail.text_body).toContain(`Download your invoice: ${site}/invoice/${order.id}`)
   })
 
+  it('prints an upgrade’s list price and the credit for the unused period, so the total adds up', async () => {
+    const registered = await registerDirectly({ store: test.runtime.store }, 'Nair', test.clock)
+    const userId = registered.metadata.userId ?? ''
+    const scope = actingAs({ runtime: test.runtime, requestId: 'req-upgrade', clientIp: '10.0.0.9' }, userId)
+    const starter = await createOrder(scope, { planType: 'starter' })
+    await payByWebhook(starter.id, `pay_${randomBytes(5).toString('hex')}`)
+    const upgrade = await createOrder(scope, { planType: 'pro' })
+    // Bought moments ago: the whole ₹99 period is unused.
+    expect(upgrade.amount).toBe(40000)
+    await recordPayment(
+      {
+        runtime: test.runtime,
+        metadata: (about) => ({ actor: { type: 'webhook', id: 'up' }, ...(about ? { userId: about } : {}) }),
+      },
+      { orderId: upgrade.id, paymentId: `pay_${randomBytes(5).toString('hex')}`, amount: 40000, verifiedBy: 'webhook' },
+    )
+    const [invoice] = await invoicesOf(upgrade.id)
+    expect(invoice?.upgradeCredit).toEqual({ listPrice: 49900, credit: 9900, fromPlanName: 'Starter' })
+    const text = await pdfText((await invoicePdfFor(scope, upgrade.id)).bytes)
+    for (const expected of [
+      'INR 499.00Interview Helper Pro plan (monthly)',
+      'list price\n(GST inclusive)',
+      'Less: credit for the unused part of your Starter period',
+      '- INR 99.00Less: credit',
+      'INR 400.00Total paid',
+    ])
+      expect(text).toContain(expected)
+  })
+
   it('renders a PDF that reads back with the number, amount, tax and GSTIN, for its owner only', async () => {
     const { userId, orderId, email } = await customerWithOrder()
     const paymentId = `pay_${randomBytes(5).toString('hex')}`
