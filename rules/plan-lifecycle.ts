@@ -22,6 +22,10 @@ export const planLifecycle = {
   keepInstead: (current: string, next: string, endDate: string) =>
     `If you cancel the switch to ${next}, you keep ${current} until ${endDate}, when it ends. Nothing renews and nothing is charged automatically.`,
 
+  /** The same, once cancelled. */
+  switchCancelled: (current: string, next: string, endDate: string) =>
+    `The switch to ${next} is cancelled. You keep ${current} until ${endDate}, when it ends. Nothing renews and nothing is charged automatically.`,
+
   /** Any purchase while a switch is scheduled drops the switch. */
   purchaseDropsSwitch: (next: string, switchDate: string) => `Paying cancels your switch to ${next} on ${switchDate}.`,
 

@@ -17,6 +17,8 @@ export type ConfirmStep = {
   confirmLabel: string
   /** The amount in paise the person is shown; the order is refused if the server's price differs. */
   amountDue: number
+  /** What to say once it is done, where the section's notice does not already say it. */
+  done?: string
 }
 
 export type PlanAction = {
@@ -119,6 +121,7 @@ export function planAction(plan: Plan, change: PlanChange | undefined, changes: 
           lines: [planLifecycle.keepInstead(currentName, plan.name, formatLongDate(change.startsAt))],
           confirmLabel: 'Cancel the switch',
           amountDue: 0,
+          done: planLifecycle.switchCancelled(currentName, plan.name, formatLongDate(change.startsAt)),
         },
       }
     case 'unavailable':
