@@ -1,3 +1,11 @@
+/** Deleting the account ends a paid plan at once; the refund policy gives nothing back for the rest of its period. */
+export const accountDeletionNotice = (plan: string) =>
+  `Your ${plan} plan ended with the account. The unused part of its period is not refunded, as our Cancellation and Refund Policy says.`
+
+/** The same, asked before the deletion. */
+export const accountDeletionWarning = (plan: string) =>
+  `Your ${plan} plan ends now, with the account. The unused part of its period is not refunded, as our Cancellation and Refund Policy says.`
+
 /**
  * What happens to a plan, in the words every dialog, error, e-mail and policy page uses. A plan is
  * one month paid once: at the end of its period it simply ends. Nothing renews and nothing is

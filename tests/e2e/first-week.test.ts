@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { newClientPage, waitForHydration } from './auth-helpers.ts'
+import { newClientPage, password, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import {
   buyPlan,
@@ -215,6 +215,42 @@ describe('a paying customer’s first week', () => {
         /^You have used all 5 interviews of your Starter plan for this period, which ends on [A-Z][a-z]+ \d{1,2}, \d{4}\. For more interviews now, choose a higher plan or add a month on the pricing page\. Nothing renews and nothing is charged automatically\.$/,
       )
       await expect(note.getByRole('link', { name: 'the pricing page' }).getAttribute('href')).resolves.toBe('/pricing')
+      await page.close()
+    },
+    slow,
+  )
+
+  it(
+    'at 375 px deleting the account of a Pro customer says the plan ends now with no refund, then mails a goodbye',
+    async () => {
+      const account = await confirmedAccount(baseUrl, 'delete-pro')
+      await buyPlan(baseUrl, account.token, 'pro')
+      const page = await signedInAt(browser, 375, account)
+      await page.goto(`${baseUrl}/profile`)
+      await waitForHydration(page)
+      await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete account' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+      await dialog.waitFor()
+      await expect(dialog.textContent()).resolves.toContain(
+        'Your Pro plan ends now, with the account. The unused part of its period is not refunded, as our Cancellation and Refund Policy says.',
+      )
+      await expect(dialog.getByRole('link', { name: 'Read the policy' }).getAttribute('href')).resolves.toBe('/refunds')
+      await dialog.getByLabel('Type DELETE to confirm').fill('DELETE')
+      await dialog.getByLabel('Your password').fill(password)
+      await dialog.getByRole('button', { name: 'Delete my account' }).click()
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/')
+      await expect
+        .poll(
+          async () => {
+            const { messages } = await trpcClient(baseUrl).query<{ messages: { to: string; subject: string }[] }>(
+              'site.devMailbox',
+              undefined,
+            )
+            return messages.filter((mail) => mail.to === account.email).map((mail) => mail.subject)
+          },
+          { timeout: 15_000 },
+        )
+        .toContain('Your Interview Helper account is deleted')
       await page.close()
     },
     slow,
