@@ -2,6 +2,7 @@
 // or `... --url https://... --sha256 <hex> --size <bytes> [--version ...]`: adds a desktop build to the release catalogue.
 import { parseArgs } from 'node:util'
 import { loadConfigOrExit } from '#app.config.ts'
+import { addressOutsideRequests } from '#server/http/site-url.ts'
 import { publishInputSchema } from '#server/releases/publish-input.ts'
 import { PublishRefused, publishRelease } from '#server/releases/publish-release.ts'
 import { downloadPath } from '#server/releases/release-catalogue.ts'
@@ -46,7 +47,7 @@ try {
       `Published ${release.platform} ${release.version}: ${release.fileName}`,
       `  size    ${release.sizeBytes} bytes`,
       `  sha256  ${release.sha256}`,
-      `  served  ${config.publicUrl}${downloadPath(release)}${release.source.kind === 'external' ? ` (redirects to ${release.source.url})` : ''}`,
+      `  served  ${addressOutsideRequests(config, downloadPath(release))}${release.source.kind === 'external' ? ` (redirects to ${release.source.url})` : ''}`,
     ].join('\n'),
   )
 } catch (error) {

@@ -38,6 +38,11 @@ const invoiceIssued = defineEvent({
     gstRateBasisPoints: z.number().int().nonnegative(),
     cgst: paise,
     sgst: paise,
+    /**
+     * An upgrade paid at the new plan's list price less the unused value of the old period: both
+     * are printed, so the total is explained. Absent for other orders (and on older invoices).
+     */
+    upgradeCredit: z.object({ listPrice: paise, credit: paise, fromPlanName: z.string() }).optional(),
   }),
 })
 

@@ -42,6 +42,11 @@ const orderCreated = defineEvent({
     gateway: paymentGateway,
     receipt: z.string(),
     change: planChange,
+    /**
+     * The site the person placed the order on: mail about the order (the receipt) links there, as
+     * mail about any other request does. Absent on older orders: PUBLIC_URL.
+     */
+    siteUrl: z.url().optional(),
   }),
 })
 
@@ -135,6 +140,10 @@ export type OrderState =
       planType: z.infer<typeof orderCreated.schema>['planType']
       amount: number
       gateway: z.infer<typeof paymentGateway>
+      /** Where mail about this order links (OrderCreated's siteUrl). */
+      siteUrl?: string
+      /** What the order buys, as quoted: the invoice shows an upgrade's credit from it. */
+      change?: z.infer<typeof planChange>
       paymentId: string | null
       failedPaymentIds: string[]
       /** Payments captured that must not pay the order (see DuplicatePaymentCaptured), each to be refunded. */
@@ -156,6 +165,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: 
         planType: event.data.planType,
         amount: event.data.amount,
         gateway: event.data.gateway,
+        ...(event.data.siteUrl === undefined ? {} : { siteUrl: event.data.siteUrl }),
+        change: event.data.change,
         paymentId: null,
         failedPaymentIds: [],
         duplicatePayments: [],

@@ -1,5 +1,6 @@
 import { findPlan, type PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
+import { planLifecycle } from '#rules/plan-lifecycle.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
 import { planChangeMessages, quotePlanChange } from './plan-change.ts'
 import { addOneMonth } from './plan-period.ts'
@@ -27,15 +28,15 @@ const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
 export const usageMessages = {
-  noPlan: "You don't have an active plan. Choose a plan at /pricing to start interviews.",
+  noPlan: "You don't have an active plan. Choose a plan on the pricing page to start interviews.",
   expired: (plan: string, end: string) =>
-    `Your ${plan} plan ended on ${longDate(end)}. Renew it at /pricing to start interviews.`,
+    `Your ${plan} plan ended on ${longDate(end)}; plans do not renew by themselves. Buy a plan on the pricing page to start interviews.`,
   switched: (from: string, plan: string, end: string) =>
-    `Your ${from} plan ended on ${longDate(end)} and your plan is now ${plan}: pay for its first month at /pricing to start interviews.`,
+    `Your ${from} plan ended on ${longDate(end)} and your account now shows ${plan}, which is not paid for yet. Buy it on the pricing page to start interviews.`,
   sessionActive: (sessionId: string) =>
-    `An interview session is already active (${sessionId}). Continue it, or end it with POST /interview/session/end before starting another.`,
+    `An interview session is already active (${sessionId}). Continue it, or end it before starting another.`,
   limitReached: (plan: string, included: number, end: string) =>
-    `You have used all ${included} interviews of your ${plan} plan for this period. Upgrade at /pricing, or wait for your next period after ${longDate(end)}.`,
+    planLifecycle.interviewsUsedUp(plan, included, longDate(end)),
 } as const
 
 function requirePlan(planId: string) {

@@ -1,4 +1,5 @@
 import type { MailMessage } from '#server/mail/mailer.ts'
+import { accountDeletionNotice } from '#rules/plan-lifecycle.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 
 /** Where this request's mailed links point: the visitor's site (server/http/site-url.ts), else PUBLIC_URL. */
@@ -76,6 +77,31 @@ export function signUpAttemptMail(options: { to: string; firstName: string; publ
         'If it was not you, ignore this email: nothing has changed.',
       ],
       { label: 'Sign in', url: `${options.publicUrl}/login` },
+    ),
+  }
+}
+
+/**
+ * After an account is deleted, to the address it had: the last mail it gets. It names a plan that
+ * ended with it, and that the unused part is not refunded, as the refund policy says.
+ */
+export function accountDeletedMail(options: {
+  to: string
+  firstName: string
+  publicUrl: string
+  endedPlan: string | null
+}): MailMessage {
+  return {
+    to: options.to,
+    subject: 'Your Interview Helper account is deleted',
+    ...mailLayout(
+      `Goodbye, ${options.firstName}`,
+      [
+        'As you asked, we deleted your Interview Helper account: your name, e-mail address, password, sign-in methods and interview history are erased. Your orders and invoices stay in our books with no name on them, as the law requires.',
+        ...(options.endedPlan ? [accountDeletionNotice(options.endedPlan)] : []),
+        'If you did not ask for this, write to us through the contact page.',
+      ],
+      { label: 'Contact us', url: `${options.publicUrl}/contact` },
     ),
   }
 }

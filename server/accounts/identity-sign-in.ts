@@ -17,29 +17,42 @@ export type VerifiedIdentity = {
   providerUserId: string
   /** How the person signed in, as the account's history records it. */
   method: 'google' | 'supabase'
-  /** Normalised and confirmed by the provider. */
+  /** Normalised. */
   email: string
+  /**
+   * Whether the provider proved the person holds `email`. Only a proven address opens an existing
+   * account that this identity has never signed in to.
+   */
+  emailVerified: boolean
   names: ProviderNameMetadata
   avatarUrl: unknown
 }
 
+export const identityMessages = {
+  addressTaken:
+    'An account with this e-mail address already exists. Sign in with your e-mail and password instead; this test Google sign-in cannot prove the address is yours.',
+} as const
+
 /**
  * Signs in (creating the account on first visit) a person whose identity a provider has verified.
- * An account with the same address is the same person: the provider has confirmed the address.
+ * An account with the same address is the same person only when the provider confirmed the address.
  */
 export async function signInWithIdentity(scope: RequestScope, identity: VerifiedIdentity) {
   const { runtime } = scope
   const { email, method } = identity
   const { profile, tokens } = await runtime.store.transaction(
     async (tx) => {
-      const known =
-        (await tx.db
-          .selectFrom('provider_identities')
-          .select('user_id')
-          .where('provider', '=', identity.provider)
-          .where('provider_user_id', '=', identity.providerUserId)
-          .executeTakeFirst()) ??
-        (await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst())
+      const linked = await tx.db
+        .selectFrom('provider_identities')
+        .select('user_id')
+        .where('provider', '=', identity.provider)
+        .where('provider_user_id', '=', identity.providerUserId)
+        .executeTakeFirst()
+      const sameAddress = linked
+        ? undefined
+        : await tx.db.selectFrom('user_emails').select('user_id').where('email', '=', email).executeTakeFirst()
+      if (sameAddress && !identity.emailVerified) throw new DomainError('already-exists', identityMessages.addressTaken)
+      const known = linked ?? sameAddress
       const userId = known?.user_id ?? randomUUID()
       const metadata = actingAs(scope, userId).metadata()
       if (known) {

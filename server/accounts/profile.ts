@@ -1,11 +1,16 @@
+import { findPlan } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
+import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
+import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { eraseKeyFor, ensureKeyFor, keyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import { userAggregate, userMessages } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { dropMailOf } from '#server/mail/mail-outbox.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 import { accountOf } from './account-answer.ts'
+import { accountDeletedMail, mailLinkBase } from './account-mail.ts'
 import { loadProfile } from './user-account.ts'
 
 /** Changes the names shown on the account (the same 2–50 character rule as sign-up). */
@@ -39,7 +44,11 @@ export async function updateProfile(scope: SignedInScope, input: { firstName: st
  */
 export async function deleteAccount(scope: SignedInScope) {
   const { runtime, userId } = scope
+  const now = runtime.clock.now()
   await runtime.store.transaction(async (tx) => {
+    // Read while the key still opens them: the goodbye mail goes to the address being erased.
+    const profile = await loadProfile(runtime.store, userId, tx.db)
+    const { state: plan } = await loadAggregate(runtime.store, subscriptionAggregate, userId, tx.db)
     await ensureKeyFor(tx.db, userId)
     await handleCommand(tx, userAggregate, userId, { type: 'Erase', requestedBy: 'user' }, scope.metadata())
     await eraseKeyFor(tx.db, userId)
@@ -49,6 +58,16 @@ export async function deleteAccount(scope: SignedInScope) {
     await tx.db.deleteFrom('provider_identities').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('email_tokens').where('user_id', '=', userId).execute()
     await revokeAllRefreshTokens(tx.db, userId, runtime.clock)
+    if (profile && !profile.erased) {
+      const mail = accountDeletedMail({
+        to: profile.email,
+        firstName: profile.firstName,
+        publicUrl: mailLinkBase(scope),
+        endedPlan: isSubscriptionActive(plan, now) ? (findPlan(plan.planType)?.name ?? null) : null,
+      })
+      // Not tied to the person (user_id null): the erasure above already happened.
+      await enqueueMail(tx.db, { ...mail, dedupeKey: `account-deleted:${userId}` }, runtime.clock)
+    }
   })
   await runtime.jobs.settled()
   return { deleted: true as const }

@@ -78,6 +78,7 @@ export async function signInWithSupabase(
     providerUserId: verified.id,
     method: verified.provider === 'google' ? 'google' : 'supabase',
     email,
+    emailVerified: true,
     names: {
       first_name: input.details.firstName ?? verified.userMetadata.first_name,
       last_name: input.details.lastName ?? verified.userMetadata.last_name,

@@ -10,12 +10,21 @@ import { hashOpaqueToken, newOpaqueToken } from './tokens/opaque-tokens.ts'
 const codeLifetimeMs = 2 * 60_000
 
 export const sandboxGoogleMessages = {
-  off: 'The sandbox Google sign-in is only available in development without Supabase.',
+  off: 'The test Google sign-in is only available in development, on the computer running Interview Helper.',
   unverified: 'OAuth authentication failed: the sign-in could not be verified. Please sign in again.',
 } as const
 
-function requireSandbox(runtime: Runtime) {
-  if (!runtime.config.auth.googleSandbox) throw new DomainError('not-configured', sandboxGoogleMessages.off)
+/** Who is asking: the sandbox hands out sessions for any typed address, so only this machine may ask. */
+export type SandboxCaller = { fromLoopback: boolean }
+
+function requireSandbox(runtime: Runtime, caller: SandboxCaller) {
+  if (!runtime.config.auth.googleSandbox || !caller.fromLoopback)
+    throw new DomainError('not-configured', sandboxGoogleMessages.off)
+}
+
+/** Whether this caller is offered the sandbox (the sign-in settings' flag): the same rule as above. */
+export function sandboxGoogleOffered(runtime: Runtime, caller: SandboxCaller): boolean {
+  return runtime.config.auth.googleSandbox && caller.fromLoopback
 }
 
 /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
@@ -30,9 +39,10 @@ export function challengeOf(verifier: string): string {
 export async function authorizeSandboxGoogle(
   scope: RequestScope,
   input: { email: string; fullName: string; challenge: string },
+  caller: SandboxCaller,
 ) {
   const { runtime } = scope
-  requireSandbox(runtime)
+  requireSandbox(runtime, caller)
   const now = runtime.clock.now()
   const { token: code, hash } = newOpaqueToken()
   await runtime.db.deleteFrom('sandbox_identity_codes').where('expires_at', '<=', now).execute()
@@ -50,9 +60,13 @@ export async function authorizeSandboxGoogle(
 }
 
 /** Exchanges a code once, with the verifier only the browser that asked for it holds, for a session. */
-export async function exchangeSandboxGoogleCode(scope: RequestScope, input: { code: string; verifier: string }) {
+export async function exchangeSandboxGoogleCode(
+  scope: RequestScope,
+  input: { code: string; verifier: string },
+  caller: SandboxCaller,
+) {
   const { runtime } = scope
-  requireSandbox(runtime)
+  requireSandbox(runtime, caller)
   const grant = await runtime.db
     .deleteFrom('sandbox_identity_codes')
     .where('code_hash', '=', hashOpaqueToken(input.code))
@@ -67,6 +81,8 @@ export async function exchangeSandboxGoogleCode(scope: RequestScope, input: { co
     providerUserId: grant.email,
     method: 'google',
     email: grant.email,
+    // Typed on the consent screen, never proven: it must not open an account that already has this address.
+    emailVerified: false,
     names: { full_name: grant.full_name },
     avatarUrl: null,
   })

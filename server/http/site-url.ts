@@ -29,3 +29,17 @@ function visitorOrigin(request: Request): string | undefined {
     return undefined
   }
 }
+
+/**
+ * An address printed outside any request (the operator's commands): PUBLIC_URL when it is set. Without
+ * it there is no visitor to follow and the command cannot know the server's port, so the path is
+ * printed with what to set, rather than a guessed http://localhost address.
+ */
+export function addressOutsideRequests(
+  config: Pick<AppConfig, 'publicUrl' | 'publicUrlIsDefault'>,
+  path: string,
+): string {
+  return config.publicUrlIsDefault
+    ? `${path} on this site (set PUBLIC_URL to print the full address)`
+    : `${config.publicUrl}${path}`
+}

@@ -23,10 +23,10 @@ export function requireFeature(features: Features, planType: PlanType, flag: Fea
   if (planType === 'none')
     throw new DomainError(
       'no-active-plan',
-      `${featureNames[flag]}: You have no active plan. It comes with the ${cheapest} plan — choose one at /pricing.`,
+      `${featureNames[flag]}: You have no active plan. It comes with the ${cheapest} plan: choose one on the pricing page.`,
     )
   throw new DomainError(
     'feature-not-in-plan',
-    `${featureNames[flag]}: Your ${findPlan(planType)?.name ?? planType} plan does not include it. It comes with the ${cheapest} plan — upgrade at /pricing.`,
+    `${featureNames[flag]}: Your ${findPlan(planType)?.name ?? planType} plan does not include it. It comes with the ${cheapest} plan: upgrade on the pricing page.`,
   )
 }

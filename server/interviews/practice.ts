@@ -15,7 +15,7 @@ export const practiceFailures = {
 } as const
 
 export const practicePlanRequired =
-  "You don't have an active plan. Choose a plan at /pricing to use the practice tools."
+  "You don't have an active plan. Choose a plan on the pricing page to use the practice tools."
 
 async function requirePlan(scope: SignedInScope) {
   const access = await planAccess(scope)

@@ -63,7 +63,17 @@ export async function renderInvoicePdf(invoice: IssuedInvoice, buyer: InvoiceBuy
   writer.rule()
   writer.amount('Description', 'Amount', { font: bold })
   writer.rule()
-  writer.amount(`Interview Helper ${invoice.planName} plan (monthly)${period}`, formatInr(invoice.taxableValue))
+  const plan = `Interview Helper ${invoice.planName} plan (monthly)${period}`
+  const credit = invoice.upgradeCredit
+  if (credit) {
+    writer.amount(`${plan}, list price (GST inclusive)`, formatInr(credit.listPrice))
+    writer.amount(
+      `Less: credit for the unused part of your ${credit.fromPlanName} period`,
+      `- ${formatInr(credit.credit)}`,
+    )
+  } else {
+    writer.amount(plan, formatInr(invoice.taxableValue))
+  }
   writer.gap(6)
   writer.amount('Taxable value', formatInr(invoice.taxableValue))
   writer.amount(`CGST @ ${halfRate}`, formatInr(invoice.cgst))

@@ -58,9 +58,17 @@ export async function issueInvoice(
     gstRateBasisPoints: amounts.rateBasisPoints,
     cgst: amounts.cgst,
     sgst: amounts.sgst,
+    ...upgradeCreditOf(order),
   }
   await handleCommand(tx, invoiceAggregate, order.orderId, { type: 'IssueInvoice', invoice }, metadata)
   return { invoice, newlyIssued: true }
+}
+
+function upgradeCreditOf(order: PaidOrder): Pick<IssuedInvoice, 'upgradeCredit'> {
+  const change = order.change
+  if (!change || change.credit === 0) return {}
+  const fromPlanName = change.fromPlan ? (findPlan(change.fromPlan)?.name ?? change.fromPlan) : 'current'
+  return { upgradeCredit: { listPrice: change.listPrice, credit: change.credit, fromPlanName } }
 }
 
 /** The buyer as the account says now, sealed with their key; none when the account is gone or erased. */

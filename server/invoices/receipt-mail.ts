@@ -1,5 +1,6 @@
 import type { IssuedInvoice } from '#events/invoices/invoice.ts'
 import { formatInr, formatRate } from '#rules/gst.ts'
+import { planLifecycle } from '#rules/plan-lifecycle.ts'
 import { mailLayout } from '#server/accounts/account-mail.ts'
 import type { MailMessage } from '#server/mail/mailer.ts'
 import type { InvoiceBuyer } from './invoice-buyer.ts'
@@ -30,6 +31,14 @@ export function receiptMail(invoice: IssuedInvoice, buyer: InvoiceBuyer, linkBas
       `Thank you for your payment, ${buyer.name}`,
       [
         `We received ${formatInr(invoice.total)} for the ${invoice.planName} plan${period}.`,
+        ...(invoice.upgradeCredit
+          ? [
+              `That is the ${invoice.planName} price of ${formatInr(invoice.upgradeCredit.listPrice)} less a credit of ${formatInr(invoice.upgradeCredit.credit)} for the unused part of your ${invoice.upgradeCredit.fromPlanName} period.`,
+            ]
+          : []),
+        ...(invoice.periodEnd
+          ? [planLifecycle.periodEnds(invoice.planName, day.format(new Date(invoice.periodEnd)))]
+          : []),
         `Invoice number: ${invoice.invoiceNumber}. Payment ID: ${invoice.paymentId}.`,
         `The amount includes GST at ${formatRate(invoice.gstRateBasisPoints)}: taxable value ${formatInr(invoice.taxableValue)}, CGST ${halfRate} ${formatInr(invoice.cgst)}, SGST ${halfRate} ${formatInr(invoice.sgst)}.`,
         'Your invoice is a PDF you can download while signed in; your billing history lists every invoice.',

@@ -4,6 +4,7 @@ import { DomainError } from '#events/domain-error.ts'
 import { orderAggregate } from '#events/orders/order-decider.ts'
 import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { loadOwner } from '#events/users/load-owner.ts'
+import { mailLinkBase } from '#server/accounts/account-mail.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { quotePlanChange } from '#events/subscriptions/plan-change.ts'
 import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
@@ -61,6 +62,7 @@ export async function createOrder(
           gateway: gateway.mode,
           receipt,
           change: { kind: quote.kind, listPrice: quote.listPrice, credit: quote.credit, fromPlan: quote.currentPlan },
+          siteUrl: mailLinkBase(scope),
         },
       },
       scope.metadata(),

@@ -20,7 +20,7 @@ export type PaymentOutcome = { order: OrderState; newlyPaid: boolean; invoiceNum
  * PaymentVerified, one activation, one invoice, one receipt.
  */
 export async function recordPayment(
-  scope: Pick<RequestScope, 'runtime' | 'metadata'> & { siteUrl?: string | undefined },
+  scope: Pick<RequestScope, 'runtime' | 'metadata'>,
   payment: { orderId: string; paymentId: string; amount?: number; verifiedBy: 'checkout' | 'webhook'; userId?: string },
 ): Promise<PaymentOutcome> {
   const { runtime } = scope
@@ -73,7 +73,8 @@ export async function recordPayment(
         await enqueueMail(
           tx.db,
           {
-            ...receiptMail(invoice, buyer, scope.siteUrl ?? runtime.config.publicUrl),
+            // The site the order was placed on, whichever message (checkout or webhook) proved the payment.
+            ...receiptMail(invoice, buyer, result.after.siteUrl ?? runtime.config.publicUrl),
             dedupeKey: `receipt:${invoice.orderId}`,
             userId,
           },

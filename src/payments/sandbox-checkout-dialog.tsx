@@ -4,6 +4,7 @@ import { formatPaise } from '#src/lib/money.ts'
 import { useTRPCClient } from '#src/trpc/react.ts'
 import type { CheckoutOutcome } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
+import { useFocusReturn } from './use-focus-return.ts'
 import { useFocusTrap } from './use-focus-trap.ts'
 import type { SandboxSession } from './use-payment-flow.ts'
 import { PaymentAgreement } from '#src/components/legal/policy-agreement.tsx'
@@ -24,6 +25,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
   const [busy, setBusy] = useState(false)
   const { order, plan, prefill } = session
   const amount = formatPaise(order.amount)
+  useFocusReturn()
   useFocusTrap(dialogRef)
 
   useEffect(() => {

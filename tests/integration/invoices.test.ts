@@ -5,6 +5,7 @@ import { takeNextInvoiceNumber } from '#events/invoices/invoice-number-series.ts
 import type { IssuedInvoice } from '#events/invoices/invoice.ts'
 import { invoicePdfFor } from '#server/invoices/invoice-download.ts'
 import { deliverDueMail } from '#server/mail/mail-outbox.ts'
+import { createOrder } from '#server/payments/create-order.ts'
 import { processWebhookDeliveries } from '#server/payments/process-webhook-deliveries.ts'
 import { recordPayment } from '#server/payments/record-payment.ts'
 import { verifyPayment } from '#server/payments/verify-payment.ts'
@@ -152,6 +153,53 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect(mail.text_body).toContain('Thank you for your payment, Eve Sharma')
     expect(mail.text_body).toContain('We received INR 99.00 for the Starter plan')
     expect(mail.text_body).toContain(`Download your invoice: http://localhost:3000/invoice/${orderId}`)
+  })
+
+  it('links the receipt to the site the order was placed on, even when a webhook proves the payment', async () => {
+    const registered = await registerDirectly({ store: test.runtime.store }, 'Rao', test.clock)
+    const userId = registered.metadata.userId ?? ''
+    const site = 'http://192.168.1.20:4123'
+    const order = await createOrder(
+      actingAs({ runtime: test.runtime, requestId: 'req-site', clientIp: '192.168.1.30', siteUrl: site }, userId),
+      { planType: 'starter' },
+    )
+    await payByWebhook(order.id, `pay_${randomBytes(5).toString('hex')}`)
+    await deliverDueMail({ db: test.runtime.db, mailer: test.runtime.mailer, clock: test.clock, log: test.runtime.log })
+    const mail = await test.runtime.db
+      .selectFrom('dev_mailbox')
+      .selectAll()
+      .where('to_address', '=', `${userId}@example.test`)
+      .executeTakeFirstOrThrow()
+    expect(mail.text_body).toContain(`Download your invoice: ${site}/invoice/${order.id}`)
+  })
+
+  it('prints an upgrade’s list price and the credit for the unused period, so the total adds up', async () => {
+    const registered = await registerDirectly({ store: test.runtime.store }, 'Nair', test.clock)
+    const userId = registered.metadata.userId ?? ''
+    const scope = actingAs({ runtime: test.runtime, requestId: 'req-upgrade', clientIp: '10.0.0.9' }, userId)
+    const starter = await createOrder(scope, { planType: 'starter' })
+    await payByWebhook(starter.id, `pay_${randomBytes(5).toString('hex')}`)
+    const upgrade = await createOrder(scope, { planType: 'pro' })
+    // Bought moments ago: the whole ₹99 period is unused.
+    expect(upgrade.amount).toBe(40000)
+    await recordPayment(
+      {
+        runtime: test.runtime,
+        metadata: (about) => ({ actor: { type: 'webhook', id: 'up' }, ...(about ? { userId: about } : {}) }),
+      },
+      { orderId: upgrade.id, paymentId: `pay_${randomBytes(5).toString('hex')}`, amount: 40000, verifiedBy: 'webhook' },
+    )
+    const [invoice] = await invoicesOf(upgrade.id)
+    expect(invoice?.upgradeCredit).toEqual({ listPrice: 49900, credit: 9900, fromPlanName: 'Starter' })
+    const text = await pdfText((await invoicePdfFor(scope, upgrade.id)).bytes)
+    for (const expected of [
+      'INR 499.00Interview Helper Pro plan (monthly)',
+      'list price\n(GST inclusive)',
+      'Less: credit for the unused part of your Starter period',
+      '- INR 99.00Less: credit',
+      'INR 400.00Total paid',
+    ])
+      expect(text).toContain(expected)
   })
 
   it('renders a PDF that reads back with the number, amount, tax and GSTIN, for its owner only', async () => {

@@ -66,7 +66,7 @@ describe('interview credits (subscription decider)', () => {
       .when({ type: 'UseInterviewCredit', owner, sessionId: 's1', now: addOneMonth(start) })
       .thenThrows(
         'no-active-plan',
-        'Your Starter plan ended on December 21, 2026. Renew it at /pricing to start interviews.',
+        'Your Starter plan ended on December 21, 2026; plans do not renew by themselves. Buy a plan on the pricing page to start interviews.',
       )
   })
 
@@ -76,10 +76,13 @@ describe('interview credits (subscription decider)', () => {
       .thenThrows('session-active', /already active \(s1\)/)
   })
 
-  it('refuses when the allowance is used up, naming the plan and the upgrade path', () => {
+  it('refuses when the allowance is used up, naming the plan, the way on, and that nothing renews', () => {
     givenPlan(activated(2), used('s1'), counted('s1'), used('s2'), counted('s2'))
       .when({ type: 'UseInterviewCredit', owner, sessionId: 's3', now: at(1000) })
-      .thenThrows('limit-reached', /used all 2 interviews of your Starter plan.*Upgrade at \/pricing/)
+      .thenThrows(
+        'limit-reached',
+        /^You have used all 2 interviews of your Starter plan for this period, which ends on [A-Z][a-z]+ \d{1,2}, \d{4}\. For more interviews now, choose a higher plan or add a month on the pricing page\. Nothing renews and nothing is charged automatically\.$/,
+      )
   })
 
   it('gives a credit back when a session did not count, once, and only from its own period', () => {

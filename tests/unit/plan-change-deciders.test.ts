@@ -255,7 +255,7 @@ describe('plan changes on the subscription stream', () => {
       .when({ type: 'UseInterviewCredit', owner, sessionId: 's1', now: day(31) })
       .thenThrows(
         'no-active-plan',
-        'Your Pro plan ended on December 1, 2026 and your plan is now Starter: pay for its first month at /pricing to start interviews.',
+        'Your Pro plan ended on December 1, 2026 and your account now shows Starter, which is not paid for yet. Buy it on the pricing page to start interviews.',
       )
     expect(quotePlanChange(after, plan('starter'), day(31))).toMatchObject({ kind: 'new', amountDue: 9900 })
     given(activated('pro'), scheduledStarter, expired, applied)

@@ -1,37 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { policyPage, type OperatorDetails } from '#src/components/marketing/content/policy-pages.ts'
 import type { Block, Inline } from '#src/components/marketing/content/markdown.ts'
-
-function textOf(nodes: Inline[]): string {
-  return nodes
-    .map((node) => {
-      switch (node.kind) {
-        case 'text':
-        case 'code':
-          return node.text
-        default:
-          return textOf(node.children)
-      }
-    })
-    .join('')
-}
-
-function plainText(blocks: Block[]): string {
-  return blocks
-    .map((block) => {
-      switch (block.kind) {
-        case 'list':
-          return block.items.map(textOf).join('\n')
-        case 'code':
-          return block.text
-        case 'rule':
-          return ''
-        default:
-          return textOf(block.children)
-      }
-    })
-    .join('\n')
-}
+import { plainText } from '#tests/support/policy-text.ts'
 
 function links(blocks: Block[]): string[] {
   const found: string[] = []
@@ -93,7 +63,7 @@ describe('policy pages', () => {
   it('states the rules the product applies: no automatic renewal, scheduled downgrades, 30-minute checkouts', () => {
     const text = plainText(policyPage('refunds', operator).blocks)
     expect(text).toContain('nothing is charged automatically')
-    expect(text).toContain('A scheduled downgrade can be cancelled')
+    expect(text).toContain('A scheduled switch to a lower plan can be cancelled')
     expect(text).toContain('expires after 30 minutes')
     expect(text).toContain('charged more than once')
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '#app.config.ts'
-import { siteUrlOf } from '#server/http/site-url.ts'
+import { addressOutsideRequests, siteUrlOf } from '#server/http/site-url.ts'
 
 const from = (host: string | undefined, url = 'http://127.0.0.1:3000/api/auth/register') =>
   new Request(url, host === undefined ? {} : { headers: { host } })
@@ -30,5 +30,18 @@ describe('siteUrlOf', () => {
   it('never reads the Host header in production', () => {
     const production = { isProduction: true, publicUrl: 'https://interviewhelper.example', publicUrlIsDefault: true }
     expect(siteUrlOf(production, from('evil.example'))).toBe('https://interviewhelper.example')
+  })
+})
+
+describe('addresses printed outside a request (npm run release:publish)', () => {
+  it('never guesses http://localhost:3000 without PUBLIC_URL: the path, and what to set', () => {
+    const printed = addressOutsideRequests(loadConfig({ PORT: '4123' }), '/downloads/windows/1.2.0/app.zip')
+    expect(printed).toBe('/downloads/windows/1.2.0/app.zip on this site (set PUBLIC_URL to print the full address)')
+    expect(addressOutsideRequests(loadConfig({}), '/x')).not.toContain('localhost')
+  })
+
+  it('prints the full address under PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://interviewhelper.example' })
+    expect(addressOutsideRequests(config, '/downloads/a.zip')).toBe('https://interviewhelper.example/downloads/a.zip')
   })
 })

@@ -55,7 +55,7 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   conflict: () => ({ error: 'Request failed with status 409' }),
   email_not_confirmed: () => ({ error: userMessages.emailNotConfirmed }),
   feature_not_in_plan: () => ({
-    error: `Communication feedback: Your ${professional} plan does not include it. It comes with the Pro plan — upgrade at /pricing.`,
+    error: `Communication feedback: Your ${professional} plan does not include it. It comes with the Pro plan: upgrade on the pricing page.`,
   }),
   forbidden: () => ({ error: supportOnlyMessage }),
   idempotency_key_reused: () => ({ error: idempotencyMessages.reused }),

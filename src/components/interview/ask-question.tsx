@@ -83,13 +83,7 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
           ) : (
             <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>
           )}
-          {stream.answer && (
-            <AnswerMeta
-              provider={stream.answer.provider}
-              model={stream.answer.model}
-              latencyMs={stream.answer.latencyMs}
-            />
-          )}
+          {stream.answer && <AnswerMeta latencyMs={stream.answer.latencyMs} />}
         </section>
       )}
       <ErrorAlert message={stream.error} />

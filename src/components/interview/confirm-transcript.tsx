@@ -44,11 +44,7 @@ export function ConfirmTranscript({ transcript, confidence, sessionId, onAnswere
       {stream.answer ? (
         <div className="mt-3">
           <AnswerText text={stream.answer.response} />
-          <AnswerMeta
-            provider={stream.answer.provider}
-            model={stream.answer.model}
-            latencyMs={stream.answer.latencyMs}
-          />
+          <AnswerMeta latencyMs={stream.answer.latencyMs} />
         </div>
       ) : (
         stream.text && (

@@ -115,7 +115,7 @@ function GeneratedList({ result }: { result: GeneratedQuestions }) {
           </li>
         ))}
       </ol>
-      <AnswerMeta provider={result.provider} model={result.model} latencyMs={result.latencyMs} />
+      <AnswerMeta latencyMs={result.latencyMs} />
     </section>
   )
 }

@@ -85,7 +85,7 @@ function Feedback({ feedback }: { feedback: CommunicationFeedback }) {
           </ul>
         </div>
       )}
-      <AnswerMeta provider={feedback.provider} model={feedback.model} latencyMs={feedback.latencyMs} />
+      <AnswerMeta latencyMs={feedback.latencyMs} />
     </section>
   )
 }

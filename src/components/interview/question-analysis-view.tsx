@@ -33,7 +33,7 @@ export function QuestionAnalysisView({ analysis }: { analysis: QuestionAnalysis 
       <List title="Key concepts" items={analysis.keyConcepts} />
       <List title="Answer outline" items={analysis.answerOutline} ordered />
       <List title="Follow-up questions" items={analysis.followUpQuestions} />
-      <AnswerMeta provider={analysis.provider} model={analysis.model} latencyMs={analysis.latencyMs} />
+      <AnswerMeta latencyMs={analysis.latencyMs} />
     </section>
   )
 }

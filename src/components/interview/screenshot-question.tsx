@@ -81,7 +81,7 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
             {result.question ?? result.extractedText}
           </p>
           <AnswerText text={result.response} />
-          <AnswerMeta provider={result.provider} model={result.model} latencyMs={result.latencyMs} />
+          <AnswerMeta latencyMs={result.latencyMs} />
         </section>
       )}
     </Card>

@@ -6,6 +6,9 @@ import { formatDateTime } from '#src/interview/display.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { InterviewContext, InterviewSession, UsageLimits } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
+import { planLifecycle } from '#rules/plan-lifecycle.ts'
+import { formatLongDate } from '#src/lib/dates.ts'
+import { planLabel } from '#src/payments/subscription-display.ts'
 import { AppLink } from '#src/components/app-link.tsx'
 import { Card } from '#src/components/dashboard/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
@@ -13,6 +16,7 @@ import { UsageBar } from '#src/components/dashboard/usage-bar.tsx'
 import { useUsageLimits } from '#src/components/dashboard/use-usage-limits.ts'
 import { Spinner } from '#src/components/spinner.tsx'
 import { ErrorAlert } from './error-alert.tsx'
+import { PricingLinkedText } from './pricing-linked-text.tsx'
 import { useInterviewInvalidation } from './use-interview-invalidation.ts'
 
 type Props = { session: InterviewSession | null; sessionContext: () => InterviewContext | undefined }
@@ -44,6 +48,8 @@ export function SessionPanel({ session, sessionContext }: Props) {
     start.mutate({ mode, ...(context ? { context } : {}) })
   }
   const busy = start.isPending || end.isPending
+  // Nothing left to start with: the button says so by being off, and the summary says what to do.
+  const usedUp = usage.data !== undefined && usage.data.planType !== 'none' && usage.data.interviews.remaining <= 0
 
   return (
     <Card id="session-heading" title="Session">
@@ -97,7 +103,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
             {end.isPending ? 'Ending...' : 'End session'}
           </button>
         ) : (
-          <button type="button" className={primaryButton} onClick={startSession} disabled={busy}>
+          <button type="button" className={primaryButton} onClick={startSession} disabled={busy || usedUp}>
             {start.isPending ? 'Starting...' : 'Start session'}
           </button>
         )}
@@ -120,6 +126,13 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
       <div className="mt-2">
         <UsageBar used={used} total={total} label="Interviews used this period" />
       </div>
+      {usage.planType !== 'none' && remaining <= 0 && (
+        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="interviews-used-up">
+          <PricingLinkedText
+            text={planLifecycle.interviewsUsedUp(planLabel(usage.planType), total, formatLongDate(usage.periodEnd))}
+          />
+        </p>
+      )}
       {usage.planType === 'none' && (
         <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
           You have no active plan.{' '}

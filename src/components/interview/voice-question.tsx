@@ -100,7 +100,7 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
                 <span className="font-semibold text-gray-900 dark:text-white">Heard: </span>“{answer.transcript}”
               </p>
               <AnswerText text={answer.response} />
-              <AnswerMeta provider={answer.provider} model={answer.model} latencyMs={answer.latencyMs} />
+              <AnswerMeta latencyMs={answer.latencyMs} />
             </>
           )}
         </section>

@@ -1,4 +1,5 @@
-import { useCallback, useId, useRef, useState } from 'react'
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { AppLink } from '#src/components/app-link.tsx'
 import { useDismiss } from '#src/components/use-dismiss.ts'
@@ -12,6 +13,7 @@ export function UserMenu() {
   const [open, setOpen] = useState(false)
   const containerRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
   const panelId = useId()
   const close = useCallback(() => setOpen(false), [])
   const dismiss = useCallback(() => {
@@ -21,6 +23,29 @@ export function UserMenu() {
   useDismiss(containerRef, open, dismiss)
 
   const links = user?.role === 'support' ? [...userMenuLinks, supportConsoleLink] : userMenuLinks
+
+  /** Arrow keys, Home and End move between the panel's links and Sign Out; ArrowDown on the button opens it. */
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a, button:not([disabled])') ?? [])
+    if (items.length === 0) return
+    const at = items.findIndex((item) => item === document.activeElement)
+    const targets: Record<string, number> = {
+      ArrowDown: (at + 1) % items.length,
+      ArrowUp: at <= 0 ? items.length - 1 : at - 1,
+      Home: 0,
+      End: items.length - 1,
+    }
+    const next = targets[event.key]
+    if (next === undefined) return
+    event.preventDefault()
+    items[next]?.focus()
+  }
+  const openWithArrow = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowDown' || open) return
+    event.preventDefault()
+    flushSync(() => setOpen(true))
+    panelRef.current?.querySelector<HTMLElement>('a')?.focus()
+  }
 
   const handleSignOut = async () => {
     await signOut()
@@ -36,15 +61,18 @@ export function UserMenu() {
         aria-controls={panelId}
         aria-label={`Account menu for ${userDisplayName(user)}`}
         onClick={() => setOpen((value) => !value)}
+        onKeyDown={openWithArrow}
         className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white shadow-sm transition hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       >
         <span aria-hidden="true">{userInitial(user)}</span>
       </button>
       {open && (
         <div
+          ref={panelRef}
           id={panelId}
           role="group"
           aria-label="Account menu"
+          onKeyDown={moveFocus}
           className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
         >
           <div className="border-b border-gray-100 px-4 py-3 dark:border-gray-800">
@@ -57,7 +85,7 @@ export function UserMenu() {
                 <AppLink
                   href={item.href}
                   onClick={close}
-                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-none dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
                 >
                   {item.label}
                 </AppLink>
@@ -69,7 +97,7 @@ export function UserMenu() {
               type="button"
               onClick={() => void handleSignOut()}
               disabled={signingOut}
-              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-none disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
+              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
             >
               {signingOut ? 'Signing out...' : 'Sign Out'}
             </button>

@@ -1,12 +1,23 @@
+import { useBroughtIntoView } from './use-brought-into-view.ts'
+
 type PaymentFeedbackProps = { error: string | null; failed: boolean }
 
 /**
  * Above the cards: the failure animation and the red error box. One live region, rendered even
- * when empty, so screen readers announce what appears in it.
+ * when empty, so screen readers announce what appears in it. On a phone the cards stack far below
+ * it, so whatever appears is also scrolled to and focused.
  */
 export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
+  const shown = failed || error !== null
+  const ref = useBroughtIntoView<HTMLDivElement>(shown ? `${String(failed)}:${error ?? ''}` : null)
   return (
-    <div role="alert" aria-atomic="true" className="mx-auto max-w-3xl">
+    <div
+      ref={ref}
+      role="alert"
+      aria-atomic="true"
+      tabIndex={shown ? -1 : undefined}
+      className="mx-auto max-w-3xl scroll-mt-24 focus:outline-none"
+    >
       {failed && <FailureNotice />}
       {error && (
         <p

@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server'
 import type { Plan } from '#app.catalog.ts'
+import { planLifecycle } from '#rules/plan-lifecycle.ts'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
 import { planLabel } from '#src/payments/subscription-display.ts'
@@ -16,6 +17,8 @@ export type ConfirmStep = {
   confirmLabel: string
   /** The amount in paise the person is shown; the order is refused if the server's price differs. */
   amountDue: number
+  /** What to say once it is done, where the section's notice does not already say it. */
+  done?: string
 }
 
 export type PlanAction = {
@@ -40,6 +43,11 @@ export function planAction(plan: Plan, change: PlanChange | undefined, changes: 
   if (!change || !changes) return plain
   const currentName = planLabel(changes.currentPlan)
   const due = formatPaise(change.amountDue)
+  const scheduled = changes.scheduledChange
+  // Any purchase drops a scheduled switch: the dialog says so before the person pays.
+  const dropsSwitch = scheduled
+    ? [planLifecycle.purchaseDropsSwitch(planLabel(scheduled.planType), formatLongDate(scheduled.effectiveAt))]
+    : []
   switch (change.kind) {
     case 'new':
       return plain
@@ -54,7 +62,8 @@ export function planAction(plan: Plan, change: PlanChange | undefined, changes: 
           title: `Extend ${plan.name} by a month?`,
           lines: [
             `Your ${plan.name} period will end on ${formatLongDate(change.periodEnd)} instead of ${formatLongDate(changes.periodEnd)}, with ${plan.interviews} more interviews.`,
-            `You pay ${due} today.`,
+            ...dropsSwitch,
+            `You pay ${due} today. ${planLifecycle.noRenewal}`,
           ],
           confirmLabel: `Pay ${due}`,
           amountDue: change.amountDue,
@@ -71,7 +80,8 @@ export function planAction(plan: Plan, change: PlanChange | undefined, changes: 
           title: `Upgrade to ${plan.name} now?`,
           lines: [
             `${plan.name} starts as soon as you pay and runs until ${formatLongDate(change.periodEnd)}, with ${plan.interviews} interviews. Your ${currentName} period ends then; its unused interviews do not carry over.`,
-            `${formatPaise(change.listPrice)} less ${formatPaise(change.credit)} for the unused part of your ${currentName} period: you pay ${due} today.`,
+            ...dropsSwitch,
+            `${formatPaise(change.listPrice)} less ${formatPaise(change.credit)} for the unused part of your ${currentName} period: you pay ${due} today. ${planLifecycle.noRenewal}`,
           ],
           confirmLabel: `Pay ${due}`,
           amountDue: change.amountDue,
@@ -87,7 +97,12 @@ export function planAction(plan: Plan, change: PlanChange | undefined, changes: 
           kind: 'schedule',
           title: `Switch to ${plan.name} on ${formatLongDate(change.startsAt)}?`,
           lines: [
-            `You keep ${currentName} and its interviews until ${formatLongDate(change.startsAt)}. Then your plan becomes ${plan.name}, at ${formatPaise(change.listPrice)} a month, paid when you renew.`,
+            planLifecycle.switchAtPeriodEnd(
+              currentName,
+              plan.name,
+              formatLongDate(change.startsAt),
+              formatPaise(change.listPrice),
+            ),
             'Nothing is charged now, and you can cancel the switch until then.',
           ],
           confirmLabel: 'Schedule the switch',
@@ -103,9 +118,10 @@ export function planAction(plan: Plan, change: PlanChange | undefined, changes: 
         confirm: {
           kind: 'cancel',
           title: `Keep ${currentName}?`,
-          lines: [`The switch to ${plan.name} on ${formatLongDate(change.startsAt)} is cancelled; nothing changes.`],
+          lines: [planLifecycle.keepInstead(currentName, plan.name, formatLongDate(change.startsAt))],
           confirmLabel: 'Cancel the switch',
           amountDue: 0,
+          done: planLifecycle.switchCancelled(currentName, plan.name, formatLongDate(change.startsAt)),
         },
       }
     case 'unavailable':

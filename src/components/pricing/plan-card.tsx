@@ -7,13 +7,15 @@ type PlanCardProps = {
   action: PlanAction
   processing: boolean
   disabled: boolean
+  /** The click cannot be decided yet (session or quote loading); the button stays focusable. */
+  waiting: boolean
   onChoose: (plan: Plan) => void
 }
 
 const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
 
 /** One plan: price, struck original price, saving, highlights and its call to action. */
-export function PlanCard({ plan, action, processing, disabled, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, action, processing, disabled, waiting, onChoose }: PlanCardProps) {
   const { price, originalPrice, savings } = planPrices(plan)
   const titleId = `plan-${plan.planId}-name`
   const noteId = `plan-${plan.planId}-note`
@@ -76,11 +78,16 @@ export function PlanCard({ plan, action, processing, disabled, onChoose }: PlanC
       </ul>
       <button
         type="button"
-        onClick={() => onChoose(plan)}
+        // Waiting for the session or the quote keeps the button in the Tab order, as aria-disabled:
+        // the server's HTML of a section that hydrates when scrolled near would otherwise be skipped.
+        onClick={() => {
+          if (!waiting) onChoose(plan)
+        }}
         disabled={disabled || action.disabled}
+        aria-disabled={waiting || undefined}
         aria-busy={processing || undefined}
         aria-describedby={action.note ? noteId : undefined}
-        className={`mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 ${focus} ${
+        className={`mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focus} ${
           plan.mostPopular
             ? 'bg-brand text-white hover:bg-brand/90'
             : 'border border-brand/40 bg-brand/5 text-brand hover:bg-brand/10 dark:bg-brand/15 dark:text-indigo-200 dark:hover:bg-brand/25'

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type SyntheticEvent } from 'react'
+import { useFocusReturn } from '#src/payments/use-focus-return.ts'
 import { useFocusTrap } from '#src/payments/use-focus-trap.ts'
 import type { ConfirmStep } from './plan-action.ts'
 
@@ -15,14 +16,16 @@ type PlanChangeDialogProps = {
 /** Asks before a plan change: what it does, when, and what is paid now. */
 export function PlanChangeDialog({ step, busy, error, onConfirm, onClose }: PlanChangeDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null)
-  const confirmRef = useRef<HTMLButtonElement>(null)
+  const notNowRef = useRef<HTMLButtonElement>(null)
+  useFocusReturn()
   useFocusTrap(dialogRef)
 
+  // Focus starts on "Not now": a stray Enter must never pay or change a plan.
   useEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
     if (!dialog.open) dialog.showModal()
-    confirmRef.current?.focus()
+    notNowRef.current?.focus()
   }, [])
 
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
@@ -58,6 +61,7 @@ export function PlanChangeDialog({ step, busy, error, onConfirm, onClose }: Plan
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">
         <button
+          ref={notNowRef}
           type="button"
           onClick={onClose}
           disabled={busy}
@@ -66,7 +70,6 @@ export function PlanChangeDialog({ step, busy, error, onConfirm, onClose }: Plan
           Not now
         </button>
         <button
-          ref={confirmRef}
           type="button"
           onClick={onConfirm}
           disabled={busy}

@@ -10,6 +10,7 @@ import { PaymentAgreement } from '#src/components/legal/policy-agreement.tsx'
 import { PaymentSuccessOverlay, PlanChangeDialog, SandboxCheckoutDialog } from './checkout-dialogs.ts'
 import { PaymentFeedback } from './payment-feedback.tsx'
 import { planAction, type ConfirmStep } from './plan-action.ts'
+import { useBroughtIntoView } from './use-brought-into-view.ts'
 import { PlanCard } from './plan-card.tsx'
 import { useContinuePayment } from './use-continue-payment.ts'
 
@@ -27,6 +28,8 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
   const planChanges = usePlanChanges()
   const [asking, setAsking] = useState<{ plan: Plan; step: ConfirmStep } | null>(null)
   const [changeError, setChangeError] = useState<string | null>(null)
+  /** What the last confirmed schedule or cancel did, said where the person will see it. */
+  const [changeDone, setChangeDone] = useState<{ id: number; text: string } | null>(null)
   const changes = planChanges.changes
   const actionOf = (plan: Plan) =>
     planAction(
@@ -54,14 +57,20 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
       if (step.kind === 'schedule') await planChanges.schedule.mutateAsync({ planType: plan.planId })
       else await planChanges.cancel.mutateAsync()
       setAsking(null)
+      setChangeDone({ id: Date.now(), text: step.done ?? '' })
     } catch (error) {
       setChangeError(errorMessage(error, 'The plan could not be changed. Please try again.'))
     }
   }
+  const scheduledText = changes?.scheduledChange
+    ? `Your plan switches to ${planLabel(changes.scheduledChange.planType)} on ${formatLongDate(changes.scheduledChange.effectiveAt)}. Nothing is charged now.`
+    : ''
+  const noticeRef = useBroughtIntoView<HTMLParagraphElement>(changeDone ? String(changeDone.id) : null)
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   const headingId = `${id}-heading`
-  // Until the session is known a click could not tell signing in from paying.
-  const disabled = loading || payment.processing || payment.result === 'success'
+  const disabled = payment.processing || payment.result === 'success'
+  // Until the session and the quote are known a click could not tell signing in from paying, or what it buys.
+  const waiting = loading || planChanges.quoting
 
   return (
     <section id={id} aria-labelledby={headingId} className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-24">
@@ -78,11 +87,12 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
         <div className="mt-10">
           <PaymentFeedback error={payment.error} failed={payment.result === 'failure'} />
           <p
+            ref={noticeRef}
             role="status"
-            className="mx-auto mt-4 max-w-3xl text-center text-sm font-medium text-gray-700 dark:text-gray-300"
+            tabIndex={changeDone ? -1 : undefined}
+            className="mx-auto mt-4 max-w-3xl scroll-mt-24 text-center text-sm font-medium text-gray-700 focus:outline-none dark:text-gray-300"
           >
-            {changes?.scheduledChange &&
-              `Your plan switches to ${planLabel(changes.scheduledChange.planType)} on ${formatLongDate(changes.scheduledChange.effectiveAt)}. Nothing is charged now.`}
+            {scheduledText || changeDone?.text}
           </p>
         </div>
         <ul aria-label="Plans" className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6 lg:gap-8">
@@ -92,7 +102,8 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
               plan={plan}
               action={actionOf(plan)}
               processing={payment.processing}
-              disabled={disabled || changing || planChanges.quoting}
+              disabled={disabled || changing}
+              waiting={waiting}
               onChoose={choose}
             />
           ))}

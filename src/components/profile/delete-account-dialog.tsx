@@ -1,16 +1,25 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { accountDeletionWarning } from '#rules/plan-lifecycle.ts'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { AppLink } from '#src/components/app-link.tsx'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { dangerButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { TextField } from '#src/components/ui/text-field.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
 import { deleteConfirmation } from './profile-rules.ts'
 
-type Props = { open: boolean; needsPassword: boolean; onClose: () => void; onDeleted: () => void }
+type Props = {
+  open: boolean
+  needsPassword: boolean
+  /** The paid plan that ends with the account, if one is active. */
+  endingPlan: string | null
+  onClose: () => void
+  onDeleted: () => void
+}
 
 /** A modal <dialog>: the browser traps focus in it and closes it on Escape. */
-export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }: Props) {
+export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, onDeleted }: Props) {
   const trpc = useTRPC()
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -59,7 +68,15 @@ export function DeleteAccountDialog({ open, needsPassword, onClose, onDeleted }:
           <p>
             <strong>Kept, with no name on them:</strong> your orders and payments, and anonymous usage counts.
           </p>
-          <p>This cannot be undone.</p>
+          {endingPlan && (
+            <p>
+              <strong>{accountDeletionWarning(endingPlan)}</strong>{' '}
+              <AppLink href="/refunds" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+                Read the policy
+              </AppLink>
+            </p>
+          )}
+          <p>This cannot be undone. We send a last e-mail to your address to confirm it.</p>
         </div>
         <div className="mt-4 space-y-4">
           <FormAlert id={errorId} tone="error">

@@ -1,12 +1,17 @@
 import { useState } from 'react'
+import { useAuth } from '#src/auth/auth-context.ts'
 import type { User } from '#src/auth/auth-types.ts'
+import { planLabel } from '#src/payments/subscription-display.ts'
 import { useSignOut } from '#src/components/nav/use-sign-out.ts'
 import { dangerButton } from '#src/components/ui/form-styles.ts'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
 import { ProfileSection } from './profile-section.tsx'
 
 export function DeleteAccount({ user }: { user: User }) {
+  const { subscription } = useAuth()
   const [open, setOpen] = useState(false)
+  const endingPlan =
+    subscription?.status === 'active' && subscription.planType !== 'none' ? planLabel(subscription.planType) : null
   const { signOut } = useSignOut()
   return (
     <ProfileSection
@@ -21,6 +26,7 @@ export function DeleteAccount({ user }: { user: User }) {
       <DeleteAccountDialog
         open={open}
         needsPassword={user.providers.includes('password')}
+        endingPlan={endingPlan}
         onClose={() => setOpen(false)}
         onDeleted={() => void signOut()}
       />

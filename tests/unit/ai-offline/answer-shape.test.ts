@@ -73,7 +73,7 @@ describe('the answer shape on held-out questions', () => {
     expect(result.source).toBe('framework')
     expectShaped(result.answer)
     const [spoken = '', detail = ''] = result.answer.split(DETAIL_HEADING)
-    expect(spoken).toContain('No close match in the offline knowledge base')
+    expect(spoken).toContain('I have no prepared answer for this question')
     expect(spoken).toContain('- Definition')
     expect(detail).toContain('**How to approach it**')
   })

@@ -6,7 +6,7 @@ describe('offline answers a candidate can trust', () => {
   it('abstains, and says so, when a question comes down to one common word', () => {
     const result = answerQuestion({ question: 'and what would you do differently?' })
     expect(result.source).toBe('framework')
-    expect(result.answer).toMatch(/^\*\*In short:\*\* No close match in the offline knowledge base/)
+    expect(result.answer).toMatch(/^\*\*In short:\*\* I have no prepared answer for this question/)
   })
 
   it('abstains on a software-design question it has no entry for instead of answering a neighbour', () => {

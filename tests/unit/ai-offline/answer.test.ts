@@ -53,11 +53,14 @@ describe('answerQuestion', () => {
   it('falls back to a structured, useful answer below the confidence threshold', () => {
     const result = answerQuestion({ question: 'How would you explain the offside rule in football?' })
     expect(result.confidence).toBeLessThan(CONFIDENCE_THRESHOLD)
-    expect(result.answer).toMatch(/^\*\*In short:\*\* No close match in the offline knowledge base/)
+    expect(result.answer).toMatch(/^\*\*In short:\*\* I have no prepared answer for this question/)
     expect(result.gist).toContain('Define → Explain → Example → Trade-offs')
     expect(result.answer).toContain('- Trade-offs and alternatives')
     expect(result.answer).toContain('**How to approach it**')
     expect(result.answer).toContain('**Clarifying questions you can ask**')
+    // Spoken to the candidate: no engine words, and key words named as key words, not as a topic.
+    expect(result.answer).not.toMatch(/knowledge base|offline/i)
+    expect(result.gist).toMatch(/^I have no prepared answer for this question \(its key words: [^)]+\)\. /)
   })
 
   it('uses the behavioural framework for an unknown behavioural question', () => {

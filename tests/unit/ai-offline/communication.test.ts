@@ -162,14 +162,21 @@ describe('improveCommunication: rewrite, metrics and score', () => {
       response:
         'Um, I built the cache layer for our API and it cut latency in half for most users during peak traffic.',
     })
-    // 21 words: length −10; 1 filler = 4.76 per 100 words → −12; average sentence 21 words → −1.
+    // 21 words: too brief, length −50; 1 filler = 4.76 per 100 words → −12; average sentence 21 words → −1.
     expect(feedback.scoreBreakdown.penalties.map((p) => [p.factor, p.points])).toEqual([
       ['fillers', 12],
       ['long-sentences', 1],
-      ['length', 10],
+      ['length', 50],
     ])
-    expect(feedback.score).toBe(77)
+    expect(feedback.score).toBe(37)
     expect(feedback.scoreBreakdown.formula).toContain('fillers = min(25')
+  })
+
+  it('never scores an answer high while calling it too brief', () => {
+    const twelveWords = 'I led the migration to PostgreSQL and cut our hosting costs significantly.'
+    const feedback = improveCommunication({ response: twelveWords })
+    expect(feedback.suggestions.some((s) => s.message.includes('too brief'))).toBe(true)
+    expect(feedback.score).toBeLessThanOrEqual(50)
   })
 
   it('gives 3 to 6 prioritised suggestions that quote the user', () => {

@@ -58,7 +58,7 @@ describe('answer', () => {
       await engine.answer({ question: 'How do you brew Ethiopian coffee with a Chemex?' }),
     )
     expect(result.confidence).toBeLessThan(0.5)
-    expect(result.text).toMatch(/No close match in the offline knowledge base/)
+    expect(result.text).toMatch(/I have no prepared answer for this question/)
   })
 
   it('streams delta events and exactly one done event that reassemble to the same answer', async () => {

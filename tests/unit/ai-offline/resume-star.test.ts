@@ -116,7 +116,7 @@ describe('behavioural (STAR) answers built from the résumé', () => {
       /^\*\*In short:\*\* At Kestrel Analytics, as Data Scientist, I resolved a disagreement/,
     )
     // The loosely related technical topics of the knowledge base are no part of a story.
-    expect(result.answer).not.toContain('Closest topic in the knowledge base')
+    expect(result.answer).not.toContain('The closest question I have an answer for')
   })
 
   it.each<[ResumeName, string, string]>([

@@ -21,7 +21,8 @@ export function fallbackAnswerShape(options: {
   tieIn: string | null
 }): AnswerShape {
   const framework = frameworks[options.type]
-  const topic = options.topics.length > 0 ? ` about ${options.topics.slice(0, 3).join(', ')}` : ''
+  // The question's key words, named as such: they are words from it, not a summary of what it is about.
+  const topic = options.topics.length > 0 ? ` (its key words: ${options.topics.slice(0, 3).join(', ')})` : ''
   const detail: string[] = [
     '**How to approach it**',
     ...framework.approach.map((step, i) => `${i + 1}. ${step}`),
@@ -34,7 +35,7 @@ export function fallbackAnswerShape(options: {
   if (showClosest) {
     detail.push(
       '',
-      `**Closest topic in the knowledge base** (it may not be what was asked): *${closest.entry.question}*`,
+      `**The closest question I have an answer for** (it may not be what was asked): *${closest.entry.question}*`,
       entryGist(closest.entry),
     )
   }
@@ -44,7 +45,7 @@ export function fallbackAnswerShape(options: {
   }
   if (options.tieIn !== null) detail.push('', `**Tie it to your experience:** ${options.tieIn}`)
   return {
-    gist: `No close match in the offline knowledge base for this question${topic}. Answer it with ${framework.name}.`,
+    gist: `I have no prepared answer for this question${topic}. Answer it with ${framework.name}.`,
     points: framework.steps,
     detail,
   }

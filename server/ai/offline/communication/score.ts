@@ -28,6 +28,11 @@ export type ClarityScore = {
 }
 
 export const TOO_SHORT_WORDS = 30
+/**
+ * An answer too brief to judge loses half the score: the feedback says it is too brief, and a high
+ * score beside that would contradict it.
+ */
+const TOO_SHORT_PENALTY = 50
 /** About three minutes at 140 words per minute. */
 export const TOO_LONG_WORDS = 420
 export const LONG_SENTENCE_WORDS = 25
@@ -39,7 +44,7 @@ const SCORE_FORMULA = [
   'passive = min(10, 3 × passive constructions);',
   `long sentences = min(15, 4 × sentences over ${LONG_SENTENCE_WORDS} words + max(0, round(average sentence length − 20)));`,
   'repetition = min(10, 2 × uses beyond the second of any repeated word + stutters);',
-  `length = 10 if under ${TOO_SHORT_WORDS} or over ${TOO_LONG_WORDS} words, else 0;`,
+  `length = ${TOO_SHORT_PENALTY} if under ${TOO_SHORT_WORDS} words (too brief to judge), 10 if over ${TOO_LONG_WORDS} words, else 0;`,
   'STAR = 5 × missing parts, for behavioural answers only.',
 ].join(' ')
 
@@ -73,7 +78,7 @@ export function clarityScore(m: ScoreInputs): ClarityScore {
     },
     {
       factor: 'length',
-      points: m.wordCount < TOO_SHORT_WORDS || m.wordCount > TOO_LONG_WORDS ? 10 : 0,
+      points: m.wordCount < TOO_SHORT_WORDS ? TOO_SHORT_PENALTY : m.wordCount > TOO_LONG_WORDS ? 10 : 0,
       detail: `${m.wordCount} words`,
     },
     {

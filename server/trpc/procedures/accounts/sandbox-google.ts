@@ -12,9 +12,9 @@ import {
 export const sandboxGoogleAuthorize = publicProcedure
   .input(sandboxGoogleAuthorizeInput)
   .output(z.object({ code: z.string() }))
-  .mutation(({ ctx, input }) => authorizeSandboxGoogle(ctx.scope, input))
+  .mutation(({ ctx, input }) => authorizeSandboxGoogle(ctx.scope, input, ctx))
 
 export const sandboxGoogleExchange = publicProcedure
   .input(sandboxGoogleExchangeInput)
   .output(authSessionSchema)
-  .mutation(({ ctx, input }) => exchangeSandboxGoogleCode(ctx.scope, input))
+  .mutation(({ ctx, input }) => exchangeSandboxGoogleCode(ctx.scope, input, ctx))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { sandboxGoogleOffered } from '#server/accounts/sandbox-google.ts'
 import { devMailboxOpen } from '#server/mail/dev-mailbox-open.ts'
 import { publicProcedure } from '#server/trpc/init.ts'
 import { authSettingsSchema } from '#server/trpc/schemas/accounts.ts'
@@ -23,7 +24,7 @@ export const signInSettings = publicProcedure
       mode: supabase ? ('supabase' as const) : ('embedded' as const),
       supabaseUrl: supabase?.url ?? null,
       supabaseAnonKey: supabase?.anonKey ?? null,
-      googleSandbox: ctx.runtime.config.auth.googleSandbox,
+      googleSandbox: sandboxGoogleOffered(ctx.runtime, ctx),
       devMailbox: devMailboxOpen(ctx.runtime.config),
     }
   })

@@ -28,8 +28,7 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
         )}
       </div>
       <p className="mt-3 text-xs text-gray-500 dark:text-gray-400" data-testid="answer-meta">
-        Answered by {question.provider} / {question.model} in {formatLatency(question.latencyMs)}
-        {question.totalTokens > 0 && ` · ${question.totalTokens} tokens`}
+        Answered in {formatLatency(question.latencyMs)}
       </p>
     </li>
   )

@@ -1,0 +1,18 @@
+import { AppLink } from '#src/components/app-link.tsx'
+
+/** The server's texts point to the pricing page in words (they reach the desktop app too); here those words are the link. */
+const pricingPage = 'the pricing page'
+
+export function PricingLinkedText({ text }: { text: string }) {
+  const [before, ...after] = text.split(pricingPage)
+  if (after.length === 0) return <>{text}</>
+  return (
+    <>
+      {before}
+      <AppLink href="/pricing" className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand">
+        {pricingPage}
+      </AppLink>
+      {after.join(pricingPage)}
+    </>
+  )
+}
