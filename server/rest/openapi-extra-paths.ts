@@ -201,6 +201,13 @@ export const extraPaths: Record<string, PathItem> = {
                 required: ['success', 'data'],
               },
             },
+            'text/event-stream': {
+              schema: {
+                type: 'string',
+                description:
+                  'With `Accept: text/event-stream`: `event: heard` (data: the transcript fields of the answer) as soon as the words are known, then `event: delta` (data `{"text"}`) as the answer is written, then exactly one `event: done` (data `{"success": true, "data"}`, the JSON answer) or `event: error` (data: the error envelope). An unsure transcript is `done` at once with `needsConfirmation`.',
+              },
+            },
           },
         },
         ...errorResponses,
