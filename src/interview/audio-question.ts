@@ -58,7 +58,12 @@ export async function streamAudioQuestion(
     if (event === 'heard' && isRecord(payload) && typeof payload.transcript === 'string')
       listeners.onHeard({ transcript: payload.transcript })
     else if (event === 'delta' && isRecord(payload) && typeof payload.text === 'string') listeners.onDelta(payload.text)
-    else if (event === 'done' && isRecord(payload) && isRecord(payload.data) && typeof payload.data.response === 'string')
+    else if (
+      event === 'done' &&
+      isRecord(payload) &&
+      isRecord(payload.data) &&
+      typeof payload.data.response === 'string'
+    )
       return payload.data as AudioAnswer
     else if (event === 'error')
       throw new AudioQuestionFailure(
