@@ -209,7 +209,7 @@ type AudioInput = { audio: Uint8Array; mimeType: string; sessionId?: string | un
 async function hear(scope: SignedInScope, input: AudioInput) {
   const { access, session } = await prepare(scope, 'microphone', input.sessionId)
   const transcription = await callAi(failures.audio, () =>
-    scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }),
+    scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }, { caller: scope.userId }),
   )
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
