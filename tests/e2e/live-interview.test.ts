@@ -126,7 +126,7 @@ describe('the live interview page (/live)', () => {
       await page.getByTestId('live-session').waitFor()
       await page.getByRole('button', { name: 'Share the interview tab' }).click()
       await page.getByTestId('sharing').waitFor()
-      await page.getByRole('button', { name: /^Listen/ }).click()
+      await page.getByRole('button', { name: /^Listen( Alt\+L)?$/ }).click()
       await page.getByText('Listening for a question').waitFor({ timeout: 60_000 })
 
       const streamed = page.waitForResponse((response) => response.url().endsWith('/api/interview/audio-question'))
@@ -143,7 +143,7 @@ describe('the live interview page (/live)', () => {
       await read.and(page.locator('[data-status="answered"]')).waitFor({ timeout: 90_000 })
       await expect(read.getByTestId('live-question').textContent()).resolves.toMatch(/binary search tree/i)
 
-      await page.getByLabel('Question').fill('What is a closure in JavaScript?')
+      await page.getByRole('textbox', { name: 'Question' }).fill('What is a closure in JavaScript?')
       await page.getByRole('button', { name: 'Ask', exact: true }).click()
       await exchange(page, 'typed').and(page.locator('[data-status="answered"]')).waitFor({ timeout: 60_000 })
 
@@ -192,16 +192,26 @@ describe('the live interview page (/live)', () => {
       await expect(page.getByRole('link', { name: 'Upgrade' }).count()).resolves.toBe(2)
       await page.getByRole('button', { name: 'Share the interview tab' }).click()
       await page.getByTestId('sharing').waitFor()
-      await expect(page.getByRole('button', { name: /^Listen/ }).isDisabled()).resolves.toBe(true)
+      await expect(page.getByRole('button', { name: /^Listen( Alt\+L)?$/ }).isDisabled()).resolves.toBe(true)
       await expect(page.getByRole('button', { name: /^Read the screen/ }).isDisabled()).resolves.toBe(true)
 
-      await page.getByLabel('Question').fill('What is a hash map?')
+      await page.getByRole('textbox', { name: 'Question' }).fill('What is a hash map?')
       await page.getByRole('button', { name: 'Ask', exact: true }).click()
       const typed = exchange(page, 'typed')
       await typed.and(page.locator('[data-status="answered"]')).waitFor({ timeout: 60_000 })
       await expect(typed.getByTestId('live-answer').textContent()).resolves.toMatch(/hash/i)
       await page.getByRole('button', { name: 'Stop' }).click()
       await page.getByRole('button', { name: 'Start session' }).waitFor()
+
+      // Installable: the manifest opens the live page in a window of its own, with its icons.
+      const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+      const manifest = (await (await fetch(`${baseUrl}${manifestHref ?? ''}`)).json()) as {
+        start_url: string
+        display: string
+        icons: { src: string }[]
+      }
+      expect(manifest).toMatchObject({ start_url: '/live', display: 'standalone' })
+      for (const icon of manifest.icons) expect((await fetch(`${baseUrl}${icon.src}`)).status).toBe(200)
       await page.close()
     },
     slow,
