@@ -46,7 +46,10 @@ export function liveAudioAssets(): Plugin {
       server.middlewares.use(`/${folder}/`, (request, response, next) => {
         const name = (request.url ?? '').replace(/^\//, '').split('?')[0] ?? ''
         const file = assets[name]
-        if (!file) return next()
+        if (!file) {
+          next()
+          return
+        }
         response.setHeader('content-type', types[name.split('.').pop() ?? ''] ?? 'application/octet-stream')
         response.end(readFileSync(file))
       })

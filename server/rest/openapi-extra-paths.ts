@@ -170,7 +170,7 @@ export const extraPaths: Record<string, PathItem> = {
       tags: ['interview'],
       summary: 'Answer a spoken question',
       description:
-        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055).',
+        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.',
       security: [{ bearerAuth: [] }],
       requestBody: {
         required: true,
@@ -199,13 +199,6 @@ export const extraPaths: Record<string, PathItem> = {
                   data: z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }),
                 },
                 required: ['success', 'data'],
-              },
-            },
-            'text/event-stream': {
-              schema: {
-                type: 'string',
-                description:
-                  'With `Accept: text/event-stream`: `event: heard` (data: the transcript fields of the answer) as soon as the words are known, then `event: delta` (data `{"text"}`) as the answer is written, then exactly one `event: done` (data `{"success": true, "data"}`, the JSON answer) or `event: error` (data: the error envelope). An unsure transcript is `done` at once with `needsConfirmation`.',
               },
             },
           },

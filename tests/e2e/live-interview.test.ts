@@ -162,7 +162,7 @@ describe('the live interview page (/live)', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
       expect(overflow).toBe(false)
 
-      await page.getByRole('button', { name: 'Stop' }).click()
+      await page.getByRole('button', { name: 'Stop', exact: true }).click()
       await page.getByRole('button', { name: 'Start session' }).waitFor()
       const client = trpcClient(baseUrl)
       await expect(client.query<Active>('interviews.sessionActive', undefined, pro.token)).resolves.toEqual({
@@ -200,7 +200,7 @@ describe('the live interview page (/live)', () => {
       const typed = exchange(page, 'typed')
       await typed.and(page.locator('[data-status="answered"]')).waitFor({ timeout: 60_000 })
       await expect(typed.getByTestId('live-answer').textContent()).resolves.toMatch(/hash/i)
-      await page.getByRole('button', { name: 'Stop' }).click()
+      await page.getByRole('button', { name: 'Stop', exact: true }).click()
       await page.getByRole('button', { name: 'Start session' }).waitFor()
 
       // Installable: the manifest opens the live page in a window of its own, with its icons.

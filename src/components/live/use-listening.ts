@@ -10,7 +10,9 @@ export function useListening(stream: MediaStream | null, onUtterance: (wav: Blob
   const [error, setError] = useState<string | null>(null)
   const detector = useRef<VoiceActivity | null>(null)
   const deliver = useRef(onUtterance)
-  deliver.current = onUtterance
+  useEffect(() => {
+    deliver.current = onUtterance
+  })
 
   const stop = useCallback(() => {
     const running = detector.current

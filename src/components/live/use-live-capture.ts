@@ -37,7 +37,9 @@ const refusal = (error: unknown, what: string) =>
 export function useLiveCapture() {
   const [capture, setCapture] = useState<Capture>(idle)
   const current = useRef(capture)
-  current.current = capture
+  useEffect(() => {
+    current.current = capture
+  })
 
   const stop = useCallback(() => {
     stopAll(current.current.screen)

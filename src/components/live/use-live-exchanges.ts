@@ -40,7 +40,9 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
   const [unsent, setUnsent] = useState(0)
   const nextId = useRef(1)
   const session = useRef(sessionId)
-  session.current = sessionId
+  useEffect(() => {
+    session.current = sessionId
+  })
 
   const update = useCallback((id: number, change: (exchange: Exchange) => Partial<Exchange>) => {
     setExchanges((all) => all.map((exchange) => (exchange.id === id ? { ...exchange, ...change(exchange) } : exchange)))

@@ -14,7 +14,9 @@ const byCode: Record<string, keyof LiveShortcuts> = {
 /** The live page's keys: start or stop listening, read the screen, hide or show the answers. */
 export function useLiveShortcuts(actions: LiveShortcuts) {
   const latest = useRef(actions)
-  latest.current = actions
+  useEffect(() => {
+    latest.current = actions
+  })
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // event.code, not event.key: on a Mac, Alt with a letter types a symbol.
