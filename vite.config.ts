@@ -3,6 +3,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { nitro } from 'nitro/vite'
 import { defineConfig, type Rolldown } from 'vite'
+import { liveAudioAssets } from './scripts/vite/live-audio-assets.ts'
 
 // React Query's and the router's "use client" markers mean nothing without server components:
 // bundling the server prints dozens of lines about each.
@@ -52,6 +53,8 @@ export default defineConfig({
       },
     }),
     viteReact(),
+    // The live page's voice-activity model and runtime, served from this site (decision 0089).
+    liveAudioAssets(),
     nitro({
       // PGlite and tesseract.js load WASM, workers and data files at run time; untraced, they are missing from .output (or bundled where __dirname does not exist).
       traceDeps: [

@@ -34,6 +34,7 @@ if (kinds.includes('postgres'))
     await (await import('./bench/support-timeline-bench.ts')).benchSupportTimeline(),
   )
 print('AI: offline engine, OCR and speech', await (await import('./bench/ai-bench.ts')).benchAi())
+print('Live: end of utterance to first answer word', await (await import('./bench/live-bench.ts')).benchLive())
 print(
   'Speech: voices, speeds, noise and transcript confidence',
   await (await import('./bench/speech-bench.ts')).benchSpeech(),

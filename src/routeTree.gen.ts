@@ -17,6 +17,7 @@ import { Route as DownloadRouteImport } from './routes/download'
 import { Route as EmailConfirmedRouteImport } from './routes/email-confirmed'
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as InterviewRouteImport } from './routes/interview'
+import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -85,6 +86,11 @@ const HistoryRoute = HistoryRouteImport.update({
 const InterviewRoute = InterviewRouteImport.update({
   id: '/interview',
   path: '/interview',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveRoute = LiveRouteImport.update({
+  id: '/live',
+  path: '/live',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/email-confirmed': typeof EmailConfirmedRoute
   '/history': typeof HistoryRoute
   '/interview': typeof InterviewRoute
+  '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/email-confirmed': typeof EmailConfirmedRoute
   '/history': typeof HistoryRoute
   '/interview': typeof InterviewRoute
+  '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -324,6 +332,7 @@ export interface FileRoutesById {
   '/email-confirmed': typeof EmailConfirmedRoute
   '/history': typeof HistoryRoute
   '/interview': typeof InterviewRoute
+  '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -365,6 +374,7 @@ export interface FileRouteTypes {
     | '/email-confirmed'
     | '/history'
     | '/interview'
+    | '/live'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -404,6 +414,7 @@ export interface FileRouteTypes {
     | '/email-confirmed'
     | '/history'
     | '/interview'
+    | '/live'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -443,6 +454,7 @@ export interface FileRouteTypes {
     | '/email-confirmed'
     | '/history'
     | '/interview'
+    | '/live'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -483,6 +495,7 @@ export interface RootRouteChildren {
   EmailConfirmedRoute: typeof EmailConfirmedRoute
   HistoryRoute: typeof HistoryRoute
   InterviewRoute: typeof InterviewRoute
+  LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -570,6 +583,13 @@ declare module '@tanstack/react-router' {
       path: '/interview'
       fullPath: '/interview'
       preLoaderRoute: typeof InterviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/live': {
+      id: '/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof LiveRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -787,6 +807,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmailConfirmedRoute: EmailConfirmedRoute,
   HistoryRoute: HistoryRoute,
   InterviewRoute: InterviewRoute,
+  LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,

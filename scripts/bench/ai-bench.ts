@@ -47,7 +47,7 @@ export const everydayPhrases = [
   'I spent most of my time fixing bugs in the mobile app.',
 ]
 
-function percentile(values: readonly number[], p: number): number {
+export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
 }

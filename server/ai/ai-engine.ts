@@ -26,6 +26,8 @@ export type * from './ai-schemas.ts'
 export type CallOptions = {
   /** Aborts the call, e.g. when the desktop client disconnects. */
   signal?: AbortSignal
+  /** Whom the call is for: the offline recognizer shares its decoders fairly between people. */
+  caller?: string
 }
 
 export type AiEngine = {

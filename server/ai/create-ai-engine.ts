@@ -58,7 +58,7 @@ export async function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineH
     async transcribe(input, options = {}) {
       const { audio } = parseInput(transcribeInputSchema, input)
       local ??= loadLocal()
-      return (await local).transcribe(audio, options.signal)
+      return (await local).transcribe(audio, options.signal, options.caller)
     },
     close,
   }

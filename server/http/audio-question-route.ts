@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { acceptedAudioFormats, sniffAudio } from '#server/ai/audio-header.ts'
-import { askAudioQuestion } from '#server/interviews/ask.ts'
+import { askAudioQuestion, streamAudioQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { bodyLimits } from './body-limits.ts'
+import { eventStreamResponse, serverSentEvent } from './event-stream-response.ts'
 import { readRequestBody } from './request-body.ts'
 import { routeScope } from './route-scope.ts'
 
@@ -26,7 +27,7 @@ const sessionIdField = z.uuid(audioRefusals.badSessionId).optional()
 /**
  * POST /api/interview/audio-question: multipart/form-data with the recording in the field
  * "audio" (WAV works everywhere; other formats need a configured transcription model) and an
- * optional "sessionId". The format is read from the recording's bytes, whatever type it was sent as. trpc-to-openapi takes JSON only, so this route calls the same service.
+ * optional "sessionId". With `Accept: text/event-stream` the answer streams: `heard`, `delta`s, `done`. The format is read from the recording's bytes, whatever type it was sent as. trpc-to-openapi takes JSON only, so this route calls the same service.
  */
 export async function handleAudioQuestion(request: Request): Promise<Response> {
   const scope = await routeScope(request)
@@ -54,16 +55,26 @@ export async function handleAudioQuestion(request: Request): Promise<Response> {
   if (!recording) return routeErrorResponse(415, audioRefusals.notRecording)
   const sessionId = sessionIdField.safeParse(form.get('sessionId') ?? undefined)
   if (!sessionId.success) return routeErrorResponse(400, audioRefusals.badSessionId)
+  const input = { audio: bytes, mimeType: recording.mimeType, sessionId: sessionId.data }
+  if (wantsEventStream(request))
+    return eventStreamResponse(streamAudioQuestion(scope, input, request.signal), encodeEvent, log)
   try {
-    const answer = await askAudioQuestion(scope, {
-      audio: bytes,
-      mimeType: recording.mimeType,
-      sessionId: sessionId.data,
-    })
+    const answer = await askAudioQuestion(scope, input)
     return Response.json({ success: true, data: answer })
   } catch (error) {
     return thrownErrorResponse(error, log)
   }
+}
+
+const wantsEventStream = (request: Request) => (request.headers.get('accept') ?? '').includes('text/event-stream')
+
+type AudioStreamEvent = Exclude<Awaited<ReturnType<ReturnType<typeof streamAudioQuestion>['next']>>['value'], void>
+
+/** `heard` (the transcript), `delta` ({ text }), then `done` ({ success: true, data }: the JSON answer). */
+function encodeEvent(event: AudioStreamEvent): Uint8Array {
+  const { type, ...data } = event
+  if (type === 'done') return serverSentEvent('done', { success: true, data })
+  return serverSentEvent(type, data)
 }
 
 /** The body was read within its limit first; the platform's multipart parser reads the bytes. */

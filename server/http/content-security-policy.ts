@@ -37,11 +37,14 @@ export function pagePolicy(config: PolicyOptions, nonce: string, pathname = '/')
   const supabase = config.auth.supabase ? [new URL(config.auth.supabase.url).origin] : []
   const directives: Directives = {
     'default-src': ["'self'"],
-    // blob: for the practice console's audio worklet, which is built in the page from a string.
+    // blob: for the practice console's audio worklet, which is built in the page from a string;
+    // 'wasm-unsafe-eval' for the live page's voice-activity model, which runs on WebAssembly
+    // served from this site (it allows compiling WebAssembly, not evaluating strings as script).
     'script-src': [
       "'self'",
       `'nonce-${nonce}'`,
       'blob:',
+      "'wasm-unsafe-eval'",
       ...(paid ? razorpay.script : []),
       ...(analytics ? googleAnalytics.script : []),
     ],

@@ -1,19 +1,18 @@
 import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts'
 import { streamQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
-import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { routeErrorResponse } from '#server/rest/error-envelope.ts'
 import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { questionInput } from '#server/trpc/schemas/interviews.ts'
 import { inputIssues, readableIssues } from '#server/trpc/zod-message.ts'
 import { bodyLimits } from './body-limits.ts'
+import { eventStreamResponse, serverSentEvent } from './event-stream-response.ts'
 import type { QuestionStreamDelta, QuestionStreamEventName } from './question-stream-events.ts'
 import { isJsonContentType, jsonContentTypeRequired } from './json-content-type.ts'
 import { readRequestBody } from './request-body.ts'
 import { routeScope } from './route-scope.ts'
 
-const encoder = new TextEncoder()
-const sse = (event: QuestionStreamEventName, data: unknown) =>
-  encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+const sse = (event: QuestionStreamEventName, data: unknown) => serverSentEvent(event, data)
 
 type QuestionStreamEvent = Exclude<Awaited<ReturnType<ReturnType<typeof streamQuestion>['next']>>['value'], void>
 
@@ -48,39 +47,5 @@ export async function handleQuestionStream(request: Request): Promise<Response> 
   const input = questionInput.safeParse(body)
   if (!input.success) return routeErrorResponse(400, readableIssues(inputIssues(input.error)))
 
-  const events = streamQuestion(scope, input.data, request.signal)
-  let first: Awaited<ReturnType<typeof events.next>>
-  try {
-    first = await events.next()
-  } catch (error) {
-    return thrownErrorResponse(error, log)
-  }
-  let current = first
-  const stream = new ReadableStream<Uint8Array>({
-    // One event per pull: a delta leaves as soon as the engine yields it, and a slow reader holds the engine back.
-    async pull(controller) {
-      try {
-        if (current.done) {
-          controller.close()
-          return
-        }
-        controller.enqueue(encodeEvent(current.value))
-        current = await events.next()
-      } catch (error) {
-        const response = thrownErrorResponse(error, log)
-        controller.enqueue(sse('error', await response.json()))
-        controller.close()
-      }
-    },
-    async cancel() {
-      await events.return(undefined)
-    },
-  })
-  return new Response(stream, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    },
-  })
+  return eventStreamResponse(streamQuestion(scope, input.data, request.signal), encodeEvent, log)
 }

@@ -3,12 +3,12 @@ import { pagePolicy, resourcePolicy, type PolicyOptions } from './content-securi
 export type SecurityHeaderOptions = PolicyOptions & { isProduction: boolean }
 
 /**
- * Powerful features our pages never use are off for every frame; the microphone is ours alone (the
- * practice console records questions). The policy binds when a document loads and a client-side
+ * Powerful features our pages never use are off for every frame; the microphone and screen sharing
+ * are ours alone (the practice console records questions; the live page shares the interview's tab). The policy binds when a document loads and a client-side
  * navigation keeps it, so it is the same on every page rather than opened on /interview only.
  */
 const permissionsPolicy =
-  'microphone=(self), camera=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), interest-cohort=()'
+  'microphone=(self), camera=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(self), browsing-topics=(), interest-cohort=()'
 
 /** Two years, the preload list's minimum; only over HTTPS in production, where PUBLIC_URL is https. */
 const strictTransportSecurity = 'max-age=63072000; includeSubDomains'

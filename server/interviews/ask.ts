@@ -167,9 +167,25 @@ export async function* streamQuestion(
 ) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = gatedContext(access, input.context, session.context)
+  yield* streamAnswered(scope, { access, session, context, question: input.question, source: 'text' }, signal)
+}
+
+type Streamed = {
+  access: PlanAccess
+  session: { id: string }
+  context: InterviewContext
+  question: string
+  source: 'text' | 'audio'
+  transcription?: Recorded['transcription']
+}
+
+/** Streams the answer to a question already allowed, then records it with how it was asked. */
+async function* streamAnswered(scope: SignedInScope, asked: Streamed, signal?: AbortSignal) {
+  const { access, session, context, question } = asked
   let result: AnswerResult | undefined
-  const history = await recentTurns(scope, session.id)
-  const events = scope.runtime.ai.streamAnswer({ question: input.question, context, history }, signal ? { signal } : {})
+  // An unsure transcript is answered on its own: read against history, a misheard word could pick the wrong question.
+  const history = mayFollowUp(asked.transcription?.confidence) ? await recentTurns(scope, session.id) : []
+  const events = scope.runtime.ai.streamAnswer({ question, context, history }, signal ? { signal } : {})
   const iterator = events[Symbol.asyncIterator]()
   for (;;) {
     const next = await callAi(failures.response, () => iterator.next())
@@ -179,22 +195,22 @@ export async function* streamQuestion(
   }
   if (!result) throw new DomainError('ai-failed', `${failures.response}: the answer stopped early`)
   const questionId = await record(scope, session.id, {
-    question: input.question,
+    question,
     answer: result,
-    source: 'text',
+    source: asked.source,
     contextUsed: Object.keys(context).length > 0,
+    ...(asked.transcription ? { transcription: asked.transcription } : {}),
   })
   yield { type: 'done' as const, ...answerShape(access, session.id, questionId, result) }
 }
 
-/** A spoken question: transcribed, then answered. */
-export async function askAudioQuestion(
-  scope: SignedInScope,
-  input: { audio: Uint8Array; mimeType: string; sessionId?: string | undefined },
-) {
+type AudioInput = { audio: Uint8Array; mimeType: string; sessionId?: string | undefined }
+
+/** A spoken question transcribed for its session: what was heard, and whether it is sure enough to answer. */
+async function hear(scope: SignedInScope, input: AudioInput) {
   const { access, session } = await prepare(scope, 'microphone', input.sessionId)
   const transcription = await callAi(failures.audio, () =>
-    scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }),
+    scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }, { caller: scope.userId }),
   )
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
@@ -207,9 +223,18 @@ export async function askAudioQuestion(
       latencyMs: Math.round(transcription.latencyMs),
     },
   }
-  if (transcription.confidence !== undefined && needsConfirmation(transcription.confidence))
-    return unconfirmed(access, session.id, transcription, heard, transcription.confidence)
+  const unsure =
+    transcription.confidence !== undefined && needsConfirmation(transcription.confidence)
+      ? unconfirmed(access, session.id, transcription, heard, transcription.confidence)
+      : null
   const context = gatedContext(access, undefined, session.context)
+  return { access, session, transcription, heard, unsure, context }
+}
+
+/** A spoken question: transcribed, then answered. */
+export async function askAudioQuestion(scope: SignedInScope, input: AudioInput) {
+  const { access, session, transcription, heard, unsure, context } = await hear(scope, input)
+  if (unsure) return unsure
   const history = mayFollowUp(transcription.confidence) ? await recentTurns(scope, session.id) : []
   const answer = await callAi(failures.response, () =>
     scope.runtime.ai.answer({ question: transcription.text, context, history }),
@@ -222,6 +247,30 @@ export async function askAudioQuestion(
     transcription: { ...transcription, bytes: input.audio.byteLength },
   })
   return { ...heard, needsConfirmation: false as const, ...answerShape(access, session.id, questionId, answer) }
+}
+
+/**
+ * The same, for a live display: `heard` (the transcript) as soon as it is known, then the answer's
+ * deltas and `done` with the whole answer, as `askAudioQuestion` gives it. An unsure transcript is
+ * `done` at once with the words to confirm, and nothing is recorded.
+ */
+export async function* streamAudioQuestion(scope: SignedInScope, input: AudioInput, signal?: AbortSignal) {
+  const { access, session, transcription, heard, unsure, context } = await hear(scope, input)
+  if (unsure) {
+    yield { type: 'done' as const, ...unsure }
+    return
+  }
+  yield { type: 'heard' as const, ...heard }
+  const asked = {
+    access,
+    session,
+    context,
+    question: transcription.text,
+    source: 'audio' as const,
+    transcription: { ...transcription, bytes: input.audio.byteLength },
+  }
+  for await (const event of streamAnswered(scope, asked, signal))
+    yield event.type === 'done' ? { ...event, ...heard, needsConfirmation: false as const } : event
 }
 
 /**

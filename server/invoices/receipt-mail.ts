@@ -1,6 +1,7 @@
 import type { IssuedInvoice } from '#events/invoices/invoice.ts'
 import { formatInr, formatRate } from '#rules/gst.ts'
 import { planLifecycle } from '#rules/plan-lifecycle.ts'
+import { whereToUse } from '#rules/where-to-use.ts'
 import { mailLayout } from '#server/accounts/account-mail.ts'
 import type { MailMessage } from '#server/mail/mailer.ts'
 import type { InvoiceBuyer } from './invoice-buyer.ts'
@@ -18,7 +19,12 @@ function invoicePageUrl(linkBase: string, orderId: string): string {
 }
 
 /** The receipt mailed when a payment is recorded: what was paid, for what, the tax in it, and the invoice. */
-export function receiptMail(invoice: IssuedInvoice, buyer: InvoiceBuyer, linkBase: string): MailMessage {
+export function receiptMail(
+  invoice: IssuedInvoice,
+  buyer: InvoiceBuyer,
+  linkBase: string,
+  desktopPublished: boolean,
+): MailMessage {
   const period =
     invoice.periodStart && invoice.periodEnd
       ? ` for ${day.format(new Date(invoice.periodStart))} to ${day.format(new Date(invoice.periodEnd))}`
@@ -42,6 +48,7 @@ export function receiptMail(invoice: IssuedInvoice, buyer: InvoiceBuyer, linkBas
         `Invoice number: ${invoice.invoiceNumber}. Payment ID: ${invoice.paymentId}.`,
         `The amount includes GST at ${formatRate(invoice.gstRateBasisPoints)}: taxable value ${formatInr(invoice.taxableValue)}, CGST ${halfRate} ${formatInr(invoice.cgst)}, SGST ${halfRate} ${formatInr(invoice.sgst)}.`,
         'Your invoice is a PDF you can download while signed in; your billing history lists every invoice.',
+        `${whereToUse(desktopPublished)} The live interview page: ${linkBase}/live`,
       ],
       { label: 'Download your invoice', url: invoicePageUrl(linkBase, invoice.orderId) },
     ),

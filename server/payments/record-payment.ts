@@ -9,6 +9,7 @@ import { issueInvoice } from '#server/invoices/issue-invoice.ts'
 import { receiptMail } from '#server/invoices/receipt-mail.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
+import { latestRelease } from '#server/releases/release-catalogue.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 
 export type PaymentOutcome = { order: OrderState; newlyPaid: boolean; invoiceNumber: string | null }
@@ -74,7 +75,12 @@ export async function recordPayment(
           tx.db,
           {
             // The site the order was placed on, whichever message (checkout or webhook) proved the payment.
-            ...receiptMail(invoice, buyer, result.after.siteUrl ?? runtime.config.publicUrl),
+            ...receiptMail(
+              invoice,
+              buyer,
+              result.after.siteUrl ?? runtime.config.publicUrl,
+              (await latestRelease(tx.db, 'windows')) !== undefined,
+            ),
             dedupeKey: `receipt:${invoice.orderId}`,
             userId,
           },

@@ -1,6 +1,6 @@
 import { authorizedFetch, errorOfResponse } from './authorized-fetch.ts'
 import type { InterviewAnswer, InterviewContext } from './interview-types.ts'
-import { readServerSentEvents } from './sse-reader.ts'
+import { eventData, isRecord, readServerSentEvents } from './sse-reader.ts'
 
 class StreamFailure extends Error {}
 
@@ -24,7 +24,7 @@ export async function streamQuestion(
   })
   if (!response.ok || !response.body) throw new StreamFailure(await errorOfResponse(response))
   for await (const { event, data } of readServerSentEvents(response.body)) {
-    const payload = parse(data)
+    const payload = eventData(data)
     if (event === 'delta' && isRecord(payload) && typeof payload.text === 'string') onDelta(payload.text)
     else if (
       event === 'done' &&
@@ -39,16 +39,4 @@ export async function streamQuestion(
       )
   }
   throw new StreamFailure('the answer stopped early')
-}
-
-function parse(data: string): unknown {
-  try {
-    return JSON.parse(data)
-  } catch {
-    return null
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }

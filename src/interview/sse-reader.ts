@@ -25,3 +25,16 @@ export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): A
     reader.releaseLock()
   }
 }
+
+/** An event's data as JSON, or null where it is not JSON. */
+export function eventData(data: string): unknown {
+  try {
+    return JSON.parse(data)
+  } catch {
+    return null
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}

@@ -20,10 +20,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { title: match._notFound ? 'Page Not Found | Interview Helper' : 'Interview Helper' },
       { name: 'description', content: 'An AI assistant at your side during live job interviews.' },
+      { name: 'theme-color', content: '#5e6ad2' },
     ],
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      // Installable: the live interview opens in a window of its own.
+      { rel: 'manifest', href: '/manifest.webmanifest' },
+      { rel: 'apple-touch-icon', href: '/icon-192.png' },
     ],
   }),
   // The auth mode decides how every page signs in; it rides along with the server-rendered HTML.

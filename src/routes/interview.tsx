@@ -54,12 +54,20 @@ function PracticeConsole() {
             Rehearse with the same answers the desktop app gives during a live interview.
           </p>
         </div>
-        <AppLink
-          href="/history"
-          className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
-        >
-          See your history →
-        </AppLink>
+        <div className="flex flex-wrap gap-4">
+          <AppLink
+            href="/live"
+            className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
+            Go live in your browser →
+          </AppLink>
+          <AppLink
+            href="/history"
+            className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
+            See your history →
+          </AppLink>
+        </div>
       </div>
       {active.isError && (
         <div className="mt-6">

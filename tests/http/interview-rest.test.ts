@@ -240,7 +240,7 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
     const screenshot = await api.call('interview-screenshot', { ip, token: starterToken, body: { image: 'aGVsbG8=' } })
     expect(screenshot.status).toBe(403)
     expect(screenshot.body.error).toMatch(
-      /Screen analysis: Your Starter plan does not include it\. It comes with the Professional plan — upgrade at \/pricing\./,
+      /Screen analysis: Your Starter plan does not include it\. It comes with the Professional plan: upgrade on the pricing page\./,
     )
     const context = await api.call('interview-sessionStart', {
       ip,

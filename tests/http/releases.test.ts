@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { whereToUse } from '#rules/where-to-use.ts'
 import { publishReleaseCli } from '#tests/support/release-cli.ts'
 import { serveOnFreshPostgres, type ServersOnPostgres } from '#tests/support/servers-on-postgres.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -68,6 +69,10 @@ describe('the release catalogue', () => {
     const html = await downloadPage()
     expect(html).toContain('This build is being prepared')
     expect(html).toContain('Being Prepared')
+    // Nothing to download yet: the browser comes first, and the FAQ says it is what works today.
+    expect(html.indexOf('Use it in your browser')).toBeGreaterThan(-1)
+    expect(html.indexOf('Use it in your browser')).toBeLessThan(html.indexOf('Windows 11/10'))
+    expect(html).toContain(whereToUse(false))
     expect(html).not.toContain('/downloads/')
     expect(html).not.toContain('data-checksum')
     const { status, body } = await updateCheck('platform=windows&current=1.0.0')
@@ -108,6 +113,9 @@ describe('the release catalogue', () => {
     expect(html).toContain(sha256)
     expect(html).toContain('href="/downloads/windows/1.2.0/InterviewHelper-1.2.0-win-x64-portable.zip"')
     expect(html).not.toContain('being prepared')
+    // The browser is still offered, beside the build and after it.
+    expect(html.indexOf('Use it in your browser')).toBeGreaterThan(html.indexOf('Windows 11/10'))
+    expect(html).toContain(whereToUse(true))
 
     const fileUrl = `${stack.server.url}/downloads/windows/1.2.0/InterviewHelper-1.2.0-win-x64-portable.zip`
     const head = await fetch(fileUrl, { method: 'HEAD' })

@@ -59,9 +59,10 @@ describe('security headers', () => {
     expect(nonces[0]).not.toBe(nonces[1])
   })
 
-  it('lets a page use the microphone only itself, and no frame any of the features it never uses', async () => {
+  it('lets a page use the microphone and screen sharing only itself, and no frame any of the features it never uses', async () => {
     const response = await fetch(`${baseUrl}/interview`)
     expect(response.headers.get('permissions-policy')).toMatch(/(^|, )microphone=\(self\)/)
+    expect(response.headers.get('permissions-policy')).toMatch(/(^|, )display-capture=\(self\)/)
     expect(response.headers.get('permissions-policy')).toMatch(/camera=\(\)/)
   })
 

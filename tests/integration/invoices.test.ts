@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
+import { whereToUse } from '#rules/where-to-use.ts'
 import { takeNextInvoiceNumber } from '#events/invoices/invoice-number-series.ts'
 import type { IssuedInvoice } from '#events/invoices/invoice.ts'
 import { invoicePdfFor } from '#server/invoices/invoice-download.ts'
@@ -8,6 +9,7 @@ import { deliverDueMail } from '#server/mail/mail-outbox.ts'
 import { createOrder } from '#server/payments/create-order.ts'
 import { processWebhookDeliveries } from '#server/payments/process-webhook-deliveries.ts'
 import { recordPayment } from '#server/payments/record-payment.ts'
+import { publishRelease } from '#server/releases/publish-release.ts'
 import { verifyPayment } from '#server/payments/verify-payment.ts'
 import { receiveRazorpayWebhook } from '#server/payments/webhook-deliveries.ts'
 import { actingAs } from '#server/request-scope.ts'
@@ -200,6 +202,39 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
       'INR 400.00Total paid',
     ])
       expect(text).toContain(expected)
+  })
+
+  it('says in the receipt what can be used: the browser while no desktop build is published, then both', async () => {
+    const receiptOf = async () => {
+      const { orderId, email } = await customerWithOrder()
+      await payByWebhook(orderId, `pay_${randomBytes(5).toString('hex')}`)
+      await deliverDueMail({
+        db: test.runtime.db,
+        mailer: test.runtime.mailer,
+        clock: test.clock,
+        log: test.runtime.log,
+      })
+      const mail = await test.runtime.db
+        .selectFrom('dev_mailbox')
+        .select('text_body')
+        .where('to_address', '=', email)
+        .executeTakeFirstOrThrow()
+      return mail.text_body
+    }
+    const before = await receiptOf()
+    expect(before).toContain(whereToUse(false))
+    expect(before).toContain('The live interview page: http://localhost:3000/live')
+    await publishRelease(test.runtime, {
+      platform: 'windows',
+      version: '1.0.0',
+      notes: '',
+      url: 'https://downloads.example.test/InterviewHelper-1.0.0.zip',
+      sha256: 'a'.repeat(64),
+      size: 1234,
+    })
+    const after = await receiptOf()
+    expect(after).toContain(whereToUse(true))
+    expect(after).not.toContain(whereToUse(false))
   })
 
   it('renders a PDF that reads back with the number, amount, tax and GSTIN, for its owner only', async () => {

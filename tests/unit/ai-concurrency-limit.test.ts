@@ -63,3 +63,25 @@ describe('createConcurrencyLimit', () => {
     expect(peak).toBe(3)
   })
 })
+
+describe('createConcurrencyLimit shared between people', () => {
+  it("gives each person a turn in rotation, so one person's queue does not hold up the others", async () => {
+    const limit = createConcurrencyLimit(1)
+    const order: string[] = []
+    const task = (owner: string, id: string) =>
+      limit(async () => {
+        order.push(id)
+        await new Promise((resolve) => setTimeout(resolve, 2))
+      }, owner)
+    // The first person sends four clips at once; two others send one each just after.
+    await Promise.all([
+      task('a', 'a1'),
+      task('a', 'a2'),
+      task('a', 'a3'),
+      task('a', 'a4'),
+      task('b', 'b1'),
+      task('c', 'c1'),
+    ])
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3', 'a4'])
+  })
+})

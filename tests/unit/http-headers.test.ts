@@ -22,7 +22,7 @@ const directive = (policy: string, name: string) =>
 describe('the page policy', () => {
   it('allows this site and the nonce only, on the embedded defaults', () => {
     const policy = pagePolicy(loadConfig({}), 'abc')
-    expect(directive(policy, 'script-src')).toEqual(["'self'", "'nonce-abc'", 'blob:'])
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'nonce-abc'", 'blob:', "'wasm-unsafe-eval'"])
     expect(directive(policy, 'connect-src')).toEqual(["'self'"])
     expect(directive(policy, 'frame-src')).toEqual(["'none'"])
     expect(directive(policy, 'style-src')).toEqual(["'self'"])

@@ -103,7 +103,7 @@ describe('what happens when a period ends, said the same way everywhere', () => 
       sgst: 3051,
       upgradeCredit: { listPrice: 49900, credit: 9900, fromPlanName: 'Starter' },
     }
-    const { text } = receiptMail(invoice, { name: 'Asha', email: 'asha@example.com' }, 'https://site.example')
+    const { text } = receiptMail(invoice, { name: 'Asha', email: 'asha@example.com' }, 'https://site.example', false)
     expect(text).toContain(
       'That is the Pro price of INR 499.00 less a credit of INR 99.00 for the unused part of your Starter period.',
     )

@@ -170,7 +170,7 @@ export function createOfflineEngine(
 
     async transcribe(input, callOptions = {}) {
       const { audio } = parseInput(transcribeInputSchema, input)
-      return transcriber.transcribe(audio, callOptions.signal)
+      return transcriber.transcribe(audio, callOptions.signal, callOptions.caller)
     },
 
     generateQuestions: (input, callOptions = {}) =>

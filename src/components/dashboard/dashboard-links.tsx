@@ -2,6 +2,11 @@ import { AppLink } from '#src/components/app-link.tsx'
 
 const links = [
   {
+    href: '/live',
+    title: 'Live interview in your browser',
+    text: 'Share the interview tab: questions are heard and answered as they end, and the screen read when you ask.',
+  },
+  {
     href: '/interview',
     title: 'Practice console',
     text: 'Ask questions, watch answers stream, and rehearse by voice or screenshot.',

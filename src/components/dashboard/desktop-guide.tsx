@@ -1,5 +1,6 @@
 import { AppLink } from '#src/components/app-link.tsx'
 import { Card } from './card.tsx'
+import { WhereToUseNote } from './where-to-use-note.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 
 const kbd =
@@ -9,6 +10,7 @@ const kbd =
 export function DesktopGuide() {
   return (
     <Card id="desktop-guide-heading" title="Get started with the desktop app">
+      <WhereToUseNote />
       <ol className="space-y-5">
         {desktopGuideSteps.map((step, index) => (
           <GuideStepItem key={step.title} step={step} number={index + 1} />

@@ -41,7 +41,7 @@ type Decoded = Pick<TranscriptionResult, 'text' | 'confidence'>
 
 export type LocalTranscriber = {
   isAvailable(): Promise<boolean>
-  transcribe(audio: Uint8Array, signal?: AbortSignal): Promise<TranscriptionResult>
+  transcribe(audio: Uint8Array, signal?: AbortSignal, caller?: string): Promise<TranscriptionResult>
 }
 
 export function createLocalTranscriber(options: LocalTranscriberOptions): LocalTranscriber {
@@ -74,9 +74,14 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     return interview
   }
 
-  async function decode(recognizer: PocketSphinxRecognizer, audio: Uint8Array, model: string): Promise<Decoded> {
+  async function decode(
+    recognizer: PocketSphinxRecognizer,
+    audio: Uint8Array,
+    model: string,
+    caller: string | undefined,
+  ): Promise<Decoded> {
     try {
-      const { text, confidence } = await recognizer.transcribe(audio)
+      const { text, confidence } = await recognizer.transcribe(audio, caller)
       return { text, confidence }
     } catch (error) {
       if (error instanceof RecognizerUnavailableError) throw notConfigured()
@@ -104,7 +109,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
   return {
     isAvailable: () => generic.isAvailable(),
 
-    async transcribe(audio, signal) {
+    async transcribe(audio, signal, caller) {
       throwIfAborted(signal, provider)
       if (!(await generic.isAvailable())) throw notConfigured()
       const started = performance.now()
@@ -117,16 +122,16 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       })
       const specialised = await interviewRecognizer()
       if (specialised) {
-        const heard = await abortable(decode(specialised, audio, INTERVIEW_SPEECH_MODEL), signal, provider)
+        const heard = await abortable(decode(specialised, audio, INTERVIEW_SPEECH_MODEL, caller), signal, provider)
         if (heard.text !== '' && findAnswers(heard.text).confidence >= CONFIDENCE_THRESHOLD)
           return result(heard, INTERVIEW_SPEECH_MODEL)
-        const everyday = await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider)
+        const everyday = await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL, caller), signal, provider)
         return everyday.text !== '' || heard.text === ''
           ? result(everyday, GENERIC_SPEECH_MODEL)
           : result(heard, INTERVIEW_SPEECH_MODEL)
       }
       return result(
-        await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL), signal, provider),
+        await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL, caller), signal, provider),
         GENERIC_SPEECH_MODEL,
       )
     },

@@ -44,8 +44,8 @@ const installHint =
 export type PocketSphinxRecognizer = {
   /** Whether the program and the model are installed (checked once, then remembered). */
   isAvailable(): Promise<boolean>
-  /** Transcribes WAV audio; rejects with the errors of `recognizer-errors.ts`. */
-  transcribe(wav: Uint8Array): Promise<TranscriptionResult>
+  /** Transcribes WAV audio, sharing the decoders fairly between callers; rejects with the errors of `recognizer-errors.ts`. */
+  transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult>
 }
 
 export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}): PocketSphinxRecognizer {
@@ -57,7 +57,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   let installation: Promise<Installation | string> | undefined
   const detect = () => (installation ??= findInstallation(options))
 
-  async function transcribe(wav: Uint8Array): Promise<TranscriptionResult> {
+  async function transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult> {
     const found = await detect()
     if (typeof found === 'string') throw new RecognizerUnavailableError(recognizer, found)
     if (wav.byteLength > maxBytes) {
@@ -75,7 +75,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
       )
     }
     const started = performance.now()
-    const output = await limit(() => decode(found, encodeWav16(resample(audio, modelRate)), timeoutMs))
+    const output = await limit(() => decode(found, encodeWav16(resample(audio, modelRate)), timeoutMs), caller)
     return {
       text: output.text,
       confidence: transcriptConfidence(output.words),

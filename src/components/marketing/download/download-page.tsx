@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { track } from '#src/analytics/analytics.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { scrollToSection } from '#src/components/marketing/sections.ts'
+import { BrowserCard } from './browser-card.tsx'
 import { SystemRequirements, WhatYouGet } from './download-details.tsx'
 import { InstallFaq } from './install-faq.tsx'
 import { OsTabs } from './os-tabs.tsx'
@@ -51,18 +52,21 @@ export function DownloadPage() {
             id={panelId}
             role="tabpanel"
             aria-labelledby={`os-tab-${os}`}
-            className={`mt-8 grid gap-6 text-left ${builds[os].length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-md'}`}
+            className="mt-8 grid gap-6 text-left sm:grid-cols-2"
           >
+            {/* While this system has no published build, the browser comes first: it is what works today. */}
+            {!releases[os] && <BrowserCard />}
             {builds[os].map((build) => (
               <PlatformCard key={build.title} build={build} release={releases[os]} />
             ))}
+            {releases[os] && <BrowserCard />}
           </div>
         </div>
       </section>
 
       <WhatYouGet windowsSize={releases.windows?.size ?? null} />
       <SystemRequirements />
-      <InstallFaq supportEmail={settings.supportEmail} />
+      <InstallFaq supportEmail={settings.supportEmail} desktopPublished={releases.windows !== null} />
     </main>
   )
 }

@@ -1,8 +1,19 @@
 import { useId, useState } from 'react'
+import { whereToUse } from '#rules/where-to-use.ts'
 import { faqItems } from './faq-items.ts'
 
 /** A single accordion: opening one question closes the others, and the open one can be closed again. */
-export function InstallFaq({ supportEmail }: { supportEmail: string | null }) {
+export function InstallFaq({
+  supportEmail,
+  desktopPublished,
+}: {
+  supportEmail: string | null
+  desktopPublished: boolean
+}) {
+  const items = [
+    { question: 'Can I use it without installing anything?', answer: whereToUse(desktopPublished) },
+    ...faqItems,
+  ]
   const [open, setOpen] = useState<number | null>(null)
   const baseId = useId()
   return (
@@ -15,7 +26,7 @@ export function InstallFaq({ supportEmail }: { supportEmail: string | null }) {
           data-faq
           className="mt-10 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900"
         >
-          {faqItems.map((item, index) => {
+          {items.map((item, index) => {
             const expanded = open === index
             const buttonId = `${baseId}-q${index}`
             const panelId = `${baseId}-a${index}`

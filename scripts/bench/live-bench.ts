@@ -1,0 +1,98 @@
+/**
+ * The live page's latency on the offline engine: from the end of an utterance (the whole clip has
+ * reached the server) to the first word of its answer, for one person alone and for ten people
+ * speaking at once, beside the same questions sent as text in the same run. The page's voice
+ * detector adds its own wait for the pause that ends an utterance (700 ms) before the clip leaves.
+ * Run alone with `node scripts/bench/live-bench.ts`.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { AiEngine } from '#server/ai/ai-engine.ts'
+import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
+import { interviewPhrases, percentile } from './ai-bench.ts'
+import type { Figure } from './event-store-bench.ts'
+
+const run = promisify(execFile)
+const utterances = 20
+const people = 10
+
+type Clip = { text: string; audio: Uint8Array }
+
+async function firstWord(engine: AiEngine, question: string): Promise<void> {
+  for await (const event of engine.streamAnswer({ question })) if (event.type === 'delta') return
+}
+
+/** Milliseconds from the clip's arrival to the answer's first word. */
+async function spoken(engine: AiEngine, clip: Clip, caller: string): Promise<number> {
+  const started = performance.now()
+  const heard = await engine.transcribe({ audio: clip.audio, mimeType: 'audio/wav' }, { caller })
+  await firstWord(engine, heard.text || clip.text)
+  return performance.now() - started
+}
+
+async function typed(engine: AiEngine, clip: Clip): Promise<number> {
+  const started = performance.now()
+  await firstWord(engine, clip.text)
+  return performance.now() - started
+}
+
+const figures = (label: string, latencies: number[], note: string): Figure[] => [
+  { name: `${label} p50`, value: percentile(latencies, 50), unit: 'ms', note },
+  { name: `${label} p95`, value: percentile(latencies, 95), unit: 'ms', note },
+]
+
+export async function benchLive(): Promise<Figure[]> {
+  const folder = await mkdtemp(join(tmpdir(), 'ih-live-bench-'))
+  // A shared machine under load can take longer than the service's limit: the bench measures, it does not refuse.
+  const engine = createOfflineEngine({ timeoutMs: 300_000, speech: { cacheDir: folder } })
+  try {
+    if (!(await engine.transcriber.isAvailable())) {
+      console.warn('Live bench skipped: PocketSphinx is not installed.')
+      return []
+    }
+    await prepareInterviewModel({ cacheDir: folder })
+    const clips = await Promise.all(
+      interviewPhrases.map(async (text, index) => {
+        const file = join(folder, `clip-${index}.wav`)
+        await run('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', file, text])
+        return { text, audio: await readFile(file) }
+      }),
+    )
+    const clipAt = (index: number) => clips[index % clips.length] as Clip
+    const seconds = (clip: Clip) => (clip.audio.byteLength - 44) / 2 / 22_050
+    const meanSeconds = clips.reduce((sum, clip) => sum + seconds(clip), 0) / clips.length
+    const note = `${utterances} utterances of ${meanSeconds.toFixed(1)} s on average`
+
+    const alone: number[] = []
+    const text: number[] = []
+    for (let index = 0; index < utterances; index += 1) {
+      alone.push(await spoken(engine, clipAt(index), 'alone'))
+      text.push(await typed(engine, clipAt(index)))
+    }
+    // Ten people at once, each asking the next question when the last one's answer began.
+    const crowd: number[] = []
+    await Promise.all(
+      Array.from({ length: people }, async (_, person) => {
+        for (let turn = 0; turn < utterances / people; turn += 1)
+          crowd.push(await spoken(engine, clipAt(person + turn * people), `person-${person}`))
+      }),
+    )
+    return [
+      ...figures('end of utterance to first answer word, alone', alone, note),
+      ...figures(`end of utterance to first answer word, ${people} people at once`, crowd, note),
+      ...figures('same questions typed: to first answer word', text, note),
+    ]
+  } finally {
+    await engine.close()
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.main) {
+  for (const figure of await benchLive())
+    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+}

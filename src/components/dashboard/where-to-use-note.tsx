@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { whereToUse } from '#rules/where-to-use.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { useTRPC } from '#src/trpc/react.ts'
+
+/** Above the desktop guide: whether the desktop app is out yet, and the browser's live page either way. */
+export function WhereToUseNote() {
+  const trpc = useTRPC()
+  const releases = useQuery(trpc.site.releases.queryOptions())
+  if (!releases.data) return null
+  return (
+    <p
+      className="mb-5 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950/50 dark:text-indigo-200"
+      data-testid="where-to-use"
+    >
+      {whereToUse(releases.data.windows !== null)}{' '}
+      <AppLink href="/live" className="font-semibold underline">
+        Open the live interview
+      </AppLink>
+    </p>
+  )
+}

@@ -1,0 +1,63 @@
+import { AnswerText } from '#src/components/interview/answer-text.tsx'
+import { ConfirmTranscript } from '#src/components/interview/confirm-transcript.tsx'
+import { ErrorAlert } from '#src/components/interview/error-alert.tsx'
+import type { Exchange } from './use-live-exchanges.ts'
+
+const label = { voice: 'Heard', screen: 'Read from the screen', typed: 'You asked' } as const
+const waiting = {
+  voice: 'Listening to the question…',
+  screen: 'Reading the screen…',
+  typed: 'Answering…',
+} as const
+
+/** One question and its answer, written as it arrives. */
+export function LiveExchange({
+  exchange,
+  sessionId,
+  onAnswered,
+}: {
+  exchange: Exchange
+  sessionId: string | null
+  onAnswered: () => void
+}) {
+  return (
+    <li
+      className="rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900"
+      data-testid="live-exchange"
+      data-source={exchange.source}
+      data-status={exchange.status}
+    >
+      {exchange.status === 'confirm' && sessionId ? (
+        <ConfirmTranscript
+          transcript={exchange.question}
+          confidence={exchange.confidence ?? 0}
+          sessionId={sessionId}
+          onAnswered={onAnswered}
+        />
+      ) : (
+        <>
+          <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="live-question">
+            {exchange.question ? (
+              <>
+                <span className="font-semibold text-gray-900 dark:text-white">{label[exchange.source]}: </span>“
+                {exchange.question}”
+              </>
+            ) : (
+              exchange.status !== 'failed' && <span role="status">{waiting[exchange.source]}</span>
+            )}
+          </p>
+          {exchange.answer && (
+            <div className="mt-2" data-testid="live-answer">
+              {exchange.status === 'answered' ? (
+                <AnswerText text={exchange.answer} />
+              ) : (
+                <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{exchange.answer}</p>
+              )}
+            </div>
+          )}
+          <ErrorAlert message={exchange.error ?? null} />
+        </>
+      )}
+    </li>
+  )
+}
