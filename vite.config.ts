@@ -56,6 +56,8 @@ export default defineConfig({
     // tRPC's per-call helpers, faster and equivalent, in the server build only (decision 0073).
     trpcCallPath(),
     nitro({
+      // nitro's node-server entry with the address, the slow-client bounds and the stop this app needs (decision 0076).
+      entry: './server/nitro/node-server.ts',
       // PGlite and tesseract.js load WASM, workers and data files at run time; untraced, they are missing from .output (or bundled where __dirname does not exist).
       traceDeps: [
         '@electric-sql/pglite',
