@@ -56,6 +56,8 @@ export default defineConfig({
     // The live page's voice-activity model and runtime, served from this site (decision 0089).
     liveAudioAssets(),
     nitro({
+      // nitro's node-server entry with the address, the slow-client bounds and the stop this app needs (decision 0076).
+      entry: './server/nitro/node-server.ts',
       // PGlite and tesseract.js load WASM, workers and data files at run time; untraced, they are missing from .output (or bundled where __dirname does not exist).
       traceDeps: [
         '@electric-sql/pglite',

@@ -4,9 +4,8 @@ import { buildIfStale, serverEntry } from './build-if-stale.mjs'
 
 const { loadConfigOrExit } = await import('#app.config.ts')
 
-const config = loadConfigOrExit()
-// The built server reads HOST itself; `npm start` hands it the configured one (loopback by default).
-process.env.HOST = config.host
+// Checked here too so that a bad environment is reported before a build starts.
+loadConfigOrExit()
 
 try {
   buildIfStale()
@@ -15,5 +14,5 @@ try {
   process.exit(1)
 }
 
-// The built server listens on PORT (default 3000) and HOST, and validates the configuration again.
+// The built server listens on PORT (default 3000) and HOST (loopback by default), from the same configuration.
 await import(pathToFileURL(serverEntry).href)

@@ -102,7 +102,18 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBod
   }
 }
 
-/** The original request seen through the adapter's eyes: path without the prefix, body already parsed. */
+/**
+ * The query string as the adapter reads it when a request brings its own (`req.query`), each key's
+ * values in a list: in an object without a prototype, so a key named `__proto__`, `constructor` or
+ * `toString` is a key like any other rather than a property every object already has.
+ */
+function queryOf(parameters: URLSearchParams): Record<string, string[]> {
+  const query = Object.create(null) as Record<string, string[]>
+  for (const [key, value] of parameters) (query[key] ??= []).push(value)
+  return query
+}
+
+/** The original request seen through the adapter's eyes: path without the prefix, body and query already parsed. */
 function adapterRequestFor(request: Request, url: string, body: unknown): Request {
   // A bodiless POST (logout, session end) is an empty JSON object, not an unsupported media type.
   // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
@@ -114,9 +125,11 @@ function adapterRequestFor(request: Request, url: string, body: unknown): Reques
   const retyped = (bodiless || checkedJson) && request.method !== 'GET' && request.method !== 'DELETE'
   const headers = retyped ? new Headers(request.headers) : request.headers
   if (retyped) headers.set('content-type', 'application/json')
+  const query = queryOf(new URL(url).searchParams)
   return new Proxy(request, {
     get(target, property) {
       if (property === 'url') return url
+      if (property === 'query') return query
       if (property === 'body') return bodiless ? {} : body
       if (property === 'headers') return headers
       const value: unknown = Reflect.get(target, property, target)

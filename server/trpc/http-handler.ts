@@ -4,8 +4,9 @@ import { isJsonContentType, jsonContentTypeRequired } from '#server/http/json-co
 import { readRequestBody, type BodyRead } from '#server/http/request-body.ts'
 import { apiCacheControl } from '#server/rest/json-response.ts'
 import { trpcBodyLimit } from './body-limit.ts'
+import { refusesBatchOf } from './call-limits.ts'
 import { createContext } from './context.ts'
-import { refusalHeadersOf } from './domain-errors.ts'
+import { refusalHeadersOf, toTrpcError } from './domain-errors.ts'
 import { reportError } from './report-error.ts'
 import { appRouter } from './router.ts'
 
@@ -18,7 +19,10 @@ export function handleTrpcRequest(request: Request): Promise<Response> {
     req: body ? body.request : request,
     router: appRouter,
     // The original request: it carries the socket's address, which the client address needs.
-    createContext: async () => {
+    // tRPC creates the context after naming the calls and before running or reading any of them.
+    createContext: async ({ info }) => {
+      const tooMany = refusesBatchOf(info.calls.length)
+      if (tooMany) throw toTrpcError(tooMany)
       if (body) await body.accept()
       return createContext({ request })
     },

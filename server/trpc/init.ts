@@ -3,6 +3,7 @@ import { findUnstorableText, unstorableTextError } from '#rules/storable-text.ts
 import type { OpenApiMeta } from 'trpc-to-openapi'
 import { ZodError } from 'zod'
 import { isSignedIn } from '#server/request-scope.ts'
+import { createCallerLanes } from './call-limits.ts'
 import { scopeOf, type Context } from './context.ts'
 import { domainErrorOf, publicCodeOfError, toTrpcError } from './domain-errors.ts'
 import { inputIssues, readableIssues, type InputIssue } from './zod-message.ts'
@@ -13,8 +14,11 @@ export const signInRequiredMessage = 'Sign in to continue: a valid access token 
 
 export const supportOnlyMessage = 'This action is for support staff only'
 
-/** A procedure's REST route, and the largest body it reads when its input is bigger than plain JSON's. */
-export type ProcedureMeta = OpenApiMeta & { maxBodyBytes?: number }
+/**
+ * A procedure's REST route, the largest body it reads when its input is bigger than plain JSON's,
+ * and whether a call costs much CPU or AI time (each caller's such calls wait in a short lane).
+ */
+export type ProcedureMeta = OpenApiMeta & { maxBodyBytes?: number; expensive?: true }
 
 const t = initTRPC
   .context<Context>()
@@ -79,25 +83,33 @@ async function refuseUnstorableInput(getRawInput: () => Promise<unknown>): Promi
     throw new TRPCError({ code: 'BAD_REQUEST', message: unstorableTextError(unstorableAt) })
 }
 
+const inCallerLane = createCallerLanes()
+
+/** An expensive call waits in its caller's lane: the person's once signed in, else the client address's. */
+function runnable<T>(ctx: Context, meta: ProcedureMeta | undefined, call: () => Promise<T>): Promise<T> {
+  if (!meta?.expensive) return call()
+  return inCallerLane(ctx.user ? `user:${ctx.user.id}` : `address:${ctx.clientIp}`, call)
+}
+
 // Each step is one middleware, not one each: tRPC copies the call's options and context at every
 // middleware level, which cost more than the steps themselves (decision 0057).
 
 /** Refusals answered, unstorable input refused, and the request scope the services take, built once for the call. */
-export const publicProcedure = t.procedure.use(({ ctx, getRawInput, next }) =>
+export const publicProcedure = t.procedure.use(({ ctx, meta, getRawInput, next }) =>
   refusalsAnswered(async () => {
     await refuseUnstorableInput(getRawInput)
-    return next({ ctx: { scope: scopeOf(ctx) } })
+    return runnable(ctx, meta, () => next({ ctx: { scope: scopeOf(ctx) } }))
   }),
 )
 
 /** The same, and only for a signed-in person. */
-export const signedInProcedure = t.procedure.use(({ ctx, getRawInput, next }) =>
+export const signedInProcedure = t.procedure.use(({ ctx, meta, getRawInput, next }) =>
   refusalsAnswered(async () => {
     await refuseUnstorableInput(getRawInput)
     const scope = scopeOf(ctx)
     const { user } = ctx
     if (!user || !isSignedIn(scope)) throw new TRPCError({ code: 'UNAUTHORIZED', message: signInRequiredMessage })
-    return next({ ctx: { user, scope } })
+    return runnable(ctx, meta, () => next({ ctx: { user, scope } }))
   }),
 )
 

@@ -1,5 +1,6 @@
 import { createTRPCClient, httpBatchLink, unstable_localLink } from '@trpc/client'
 import { createIsomorphicFn } from '@tanstack/react-start'
+import { maxCallsPerBatch } from '#rules/api-batches.ts'
 import { getRequest } from '@tanstack/react-start/server'
 import { createContext } from '#server/trpc/context.ts'
 import { appRouter, type AppRouter } from '#server/trpc/router.ts'
@@ -22,6 +23,7 @@ export const createTrpcClient = createIsomorphicFn()
         refreshOnUnauthorizedLink(),
         httpBatchLink({
           url: '/api/trpc',
+          maxItems: maxCallsPerBatch,
           headers: (): Record<string, string> => {
             const token = readAccessToken()
             return token ? { authorization: `Bearer ${token}` } : {}

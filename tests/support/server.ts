@@ -46,14 +46,27 @@ export async function freePort(): Promise<number> {
 
 /** Starts the built server on a free port with a fresh PGlite data folder; waits until it serves. */
 export async function startBuiltServer(
-  env: Record<string, string> = {},
+  /** Loopback unless HOST is given; `HOST: undefined` leaves it unset, as a bare `node` start does. */
+  env: Record<string, string | undefined> = {},
   entry: string = serverEntries.built,
+  /** `openFileLimit`: the process's descriptor limit (`ulimit -n`), lower than this shell's. */
+  { openFileLimit }: { openFileLimit?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-test-'))
-  const child = spawn(process.execPath, [entry], {
+  const { HOST: _host, ...rest } = env
+  const host = 'HOST' in env ? env.HOST : '127.0.0.1'
+  const defined = Object.fromEntries(
+    Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+  const { HOST: _inheritedHost, ...environment } = serverEnvironment(defined)
+  const [command, args] =
+    openFileLimit === undefined
+      ? [process.execPath, [entry]]
+      : ['/bin/sh', ['-c', `ulimit -n ${openFileLimit} && exec "$0" "$1"`, process.execPath, entry]]
+  const child = spawn(command, args, {
     cwd: projectRoot,
-    env: { ...serverEnvironment(env), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...environment, ...(host === undefined ? {} : { HOST: host }), PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<ProcessEnd>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
 import { devMailboxOpen } from '#server/mail/dev-mailbox-open.ts'
 import { openApiDocument } from '#server/rest/openapi-document.ts'
 import { getRuntime } from '#server/runtime.ts'
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/api/openapi.json')({
           headers: { 'cache-control': 'no-cache' },
         })
       },
+      ...otherMethodsRefused('GET'),
     },
   },
 })

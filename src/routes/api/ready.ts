@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
 import { handleReady } from '#server/http/health-routes.ts'
 import { getRuntime } from '#server/runtime.ts'
 
 export const Route = createFileRoute('/api/ready')({
-  server: { handlers: { GET: () => handleReady(getRuntime) } },
+  server: { handlers: { GET: () => handleReady(getRuntime), ...otherMethodsRefused('GET') } },
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
 import { handleTrpcRequest } from '#server/trpc/http-handler.ts'
 
 export const Route = createFileRoute('/api/trpc/$')({
@@ -6,6 +7,7 @@ export const Route = createFileRoute('/api/trpc/$')({
     handlers: {
       GET: ({ request }) => handleTrpcRequest(request),
       POST: ({ request }) => handleTrpcRequest(request),
+      ...otherMethodsRefused('GET', 'POST'),
     },
   },
 })

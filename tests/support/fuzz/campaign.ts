@@ -86,7 +86,9 @@ export async function runFuzzCampaign(options: CampaignOptions): Promise<Campaig
     }
     await inParallel(round, options.concurrency ?? 6, async (request) => {
       const began = performance.now()
-      const { status, contentType, text } = await send(baseUrl, request)
+      const { status, contentType, text } = request.slowBody
+        ? await sendSlowly(baseUrl, request)
+        : await send(baseUrl, request)
       const millis = performance.now() - began
       report.sent += 1
       report.millisByOperation[request.operation] = (report.millisByOperation[request.operation] ?? 0) + millis
@@ -100,7 +102,8 @@ export async function runFuzzCampaign(options: CampaignOptions): Promise<Campaig
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1
       report.byMutation[request.mutation] = (report.byMutation[request.mutation] ?? 0) + 1
       const operation = operations.find((candidate) => candidate.name === request.operation)
-      if (operation)
+      // A slow body's connection cut by the server, unanswered, is the right outcome: nothing to judge.
+      if (operation && !(request.slowBody && status === cutByServer))
         for (const finding of judge(operation, status, contentType, text))
           report.findings.push({
             ...finding,
@@ -190,6 +193,63 @@ async function send(baseUrl: string, request: FuzzRequest): Promise<Answer> {
       // A request Node refuses to send (an invalid header value) never reached the server.
       noAnswer(error as Error)
     }
+  })
+}
+
+/** The status a slow body's request is counted under when the server closed its connection unanswered. */
+const cutByServer = 0
+
+/** Extra body the slow client announces and never finishes sending. */
+const slowPaddingBytes = 20_000
+
+/**
+ * Sends the request as a slow client would: its headers and the start of its body, then one byte
+ * every half second of a Content-Length never reached. The server must answer (a refusal that
+ * needs no body) or close the connection; one that waits longer than the answer timeout for the
+ * rest is reported as giving no answer.
+ */
+async function sendSlowly(baseUrl: string, request: FuzzRequest): Promise<Answer> {
+  const { bytes = new Uint8Array() } = await encodedBody(request.body)
+  const headers: Record<string, string> = {
+    ...request.headers,
+    'content-length': String(bytes.byteLength + slowPaddingBytes),
+  }
+  const target = new URL(baseUrl)
+  return new Promise((resolve) => {
+    let settled = false
+    const settle = (answer: Answer) => {
+      if (settled) return
+      settled = true
+      clearInterval(trickle)
+      clearTimeout(timeout)
+      outgoing.destroy()
+      resolve(answer)
+    }
+    const outgoing = httpRequest(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers,
+        agent: false,
+      },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+        response.on('end', () =>
+          settle({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', text }),
+        )
+        response.on('error', () => settle({ status: cutByServer, contentType: '', text: '' }))
+      },
+    )
+    outgoing.on('error', () => settle({ status: cutByServer, contentType: '', text: '' }))
+    outgoing.write(bytes)
+    const trickle = setInterval(() => outgoing.write(' '), 500)
+    const timeout = setTimeout(
+      () => settle({ status: -1, contentType: '', text: `no answer and no close within ${answerTimeoutMs} ms` }),
+      answerTimeoutMs,
+    )
   })
 }
 

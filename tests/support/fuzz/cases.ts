@@ -20,6 +20,8 @@ export type FuzzRequest = {
   url: string
   headers: Record<string, string>
   body: string | Uint8Array<ArrayBuffer> | FormData | undefined
+  /** Sent as a slow client would: the headers, then the body a byte at a time, never finished. */
+  slowBody?: true
 }
 
 type Draft = {
@@ -27,6 +29,9 @@ type Draft = {
   input: unknown
   rawBody?: string | Uint8Array<ArrayBuffer> | FormData
   contentType?: string | undefined
+  /** A tRPC batch: the call repeated this many times in one request. */
+  batch?: number
+  slowBody?: true
 }
 type Mutation = { name: string; weight: number; applies: (operation: FuzzOperation) => boolean; apply: Mutate }
 type Mutate = (draft: Draft, context: { operation: FuzzOperation; choose: Chooser; seed: number }) => Draft
@@ -132,6 +137,28 @@ const mutations: readonly Mutation[] = [
     },
   },
   {
+    name: 'url: prototype-named key',
+    weight: 2,
+    applies: () => true,
+    apply: (draft, { choose }) => {
+      const key = choose.pick(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])
+      const separator = draft.url.includes('?') ? '&' : '?'
+      return { ...draft, url: `${draft.url}${separator}${key}=1&${key}=2` }
+    },
+  },
+  {
+    name: 'trpc: batch',
+    weight: 3,
+    applies: (operation) => operation.transport === 'trpc',
+    apply: (draft, { choose }) => ({ ...draft, batch: choose.pick([2, 10, 11, 40, 600]) }),
+  },
+  {
+    name: 'body: slow',
+    weight: 1,
+    applies: (operation) => operation.method !== 'GET' && operation.input?.kind !== 'multipart',
+    apply: (draft) => ({ ...draft, slowBody: true }),
+  },
+  {
     name: 'multipart: hostile parts',
     weight: 6,
     applies: (operation) => operation.input?.kind === 'multipart',
@@ -211,14 +238,35 @@ export function fuzzRequest(
   const headers: Record<string, string> = { 'x-request-id': context.requestId, 'x-forwarded-for': context.clientIp }
   const token = authorization(choose, context.credentials)
   if (token) headers.authorization = token
-  let url = draft.url
+  const { url, input } = draft.batch === undefined ? draft : asBatch(draft, draft.batch)
+  let target = url
   let body: FuzzRequest['body']
   if (operation.method === 'GET') {
-    if (operation.transport === 'trpc' && draft.input !== undefined && !url.includes('?'))
-      url = `${url}?input=${encodeURIComponent(JSON.stringify(draft.input))}`
+    if (operation.transport === 'trpc' && input !== undefined && !target.includes('?'))
+      target = `${target}?input=${encodeURIComponent(JSON.stringify(input))}`
+    else if (draft.batch !== undefined) target = `${target}&input=${encodeURIComponent(JSON.stringify(input))}`
   } else {
-    body = draft.rawBody ?? (draft.input === undefined ? undefined : JSON.stringify(draft.input))
+    body = draft.rawBody ?? (input === undefined ? undefined : JSON.stringify(input))
     if (draft.contentType && !(body instanceof FormData)) headers['content-type'] = draft.contentType
   }
-  return { operation: operation.name, mutation: mutation.name, method: operation.method, url, headers, body }
+  const request = {
+    operation: operation.name,
+    mutation: mutation.name,
+    method: operation.method,
+    url: target,
+    headers,
+    body,
+  }
+  return draft.slowBody ? { ...request, slowBody: true } : request
+}
+
+/** `/api/trpc/<p>,<p>,…?batch=1` with the input once per call, keyed by its position, as tRPC's batch link sends it. */
+function asBatch(draft: Draft, calls: number): { url: string; input: unknown } {
+  const [path = '', query] = draft.url.split('?')
+  const procedure = path.slice(path.lastIndexOf('/') + 1)
+  const url = `${path.slice(0, path.lastIndexOf('/') + 1)}${Array<string>(calls).fill(procedure).join(',')}?batch=1`
+  return {
+    url: query === undefined ? url : `${url}&${query}`,
+    input: Object.fromEntries(Array.from({ length: calls }, (_, index) => [String(index), draft.input ?? null])),
+  }
 }

@@ -59,6 +59,11 @@ function restEnvelopeProblem(body: unknown, status: number): string | undefined 
 }
 
 function trpcEnvelopeProblem(body: unknown, status: number): string | undefined {
+  // A batch answers each call in its place; with mixed outcomes the whole answer is 207.
+  if (Array.isArray(body))
+    return body
+      .map((item) => trpcEnvelopeProblem(item, status === 207 ? trpcStatusOf(item) : status))
+      .find((problem) => problem !== undefined)
   if (!isObject(body)) return 'a body that is not an object'
   if (status < 400) return isObject(body.result) ? undefined : 'a tRPC success without result'
   const error = body.error
@@ -68,3 +73,8 @@ function trpcEnvelopeProblem(body: unknown, status: number): string | undefined 
     ? undefined
     : `a tRPC error whose httpStatus ${String(error.data.httpStatus)} differs from ${status}`
 }
+
+const trpcStatusOf = (item: unknown): number =>
+  isObject(item) && isObject(item.error) && isObject(item.error.data) && typeof item.error.data.httpStatus === 'number'
+    ? item.error.data.httpStatus
+    : 200

@@ -6,6 +6,7 @@ import { requireEmbeddedIdentity } from './embedded-only.ts'
 
 export const changePassword = signedInProcedure
   .meta({
+    expensive: true,
     openapi: {
       method: 'POST',
       path: '/auth/change-password',

@@ -7,6 +7,7 @@ import { signedInProcedure } from '#server/trpc/init.ts'
 export const deleteAccountWrongPassword = 'Your password is incorrect.'
 export const deleteAccountProcedure = signedInProcedure
   .meta({
+    expensive: true,
     openapi: {
       method: 'POST',
       path: '/account/delete',

@@ -5,6 +5,7 @@ import { requireEmbeddedIdentity } from './embedded-only.ts'
 
 export const login = publicProcedure
   .meta({
+    expensive: true,
     openapi: {
       method: 'POST',
       path: '/auth/login',

@@ -6,6 +6,7 @@ import { resetPasswordInput } from '#server/trpc/schemas/accounts.ts'
 
 export const resetPassword = publicProcedure
   .meta({
+    expensive: true,
     openapi: {
       method: 'POST',
       path: '/auth/reset-password',

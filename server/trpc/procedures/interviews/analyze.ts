@@ -5,6 +5,7 @@ import { analyzeInput, questionAnalysisSchema } from '#server/trpc/schemas/inter
 
 export const analyze = signedInProcedure
   .meta({
+    expensive: true,
     maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',

@@ -5,6 +5,7 @@ import { generatedQuestionsSchema, generateQuestionsInput } from '#server/trpc/s
 
 export const generateQuestions = signedInProcedure
   .meta({
+    expensive: true,
     maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',

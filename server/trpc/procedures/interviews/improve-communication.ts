@@ -5,6 +5,7 @@ import { communicationFeedbackSchema, improveCommunicationInput } from '#server/
 
 export const improveCommunication = signedInProcedure
   .meta({
+    expensive: true,
     maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',

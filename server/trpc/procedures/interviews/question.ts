@@ -5,6 +5,7 @@ import { answerSchema, questionInput } from '#server/trpc/schemas/interviews.ts'
 
 export const question = signedInProcedure
   .meta({
+    expensive: true,
     maxBodyBytes: bodyLimits.interviewContext,
     openapi: {
       method: 'POST',

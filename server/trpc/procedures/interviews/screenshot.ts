@@ -5,6 +5,7 @@ import { screenshotAnswerSchema, screenshotInput } from '#server/trpc/schemas/in
 
 export const screenshot = signedInProcedure
   .meta({
+    expensive: true,
     maxBodyBytes: bodyLimits.screenshot,
     openapi: {
       method: 'POST',

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
 import { handleRazorpayWebhook } from '#server/http/razorpay-webhook-route.ts'
 import { getRuntime } from '#server/runtime.ts'
 
 export const Route = createFileRoute('/api/webhooks/razorpay')({
-  server: { handlers: { POST: async ({ request }) => handleRazorpayWebhook(await getRuntime(), request) } },
+  server: {
+    handlers: {
+      POST: async ({ request }) => handleRazorpayWebhook(await getRuntime(), request),
+      ...otherMethodsRefused('POST'),
+    },
+  },
 })

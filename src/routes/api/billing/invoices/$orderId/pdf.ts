@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
 import { handleInvoicePdf } from '#server/http/invoice-pdf-route.ts'
 
 export const Route = createFileRoute('/api/billing/invoices/$orderId/pdf')({
-  server: { handlers: { GET: ({ request, params }) => handleInvoicePdf(request, params.orderId) } },
+  server: {
+    handlers: {
+      GET: ({ request, params }) => handleInvoicePdf(request, params.orderId),
+      ...otherMethodsRefused('GET'),
+    },
+  },
 })

@@ -1,0 +1,55 @@
+import { Server as HttpServer } from 'node:http'
+import { serve } from 'srvx/node'
+import { useNitroApp, useNitroHooks } from 'nitro/app'
+import { loadConfigOrExit } from '#app.config.ts'
+import { guardConnections } from '#server/http/connection-guard.ts'
+import { httpServerTimeouts } from '#server/http/server-timeouts.ts'
+import { createLogger } from '#server/logger.ts'
+
+/**
+ * The built server's entry (nitro's `entry`), in place of nitro's node-server entry: the same
+ * srvx server around nitro's handler, with what that entry leaves to Node's defaults decided here
+ * (decision 0076): the address from the app's configuration (loopback unless HOST says otherwise),
+ * timeouts for slow headers, bodies and idle connections, a cap on one address's connections, a
+ * warning near the descriptor limit, and idle connections closed at once when a stop begins.
+ */
+const config = loadConfigOrExit()
+const log = createLogger(config.logLevel)
+const nitroApp = useNitroApp()
+
+const server = serve({
+  port: config.port,
+  hostname: config.host,
+  fetch: nitroApp.fetch,
+  node: httpServerTimeouts,
+})
+
+// Plain HTTP/1.1 (no TLS options are given): the proxy in front, or loopback, speaks to it.
+const nodeServer = server.node?.server
+const guard =
+  nodeServer instanceof HttpServer
+    ? guardConnections(nodeServer, { perAddressCap: !config.auth.trustProxy, log })
+    : undefined
+
+// srvx closes the server on SIGTERM and SIGINT and lets the requests in flight finish; connections
+// without one would hold the stop until their idle bound. Then nitro's `close` hooks (the
+// runtime's own shutdown) run, as nitro's entry does.
+const closeServer = server.close.bind(server)
+let closed: Promise<void> | undefined
+server.close = (closeActiveConnections) => {
+  const closing = closeServer(closeActiveConnections)
+  guard?.closeIdle()
+  return closing.finally(() => {
+    closed ??= Promise.resolve(useNitroHooks().callHook('close')).catch((error: unknown) =>
+      log.error('closing failed', { error }),
+    )
+  })
+}
+
+for (const event of ['unhandledRejection', 'uncaughtException'] as const)
+  process.on(event, (error) => {
+    log.error(event, { error })
+    nitroApp.captureError?.(error instanceof Error ? error : new Error(String(error)), { tags: [event] })
+  })
+
+export default {}
