@@ -8,7 +8,7 @@ export const orderStreamId = (gatewayOrderId: string) => `order-${gatewayOrderId
 const paymentGateway = z.enum(['razorpay', 'sandbox'])
 
 /** Why a captured payment needs a refund instead of paying its order. */
-export const refundReason = z.enum(['order-already-paid', 'owner-erased'])
+const refundReason = z.enum(['order-already-paid', 'owner-erased'])
 
 /**
  * What the order buys, as quoted when it was made (docs/decisions/0032-plan-changes.md): a new
