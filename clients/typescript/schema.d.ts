@@ -1102,7 +1102,7 @@ export interface components {
       supabaseUrl: string | null
       supabaseAnonKey: string | null
       devMailbox: boolean
-      /** @description Development only, never with Supabase: Google sign-in goes through a local TEST MODE screen */
+      /** @description Development only, never with Supabase, and only for a caller on the same machine: Google sign-in goes through a local TEST MODE screen */
       googleSandbox: boolean
     }
     Registration: {

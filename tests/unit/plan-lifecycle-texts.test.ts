@@ -38,7 +38,7 @@ const dialogText = (action: ReturnType<typeof planAction>) =>
   [action.confirm?.title ?? '', ...(action.confirm?.lines ?? [])].join(' ')
 
 /** Words that promise or threaten a renewal or a next period that nobody bought. */
-const contradictions = [/when you renew/i, /next period/i,/nothing changes/i, /\/pricing/]
+const contradictions = [/when you renew/i, /next period/i, /nothing changes/i, /\/pricing/]
 
 const operator = { legalName: 'Interview Helper', address: null, supportEmail: null, gstin: null }
 

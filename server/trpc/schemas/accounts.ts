@@ -92,7 +92,8 @@ export const authSettingsSchema = z
     supabaseAnonKey: z.string().nullable(),
     devMailbox: z.boolean(),
     googleSandbox: z.boolean().meta({
-      description: 'Development only, never with Supabase, and only for a caller on the same machine: Google sign-in goes through a local TEST MODE screen',
+      description:
+        'Development only, never with Supabase, and only for a caller on the same machine: Google sign-in goes through a local TEST MODE screen',
     }),
   })
   .meta({ id: 'AuthSettings' })

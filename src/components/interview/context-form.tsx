@@ -74,7 +74,9 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
         </div>
         <p className={hintClass}>
           Saving the context on a session is a Pro feature (context configuration)
-          {planHasContext ? ', included in your plan' : ': your plan does not include it, so a session cannot start with it saved'}
+          {planHasContext
+            ? ', included in your plan'
+            : ': your plan does not include it, so a session cannot start with it saved'}
           . Every plan can send the context with each question.
         </p>
       </div>
