@@ -7,6 +7,7 @@ import { projectRoot, serverEntry } from '#scripts/build-if-stale.mjs'
 
 export type RunningServer = {
   url: string
+  pid: number
   dataDir: string
   output: () => string
   /** Resolves with the first output line matching `pattern` (the log is one JSON line per entry). */
@@ -44,16 +45,21 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the built server on a free port with a fresh PGlite data folder; waits until it serves. */
+/**
+ * Starts the built server; waits until it serves. On `env.PORT` when given (a replica started
+ * again where a proxy expects it), else on a free port; with `env.DATA_DIR` when given (replicas
+ * sharing their generated secrets), else a fresh data folder of its own, removed at the stop.
+ */
 export async function startBuiltServer(
   env: Record<string, string> = {},
   entry: string = serverEntries.built,
 ): Promise<RunningServer> {
-  const port = await freePort()
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-test-'))
+  const port = env.PORT ?? String(await freePort())
+  const ownDataDir = env.DATA_DIR === undefined
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'interview-helper-test-')))
   const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
-    env: { ...serverEnvironment(env), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...serverEnvironment(env), PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<ProcessEnd>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
@@ -86,7 +92,7 @@ export async function startBuiltServer(
     try {
       await stopProcess(child, exited, () => output)
     } finally {
-      await rm(dataDir, { recursive: true, force: true })
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true })
     }
   }
   try {
@@ -95,7 +101,16 @@ export async function startBuiltServer(
     await stop().catch(() => undefined)
     throw error
   }
-  return { url, dataDir, output: () => output, waitForOutput, signal: (name) => child.kill(name), exited, stop }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    dataDir,
+    output: () => output,
+    waitForOutput,
+    signal: (name) => child.kill(name),
+    exited,
+    stop,
+  }
 }
 
 /** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */
