@@ -123,7 +123,8 @@ export function startMixedLoad(options: MixedLoadOptions) {
     return token
   }
 
-  async function interview(client: ProxyClient, token: string, n: number) {
+  /** One interview; false when a step failed, so the worker goes on with a new person rather than a half-ended session. */
+  async function interview(client: ProxyClient, token: string, n: number): Promise<boolean> {
     await step('usage', () => client.call('GET', '/interview/usage-limits', { token }), z.unknown())
     await step('plans', () => client.call('GET', '/auth/plans'), z.unknown())
     const session = await step(
@@ -131,7 +132,7 @@ export function startMixedLoad(options: MixedLoadOptions) {
       () => client.call('POST', '/interview/session/start', { token, idempotent: true, body: {} }),
       withId,
     )
-    if (!session) return
+    if (!session) return false
     acknowledged.sessions.push(session.id)
     const question = questions[n % questions.length] ?? ''
     const answer = await step(
@@ -144,12 +145,14 @@ export function startMixedLoad(options: MixedLoadOptions) {
         }),
       answered,
     )
-    if (answer) acknowledged.questions.push(session.id)
-    await step(
+    if (!answer) return false
+    acknowledged.questions.push(session.id)
+    const ended = await step(
       'session-end',
       () => client.call('POST', '/interview/session/end', { token, repeatable: true, body: { sessionId: session.id } }),
       z.unknown(),
     )
+    return ended !== undefined
   }
 
   async function worker(index: number) {
@@ -158,7 +161,8 @@ export function startMixedLoad(options: MixedLoadOptions) {
       people += 1
       try {
         const token = await person(client)
-        for (let n = 0; token && n < sessionsPerPerson && !stopped; n += 1) await interview(client, token, n + index)
+        for (let n = 0; token && n < sessionsPerPerson && !stopped; n += 1)
+          if (!(await interview(client, token, n + index))) break
       } catch (error) {
         // A request without any answer after its repeats: recorded, and the worker goes on with the next person.
         failures.push(`worker ${index}: ${(error as Error).message}`)

@@ -12,6 +12,14 @@ export type Answer = { status: number; json: unknown; ms: number; attempts: numb
 const retryableStatuses = new Set([502, 503, 504])
 const maxAttempts = 8
 const retryAfterMs = 250
+/**
+ * How long repeats may go on. A repeat of a write whose first try died with its replica waits on
+ * the server for that try's answer (its Idempotency-Key stays claimed until abandoned): the client
+ * gives up on it rather than hold its person's work for minutes.
+ */
+const repeatForMs = 20_000
+/** The longest a first try may take: an AI answer on a busy machine. */
+const firstTryMs = 60_000
 
 type Call = {
   body?: unknown
@@ -30,7 +38,13 @@ type Call = {
  */
 export function proxyClient(baseUrl: string, localAddress: string) {
   const agent = new Agent({ keepAlive: true, localAddress, maxSockets: 4 })
-  const once = (method: string, path: string, headers: Record<string, string>, body: string | undefined) =>
+  const once = (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeoutMs: number,
+  ) =>
     new Promise<{ status: number; json: unknown }>((resolve, reject) => {
       const outgoing = request(`${baseUrl}/api${path}`, { method, headers, agent }, (incoming) => {
         const chunks: Buffer[] = []
@@ -47,7 +61,9 @@ export function proxyClient(baseUrl: string, localAddress: string) {
           resolve({ status: incoming.statusCode ?? 0, json })
         })
       })
-      outgoing.setTimeout(60_000, () => outgoing.destroy(new Error('no answer within 60 s')))
+      outgoing.setTimeout(timeoutMs, () =>
+        outgoing.destroy(new Error(`no answer to ${method} ${path} within ${timeoutMs} ms`)),
+      )
       outgoing.on('error', reject)
       outgoing.end(body)
     })
@@ -61,8 +77,11 @@ export function proxyClient(baseUrl: string, localAddress: string) {
     if (method !== 'GET' && options.idempotent) headers['idempotency-key'] = randomUUID()
     const started = performance.now()
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await once(method, path, headers, body).catch((error: unknown) => error as Error)
-      const last = attempt >= maxAttempts || !repeatable
+      const left = attempt === 1 ? firstTryMs : repeatForMs - (performance.now() - started)
+      const outcome = await once(method, path, headers, body, Math.max(left, 1)).catch(
+        (error: unknown) => error as Error,
+      )
+      const last = attempt >= maxAttempts || !repeatable || performance.now() - started > firstTryMs + repeatForMs
       if (outcome instanceof Error) {
         if (last) throw outcome
       } else if (!retryableStatuses.has(outcome.status) || last) {
