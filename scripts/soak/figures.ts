@@ -19,7 +19,7 @@ export type Figures = {
   projectionLag: number
 }
 
-export async function openDescriptors(pid: number): Promise<number> {
+async function openDescriptors(pid: number): Promise<number> {
   return (await readdir(`/proc/${pid}/fd`)).length
 }
 
@@ -29,7 +29,7 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 /** The largest number of log events any projection still has to read (commit-safe order, as the runner reads). */
-export async function projectionLag(db: Kysely<Database>): Promise<number> {
+async function projectionLag(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ behind: number }>`
     select coalesce(max(behind), 0)::int as behind from (
       select (select count(*) from events

@@ -49,7 +49,8 @@ export function startMixedLoad(options: MixedLoadOptions) {
   const samples: Sample[] = []
   const acknowledged: Acknowledged = { users: [], orders: [], sessions: [], questions: [] }
   const failures: string[] = []
-  let stopped = false
+  // An object, not a bare boolean: the workers read it after awaits, when stop() may have set it.
+  const state = { stopped: false }
   let people = 0
 
   async function step<T>(name: string, call: () => Promise<Answer>, shape: z.ZodType<T>) {
@@ -156,12 +157,12 @@ export function startMixedLoad(options: MixedLoadOptions) {
   }
 
   async function worker(index: number) {
-    while (!stopped) {
+    while (!state.stopped) {
       const client = proxyClient(options.baseUrl, loopbackAddress(firstAddress + people))
       people += 1
       try {
         const token = await person(client)
-        for (let n = 0; token && n < sessionsPerPerson && !stopped; n += 1)
+        for (let n = 0; token && n < sessionsPerPerson && !state.stopped; n += 1)
           if (!(await interview(client, token, n + index))) break
       } catch (error) {
         // A request without any answer after its repeats: recorded, and the worker goes on with the next person.
@@ -179,7 +180,7 @@ export function startMixedLoad(options: MixedLoadOptions) {
     failures,
     /** Lets each worker finish the request it is in, then answers what the load did. */
     stop: async () => {
-      stopped = true
+      state.stopped = true
       await running
       return { samples, acknowledged, failures, people }
     },

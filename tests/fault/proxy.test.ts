@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { accountLimits } from '#server/accounts/rate-limiter.ts'
 import { formatFigures, recordFigures } from '#scripts/soak/figures.ts'
 import { startMixedLoad, type MixedLoad, type Sample } from '#scripts/soak/mixed-load.ts'
@@ -23,6 +24,7 @@ import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectAcknowledgedStored } from '#tests/support/acknowledged-writes.ts'
 
 const model = 'fake-chat'
+const refusal = z.object({ success: z.literal(false), error: z.string(), code: z.string() })
 const heldQuestion = 'What is a closure?'
 /** Workers of the steady load: people working at once through the proxy, each on its own address. */
 const workers = 4
@@ -153,7 +155,7 @@ describe('deploy/Caddyfile in front of two replicas', () => {
         body: JSON.stringify({ email: 'x'.repeat(size) }),
       })
       expect(answer.status).toBe(413)
-      expect(JSON.parse(answer.body.toString())).toMatchObject({ success: false, code: expect.any(String) })
+      expect(refusal.parse(JSON.parse(answer.body.toString())).code).toBe('payload_too_large')
     }
     // The proxy still serves.
     expect((await fetch(`${stack.proxy.url}/api/health`)).status).toBe(200)

@@ -18,7 +18,7 @@ export type RunningProxy = {
 const upstreamsAnswer = z.array(z.object({ address: z.string(), num_requests: z.number() }))
 
 /** The repository's own proxy configuration: the file compose deploys. */
-export const deployedCaddyfile = path.join(projectRoot, 'deploy/Caddyfile')
+const deployedCaddyfile = path.join(projectRoot, 'deploy/Caddyfile')
 
 /**
  * Runs Debian's Caddy (`caddy` on the PATH) with deploy/Caddyfile on loopback ports in front of

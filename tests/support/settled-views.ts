@@ -62,7 +62,7 @@ export async function settled(db: Kysely<Database>, logs: () => string): Promise
 }
 
 /** Every view's rows, as sorted JSON lines per table. */
-export async function viewSnapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {
+async function viewSnapshot(db: Kysely<Database>): Promise<Record<string, string[]>> {
   const views: Record<string, string[]> = {}
   for (const table of viewTables) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)
