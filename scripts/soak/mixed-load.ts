@@ -49,8 +49,9 @@ export function startMixedLoad(options: MixedLoadOptions) {
   const samples: Sample[] = []
   const acknowledged: Acknowledged = { users: [], orders: [], sessions: [], questions: [] }
   const failures: string[] = []
-  // An object, not a bare boolean: the workers read it after awaits, when stop() may have set it.
-  const state = { stopped: false }
+  let stopped = false
+  // Read through a function: the workers ask after each await, when stop() may have set it.
+  const stopping = () => stopped
   let people = 0
 
   async function step<T>(name: string, call: () => Promise<Answer>, shape: z.ZodType<T>) {
@@ -157,12 +158,12 @@ export function startMixedLoad(options: MixedLoadOptions) {
   }
 
   async function worker(index: number) {
-    while (!state.stopped) {
+    while (!stopping()) {
       const client = proxyClient(options.baseUrl, loopbackAddress(firstAddress + people))
       people += 1
       try {
         const token = await person(client)
-        for (let n = 0; token && n < sessionsPerPerson && !state.stopped; n += 1)
+        for (let n = 0; token && n < sessionsPerPerson && !stopping(); n += 1)
           if (!(await interview(client, token, n + index))) break
       } catch (error) {
         // A request without any answer after its repeats: recorded, and the worker goes on with the next person.
@@ -180,7 +181,7 @@ export function startMixedLoad(options: MixedLoadOptions) {
     failures,
     /** Lets each worker finish the request it is in, then answers what the load did. */
     stop: async () => {
-      state.stopped = true
+      stopped = true
       await running
       return { samples, acknowledged, failures, people }
     },
