@@ -1,13 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { viewProjections } from '#events/projections/all-projections.ts'
-import { ProjectionRunner } from '#events/projections/projection-runner.ts'
-import { eventRegistry } from '#events/registry.ts'
 import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
 import { startFakeRazorpay } from '#tests/fakes/razorpay-server.ts'
 import { dataOf, restClient, type RestAnswer } from '#tests/support/rest-client.ts'
+import { liveAndRebuiltViews, settled as settledViews } from '#tests/support/settled-views.ts'
 import { serveOnFreshPostgres, type ServersOnPostgres } from '#tests/support/servers-on-postgres.ts'
 import { signedUpUserToken } from '#tests/support/sign-up.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -25,17 +23,6 @@ const password = 'Passw0rdX'
 
 const razorpay = { keyId: 'rzp_test_replicas', keySecret: randomBytes(16).toString('hex') }
 const webhookSecret = randomBytes(16).toString('hex')
-
-/** Every projected view, read whole in a stable order. */
-const viewTables = [
-  'user_activity',
-  'users_view',
-  'subscriptions_view',
-  'orders_view',
-  'interview_sessions_view',
-  'interview_questions_view',
-  'usage_periods_view',
-] as const
 
 /**
  * Two built servers on one PostgreSQL database, as compose.yaml runs them: both migrate at start
@@ -151,52 +138,8 @@ describe('two replicas on one PostgreSQL database under load', () => {
     return { statuses, counted }
   }
 
-  /**
-   * Until every delivery has its outcome and every projection has read the whole log (bounded). The
-   * log is read in commit-safe order, (transaction id, position): the last event read is not always
-   * the one with the highest position.
-   */
-  async function settled(): Promise<void> {
-    for (let attempt = 0; attempt < 300; attempt += 1) {
-      const pending = await count(sql<{ n: number }>`
-        select (select count(*) from webhook_deliveries where outcome is null)
-             + (select count(*) from projection_checkpoints checkpoint where exists (
-                 select 1 from events
-                 where (events.transaction_id, events.global_position)
-                     > (checkpoint.transaction_id, checkpoint.global_position)))::int as n
-      `)
-      if (pending === 0) return
-      await sleep(100)
-    }
-    const { rows: state } = await sql`
-      select 'checkpoint' as what, name, transaction_id || ' ' || global_position as detail from projection_checkpoints
-      union all select 'log head', '', max(global_position)::text from events
-      union all select 'pending delivery', event_id, coalesce(last_error, '') from webhook_deliveries where outcome is null
-      union all select 'halted', projection, error from projection_failures
-      union all select 'log readable below', '', pg_snapshot_xmin(pg_current_snapshot())::text
-      union all select 'newest event transaction', '', max(transaction_id)::text from events
-      union all select 'open transaction', datname || ' pid ' || pid || ' ' || state || ' since ' || xact_start,
-        backend_xid::text || ': ' || left(query, 200)
-        from pg_stat_activity where backend_xid is not null
-      union all select 'prepared transaction', gid, transaction::text from pg_prepared_xacts
-      union all select 'session', pid || ' ' || state || ' ' || coalesce(wait_event_type || '/' || wait_event, '')
-        || ' since ' || coalesce(xact_start::text, '-'), left(query, 200)
-        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-    `.execute(setup.database.db)
-    const logs = setup.servers.map((server, n) => `replica ${n}:\n${server.output().slice(-3000)}`).join('\n')
-    throw new Error(
-      `the replicas did not finish the webhooks and projections within 30 s:\n${JSON.stringify(state, null, 1)}\n${logs}`,
-    )
-  }
-
-  const snapshot = async () => {
-    const views: Record<string, string[]> = {}
-    for (const table of viewTables) {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(setup.database.db)
-      views[table] = rows.map((row) => JSON.stringify(row)).toSorted()
-    }
-    return views
-  }
+  const logs = () => setup.servers.map((server, n) => `replica ${n}:\n${server.output().slice(-3000)}`).join('\n')
+  const settled = () => settledViews(setup.database.db, logs)
 
   it('keeps usage, payments, webhooks and every view exact', async () => {
     const tokens = await Promise.all(
@@ -266,14 +209,7 @@ describe('two replicas on one PostgreSQL database under load', () => {
     for (const checkpoint of checkpoints) expect(checkpoint).toEqual({ name: checkpoint.name, events_applied: total })
 
     // Every view equal to one rebuilt from the log.
-    const live = await snapshot()
-    const runner = new ProjectionRunner({
-      db: setup.database.db,
-      projections: viewProjections,
-      registry: eventRegistry,
-    })
-    for (const projection of viewProjections) await runner.rebuild(projection.name)
-    await settled()
-    expect(await snapshot()).toEqual(live)
+    const { live, rebuilt } = await liveAndRebuiltViews(setup.database.db, logs)
+    expect(rebuilt).toEqual(live)
   })
 })

@@ -54,7 +54,8 @@ export async function createTestDatabase(kind: DatabaseKind, { migrate = true } 
   }
 }
 
-async function adminQuery(statement: string) {
+/** Runs one statement on the test server's admin database (create or drop a database). */
+export async function adminQuery(statement: string) {
   const client = new pg.Client({ connectionString: postgresAdminUrl })
   try {
     await client.connect()

@@ -16,6 +16,9 @@ export async function mailedConfirmationToken(baseUrl: string, email: string, ip
   throw new Error(`no confirmation mail for ${email}`)
 }
 
+/** The password of every person `restCustomer` signs up. */
+export const restCustomerPassword = 'Passw0rdX'
+
 /**
  * A person onboarded the way the desktop app does it, over documented REST paths only: register,
  * confirm the mailed link, sign in, order the plan, pay in the sandbox checkout, verify.
@@ -27,7 +30,7 @@ export async function restCustomer(
 ): Promise<{ email: string; accessToken: string }> {
   const api = restClient(baseUrl, { ip })
   const email = `rest-${randomUUID().slice(0, 8)}@example.com`
-  const password = 'Passw0rdX'
+  const password = restCustomerPassword
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Mei', lastName: 'Lin' } }))
   dataOf(
     await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmationToken(baseUrl, email, ip) } }),

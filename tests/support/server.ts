@@ -7,6 +7,7 @@ import { projectRoot, serverEntry } from '#scripts/build-if-stale.mjs'
 
 export type RunningServer = {
   url: string
+  pid: number
   dataDir: string
   output: () => string
   /** Resolves with the first output line matching `pattern` (the log is one JSON line per entry). */
@@ -44,29 +45,28 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/** Starts the built server on a free port with a fresh PGlite data folder; waits until it serves. */
+/**
+ * Starts the built server; waits until it serves. On `env.PORT` when given (a replica started
+ * again where a proxy expects it), else on a free port; with `env.DATA_DIR` when given (replicas
+ * sharing their generated secrets), else a fresh data folder of its own, removed at the stop.
+ */
 export async function startBuiltServer(
   /** Loopback unless HOST is given; `HOST: undefined` leaves it unset, as a bare `node` start does. */
   env: Record<string, string | undefined> = {},
   entry: string = serverEntries.built,
-  /** `openFileLimit`: the process's descriptor limit (`ulimit -n`), lower than this shell's. */
-  { openFileLimit }: { openFileLimit?: number } = {},
 ): Promise<RunningServer> {
-  const port = await freePort()
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-test-'))
-  const { HOST: _host, ...rest } = env
+  const { HOST: _host, PORT: fixedPort, DATA_DIR: sharedDataDir, ...rest } = env
+  const port = fixedPort ?? String(await freePort())
+  const ownDataDir = sharedDataDir === undefined
+  const dataDir = sharedDataDir ?? (await mkdtemp(path.join(tmpdir(), 'interview-helper-test-')))
   const host = 'HOST' in env ? env.HOST : '127.0.0.1'
   const defined = Object.fromEntries(
     Object.entries(rest).filter((entry): entry is [string, string] => entry[1] !== undefined),
   )
   const { HOST: _inheritedHost, ...environment } = serverEnvironment(defined)
-  const [command, args] =
-    openFileLimit === undefined
-      ? [process.execPath, [entry]]
-      : ['/bin/sh', ['-c', `ulimit -n ${openFileLimit} && exec "$0" "$1"`, process.execPath, entry]]
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
-    env: { ...environment, ...(host === undefined ? {} : { HOST: host }), PORT: String(port), DATA_DIR: dataDir },
+    env: { ...environment, ...(host === undefined ? {} : { HOST: host }), PORT: port, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const exited = new Promise<ProcessEnd>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
@@ -99,7 +99,7 @@ export async function startBuiltServer(
     try {
       await stopProcess(child, exited, () => output)
     } finally {
-      await rm(dataDir, { recursive: true, force: true })
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true })
     }
   }
   try {
@@ -108,7 +108,16 @@ export async function startBuiltServer(
     await stop().catch(() => undefined)
     throw error
   }
-  return { url, dataDir, output: () => output, waitForOutput, signal: (name) => child.kill(name), exited, stop }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    dataDir,
+    output: () => output,
+    waitForOutput,
+    signal: (name) => child.kill(name),
+    exited,
+    stop,
+  }
 }
 
 /** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */

@@ -120,11 +120,23 @@ describe('deploy/Caddyfile', () => {
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(Math.max(...Object.values(bodyLimits)))
   })
 
-  it('flushes the answer stream at once and sets the forwarded client address itself', () => {
+  it('flushes the answer stream at once and trusts no X-Forwarded-For a client sends', () => {
     expect(caddyfile).toMatch(/handle \/api\/interview\/question\/stream \{\s*reverse_proxy \{[^}]*flush_interval -1/)
-    expect(caddyfile).toContain('header_up X-Forwarded-For {remote_host}')
-    expect(caddyfile).toContain('header_up X-Forwarded-Proto {scheme}')
+    // Without trusted proxies Caddy replaces the header with the connection's address
+    // (tests/fault/proxy.test.ts checks it through a running Caddy).
+    expect(caddyfile).not.toMatch(/^\s*trusted_proxies/m)
     expect(caddyfile).toContain('handle /api/inngest')
+  })
+
+  it('is given one upstream per replica compose runs', () => {
+    const upstreams = /\$\{APP_UPSTREAMS:-([^}]+)\}/.exec(serviceNamed('proxy').environment?.APP_UPSTREAMS ?? '')?.[1]
+    const replicas = z
+      .object({ services: z.object({ app: z.object({ deploy: z.object({ replicas: z.number() }) }) }) })
+      .parse(compose).services.app.deploy.replicas
+    expect(upstreams?.split(' ')).toEqual(
+      Array.from({ length: replicas }, (_, n) => `interview-helper-app-${n + 1}:3000`),
+    )
+    expect(caddyfile).toContain('to {$APP_UPSTREAMS}')
   })
 })
 
