@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import migrateBundle from '#scripts/migrate.vite.config.ts'
 import { bodyLimits } from '#server/http/body-limits.ts'
+import { slowClientBounds } from '#server/http/server-timeouts.ts'
 
 // Docker is not available where the tests run: the files are checked, not run. The compose file
 // against the Compose Specification's schema (vendored, deploy/schema/README.md), and against
@@ -120,12 +121,18 @@ describe('deploy/Caddyfile', () => {
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(Math.max(...Object.values(bodyLimits)))
   })
 
-  it('flushes the answer stream at once and trusts no X-Forwarded-For a client sends', () => {
-    expect(caddyfile).toMatch(/handle \/api\/interview\/question\/stream \{\s*reverse_proxy \{[^}]*flush_interval -1/)
+  it('flushes the answer streams at once and trusts no X-Forwarded-For a client sends', () => {
+    expect(caddyfile).toMatch(/@answerStreams path \/api\/interview\/question\/stream \/api\/interview\/audio-question\n/)
+    expect(caddyfile).toMatch(/handle @answerStreams \{\s*reverse_proxy \{[^}]*flush_interval -1/)
     // Without trusted proxies Caddy replaces the header with the connection's address
     // (tests/fault/proxy.test.ts checks it through a running Caddy).
     expect(caddyfile).not.toMatch(/^\s*trusted_proxies/m)
     expect(caddyfile).toContain('handle /api/inngest')
+  })
+
+  it("lets its kept-alive connections to the app go before the app's idle timeout closes them", () => {
+    const keepalive = /transport http \{\s*keepalive (\d+)s\s*\}/.exec(caddyfile)?.[1]
+    expect(Number(keepalive) * 1000).toBeLessThan(slowClientBounds.idleMs)
   })
 
   it('is given one upstream per replica compose runs', () => {
