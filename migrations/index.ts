@@ -25,6 +25,7 @@ import * as aggregateSnapshots from './0028-aggregate-snapshots.ts'
 import * as readStreamFunction from './0029-read-stream-function.ts'
 import * as ownerStatusFunction from './0035-owner-status-function.ts'
 import * as appendStreamsFunction from './0036-append-streams-function.ts'
+import * as interviewReview from './0037-interview-review.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0029-read-stream-function': readStreamFunction,
   '0035-owner-status-function': ownerStatusFunction,
   '0036-append-streams-function': appendStreamsFunction,
+  '0037-interview-review': interviewReview,
 }

@@ -100,6 +100,7 @@ const sessionsFold: RowFold<InterviewSessionRow> = {
             counted: event.data.counted,
           }
         )
+      case 'AnswerRated':
       case 'QuestionsGenerated':
       case 'CommunicationImproved':
         return row
@@ -238,6 +239,7 @@ async function applyToSession(trx: Transaction<EventsDatabase>, stored: StoredEv
         .set({ status: 'ended', ended_at: event.createdAt, end_reason: event.data.reason, counted: event.data.counted })
         .execute()
       return
+    case 'AnswerRated':
     case 'QuestionsGenerated':
     case 'CommunicationImproved':
       return

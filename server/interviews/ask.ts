@@ -17,6 +17,7 @@ import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
 import { gistOf } from '#server/ai/spoken-answer.ts'
 import { needsConfirmation } from '#server/ai/transcript-confirmation.ts'
+import { categoriseQuestion } from '#rules/question-category.ts'
 
 export const failures = {
   response: 'Failed to get response',
@@ -46,7 +47,7 @@ async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId
 type Recorded = {
   question: string
   answer: AnswerResult
-  source: 'text' | 'audio' | 'screenshot'
+  source: 'text' | 'audio' | 'screenshot' | 'generated'
   contextUsed: boolean
   transcription?: TranscriptionResult & { bytes: number }
   screenshot?: ScreenshotAnalysis & { bytes: number }
@@ -74,6 +75,9 @@ async function record(scope: SignedInScope, sessionId: string, recorded: Recorde
             question: seal(key, userId, recorded.question),
             contextUsed: recorded.contextUsed,
             answer: seal(key, userId, recorded.answer.text),
+            category: categoriseQuestion(recorded.question, recorded.answer.source !== 'framework'),
+            confidence: recorded.answer.confidence ?? null,
+            answerSource: recorded.answer.source ?? null,
             provider: recorded.answer.provider,
             model: recorded.answer.model,
             latencyMs: recorded.answer.latencyMs,
@@ -139,10 +143,18 @@ function answerShape(access: PlanAccess, sessionId: string, questionId: string, 
   }
 }
 
+type QuestionInput = {
+  question: string
+  context?: InterviewContext | undefined
+  sessionId?: string | undefined
+  /** True when the candidate picked it from the practice questions generated for them. */
+  generated?: boolean | undefined
+}
+
 /** A typed question during a live interview. */
 export async function askQuestion(
   scope: SignedInScope,
-  input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
+  input: QuestionInput,
 ) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = gatedContext(access, input.context, session.context)
@@ -153,7 +165,7 @@ export async function askQuestion(
   const questionId = await record(scope, session.id, {
     question: input.question,
     answer,
-    source: 'text',
+    source: input.generated ? 'generated' : 'text',
     contextUsed: Object.keys(context).length > 0,
   })
   return answerShape(access, session.id, questionId, answer)
@@ -162,7 +174,7 @@ export async function askQuestion(
 /** The same, as text deltas for a real-time display; the answer is recorded once it is complete. */
 export async function* streamQuestion(
   scope: SignedInScope,
-  input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
+  input: QuestionInput,
   signal?: AbortSignal,
 ) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
@@ -181,7 +193,7 @@ export async function* streamQuestion(
   const questionId = await record(scope, session.id, {
     question: input.question,
     answer: result,
-    source: 'text',
+    source: input.generated ? 'generated' : 'text',
     contextUsed: Object.keys(context).length > 0,
   })
   yield { type: 'done' as const, ...answerShape(access, session.id, questionId, result) }

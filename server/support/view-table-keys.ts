@@ -14,6 +14,10 @@ export const viewTableKeys = {
     { table: 'interview_questions_view', key: 'question_id' },
   ],
   usage_periods: [{ table: 'usage_periods_view', key: 'order_id' }],
+  interview_review: [
+    { table: 'interview_review_sessions', key: 'session_id' },
+    { table: 'interview_review_questions', key: 'question_id' },
+  ],
 } as const satisfies Record<string, readonly { table: string; key: string }[]>
 
 export type ViewTable = { table: string; key: string }

@@ -183,6 +183,7 @@ export const supportExamples = {
           duplicatePaymentIds: [],
         },
       ],
+      interviewReviews: [],
     },
     errors: { not_found: { error: noSuchEvent } },
   },
