@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
-import { interviewEventDefinitions } from '#events/interviews/interview-session.ts'
+import { interviewEventDefinitions, type answerSources } from '#events/interviews/interview-session.ts'
+import type { QuestionCategory } from '#rules/question-category.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
@@ -24,15 +25,14 @@ export type InterviewReviewQuestionsTable = {
   /** The question's place in its session's stream: the order it was asked in. */
   position: number
   asked_at: Date
-  /** text, voice, screenshot or generated. */
-  mode: string
+  mode: (typeof modeOf)[keyof typeof modeOf]
   /** The review's group of the question; 'other' for questions recorded before groups. */
-  category: string
+  category: QuestionCategory
   /** Personal text stays sealed with the person's key here too: shredding the key makes it unreadable. */
   question_sealed: string
   answer_sealed: string
   confidence: number | null
-  answer_source: string | null
+  answer_source: (typeof answerSources)[number] | null
   latency_ms: number
   rating: number | null
   rating_note_sealed: string | null

@@ -10,6 +10,7 @@ const featureNames: Record<FeatureFlagName, string> = {
   contextConfiguration: 'Resume and job description context',
   prioritySupport: 'Priority support',
   teamFeatures: 'Team features',
+  interviewAnalytics: 'Interview analytics',
 }
 
 /** Refuses a call the person's plan does not include, naming the plan that does. */

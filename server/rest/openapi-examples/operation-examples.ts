@@ -4,6 +4,7 @@ import { authExamples } from './auth.ts'
 import { contactExamples } from './contact.ts'
 import { healthExamples } from './health.ts'
 import { interviewExamples } from './interview.ts'
+import { interviewReviewExamples } from './interview-review.ts'
 import type { DocumentedOperation, OperationExample } from './operation-example.ts'
 import { paymentsExamples } from './payments.ts'
 import { supportExamples } from './support.ts'
@@ -13,6 +14,7 @@ export const operationExamples: Record<DocumentedOperation, OperationExample> = 
   ...authExamples,
   ...paymentsExamples,
   ...interviewExamples,
+  ...interviewReviewExamples,
   ...accountExamples,
   ...appExamples,
   ...supportExamples,
