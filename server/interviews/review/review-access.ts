@@ -11,9 +11,8 @@ export const reviewMessages = {
 
 /** The person's plan must include interview analytics; the views are then read after their own last write. */
 export async function requireAnalytics(scope: SignedInScope): Promise<void> {
-  const access = await planAccess(scope)
+  const [access] = await Promise.all([planAccess(scope), viewsFresh(scope.runtime)])
   requireFeature(access.features, access.planType, 'interviewAnalytics')
-  await viewsFresh(scope.runtime)
 }
 
 /** The person's own ended session as the review view holds it; another person's is not found. */
