@@ -1,11 +1,11 @@
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
 import { interviewEventDefinitions } from '#events/interviews/interview-session.ts'
-import { isEventOf } from '#events/store/event-definition.ts'
 import { sql, type Selectable, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { sessionEvent } from './session-event.ts'
 
 export type InterviewSessionsViewTable = {
   session_id: string
@@ -37,17 +37,7 @@ export type InterviewQuestionsViewTable = {
   asked_at: Date
 }
 
-const sessionIdOf = (streamId: string) => streamId.slice('interview-'.length)
-
 type InterviewSessionRow = Selectable<InterviewSessionsViewTable>
-
-/** The event as this view reads it: an interview event of a session stream, about a person. */
-function sessionEvent(event: StoredEvent) {
-  const userId = event.metadata.userId
-  if (!userId || !event.streamId.startsWith('interview-') || !isEventOf(interviewEventDefinitions, event))
-    return undefined
-  return { userId, sessionId: sessionIdOf(event.streamId), event }
-}
 
 type SessionStarted = Extract<
   NonNullable<ReturnType<typeof sessionEvent>>['event'],

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
-import { interviewEventDefinitions, type answerSources } from '#events/interviews/interview-session.ts'
+import type { answerSources } from '#events/interviews/interview-session.ts'
 import type { QuestionCategory } from '#rules/question-category.ts'
-import { isEventOf } from '#events/store/event-definition.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
+import { sessionEvent } from './session-event.ts'
 
 export type InterviewReviewSessionsTable = {
   session_id: string
@@ -40,14 +40,6 @@ export type InterviewReviewQuestionsTable = {
 }
 
 const modeOf = { text: 'text', audio: 'voice', screenshot: 'screenshot', generated: 'generated' } as const
-
-/** The event as this view reads it: an interview event of a session stream, about a person. */
-function sessionEvent(event: StoredEvent) {
-  const userId = event.metadata.userId
-  if (!userId || !event.streamId.startsWith('interview-') || !isEventOf(interviewEventDefinitions, event))
-    return undefined
-  return { userId, sessionId: event.streamId.slice('interview-'.length), event }
-}
 
 async function applyToReview(trx: Transaction<EventsDatabase>, stored: StoredEvent): Promise<void> {
   if (stored.type === 'UserErased') {
@@ -142,13 +134,7 @@ async function applyToReview(trx: Transaction<EventsDatabase>, stored: StoredEve
 export const interviewReviewProjection: Projection = {
   name: 'interview_review',
   version: 1,
-  eventTypes: [
-    'InterviewSessionStarted',
-    'InterviewAsked',
-    'InterviewSessionEnded',
-    'AnswerRated',
-    'UserErased',
-  ],
+  eventTypes: ['InterviewSessionStarted', 'InterviewAsked', 'InterviewSessionEnded', 'AnswerRated', 'UserErased'],
   apply: applyToReview,
   truncate: async (trx) => {
     await trx.deleteFrom('interview_review_questions').execute()
