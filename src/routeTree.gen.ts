@@ -21,6 +21,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as ProgressRouteImport } from './routes/progress'
 import { Route as RefundsRouteImport } from './routes/refunds'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -41,6 +42,7 @@ import { Route as DocsIndexRouteImport } from './routes/docs.index'
 import { Route as DocsApiRouteImport } from './routes/docs.api'
 import { Route as DownloadsSplatRouteImport } from './routes/downloads.$'
 import { Route as InvoiceOrderIdRouteImport } from './routes/invoice.$orderId'
+import { Route as ReviewSessionIdRouteImport } from './routes/review.$sessionId'
 import { Route as ApiInterviewAudioQuestionRouteImport } from './routes/api/interview/audio-question'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
@@ -105,6 +107,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgressRoute = ProgressRouteImport.update({
+  id: '/progress',
+  path: '/progress',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RefundsRoute = RefundsRouteImport.update({
@@ -207,6 +214,11 @@ const InvoiceOrderIdRoute = InvoiceOrderIdRouteImport.update({
   path: '/invoice/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewSessionIdRoute = ReviewSessionIdRouteImport.update({
+  id: '/review/$sessionId',
+  path: '/review/$sessionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiInterviewAudioQuestionRoute =
   ApiInterviewAudioQuestionRouteImport.update({
     id: '/api/interview/audio-question',
@@ -249,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -267,6 +280,7 @@ export interface FileRoutesByFullPath {
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
   '/invoice/$orderId': typeof InvoiceOrderIdRoute
+  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
@@ -288,6 +302,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -306,6 +321,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
   '/invoice/$orderId': typeof InvoiceOrderIdRoute
+  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog': typeof BlogIndexRoute
   '/docs': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
@@ -328,6 +344,7 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -346,6 +363,7 @@ export interface FileRoutesById {
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
   '/invoice/$orderId': typeof InvoiceOrderIdRoute
+  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
@@ -369,6 +387,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/profile'
+    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
@@ -387,6 +406,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/downloads/$'
     | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/blog/'
     | '/docs/'
     | '/api/interview/audio-question'
@@ -408,6 +428,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/profile'
+    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
@@ -426,6 +447,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/downloads/$'
     | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/blog'
     | '/docs'
     | '/api/interview/audio-question'
@@ -447,6 +469,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/profile'
+    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
@@ -465,6 +488,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/downloads/$'
     | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/blog/'
     | '/docs/'
     | '/api/interview/audio-question'
@@ -487,6 +511,7 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  ProgressRoute: typeof ProgressRoute
   RefundsRoute: typeof RefundsRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
@@ -505,6 +530,7 @@ export interface RootRouteChildren {
   DocsApiRoute: typeof DocsApiRoute
   DownloadsSplatRoute: typeof DownloadsSplatRoute
   InvoiceOrderIdRoute: typeof InvoiceOrderIdRoute
+  ReviewSessionIdRoute: typeof ReviewSessionIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
   ApiInterviewAudioQuestionRoute: typeof ApiInterviewAudioQuestionRoute
@@ -598,6 +624,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/progress': {
+      id: '/progress'
+      path: '/progress'
+      fullPath: '/progress'
+      preLoaderRoute: typeof ProgressRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/refunds': {
@@ -740,6 +773,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvoiceOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review/$sessionId': {
+      id: '/review/$sessionId'
+      path: '/review/$sessionId'
+      fullPath: '/review/$sessionId'
+      preLoaderRoute: typeof ReviewSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/interview/audio-question': {
       id: '/api/interview/audio-question'
       path: '/api/interview/audio-question'
@@ -791,6 +831,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  ProgressRoute: ProgressRoute,
   RefundsRoute: RefundsRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
@@ -809,6 +850,7 @@ const rootRouteChildren: RootRouteChildren = {
   DocsApiRoute: DocsApiRoute,
   DownloadsSplatRoute: DownloadsSplatRoute,
   InvoiceOrderIdRoute: InvoiceOrderIdRoute,
+  ReviewSessionIdRoute: ReviewSessionIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
   ApiInterviewAudioQuestionRoute: ApiInterviewAudioQuestionRoute,

@@ -78,7 +78,10 @@ export async function benchReview(): Promise<Figure[]> {
       })),
     )
     for (let from = 0; from < questions.length; from += 1_000)
-      await runtime.db.insertInto('interview_review_questions').values(questions.slice(from, from + 1_000)).execute()
+      await runtime.db
+        .insertInto('interview_review_questions')
+        .values(questions.slice(from, from + 1_000))
+        .execute()
     await sql`analyze interview_review_questions`.execute(runtime.db)
     await sql`analyze interview_review_sessions`.execute(runtime.db)
 

@@ -37,7 +37,8 @@ async function endedSession(token: string) {
     { question: 'What is a closure in JavaScript?', generated: true },
     { question: 'What are your salary expectations?' },
   ]
-  for (const body of asked) dataOf(await api('POST', '/interview/question', { token, body: { ...body, sessionId: id } }))
+  for (const body of asked)
+    dataOf(await api('POST', '/interview/question', { token, body: { ...body, sessionId: id } }))
   return id
 }
 
@@ -66,7 +67,9 @@ describe('interview review and insights over REST', () => {
     expect(review.session.endedAt).not.toBeNull()
     expect(review.summary).toMatchObject({ questionCount: 3, rated: 0, averageRating: null })
     expect(review.summary.byCategory).toMatchObject({ technical: 2, 'hr-salary': 1 })
-    expect(review.questions.map((question) => [question.number, question.mode, question.category, question.question])).toEqual([
+    expect(
+      review.questions.map((question) => [question.number, question.mode, question.category, question.question]),
+    ).toEqual([
       [1, 'text', 'technical', 'How does a hash map handle collisions?'],
       [2, 'generated', 'technical', 'What is a closure in JavaScript?'],
       [3, 'text', 'hr-salary', 'What are your salary expectations?'],
@@ -87,7 +90,10 @@ describe('interview review and insights over REST', () => {
     )
     expect(rated).toEqual({ sessionId, questionId: first, rating: 2, note: 'Needs an example' })
     dataOf(
-      await api('POST', `/interview/sessions/${sessionId}/questions/${first}/rating`, { token: pro, body: { rating: 4 } }),
+      await api('POST', `/interview/sessions/${sessionId}/questions/${first}/rating`, {
+        token: pro,
+        body: { rating: 4 },
+      }),
     )
     const after = dataOf<Review>(await api('GET', `/interview/sessions/${sessionId}/review`, { token: pro }))
     expect(after.questions[0]).toMatchObject({ rating: 4, note: null })
@@ -115,7 +121,10 @@ describe('interview review and insights over REST', () => {
       body: { rating: 3 },
     })
     expect(unknownQuestion.status).toBe(404)
-    expect(unknownQuestion.body).toMatchObject({ code: 'not_found', error: 'There is no such question in this interview session' })
+    expect(unknownQuestion.body).toMatchObject({
+      code: 'not_found',
+      error: 'There is no such question in this interview session',
+    })
     const backwards = await api('GET', '/interview/insights?from=2026-11-30&to=2026-11-01', { token: pro })
     expect(backwards.status).toBe(400)
     expect(backwards.body).toMatchObject({ code: 'invalid_request' })

@@ -99,7 +99,8 @@ describe.each(databaseKinds)('interview review view on %s', (kind) => {
       await store.append(interviewStreamId(session.sessionId), session.version, events, metadata)
       session.version += events.length
     }
-    if (erase) await store.append(userStreamId(userId), 'any', [{ type: 'UserErased', data: { requestedBy: 'user' } }], metadata)
+    if (erase)
+      await store.append(userStreamId(userId), 'any', [{ type: 'UserErased', data: { requestedBy: 'user' } }], metadata)
     return userId
   }
 
@@ -167,7 +168,10 @@ describe.each(databaseKinds)('interview review view on %s', (kind) => {
         asked('q-a', 'second'),
         { type: 'AnswerRated', data: { questionId: 'q-b', rating: 2, note: sealed('too vague') } },
         { type: 'AnswerRated', data: { questionId: 'q-b', rating: 5, note: null } },
-        { type: 'InterviewSessionEnded', data: { reason: 'ended', questionsAsked: 2, durationMs: 90_000, counted: true } },
+        {
+          type: 'InterviewSessionEnded',
+          data: { reason: 'ended', questionsAsked: 2, durationMs: 90_000, counted: true },
+        },
       ],
       metadata,
     )

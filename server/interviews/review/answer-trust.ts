@@ -19,7 +19,11 @@ export function answerTrust(row: { answer_source: string | null; confidence: num
 export const lowRatingAtMost = 2
 
 /** Why an answer is worth practising again, or null when it held up. */
-export function weakSpotReason(question: { answer_source: string | null; confidence: number | null; rating: number | null }) {
+export function weakSpotReason(question: {
+  answer_source: string | null
+  confidence: number | null
+  rating: number | null
+}) {
   const trust = answerTrust(question)
   if (trust === 'abstained' || trust === 'low-confidence') return trust
   if (question.rating !== null && question.rating <= lowRatingAtMost) return 'rated-low' as const

@@ -32,7 +32,8 @@ export async function interviewInsights(scope: SignedInScope, range: InsightsRan
   const { db } = scope.runtime
   const from = new Date(`${range.from}T00:00:00.000Z`)
   const until = new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + dayMs)
-  const week = (column: string) => sql<string>`to_char(date_trunc('week', ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`
+  const week = (column: string) =>
+    sql<string>`to_char(date_trunc('week', ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`
   const [sessions, questions, weak, key] = await Promise.all([
     db
       .selectFrom('interview_review_sessions')
@@ -132,8 +133,14 @@ function weekly(sessions: readonly { week: string; sessions: string }[], questio
     totals: {
       sessions: total((week) => week.sessions),
       questions: total((week) => week.questions),
-      confidentShare: share(total((week) => week.confident), total((week) => week.questions)),
-      averageRating: average(total((week) => week.ratingSum), total((week) => week.rated)),
+      confidentShare: share(
+        total((week) => week.confident),
+        total((week) => week.questions),
+      ),
+      averageRating: average(
+        total((week) => week.ratingSum),
+        total((week) => week.rated),
+      ),
       byCategory,
     },
     weeks: list.map((week) => ({

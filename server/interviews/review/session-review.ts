@@ -52,7 +52,9 @@ function summaryOf(questions: readonly QuestionRow[]) {
     averageLatencyMs: questions.length === 0 ? 0 : Math.round(latency / questions.length),
     rated: ratings.length,
     averageRating:
-      ratings.length === 0 ? null : Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 10) / 10,
+      ratings.length === 0
+        ? null
+        : Math.round((ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) * 10) / 10,
   }
 }
 
@@ -70,10 +72,7 @@ async function questionsOf(scope: SignedInScope, sessionId: string) {
 export async function sessionReview(scope: SignedInScope, sessionId: string) {
   await requireAnalytics(scope)
   const session = await endedSessionOf(scope, sessionId)
-  const [questions, key] = await Promise.all([
-    questionsOf(scope, sessionId),
-    keyFor(scope.runtime.db, scope.userId),
-  ])
+  const [questions, key] = await Promise.all([questionsOf(scope, sessionId), keyFor(scope.runtime.db, scope.userId)])
   const open = (sealed: string | null) => (sealed === null ? null : (unseal(key, scope.userId, sealed) ?? null))
   const shown = questions.map((question, index) => ({
     id: question.question_id,

@@ -22,15 +22,10 @@ export const insightsInput = z
     to: isoDate.optional().meta({ description: 'Last day (UTC), included; default today' }),
   })
   .default({})
-  .refine(
-    ({ from, to }) => from === undefined || to === undefined || from <= to,
-    'from must not be after to',
-  )
+  .refine(({ from, to }) => from === undefined || to === undefined || from <= to, 'from must not be after to')
   .refine(
     ({ from, to }) =>
-      from === undefined ||
-      to === undefined ||
-      (Date.parse(to) - Date.parse(from)) / 86_400_000 < longestRangeDays,
+      from === undefined || to === undefined || (Date.parse(to) - Date.parse(from)) / 86_400_000 < longestRangeDays,
     `the range must be at most ${longestRangeDays} days`,
   )
 

@@ -10,7 +10,8 @@ export const rateAnswer = signedInProcedure
       operationId: 'interview-rateAnswer',
       tags: ['interview'],
       summary: 'Rate an answer 1 (no help) to 5 (very helpful), with an optional short note (Pro)',
-      description: 'A later rating of the same answer replaces it. Pro plan only (403 `feature_not_in_plan` otherwise).',
+      description:
+        'A later rating of the same answer replaces it. Pro plan only (403 `feature_not_in_plan` otherwise).',
       protect: true,
     },
   })

@@ -9,7 +9,8 @@ export const sessionReview = signedInProcedure
       path: '/interview/sessions/{id}/review',
       operationId: 'interview-sessionReview',
       tags: ['interview'],
-      summary: "An ended session's review: every question in order with its answer, confidence, timing and rating (Pro)",
+      summary:
+        "An ended session's review: every question in order with its answer, confidence, timing and rating (Pro)",
       description:
         'Pro plan only (403 `feature_not_in_plan` otherwise). 409 `session_active` while the session is still running.',
       protect: true,
