@@ -152,10 +152,7 @@ type QuestionInput = {
 }
 
 /** A typed question during a live interview. */
-export async function askQuestion(
-  scope: SignedInScope,
-  input: QuestionInput,
-) {
+export async function askQuestion(scope: SignedInScope, input: QuestionInput) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = gatedContext(access, input.context, session.context)
   const history = await recentTurns(scope, session.id)
@@ -172,11 +169,7 @@ export async function askQuestion(
 }
 
 /** The same, as text deltas for a real-time display; the answer is recorded once it is complete. */
-export async function* streamQuestion(
-  scope: SignedInScope,
-  input: QuestionInput,
-  signal?: AbortSignal,
-) {
+export async function* streamQuestion(scope: SignedInScope, input: QuestionInput, signal?: AbortSignal) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = gatedContext(access, input.context, session.context)
   let result: AnswerResult | undefined

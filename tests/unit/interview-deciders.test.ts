@@ -200,9 +200,7 @@ describe('interview session decider', () => {
     givenSession({ ...startedEvent, createdAt: start }, asked1)
       .when({ type: 'RateAnswer', owner, userId: 'u1', rated: { ...rated, questionId: 'q2' } })
       .thenThrows('not-found', 'There is no such question in this interview session')
-    givenSession()
-      .when({ type: 'RateAnswer', owner, userId: 'u1', rated })
-      .thenThrows('not-found')
+    givenSession().when({ type: 'RateAnswer', owner, userId: 'u1', rated }).thenThrows('not-found')
   })
 
   it('ends once', () => {

@@ -31,8 +31,8 @@ export async function personViews(db: Kysely<EventsDatabase> | Transaction<Event
         'session.session_id',
         'session.status',
         'session.ended_at',
-        eb.fn.count<number>('question.question_id').as('questions'),
-        eb.fn.count<number>('question.rating').as('rated'),
+        eb.fn.count<string>('question.question_id').as('questions'),
+        eb.fn.count<string>('question.rating').as('rated'),
       ])
       .where('session.user_id', '=', userId)
       .groupBy(['session.session_id', 'session.status', 'session.ended_at', 'session.started_at'])

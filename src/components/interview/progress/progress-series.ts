@@ -8,7 +8,7 @@ type Week = Insights['weeks'][number]
 const weekLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
 /** "Nov 23": the Monday a week starts on, as the charts and their tables name it. */
-export const labelOfWeek = (weekStart: string) => weekLabel.format(new Date(`${weekStart}T00:00:00Z`))
+const labelOfWeek = (weekStart: string) => weekLabel.format(new Date(`${weekStart}T00:00:00Z`))
 
 export type ProgressChart = {
   id: string

@@ -71,7 +71,7 @@ export function RatingForm({ sessionId, question }: { sessionId: string; questio
       <button type="submit" className={`${secondaryButton} mt-2`} disabled={rating === null || rate.isPending}>
         {rate.isPending ? 'Saving...' : question.rating === null ? 'Save rating' : 'Update rating'}
       </button>
-      {rate.isSuccess && !rate.isPending && (
+      {rate.isSuccess && (
         <p role="status" className="mt-1 text-sm text-green-800 dark:text-green-300">
           Rating saved.
         </p>

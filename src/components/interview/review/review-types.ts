@@ -3,7 +3,7 @@ import type { AppRouter } from '#server/trpc/router.ts'
 
 type Outputs = inferRouterOutputs<AppRouter>['interviews']
 
-export type SessionReview = Outputs['sessionReview']
+type SessionReview = Outputs['sessionReview']
 export type ReviewSummary = SessionReview['summary']
 export type ReviewQuestion = SessionReview['questions'][number]
 export type PracticeItem = SessionReview['practice'][number]
