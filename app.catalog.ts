@@ -16,6 +16,7 @@ export const featureFlagNames = [
   'microphone',
   'chat',
   'contextConfiguration',
+  'interviewAnalytics',
 ] as const
 export type FeatureFlagName = (typeof featureFlagNames)[number]
 export type Features = { maxInterviews: number } & Record<FeatureFlagName, boolean>
@@ -30,6 +31,7 @@ export const noFeatures: Features = {
   microphone: false,
   chat: false,
   contextConfiguration: false,
+  interviewAnalytics: false,
 }
 
 export type Plan = {
@@ -100,7 +102,7 @@ export const plans: readonly Plan[] = [
       '25 interviews per month',
       'All features',
       'Context feedback from your resume and job description',
-      'Interview analytics (coming soon)',
+      'Interview analytics',
     ],
     features: {
       maxInterviews: 25,
@@ -111,6 +113,7 @@ export const plans: readonly Plan[] = [
       contextConfiguration: true,
       prioritySupport: true,
       teamFeatures: true,
+      interviewAnalytics: true,
     },
   },
 ]

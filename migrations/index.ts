@@ -26,6 +26,7 @@ import * as readStreamFunction from './0029-read-stream-function.ts'
 import * as ownerStatusFunction from './0035-owner-status-function.ts'
 import * as appendStreamsFunction from './0036-append-streams-function.ts'
 import * as refundsIndex from './0037-refunds-index.ts'
+import * as interviewReview from './0038-interview-review.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0035-owner-status-function': ownerStatusFunction,
   '0036-append-streams-function': appendStreamsFunction,
   '0037-refunds-index': refundsIndex,
+  '0038-interview-review': interviewReview,
 }

@@ -33,6 +33,11 @@ if (kinds.includes('postgres'))
     "Support: a person's timeline",
     await (await import('./bench/support-timeline-bench.ts')).benchSupportTimeline(),
   )
+if (kinds.includes('postgres'))
+  print(
+    'Interview review: one session and the insights (Pro)',
+    await (await import('./bench/review-bench.ts')).benchReview(),
+  )
 print('AI: offline engine, OCR and speech', await (await import('./bench/ai-bench.ts')).benchAi())
 print('Live: end of utterance to first answer word', await (await import('./bench/live-bench.ts')).benchLive())
 print(

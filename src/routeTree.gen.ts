@@ -22,6 +22,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as ProgressRouteImport } from './routes/progress'
 import { Route as RefundsRouteImport } from './routes/refunds'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
@@ -42,6 +43,7 @@ import { Route as DocsIndexRouteImport } from './routes/docs.index'
 import { Route as DocsApiRouteImport } from './routes/docs.api'
 import { Route as DownloadsSplatRouteImport } from './routes/downloads.$'
 import { Route as InvoiceOrderIdRouteImport } from './routes/invoice.$orderId'
+import { Route as ReviewSessionIdRouteImport } from './routes/review.$sessionId'
 import { Route as ApiInterviewAudioQuestionRouteImport } from './routes/api/interview/audio-question'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
@@ -111,6 +113,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const ProfileRoute = ProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProgressRoute = ProgressRouteImport.update({
+  id: '/progress',
+  path: '/progress',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RefundsRoute = RefundsRouteImport.update({
@@ -213,6 +220,11 @@ const InvoiceOrderIdRoute = InvoiceOrderIdRouteImport.update({
   path: '/invoice/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewSessionIdRoute = ReviewSessionIdRouteImport.update({
+  id: '/review/$sessionId',
+  path: '/review/$sessionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiInterviewAudioQuestionRoute =
   ApiInterviewAudioQuestionRouteImport.update({
     id: '/api/interview/audio-question',
@@ -256,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -274,6 +287,7 @@ export interface FileRoutesByFullPath {
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
   '/invoice/$orderId': typeof InvoiceOrderIdRoute
+  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
@@ -296,6 +310,7 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -314,6 +329,7 @@ export interface FileRoutesByTo {
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
   '/invoice/$orderId': typeof InvoiceOrderIdRoute
+  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog': typeof BlogIndexRoute
   '/docs': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
@@ -337,6 +353,7 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
   '/profile': typeof ProfileRoute
+  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
@@ -355,6 +372,7 @@ export interface FileRoutesById {
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
   '/invoice/$orderId': typeof InvoiceOrderIdRoute
+  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
@@ -379,6 +397,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/profile'
+    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
@@ -397,6 +416,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/downloads/$'
     | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/blog/'
     | '/docs/'
     | '/api/interview/audio-question'
@@ -419,6 +439,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/profile'
+    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
@@ -437,6 +458,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/downloads/$'
     | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/blog'
     | '/docs'
     | '/api/interview/audio-question'
@@ -459,6 +481,7 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy'
     | '/profile'
+    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
@@ -477,6 +500,7 @@ export interface FileRouteTypes {
     | '/docs/api'
     | '/downloads/$'
     | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/blog/'
     | '/docs/'
     | '/api/interview/audio-question'
@@ -500,6 +524,7 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
   ProfileRoute: typeof ProfileRoute
+  ProgressRoute: typeof ProgressRoute
   RefundsRoute: typeof RefundsRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
@@ -518,6 +543,7 @@ export interface RootRouteChildren {
   DocsApiRoute: typeof DocsApiRoute
   DownloadsSplatRoute: typeof DownloadsSplatRoute
   InvoiceOrderIdRoute: typeof InvoiceOrderIdRoute
+  ReviewSessionIdRoute: typeof ReviewSessionIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
   ApiInterviewAudioQuestionRoute: typeof ApiInterviewAudioQuestionRoute
@@ -618,6 +644,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/progress': {
+      id: '/progress'
+      path: '/progress'
+      fullPath: '/progress'
+      preLoaderRoute: typeof ProgressRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/refunds': {
@@ -760,6 +793,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InvoiceOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review/$sessionId': {
+      id: '/review/$sessionId'
+      path: '/review/$sessionId'
+      fullPath: '/review/$sessionId'
+      preLoaderRoute: typeof ReviewSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/interview/audio-question': {
       id: '/api/interview/audio-question'
       path: '/api/interview/audio-question'
@@ -812,6 +852,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
   ProfileRoute: ProfileRoute,
+  ProgressRoute: ProgressRoute,
   RefundsRoute: RefundsRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
@@ -830,6 +871,7 @@ const rootRouteChildren: RootRouteChildren = {
   DocsApiRoute: DocsApiRoute,
   DownloadsSplatRoute: DownloadsSplatRoute,
   InvoiceOrderIdRoute: InvoiceOrderIdRoute,
+  ReviewSessionIdRoute: ReviewSessionIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
   ApiInterviewAudioQuestionRoute: ApiInterviewAudioQuestionRoute,

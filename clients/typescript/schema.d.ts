@@ -634,6 +634,66 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/interview/sessions/{id}/review': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * An ended session's review: every question in order with its answer, confidence, timing and rating (Pro)
+     * @description Pro plan only (403 `feature_not_in_plan` otherwise). 409 `session_active` while the session is still running.
+     */
+    get: operations['interview-sessionReview']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/interview/insights': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Progress across ended interviews, week by week, with the weak spots to practise (Pro)
+     * @description Days are UTC dates, both included; without `from` the 90 days up to `to` (default today), at most 366 days. Pro plan only (403 `feature_not_in_plan` otherwise).
+     */
+    get: operations['interview-insights']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/interview/sessions/{id}/questions/{questionId}/rating': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Rate an answer 1 (no help) to 5 (very helpful), with an optional short note (Pro)
+     * @description A later rating of the same answer replaces it. Pro plan only (403 `feature_not_in_plan` otherwise).
+     */
+    post: operations['interview-rateAnswer']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/account/profile': {
     parameters: {
       query?: never
@@ -1167,6 +1227,7 @@ export interface components {
       microphone: boolean
       chat: boolean
       contextConfiguration: boolean
+      interviewAnalytics: boolean
     }
     Tokens: {
       /** @description JWT for Authorization: Bearer, valid 15 minutes */
@@ -1360,6 +1421,101 @@ export interface components {
       }
       extractedText: string
       question: string | null
+    }
+    SessionReview: {
+      session: {
+        id: string
+        mode: string
+        startedAt: string
+        endedAt: string | null
+        durationMs: number
+        endReason: string | null
+      }
+      summary: {
+        questionCount: number
+        byCategory: {
+          technical: number
+          'system-design': number
+          behavioural: number
+          'hr-salary': number
+          other: number
+        }
+        /** @description Answers given below 0.6 confidence */
+        lowConfidence: number
+        /** @description Questions answered with the structured approach instead */
+        abstained: number
+        averageLatencyMs: number
+        rated: number
+        averageRating: number | null
+      }
+      questions: {
+        id: string
+        number: number
+        askedAt: string
+        /** @enum {string} */
+        mode: 'text' | 'voice' | 'screenshot' | 'generated'
+        /** @enum {string} */
+        category: 'technical' | 'system-design' | 'behavioural' | 'hr-salary' | 'other'
+        question: string | null
+        answer: string | null
+        confidence: number | null
+        source: ('knowledge-base' | 'framework' | 'model') | null
+        /** @enum {string} */
+        trust: 'confident' | 'low-confidence' | 'abstained' | 'unknown'
+        latencyMs: number
+        rating: number | null
+        note: string | null
+        ratedAt: string | null
+      }[]
+      practice: {
+        questionId: string
+        /** @description The question, to generate practice questions on */
+        topic: string
+        /** @enum {string} */
+        reason: 'abstained' | 'low-confidence' | 'rated-low'
+      }[]
+    }
+    InterviewInsights: {
+      range: {
+        from: string
+        to: string
+      }
+      totals: {
+        sessions: number
+        questions: number
+        confidentShare: number | null
+        averageRating: number | null
+        byCategory: {
+          technical: number
+          'system-design': number
+          behavioural: number
+          'hr-salary': number
+          other: number
+        }
+      }
+      weeks: {
+        /** @description The Monday (UTC) the week starts on */
+        weekStart: string
+        sessions: number
+        questions: number
+        byCategory: {
+          technical: number
+          'system-design': number
+          behavioural: number
+          'hr-salary': number
+          other: number
+        }
+        confidentShare: number | null
+        averageRating: number | null
+      }[]
+      practice: {
+        questionId: string
+        /** @description The question, to generate practice questions on */
+        topic: string
+        /** @enum {string} */
+        reason: 'abstained' | 'low-confidence' | 'rated-low'
+        sessionId: string
+      }[]
     }
     ContactReceipt: {
       /** @description Quote it when you write to support about this message */
@@ -1685,7 +1841,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": false,
            *           "chat": false,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         },
            *         "tokens": null,
            *         "needsConfirmation": true,
@@ -1962,7 +2119,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": true,
            *           "chat": true,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         },
            *         "tokens": {
            *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
@@ -2371,7 +2529,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": true,
            *           "chat": true,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         }
            *       }
            *     }
@@ -3520,7 +3679,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": true,
            *           "chat": true,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         },
            *         "tokens": {
            *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
@@ -3722,7 +3882,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": true,
            *           "chat": true,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         },
            *         "tokens": {
            *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
@@ -3890,7 +4051,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": true,
            *           "chat": true,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         }
            *       }
            *     }
@@ -4021,7 +4183,8 @@ export interface operations {
            *               "teamFeatures": false,
            *               "microphone": false,
            *               "chat": true,
-           *               "contextConfiguration": false
+           *               "contextConfiguration": false,
+           *               "interviewAnalytics": false
            *             }
            *           },
            *           {
@@ -4050,7 +4213,8 @@ export interface operations {
            *               "teamFeatures": false,
            *               "microphone": true,
            *               "chat": true,
-           *               "contextConfiguration": false
+           *               "contextConfiguration": false,
+           *               "interviewAnalytics": false
            *             }
            *           },
            *           {
@@ -4068,7 +4232,7 @@ export interface operations {
            *               "25 interviews per month",
            *               "All features",
            *               "Context feedback from your resume and job description",
-           *               "Interview analytics (coming soon)"
+           *               "Interview analytics"
            *             ],
            *             "features": {
            *               "maxInterviews": 25,
@@ -4078,7 +4242,8 @@ export interface operations {
            *               "advancedAI": true,
            *               "contextConfiguration": true,
            *               "prioritySupport": true,
-           *               "teamFeatures": true
+           *               "teamFeatures": true,
+           *               "interviewAnalytics": true
            *             }
            *           }
            *         ]
@@ -6335,6 +6500,8 @@ export interface operations {
               }
           /** Format: uuid */
           sessionId?: string
+          /** @description True when the candidate picked the question from generated practice questions */
+          generated?: boolean
         }
       }
     }
@@ -7561,6 +7728,477 @@ export interface operations {
       }
     }
   }
+  'interview-sessionReview': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @example 14858cf9-68c1-4149-94b2-7fc0b8336cb0 */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "session": {
+           *           "id": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *           "mode": "text",
+           *           "startedAt": "2026-11-24T14:40:42.279Z",
+           *           "endedAt": "2026-11-24T14:40:42.663Z",
+           *           "durationMs": 384,
+           *           "endReason": "ended"
+           *         },
+           *         "summary": {
+           *           "questionCount": 1,
+           *           "byCategory": {
+           *             "technical": 1,
+           *             "system-design": 0,
+           *             "behavioural": 0,
+           *             "hr-salary": 0,
+           *             "other": 0
+           *           },
+           *           "lowConfidence": 0,
+           *           "abstained": 0,
+           *           "averageLatencyMs": 3,
+           *           "rated": 1,
+           *           "averageRating": 4
+           *         },
+           *         "questions": [
+           *           {
+           *             "id": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *             "number": 1,
+           *             "askedAt": "2026-11-24T14:40:42.433Z",
+           *             "mode": "text",
+           *             "category": "technical",
+           *             "question": "What is a closure in JavaScript?",
+           *             "answer": "**In short:** A closure is a function bundled together with the variables from the scope where it was created, so it can still access those variables after the outer function has returned.\n\n- A function plus its surrounding lexical scope\n- Outer variables stay accessible after return\n- Used for privacy, factories, memoization, callbacks\n\n**More detail**\n\nFor example, a makeCounter function can declare let count = 0 and return a function that increments and returns count; each returned counter keeps its own private count.",
+           *             "confidence": 0.93,
+           *             "source": "knowledge-base",
+           *             "trust": "confident",
+           *             "latencyMs": 3,
+           *             "rating": 4,
+           *             "note": "Add a counter example next time",
+           *             "ratedAt": "2026-11-24T14:40:42.663Z"
+           *           }
+           *         ],
+           *         "practice": []
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['SessionReview']
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'feature_not_in_plan'
+          }
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. Codes: `session_active` */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'session_active'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'interview-insights': {
+    parameters: {
+      query?: {
+        /** @example 2026-11-01 */
+        from?: string
+        /** @example 2026-11-30 */
+        to?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "range": {
+           *           "from": "2026-11-01",
+           *           "to": "2026-11-30"
+           *         },
+           *         "totals": {
+           *           "sessions": 1,
+           *           "questions": 1,
+           *           "confidentShare": 1,
+           *           "averageRating": 4,
+           *           "byCategory": {
+           *             "technical": 1,
+           *             "system-design": 0,
+           *             "behavioural": 0,
+           *             "hr-salary": 0,
+           *             "other": 0
+           *           }
+           *         },
+           *         "weeks": [
+           *           {
+           *             "weekStart": "2026-11-23",
+           *             "sessions": 1,
+           *             "questions": 1,
+           *             "byCategory": {
+           *               "technical": 1,
+           *               "system-design": 0,
+           *               "behavioural": 0,
+           *               "hr-salary": 0,
+           *               "other": 0
+           *             },
+           *             "confidentShare": 1,
+           *             "averageRating": 4
+           *           }
+           *         ],
+           *         "practice": []
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['InterviewInsights']
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'feature_not_in_plan'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'interview-rateAnswer': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @example 14858cf9-68c1-4149-94b2-7fc0b8336cb0 */
+        id: string
+        /** @example 64b73862-187f-4501-a1c8-32c2c3413dbe */
+        questionId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "rating": 4,
+         *       "note": "Add a counter example next time"
+         *     }
+         */
+        'application/json': {
+          rating: number
+          note?: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "sessionId": "14858cf9-68c1-4149-94b2-7fc0b8336cb0",
+           *         "questionId": "64b73862-187f-4501-a1c8-32c2c3413dbe",
+           *         "rating": 4,
+           *         "note": "Add a counter example next time"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              sessionId: string
+              questionId: string
+              rating: number
+              note: string | null
+            }
+          }
+        }
+      }
+      /** @description Bad input. Codes: `invalid_request` */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'feature_not_in_plan'
+          }
+        }
+      }
+      /** @description Not found. Codes: `not_found` */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
   'account-updateProfile': {
     parameters: {
       query?: never
@@ -7629,7 +8267,8 @@ export interface operations {
            *           "teamFeatures": false,
            *           "microphone": true,
            *           "chat": true,
-           *           "contextConfiguration": false
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
            *         }
            *       }
            *     }
@@ -9597,7 +10236,8 @@ export interface operations {
            *             "expiredAt": null,
            *             "duplicatePaymentIds": []
            *           }
-           *         ]
+           *         ],
+           *         "interviewReviews": []
            *       }
            *     }
            */
@@ -9646,6 +10286,13 @@ export interface operations {
                 failedAt: string | null
                 expiredAt: string | null
                 duplicatePaymentIds: string[]
+              }[]
+              interviewReviews: {
+                sessionId: string
+                status: string
+                endedAt: string | null
+                questions: number
+                rated: number
               }[]
             }
           }

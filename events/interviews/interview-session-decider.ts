@@ -19,6 +19,7 @@ export const abandonAfterMs = 2 * 60 * 60_000
 type Asked = Extract<InterviewEvent, { type: 'InterviewAsked' }>['data']
 type Transcribed = Extract<InterviewEvent, { type: 'AudioTranscribed' }>['data']
 type Analyzed = Extract<InterviewEvent, { type: 'ScreenshotAnalyzed' }>['data']
+type Rated = Extract<InterviewEvent, { type: 'AnswerRated' }>['data']
 
 export type SessionCommand =
   | {
@@ -39,10 +40,12 @@ export type SessionCommand =
       analyzed?: Analyzed
     }
   | { type: 'End'; userId: string; now: Date; reason: 'ended' | 'abandoned' }
+  | { type: 'RateAnswer'; owner: Owner; userId: string; rated: Rated }
 
 export const sessionMessages = {
   notFound: 'Interview session not found',
   ended: 'This interview session has ended. Start a new one with POST /interview/session/start.',
+  questionNotFound: 'There is no such question in this interview session',
 } as const
 
 function wouldCount(state: Extract<SessionState, { status: 'active' | 'ended' }>, now: Date): boolean {
@@ -91,6 +94,13 @@ function decideSession(command: SessionCommand, state: SessionState): InterviewE
           },
         },
       ]
+    case 'RateAnswer':
+      refuseErasedOwner(command.owner)
+      if (state.status === 'none' || state.userId !== command.userId)
+        throw new DomainError('not-found', sessionMessages.notFound)
+      if (!state.questionIds.includes(command.rated.questionId))
+        throw new DomainError('not-found', sessionMessages.questionNotFound)
+      return [{ type: 'AnswerRated', data: command.rated }]
     default: {
       const unknownCommand: never = command
       return unknownCommand

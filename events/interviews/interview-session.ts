@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { planIds } from '#app.catalog.ts'
+import { questionCategories } from '#rules/question-category.ts'
 import { sealedText, type SealedText } from '#events/pii/pii-vault.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
 
@@ -30,17 +31,44 @@ const interviewSessionStarted = defineEvent({
   }),
 })
 
+/** Where an answer's text came from (decision 0050): a curated entry, the structured approach when nothing fitted, or a model. */
+export const answerSources = ['knowledge-base', 'framework', 'model'] as const
+/** How a question came in: typed, heard, read from the screen, or picked from generated practice questions. */
+export const questionSources = ['text', 'audio', 'screenshot', 'generated'] as const
+
 const interviewAsked = defineEvent({
   type: 'InterviewAsked',
-  schemaVersion: 1,
+  schemaVersion: 2,
+  // Version 1 kept neither the answer's trust nor the question's group nor a picked practice
+  // question: those questions stay unknown (null, typed) rather than guessed.
+  upcasters: {
+    1: (data) => ({ ...z.object({}).loose().parse(data), category: null, confidence: null, answerSource: null }),
+  },
   schema: z.object({
     questionId: z.string(),
-    source: z.enum(['text', 'audio', 'screenshot']),
+    source: z.enum(questionSources),
     question: sealedText,
     contextUsed: z.boolean(),
     answer: sealedText,
+    /** The review's group of the question, decided when it was asked; null for questions recorded before groups. */
+    category: z.enum(questionCategories).nullable(),
+    /** The engine's 0–1 confidence in the answer, where it reports one. */
+    confidence: z.number().min(0).max(1).nullable(),
+    answerSource: z.enum(answerSources).nullable(),
     ...aiMeta,
     usage: tokenUsage,
+  }),
+})
+
+/** The candidate's own verdict on an answer, 1 (no help) to 5 (very helpful); a later rating replaces it. */
+const answerRated = defineEvent({
+  type: 'AnswerRated',
+  schemaVersion: 1,
+  schema: z.object({
+    questionId: z.string(),
+    rating: z.number().int().min(1).max(5),
+    /** A short note of their own, sealed, or null. */
+    note: sealedText.nullable(),
   }),
 })
 
@@ -109,6 +137,7 @@ export const interviewEventDefinitions = [
   audioTranscribed,
   screenshotAnalyzed,
   interviewSessionEnded,
+  answerRated,
   questionsGenerated,
   communicationImproved,
 ] as const
@@ -127,6 +156,8 @@ export type SessionState =
       startedAt: Date
       lastActivityAt: Date
       questionsAsked: number
+      /** The questions recorded in it, in order: what a rating may name. */
+      questionIds: string[]
       endedAt: Date | null
       /** Whether it took an interview from the allowance; null until it ends. */
       counted: boolean | null
@@ -147,13 +178,19 @@ export function evolveSession(state: SessionState, event: InterviewEvent & { cre
         startedAt: event.createdAt,
         lastActivityAt: event.createdAt,
         questionsAsked: 0,
+        questionIds: [],
         endedAt: null,
         counted: null,
       }
     case 'InterviewAsked':
       return state.status === 'none'
         ? state
-        : { ...state, questionsAsked: state.questionsAsked + 1, lastActivityAt: event.createdAt }
+        : {
+            ...state,
+            questionsAsked: state.questionsAsked + 1,
+            questionIds: [...state.questionIds, event.data.questionId],
+            lastActivityAt: event.createdAt,
+          }
     case 'AudioTranscribed':
     case 'ScreenshotAnalyzed':
       return state.status === 'none' ? state : { ...state, lastActivityAt: event.createdAt }
@@ -161,6 +198,7 @@ export function evolveSession(state: SessionState, event: InterviewEvent & { cre
       return state.status === 'none'
         ? state
         : { ...state, status: 'ended', endedAt: event.createdAt, counted: event.data.counted }
+    case 'AnswerRated':
     case 'QuestionsGenerated':
     case 'CommunicationImproved':
       return state

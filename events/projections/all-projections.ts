@@ -6,6 +6,7 @@ import { invoicesViewProjection } from './invoices-view.ts'
 import { usagePeriodsProjection } from './usage-periods-view.ts'
 import { subscriptionsViewProjection } from './subscriptions-view.ts'
 import { usersViewProjection } from './users-view.ts'
+import { interviewReviewProjection } from './interview-review-view.ts'
 
 /** The views the events layer projects; the server adds its own reactors next to them (server/runtime.ts). */
 export const viewProjections: readonly Projection[] = [
@@ -16,4 +17,5 @@ export const viewProjections: readonly Projection[] = [
   invoicesViewProjection,
   interviewHistoryProjection,
   usagePeriodsProjection,
+  interviewReviewProjection,
 ]

@@ -1,12 +1,12 @@
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
 import { interviewEventDefinitions, type InterviewEvent } from '#events/interviews/interview-session.ts'
-import { isEventOf } from '#events/store/event-definition.ts'
 import { sql, type Selectable, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
 import { foldIntoRows, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
+import { sessionEvent } from './session-event.ts'
 
 /** The data of one kind of interview event: the view's columns keep its closed values. */
 type DataOf<T extends InterviewEvent['type']> = Extract<InterviewEvent, { type: T }>['data']
@@ -41,17 +41,7 @@ export type InterviewQuestionsViewTable = {
   asked_at: Date
 }
 
-const sessionIdOf = (streamId: string) => streamId.slice('interview-'.length)
-
 type InterviewSessionRow = Selectable<InterviewSessionsViewTable>
-
-/** The event as this view reads it: an interview event of a session stream, about a person. */
-function sessionEvent(event: StoredEvent) {
-  const userId = event.metadata.userId
-  if (!userId || !event.streamId.startsWith('interview-') || !isEventOf(interviewEventDefinitions, event))
-    return undefined
-  return { userId, sessionId: sessionIdOf(event.streamId), event }
-}
 
 type SessionStarted = Extract<
   NonNullable<ReturnType<typeof sessionEvent>>['event'],
@@ -104,6 +94,7 @@ const sessionsFold: RowFold<InterviewSessionRow> = {
             counted: event.data.counted,
           }
         )
+      case 'AnswerRated':
       case 'QuestionsGenerated':
       case 'CommunicationImproved':
         return row
@@ -242,6 +233,7 @@ async function applyToSession(trx: Transaction<EventsDatabase>, stored: StoredEv
         .set({ status: 'ended', ended_at: event.createdAt, end_reason: event.data.reason, counted: event.data.counted })
         .execute()
       return
+    case 'AnswerRated':
     case 'QuestionsGenerated':
     case 'CommunicationImproved':
       return

@@ -15,6 +15,7 @@ import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { recentTurns } from './recent-turns.ts'
 import { usageOf } from './usage.ts'
+import { categoriseQuestion } from '#rules/question-category.ts'
 import { gistOf } from '#rules/spoken-answer.ts'
 import { mayFollowUp, needsConfirmation } from '#server/ai/transcript-confirmation.ts'
 
@@ -46,7 +47,7 @@ async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId
 type Recorded = {
   question: string
   answer: AnswerResult
-  source: 'text' | 'audio' | 'screenshot'
+  source: 'text' | 'audio' | 'screenshot' | 'generated'
   contextUsed: boolean
   transcription?: TranscriptionResult & { bytes: number }
   screenshot?: ScreenshotAnalysis & { bytes: number }
@@ -74,6 +75,9 @@ async function record(scope: SignedInScope, sessionId: string, recorded: Recorde
             question: seal(key, userId, recorded.question),
             contextUsed: recorded.contextUsed,
             answer: seal(key, userId, recorded.answer.text),
+            category: categoriseQuestion(recorded.question, recorded.answer.source !== 'framework'),
+            confidence: recorded.answer.confidence ?? null,
+            answerSource: recorded.answer.source ?? null,
             provider: recorded.answer.provider,
             model: recorded.answer.model,
             latencyMs: recorded.answer.latencyMs,
@@ -139,11 +143,16 @@ function answerShape(access: PlanAccess, sessionId: string, questionId: string, 
   }
 }
 
+type QuestionInput = {
+  question: string
+  context?: InterviewContext | undefined
+  sessionId?: string | undefined
+  /** True when the candidate picked it from the practice questions generated for them. */
+  generated?: boolean | undefined
+}
+
 /** A typed question during a live interview. */
-export async function askQuestion(
-  scope: SignedInScope,
-  input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
-) {
+export async function askQuestion(scope: SignedInScope, input: QuestionInput) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = gatedContext(access, input.context, session.context)
   const history = await recentTurns(scope, session.id)
@@ -153,21 +162,18 @@ export async function askQuestion(
   const questionId = await record(scope, session.id, {
     question: input.question,
     answer,
-    source: 'text',
+    source: input.generated ? 'generated' : 'text',
     contextUsed: Object.keys(context).length > 0,
   })
   return answerShape(access, session.id, questionId, answer)
 }
 
 /** The same, as text deltas for a real-time display; the answer is recorded once it is complete. */
-export async function* streamQuestion(
-  scope: SignedInScope,
-  input: { question: string; context?: InterviewContext | undefined; sessionId?: string | undefined },
-  signal?: AbortSignal,
-) {
+export async function* streamQuestion(scope: SignedInScope, input: QuestionInput, signal?: AbortSignal) {
   const { access, session } = await prepare(scope, 'chat', input.sessionId)
   const context = gatedContext(access, input.context, session.context)
-  yield* streamAnswered(scope, { access, session, context, question: input.question, source: 'text' }, signal)
+  const source = input.generated ? ('generated' as const) : ('text' as const)
+  yield* streamAnswered(scope, { access, session, context, question: input.question, source }, signal)
 }
 
 type Streamed = {
@@ -175,7 +181,7 @@ type Streamed = {
   session: { id: string }
   context: InterviewContext
   question: string
-  source: 'text' | 'audio'
+  source: 'text' | 'generated' | 'audio'
   transcription?: Recorded['transcription']
 }
 

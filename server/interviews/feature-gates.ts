@@ -10,6 +10,7 @@ const featureNames: Record<FeatureFlagName, string> = {
   contextConfiguration: 'Resume and job description context',
   prioritySupport: 'Priority support',
   teamFeatures: 'Team features',
+  interviewAnalytics: 'Interview analytics',
 }
 
 /**

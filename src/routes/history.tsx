@@ -35,12 +35,20 @@ function HistoryPage() {
             Every session, newest first, with its questions, answers and timeline.
           </p>
         </div>
-        <AppLink
-          href="/interview"
-          className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
-        >
-          Open the practice console
-        </AppLink>
+        <div className="flex flex-wrap items-center gap-4">
+          <AppLink
+            href="/progress"
+            className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
+            See your progress
+          </AppLink>
+          <AppLink
+            href="/interview"
+            className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
+            Open the practice console
+          </AppLink>
+        </div>
       </div>
       <div className="mt-8">
         <UsagePeriodsCard />

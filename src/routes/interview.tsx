@@ -16,8 +16,13 @@ import { RouteGuard } from '#src/components/route-guard.tsx'
 import { PageSpinner } from '#src/components/spinner.tsx'
 import { contextOf, emptyContext, type ContextForm as ContextFields } from '#src/interview/context.ts'
 
+type ConsoleSearch = { practice?: string }
+
 export const Route = createFileRoute('/interview')({
   head: () => ({ meta: [{ title: 'Practice Console | Interview Helper' }] }),
+  // A weak spot of a review opens the console with questions generated on its topic.
+  validateSearch: (search: Record<string, unknown>): ConsoleSearch =>
+    typeof search.practice === 'string' && search.practice.trim() ? { practice: search.practice.slice(0, 200) } : {},
   component: () => (
     <RouteGuard>
       <PracticeConsole />
@@ -27,6 +32,7 @@ export const Route = createFileRoute('/interview')({
 
 function PracticeConsole() {
   const features = usePlanFeatures()
+  const { practice } = Route.useSearch()
   const active = useActiveSession()
   const invalidate = useInterviewInvalidation()
   const [contextFields, setContextFields] = useState<ContextFields>(emptyContext)
@@ -100,7 +106,7 @@ function PracticeConsole() {
             />
             <VoiceQuestion sessionId={sessionId} allowed={features.microphone} onAnswered={onAnswered} />
           </div>
-          <GenerateQuestions context={context} />
+          <GenerateQuestions context={context} initialTopic={practice} />
           <ImproveAnswer allowed={features.advancedAI} context={context} />
         </div>
       </div>

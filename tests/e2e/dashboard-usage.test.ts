@@ -77,7 +77,7 @@ describe('the dashboard', () => {
       'Step 2: Install',
       'Step 3: Settings and shortcuts',
       'Step 4: Start an interview',
-      'Step 5: Review and improveComing soonPro only',
+      'Step 5: Review and improvePro only',
     ])
     await expect(guide.getByRole('link', { name: 'Go to the download page' }).getAttribute('href')).resolves.toBe(
       '/download',
@@ -102,6 +102,7 @@ describe('the dashboard', () => {
       contextConfiguration: 'false',
       prioritySupport: 'false',
       teamFeatures: 'false',
+      interviewAnalytics: 'false',
     })
     await expect(page.getByRole('region', { name: 'Plan Features' }).textContent()).resolves.toContain(
       '15 interviews this period',

@@ -248,7 +248,12 @@ describe("a customer's timeline", () => {
       )
       expect([
         moment.step,
-        { subscription: travelled.subscription, usage: travelled.usage, orders: travelled.orders },
+        {
+          subscription: travelled.subscription,
+          usage: travelled.usage,
+          orders: travelled.orders,
+          interviewReviews: travelled.interviewReviews,
+        },
       ]).toEqual([moment.step, moment.views])
     }
     const declined = life.moments.find((moment) => moment.step === 'payment declined')

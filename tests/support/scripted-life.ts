@@ -14,7 +14,7 @@ type PersonViews = Awaited<ReturnType<typeof personViews>>
 /** What the person's views held after a step, and the person's last event at that moment. */
 type RecordedMoment = { step: string; lastEventId: string; views: PersonViews }
 
-const watchedProjections = ['subscriptions_view', 'usage_periods_view', 'orders_view']
+const watchedProjections = ['subscriptions_view', 'usage_periods_view', 'orders_view', 'interview_review']
 
 /** Waits until no webhook delivery is pending and the watched projections have applied the whole log. */
 async function settled(database: TestDatabase): Promise<void> {

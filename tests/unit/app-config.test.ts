@@ -149,6 +149,7 @@ describe('plans catalog', () => {
       microphone: false,
       chat: false,
       contextConfiguration: false,
+      interviewAnalytics: false,
     })
     expect(featuresFor('starter')).toMatchObject({
       maxInterviews: 5,
@@ -162,7 +163,7 @@ describe('plans catalog', () => {
       microphone: true,
       contextConfiguration: false,
     })
-    expect(Object.values(featuresFor('pro')).filter((value) => value === true)).toHaveLength(7)
+    expect(Object.values(featuresFor('pro')).filter((value) => value === true)).toHaveLength(8)
     expect(findPlan('enterprise')).toBeUndefined()
   })
 })

@@ -105,6 +105,7 @@ describe('dashboard helpers', () => {
       ['contextConfiguration', false],
       ['prioritySupport', false],
       ['teamFeatures', false],
+      ['interviewAnalytics', false],
     ])
     expect(featureChecklist(featuresFor('professional'))[0]?.label).toBe('15 interviews this period')
     expect(featureChecklist(featuresFor('none')).every((row) => !row.included)).toBe(true)

@@ -129,6 +129,9 @@ const asked: Extract<InterviewEvent, { type: 'InterviewAsked' }>['data'] = {
   source: 'text',
   question: sealed('q'),
   contextUsed: false,
+  category: 'technical',
+  confidence: null,
+  answerSource: null,
   answer: sealed('a'),
   provider: 'offline',
   model: 'interview-kb-v1',
@@ -182,6 +185,25 @@ describe('interview session decider', () => {
     givenSession({ ...startedEvent, createdAt: start })
       .when({ type: 'End', userId: 'u1', now: at(gracePeriodMs), reason: 'ended' })
       .thenMatches([{ data: { counted: true } }])
+  })
+
+  it('records a rating of a question of the session, for its owner, also after the end', () => {
+    const rated = { questionId: 'q1', rating: 4, note: sealed('more examples') }
+    const asked1: InterviewEvent = { type: 'InterviewAsked', data: asked }
+    const ended: InterviewEvent = {
+      type: 'InterviewSessionEnded',
+      data: { reason: 'ended', questionsAsked: 1, durationMs: 10, counted: true },
+    }
+    givenSession({ ...startedEvent, createdAt: start }, asked1, ended)
+      .when({ type: 'RateAnswer', owner, userId: 'u1', rated })
+      .then([{ type: 'AnswerRated', data: rated }])
+    givenSession({ ...startedEvent, createdAt: start }, asked1)
+      .when({ type: 'RateAnswer', owner, userId: 'u2', rated })
+      .thenThrows('not-found', 'Interview session not found')
+    givenSession({ ...startedEvent, createdAt: start }, asked1)
+      .when({ type: 'RateAnswer', owner, userId: 'u1', rated: { ...rated, questionId: 'q2' } })
+      .thenThrows('not-found', 'There is no such question in this interview session')
+    givenSession().when({ type: 'RateAnswer', owner, userId: 'u1', rated }).thenThrows('not-found')
   })
 
   it('ends once', () => {

@@ -18,7 +18,7 @@ import { aiRefusals, speechNotConfigured } from './ai-refusals.ts'
 import type { ErrorExample, TagExamples } from './operation-example.ts'
 
 /** The words the plan gate itself refuses with, for a person on `planType` (or none) asking for `flag`. */
-function planGateRefusal(planType: PlanType, flag: FeatureFlagName): ErrorExample {
+export function planGateRefusal(planType: PlanType, flag: FeatureFlagName): ErrorExample {
   try {
     requireFeature(exampleFeatures(planType), planType, flag)
   } catch (error) {

@@ -5,6 +5,7 @@ import { contactExamples } from './contact.ts'
 import { developmentExamples } from './development.ts'
 import { healthExamples } from './health.ts'
 import { interviewExamples } from './interview.ts'
+import { interviewReviewExamples } from './interview-review.ts'
 import type { DocumentedOperation, OperationExample } from './operation-example.ts'
 import { paymentsExamples } from './payments.ts'
 import { supportExamples } from './support.ts'
@@ -14,6 +15,7 @@ export const operationExamples: Record<DocumentedOperation, OperationExample> = 
   ...authExamples,
   ...paymentsExamples,
   ...interviewExamples,
+  ...interviewReviewExamples,
   ...accountExamples,
   ...appExamples,
   ...supportExamples,

@@ -193,6 +193,7 @@ export const supportExamples = {
           duplicatePaymentIds: [],
         },
       ],
+      interviewReviews: [],
     },
     errors: { not_found: { error: noSuchEvent } },
   },

@@ -4,11 +4,11 @@ import type { EventsDatabase } from '#events/database.ts'
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 /**
- * A person's plan period, usage per period and orders as the views hold them. Time travel reads
+ * A person's plan period, usage per period, orders and interview reviews (counts only) as the views hold them. Time travel reads
  * its folded tables through this, and tests read the live views through it to compare.
  */
 export async function personViews(db: Kysely<EventsDatabase> | Transaction<EventsDatabase>, userId: string) {
-  const [subscription, usage, orders] = await Promise.all([
+  const [subscription, usage, orders, reviews] = await Promise.all([
     db.selectFrom('subscriptions_view').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     db
       .selectFrom('usage_periods_view')
@@ -23,6 +23,21 @@ export async function personViews(db: Kysely<EventsDatabase> | Transaction<Event
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .orderBy('order_id')
+      .execute(),
+    db
+      .selectFrom('interview_review_sessions as session')
+      .leftJoin('interview_review_questions as question', 'question.session_id', 'session.session_id')
+      .select((eb) => [
+        'session.session_id',
+        'session.status',
+        'session.ended_at',
+        eb.fn.count<string>('question.question_id').as('questions'),
+        eb.fn.count<string>('question.rating').as('rated'),
+      ])
+      .where('session.user_id', '=', userId)
+      .groupBy(['session.session_id', 'session.status', 'session.ended_at', 'session.started_at'])
+      .orderBy('session.started_at')
+      .orderBy('session.session_id')
       .execute(),
   ])
   return {
@@ -61,6 +76,13 @@ export async function personViews(db: Kysely<EventsDatabase> | Transaction<Event
       failedAt: iso(row.failed_at),
       expiredAt: iso(row.expired_at),
       duplicatePaymentIds: row.duplicate_payment_ids,
+    })),
+    interviewReviews: reviews.map((row) => ({
+      sessionId: row.session_id,
+      status: row.status,
+      endedAt: iso(row.ended_at),
+      questions: Number(row.questions),
+      rated: Number(row.rated),
     })),
   }
 }

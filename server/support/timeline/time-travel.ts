@@ -5,14 +5,16 @@ import { ordersViewProjection } from '#events/projections/orders-view.ts'
 import { handles, type Projection } from '#events/projections/projection.ts'
 import { subscriptionsViewProjection } from '#events/projections/subscriptions-view.ts'
 import { usagePeriodsProjection } from '#events/projections/usage-periods-view.ts'
+import { interviewReviewProjection } from '#events/projections/interview-review-view.ts'
 import type { EventStore } from '#events/store/event-store.ts'
 import { personViews } from './person-views.ts'
 
-/** The views time travel rebuilds, with the tables each one writes. */
-const travelled: readonly { projection: Projection; table: string }[] = [
-  { projection: subscriptionsViewProjection, table: 'subscriptions_view' },
-  { projection: usagePeriodsProjection, table: 'usage_periods_view' },
-  { projection: ordersViewProjection, table: 'orders_view' },
+/** The views time travel rebuilds; each shadows the tables it declares. */
+const travelled: readonly Projection[] = [
+  subscriptionsViewProjection,
+  usagePeriodsProjection,
+  ordersViewProjection,
+  interviewReviewProjection,
 ]
 
 class Discard extends Error {}
@@ -50,12 +52,12 @@ export async function timeTravel(
   let views: Awaited<ReturnType<typeof personViews>> | undefined
   try {
     await db.transaction().execute(async (trx) => {
-      for (const { table } of travelled)
+      for (const { table } of travelled.flatMap((projection) => projection.tables ?? []))
         await sql`create temporary table ${sql.id(table)} (like public.${sql.id(table)} including all) on commit drop`.execute(
           trx,
         )
       for (const event of events)
-        for (const { projection } of travelled) if (handles(projection, event.type)) await projection.apply(trx, event)
+        for (const projection of travelled) if (handles(projection, event.type)) await projection.apply(trx, event)
       views = await personViews(trx, request.userId)
       throw new Discard()
     })

@@ -10,6 +10,10 @@ import { sessionEnd } from '#server/trpc/procedures/interviews/session-end.ts'
 import { sessionStart } from '#server/trpc/procedures/interviews/session-start.ts'
 import { usageLimits } from '#server/trpc/procedures/interviews/usage-limits.ts'
 import { usagePeriods } from '#server/trpc/procedures/interviews/usage-periods.ts'
+import { sessionReview } from '#server/trpc/procedures/interviews/session-review.ts'
+import { sessionReviewCounts } from '#server/trpc/procedures/interviews/session-review-counts.ts'
+import { insights } from '#server/trpc/procedures/interviews/insights.ts'
+import { rateAnswer } from '#server/trpc/procedures/interviews/rate-answer.ts'
 
 export const interviewsRouter = router({
   sessionStart,
@@ -23,4 +27,8 @@ export const interviewsRouter = router({
   screenshot,
   generateQuestions,
   improveCommunication,
+  sessionReview,
+  sessionReviewCounts,
+  insights,
+  rateAnswer,
 })

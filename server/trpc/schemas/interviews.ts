@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { planIds } from '#app.config.ts'
+import { questionSources } from '#events/interviews/interview-session.ts'
 import {
   communicationFeedbackSchema,
   generatedQuestionsSchema,
@@ -25,7 +26,15 @@ export const startSessionInput = z
   .object({ mode: z.enum(['voice', 'text']).default('text'), context: interviewContextSchema.optional() })
   .default({ mode: 'text' })
 export const endSessionInput = z.object({ sessionId }).default({})
-export const questionInput = z.object({ question, context: contextInput, sessionId })
+export const questionInput = z.object({
+  question,
+  context: contextInput,
+  sessionId,
+  generated: z
+    .boolean()
+    .optional()
+    .meta({ description: 'True when the candidate picked the question from generated practice questions' }),
+})
 export const analyzeInput = z.object({ question, context: contextInput })
 export const screenshotInput = z.object({
   // No length limit here: the body limit and the decoded size answer every too-large image with 413.
@@ -182,7 +191,7 @@ export const historySchema = z.object({
       questions: z.array(
         z.object({
           id: z.string(),
-          source: z.enum(['text', 'audio', 'screenshot']),
+          source: z.enum(questionSources),
           question: z.string().nullable(),
           answer: z.string().nullable(),
           transcript: z.string().nullable(),

@@ -96,4 +96,14 @@ export const timeTravelSchema = z.object({
       duplicatePaymentIds: z.array(z.string()),
     }),
   ),
+  /** The person's interview reviews, counts only: what was said stays sealed. */
+  interviewReviews: z.array(
+    z.object({
+      sessionId: z.string(),
+      status: z.string(),
+      endedAt: z.string().nullable(),
+      questions: z.number(),
+      rated: z.number(),
+    }),
+  ),
 })

@@ -34,7 +34,8 @@ export const desktopGuideSteps: readonly GuideStep[] = [
   {
     title: 'Review and improve',
     text: 'Review your answers after the interview and improve them.',
-    badges: ['Coming soon', 'Pro only'],
+    link: { href: '/history', label: 'Review your interviews' },
+    badges: ['Pro only'],
   },
 ]
 

@@ -9,6 +9,7 @@ const featureLabels: readonly { flag: FeatureFlagName; label: string }[] = [
   { flag: 'contextConfiguration', label: 'Context configuration (resume, role, job description)' },
   { flag: 'prioritySupport', label: 'Priority support' },
   { flag: 'teamFeatures', label: 'Team features' },
+  { flag: 'interviewAnalytics', label: 'Interview analytics (review and progress)' },
 ]
 
 export type FeatureRow = { key: string; label: string; included: boolean }

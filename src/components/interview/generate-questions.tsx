@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { hintClass, inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
@@ -12,10 +12,17 @@ import { ErrorAlert } from './error-alert.tsx'
 const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 
 /** Practice questions by topic (by default: difficulty medium, count 5); no interview is used. */
-export function GenerateQuestions({ context }: { context: () => InterviewContext | undefined }) {
+export function GenerateQuestions({
+  context,
+  initialTopic,
+}: {
+  context: () => InterviewContext | undefined
+  /** A topic to generate on at once (a weak spot opened from a review). */
+  initialTopic?: string | undefined
+}) {
   const trpc = useTRPC()
   const id = useId()
-  const [topic, setTopic] = useState('')
+  const [topic, setTopic] = useState(initialTopic ?? '')
   const [difficulty, setDifficulty] = useState<Difficulty>('medium')
   const [count, setCount] = useState(5)
   const [error, setError] = useState<string | null>(null)
@@ -25,6 +32,10 @@ export function GenerateQuestions({ context }: { context: () => InterviewContext
       onError: (failure) => setError(failureText(sessionFailures.generate, errorMessage(failure, ''))),
     }),
   )
+  const { mutate } = generate
+  useEffect(() => {
+    if (initialTopic?.trim()) mutate({ topic: initialTopic.trim(), difficulty: 'medium', count: 5 })
+  }, [initialTopic, mutate])
   const submit = (event: SubmitEvent) => {
     event.preventDefault()
     const given = context()

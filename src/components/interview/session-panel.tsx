@@ -108,6 +108,17 @@ export function SessionPanel({ session, sessionContext }: Props) {
           </button>
         )}
       </div>
+      {!session && end.data && (
+        <p className="mt-3 text-sm" role="status">
+          Session ended.{' '}
+          <AppLink
+            href={`/review/${end.data.id}`}
+            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+          >
+            Review this interview
+          </AppLink>
+        </p>
+      )}
       <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">
         A session ended within 5 minutes with no question asked gives its interview back.
       </p>

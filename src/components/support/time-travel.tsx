@@ -108,6 +108,20 @@ function TravelledViews({ view, onStep }: { view: TimeTravelView; onStep: (event
           </ul>
         )}
       </div>
+      <div data-testid="time-travel-reviews">
+        <h4 className="font-semibold text-gray-900 dark:text-white">Interview reviews</h4>
+        {view.interviewReviews.length === 0 ? (
+          <p>No interviews.</p>
+        ) : (
+          <ul>
+            {view.interviewReviews.map((review) => (
+              <li key={review.sessionId}>
+                {review.sessionId}: {review.status}, {review.questions} questions, {review.rated} rated
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </div>
   )
 }

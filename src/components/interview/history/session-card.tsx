@@ -1,4 +1,5 @@
 import { findPlan } from '#app.catalog.ts'
+import { AppLink } from '#src/components/app-link.tsx'
 import { formatDateTime, formatDuration, modeLabel } from '#src/interview/display.ts'
 import type { HistorySession } from '#src/interview/interview-types.ts'
 import { CountedBadge } from './counted-badge.tsx'
@@ -27,7 +28,17 @@ export function SessionCard({ session }: { session: HistorySession }) {
             {duration && ` · ${duration}`}
           </p>
         </div>
-        <CountedBadge session={session} />
+        <div className="flex flex-wrap items-center gap-3">
+          {session.endedAt && (
+            <AppLink
+              href={`/review/${session.id}`}
+              className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+            >
+              Open the review
+            </AppLink>
+          )}
+          <CountedBadge session={session} />
+        </div>
       </header>
       <div className="mt-5 grid gap-6 lg:grid-cols-3">
         <section aria-label="Questions and answers" className="lg:col-span-2">

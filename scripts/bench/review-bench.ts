@@ -1,0 +1,137 @@
+// `node scripts/bench/review-bench.ts` runs this part alone; `npm run bench` runs it with the rest.
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
+import { interviewInsights } from '#server/interviews/review/insights.ts'
+import { sessionReview } from '#server/interviews/review/session-review.ts'
+import { actingAs } from '#server/request-scope.ts'
+import { createTestRuntime, grantPlan } from '#tests/support/test-runtime.ts'
+import type { Figure } from './event-store-bench.ts'
+import { printFigure } from './print-figures.ts'
+
+const rounds = 30
+const reviewQuestions = 200
+const insightSessions = 500
+const questionsPerSession = 10
+
+/** The median time of `work` over `rounds` runs, in milliseconds. */
+async function median(work: () => Promise<unknown>): Promise<number> {
+  await work()
+  const times: number[] = []
+  for (let round = 0; round < rounds; round += 1) {
+    const started = performance.now()
+    await work()
+    times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)] ?? 0
+}
+
+/**
+ * The Pro plan's review of one 200-question session and the insights over 500 ended sessions (5,000
+ * questions), as the server answers them (plan check, rows, unsealing, summary), each beside a bare
+ * SELECT of the same rows, on PostgreSQL. The rows are written straight into the review's tables.
+ */
+export async function benchReview(): Promise<Figure[]> {
+  const test = await createTestRuntime('postgres')
+  try {
+    const { runtime } = test
+    const userId = randomUUID()
+    await grantPlan(runtime, userId, 'pro')
+    const key = await runtime.db.transaction().execute((trx) => ensureKeyFor(trx, userId))
+    const started = new Date('2026-09-01T10:00:00Z').getTime()
+    const sessionIds = Array.from({ length: insightSessions + 1 }, () => randomUUID())
+    const categories = ['technical', 'system-design', 'behavioural', 'hr-salary', 'other'] as const
+    await runtime.db
+      .insertInto('interview_review_sessions')
+      .values(
+        sessionIds.map((sessionId, index) => ({
+          session_id: sessionId,
+          user_id: userId,
+          mode: 'text',
+          status: 'ended' as const,
+          started_at: new Date(started + index * 3_600_000 * 4),
+          ended_at: new Date(started + index * 3_600_000 * 4 + 1_800_000),
+          duration_ms: 1_800_000,
+          end_reason: 'ended',
+          question_count: index === 0 ? reviewQuestions : questionsPerSession,
+        })),
+      )
+      .execute()
+    const questions = sessionIds.flatMap((sessionId, index) =>
+      Array.from({ length: index === 0 ? reviewQuestions : questionsPerSession }, (_, position) => ({
+        question_id: randomUUID(),
+        session_id: sessionId,
+        user_id: userId,
+        position: position + 1,
+        asked_at: new Date(started + index * 3_600_000 * 4 + position * 60_000),
+        mode: 'text' as const,
+        category: categories[position % categories.length] ?? 'other',
+        question_sealed: seal(key, userId, `How would you explain topic ${position} of session ${index}?`),
+        answer_sealed: seal(key, userId, `A model answer of about two hundred characters. `.repeat(4)),
+        confidence: (position % 10) / 10,
+        answer_source: position % 7 === 0 ? ('framework' as const) : ('knowledge-base' as const),
+        latency_ms: 40 + position,
+        rating: position % 3 === 0 ? 1 + (position % 5) : null,
+        rating_note_sealed: null,
+        rated_at: null,
+      })),
+    )
+    for (let from = 0; from < questions.length; from += 1_000)
+      await runtime.db
+        .insertInto('interview_review_questions')
+        .values(questions.slice(from, from + 1_000))
+        .execute()
+    await sql`analyze interview_review_questions`.execute(runtime.db)
+    await sql`analyze interview_review_sessions`.execute(runtime.db)
+
+    const scope = actingAs({ runtime, requestId: 'bench', clientIp: '127.0.0.1' }, userId)
+    const reviewed = sessionIds[0] ?? ''
+    const bareReview = await median(() =>
+      runtime.db
+        .selectFrom('interview_review_questions')
+        .selectAll()
+        .where('session_id', '=', reviewed)
+        .where('user_id', '=', userId)
+        .orderBy('position')
+        .execute(),
+    )
+    const review = await median(() => sessionReview(scope, reviewed))
+    const range = { from: '2026-09-01', to: '2026-12-31' }
+    const bareInsights = await median(() =>
+      runtime.db
+        .selectFrom('interview_review_questions')
+        .select(['asked_at', 'category', 'confidence', 'answer_source', 'rating'])
+        .where('user_id', '=', userId)
+        .where('asked_at', '>=', new Date(`${range.from}T00:00:00Z`))
+        .where('asked_at', '<', new Date('2027-01-01T00:00:00Z'))
+        .execute(),
+    )
+    const insights = await median(() => interviewInsights(scope, range))
+    const counted = await interviewInsights(scope, range)
+    return [
+      { name: 'bare SELECT of a 200-question session', value: bareReview * 1000, unit: 'µs median' },
+      {
+        name: 'review of a 200-question session',
+        value: review * 1000,
+        unit: 'µs median',
+        note: `${(review / bareReview).toFixed(1)}× the bare SELECT; goal under 100 ms`,
+      },
+      {
+        name: `bare SELECT of ${insightSessions} sessions' questions`,
+        value: bareInsights * 1000,
+        unit: 'µs median',
+      },
+      {
+        name: `insights over ${counted.totals.sessions} sessions`,
+        value: insights * 1000,
+        unit: 'µs median',
+        note: `${counted.totals.questions} questions, ${(insights / bareInsights).toFixed(1)}× the bare SELECT; goal under 200 ms`,
+      },
+    ]
+  } finally {
+    await test.close()
+  }
+}
+
+if (import.meta.main) for (const figure of await benchReview()) printFigure(figure)

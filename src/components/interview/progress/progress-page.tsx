@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query'
+import { findPlan } from '#app.catalog.ts'
+import { AppLink } from '#src/components/app-link.tsx'
+import { LoadError } from '#src/components/dashboard/load-error.tsx'
+import { Spinner } from '#src/components/spinner.tsx'
+import { useTRPC } from '#src/trpc/react.ts'
+import { PracticeList } from '../review/practice-list.tsx'
+import { usePlanFeatures } from '../use-plan-features.ts'
+import { ChartTable } from './chart-table.tsx'
+import { progressCharts, type Insights } from './progress-series.ts'
+
+const linkClass =
+  'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300'
+
+/** Progress across interviews, week by week, over the last 90 days (Pro). */
+export function ProgressPage() {
+  const features = usePlanFeatures()
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Your progress</h1>
+      <p className="mt-2 text-gray-600 dark:text-gray-400">Your interviews of the last 90 days, week by week.</p>
+      {features.interviewAnalytics ? (
+        <Progress />
+      ) : (
+        <p className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5 text-sm text-gray-700 dark:border-indigo-900 dark:bg-indigo-950/50 dark:text-gray-300">
+          Your progress across interviews comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
+          <AppLink href="/pricing" className={linkClass}>
+            Upgrade to {findPlan('pro')?.name ?? 'Pro'}
+          </AppLink>
+        </p>
+      )}
+    </main>
+  )
+}
+
+function Progress() {
+  const trpc = useTRPC()
+  const insights = useQuery({ ...trpc.interviews.insights.queryOptions({}), retry: false })
+  if (insights.isPending) return <Spinner label="Loading your progress" className="py-10" />
+  if (insights.isError)
+    return (
+      <div className="mt-6">
+        <LoadError
+          message={`Could not load your progress: ${insights.error.message}`}
+          onRetry={() => void insights.refetch()}
+          retrying={insights.isFetching}
+        />
+      </div>
+    )
+  return <ProgressView insights={insights.data} />
+}
+
+function ProgressView({ insights }: { insights: Insights }) {
+  const { totals } = insights
+  if (totals.sessions === 0)
+    return (
+      <p className="mt-6 text-gray-700 dark:text-gray-300">
+        No ended interviews in these 90 days yet. Start one in the{' '}
+        <AppLink href="/interview" className={linkClass}>
+          practice console
+        </AppLink>
+        .
+      </p>
+    )
+  const facts = [
+    { label: 'Interviews', value: String(totals.sessions) },
+    { label: 'Questions', value: String(totals.questions) },
+    {
+      label: 'Answered confidently',
+      value: totals.confidentShare === null ? 'Not recorded' : `${Math.round(totals.confidentShare * 100)} %`,
+    },
+    {
+      label: 'Your average rating',
+      value: totals.averageRating === null ? 'Not rated yet' : `${totals.averageRating} of 5`,
+    },
+  ]
+  return (
+    <div className="mt-6 space-y-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="progress-totals">
+        {facts.map((fact) => (
+          <div
+            key={fact.label}
+            className="rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
+          >
+            <dt className="text-xs text-gray-600 dark:text-gray-400">{fact.label}</dt>
+            <dd className="text-xl font-semibold text-gray-900 dark:text-white">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {progressCharts(insights.weeks).map((chart) => (
+        <section
+          key={chart.id}
+          aria-labelledby={`${chart.id}-heading`}
+          className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+        >
+          <h2 id={`${chart.id}-heading`} className="text-lg font-semibold text-gray-900 dark:text-white">
+            {chart.title}
+          </h2>
+          <div className="mt-3">
+            <ChartTable chart={chart} />
+          </div>
+        </section>
+      ))}
+      <PracticeList items={insights.practice} />
+    </div>
+  )
+}

@@ -1,0 +1,45 @@
+import { AnswerText } from '../answer-text.tsx'
+import { formatTime } from '#src/interview/display.ts'
+import { questionCategoryLabels } from '#rules/question-category.ts'
+import { RatingForm } from './rating-form.tsx'
+import { reviewModeLabels, sourceLabels, trustLabels } from './review-labels.ts'
+import type { ReviewQuestion } from './review-types.ts'
+
+const trustTone: Record<ReviewQuestion['trust'], string> = {
+  confident: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
+  'low-confidence': 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  abstained: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
+  unknown: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
+}
+
+/** One question of the review: when and how it was asked, what was answered, how far to trust it, and its rating. */
+export function ReviewQuestionItem({ sessionId, question }: { sessionId: string; question: ReviewQuestion }) {
+  const headingId = `review-question-${question.id}`
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      data-question-id={question.id}
+    >
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        <time dateTime={question.askedAt}>{formatTime(question.askedAt)}</time> · {reviewModeLabels[question.mode]} ·{' '}
+        {questionCategoryLabels[question.category]}
+      </p>
+      <h3 id={headingId} className="mt-1 font-semibold break-words text-gray-900 dark:text-white">
+        {question.number}. {question.question ?? 'The words of this question are no longer readable.'}
+      </h3>
+      <div className="mt-2 text-sm text-gray-800 dark:text-gray-200">
+        {question.answer === null ? <p>The answer is no longer readable.</p> : <AnswerText text={question.answer} />}
+      </div>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-700 dark:text-gray-300">
+        <span className={`rounded-full px-2 py-0.5 font-medium ${trustTone[question.trust]}`}>
+          {trustLabels[question.trust]}
+          {question.confidence === null ? '' : ` (${Math.round(question.confidence * 100)} %)`}
+        </span>
+        {question.source && <span>Source: {sourceLabels[question.source]}</span>}
+        <span>Answered in {question.latencyMs.toLocaleString('en-US')} ms</span>
+      </p>
+      <RatingForm key={`${question.rating}-${question.note}`} sessionId={sessionId} question={question} />
+    </li>
+  )
+}
