@@ -1012,6 +1012,40 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/support/refunds': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /** Payments that must not pay their order (paid twice, or for a deleted account), newest first, and whether each was refunded (support staff) */
+    get: operations['support-refunds']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/refunds/{orderId}/{paymentId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Give back a payment from the refund list in full through the payment gateway; recorded on the order with the staff member (support staff). One refunded already is answered as it is. */
+    post: operations['support-refundPayment']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/contact': {
     parameters: {
       query?: never
@@ -1123,7 +1157,7 @@ export interface paths {
     put?: never
     /**
      * Answer a spoken question
-     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055).
+     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.
      */
     post: operations['interview-audioQuestion']
     delete?: never
@@ -2789,6 +2823,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2815,6 +2859,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2829,6 +2883,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2843,6 +2907,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2857,6 +2931,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2866,11 +2950,47 @@ export interface operations {
           }
         }
       }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
       /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -2886,6 +3006,16 @@ export interface operations {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
           'Retry-After': components['headers']['Retry-After']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -5654,7 +5784,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `interviews_exhausted`: This period's interviews are used up; they renew with the next period or a higher plan. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. `interviews_exhausted`: This period's interviews are used up; a higher plan, or another month of the same plan, brings more. Plans never renew by themselves. `plan_required`: There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none. */
       403: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -6382,7 +6512,7 @@ export interface operations {
                 questions: {
                   id: string
                   /** @enum {string} */
-                  source: 'text' | 'audio' | 'screenshot'
+                  source: 'text' | 'audio' | 'screenshot' | 'generated'
                   question: string | null
                   answer: string | null
                   transcript: string | null
@@ -7743,6 +7873,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7802,9 +7934,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7814,9 +7948,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7826,9 +7962,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7838,9 +7976,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7850,9 +7990,11 @@ export interface operations {
           }
         }
       }
-      /** @description Conflicts with the current state. Codes: `session_active` */
+      /** @description Conflicts with the current state. `session_active`: An interview session is already running; `details.sessionId` names it. End it or carry on with it. */
       409: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7862,9 +8004,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7874,9 +8018,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -7889,6 +8036,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7914,6 +8063,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7965,9 +8116,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7977,9 +8130,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -7989,9 +8144,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8001,9 +8158,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8013,9 +8172,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8028,6 +8190,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8066,6 +8230,8 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8092,9 +8258,11 @@ export interface operations {
           }
         }
       }
-      /** @description Bad input. Codes: `invalid_request` */
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
       400: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8104,9 +8272,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. Codes: `unauthenticated` */
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
       401: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8116,9 +8286,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not allowed: no plan, not in the plan, no interviews left, or not confirmed. Codes: `feature_not_in_plan` */
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. */
       403: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8128,9 +8300,11 @@ export interface operations {
           }
         }
       }
-      /** @description Not found. Codes: `not_found` */
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
       404: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8140,9 +8314,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. Codes: `payload_too_large` */
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8152,9 +8328,11 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is of a type not accepted. Codes: `unsupported_media_type` */
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
       415: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8164,9 +8342,11 @@ export interface operations {
           }
         }
       }
-      /** @description The server failed; the answer carries no detail. Codes: `internal_error` */
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8176,9 +8356,12 @@ export interface operations {
           }
         }
       }
-      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. Codes: `service_unavailable` */
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
       503: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
           [name: string]: unknown
         }
         content: {
@@ -8191,6 +8374,8 @@ export interface operations {
       /** @description Any other failure */
       default: {
         headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
           [name: string]: unknown
         }
         content: {
@@ -8557,6 +8742,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -8583,6 +8778,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -8597,6 +8802,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -8611,6 +8826,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -8625,6 +8850,16 @@ export interface operations {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -8634,11 +8869,47 @@ export interface operations {
           }
         }
       }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
       /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
       500: {
         headers: {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -8654,6 +8925,16 @@ export interface operations {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
           'Retry-After': components['headers']['Retry-After']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -11339,6 +11620,344 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-refunds': {
+    parameters: {
+      query?: {
+        /** @example 50 */
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "refunds": [
+           *           {
+           *             "orderId": "order_test_07166982999491",
+           *             "paymentId": "pay_Q8hX2mT7Lw1Zc9",
+           *             "amount": 29900,
+           *             "gateway": "razorpay",
+           *             "reason": "owner-erased",
+           *             "refunded": false
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              refunds: {
+                orderId: string
+                paymentId: string
+                /** @description In paise */
+                amount: number
+                /** @enum {string} */
+                gateway: 'razorpay' | 'sandbox'
+                /**
+                 * @description order-already-paid: the customer paid twice; owner-erased: the account was deleted before it came
+                 * @enum {string}
+                 */
+                reason: 'order-already-paid' | 'owner-erased'
+                refunded: boolean
+              }[]
+            }
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-refundPayment': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @example order_test_07166982999491 */
+        orderId: string
+        /** @example pay_Q8hX2mT7Lw1Zc9 */
+        paymentId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "orderId": "order_test_07166982999491",
+           *         "paymentId": "pay_Q8hX2mT7Lw1Zc9",
+           *         "amount": 29900,
+           *         "gateway": "razorpay",
+           *         "reason": "owner-erased",
+           *         "refunded": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              orderId: string
+              paymentId: string
+              /** @description In paise */
+              amount: number
+              /** @enum {string} */
+              gateway: 'razorpay' | 'sandbox'
+              /**
+               * @description order-already-paid: the customer paid twice; owner-erased: the account was deleted before it came
+               * @enum {string}
+               */
+              reason: 'order-already-paid' | 'owner-erased'
+              refunded: boolean
+            }
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description An upstream service (AI provider, payment gateway) failed. `payment_gateway_unavailable`: The payment gateway cannot be reached; try again later. */
+      502: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payment_gateway_unavailable'
           }
         }
       }
