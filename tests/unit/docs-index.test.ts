@@ -42,3 +42,20 @@ describe('the architecture page', () => {
     expect(text).toContain('A performance change replaces the path it speeds up')
   })
 })
+
+describe('the README', () => {
+  const text = readFileSync(path.join(projectRoot, 'README.md'), 'utf8')
+
+  it('gives the two commands a newcomer needs: start on the embedded defaults, and run the tests', () => {
+    expect(text).toContain('npm install && npm start')
+    expect(text).toContain('npm test')
+  })
+
+  it('pads no table cell and points nowhere outside the repository', () => {
+    for (const line of text.split('\n').filter((candidate) => candidate.startsWith('|')))
+      expect(line, line.slice(0, 80)).not.toMatch(/ {3,}/)
+    for (const target of linkTargets(text).filter((link) => !/^https?:/.test(link)))
+      expect(existsSync(path.join(projectRoot, target)), target).toBe(true)
+    expect(text).not.toContain('../')
+  })
+})
