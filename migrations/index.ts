@@ -27,6 +27,7 @@ import * as ownerStatusFunction from './0035-owner-status-function.ts'
 import * as appendStreamsFunction from './0036-append-streams-function.ts'
 import * as refundsIndex from './0037-refunds-index.ts'
 import * as interviewReview from './0038-interview-review.ts'
+import * as mailForgetWhenSent from './0039-mail-forget-when-sent.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0036-append-streams-function': appendStreamsFunction,
   '0037-refunds-index': refundsIndex,
   '0038-interview-review': interviewReview,
+  '0039-mail-forget-when-sent': mailForgetWhenSent,
 }

@@ -66,7 +66,7 @@ export async function deleteAccount(scope: SignedInScope) {
         endedPlan: isSubscriptionActive(plan, now) ? (findPlan(plan.planType)?.name ?? null) : null,
       })
       // Not tied to the person (user_id null): the erasure above already happened.
-      await enqueueMail(tx.db, { ...mail, dedupeKey: `account-deleted:${userId}` }, runtime.clock)
+      await enqueueMail(tx.db, { ...mail, dedupeKey: `account-deleted:${userId}`, forgetWhenSent: true }, runtime.clock)
     }
   })
   await runtime.jobs.settled()

@@ -15,7 +15,7 @@ export const retryDelaysMs = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 
  */
 export async function enqueueMail(
   trx: Transaction<Database> | Kysely<Database>,
-  message: MailMessage & { dedupeKey: string; userId?: string | null },
+  message: MailMessage & { dedupeKey: string; userId?: string | null; forgetWhenSent?: boolean },
   clock: Clock,
 ): Promise<void> {
   const now = clock.now()
@@ -34,6 +34,7 @@ export async function enqueueMail(
       text_body: sealed.text,
       html_body: sealed.html,
       status: 'pending',
+      forget_when_sent: message.forgetWhenSent ?? false,
       attempts: 0,
       next_attempt_at: now,
       created_at: now,
@@ -113,6 +114,11 @@ export async function deliverDueMail(options: {
     }
     try {
       await mailer.send({ to: claimed.to_address, ...content })
+      if (claimed.forget_when_sent) {
+        await db.deleteFrom('mail_outbox').where('id', '=', claimed.id).execute()
+        report.sent += 1
+        continue
+      }
       await db
         .updateTable('mail_outbox')
         // A sent body has done its job, and it may hold a live confirmation or reset link: only

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 export type MailTables = {
   mail_outbox: {
     id: string
@@ -15,6 +17,8 @@ export type MailTables = {
     created_at: Date
     sent_at: Date | null
     delivered_by: string | null
+    /** Deleted once sent instead of keeping its envelope (the farewell to an erased address). */
+    forget_when_sent: Generated<boolean>
   }
   dev_mailbox: {
     id: string

@@ -21,7 +21,8 @@ export const meaningOf: Record<PublicErrorCode, string> = {
     'The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead.',
   forbidden: 'Signed in, but not allowed (e.g. support operations without the support role).',
   idempotency_key_reused: `The ${idempotencyKeyHeader} was already used for a different request; use a new key.`,
-  interviews_exhausted: "This period's interviews are used up; a higher plan, or another month of the same plan, brings more. Plans never renew by themselves.",
+  interviews_exhausted:
+    "This period's interviews are used up; a higher plan, or another month of the same plan, brings more. Plans never renew by themselves.",
   internal_error: 'The server failed; the answer carries no detail, the log has it under the X-Request-Id.',
   invalid_credentials: 'The e-mail address or the password is wrong.',
   invalid_link: 'The confirmation or reset link is invalid, used or expired.',

@@ -38,7 +38,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
   it('refuses a session without a plan with a 403-style refusal naming the way to upgrade', async () => {
     expect(await refusal(startSession(callerFor(), { mode: 'text' }))).toMatchObject({
       code: 'no-active-plan',
-      message: expect.stringContaining('/pricing') as unknown,
+      message: expect.stringContaining('the pricing page') as unknown,
     })
   })
 
@@ -59,7 +59,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
 
     const unknown = await askQuestion(caller, { question: 'What is the capital of France?' })
     expect(unknown.source).toBe('framework')
-    expect(unknown.response).toMatch(/^\*\*In short:\*\* No close match/)
+    expect(unknown.response).toMatch(/^\*\*In short:\*\* I have no prepared answer for this question/)
   })
 
   it('runs a session: start, ask, end; usage counts it, history lists it', async () => {
@@ -111,7 +111,7 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
       {
         code: 'feature-not-in-plan',
         message: expect.stringMatching(
-          /Resume and job description context.*Starter plan does not include it.*Pro plan.*\/pricing/,
+          /Resume and job description context.*Starter plan does not include it.*Pro plan.*the pricing page/,
         ) as unknown,
       },
     )

@@ -90,6 +90,10 @@ describe.each(databaseKinds)('personal data in the mail outbox on %s', (kind) =>
     expect(before).toContain(subject)
 
     await deleteAccount(actingAs(request(), userId))
+    // The farewell waits with the address it goes to, and is forgotten, envelope and all, once sent.
+    const waiting = (await outbox()).filter((row) => row.to_address === email)
+    expect(waiting.map((row) => row.dedupe_key)).toEqual([`account-deleted:${userId}`])
+    await capture().deliver()
     const after = JSON.stringify(await outbox())
     expect(after).not.toContain(email)
     expect(after).not.toContain(subject)

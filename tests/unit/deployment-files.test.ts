@@ -122,7 +122,9 @@ describe('deploy/Caddyfile', () => {
   })
 
   it('flushes the answer streams at once and trusts no X-Forwarded-For a client sends', () => {
-    expect(caddyfile).toMatch(/@answerStreams path \/api\/interview\/question\/stream \/api\/interview\/audio-question\n/)
+    expect(caddyfile).toMatch(
+      /@answerStreams path \/api\/interview\/question\/stream \/api\/interview\/audio-question\n/,
+    )
     expect(caddyfile).toMatch(/handle @answerStreams \{\s*reverse_proxy \{[^}]*flush_interval -1/)
     // Without trusted proxies Caddy replaces the header with the connection's address
     // (tests/fault/proxy.test.ts checks it through a running Caddy).
