@@ -63,7 +63,7 @@ describe('policy pages', () => {
     const html = await page('/refunds')
     for (const text of [
       'nothing is charged automatically',
-      'A scheduled downgrade can be cancelled',
+      'A scheduled switch to a lower plan can be cancelled',
       'expires after 30 minutes',
       'charged more than once',
     ])

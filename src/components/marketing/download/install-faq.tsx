@@ -10,10 +10,10 @@ export function InstallFaq({
   supportEmail: string | null
   desktopPublished: boolean
 }) {
-  const items = [
-    { question: 'Can I use it without installing anything?', answer: whereToUse(desktopPublished) },
-    ...faqItems,
-  ]
+  // The eight questions stay eight: what can be used today is told where the systems are.
+  const items = faqItems.map((item, index) =>
+    index === 0 ? { ...item, answer: `${item.answer} ${whereToUse(desktopPublished)}` } : item,
+  )
   const [open, setOpen] = useState<number | null>(null)
   const baseId = useId()
   return (
