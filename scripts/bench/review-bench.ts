@@ -7,6 +7,7 @@ import { sessionReview } from '#server/interviews/review/session-review.ts'
 import { actingAs } from '#server/request-scope.ts'
 import { createTestRuntime, grantPlan } from '#tests/support/test-runtime.ts'
 import type { Figure } from './event-store-bench.ts'
+import { medianTimeMs } from './median-time.ts'
 import { printFigure } from './print-figures.ts'
 
 const rounds = 30
@@ -15,17 +16,7 @@ const insightSessions = 500
 const questionsPerSession = 10
 
 /** The median time of `work` over `rounds` runs, in milliseconds. */
-async function median(work: () => Promise<unknown>): Promise<number> {
-  await work()
-  const times: number[] = []
-  for (let round = 0; round < rounds; round += 1) {
-    const started = performance.now()
-    await work()
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)] ?? 0
-}
+const median = (work: () => Promise<unknown>) => medianTimeMs(work, rounds)
 
 /**
  * The Pro plan's review of one 200-question session and the insights over 500 ended sessions (5,000

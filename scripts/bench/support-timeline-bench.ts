@@ -8,6 +8,7 @@ import { timelinePage } from '#server/support/timeline/timeline-page.ts'
 import type { Database } from '#server/db/schema.ts'
 import { createTestDatabase } from '#tests/support/databases.ts'
 import type { Figure } from './event-store-bench.ts'
+import { medianTimeMs } from './median-time.ts'
 
 const personEvents = 10_000
 const otherEvents = 40_000
@@ -15,17 +16,7 @@ const batch = 1_000
 const rounds = 50
 
 /** The median time of `work` over `rounds` runs, in microseconds. */
-async function median(work: () => Promise<unknown>): Promise<number> {
-  await work()
-  const times: number[] = []
-  for (let round = 0; round < rounds; round += 1) {
-    const started = performance.now()
-    await work()
-    times.push((performance.now() - started) * 1000)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)] ?? 0
-}
+const median = async (work: () => Promise<unknown>) => (await medianTimeMs(work, rounds)) * 1000
 
 /**
  * The support timeline's first page (100 events) for a person with 10,000 events among 50,000, on
