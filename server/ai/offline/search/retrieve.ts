@@ -3,9 +3,14 @@ import { extractContextSignals, type ContextSignals } from './context-signals.ts
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
+import { analyze } from './text/analyze.ts'
+import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
 
-/** Below this the engine says it has no confident match rather than guess. */
-export const CONFIDENCE_THRESHOLD = 0.55
+/**
+ * Below this probability that the top entry answers the question the engine says it has no
+ * confident match rather than guess (chosen with the model, on the development part only).
+ */
+export const CONFIDENCE_THRESHOLD = 0.65
 
 /**
  * A question that comes down to one common word ("and what would you do differently?", "can you
@@ -29,8 +34,10 @@ export type AnswerMatch = {
   score: number
   textScore: number
   contextBoost: number
-  /** 0..1: how much of the question this entry explains (see `confidenceOf`). */
+  /** 0..1: the probability that this entry answers the question (see `confidence-model.ts`). */
   confidence: number
+  /** What the confidence was computed from. */
+  evidence: ConfidenceEvidence
 }
 
 export type RetrievalResult = {
@@ -60,11 +67,6 @@ function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchI
 
 /** A query term at least this share of the query's highest idf names what is asked (a key term). */
 const KEY_TERM_IDF_SHARE = 0.6
-/** Weights of the confidence; they add up to 1. */
-const W_COVERAGE = 0.25
-const W_TITLE = 0.1
-const W_KEY = 0.35
-const W_MARGIN = 0.3
 /**
  * How much a candidate that carries none of the question's key terms keeps of its text score:
  * it is a neighbour sharing words, not an answer.
@@ -123,18 +125,44 @@ function evidenceOf(
   }
 }
 
-/**
- * Transparent confidence in [0, 1], whether the entry answers this question rather than shares its
- * words: 0.25 × coverage + 0.1 × title coverage + 0.35 × key-term coverage + 0.3 × margin (for the
- * top match, how far ahead of the runner-up it is).
- */
-function confidenceOf(evidence: Evidence, margin: number): number {
-  const value =
-    W_COVERAGE * evidence.coverage +
-    W_TITLE * evidence.titleCoverage +
-    W_KEY * evidence.keyCoverage +
-    W_MARGIN * Math.max(0, Math.min(1, margin))
-  return Math.round(Math.min(1, value) * 1000) / 1000
+const lineTermsCache = new Map<string, readonly (readonly string[])[]>()
+
+/** The terms of each line of an entry's question and alternatives. */
+function lineTermsOf(entry: KbEntry): readonly (readonly string[])[] {
+  const cached = lineTermsCache.get(entry.id)
+  if (cached !== undefined) return cached
+  const lines = [entry.question, ...entry.alternatives].map((line) => [...new Set(analyze(line))])
+  lineTermsCache.set(entry.id, lines)
+  return lines
+}
+
+/** The best idf-weighted Jaccard overlap between the question's terms and one phrasing of the entry. */
+function lineMatchOf(entry: KbEntry, queryTerms: readonly QueryTerm[], index: SearchIndex): number {
+  const asked = new Set(queryTerms.map((term) => term.term))
+  let best = 0
+  for (const line of lineTermsOf(entry)) {
+    let shared = 0
+    let either = 0
+    for (const term of new Set([...asked, ...line])) {
+      const idf = index.idf(term)
+      either += idf
+      if (asked.has(term) && line.includes(term)) shared += idf
+    }
+    if (either > 0) best = Math.max(best, shared / either)
+  }
+  return best
+}
+
+/** idf-weighted share of the question's terms the knowledge base has never seen (a topic it lacks). */
+function unknownShareOf(queryTerms: readonly QueryTerm[], index: SearchIndex): number {
+  let total = 0
+  let unknown = 0
+  for (const term of queryTerms) {
+    const weight = term.weight * index.idf(term.term)
+    total += weight
+    if (!index.has(term.term)) unknown += weight
+  }
+  return total === 0 ? 0 : unknown / total
 }
 
 export function findAnswers(
@@ -176,19 +204,33 @@ export function findAnswers(
       const evidence = evidenceOf(hit, queryTerms, keyTerms, index)
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
-      return [{ hit, entry, contextBoost, evidence, score: hit.score * (1 + contextBoost) * answers }]
+      const lineMatch = lineMatchOf(entry, queryTerms, index)
+      return [{ hit, entry, contextBoost, evidence, lineMatch, score: hit.score * (1 + contextBoost) * answers }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
 
   const topScore = reranked[0]?.score ?? 0
   const runnerUp = reranked[1]?.score ?? 0
-  const matches: AnswerMatch[] = reranked.slice(0, Math.max(1, limit)).map((candidate, rank) => ({
-    entry: candidate.entry,
-    score: Math.round(candidate.score * 1000) / 1000,
-    textScore: Math.round(candidate.hit.score * 1000) / 1000,
-    contextBoost: Math.round(candidate.contextBoost * 1000) / 1000,
-    confidence: confidenceOf(candidate.evidence, rank === 0 && topScore > 0 ? (topScore - runnerUp) / topScore : 0),
-  }))
+  const unknownShare = unknownShareOf(queryTerms, index)
+  const queryWeight = queryTerms.reduce((sum, term) => sum + term.weight * index.idf(term.term), 0)
+  const matches: AnswerMatch[] = reranked.slice(0, Math.max(1, limit)).map((candidate, rank) => {
+    const evidence: ConfidenceEvidence = {
+      ...candidate.evidence,
+      margin: rank === 0 && topScore > 0 ? Math.max(0, Math.min(1, (topScore - runnerUp) / topScore)) : 0,
+      lineMatch: candidate.lineMatch,
+      lineLead: rank === 0 ? candidate.lineMatch - (reranked[1]?.lineMatch ?? 0) : 0,
+      unknownShare,
+      scorePerTerm: queryWeight === 0 ? 0 : candidate.hit.score / queryWeight,
+    }
+    return {
+      entry: candidate.entry,
+      score: Math.round(candidate.score * 1000) / 1000,
+      textScore: Math.round(candidate.hit.score * 1000) / 1000,
+      contextBoost: Math.round(candidate.contextBoost * 1000) / 1000,
+      confidence: Math.round(probabilityOf(confidenceModel, evidence) * 1000) / 1000,
+      evidence,
+    }
+  })
   const best = matches[0] ?? null
   const confidence = best?.confidence ?? 0
   const [loneTerm, ...otherTerms] = queryTerms

@@ -301,6 +301,8 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['associative array', 'hashmap'],
   ['key value map', 'hashmap'],
   ['linked list', 'linked_list'],
+  // Named so that a question about it is not answered by an entry that only shares "virtual" and "memory".
+  ['virtual memory', 'virtual_memory'],
   ['binary search tree', 'bst'],
   ['binary search', 'binary_search'],
   ['binary tree', 'binary_tree'],
