@@ -115,6 +115,25 @@ describe('improveCommunication: STAR structure', () => {
     expect(feedback.suggestions.some((s) => s.type === 'star' && s.message.includes('Result'))).toBe(true)
   })
 
+  it('reads a story that opens on a past scene as having its situation, and sees its action and result', () => {
+    const { star } = improveCommunication({
+      response:
+        'Our checkout page was slow, taking six seconds to load. I was asked to fix it before the sale. ' +
+        'I profiled the page and added a Redis cache for the product queries. Load time dropped to 800 milliseconds.',
+      context: { question: 'Tell me about a time you improved performance' },
+    })
+    expect(star.missing).toEqual([])
+    expect(star.evidence.situation).toBe('Our checkout page was slow, taking six seconds to load.')
+  })
+
+  it('does not take a task or an action in the first sentence for the situation', () => {
+    const { star } = improveCommunication({
+      response: 'I was asked to lead the migration. It was hard.',
+      context: { question: 'Tell me about a time you led a project' },
+    })
+    expect(star.present.situation).toBe(false)
+  })
+
   it('does not hold technical answers to STAR', () => {
     const { star } = improveCommunication({
       response: 'A hash map hashes each key to a bucket index.',
@@ -125,6 +144,14 @@ describe('improveCommunication: STAR structure', () => {
 })
 
 describe('improveCommunication: rewrite, metrics and score', () => {
+  it.each([
+    ['Basically I think that caching is good, so yeah.', 'Caching is good.'],
+    ['So yeah, like, caching is good.', 'Caching is good.'],
+    ['I think that is right.', 'That is right.'],
+  ])('turns a short answer "%s" into a sentence, not a fragment', (response, improved) => {
+    expect(improveCommunication({ response }).improvedResponse).toBe(improved)
+  })
+
   it('removes fillers and hedges from the improved response', () => {
     const feedback = improveCommunication({ response: rambling })
     const again = improveCommunication({ response: feedback.improvedResponse })

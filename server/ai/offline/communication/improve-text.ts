@@ -7,13 +7,17 @@ import { applyEdits, type Edit } from './rewrite.ts'
 import { splitRunOns } from './run-on.ts'
 import { splitIntoSentences, tokenizeWords } from './words.ts'
 
+const COMPLEMENTISER =
+  /^\s+that\s+(?!(?:is|was|are|were|'s|will|would|can|could|should|might|may|must|has|had|have|does|did|do|works?|makes?|means?|helps?|sounds?|seems?|depends)\b)(?=\w)/i
+
 function removeFillersAndHedges(text: string): string {
   const words = tokenizeWords(text)
   const removals: Edit[] = detectFillers(text, words).map((f) => ({ start: f.start, end: f.end, replacement: '' }))
   for (const hedge of detectHedges(words)) {
     if (!hedge.removable) continue
-    // "I think that we…" → "We…": the complementiser goes with the hedge.
-    const that = /^\s+that\s+(?=(we|i|you|they|it|the|this|our|my|he|she)\b)/i.exec(text.slice(hedge.end))
+    // "I think that we…" → "We…", "I think that caching is good" → "Caching is good": the
+    // complementiser goes with the hedge. "I think that is right" keeps "that": there it is the subject.
+    const that = COMPLEMENTISER.exec(text.slice(hedge.end))
     removals.push({ start: hedge.start, end: that ? hedge.end + that[0].length : hedge.end, replacement: '' })
   }
   return applyEdits(text, removals)

@@ -23,6 +23,21 @@ const cues: Readonly<Record<StarPart, RegExp>> = {
     /\b(as a result|in the end|the (result|outcome|impact) (was|is)|resulted in|which (led|resulted) (to|in)|ended up|we (reduced|increased|improved|cut|saved|shipped|launched|delivered|hit|met|achieved|grew|doubled|halved|finished|released)|(reduced|increased|improved|cut|saved|dropped|grew|fell|rose|went) (by|from|to|down)|\d+(\.\d+)? ?(%|percent|x|times|ms|milliseconds|seconds|minutes|hours|days|weeks)|since then|eventually|i learned|we learned|the lesson|after (this|that)|because of (this|that)|thanks to (this|that)|finally|(this|that|it) (helped|meant|made|led)|(became|got) (much |a lot |far )?(faster|better|quicker|more stable|more reliable|cheaper|simpler|easier)|(stopped|disappeared|went away|went smoothly)|half the (time|cost)|nobody complained|no more)\b/i,
 }
 
+/** A scene in the past: "Our checkout page was slow", "We had a flaky deploy". */
+const PAST_STATE = /\b(was|were|had|used to|kept)\b/i
+const OPENING_SENTENCE = /^[^.!?]*[.!?]?/
+
+/**
+ * The situation when no cue names it: the story's first sentence describes a past state and is
+ * not itself the task, an action or a result.
+ */
+function openingScene(text: string): string | null {
+  const first = OPENING_SENTENCE.exec(text.trim())?.[0] ?? ''
+  const state = PAST_STATE.exec(first)
+  if (state === null || cues.task.test(first) || cues.action.test(first) || cues.result.test(first)) return null
+  return first.trim()
+}
+
 /** Detects which STAR parts a response contains, from cue phrases. */
 export function detectStar(text: string, applicable: boolean): StarAnalysis {
   const present = { situation: false, task: false, action: false, result: false }
@@ -33,6 +48,11 @@ export function detectStar(text: string, applicable: boolean): StarAnalysis {
       present[part] = true
       evidence[part] = match[0]
     }
+  }
+  const scene = present.situation ? null : openingScene(text)
+  if (scene !== null) {
+    present.situation = true
+    evidence.situation = scene
   }
   const missing = starParts.filter((part) => !present[part])
   return { applicable, present, evidence, missing, score: starParts.length - missing.length }
