@@ -1,13 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DomainError } from '#events/domain-error.ts'
-import {
-  claimHeartbeatMs,
-  claimKey,
-  completeKey,
-  keepClaimAlive,
-  releaseKey,
-  type Claim,
-} from '#server/idempotency/idempotency-keys.ts'
+import { claimKey, completeKey, releaseKey, type Claim } from '#server/idempotency/idempotency-keys.ts'
 import { apiCacheControl } from '#server/rest/json-response.ts'
 import { thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
@@ -108,26 +101,18 @@ async function firstAnswer(
   id: { userId: string; key: string },
   run: () => Promise<Response>,
 ): Promise<Response> {
-  // While it runs the claim says it is alive; a claim that stops saying so (its replica died) is taken over.
-  const heartbeat = setInterval(() => {
-    keepClaimAlive(runtime.db, id, runtime.clock).catch(() => undefined)
-  }, claimHeartbeatMs)
-  heartbeat.unref()
   let response: Response
-  let body: string
   try {
     response = await run()
-    if (response.status >= 500 || response.status === 429) {
-      await releaseKey(runtime.db, id)
-      return response
-    }
-    body = await response.text()
   } catch (error) {
     await releaseKey(runtime.db, id)
     throw error
-  } finally {
-    clearInterval(heartbeat)
   }
+  if (response.status >= 500 || response.status === 429) {
+    await releaseKey(runtime.db, id)
+    return response
+  }
+  const body = await response.text()
   await completeKey(runtime.db, id, {
     status: response.status,
     contentType: response.headers.get('content-type'),

@@ -7,13 +7,10 @@ import type { Database } from '#server/db/schema.ts'
 export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000
 
 /**
- * A claim still 'running' that its request has not said it is alive for this long belongs to a
- * request that died with its instance: a repeat takes it over. A live request says so every
- * `claimHeartbeatMs`, however long it runs; the margin covers a busy event loop and clock skew
- * between replicas.
+ * A claim still 'running' this long after it was taken belongs to a request that died with its
+ * instance: a repeat may take it over. Longer than any request runs (an AI answer, an audio upload).
  */
-export const abandonedClaimMs = 30_000
-export const claimHeartbeatMs = 5_000
+export const abandonedClaimMs = 5 * 60_000
 
 export type StoredAnswer = { status: number; contentType: string | null; body: string }
 
@@ -40,22 +37,17 @@ export async function claimKey(
       response_content_type: null,
       response_body: null,
       created_at: now,
-      alive_at: now,
     })
     .onConflict((conflict) =>
       conflict
         .columns(['user_id', 'key'])
-        .doUpdateSet({ fingerprint: id.fingerprint, created_at: now, alive_at: now })
+        .doUpdateSet({ fingerprint: id.fingerprint, created_at: now })
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.created_at', '<', new Date(now.getTime() - idempotencyKeyLifetimeMs)),
             eb.and([
               eb('idempotency_keys.status', '=', 'running'),
-              eb(
-                eb.fn.coalesce('idempotency_keys.alive_at', 'idempotency_keys.created_at'),
-                '<',
-                new Date(now.getTime() - abandonedClaimMs),
-              ),
+              eb('idempotency_keys.created_at', '<', new Date(now.getTime() - abandonedClaimMs)),
             ]),
           ]),
         ),
@@ -78,17 +70,6 @@ export async function claimKey(
   // The person was erased: nothing of theirs is answered again.
   if (body === undefined) return { kind: 'other-request' }
   return { kind: 'done', answer: { status: held.response_status, contentType: held.response_content_type, body } }
-}
-
-/** Says the request holding the claim is still running, so no repeat takes it over. */
-export async function keepClaimAlive(db: Kysely<Database>, id: KeyOf, clock: Clock) {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ alive_at: clock.now() })
-    .where('user_id', '=', id.userId)
-    .where('key', '=', id.key)
-    .where('status', '=', 'running')
-    .execute()
 }
 
 /** Keeps the first answer, sealed, for the repeats. */

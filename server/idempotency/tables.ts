@@ -11,7 +11,5 @@ export type IdempotencyTables = {
     /** Sealed with the person's data key. */
     response_body: string | null
     created_at: Date
-    /** While running: when its request last said it was alive (a silent claim is taken over). */
-    alive_at: Date | null
   }
 }
