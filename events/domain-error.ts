@@ -38,6 +38,10 @@ export type DomainErrorCode =
   | 'ai-rejected'
   | 'unsupported-media'
   | 'too-large'
+  | 'image-too-large'
+  | 'audio-too-long'
+  | 'media-unreadable'
+  | 'queue-full'
   | 'no-speech'
   | 'session-active'
   // repeated requests (Idempotency-Key)

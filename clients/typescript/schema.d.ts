@@ -1157,7 +1157,7 @@ export interface paths {
     put?: never
     /**
      * Answer a spoken question
-     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.
+     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above; a WAV longer than the limit in the Uploads section of the guide 413 `audio_too_long`, read from its header before decoding), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.
      */
     post: operations['interview-audioQuestion']
     delete?: never
@@ -1621,6 +1621,7 @@ export interface components {
         | 'ai_rejected'
         | 'already_exists'
         | 'already_paid'
+        | 'audio_too_long'
         | 'bad_gateway'
         | 'bad_signature'
         | 'concurrent_change'
@@ -1629,12 +1630,14 @@ export interface components {
         | 'feature_not_in_plan'
         | 'forbidden'
         | 'idempotency_key_reused'
+        | 'image_too_large'
         | 'internal_error'
         | 'interviews_exhausted'
         | 'invalid_credentials'
         | 'invalid_link'
         | 'invalid_request'
         | 'invalid_token'
+        | 'media_unreadable'
         | 'method_not_allowed'
         | 'no_active_session'
         | 'no_password'
@@ -1646,6 +1649,7 @@ export interface components {
         | 'payment_gateway_unavailable'
         | 'plan_change_refused'
         | 'plan_required'
+        | 'queue_full'
         | 'rate_limited'
         | 'refresh_token_invalid'
         | 'same_password'
@@ -7240,7 +7244,7 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      /** @description The body or the file is too large. `image_too_large`: The screenshot has more pixels than are read (its size is read from its header, before decoding); send a smaller or cropped capture. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -7251,7 +7255,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'payload_too_large'
+            code?: 'image_too_large' | 'payload_too_large'
           }
         }
       }
@@ -7270,7 +7274,7 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. `media_unreadable`: The file is of an accepted type, but its header is damaged, truncated or declares the impossible; nothing was decoded. */
       422: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -7281,7 +7285,34 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'idempotency_key_reused'
+            code?: 'idempotency_key_reused' | 'media_unreadable'
+          }
+        }
+      }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `queue_full`: You already have recordings or screenshots waiting to be read; wait `Retry-After` seconds, or for their answers, then send this one again. Other people are not held up. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'queue_full'
           }
         }
       }
@@ -12846,7 +12877,7 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      /** @description The body or the file is too large. `audio_too_long`: The recording lasts longer than a spoken question may (its length is read from its header, before decoding); send a shorter one. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -12857,7 +12888,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'payload_too_large'
+            code?: 'audio_too_long' | 'payload_too_large'
           }
         }
       }
@@ -12876,7 +12907,7 @@ export interface operations {
           }
         }
       }
-      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. `no_speech`: No speech was recognised in the recording. */
+      /** @description Understood, but refused. `idempotency_key_reused`: The Idempotency-Key was already used for a different request; use a new key. `media_unreadable`: The file is of an accepted type, but its header is damaged, truncated or declares the impossible; nothing was decoded. `no_speech`: No speech was recognised in the recording. */
       422: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -12887,7 +12918,34 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'idempotency_key_reused' | 'no_speech'
+            code?: 'idempotency_key_reused' | 'media_unreadable' | 'no_speech'
+          }
+        }
+      }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `queue_full`: You already have recordings or screenshots waiting to be read; wait `Retry-After` seconds, or for their answers, then send this one again. Other people are not held up. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'queue_full'
           }
         }
       }

@@ -6,10 +6,24 @@ import { viewsFresh } from '#server/views-fresh.ts'
 import { toUserDto } from './account-dto.ts'
 import type { UserProfile } from './user-account.ts'
 
-/** The `{ user, subscription, features }` answer of register, login and validate. */
-export async function accountOf(runtime: Runtime, db: Kysely<Database>, profile: UserProfile) {
+/**
+ * The `{ user, subscription, features }` answer of register, login and validate. A write makes it
+ * inside its transaction (`db` the transaction's, views made fresh before it began): once the
+ * commit is confirmed, nothing is left to read that could turn the stored change into a 503.
+ */
+export async function accountOf(
+  runtime: Runtime,
+  db: Kysely<Database>,
+  profile: UserProfile,
+  { waitForViews = true }: { waitForViews?: boolean } = {},
+) {
   return {
     user: toUserDto(profile),
-    ...(await readSubscription(db, runtime.clock, profile.userId, () => viewsFresh(runtime))),
+    ...(await readSubscription(
+      db,
+      runtime.clock,
+      profile.userId,
+      waitForViews ? () => viewsFresh(runtime) : undefined,
+    )),
   }
 }

@@ -12,11 +12,14 @@ import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
 import { accountOf } from './account-answer.ts'
 import { accountDeletedMail, mailLinkBase } from './account-mail.ts'
 import { loadProfile } from './user-account.ts'
+import { viewsFresh } from '#server/views-fresh.ts'
 
 /** Changes the names shown on the account (the same 2–50 character rule as sign-up). */
 export async function updateProfile(scope: SignedInScope, input: { firstName: string; lastName: string }) {
   const { runtime, userId } = scope
-  await runtime.store.transaction(async (tx) => {
+  // The plan shown is the one in force: the views are fresh before the change, which does not touch them.
+  await viewsFresh(runtime)
+  return runtime.store.transaction(async (tx) => {
     const key = await keyFor(tx.db, userId)
     if (!key) throw new DomainError('erased', userMessages.erased)
     await handleCommand(
@@ -30,10 +33,10 @@ export async function updateProfile(scope: SignedInScope, input: { firstName: st
       },
       scope.metadata(),
     )
+    const profile = await loadProfile(runtime.store, userId, tx.db)
+    if (!profile) throw new DomainError('not-found', userMessages.notFound)
+    return accountOf(runtime, tx.db, profile, { waitForViews: false })
   })
-  const profile = await loadProfile(runtime.store, userId, runtime.db)
-  if (!profile) throw new DomainError('not-found', userMessages.notFound)
-  return accountOf(runtime, runtime.db, profile)
 }
 
 /**

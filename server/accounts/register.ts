@@ -35,7 +35,7 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
   if (taken) return answerSignUpForTakenAddress(scope, taken, email, input)
 
   const userId = randomUUID()
-  const profile = await runtime.store
+  const account = await runtime.store
     .transaction(async (tx) => {
       await registerUser(
         tx,
@@ -57,7 +57,10 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
         .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
         .execute()
       await queueConfirmationLink(tx.db, scope, { userId, email, firstName: input.firstName })
-      return loadProfile(runtime.store, userId, tx.db)
+      const created = await loadProfile(runtime.store, userId, tx.db)
+      if (!created) throw new Error('The new account could not be read back')
+      // Made before the commit: once it is confirmed, the answer is the truth whatever happens next.
+      return accountOf(runtime, tx.db, created, { waitForViews: false })
     })
     .catch(async (error: unknown) => {
       // Claimed by a sign-up at the same moment: answered like any taken address.
@@ -66,11 +69,10 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
       if (owner) return { takenBy: owner }
       throw error
     })
-  if (profile && 'takenBy' in profile) return answerSignUpForTakenAddress(scope, profile.takenBy, email, input)
+  if ('takenBy' in account) return answerSignUpForTakenAddress(scope, account.takenBy, email, input)
   runtime.jobs.wake(mailEnqueuedEvent)
-  if (!profile) throw new Error('The new account could not be read back')
   return {
-    ...(await accountOf(runtime, runtime.db, profile)),
+    ...account,
     tokens: null,
     needsConfirmation: true,
     message: messages.accountCreated,

@@ -3,7 +3,7 @@
  * header, so an image is checked (format, pixel count) before anything decodes it. A few kilobytes
  * can declare a gigapixel image; decoding that would exhaust memory.
  */
-import { UnsupportedMediaError } from './recognizer-errors.ts'
+import { MediaUnreadableError, UnsupportedMediaError } from './recognizer-errors.ts'
 
 type ImageFormat = 'png' | 'jpeg' | 'webp'
 export type ImageInfo = { format: ImageFormat; mimeType: `image/${ImageFormat}`; width: number; height: number }
@@ -20,7 +20,10 @@ export function readImageInfo(bytes: Uint8Array): ImageInfo {
       return { format: 'webp' as const, ...webpSize(bytes, view) }
     throw unsupported('the bytes are not a PNG, JPEG or WebP image')
   })()
-  if (!size.width || !size.height) throw unsupported(`the ${size.format.toUpperCase()} header is damaged or truncated`)
+  if (!size.width || !size.height)
+    throw new MediaUnreadableError(
+      `The image cannot be read: the ${size.format.toUpperCase()} header is damaged or truncated.`,
+    )
   return { format: size.format, mimeType: `image/${size.format}`, width: size.width, height: size.height }
 }
 

@@ -22,6 +22,11 @@ export class UnsupportedMediaError extends Error {
   }
 }
 
+/** The input is in an accepted format, but its header is damaged, truncated or declares the impossible. */
+export class MediaUnreadableError extends Error {
+  override readonly name = 'MediaUnreadableError'
+}
+
 /** The input is larger than the recognizer accepts. */
 export class MediaTooLargeError extends Error {
   override readonly name = 'MediaTooLargeError'

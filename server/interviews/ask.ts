@@ -11,6 +11,7 @@ import { callAi } from './ai-calls.ts'
 import { gatedContext } from './context-gate.ts'
 import { requireFeature } from './feature-gates.ts'
 import { planAccess, type PlanAccess } from './plan-access.ts'
+import { refuseOverlongRecording } from './media-limits.ts'
 import { decodeScreenshot } from './screenshot-image.ts'
 import { describeSession, latestActiveSessionId, noActiveSession } from './interview-sessions.ts'
 import { recentTurns } from './recent-turns.ts'
@@ -214,6 +215,11 @@ type AudioInput = { audio: Uint8Array; mimeType: string; sessionId?: string | un
 
 /** A spoken question transcribed for its session: what was heard, and whether it is sure enough to answer. */
 async function hear(scope: SignedInScope, input: AudioInput) {
+  // Its length is read from its header before any decoder or session sees it.
+  await callAi(failures.audio, () => {
+    refuseOverlongRecording(failures.audio, input.audio)
+    return Promise.resolve()
+  })
   const { access, session } = await prepare(scope, 'microphone', input.sessionId)
   const transcription = await callAi(failures.audio, () =>
     scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }, { caller: scope.userId }),

@@ -1,8 +1,10 @@
 import { DomainError } from '#events/domain-error.ts'
 import { readImageInfo } from '#server/ai/image-header.ts'
 import { callAi } from './ai-calls.ts'
+import { refuseOversizedImage } from './media-limits.ts'
 
 const maxImageBytes = 5 * 1024 * 1024
+const failure = 'Failed to analyze screenshot'
 
 export const screenshotRefusals = {
   tooLarge: 'image must be at most 5 MB',
@@ -19,6 +21,7 @@ export async function decodeScreenshot(image: string) {
   if (Math.floor((base64.replace(/=+$/, '').length * 3) / 4) > maxImageBytes) throw imageTooLarge()
   const bytes = Buffer.from(base64, 'base64')
   if (bytes.byteLength > maxImageBytes) throw imageTooLarge()
-  const info = await callAi('Failed to analyze screenshot', () => Promise.resolve(readImageInfo(bytes)))
+  const info = await callAi(failure, () => Promise.resolve(readImageInfo(bytes)))
+  refuseOversizedImage(failure, info)
   return { bytes: new Uint8Array(bytes), mimeType: info.mimeType }
 }

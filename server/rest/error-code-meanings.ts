@@ -12,6 +12,8 @@ export const meaningOf: Record<PublicErrorCode, string> = {
   ai_rejected: 'The AI provider refused the input (e.g. content policy); rephrase it.',
   already_exists: 'An account with this e-mail address already exists.',
   already_paid: 'The order was already paid; nothing was charged twice.',
+  audio_too_long:
+    'The recording lasts longer than a spoken question may (its length is read from its header, before decoding); send a shorter one.',
   bad_gateway: 'An upstream service failed; try again later.',
   bad_signature: 'The payment signature does not match; the payment was not confirmed.',
   concurrent_change: 'The same thing changed at the same moment elsewhere; repeat the request.',
@@ -21,13 +23,17 @@ export const meaningOf: Record<PublicErrorCode, string> = {
     'The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead.',
   forbidden: 'Signed in, but not allowed (e.g. support operations without the support role).',
   idempotency_key_reused: `The ${idempotencyKeyHeader} was already used for a different request; use a new key.`,
+  image_too_large:
+    'The screenshot has more pixels than are read (its size is read from its header, before decoding); send a smaller or cropped capture.',
+  internal_error: 'The server failed; the answer carries no detail, the log has it under the X-Request-Id.',
   interviews_exhausted:
     "This period's interviews are used up; a higher plan, or another month of the same plan, brings more. Plans never renew by themselves.",
-  internal_error: 'The server failed; the answer carries no detail, the log has it under the X-Request-Id.',
   invalid_credentials: 'The e-mail address or the password is wrong.',
   invalid_link: 'The confirmation or reset link is invalid, used or expired.',
   invalid_request: 'The request is malformed or a field is invalid; `error` names the field.',
   invalid_token: 'The access token is missing, expired or revoked; refresh it or sign in again.',
+  media_unreadable:
+    'The file is of an accepted type, but its header is damaged, truncated or declares the impossible; nothing was decoded.',
   method_not_allowed: 'The path exists, but not with this method.',
   no_active_session: 'There is no interview session running; start one first.',
   no_password: 'The account signs in with Google and has no password.',
@@ -41,6 +47,8 @@ export const meaningOf: Record<PublicErrorCode, string> = {
     'The plan change is not possible as asked: a cheaper plan is scheduled for the end of the period (POST /payments/plan-change/schedule), not bought; or the price changed since it was shown (see `error`).',
   plan_required:
     'There is no active plan (none bought yet, or its period ended): buy one first. Every operation that needs a plan answers this code when there is none.',
+  queue_full:
+    'You already have recordings or screenshots waiting to be read; wait `Retry-After` seconds, or for their answers, then send this one again. Other people are not held up.',
   rate_limited: 'Too many requests; wait `Retry-After` seconds.',
   refresh_token_invalid: 'The refresh token is unknown or expired; sign in again.',
   same_password: 'The new password is the current one.',

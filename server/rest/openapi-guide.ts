@@ -1,3 +1,4 @@
+import { maxQuestionAudioSeconds, maxScreenshotPixels, maxWaitingPerPerson } from '#rules/media-limits.ts'
 import type { RateLimit } from '#server/accounts/rate-limiter.ts'
 import { accessTokenLifetimeSeconds } from '#server/accounts/tokens/access-tokens.ts'
 import { idempotencyKeyHeader, idempotentPaths } from '#server/http/idempotency.ts'
@@ -56,7 +57,7 @@ ${[...idempotentPaths].map((path) => `\`POST ${path}\``).join(', ')} accept an \
 
 ## Uploads
 
-A screenshot (\`POST /interview/screenshot\`) is JSON with the image as base64 (a \`data:\` URL or bare); a recording (\`POST /interview/audio-question\`) is \`multipart/form-data\` with the file in \`audio\`, described the OpenAPI 3.1 way (\`contentMediaType\`, raw bytes), so generated clients take a Blob or File there. Audio is recognised by its bytes (WAV, WebM, Ogg, FLAC, MP3, M4A), whatever type the client declares. Anything larger than an operation accepts answers 413 \`payload_too_large\`; a type it does not accept answers 415 \`unsupported_media_type\`.
+A screenshot (\`POST /interview/screenshot\`) is JSON with the image as base64 (a \`data:\` URL or bare); a recording (\`POST /interview/audio-question\`) is \`multipart/form-data\` with the file in \`audio\`, described the OpenAPI 3.1 way (\`contentMediaType\`, raw bytes), so generated clients take a Blob or File there. Audio is recognised by its bytes (WAV, WebM, Ogg, FLAC, MP3, M4A), whatever type the client declares. Anything larger than an operation accepts answers 413 \`payload_too_large\`; a type it does not accept answers 415 \`unsupported_media_type\`. Before anything is decoded, the file's header is read: a screenshot of more than ${maxScreenshotPixels} pixels (width × height; 4096 × 4096, a 5K screen fits) answers 413 \`image_too_large\`, a WAV recording longer than ${maxQuestionAudioSeconds} seconds 413 \`audio_too_long\`, and a file of an accepted type whose header is damaged or declares the impossible 422 \`media_unreadable\`. Screenshots and recordings read on this server wait their turn at a recogniser shared fairly between people; a person with ${maxWaitingPerPerson} already waiting is refused the next with 429 \`queue_full\` and \`Retry-After\` until their line moves on.
 
 ## Versioning
 

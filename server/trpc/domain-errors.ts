@@ -42,6 +42,10 @@ const statusOf = {
   'ai-rejected': 'BAD_REQUEST',
   'unsupported-media': 'UNSUPPORTED_MEDIA_TYPE',
   'too-large': 'PAYLOAD_TOO_LARGE',
+  'image-too-large': 'PAYLOAD_TOO_LARGE',
+  'audio-too-long': 'PAYLOAD_TOO_LARGE',
+  'media-unreadable': 'UNPROCESSABLE_CONTENT',
+  'queue-full': 'TOO_MANY_REQUESTS',
   'no-speech': 'UNPROCESSABLE_CONTENT',
   'no-support-inbox': 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPCError['code']>

@@ -41,6 +41,10 @@ const publicCodeOfRefusal = {
   'ai-rejected': 'ai_rejected',
   'unsupported-media': 'unsupported_media_type',
   'too-large': 'payload_too_large',
+  'image-too-large': 'image_too_large',
+  'audio-too-long': 'audio_too_long',
+  'media-unreadable': 'media_unreadable',
+  'queue-full': 'queue_full',
   'no-speech': 'no_speech',
   'no-support-inbox': 'support_inbox_missing',
 } as const satisfies Record<DomainErrorCode, string>

@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { magicBytes } from '#tests/support/magic-bytes.ts'
 import { restCustomer } from '#tests/support/rest-customer.ts'
+import { maxQuestionAudioSeconds } from '#rules/media-limits.ts'
+import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
 
 const baseUrl = inject('baseUrl')
 const ip = testClientIp()
@@ -40,18 +42,36 @@ async function postAudio(bytes: Uint8Array<ArrayBuffer>, type = 'application/oct
     headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
     body: form,
   })
-  return { status: response.status, body: (await response.json()) as { success: boolean; error?: string } }
+  return {
+    status: response.status,
+    body: (await response.json()) as { success: boolean; error?: string; code?: string },
+  }
 }
 
 async function postScreenshot(imageBytes: number) {
   const image = Buffer.alloc(imageBytes, 0)
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(image)
+  return (await postImage(image)).status
+}
+
+async function postImage(image: Buffer) {
   const response = await fetch(`${baseUrl}/api/interview/screenshot`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
     body: JSON.stringify({ image: `data:image/png;base64,${image.toString('base64')}` }),
   })
-  return response.status
+  return { status: response.status, body: (await response.json()) as { code?: string; error?: string } }
+}
+
+/** A PNG signature and header declaring `width`×`height`, with no pixels after it. */
+function pngHeader(width: number, height: number) {
+  const image = Buffer.alloc(33)
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).copy(image)
+  image.write('IHDR', 12, 'latin1')
+  image.writeUInt32BE(width, 16)
+  image.writeUInt32BE(height, 20)
+  image.set([8, 2, 0, 0, 0], 24)
+  return image
 }
 
 describe('audio uploads', () => {
@@ -84,6 +104,23 @@ describe('audio uploads', () => {
     expect(answer.body.error).toMatch(/WAV|wav/)
   })
 
+  it('refuses a recording longer than a spoken question from its header: 413 audio_too_long', async () => {
+    const long = encodeWav16({ sampleRate: 16_000, samples: new Float32Array(16_000 * (maxQuestionAudioSeconds + 1)) })
+    const answer = await postAudio(new Uint8Array(long))
+    expect(answer.status).toBe(413)
+    expect(answer.body).toMatchObject({ code: 'audio_too_long' })
+  })
+
+  it('refuses a WAV with a damaged header with 422 media_unreadable', async () => {
+    const noFormat = Buffer.concat([
+      Buffer.from('RIFF\x24\x00\x00\x00WAVEdata\x04\x00\x00\x00', 'latin1'),
+      Buffer.alloc(4),
+    ])
+    const answer = await postAudio(new Uint8Array(noFormat))
+    expect(answer.status).toBe(422)
+    expect(answer.body).toMatchObject({ code: 'media_unreadable' })
+  })
+
   it('refuses a recording over 10 MB with 413', async () => {
     const large = new Uint8Array(10 * MB + 1)
     large.set(spokenQuestion.subarray(0, 44))
@@ -95,5 +132,18 @@ describe('screenshot uploads', () => {
   // 5.3 MB used to get 413 and 6 MB 400 (the base64 text hit a length check first); past 9 MB the body limit answers.
   it.each([5.3, 6, 6.9, 8])('refuses a %s MB image with 413', async (size) => {
     expect(await postScreenshot(Math.round(size * MB))).toBe(413)
+  })
+
+  it('refuses an image with more pixels than are read, from its header: 413 image_too_large', async () => {
+    const answer = await postImage(pngHeader(5_000, 5_000))
+    expect(answer.status).toBe(413)
+    expect(answer.body).toMatchObject({ code: 'image_too_large' })
+    expect(answer.body.error).toMatch(/5000×5000 pixels/)
+  })
+
+  it('refuses an image whose header is damaged with 422 media_unreadable', async () => {
+    const answer = await postImage(pngHeader(0, 0))
+    expect(answer.status).toBe(422)
+    expect(answer.body).toMatchObject({ code: 'media_unreadable' })
   })
 })

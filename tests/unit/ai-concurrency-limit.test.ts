@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
+import { createConcurrencyLimit, QueueFullError } from '#server/ai/concurrency-limit.ts'
 
 describe('createConcurrencyLimit', () => {
   it('runs at most the limit at once, in arrival order, and survives failures', async () => {
@@ -83,5 +83,35 @@ describe('createConcurrencyLimit shared between people', () => {
       task('c', 'c1'),
     ])
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3', 'a4'])
+  })
+})
+
+describe('createConcurrencyLimit with a waiting line per person', () => {
+  it('refuses a person whose line is full, before the task starts, while others still queue', async () => {
+    const limit = createConcurrencyLimit(1, { perPerson: 1, waitingPerPerson: 2 })
+    const releases: (() => void)[] = []
+    const started: string[] = []
+    const job = (person: string, name: string) =>
+      limit(async () => {
+        started.push(name)
+        await new Promise<void>((resolve) => releases.push(resolve))
+        return name
+      }, person)
+    const accepted = [job('heavy', 'heavy-1'), job('heavy', 'heavy-2'), job('heavy', 'heavy-3')]
+    const refused = await job('heavy', 'heavy-4').catch((caught: unknown) => caught)
+    expect(refused).toBeInstanceOf(QueueFullError)
+    expect(refused).toMatchObject({ waiting: 2 })
+    const light = job('light', 'light-1')
+    while (releases.length > 0 || started.length < 4) {
+      await new Promise((resolve) => setImmediate(resolve))
+      releases.shift()?.()
+    }
+    expect(await Promise.all([...accepted, light])).toEqual(['heavy-1', 'heavy-2', 'heavy-3', 'light-1'])
+    expect(started).not.toContain('heavy-4')
+    // Once the line has moved on, the same person is accepted again.
+    const again = job('heavy', 'heavy-5')
+    await new Promise((resolve) => setImmediate(resolve))
+    releases.shift()?.()
+    expect(await again).toBe('heavy-5')
   })
 })

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readImageInfo } from '#server/ai/image-header.ts'
-import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
+import { MediaUnreadableError, UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 
 const fixtures = join(import.meta.dirname, '..', 'integration', 'ai-ocr-fixtures')
 
@@ -47,5 +47,7 @@ describe('readImageInfo', () => {
     expect(() => readImageInfo(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).toThrow(
       /JPEG header is damaged or truncated/,
     )
+    // A recognised format whose header cannot be read is another failure than a format not accepted.
+    expect(() => readImageInfo(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]))).toThrow(MediaUnreadableError)
   })
 })

@@ -1,7 +1,9 @@
 import type { z } from 'zod'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
+import { QueueFullError } from '#server/ai/concurrency-limit.ts'
 import {
   MediaTooLargeError,
+  MediaUnreadableError,
   RecognizerFailedError,
   RecognizerUnavailableError,
   UnsupportedMediaError,
@@ -63,7 +65,14 @@ export function toOfflineError(error: unknown, provider: string, model: string):
 }
 
 function convert(error: unknown, details: { provider: string; model: string }): AiProviderError {
-  if (error instanceof UnsupportedMediaError || error instanceof MediaTooLargeError) {
+  if (error instanceof QueueFullError) {
+    return new AiProviderError(error.message, { ...details, code: 'rate_limited', retryable: true })
+  }
+  if (
+    error instanceof UnsupportedMediaError ||
+    error instanceof MediaTooLargeError ||
+    error instanceof MediaUnreadableError
+  ) {
     return new AiProviderError(error.message, { ...details, code: 'bad_request', retryable: false })
   }
   if (error instanceof RecognizerUnavailableError) {

@@ -12,6 +12,9 @@ import { refreshMessages } from '#server/accounts/tokens/refresh-tokens.ts'
 import { idempotencyMessages } from '#server/http/idempotency.ts'
 import { failures } from '#server/interviews/ask.ts'
 import { noActiveSession } from '#server/interviews/interview-sessions.ts'
+import { mediaRefusals } from '#server/interviews/media-limits.ts'
+import { maxWaitingPerPerson } from '#rules/media-limits.ts'
+import { QueueFullError } from '#server/ai/concurrency-limit.ts'
 import { orderErrors } from '#server/payments/create-order.ts'
 import { verifyMessages } from '#server/payments/verify-payment.ts'
 import { concurrentChangeMessage, serviceUnavailableMessage } from '#server/trpc/domain-errors.ts'
@@ -49,6 +52,7 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   ai_rejected: () => aiRefusals(failures.response).ai_rejected,
   already_exists: () => ({ error: userMessages.alreadyExists }),
   already_paid: () => ({ error: orderMessages.paidByAnotherPayment }),
+  audio_too_long: () => ({ error: `${failures.audio}: ${mediaRefusals.audioTooLong(75)}` }),
   bad_gateway: () => ({ error: 'Request failed with status 502' }),
   bad_signature: () => ({ error: verifyMessages.badSignature }),
   concurrent_change: () => ({ error: concurrentChangeMessage }),
@@ -58,6 +62,7 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
     error: `Communication feedback: Your ${professional} plan does not include it. It comes with the Pro plan: upgrade on the pricing page.`,
   }),
   forbidden: () => ({ error: supportOnlyMessage }),
+  image_too_large: () => ({ error: `${failures.screenshot}: ${mediaRefusals.imageTooLarge(7680, 4320)}` }),
   idempotency_key_reused: () => ({ error: idempotencyMessages.reused }),
   interviews_exhausted: () => ({ error: usageMessages.limitReached(professional, 15, periodEnd) }),
   internal_error: () => ({ error: internalErrorMessage }),
@@ -67,6 +72,9 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
     error: missingInputMessage ?? (method === 'get' ? malformedAddressMessage : adapterMessages.PARSE_ERROR),
   }),
   invalid_token: () => ({ error: providerMessages.unverified }),
+  media_unreadable: () => ({
+    error: `${failures.screenshot}: The image cannot be read: the PNG header is damaged or truncated.`,
+  }),
   method_not_allowed: () => ({ error: 'Request failed with status 405' }),
   no_active_session: () => ({ error: noActiveSession }),
   no_password: () => ({ error: userMessages.noPassword }),
@@ -78,6 +86,7 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   payment_gateway_unavailable: () => ({ error: orderErrors.gatewayDown }),
   plan_change_refused: () => ({ error: planChangeMessages.notADowngrade('Pro') }),
   plan_required: () => ({ error: usageMessages.noPlan }),
+  queue_full: () => ({ error: `${failures.audio}: ${new QueueFullError(maxWaitingPerPerson, 1).message}` }),
   rate_limited: () => ({ error: 'Too many requests' }),
   refresh_token_invalid: () => ({ error: refreshMessages.invalid }),
   same_password: () => ({ error: changePasswordMessages.samePassword }),

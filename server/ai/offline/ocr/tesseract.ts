@@ -5,13 +5,14 @@
  * fetching from its CDN default), the wasm core is `require`d from the `tesseract.js-core`
  * package, and the cache is off so nothing is written to the working directory either.
  *
- * One worker thread is created on first use and reused; it is replaced after a timeout (its job
- * cannot be cancelled) and closed after a while without work to give its memory back.
+ * One worker thread is created on first use and reused; after a timeout it is terminated at once
+ * (its job cannot be cancelled otherwise, and would go on using a core for nobody) and the next job
+ * starts on a new one; it is closed after a while without work to give its memory back.
  */
 import { access } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { Worker } from 'tesseract.js'
+import { maxScreenshotPixels, maxWaitingPerPerson } from '#rules/media-limits.ts'
 import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
 import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
 import { readImageInfo, type ImageInfo } from '#server/ai/image-header.ts'
@@ -25,6 +26,14 @@ export type TesseractOptions = {
   maxPixels?: number
   /** Close the worker after this long without work; 0 keeps it for the life of the process. */
   idleMs?: number
+  /** Starts the worker thread; default tesseract.js's with the English model (tests pass their own). */
+  createWorker?: () => Promise<OcrWorker>
+}
+
+/** What is used of a tesseract.js worker: tesseract.js's own satisfies it. */
+export type OcrWorker = {
+  recognize(image: Buffer): Promise<{ data: { text: string; confidence: number } }>
+  terminate(): Promise<unknown>
 }
 
 type OcrResult = {
@@ -46,15 +55,15 @@ const recognizer = 'tesseract.js'
 export function createTesseractRecognizer(options: TesseractOptions = {}): TesseractRecognizer {
   const timeoutMs = options.timeoutMs ?? 30_000
   const maxBytes = options.maxBytes ?? 10 * 1024 * 1024
-  // An 8K screen is 33 million pixels.
-  const maxPixels = options.maxPixels ?? 40_000_000
+  const maxPixels = options.maxPixels ?? maxScreenshotPixels
   const idleMs = options.idleMs ?? 10 * 60_000
   // One worker runs one job at a time; queueing here keeps each job's timeout its own.
-  const oneAtATime = createConcurrencyLimit(1)
-  let worker: Promise<Worker> | undefined
+  const oneAtATime = createConcurrencyLimit(1, { waitingPerPerson: maxWaitingPerPerson })
+  let worker: Promise<OcrWorker> | undefined
+  const newWorker = options.createWorker ?? startWorker
   let idleTimer: ReturnType<typeof setTimeout> | undefined
 
-  async function startWorker(): Promise<Worker> {
+  async function startWorker(): Promise<OcrWorker> {
     const langPath = englishDataFolder()
     if (
       !(await access(join(langPath, 'eng.traineddata.gz')).then(
@@ -110,7 +119,7 @@ export function createTesseractRecognizer(options: TesseractOptions = {}): Tesse
       }, timeoutMs)
     })
     try {
-      worker ??= startWorker()
+      worker ??= newWorker()
       const job = worker.then((w) => {
         if (timedOut) throw new RecognizerFailedError(recognizer, 'OCR was cancelled after its timeout.', true)
         return w.recognize(Buffer.from(image))

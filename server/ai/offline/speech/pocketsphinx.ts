@@ -16,6 +16,8 @@ import { resample } from './resample.ts'
 import { transcriptConfidence } from './transcript-confidence.ts'
 import { runCommand } from './run-command.ts'
 import { encodeWav16, parseWav } from './wav.ts'
+import { maxWaitingPerPerson } from '#rules/media-limits.ts'
+import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
 
 export type PocketSphinxOptions = {
   /** Program to run; default: `pocketsphinx_continuous` found on PATH. */
@@ -53,7 +55,10 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   const maxBytes = options.maxBytes ?? 25 * 1024 * 1024
   const maxSeconds = options.maxSeconds ?? 300
   // One recognition per person at a time: the other slot stays free for someone else.
-  const limit = createConcurrencyLimit(options.maxConcurrent ?? 2, { perPerson: 1 })
+  const limit = createConcurrencyLimit(options.maxConcurrent ?? 2, {
+    perPerson: 1,
+    waitingPerPerson: maxWaitingPerPerson,
+  })
   let installation: Promise<Installation | string> | undefined
   const detect = () => (installation ??= findInstallation(options))
 
@@ -66,8 +71,8 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
         `${maxBytes} bytes`,
       )
     }
-    const audio = parseWav(wav)
-    const seconds = audio.samples.length / audio.sampleRate
+    // The length comes from the header: a recording that is too long is refused before it is decoded.
+    const { seconds } = isWav(wav) ? readWavHeader(wav) : { seconds: 0 }
     if (seconds > maxSeconds) {
       throw new MediaTooLargeError(
         `The audio lasts ${seconds.toFixed(1)} s; the offline recognizer accepts at most ${maxSeconds} s.`,
@@ -75,7 +80,8 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
       )
     }
     const started = performance.now()
-    const output = await limit(() => decode(found, encodeWav16(resample(audio, modelRate)), timeoutMs), caller)
+    // Decoded once its turn comes, so a recording waiting in line holds its bytes, not its samples.
+    const output = await limit(() => decode(found, encodeWav16(resample(parseWav(wav), modelRate)), timeoutMs), caller)
     return {
       text: output.text,
       confidence: transcriptConfidence(output.words),

@@ -4,6 +4,7 @@
  * 32/64-bit, WAVE_FORMAT_EXTENSIBLE, any channel count and sample rate.
  */
 import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
+import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
 
 export type MonoAudio = {
   sampleRate: number
@@ -15,43 +16,10 @@ const acceptedAudioFormats = ['audio/wav (RIFF/WAVE PCM 8/16/24/32-bit or float)
 
 const formatPcm = 1
 const formatFloat = 3
-const formatExtensible = 0xfffe
 
 export function parseWav(bytes: Uint8Array): MonoAudio {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (bytes.byteLength < 12 || ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WAVE') {
-    throw unsupported(`this is not a WAV file${sniff(bytes)}`)
-  }
-  let format: { tag: number; channels: number; sampleRate: number; bitsPerSample: number } | undefined
-  let data: Uint8Array | undefined
-  let offset = 12
-  while (offset + 8 <= bytes.byteLength) {
-    const id = ascii(bytes, offset, 4)
-    const declared = view.getUint32(offset + 4, true)
-    const start = offset + 8
-    // Streamed WAVs (written before their length was known) declare a placeholder size.
-    const size = Math.min(declared, bytes.byteLength - start)
-    if (id === 'fmt ' && size >= 16) {
-      let tag = view.getUint16(start, true)
-      if (tag === formatExtensible && size >= 26) tag = view.getUint16(start + 24, true)
-      format = {
-        tag,
-        channels: view.getUint16(start + 2, true),
-        sampleRate: view.getUint32(start + 4, true),
-        bitsPerSample: view.getUint16(start + 14, true),
-      }
-    } else if (id === 'data') {
-      data = bytes.subarray(start, start + size)
-      break
-    }
-    offset = start + size + (size % 2)
-  }
-  if (!format) throw unsupported('the WAV file has no format chunk')
-  if (!data) throw unsupported('the WAV file has no data chunk')
-  const { tag, channels, sampleRate, bitsPerSample } = format
-  if (channels < 1 || sampleRate < 1000 || sampleRate > 384_000) {
-    throw unsupported(`the WAV file declares ${channels} channels at ${sampleRate} Hz`)
-  }
+  if (!isWav(bytes)) throw unsupported(`this is not a WAV file${sniff(bytes)}`)
+  const { tag, channels, sampleRate, bitsPerSample, data } = readWavHeader(bytes)
   const read = sampleReader(tag, bitsPerSample)
   if (!read) throw unsupported(`WAV encoding ${tag} at ${bitsPerSample} bits is not PCM or float`)
   const bytesPerSample = bitsPerSample / 8

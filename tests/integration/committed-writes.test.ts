@@ -1,0 +1,92 @@
+/**
+ * A write whose transaction committed answers 2xx even if the database goes away right after:
+ * the answer is made from what was read inside the transaction, never from a read after the
+ * commit, which would turn a stored change into a 503 that a client following Retry-After
+ * repeats. The database "goes away" for the service's reads the moment its transaction commits.
+ */
+import { randomUUID } from 'node:crypto'
+import type { KyselyPlugin } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { updateProfile } from '#server/accounts/profile.ts'
+import { registerWithPassword } from '#server/accounts/register.ts'
+import { isDatabaseUnavailable } from '#server/db/database-unavailable.ts'
+import { actingAs, asAnonymous } from '#server/request-scope.ts'
+import type { Runtime } from '#server/runtime.types.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
+
+/** The runtime, with every query after the first committed transaction failing as a dropped connection does. */
+function downAfterCommit(runtime: Runtime): Runtime {
+  let down = false
+  const dropped: KyselyPlugin = {
+    transformQuery: (args) => {
+      if (down) throw new Error('Connection terminated unexpectedly')
+      return args.node
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  }
+  const store: Runtime['store'] = {
+    ...runtime.store,
+    transaction: async (work, options) => {
+      const result = await runtime.store.transaction(work, options)
+      down = true
+      return result
+    },
+  }
+  return { ...runtime, db: runtime.db.withPlugin(dropped), store }
+}
+
+describe('a write committed just before the database went away', () => {
+  let test: TestRuntime
+  const teardown = suiteTeardown()
+  beforeAll(async () => {
+    test = await createTestRuntime('pglite')
+    teardown.add(() => test.close())
+  })
+
+  const request = (runtime: Runtime) => ({ runtime, requestId: randomUUID(), clientIp: '192.0.2.7' })
+
+  it('the outage is what the services see after the commit', async () => {
+    const runtime = downAfterCommit(test.runtime)
+    await runtime.store.transaction(() => Promise.resolve())
+    const error = await runtime.db
+      .selectFrom('user_emails')
+      .selectAll()
+      .execute()
+      .catch((caught: unknown) => caught)
+    expect(isDatabaseUnavailable(error)).toBe(true)
+  })
+
+  it('a sign-up answers the new account', async () => {
+    const email = `committed-${randomUUID()}@example.test`
+    const answer = await registerWithPassword(asAnonymous(request(downAfterCommit(test.runtime))), {
+      email,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })
+    expect(answer.user).toMatchObject({ email, firstName: 'Ada' })
+    expect(answer.subscription.planType).toBe('none')
+    const stored = await test.runtime.db
+      .selectFrom('user_emails')
+      .select('user_id')
+      .where('email', '=', email)
+      .execute()
+    expect(stored.map((row) => row.user_id)).toEqual([answer.user.id])
+  })
+
+  it('a profile change answers the changed account', async () => {
+    const email = `profile-${randomUUID()}@example.test`
+    const { user } = await registerWithPassword(asAnonymous(request(test.runtime)), {
+      email,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })
+    const answer = await updateProfile(actingAs(request(downAfterCommit(test.runtime)), user.id), {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    })
+    expect(answer.user).toMatchObject({ id: user.id, firstName: 'Grace', lastName: 'Hopper' })
+  })
+})
