@@ -6,6 +6,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { expectPath, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 
 export const password = 'Interview123'
@@ -78,13 +79,7 @@ export async function confirmedAccount(
   const api = trpcClient(baseUrl)
   const email = uniqueEmail(tag)
   await api.mutate('accounts.register', { email, password, ...names })
-  let token: string | undefined
-  for (let attempt = 0; attempt < 100 && !token; attempt += 1) {
-    const { messages } = await api.query<{ messages: { to: string; text: string }[] }>('site.devMailbox', undefined)
-    token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=([\w-]+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-  if (!token) throw new Error(`no confirmation mail reached ${email}`)
+  const token = await mailedToken(httpMailbox(baseUrl, api.ip), email)
   await api.mutate('accounts.confirmEmail', { token })
   return { email, ...names, ...(await signInByApi(baseUrl, email)) }
 }

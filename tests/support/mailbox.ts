@@ -1,0 +1,55 @@
+import { vi } from 'vitest'
+import { z } from 'zod'
+import type { TestDatabase } from './databases.ts'
+
+/** One mail as the development mailbox holds it, newest first. */
+export type Mail = { to: string; text: string }
+
+/** Reads the mailbox once; `mailedToken` asks again until the mail it waits for is there. */
+export type MailSource = () => Promise<Mail[]>
+
+/** The confirmation link's token in a mailed text. */
+export const confirmationLink = /email-confirmed\?token=([\w-]+)/
+
+const mailboxAnswer = z.object({
+  result: z.object({ data: z.object({ messages: z.array(z.object({ to: z.string(), text: z.string() })) }) }),
+})
+
+/** The development mailbox over HTTP (`site.devMailbox`), as one client address when `ip` is given. */
+export function httpMailbox(baseUrl: string, ip?: string): MailSource {
+  return async () => {
+    const response = await fetch(
+      `${baseUrl}/api/trpc/site.devMailbox`,
+      ip ? { headers: { 'x-forwarded-for': ip } } : {},
+    )
+    return mailboxAnswer.parse(await response.json()).result.data.messages
+  }
+}
+
+/** The development mailbox read from its table, for tests that run the services in process. */
+export function databaseMailbox(database: TestDatabase): MailSource {
+  return async () => {
+    const rows = await database.db
+      .selectFrom('dev_mailbox')
+      .select(['to_address', 'text_body'])
+      .orderBy('created_at', 'desc')
+      .execute()
+    return rows.map((row) => ({ to: row.to_address, text: row.text_body }))
+  }
+}
+
+/**
+ * Waits until the newest mail to `email` carries `pattern` (mail is delivered by a background job)
+ * and answers the pattern's first group, URL-decoded. `vi.waitFor`, not `expect.poll`: set-up hooks
+ * call it too.
+ */
+export function mailedToken(source: MailSource, email: string, pattern: RegExp = confirmationLink): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const token = (await source()).find((mail) => mail.to === email)?.text.match(pattern)?.[1]
+      if (token === undefined) throw new Error(`no mail to ${email} matching ${pattern}`)
+      return decodeURIComponent(token)
+    },
+    { timeout: 15_000, interval: 100 },
+  )
+}
