@@ -1,4 +1,3 @@
-import { vi } from 'vitest'
 import { z } from 'zod'
 import type { TestDatabase } from './databases.ts'
 
@@ -40,16 +39,19 @@ export function databaseMailbox(database: TestDatabase): MailSource {
 
 /**
  * Waits until the newest mail to `email` carries `pattern` (mail is delivered by a background job)
- * and answers the pattern's first group, URL-decoded. `vi.waitFor`, not `expect.poll`: set-up hooks
- * call it too.
+ * and answers the pattern's first group, URL-decoded. Its own wait, not `vi.waitFor`: the soak and
+ * load scripts sign people up with it outside Vitest.
  */
-export function mailedToken(source: MailSource, email: string, pattern: RegExp = confirmationLink): Promise<string> {
-  return vi.waitFor(
-    async () => {
-      const token = (await source()).find((mail) => mail.to === email)?.text.match(pattern)?.[1]
-      if (token === undefined) throw new Error(`no mail to ${email} matching ${pattern}`)
-      return decodeURIComponent(token)
-    },
-    { timeout: 15_000, interval: 100 },
-  )
+export async function mailedToken(
+  source: MailSource,
+  email: string,
+  pattern: RegExp = confirmationLink,
+): Promise<string> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const token = (await source()).find((mail) => mail.to === email)?.text.match(pattern)?.[1]
+    if (token !== undefined) return decodeURIComponent(token)
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} matching ${pattern}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
