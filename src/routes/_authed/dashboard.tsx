@@ -10,17 +10,12 @@ import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { PlanFeaturesCard } from '#src/components/dashboard/plan-features-card.tsx'
 import { ProTips } from '#src/components/dashboard/pro-tips.tsx'
 import { useUsageLimits } from '#src/components/dashboard/use-usage-limits.ts'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { PageSpinner } from '#src/components/spinner.tsx'
 import { useSubscription } from '#src/payments/use-subscription.ts'
 
-export const Route = createFileRoute('/dashboard')({
+export const Route = createFileRoute('/_authed/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <Dashboard />
-    </RouteGuard>
-  ),
+  component: Dashboard,
 })
 
 function Dashboard() {

@@ -2,21 +2,16 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { AppLink } from '#src/components/app-link.tsx'
 import { SessionList } from '#src/components/interview/history/session-list.tsx'
 import { UsagePeriodsCard } from '#src/components/interview/history/usage-periods-card.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 
 type HistorySearch = { page?: number }
 
-export const Route = createFileRoute('/history')({
+export const Route = createFileRoute('/_authed/history')({
   head: () => ({ meta: [{ title: 'Interview History | Interview Helper' }] }),
   validateSearch: (search: Record<string, unknown>): HistorySearch => {
     const page = Number(search.page)
     return Number.isInteger(page) && page > 1 ? { page } : {}
   },
-  component: () => (
-    <RouteGuard>
-      <HistoryPage />
-    </RouteGuard>
-  ),
+  component: HistoryPage,
 })
 
 function HistoryPage() {

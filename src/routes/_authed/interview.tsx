@@ -12,22 +12,17 @@ import { useActiveSession } from '#src/components/interview/use-active-session.t
 import { useInterviewInvalidation } from '#src/components/interview/use-interview-invalidation.ts'
 import { usePlanFeatures } from '#src/components/interview/use-plan-features.ts'
 import { VoiceQuestion } from '#src/components/interview/voice-question.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { PageSpinner } from '#src/components/spinner.tsx'
 import { contextOf, emptyContext, type ContextForm as ContextFields } from '#src/interview/context.ts'
 
 type ConsoleSearch = { practice?: string }
 
-export const Route = createFileRoute('/interview')({
+export const Route = createFileRoute('/_authed/interview')({
   head: () => ({ meta: [{ title: 'Practice Console | Interview Helper' }] }),
   // A weak spot of a review opens the console with questions generated on its topic.
   validateSearch: (search: Record<string, unknown>): ConsoleSearch =>
     typeof search.practice === 'string' && search.practice.trim() ? { practice: search.practice.slice(0, 200) } : {},
-  component: () => (
-    <RouteGuard>
-      <PracticeConsole />
-    </RouteGuard>
-  ),
+  component: PracticeConsole,
 })
 
 function PracticeConsole() {

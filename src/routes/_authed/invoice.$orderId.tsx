@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AppLink } from '#src/components/app-link.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
@@ -9,13 +8,9 @@ import { planLabel } from '#src/payments/subscription-display.ts'
 import { useBillingHistory } from '#src/payments/use-subscription.ts'
 
 /** Where the receipt e-mail's link leads: the invoice of one order, downloaded with the session. */
-export const Route = createFileRoute('/invoice/$orderId')({
+export const Route = createFileRoute('/_authed/invoice/$orderId')({
   head: () => ({ meta: [{ title: 'Invoice | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <InvoicePage />
-    </RouteGuard>
-  ),
+  component: InvoicePage,
 })
 
 function InvoicePage() {

@@ -4,15 +4,10 @@ import { DeleteAccount } from '#src/components/profile/delete-account.tsx'
 import { NameForm } from '#src/components/profile/name-form.tsx'
 import { PasswordSection } from '#src/components/profile/password-section.tsx'
 import { SignOutEverywhere } from '#src/components/profile/sign-out-everywhere.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 
-export const Route = createFileRoute('/profile')({
+export const Route = createFileRoute('/_authed/profile')({
   head: () => ({ meta: [{ title: 'Profile Settings | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <ProfilePage />
-    </RouteGuard>
-  ),
+  component: ProfilePage,
 })
 
 function ProfilePage() {

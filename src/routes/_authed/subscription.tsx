@@ -1,15 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CurrentPlanCard } from '#src/components/dashboard/current-plan-card.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { BillingHistory } from '#src/payments/billing-history.tsx'
 
-export const Route = createFileRoute('/subscription')({
+export const Route = createFileRoute('/_authed/subscription')({
   head: () => ({ meta: [{ title: 'Subscription | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <SubscriptionPage />
-    </RouteGuard>
-  ),
+  component: SubscriptionPage,
 })
 
 function SubscriptionPage() {

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { Forbidden } from '#src/components/support/forbidden.tsx'
 import { PersonTimeline } from '#src/components/support/person-timeline.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
@@ -10,13 +9,9 @@ import { UserSearch } from '#src/components/support/user-search.tsx'
 import { ReplayViews } from '#src/components/support/replay-views.tsx'
 import { WebhookDeliveries } from '#src/components/support/webhook-deliveries.tsx'
 
-export const Route = createFileRoute('/support')({
+export const Route = createFileRoute('/_authed/support')({
   head: () => ({ meta: [{ title: 'Support Console | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <SupportPage />
-    </RouteGuard>
-  ),
+  component: SupportPage,
 })
 
 function SupportPage() {
