@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { AccountInfoCard } from '#src/components/dashboard/account-info-card.tsx'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { CurrentPlanCard } from '#src/components/dashboard/current-plan-card.tsx'
 import { DashboardLinks } from '#src/components/dashboard/dashboard-links.tsx'
 import { DesktopGuide } from '#src/components/dashboard/desktop-guide.tsx'
@@ -28,10 +28,10 @@ function Dashboard() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       {/* A name may be 50 letters without a space: it breaks rather than widen the page. */}
-      <h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-gray-900 dark:text-white">
+      <h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-fg">
         Welcome back, {user.firstName || 'there'}!
       </h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Here is your account at a glance.</p>
+      <p className="mt-2 text-fg-muted">Here is your account at a glance.</p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <CurrentPlanCard />
         {usage.isError ? (

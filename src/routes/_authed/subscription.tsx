@@ -10,8 +10,8 @@ export const Route = createFileRoute('/_authed/subscription')({
 function SubscriptionPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Subscription</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Your plan and every payment you made.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Subscription</h1>
+      <p className="mt-2 text-fg-muted">Your plan and every payment you made.</p>
       <div className="mt-8 space-y-8">
         <CurrentPlanCard />
         <BillingHistory />

@@ -21,8 +21,8 @@ function SupportPage() {
   if (user?.role !== 'support') return <Forbidden />
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Support Console</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Support Console</h1>
+      <p className="mt-2 text-fg-muted">
         Find a person, read their event history, and rebuild their views; see whether every view is moving, and retry
         one halted at an event it cannot apply.
       </p>
