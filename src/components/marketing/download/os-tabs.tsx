@@ -49,7 +49,7 @@ export function OsTabs({
             aria-controls={panelId}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(os.id)}
-            className={`rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:px-6 ${
+            className={`rounded-lg px-4 py-2 text-sm font-semibold transition focus-ring sm:px-6 ${
               active
                 ? 'bg-white text-fg shadow dark:bg-gray-800'
                 : 'text-fg-muted hover:text-gray-900 dark:hover:text-white'
