@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { buildIfStale } from '#scripts/build-if-stale.mjs'
 import { startProxiedReplicas } from '#tests/support/proxied-replicas.ts'
-import { mailedConfirmationToken } from '#tests/support/sign-up.ts'
+import { databaseMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { formatFigures, recordFigures, type Figures } from './soak/figures.ts'
 import { startMixedLoad } from './soak/mixed-load.ts'
 
@@ -33,7 +33,7 @@ try {
     baseUrl: stack.proxy.url,
     workers,
     pauseMs: 50,
-    confirmationToken: (email) => mailedConfirmationToken(stack.database, email),
+    confirmationToken: (email) => mailedToken(databaseMailbox(stack.database), email),
   })
   const figures = recordFigures({
     samples: load.samples,

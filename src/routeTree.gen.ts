@@ -10,25 +10,26 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ContactRouteImport } from './routes/contact'
-import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as EmailConfirmedRouteImport } from './routes/email-confirmed'
-import { Route as HistoryRouteImport } from './routes/history'
-import { Route as InterviewRouteImport } from './routes/interview'
-import { Route as LiveRouteImport } from './routes/live'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
-import { Route as ProfileRouteImport } from './routes/profile'
-import { Route as ProgressRouteImport } from './routes/progress'
 import { Route as RefundsRouteImport } from './routes/refunds'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
-import { Route as SubscriptionRouteImport } from './routes/subscription'
-import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedHistoryRouteImport } from './routes/_authed/history'
+import { Route as AuthedInterviewRouteImport } from './routes/_authed/interview'
+import { Route as AuthedLiveRouteImport } from './routes/_authed/live'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedProgressRouteImport } from './routes/_authed/progress'
+import { Route as AuthedSubscriptionRouteImport } from './routes/_authed/subscription'
+import { Route as AuthedSupportRouteImport } from './routes/_authed/support'
 import { Route as ApiSplatRouteImport } from './routes/api/$'
 import { Route as ApiHealthRouteImport } from './routes/api/health'
 import { Route as ApiInngestRouteImport } from './routes/api/inngest'
@@ -42,8 +43,8 @@ import { Route as DevMailboxRouteImport } from './routes/dev/mailbox'
 import { Route as DocsIndexRouteImport } from './routes/docs.index'
 import { Route as DocsApiRouteImport } from './routes/docs.api'
 import { Route as DownloadsSplatRouteImport } from './routes/downloads.$'
-import { Route as InvoiceOrderIdRouteImport } from './routes/invoice.$orderId'
-import { Route as ReviewSessionIdRouteImport } from './routes/review.$sessionId'
+import { Route as AuthedInvoiceOrderIdRouteImport } from './routes/_authed/invoice.$orderId'
+import { Route as AuthedReviewSessionIdRouteImport } from './routes/_authed/review.$sessionId'
 import { Route as ApiInterviewAudioQuestionRouteImport } from './routes/api/interview/audio-question'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
@@ -53,6 +54,10 @@ import { Route as ApiBillingInvoicesOrderIdPdfRouteImport } from './routes/api/b
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -65,11 +70,6 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const DownloadRoute = DownloadRouteImport.update({
   id: '/download',
   path: '/download',
@@ -78,21 +78,6 @@ const DownloadRoute = DownloadRouteImport.update({
 const EmailConfirmedRoute = EmailConfirmedRouteImport.update({
   id: '/email-confirmed',
   path: '/email-confirmed',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const HistoryRoute = HistoryRouteImport.update({
-  id: '/history',
-  path: '/history',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const InterviewRoute = InterviewRouteImport.update({
-  id: '/interview',
-  path: '/interview',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LiveRoute = LiveRouteImport.update({
-  id: '/live',
-  path: '/live',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -110,16 +95,6 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProgressRoute = ProgressRouteImport.update({
-  id: '/progress',
-  path: '/progress',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const RefundsRoute = RefundsRouteImport.update({
   id: '/refunds',
   path: '/refunds',
@@ -135,20 +110,50 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SubscriptionRoute = SubscriptionRouteImport.update({
-  id: '/subscription',
-  path: '/subscription',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SupportRoute = SupportRouteImport.update({
-  id: '/support',
-  path: '/support',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedHistoryRoute = AuthedHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedInterviewRoute = AuthedInterviewRouteImport.update({
+  id: '/interview',
+  path: '/interview',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedLiveRoute = AuthedLiveRouteImport.update({
+  id: '/live',
+  path: '/live',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedProgressRoute = AuthedProgressRouteImport.update({
+  id: '/progress',
+  path: '/progress',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSubscriptionRoute = AuthedSubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSupportRoute = AuthedSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const ApiSplatRoute = ApiSplatRouteImport.update({
   id: '/api/$',
@@ -215,15 +220,15 @@ const DownloadsSplatRoute = DownloadsSplatRouteImport.update({
   path: '/downloads/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InvoiceOrderIdRoute = InvoiceOrderIdRouteImport.update({
+const AuthedInvoiceOrderIdRoute = AuthedInvoiceOrderIdRouteImport.update({
   id: '/invoice/$orderId',
   path: '/invoice/$orderId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any)
-const ReviewSessionIdRoute = ReviewSessionIdRouteImport.update({
+const AuthedReviewSessionIdRoute = AuthedReviewSessionIdRouteImport.update({
   id: '/review/$sessionId',
   path: '/review/$sessionId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
 } as any)
 const ApiInterviewAudioQuestionRoute =
   ApiInterviewAudioQuestionRouteImport.update({
@@ -258,23 +263,23 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
-  '/dashboard': typeof DashboardRoute
   '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
-  '/history': typeof HistoryRoute
-  '/interview': typeof InterviewRoute
-  '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
-  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
-  '/subscription': typeof SubscriptionRoute
-  '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
+  '/dashboard': typeof AuthedDashboardRoute
+  '/history': typeof AuthedHistoryRoute
+  '/interview': typeof AuthedInterviewRoute
+  '/live': typeof AuthedLiveRoute
+  '/profile': typeof AuthedProfileRoute
+  '/progress': typeof AuthedProgressRoute
+  '/subscription': typeof AuthedSubscriptionRoute
+  '/support': typeof AuthedSupportRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
@@ -286,10 +291,10 @@ export interface FileRoutesByFullPath {
   '/dev/mailbox': typeof DevMailboxRoute
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
-  '/invoice/$orderId': typeof InvoiceOrderIdRoute
-  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/invoice/$orderId': typeof AuthedInvoiceOrderIdRoute
+  '/review/$sessionId': typeof AuthedReviewSessionIdRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
@@ -300,23 +305,23 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
-  '/dashboard': typeof DashboardRoute
   '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
-  '/history': typeof HistoryRoute
-  '/interview': typeof InterviewRoute
-  '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
-  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
-  '/subscription': typeof SubscriptionRoute
-  '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
+  '/dashboard': typeof AuthedDashboardRoute
+  '/history': typeof AuthedHistoryRoute
+  '/interview': typeof AuthedInterviewRoute
+  '/live': typeof AuthedLiveRoute
+  '/profile': typeof AuthedProfileRoute
+  '/progress': typeof AuthedProgressRoute
+  '/subscription': typeof AuthedSubscriptionRoute
+  '/support': typeof AuthedSupportRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
@@ -328,10 +333,10 @@ export interface FileRoutesByTo {
   '/dev/mailbox': typeof DevMailboxRoute
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
-  '/invoice/$orderId': typeof InvoiceOrderIdRoute
-  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog': typeof BlogIndexRoute
   '/docs': typeof DocsIndexRoute
+  '/invoice/$orderId': typeof AuthedInvoiceOrderIdRoute
+  '/review/$sessionId': typeof AuthedReviewSessionIdRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
@@ -341,25 +346,26 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_authed': typeof AuthedRouteWithChildren
   '/about': typeof AboutRoute
   '/contact': typeof ContactRoute
-  '/dashboard': typeof DashboardRoute
   '/download': typeof DownloadRoute
   '/email-confirmed': typeof EmailConfirmedRoute
-  '/history': typeof HistoryRoute
-  '/interview': typeof InterviewRoute
-  '/live': typeof LiveRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
-  '/progress': typeof ProgressRoute
   '/refunds': typeof RefundsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
-  '/subscription': typeof SubscriptionRoute
-  '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
+  '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/history': typeof AuthedHistoryRoute
+  '/_authed/interview': typeof AuthedInterviewRoute
+  '/_authed/live': typeof AuthedLiveRoute
+  '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/progress': typeof AuthedProgressRoute
+  '/_authed/subscription': typeof AuthedSubscriptionRoute
+  '/_authed/support': typeof AuthedSupportRoute
   '/api/$': typeof ApiSplatRoute
   '/api/health': typeof ApiHealthRoute
   '/api/inngest': typeof ApiInngestRoute
@@ -371,10 +377,10 @@ export interface FileRoutesById {
   '/dev/mailbox': typeof DevMailboxRoute
   '/docs/api': typeof DocsApiRoute
   '/downloads/$': typeof DownloadsSplatRoute
-  '/invoice/$orderId': typeof InvoiceOrderIdRoute
-  '/review/$sessionId': typeof ReviewSessionIdRoute
   '/blog/': typeof BlogIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/_authed/invoice/$orderId': typeof AuthedInvoiceOrderIdRoute
+  '/_authed/review/$sessionId': typeof AuthedReviewSessionIdRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
@@ -387,23 +393,23 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/contact'
-    | '/dashboard'
     | '/download'
     | '/email-confirmed'
-    | '/history'
-    | '/interview'
-    | '/live'
     | '/login'
     | '/pricing'
     | '/privacy'
-    | '/profile'
-    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
+    | '/terms'
+    | '/dashboard'
+    | '/history'
+    | '/interview'
+    | '/live'
+    | '/profile'
+    | '/progress'
     | '/subscription'
     | '/support'
-    | '/terms'
     | '/api/$'
     | '/api/health'
     | '/api/inngest'
@@ -415,10 +421,10 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/docs/api'
     | '/downloads/$'
-    | '/invoice/$orderId'
-    | '/review/$sessionId'
     | '/blog/'
     | '/docs/'
+    | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
@@ -429,23 +435,23 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/contact'
-    | '/dashboard'
     | '/download'
     | '/email-confirmed'
-    | '/history'
-    | '/interview'
-    | '/live'
     | '/login'
     | '/pricing'
     | '/privacy'
-    | '/profile'
-    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
+    | '/terms'
+    | '/dashboard'
+    | '/history'
+    | '/interview'
+    | '/live'
+    | '/profile'
+    | '/progress'
     | '/subscription'
     | '/support'
-    | '/terms'
     | '/api/$'
     | '/api/health'
     | '/api/inngest'
@@ -457,10 +463,10 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/docs/api'
     | '/downloads/$'
-    | '/invoice/$orderId'
-    | '/review/$sessionId'
     | '/blog'
     | '/docs'
+    | '/invoice/$orderId'
+    | '/review/$sessionId'
     | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
@@ -469,25 +475,26 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/_authed'
     | '/about'
     | '/contact'
-    | '/dashboard'
     | '/download'
     | '/email-confirmed'
-    | '/history'
-    | '/interview'
-    | '/live'
     | '/login'
     | '/pricing'
     | '/privacy'
-    | '/profile'
-    | '/progress'
     | '/refunds'
     | '/reset-password'
     | '/signup'
-    | '/subscription'
-    | '/support'
     | '/terms'
+    | '/_authed/dashboard'
+    | '/_authed/history'
+    | '/_authed/interview'
+    | '/_authed/live'
+    | '/_authed/profile'
+    | '/_authed/progress'
+    | '/_authed/subscription'
+    | '/_authed/support'
     | '/api/$'
     | '/api/health'
     | '/api/inngest'
@@ -499,10 +506,10 @@ export interface FileRouteTypes {
     | '/dev/mailbox'
     | '/docs/api'
     | '/downloads/$'
-    | '/invoice/$orderId'
-    | '/review/$sessionId'
     | '/blog/'
     | '/docs/'
+    | '/_authed/invoice/$orderId'
+    | '/_authed/review/$sessionId'
     | '/api/interview/audio-question'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
@@ -512,24 +519,17 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   AboutRoute: typeof AboutRoute
   ContactRoute: typeof ContactRoute
-  DashboardRoute: typeof DashboardRoute
   DownloadRoute: typeof DownloadRoute
   EmailConfirmedRoute: typeof EmailConfirmedRoute
-  HistoryRoute: typeof HistoryRoute
-  InterviewRoute: typeof InterviewRoute
-  LiveRoute: typeof LiveRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
-  ProfileRoute: typeof ProfileRoute
-  ProgressRoute: typeof ProgressRoute
   RefundsRoute: typeof RefundsRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
-  SubscriptionRoute: typeof SubscriptionRoute
-  SupportRoute: typeof SupportRoute
   TermsRoute: typeof TermsRoute
   ApiSplatRoute: typeof ApiSplatRoute
   ApiHealthRoute: typeof ApiHealthRoute
@@ -542,8 +542,6 @@ export interface RootRouteChildren {
   DevMailboxRoute: typeof DevMailboxRoute
   DocsApiRoute: typeof DocsApiRoute
   DownloadsSplatRoute: typeof DownloadsSplatRoute
-  InvoiceOrderIdRoute: typeof InvoiceOrderIdRoute
-  ReviewSessionIdRoute: typeof ReviewSessionIdRoute
   BlogIndexRoute: typeof BlogIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
   ApiInterviewAudioQuestionRoute: typeof ApiInterviewAudioQuestionRoute
@@ -562,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about': {
       id: '/about'
       path: '/about'
@@ -576,13 +581,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/download': {
       id: '/download'
       path: '/download'
@@ -595,27 +593,6 @@ declare module '@tanstack/react-router' {
       path: '/email-confirmed'
       fullPath: '/email-confirmed'
       preLoaderRoute: typeof EmailConfirmedRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/history': {
-      id: '/history'
-      path: '/history'
-      fullPath: '/history'
-      preLoaderRoute: typeof HistoryRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/interview': {
-      id: '/interview'
-      path: '/interview'
-      fullPath: '/interview'
-      preLoaderRoute: typeof InterviewRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/live': {
-      id: '/live'
-      path: '/live'
-      fullPath: '/live'
-      preLoaderRoute: typeof LiveRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -639,20 +616,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/progress': {
-      id: '/progress'
-      path: '/progress'
-      fullPath: '/progress'
-      preLoaderRoute: typeof ProgressRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/refunds': {
       id: '/refunds'
       path: '/refunds'
@@ -674,26 +637,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/subscription': {
-      id: '/subscription'
-      path: '/subscription'
-      fullPath: '/subscription'
-      preLoaderRoute: typeof SubscriptionRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/support': {
-      id: '/support'
-      path: '/support'
-      fullPath: '/support'
-      preLoaderRoute: typeof SupportRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/terms': {
       id: '/terms'
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authed/dashboard': {
+      id: '/_authed/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AuthedDashboardRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/history': {
+      id: '/_authed/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof AuthedHistoryRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/interview': {
+      id: '/_authed/interview'
+      path: '/interview'
+      fullPath: '/interview'
+      preLoaderRoute: typeof AuthedInterviewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/live': {
+      id: '/_authed/live'
+      path: '/live'
+      fullPath: '/live'
+      preLoaderRoute: typeof AuthedLiveRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/profile': {
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/progress': {
+      id: '/_authed/progress'
+      path: '/progress'
+      fullPath: '/progress'
+      preLoaderRoute: typeof AuthedProgressRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/subscription': {
+      id: '/_authed/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof AuthedSubscriptionRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/support': {
+      id: '/_authed/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof AuthedSupportRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/api/$': {
       id: '/api/$'
@@ -786,19 +791,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DownloadsSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/invoice/$orderId': {
-      id: '/invoice/$orderId'
+    '/_authed/invoice/$orderId': {
+      id: '/_authed/invoice/$orderId'
       path: '/invoice/$orderId'
       fullPath: '/invoice/$orderId'
-      preLoaderRoute: typeof InvoiceOrderIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedInvoiceOrderIdRouteImport
+      parentRoute: typeof AuthedRoute
     }
-    '/review/$sessionId': {
-      id: '/review/$sessionId'
+    '/_authed/review/$sessionId': {
+      id: '/_authed/review/$sessionId'
       path: '/review/$sessionId'
       fullPath: '/review/$sessionId'
-      preLoaderRoute: typeof ReviewSessionIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedReviewSessionIdRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/api/interview/audio-question': {
       id: '/api/interview/audio-question'
@@ -838,26 +843,48 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthedRouteChildren {
+  AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedHistoryRoute: typeof AuthedHistoryRoute
+  AuthedInterviewRoute: typeof AuthedInterviewRoute
+  AuthedLiveRoute: typeof AuthedLiveRoute
+  AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedProgressRoute: typeof AuthedProgressRoute
+  AuthedSubscriptionRoute: typeof AuthedSubscriptionRoute
+  AuthedSupportRoute: typeof AuthedSupportRoute
+  AuthedInvoiceOrderIdRoute: typeof AuthedInvoiceOrderIdRoute
+  AuthedReviewSessionIdRoute: typeof AuthedReviewSessionIdRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedHistoryRoute: AuthedHistoryRoute,
+  AuthedInterviewRoute: AuthedInterviewRoute,
+  AuthedLiveRoute: AuthedLiveRoute,
+  AuthedProfileRoute: AuthedProfileRoute,
+  AuthedProgressRoute: AuthedProgressRoute,
+  AuthedSubscriptionRoute: AuthedSubscriptionRoute,
+  AuthedSupportRoute: AuthedSupportRoute,
+  AuthedInvoiceOrderIdRoute: AuthedInvoiceOrderIdRoute,
+  AuthedReviewSessionIdRoute: AuthedReviewSessionIdRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   AboutRoute: AboutRoute,
   ContactRoute: ContactRoute,
-  DashboardRoute: DashboardRoute,
   DownloadRoute: DownloadRoute,
   EmailConfirmedRoute: EmailConfirmedRoute,
-  HistoryRoute: HistoryRoute,
-  InterviewRoute: InterviewRoute,
-  LiveRoute: LiveRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
-  ProfileRoute: ProfileRoute,
-  ProgressRoute: ProgressRoute,
   RefundsRoute: RefundsRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
-  SubscriptionRoute: SubscriptionRoute,
-  SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
   ApiSplatRoute: ApiSplatRoute,
   ApiHealthRoute: ApiHealthRoute,
@@ -870,8 +897,6 @@ const rootRouteChildren: RootRouteChildren = {
   DevMailboxRoute: DevMailboxRoute,
   DocsApiRoute: DocsApiRoute,
   DownloadsSplatRoute: DownloadsSplatRoute,
-  InvoiceOrderIdRoute: InvoiceOrderIdRoute,
-  ReviewSessionIdRoute: ReviewSessionIdRoute,
   BlogIndexRoute: BlogIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
   ApiInterviewAudioQuestionRoute: ApiInterviewAudioQuestionRoute,

@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '#server/trpc/router.ts'
+import { createAuthGate } from './auth/auth-gate.ts'
 import { DefaultCatchBoundary } from './components/default-catch-boundary.tsx'
 import { NotFound } from './components/not-found.tsx'
 import { routeTree } from './routeTree.gen.ts'
@@ -19,7 +20,7 @@ export function getRouter() {
 
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context: { queryClient, trpc, auth: createAuthGate() },
     defaultPreload: 'intent',
     scrollRestoration: true,
     ssr: routerSsrOptions(),

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { noFeatures } from '#app.catalog.ts'
 import { useTRPC, useTRPCClient } from '#src/trpc/react.ts'
@@ -26,6 +27,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useTRPCClient()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
+  const router = useRouter()
+  const gate = useRouteContext({ from: '__root__', select: (context) => context.auth })
   const [state, setState] = useState<State>({
     loading: true,
     account: null,
@@ -38,7 +41,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const explicitFlows = useRef(0)
 
   const actions = useMemo(() => {
-    const setAccount = (account: Account | null) => setState((current) => ({ ...current, account }))
+    const setAccount = (account: Account | null) => {
+      gate.changed(account !== null)
+      setState((current) => ({ ...current, account }))
+    }
     const adopt = ({ tokens, ...account }: Session) => {
       writeTokens(tokens)
       setAccount(account)
@@ -149,10 +155,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await client.accounts.logout.mutate(refreshToken ? { refreshToken } : undefined).catch(() => undefined)
         await (await flows().catch(() => null))?.signOutOfProvider()
         clearTokens()
+        gate.changed(false)
         setState((current) => ({ ...current, account: null, signingOut: false }))
       },
     }
-  }, [client, trpc, queryClient])
+  }, [client, trpc, queryClient, gate])
 
   useEffect(() => {
     let active = true
@@ -170,20 +177,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
     })
     void restoreAccount(client).then((account) => {
+      if (!active) return
       // A sign-in that finished first wins over the stored tokens' answer.
-      if (active) setState((current) => ({ ...current, loading: false, account: current.account ?? account }))
+      gate.checked(account !== null)
+      setState((current) => ({ ...current, loading: false, account: current.account ?? account }))
     })
     const stopListening = onTokensChange((source) => {
       // Cleared here (a rejected refresh) or in another tab: signed out everywhere.
-      if (!hasStoredTokens()) setState((current) => (current.account ? { ...current, account: null } : current))
-      else if (source === 'other-tab') void actions.refreshUser()
+      if (!hasStoredTokens()) {
+        gate.changed(false)
+        setState((current) => (current.account ? { ...current, account: null } : current))
+      } else if (source === 'other-tab') void actions.refreshUser()
     })
     return () => {
       active = false
       stopWatching()
       stopListening()
     }
-  }, [client, actions])
+  }, [client, actions, gate])
+
+  // Signed out while on a signed-in page (here, in another tab, or a rejected refresh): its layout route's check runs again.
+  const signedIn = state.account !== null
+  const wasSignedIn = useRef(false)
+  useEffect(() => {
+    const signedOut = wasSignedIn.current && !signedIn
+    wasSignedIn.current = signedIn
+    if (signedOut && router.state.matches.some((match) => match.routeId === '/_authed')) void router.invalidate()
+  }, [signedIn, router])
 
   const value = useMemo<AuthContextValue>(
     () => ({

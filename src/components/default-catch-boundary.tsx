@@ -8,7 +8,7 @@ export function DefaultCatchBoundary({ error }: ErrorComponentProps) {
   const message = error instanceof Error ? error.message : String(error)
   return (
     <main role="alert" className="mx-auto max-w-xl px-4 py-20">
-      <h1 className="text-2xl font-bold text-gray-900 dark:text-white">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-bold text-fg">Unexpected Application Error!</h1>
       {message && (
         <pre className="mt-4 overflow-x-auto rounded-lg border border-red-200 bg-red-50 p-4 text-sm whitespace-pre-wrap text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
           {message}
@@ -16,7 +16,7 @@ export function DefaultCatchBoundary({ error }: ErrorComponentProps) {
       )}
       <a
         href="/"
-        className="mt-6 inline-flex rounded-xl bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        className="mt-6 inline-flex rounded-xl bg-brand px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand/90 focus-ring"
       >
         Go Home
       </a>

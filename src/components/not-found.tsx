@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { timers } from '#app.catalog.ts'
 
 const buttonBase =
-  'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+  'inline-flex items-center justify-center rounded-xl px-5 py-2.5 text-sm font-semibold transition focus-ring'
 
 /** The 404 page, fading in over 1.2 s. */
 export function NotFound() {
@@ -17,13 +17,13 @@ export function NotFound() {
           404
         </text>
       </svg>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Page Not Found</h1>
-      <p className="mt-3 text-gray-600 dark:text-gray-400">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-fg">Page Not Found</h1>
+      <p className="mt-3 text-fg-muted">The page you are looking for does not exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button
           type="button"
           onClick={() => window.history.back()}
-          className={`${buttonBase} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100 dark:hover:bg-gray-800`}
+          className={`${buttonBase} border border-gray-300 bg-surface text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`}
         >
           Go Back
         </button>

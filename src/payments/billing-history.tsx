@@ -1,4 +1,4 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 import { Spinner } from '#src/components/spinner.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
@@ -16,11 +16,8 @@ const columns = ['Date', 'Plan', 'Amount', 'Status', 'Invoice', 'Order ID', 'Pay
 export function BillingHistory() {
   const history = useBillingHistory()
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-white">
+    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
         Billing History
       </h2>
       <div className="mt-4">
@@ -50,15 +47,15 @@ export function BillingHistory() {
 function EmptyHistory() {
   return (
     <div className="rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
-      <p className="font-medium text-gray-900 dark:text-white">No payments yet.</p>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+      <p className="font-medium text-fg">No payments yet.</p>
+      <p className="mt-1 text-sm text-fg-muted">
         Your orders will show here once you buy a plan.{' '}
-        <AppLink
-          href="/pricing"
+        <Link
+          to="/pricing"
           className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
         >
           See the plans
-        </AppLink>
+        </Link>
       </p>
     </div>
   )
@@ -82,7 +79,7 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
       >
         <table className="w-full min-w-[52rem] text-left text-sm">
           <thead>
-            <tr className="border-b border-gray-200 text-xs tracking-wide text-gray-500 uppercase dark:border-gray-800 dark:text-gray-400">
+            <tr className="border-b border-line text-xs tracking-wide text-gray-500 uppercase dark:text-gray-400">
               {columns.map((column) => (
                 <th key={column} scope="col" className="py-2 pr-4 font-semibold">
                   {column}
@@ -145,9 +142,7 @@ export function HistoryRow({ entry }: { entry: BillingEntry }) {
   return (
     <tr data-order-id={entry.orderId} className="align-top text-gray-700 dark:text-gray-300">
       <td className="py-3 pr-4 whitespace-nowrap">{formatLongDate(entry.createdAt)}</td>
-      <td className="py-3 pr-4 font-medium whitespace-nowrap text-gray-900 dark:text-white">
-        {planLabel(entry.planType)}
-      </td>
+      <td className="py-3 pr-4 font-medium whitespace-nowrap text-fg">{planLabel(entry.planType)}</td>
       <td className="py-3 pr-4 whitespace-nowrap">{formatPaise(entry.amount)}</td>
       <td className="py-3 pr-4 whitespace-nowrap">
         <StatusBadge color={status.color}>{status.label}</StatusBadge>
@@ -172,10 +167,10 @@ function HistoryCard({ entry }: { entry: BillingEntry }) {
   return (
     <li
       data-order-id={entry.orderId}
-      className="rounded-xl border border-gray-200 p-4 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300"
+      className="rounded-xl border border-line p-4 text-sm text-gray-700 dark:text-gray-300"
     >
       <div className="flex items-center justify-between gap-3">
-        <span className="font-semibold text-gray-900 dark:text-white">
+        <span className="font-semibold text-fg">
           {planLabel(entry.planType)} · {formatPaise(entry.amount)}
         </span>
         <StatusBadge color={status.color}>{status.label}</StatusBadge>

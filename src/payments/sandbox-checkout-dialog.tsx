@@ -11,7 +11,7 @@ import { PaymentAgreement } from '#src/components/legal/policy-agreement.tsx'
 
 const sandboxTestModeLabel = 'TEST MODE — no real money'
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const focus = 'focus-ring'
 
 /**
  * Stands in for Razorpay's modal when the server has no Razorpay keys (the order's testMode):
@@ -74,7 +74,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
       onCancel={onCancel}
       // Only the browser closes it on its own (e.g. Chrome after repeated Escape): treat that as dismissal.
       onClose={() => settle({ type: 'dismissed' })}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-gray-950/60 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-line bg-surface p-0 text-gray-900 shadow-2xl backdrop:bg-gray-950/60 dark:text-gray-100"
     >
       <div className="flex items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 dark:border-gray-800">
         <div>
@@ -109,7 +109,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
         </button>
       </div>
       <div className="px-5 py-4">
-        <p className="text-sm text-gray-600 dark:text-gray-400">{order.description}</p>
+        <p className="text-sm text-fg-muted">{order.description}</p>
         <dl className="mt-4 divide-y divide-gray-100 text-sm dark:divide-gray-800">
           <Row label="Plan" value={plan.name} />
           <Row label="Amount" value={order.amount === plan.amount ? `${amount} / month` : `${amount} today`} />
@@ -127,7 +127,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           type="button"
           onClick={() => void complete('failure')}
           disabled={busy}
-          className={`rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+          className={`rounded-lg border border-gray-300 bg-surface px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
         >
           Decline payment
         </button>

@@ -1,12 +1,10 @@
-import { statusColorClasses, type StatusColor } from './subscription-display.ts'
+import { Badge } from '#src/components/ui/badge.tsx'
+import type { StatusColor } from './subscription-display.ts'
 
 export function StatusBadge({ color, children }: { color: StatusColor; children: string }) {
   return (
-    <span
-      data-color={color}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusColorClasses[color]}`}
-    >
+    <Badge tone={color} data-color={color}>
       {children}
-    </span>
+    </Badge>
   )
 }

@@ -25,7 +25,7 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
   return (
     <div>
       <div className="flex flex-wrap items-center gap-3">
-        <p className="text-2xl font-bold text-gray-900 dark:text-white" data-testid="plan-name">
+        <p className="text-2xl font-bold text-fg" data-testid="plan-name">
           {planLabel(subscription.planType)}
         </p>
         {/* Without a plan there is no status to show: a "None" badge would only repeat the name. */}

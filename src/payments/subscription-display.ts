@@ -18,15 +18,6 @@ export function subscriptionStatusColor(status: string | null | undefined): Stat
   }
 }
 
-export const statusColorClasses: Record<StatusColor, string> = {
-  green: 'bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-950 dark:text-green-300 dark:ring-green-400/30',
-  red: 'bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30',
-  blue: 'bg-blue-100 text-blue-800 ring-blue-600/20 dark:bg-blue-950 dark:text-blue-300 dark:ring-blue-400/30',
-  yellow:
-    'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',
-  gray: 'bg-gray-100 text-gray-700 ring-gray-500/20 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-400/30',
-}
-
 /** The plan's display name; 'No plan' without a paid one (planType 'none' is data, not a name). */
 export function planLabel(planType: string | null | undefined): string {
   if (!planType || planType === 'none') return 'No plan'

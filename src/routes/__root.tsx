@@ -4,13 +4,14 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } f
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { ReactNode } from 'react'
 import type { AppRouter } from '#server/trpc/router.ts'
+import type { AuthGate } from '#src/auth/auth-gate.ts'
 import { AuthProvider } from '#src/auth/auth-provider.tsx'
 import { AppLayout } from '#src/components/app-layout.tsx'
 import appCss from '#src/styles/app.css?url'
 import { themeScript } from '#src/theme/theme-script.ts'
 import { sessionHintScript } from '#src/auth/session-hint.ts'
 
-export type RouterContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter> }
+export type RouterContext = { queryClient: QueryClient; trpc: TRPCOptionsProxy<AppRouter>; auth: AuthGate }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // No route matched: the root itself shows the 404 page, and the tab should say so.

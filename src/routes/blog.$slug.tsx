@@ -1,5 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AppLink } from '#src/components/app-link.tsx'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { articleDate } from '#src/components/marketing/content/article-date.ts'
 import { getArticle } from '#src/components/marketing/content/content-functions.ts'
 import { MarkdownView } from '#src/components/marketing/content/markdown-view.tsx'
@@ -18,16 +17,14 @@ function BlogArticle() {
   const article = Route.useLoaderData()
   return (
     <main className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
-      <AppLink
-        href="/blog"
-        className="rounded text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+      <Link
+        to="/blog"
+        className="rounded text-sm font-medium text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
       >
         ← All articles
-      </AppLink>
+      </Link>
       <article className="mt-6">
-        <h1 className="text-3xl font-extrabold tracking-tight text-gray-900 sm:text-4xl dark:text-white">
-          {article.title}
-        </h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">{article.title}</h1>
         <p className="mt-3 text-sm text-gray-500 dark:text-gray-400">
           {article.author} · <time dateTime={article.date}>{articleDate(article.date)}</time> · {article.readingMinutes}{' '}
           min read

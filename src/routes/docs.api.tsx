@@ -37,14 +37,14 @@ function ApiReferencePage() {
   return (
     <main className="min-h-screen">
       <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6">
-        <p className="text-sm text-gray-600 dark:text-gray-400">
+        <p className="text-sm text-fg-muted">
           <Link to="/docs" className="font-medium text-indigo-700 underline dark:text-indigo-300">
             Docs
           </Link>{' '}
           / API reference
         </p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-gray-900 dark:text-white">API reference</h1>
-        <p className="mt-2 max-w-3xl text-gray-600 dark:text-gray-400">
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-fg">API reference</h1>
+        <p className="mt-2 max-w-3xl text-fg-muted">
           Every REST operation the desktop assistant calls, with request and response examples. The machine-readable
           document is{' '}
           <a href="/api/openapi.json" className="font-medium text-indigo-700 underline dark:text-indigo-300">
@@ -76,7 +76,7 @@ function documentPath(): string {
 
 function ReferenceLoading() {
   return (
-    <p role="status" className="mx-auto max-w-5xl px-4 py-10 text-gray-600 sm:px-6 dark:text-gray-400">
+    <p role="status" className="mx-auto max-w-5xl px-4 py-10 text-fg-muted sm:px-6">
       Loading the API reference…
     </p>
   )

@@ -121,21 +121,18 @@ const help: { question: string; answer: ReactNode }[] = [
 function DocsPage() {
   return (
     <main className="mx-auto max-w-4xl px-4 py-14 sm:px-6 sm:py-20">
-      <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 dark:text-white">Docs</h1>
-      <p className="mt-3 max-w-3xl text-lg text-gray-600 dark:text-gray-400">
+      <h1 className="text-4xl font-extrabold tracking-tight text-fg">Docs</h1>
+      <p className="mt-3 max-w-3xl text-lg text-fg-muted">
         Everything you need to go from sign-up to your first interview with Interview Helper.
       </p>
 
       <section aria-labelledby="start-heading" className="mt-12">
-        <h2 id="start-heading" className="text-2xl font-bold text-gray-900 dark:text-white">
+        <h2 id="start-heading" className="text-2xl font-bold text-fg">
           Getting started
         </h2>
         <ol className="mt-6 space-y-4">
           {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="flex gap-4 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
-            >
+            <li key={step.title} className="flex gap-4 rounded-2xl border border-line bg-surface p-5">
               <span
                 aria-hidden="true"
                 className="flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 font-semibold text-white"
@@ -143,8 +140,8 @@ function DocsPage() {
                 {index + 1}
               </span>
               <div className="min-w-0">
-                <h3 className="font-semibold text-gray-900 dark:text-white">{step.title}</h3>
-                <p className="mt-1 text-gray-600 dark:text-gray-400">{step.body}</p>
+                <h3 className="font-semibold text-fg">{step.title}</h3>
+                <p className="mt-1 text-fg-muted">{step.body}</p>
               </div>
             </li>
           ))}
@@ -152,18 +149,18 @@ function DocsPage() {
       </section>
 
       <section aria-labelledby="help-heading" className="mt-12">
-        <h2 id="help-heading" className="text-2xl font-bold text-gray-900 dark:text-white">
+        <h2 id="help-heading" className="text-2xl font-bold text-fg">
           Common questions
         </h2>
         <dl className="mt-6 space-y-6">
           {help.map((item) => (
             <div key={item.question}>
-              <dt className="font-semibold text-gray-900 dark:text-white">{item.question}</dt>
-              <dd className="mt-1 text-gray-600 dark:text-gray-400">{item.answer}</dd>
+              <dt className="font-semibold text-fg">{item.question}</dt>
+              <dd className="mt-1 text-fg-muted">{item.answer}</dd>
             </div>
           ))}
         </dl>
-        <p className="mt-6 text-gray-600 dark:text-gray-400">
+        <p className="mt-6 text-fg-muted">
           Installing on Windows? See the installation FAQ on the{' '}
           <Link to="/download" className={linkClass}>
             download
@@ -174,12 +171,12 @@ function DocsPage() {
 
       <section
         aria-labelledby="developers-heading"
-        className="mt-12 rounded-2xl border border-gray-200 bg-gray-50 p-6 dark:border-gray-800 dark:bg-gray-900"
+        className="mt-12 rounded-2xl border border-line bg-gray-50 p-6 dark:bg-gray-900"
       >
-        <h2 id="developers-heading" className="text-xl font-semibold text-gray-900 dark:text-white">
+        <h2 id="developers-heading" className="text-xl font-semibold text-fg">
           For developers
         </h2>
-        <p className="mt-2 text-gray-600 dark:text-gray-400">
+        <p className="mt-2 text-fg-muted">
           The desktop assistant talks to a documented REST API: sign-in and token refresh, plans and payments, interview
           sessions, questions (streamed as they are written), screenshots and recordings. Error codes, rate limits,
           idempotency keys and versioning are explained in the reference.

@@ -7,7 +7,7 @@ import { signUpFieldInError, validateSignUp, type SignUpForm } from '#src/auth/v
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
 import { CheckEmailView } from '#src/components/auth/check-email-view.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
-import { SignedOutOnly } from '#src/components/route-guard.tsx'
+import { SignedOutOnly } from '#src/components/signed-out-only.tsx'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'

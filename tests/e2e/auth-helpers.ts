@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 
 export const password = 'Interview123'
@@ -40,25 +40,24 @@ export async function linkFromMailbox(
   linkPart: string,
   timeoutMs = 30_000,
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    await page.goto(`${baseUrl}/dev/mailbox`)
-    await page.getByRole('heading', { name: 'Development mailbox' }).waitFor()
-    // The list loads after hydration: wait for its answer (messages, none, or an error), not just the heading.
-    await page
-      .locator('main article')
-      .or(page.getByText('No messages yet.'))
-      .or(page.getByRole('alert'))
-      .first()
-      .waitFor()
-    const link = page.locator(`article[data-to="${email}"]`).first().locator(`a[href*="${linkPart}"]`).first()
-    if (await link.count()) {
-      const href = await link.getAttribute('href')
-      if (href) return onServer(baseUrl, href)
-    }
-    await page.waitForTimeout(500)
-  }
-  throw new Error(`no mail to ${email} with a link to ${linkPart} within ${timeoutMs} ms`)
+  return vi.waitFor(
+    async () => {
+      await page.goto(`${baseUrl}/dev/mailbox`)
+      await page.getByRole('heading', { name: 'Development mailbox' }).waitFor()
+      // The list loads after hydration: wait for its answer (messages, none, or an error), not just the heading.
+      await page
+        .locator('main article')
+        .or(page.getByText('No messages yet.'))
+        .or(page.getByRole('alert'))
+        .first()
+        .waitFor()
+      const link = page.locator(`article[data-to="${email}"]`).first().locator(`a[href*="${linkPart}"]`).first()
+      const href = (await link.count()) ? await link.getAttribute('href') : null
+      if (!href) throw new Error(`no mail to ${email} with a link to ${linkPart}`)
+      return onServer(baseUrl, href)
+    },
+    { timeout: timeoutMs, interval: 500 },
+  )
 }
 
 export async function signUpInBrowser(

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { pdfText } from '#tests/support/invoices.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { newClientPage, waitForHydration } from './auth-helpers.ts'
@@ -35,13 +35,19 @@ describe('billing history with invoices', () => {
       { planType: 'pro', billingCycle: 'monthly' },
       account.token,
     )
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      entries = (
-        await trpcClient(baseUrl).query<{ entries: Entry[] }>('payments.billingHistory', undefined, account.token)
-      ).entries
-      if (entries.length === 2 && entries.some((entry) => entry.invoiceNumber)) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    entries = await vi.waitFor(
+      async () => {
+        const { entries: listed } = await trpcClient(baseUrl).query<{ entries: Entry[] }>(
+          'payments.billingHistory',
+          undefined,
+          account.token,
+        )
+        if (listed.length !== 2 || !listed.some((entry) => entry.invoiceNumber))
+          throw new Error('the paid order and the pending one are not both listed yet')
+        return listed
+      },
+      { timeout: 10_000, interval: 100 },
+    )
   }, 120_000)
 
   async function openHistory(width: number): Promise<{ page: Page; problems: string[] }> {

@@ -4,8 +4,9 @@
  * the pages it is about.
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { Page } from 'playwright-core'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { expectPath, signInInBrowser, waitForHydration } from './auth-helpers.ts'
 
 export const password = 'Interview123'
@@ -78,13 +79,7 @@ export async function confirmedAccount(
   const api = trpcClient(baseUrl)
   const email = uniqueEmail(tag)
   await api.mutate('accounts.register', { email, password, ...names })
-  let token: string | undefined
-  for (let attempt = 0; attempt < 100 && !token; attempt += 1) {
-    const { messages } = await api.query<{ messages: { to: string; text: string }[] }>('site.devMailbox', undefined)
-    token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=([\w-]+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 150))
-  }
-  if (!token) throw new Error(`no confirmation mail reached ${email}`)
+  const token = await mailedToken(httpMailbox(baseUrl, api.ip), email)
   await api.mutate('accounts.confirmEmail', { token })
   return { email, ...names, ...(await signInByApi(baseUrl, email)) }
 }
@@ -114,16 +109,17 @@ export async function buyPlan(
   // The sandbox's webhook races this call and may win (on PostgreSQL the loser can fail): like the
   // pricing page does, tolerate it and wait for the activation.
   await api.mutate('payments.verifyPayment', paid.result, token).catch(() => undefined)
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const { subscription } = await api.query<{ subscription: { planType: string } }>(
-      'payments.subscription',
-      undefined,
-      token,
-    )
-    if (subscription.planType === planType) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`the ${planType} plan was never activated`)
+  await vi.waitFor(
+    async () => {
+      const { subscription } = await api.query<{ subscription: { planType: string } }>(
+        'payments.subscription',
+        undefined,
+        token,
+      )
+      if (subscription.planType !== planType) throw new Error(`the ${planType} plan is not active yet`)
+    },
+    { timeout: 10_000, interval: 100 },
+  )
 }
 
 /** Sessions that count: each starts, has a question asked, and ends. */

@@ -210,8 +210,11 @@ describe('the practice console (/interview) and history (/history)', () => {
       await startSession(page)
       const voice = region(page, 'Voice question')
       await voice.getByRole('button', { name: 'Record question' }).click()
-      await voice.getByRole('button', { name: 'Stop and send' }).waitFor()
-      await page.waitForTimeout(4_500)
+      // The question is spoken within its first four seconds; the recorder's own clock says when they are in.
+      await voice
+        .getByRole('status')
+        .getByText(/^Recording… ([5-9]|\d{2,}) s$/)
+        .waitFor()
       const upload = page.waitForRequest((request) => request.url().endsWith('/api/interview/audio-question'))
       await voice.getByRole('button', { name: 'Stop and send' }).click()
       const request = await upload

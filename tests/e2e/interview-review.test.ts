@@ -78,6 +78,8 @@ describe('the interview review (/review/…)', () => {
       await page.getByRole('heading', { name: 'Interview review', level: 1 }).waitFor()
       expect(page.url()).toBe(`${baseUrl}/review/${pro.sessionId}`)
       const questions = page.getByRole('region', { name: 'Questions and answers' }).locator('ol > li')
+      // The review loads after the page's heading shows: wait for its questions before counting them.
+      await questions.nth(1).waitFor()
       await expect(questions.count()).resolves.toBe(2)
       await expect(questions.nth(0).getByRole('heading').textContent()).resolves.toBe(
         '1. How does a hash map handle collisions?',

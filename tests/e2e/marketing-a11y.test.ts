@@ -41,14 +41,25 @@ describe('accessibility of the public pages (axe-core)', () => {
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme)
       await page.goto(`${baseUrl}${path}`)
       await waitForHydration(page)
-      await page.waitForTimeout(1500)
       // The API reference's renderer adds its own mode class beside the theme's, in step with it,
       // once its code (loaded on that page only) has arrived and mounted: a busy machine takes longer.
       const expected = path === '/docs/api' ? `${theme} ${theme}-mode` : theme
-      await page
-        .waitForFunction((className) => document.body.className === className, expected, { timeout: 15_000 })
-        .catch(() => undefined)
-      expect(await page.evaluate(() => document.body.className)).toBe(expected)
+      await page.waitForFunction((className) => document.body.className === className, expected, {
+        timeout: 15_000,
+        polling: 100,
+      })
+      // Colour contrast is measured on the final colours: every transition and finite animation has ended.
+      await page.waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+            ),
+        undefined,
+        { timeout: 15_000, polling: 100 },
+      )
       expect(await seriousViolations(page)).toEqual([])
       await page.close()
     })

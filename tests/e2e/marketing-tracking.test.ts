@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { publishReleaseCli } from '#tests/support/release-cli.ts'
@@ -40,19 +40,20 @@ type Recorded = { name: string; category: string; params: Record<string, unknown
 
 /** Events of the first-party sink that match, once at least `count` of them are there. */
 async function recorded(match: (event: Recorded) => boolean, count = 1, timeoutMs = 10_000): Promise<Recorded[]> {
-  const deadline = Date.now() + timeoutMs
-  let found: Recorded[] = []
-  while (Date.now() < deadline) {
-    const rows = await database.db
-      .selectFrom('analytics_events')
-      .select(['name', 'category', 'params'])
-      .orderBy('created_at')
-      .execute()
-    found = rows.map((row) => ({ name: row.name, category: row.category, params: row.params })).filter(match)
-    if (found.length >= count) return found
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`expected ${count} matching analytics events, found ${JSON.stringify(found)}`)
+  return vi.waitFor(
+    async () => {
+      const rows = await database.db
+        .selectFrom('analytics_events')
+        .select(['name', 'category', 'params'])
+        .orderBy('created_at')
+        .execute()
+      const found = rows.map((row) => ({ name: row.name, category: row.category, params: row.params })).filter(match)
+      if (found.length < count)
+        throw new Error(`expected ${count} matching analytics events, found ${JSON.stringify(found)}`)
+      return found
+    },
+    { timeout: timeoutMs, interval: 100 },
+  )
 }
 
 async function open(path: string): Promise<Page> {
@@ -176,12 +177,18 @@ describe('the contact form', () => {
     expect(stored).toHaveLength(1)
     expect(JSON.stringify(stored[0]?.data)).not.toContain('lakshmi@example.com')
 
-    for (let attempt = 0; attempt < 40; attempt += 1) {
-      await page.goto(`${server.url}/dev/mailbox`)
-      await page.getByRole('heading', { name: 'Development mailbox' }).waitFor()
-      if (await page.getByRole('heading', { name: `[Contact] ${subject}` }).count()) break
-      await page.waitForTimeout(250)
-    }
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/dev/mailbox`)
+          await page.getByRole('heading', { name: 'Development mailbox' }).waitFor()
+          // The list loads after hydration: wait for its answer before counting.
+          await page.locator('main article').or(page.getByText('No messages yet.')).first().waitFor()
+          return page.getByRole('heading', { name: `[Contact] ${subject}` }).count()
+        },
+        { timeout: 30_000, interval: 250 },
+      )
+      .toBeGreaterThan(0)
     const mail = page.locator('article[data-to="support@interviewhelper.local"]', { hasText: subject })
     await mail.waitFor()
     expect(await mail.innerText()).toContain('Can I switch from Starter to Pro mid-month?')

@@ -18,7 +18,7 @@ import { adminQuery } from '#tests/support/databases.ts'
 import { startBuiltServer } from '#tests/support/server.ts'
 import { openDatabase } from '#server/db/open-database.ts'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
-import { mailedConfirmationToken } from '#tests/support/sign-up.ts'
+import { databaseMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { liveAndRebuiltViews } from '#tests/support/settled-views.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectAcknowledgedStored } from '#tests/support/acknowledged-writes.ts'
@@ -279,7 +279,7 @@ describe('deploy/Caddyfile in front of two replicas', () => {
  */
 async function confirmationMail(stack: ProxiedReplicas, email: string): Promise<string | undefined> {
   for (let attempt = 0; attempt < 6; attempt += 1) {
-    const token = await mailedConfirmationToken(stack.database, email)
+    const token = await mailedToken(databaseMailbox(stack.database), email)
     if (token) return token
   }
   return undefined

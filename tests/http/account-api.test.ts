@@ -10,6 +10,7 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import type { TestDatabase } from '#tests/support/databases.ts'
+import { databaseMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import type { RunningServer } from '#tests/support/server.ts'
 import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
@@ -60,16 +61,7 @@ async function trpc<T>(procedure: string, input: unknown, token: string): Promis
 async function registerConfirmed(firstName = 'Grace'): Promise<Session> {
   const email = `account-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName, lastName: 'Hopper' } }))
-  let token: string | undefined
-  for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .executeTakeFirst()
-    token = mail?.text_body.match(/email-confirmed\?token=([\w-]+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const token = await mailedToken(databaseMailbox(database), email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
   return dataOf<Session>(await api('POST', '/auth/login', { body: { email, password } }))
 }

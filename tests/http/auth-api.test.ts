@@ -3,6 +3,7 @@ import { SignJWT } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '#rules/auth-rules.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { databaseMailbox, mailedToken as mailboxToken } from '#tests/support/mailbox.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -52,20 +53,7 @@ async function writeCounts() {
 
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`
 
-async function mailedToken(email: string, pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst()
-    const token = mail?.text_body.match(pattern)?.[1]
-    if (token) return decodeURIComponent(token)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`No mail matching ${pattern} reached ${email}`)
-}
+const mailedToken = (email: string, pattern: RegExp) => mailboxToken(databaseMailbox(database), email, pattern)
 
 async function registerConfirmed(email = newEmail()): Promise<Session> {
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Grace', lastName: 'Hopper' } }))

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
+import { mailedToken, type MailSource } from '#tests/support/mailbox.ts'
 import { openApiClient } from '#tests/support/openapi-client.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
@@ -37,16 +38,13 @@ describe('GET /dev/mailbox on a development server without SMTP', () => {
     dataOf(
       await api('POST', '/auth/register', { body: { email, password: 'Passw0rdX', firstName: 'Li', lastName: 'Wu' } }),
     )
-    let token: string | undefined
-    for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
+    const documented: MailSource = async () => {
       const answer = await call('dev-mailbox', { ip })
       expect(answer.status).toBe(200)
-      const found = mailbox.parse(answer.body.data).messages.find((mail) => mail.to === email)
-      token = found?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-      if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
+      return mailbox.parse(answer.body.data).messages
     }
-    expect(token).toBeDefined()
-    dataOf(await api('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(token ?? '') } }))
+    const token = await mailedToken(documented, email)
+    dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
   })
 })
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
 import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 
 const baseUrl = inject('baseUrl')
@@ -14,28 +15,15 @@ const ip = testClientIp()
 const api = restClient(baseUrl, { ip })
 const password = 'Passw0rdX'
 
-const mailboxSchema = z.object({
-  result: z.object({ data: z.object({ messages: z.array(z.object({ to: z.string(), text: z.string() })) }) }),
-})
-
-async function confirmLink(email: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
-    const messages = mailboxSchema.parse(await response.json()).result.data.messages
-    const token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (token) return token
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
-}
-
 type Session = { tokens: { accessToken: string; refreshToken: string } }
 
 /** A confirmed person, signed in; with a plan bought through the sandbox checkout when one is named. */
 async function person(planType?: 'starter'): Promise<Session> {
   const email = `codes-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Asha', lastName: 'Rao' } }))
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token: await confirmLink(email) } }))
+  dataOf(
+    await api('POST', '/auth/confirm-email', { body: { token: await mailedToken(httpMailbox(baseUrl, ip), email) } }),
+  )
   const session = dataOf<Session>(await api('POST', '/auth/login', { body: { email, password } }))
   if (!planType) return session
   const token = session.tokens.accessToken

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TestDatabase } from '#tests/support/databases.ts'
-import { mailedConfirmationToken } from '#tests/support/sign-up.ts'
+import { databaseMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import type { RunningServer } from '#tests/support/server.ts'
 import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
@@ -69,7 +69,7 @@ async function post(
 async function customer(planType: 'starter' | 'pro' = 'starter'): Promise<{ id: string; token: string }> {
   const email = `repeat-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Kiran', lastName: 'Desai' } }))
-  const confirmation = await mailedConfirmationToken(database, email)
+  const confirmation = await mailedToken(databaseMailbox(database), email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token: confirmation } }))
   const session = dataOf<{ user: { id: string }; tokens: { accessToken: string } }>(
     await api('POST', '/auth/login', { body: { email, password } }),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, describe, expect, it, inject } from 'vitest'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { openApiClient, type CallAnswer } from '#tests/support/openapi-client.ts'
 import { testClientIp } from '#tests/support/rest-client.ts'
 
@@ -37,21 +38,11 @@ async function trpc<T>(procedure: string, input: unknown, accessToken: string): 
   return json.result.data
 }
 
-async function mailbox(): Promise<{ to: string; text: string }[]> {
-  const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
-  return ((await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }).result.data
-    .messages
-}
-
 /** A confirmed, signed-in person with a paid plan bought through the sandbox checkout. */
 async function customer(planType: 'starter' | 'pro'): Promise<string> {
   const email = `desk-${planType}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
   data(await api.call('auth-register', { ip, body: { email, password, firstName: 'Kiran', lastName: 'Desai' } }))
-  let confirmToken: string | undefined
-  for (let attempt = 0; attempt < 50 && !confirmToken; attempt += 1) {
-    confirmToken = (await mailbox()).find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (!confirmToken) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const confirmToken = await mailedToken(httpMailbox(baseUrl, ip), email)
   data(await api.call('auth-confirmEmail', { ip, body: { token: confirmToken } }))
   const session = data<{ tokens: { accessToken: string } }>(
     await api.call('auth-login', { ip, body: { email, password } }),

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { openApiClient, type CallAnswer, type CallOptions } from '#tests/support/openapi-client.ts'
-import { mailedConfirmationToken } from '#tests/support/rest-customer.ts'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { testClientIp } from '#tests/support/rest-client.ts'
 
 type Json = Record<string, unknown>
@@ -92,7 +92,7 @@ beforeAll(async () => {
   await api.call('auth-register', { ip, body: { email, password, firstName: 'Asha', lastName: 'Rao' } })
   const confirmed = await api.call('auth-confirmEmail', {
     ip,
-    body: { token: await mailedConfirmationToken(baseUrl, email, ip) },
+    body: { token: await mailedToken(httpMailbox(baseUrl, ip), email) },
   })
   expect(confirmed.status).toBe(200)
   const session = await api.call('auth-login', { ip, body: { email, password } })

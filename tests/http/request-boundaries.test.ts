@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import { describe, expect, inject, it } from 'vitest'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 
 const baseUrl = inject('baseUrl')
@@ -213,13 +214,7 @@ async function signedInToken(): Promise<string> {
   const email = `bounds-${randomUUID().slice(0, 8)}@example.com`
   const password = 'Passw0rd!xyz'
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Bo', lastName: 'Und' } }))
-  let token: string | undefined
-  for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`)
-    const { result } = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
-    token = result.data.messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const token = await mailedToken(httpMailbox(baseUrl), email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
   return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } }))
     .tokens.accessToken

@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import type { TestDatabase } from '#tests/support/databases.ts'
-import { mailedConfirmationToken } from '#tests/support/sign-up.ts'
+import { databaseMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, errorOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import type { RunningServer } from '#tests/support/server.ts'
 import { serveOnFreshPostgres } from '#tests/support/servers-on-postgres.ts'
@@ -36,7 +36,7 @@ beforeAll(async () => {
 async function registerConfirmed(): Promise<Session> {
   const email = `revocation-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Grace', lastName: 'Hopper' } }))
-  const token = await mailedConfirmationToken(database, email)
+  const token = await mailedToken(databaseMailbox(database), email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
   return signIn(email)
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { z } from 'zod'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 
 const baseUrl = inject('baseUrl')
@@ -16,18 +16,7 @@ const owner = restClient(baseUrl, { ip: ownerAddress })
 async function confirmedAccount(): Promise<string> {
   const email = `owner-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await owner('POST', '/auth/register', { body: { email, password, firstName: 'Meera', lastName: 'Iyer' } }))
-  const mailbox = z.object({
-    result: z.object({ data: z.object({ messages: z.array(z.object({ to: z.string(), text: z.string() })) }) }),
-  })
-  let token: string | undefined
-  for (let attempt = 0; attempt < 50 && !token; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, {
-      headers: { 'x-forwarded-for': ownerAddress },
-    })
-    const messages = mailbox.parse(await response.json()).result.data.messages
-    token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  const token = await mailedToken(httpMailbox(baseUrl, ownerAddress), email)
   dataOf(await owner('POST', '/auth/confirm-email', { body: { token } }))
   return email
 }

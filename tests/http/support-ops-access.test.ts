@@ -4,28 +4,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { z } from 'zod'
+import { httpMailbox, mailedToken } from '#tests/support/mailbox.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 
 const baseUrl = inject('baseUrl')
 const ip = testClientIp()
 const api = restClient(baseUrl, { ip })
 const password = 'Passw0rdX'
-
-const mailboxSchema = z.object({
-  result: z.object({ data: z.object({ messages: z.array(z.object({ to: z.string(), text: z.string() })) }) }),
-})
-
-async function confirmLink(email: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
-    const messages = mailboxSchema.parse(await response.json()).result.data.messages
-    const token = messages.find((mail) => mail.to === email)?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (token) return token
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
-}
 
 const operations: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/support/users/someone/replay', body: { dryRun: true } },
@@ -61,7 +46,9 @@ let userToken: string
 beforeAll(async () => {
   const email = `plain-${randomUUID().slice(0, 8)}@example.com`
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Asha', lastName: 'Rao' } }))
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token: await confirmLink(email) } }))
+  dataOf(
+    await api('POST', '/auth/confirm-email', { body: { token: await mailedToken(httpMailbox(baseUrl, ip), email) } }),
+  )
   userToken = dataOf<{ tokens: { accessToken: string } }>(
     await api('POST', '/auth/login', { body: { email, password } }),
   ).tokens.accessToken

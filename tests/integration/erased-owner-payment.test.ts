@@ -5,8 +5,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import { deleteAccount } from '#server/accounts/profile.ts'
 import { registerWithPassword } from '#server/accounts/register.ts'
 import { applyWebhook } from '#server/payments/apply-webhook.ts'
@@ -14,6 +12,7 @@ import { actingAs, createRequestScope } from '#server/request-scope.ts'
 import { listRefunds, refundPayment } from '#server/support/refunds.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestOrder } from '#tests/support/test-order.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 describe.each(databaseKinds)('a payment for an erased person on %s', (kind) => {
@@ -35,29 +34,11 @@ describe.each(databaseKinds)('a payment for an erased person on %s', (kind) => {
       firstName: 'Ada',
       lastName: 'Lovelace',
     })
-    const orderId = `order_test_${randomBytes(7).toString('hex')}`
-    await test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        orderAggregate,
-        orderId,
-        {
-          type: 'CreateOrder',
-          owner: { userId: user.id, erased: false },
-          data: {
-            orderId,
-            userId: user.id,
-            planType: 'starter',
-            billingCycle: 'monthly',
-            amount: 9900,
-            currency: 'INR',
-            gateway: 'sandbox',
-            receipt: 'r',
-            change: { kind: 'new', listPrice: 9900, credit: 0, fromPlan: null },
-          },
-        },
-        { actor: { type: 'user', id: user.id }, userId: user.id },
-      ),
+    const orderId = await createTestOrder(
+      test.runtime,
+      user.id,
+      {},
+      { actor: { type: 'user', id: user.id }, userId: user.id },
     )
     await deleteAccount(actingAs(request(), user.id))
     return { userId: user.id, orderId }

@@ -18,6 +18,7 @@ import { deleteAccount } from '#server/accounts/profile.ts'
 import { startSession } from '#server/interviews/interview-sessions.ts'
 import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { testOrderData } from '#tests/support/test-order.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 let test: TestRuntime
@@ -91,26 +92,13 @@ describe('an erasure racing a write for the same person', () => {
       const owner = await loadOwner(tx, person.userId)
       ownerRead.open()
       await release.opened
-      const orderId = `order_race_${randomUUID()}`
-      const data = { orderId, userId: person.userId, planType: 'pro', billingCycle: 'monthly' } as const
-      await handleCommand(
-        tx,
-        orderAggregate,
-        orderId,
-        {
-          type: 'CreateOrder',
-          owner,
-          data: {
-            ...data,
-            amount: 49900,
-            currency: 'INR',
-            gateway: 'sandbox',
-            receipt: 'race',
-            change: { kind: 'new', listPrice: 49900, credit: 0, fromPlan: null },
-          },
-        },
-        person.metadata(),
-      )
+      const data = testOrderData(person.userId, {
+        orderId: `order_race_${randomUUID()}`,
+        planType: 'pro',
+        amount: 49900,
+        receipt: 'race',
+      })
+      await handleCommand(tx, orderAggregate, data.orderId, { type: 'CreateOrder', owner, data }, person.metadata())
       return owner
     })
     await ownerRead.opened

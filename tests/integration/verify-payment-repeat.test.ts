@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { orderMessages } from '#events/orders/order-decider.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import { actingAs } from '#server/request-scope.ts'
 import { verifyPayment } from '#server/payments/verify-payment.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestOrder } from '#tests/support/test-order.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 describe.each(databaseKinds)('a repeated checkout verification on %s', (kind) => {
@@ -19,30 +18,7 @@ describe.each(databaseKinds)('a repeated checkout verification on %s', (kind) =>
   })
 
   async function orderWithCheckout(userId: string) {
-    const orderId = `order_test_${randomBytes(7).toString('hex')}`
-    await test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        orderAggregate,
-        orderId,
-        {
-          type: 'CreateOrder',
-          owner: { userId, erased: false },
-          data: {
-            orderId,
-            userId,
-            planType: 'starter',
-            billingCycle: 'monthly',
-            amount: 9900,
-            currency: 'INR',
-            gateway: 'sandbox',
-            receipt: 'r',
-            change: { kind: 'new', listPrice: 9900, credit: 0, fromPlan: null },
-          },
-        },
-        { actor: { type: 'system' }, userId },
-      ),
-    )
+    const orderId = await createTestOrder(test.runtime, userId)
     const sandbox = test.runtime.payments.sandbox
     if (!sandbox) throw new Error('expected the sandbox gateway')
     const signed = await sandbox.signCheckout(orderId)

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { loadAggregate } from '#events/store/command-handler.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
@@ -14,6 +14,7 @@ import { webhookProcessingEvent } from '#server/payments/webhook-events.ts'
 import { webhookRetryPolicy } from '#server/payments/webhook-retry-policy.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestOrder } from '#tests/support/test-order.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 const supportStaff: SupportStaff = { staffId: 'u-support', via: 'web', requestId: 'request-support' }
@@ -29,33 +30,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     test.runtime.jobs.wake = () => undefined
   })
 
-  async function order(): Promise<string> {
-    const orderId = `order_test_${randomBytes(7).toString('hex')}`
-    await test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        orderAggregate,
-        orderId,
-        {
-          type: 'CreateOrder',
-          owner: { userId: 'u-webhook', erased: false },
-          data: {
-            orderId,
-            userId: 'u-webhook',
-            planType: 'starter',
-            billingCycle: 'monthly',
-            amount: 9900,
-            currency: 'INR',
-            gateway: 'sandbox',
-            receipt: 'r',
-            change: { kind: 'new', listPrice: 9900, credit: 0, fromPlan: null },
-          },
-        },
-        { actor: { type: 'system' }, userId: 'u-webhook' },
-      ),
-    )
-    return orderId
-  }
+  const order = () => createTestOrder(test.runtime, 'u-webhook')
 
   async function deliverBody(body: string, eventId = `evt_${randomBytes(6).toString('hex')}`) {
     const sandbox = test.runtime.payments.sandbox

@@ -1,7 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import type { Runtime } from '#server/runtime.ts'
+import { createTestOrder } from './test-order.ts'
 
 /** The text of every page of a PDF, joined, as a reader would extract it. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -12,27 +11,5 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 
 /** A sandbox order of the given plan and amount for the person, as checkout creates it. */
 export async function createOrderFor(runtime: Runtime, userId: string, orderId: string, amount = 9900) {
-  await runtime.store.transaction((tx) =>
-    handleCommand(
-      tx,
-      orderAggregate,
-      orderId,
-      {
-        type: 'CreateOrder',
-        owner: { userId, erased: false },
-        data: {
-          orderId,
-          userId,
-          planType: 'starter',
-          billingCycle: 'monthly',
-          amount,
-          currency: 'INR',
-          gateway: 'sandbox',
-          receipt: 'r',
-          change: { kind: 'new', listPrice: amount, credit: 0, fromPlan: null },
-        },
-      },
-      { actor: { type: 'system' }, userId },
-    ),
-  )
+  await createTestOrder(runtime, userId, { orderId, amount })
 }

@@ -1,20 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { httpMailbox, mailedToken } from './mailbox.ts'
 import { dataOf, restClient } from './rest-client.ts'
-
-/** The confirmation token of the newest mail to `email` in the development mailbox, as a person would click it. */
-export async function mailedConfirmationToken(baseUrl: string, email: string, ip: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`, { headers: { 'x-forwarded-for': ip } })
-    const json = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
-    // The mailbox lists the newest mail first.
-    const newest = json.result.data.messages
-      .find((mail) => mail.to === email)
-      ?.text.match(/email-confirmed\?token=(\S+)/)?.[1]
-    if (newest) return newest
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no confirmation mail for ${email}`)
-}
 
 /** The password of every person `restCustomer` signs up. */
 export const restCustomerPassword = 'Passw0rdX'
@@ -33,7 +19,7 @@ export async function restCustomer(
   const password = restCustomerPassword
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName: 'Mei', lastName: 'Lin' } }))
   dataOf(
-    await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmationToken(baseUrl, email, ip) } }),
+    await api('POST', '/auth/confirm-email', { body: { token: await mailedToken(httpMailbox(baseUrl, ip), email) } }),
   )
   const { accessToken } = dataOf<{ tokens: { accessToken: string } }>(
     await api('POST', '/auth/login', { body: { email, password } }),

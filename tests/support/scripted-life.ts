@@ -7,7 +7,7 @@ import { personViews } from '#server/support/timeline/person-views.ts'
 import type { TestDatabase } from './databases.ts'
 import { dataOf, restClient, testClientIp } from './rest-client.ts'
 import type { RunningServer } from './server.ts'
-import { mailedConfirmationToken } from './sign-up.ts'
+import { databaseMailbox, mailedToken } from './mailbox.ts'
 
 type PersonViews = Awaited<ReturnType<typeof personViews>>
 
@@ -73,7 +73,9 @@ export async function scriptedLife(server: RunningServer, database: TestDatabase
   )
   userId = registered.user.id
   await record('signed up')
-  dataOf(await api('POST', '/auth/confirm-email', { body: { token: await mailedConfirmationToken(database, email) } }))
+  dataOf(
+    await api('POST', '/auth/confirm-email', { body: { token: await mailedToken(databaseMailbox(database), email) } }),
+  )
   const token = dataOf<{ tokens: { accessToken: string } }>(
     await api('POST', '/auth/login', { body: { email, password } }),
   ).tokens.accessToken

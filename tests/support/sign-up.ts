@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { TestDatabase } from './databases.ts'
+import { databaseMailbox, mailedToken } from './mailbox.ts'
 import { dataOf, type restClient } from './rest-client.ts'
 
 /**
@@ -18,23 +19,8 @@ export async function signedUpUserToken(
     email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
   } = person
   dataOf(await api('POST', '/auth/register', { body: { email, password, firstName, lastName } }))
-  const token = await mailedConfirmationToken(database, email)
+  const token = await mailedToken(databaseMailbox(database), email)
   dataOf(await api('POST', '/auth/confirm-email', { body: { token } }))
   return dataOf<{ tokens: { accessToken: string } }>(await api('POST', '/auth/login', { body: { email, password } }))
     .tokens.accessToken
-}
-
-/** The token of the confirmation link mailed to `email`, read from the development mailbox as it arrives. */
-export async function mailedConfirmationToken(database: TestDatabase, email: string): Promise<string | undefined> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .select('text_body')
-      .where('to_address', '=', email)
-      .executeTakeFirst()
-    const token = mail?.text_body.match(/email-confirmed\?token=([\w-]+)/)?.[1]
-    if (token) return token
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
 }

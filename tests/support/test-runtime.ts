@@ -1,15 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { loadConfig, type PlanId } from '#app.config.ts'
 import { fixedClock } from '#events/clock.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import { recordPayment } from '#server/payments/record-payment.ts'
 import { createRuntime, type Runtime } from '#server/runtime.ts'
 import { findPlan } from '#app.catalog.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts'
+import { createTestOrder } from './test-order.ts'
 
 export type TestRuntime = {
   runtime: Runtime
@@ -45,31 +44,8 @@ export async function createTestRuntime(kind: DatabaseKind, env: Record<string, 
 export async function grantPlan(runtime: Runtime, userId: string, planType: PlanId) {
   const plan = findPlan(planType)
   if (!plan) throw new Error(`unknown plan ${planType}`)
-  const orderId = `order_test_${randomBytes(7).toString('hex')}`
   const metadata = { actor: { type: 'system' as const }, userId }
-  await runtime.store.transaction((tx) =>
-    handleCommand(
-      tx,
-      orderAggregate,
-      orderId,
-      {
-        type: 'CreateOrder',
-        owner: { userId, erased: false },
-        data: {
-          orderId,
-          userId,
-          planType,
-          billingCycle: 'monthly',
-          amount: plan.amount,
-          currency: 'INR',
-          gateway: 'sandbox',
-          receipt: 'test',
-          change: { kind: 'new', listPrice: plan.amount, credit: 0, fromPlan: null },
-        },
-      },
-      metadata,
-    ),
-  )
+  const orderId = await createTestOrder(runtime, userId, { planType, amount: plan.amount, receipt: 'test' }, metadata)
   await recordPayment(
     { runtime, metadata: () => metadata },
     { orderId, paymentId: `pay_test_${randomUUID().slice(0, 8)}`, verifiedBy: 'webhook', amount: plan.amount },

@@ -3,6 +3,7 @@ import { safeReturnPath, signInDestination } from '#src/auth/navigation-state.ts
 import { readRecoveryTokens, withoutRecoveryTokens } from '#src/auth/recovery-link.ts'
 import { isCurrent, signedInLinks, signedOutLinks } from '#src/components/nav/nav-links.ts'
 import { userDisplayName, userInitial } from '#src/components/nav/user-identity.ts'
+import { hrefOf } from '#src/lib/link-target.ts'
 
 describe('where sign-in leads', () => {
   it('goes back to the page the user came from', () => {
@@ -71,12 +72,12 @@ describe('navigation bar', () => {
   it('lists the signed-out and signed-in links', () => {
     expect(signedOutLinks.map((link) => link.label)).toEqual(['Features', 'Pricing', 'Download', 'Contact Us'])
     expect(signedInLinks.map((link) => link.label)).toEqual(['Features', 'Dashboard', 'Download', 'Support'])
-    expect(signedOutLinks.slice(0, 2).map((link) => link.href)).toEqual(['/#features', '/#pricing'])
+    expect(signedOutLinks.slice(0, 2).map(hrefOf)).toEqual(['/#features', '/#pricing'])
   })
 
   it('marks only the current page', () => {
-    expect(isCurrent({ label: 'Dashboard', href: '/dashboard' }, '/dashboard')).toBe(true)
-    expect(isCurrent({ label: 'Features', href: '/#features' }, '/')).toBe(false)
+    expect(isCurrent({ label: 'Dashboard', to: '/dashboard' }, '/dashboard')).toBe(true)
+    expect(isCurrent({ label: 'Features', to: '/', hash: 'features' }, '/')).toBe(false)
   })
 
   it('shows the initial of the first name, else of the e-mail, else U', () => {

@@ -8,6 +8,7 @@ import type { SubscriptionEvent } from '#events/subscriptions/subscription.ts'
 import { erasedAccountMessage } from '#events/users/owner.ts'
 import { userAggregate } from '#events/users/user-decider.ts'
 import { deciderSpec } from '#tests/support/decider-spec.ts'
+import { testOrderData } from '#tests/support/test-order.ts'
 
 /**
  * Whatever a person asks for on something they own — an order, an interview credit, a session, a
@@ -18,17 +19,7 @@ const erased = { userId: 'u1', erased: true }
 const live = { userId: 'u1', erased: false }
 const start = new Date('2026-11-21T10:00:00Z')
 
-const orderData = {
-  orderId: 'order_1',
-  userId: 'u1',
-  planType: 'pro',
-  billingCycle: 'monthly',
-  amount: 49900,
-  currency: 'INR',
-  gateway: 'sandbox',
-  receipt: 'r1',
-  change: { kind: 'new', listPrice: 49900, credit: 0, fromPlan: null },
-} as const
+const orderData = testOrderData('u1', { orderId: 'order_1', planType: 'pro', amount: 49900, receipt: 'r1' })
 
 const activated: SubscriptionEvent = {
   type: 'SubscriptionActivated',

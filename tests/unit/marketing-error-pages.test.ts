@@ -5,6 +5,7 @@ import { pageTitleFor } from '#src/analytics/page-titles.ts'
 import { DefaultCatchBoundary } from '#src/components/default-catch-boundary.tsx'
 import { footerColumns } from '#src/components/footer/footer-links.ts'
 import { sectionOfHref } from '#src/components/marketing/sections.ts'
+import { hrefOf } from '#src/lib/link-target.ts'
 
 describe('marketing pieces', () => {
   it('shows the router failure page with its heading, the message and a way home', () => {
@@ -18,7 +19,7 @@ describe('marketing pieces', () => {
 
   it('has the site footer', () => {
     expect(
-      footerColumns.map((column) => [column.title, column.links.map((link) => `${link.label} ${link.href}`)]),
+      footerColumns.map((column) => [column.title, column.links.map((link) => `${link.label} ${hrefOf(link)}`)]),
     ).toEqual([
       ['Product', ['Features /#features', 'Download /download', 'Pricing /#pricing']],
       ['Company', ['Blog /blog', 'About /about', 'Docs /docs']],

@@ -11,21 +11,12 @@ import {
   type SubscriptionEvent,
 } from '#events/subscriptions/subscription.ts'
 import { deciderSpec } from '#tests/support/decider-spec.ts'
+import { testOrderData } from '#tests/support/test-order.ts'
 
 const givenOrder = deciderSpec(orderAggregate).given
 const givenSubscription = deciderSpec(subscriptionAggregate).given
 
-const orderData = {
-  orderId: 'order_1',
-  userId: 'u1',
-  planType: 'professional',
-  billingCycle: 'monthly',
-  amount: 29900,
-  currency: 'INR',
-  gateway: 'sandbox',
-  receipt: 'r1',
-  change: { kind: 'new', listPrice: 29900, credit: 0, fromPlan: null },
-} as const
+const orderData = testOrderData('u1', { orderId: 'order_1', planType: 'professional', amount: 29900, receipt: 'r1' })
 const created: OrderEvent = { type: 'OrderCreated', data: orderData }
 const paid: OrderEvent = {
   type: 'PaymentVerified',

@@ -14,14 +14,13 @@ export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEma
     <AuthCard title="Check Your Email">
       <FormAlert tone="success">{message}</FormAlert>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        We sent a confirmation link to{' '}
-        <strong className="font-semibold wrap-break-word text-gray-900 dark:text-white">{email}</strong>. Open it to
-        activate your account, then sign in.
+        We sent a confirmation link to <strong className="font-semibold wrap-break-word text-fg">{email}</strong>. Open
+        it to activate your account, then sign in.
       </p>
       <div className="mt-6 space-y-3">
         <Link
           to="/login"
-          className="flex w-full items-center justify-center rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          className="flex w-full items-center justify-center rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-ring"
         >
           Go to Sign In
         </Link>

@@ -8,7 +8,7 @@ export function ResetLinkSent({ message, onTryAgain }: { message: string; onTryA
   return (
     <AuthCard title="Check Your Email">
       <FormAlert tone="success">{message}</FormAlert>
-      <p className="text-sm text-gray-600 dark:text-gray-400">
+      <p className="text-sm text-fg-muted">
         The link works once and expires soon. Did not get it? Check the spam folder, or try again.
       </p>
       <div className="mt-6 space-y-3">

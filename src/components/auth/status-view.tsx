@@ -14,7 +14,7 @@ export function StatusView({ status, title, children }: { status: Status; title:
     <main className="flex justify-center px-4 py-16">
       <section
         aria-live="polite"
-        className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm dark:border-gray-800 dark:bg-gray-900"
+        className="w-full max-w-md rounded-2xl border border-line bg-surface p-8 text-center shadow-sm"
       >
         {status === 'loading' ? (
           <Spinner label={title} className="mb-4" />
@@ -34,8 +34,8 @@ export function StatusView({ status, title, children }: { status: Status; title:
             </svg>
           </div>
         )}
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">{title}</h1>
-        {children && <div className="mt-3 text-sm text-gray-600 dark:text-gray-400">{children}</div>}
+        <h1 className="text-2xl font-bold tracking-tight text-fg">{title}</h1>
+        {children && <div className="mt-3 text-sm text-fg-muted">{children}</div>}
       </section>
     </main>
   )

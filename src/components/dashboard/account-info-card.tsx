@@ -1,6 +1,6 @@
 import type { User } from '#src/auth/auth-types.ts'
 import { formatLongDate } from '#src/lib/dates.ts'
-import { Card } from './card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 
 /** E-mail, names, member since and last login (long US dates, N/A when missing). */
 export function AccountInfoCard({ user }: { user: User }) {

@@ -1,11 +1,11 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { SubscriptionDetails } from '#src/payments/subscription-details.tsx'
 import { useSubscription } from '#src/payments/use-subscription.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const focus = 'focus-ring'
 
 /** The dashboard's Current Plan card, with Refresh and Upgrade Plan (to /pricing). */
 export function CurrentPlanCard() {
@@ -28,10 +28,10 @@ export function CurrentPlanCard() {
     <section
       aria-labelledby="current-plan-heading"
       aria-busy={refreshing || undefined}
-      className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-sm"
     >
       <div className="flex items-center justify-between gap-3">
-        <h2 id="current-plan-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+        <h2 id="current-plan-heading" className="text-lg font-semibold text-fg">
           Current Plan
         </h2>
         <button
@@ -66,19 +66,19 @@ export function CurrentPlanCard() {
           <>
             <SubscriptionDetails subscription={subscription.data.subscription} />
             {noPlan && (
-              <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+              <p className="mt-4 text-sm text-fg-muted">
                 You have no plan yet: upgrade to start practising with live answers.
               </p>
             )}
           </>
         )}
       </div>
-      <AppLink
-        href="/pricing"
+      <Link
+        to="/pricing"
         className={`mt-6 inline-flex items-center justify-center rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 sm:self-start ${focus}`}
       >
         Upgrade Plan
-      </AppLink>
+      </Link>
     </section>
   )
 }

@@ -1,3 +1,5 @@
+import type { LinkTarget } from '#src/lib/link-target.ts'
+
 /** The desktop app's shortcuts, in the product's words: each key combination and what it does. */
 export type Shortcut = { keys: readonly string[]; action: string }
 
@@ -12,7 +14,7 @@ export const desktopShortcuts: readonly Shortcut[] = [
 export type GuideStep = {
   title: string
   text: string
-  link?: { href: string; label: string }
+  link?: LinkTarget & { label: string }
   badges?: readonly string[]
   shortcuts?: boolean
 }
@@ -22,7 +24,7 @@ export const desktopGuideSteps: readonly GuideStep[] = [
   {
     title: 'Download',
     text: 'Download the desktop app for Windows.',
-    link: { href: '/download', label: 'Go to the download page' },
+    link: { to: '/download', label: 'Go to the download page' },
   },
   { title: 'Install', text: 'Install by extracting the zip and running the exe.' },
   {
@@ -34,7 +36,7 @@ export const desktopGuideSteps: readonly GuideStep[] = [
   {
     title: 'Review and improve',
     text: 'Review your answers after the interview and improve them.',
-    link: { href: '/history', label: 'Review your interviews' },
+    link: { to: '/history', label: 'Review your interviews' },
     badges: ['Pro only'],
   },
 ]

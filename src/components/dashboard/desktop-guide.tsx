@@ -1,5 +1,5 @@
-import { AppLink } from '#src/components/app-link.tsx'
-import { Card } from './card.tsx'
+import { Link } from '@tanstack/react-router'
+import { Card } from '#src/components/ui/card.tsx'
 import { WhereToUseNote } from './where-to-use-note.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 
@@ -30,7 +30,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
         {number}
       </span>
       <div className="min-w-0 flex-1">
-        <h3 className="flex flex-wrap items-center gap-2 font-semibold text-gray-900 dark:text-white">
+        <h3 className="flex flex-wrap items-center gap-2 font-semibold text-fg">
           <span className="sr-only">Step {number}: </span>
           {step.title}
           {step.badges?.map((badge) => (
@@ -42,14 +42,15 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
             </span>
           ))}
         </h3>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{step.text}</p>
+        <p className="mt-1 text-sm text-fg-muted">{step.text}</p>
         {step.link && (
-          <AppLink
-            href={step.link.href}
-            className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          <Link
+            to={step.link.to}
+            hash={step.link.hash}
+            className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             {step.link.label}
-          </AppLink>
+          </Link>
         )}
         {step.shortcuts && <ShortcutList />}
       </div>

@@ -1,12 +1,11 @@
+import { Link } from '@tanstack/react-router'
 import { findPlan } from '#app.catalog.ts'
 import type { UsageLimits } from '#src/interview/interview-types.ts'
 import { formatLongDate } from '#src/lib/dates.ts'
-import { AppLink } from '#src/components/app-link.tsx'
-import { Card } from './card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { UsageBar } from './usage-bar.tsx'
 
-const link =
-  'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300'
+const link = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
 
 /** Interview usage: used and remaining of the current plan period. */
 export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
@@ -14,7 +13,7 @@ export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
   const planName = findPlan(usage.planType)?.name
   return (
     <Card id="interview-usage-heading" title="Interview Usage">
-      <p className="text-3xl font-bold text-gray-900 dark:text-white" data-testid="usage-summary">
+      <p className="text-3xl font-bold text-fg" data-testid="usage-summary">
         {used}{' '}
         <span className="text-base font-medium text-gray-500 dark:text-gray-400">of {total} interviews used</span>
       </p>
@@ -36,26 +35,26 @@ export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
         </div>
       </dl>
       {planName ? (
-        <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+        <p className="mt-4 text-sm text-fg-muted">
           {planName} plan, {formatLongDate(usage.periodStart)} to {formatLongDate(usage.periodEnd)}.
           {usage.activeSessions > 0 &&
             ` ${usage.activeSessions} ${usage.activeSessions === 1 ? 'session is' : 'sessions are'} active now.`}
         </p>
       ) : (
-        <p className="mt-4 text-sm text-gray-600 dark:text-gray-400">
+        <p className="mt-4 text-sm text-fg-muted">
           Your plan includes no interviews.{' '}
-          <AppLink href="/pricing" className={link}>
+          <Link to="/pricing" className={link}>
             Choose a plan
-          </AppLink>{' '}
+          </Link>{' '}
           to start.
         </p>
       )}
       {planName && remaining === 0 && (
-        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+        <p className="mt-2 text-sm text-fg-muted">
           You have used every interview of this period.{' '}
-          <AppLink href="/pricing" className={link}>
+          <Link to="/pricing" className={link}>
             Upgrade your plan
-          </AppLink>{' '}
+          </Link>{' '}
           for more.
         </p>
       )}

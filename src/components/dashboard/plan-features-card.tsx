@@ -1,5 +1,5 @@
 import type { Features } from '#app.catalog.ts'
-import { Card } from './card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { featureChecklist } from './plan-features.ts'
 
 /** The Plan Features checklist: what the user's plan includes, check or cross. */

@@ -1,4 +1,4 @@
-import { Card } from './card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 
 const tips = [
   'Check your microphone before the call: a session you end within 5 minutes without asking a question does not use an interview.',

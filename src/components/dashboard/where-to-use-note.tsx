@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { whereToUse } from '#rules/where-to-use.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
 
 /** Above the desktop guide: whether the desktop app is out yet, and the browser's live page either way. */
@@ -14,9 +14,9 @@ export function WhereToUseNote() {
       data-testid="where-to-use"
     >
       {whereToUse(releases.data.windows !== null)}{' '}
-      <AppLink href="/live" className="font-semibold underline">
+      <Link to="/live" className="font-semibold underline">
         Open the live interview
-      </AppLink>
+      </Link>
     </p>
   )
 }

@@ -6,17 +6,14 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 
 export function MailMessage({ mail }: { mail: DevMail }) {
   return (
-    <article
-      data-to={mail.to}
-      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-    >
+    <article data-to={mail.to} className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <header className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-white">{mail.subject}</h2>
+        <h2 className="text-base font-semibold text-fg">{mail.subject}</h2>
         <time dateTime={mail.createdAt} className="text-xs text-gray-500 dark:text-gray-400">
           {when.format(new Date(mail.createdAt))}
         </time>
       </header>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+      <p className="mt-1 text-sm text-fg-muted">
         To: <span className="font-medium break-all">{mail.to}</span>
       </p>
       <pre className="mt-4 font-sans text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">
@@ -24,9 +21,7 @@ export function MailMessage({ mail }: { mail: DevMail }) {
       </pre>
       {mail.html && (
         <details className="mt-4">
-          <summary className="cursor-pointer text-sm font-medium text-gray-600 dark:text-gray-400">
-            HTML version
-          </summary>
+          <summary className="cursor-pointer text-sm font-medium text-fg-muted">HTML version</summary>
           {/* sandbox="": the stored HTML renders without scripts, forms or access to this page. */}
           <iframe
             title={`HTML version of ${mail.subject}`}

@@ -1,36 +1,38 @@
+import type { LinkTarget } from '#src/lib/link-target.ts'
+
 /** The footer's columns of links. */
-export type FooterLink = { label: string; href: string }
+export type FooterLink = LinkTarget & { label: string }
 export type FooterColumn = { title: string; links: readonly FooterLink[] }
 
 export const footerColumns: readonly FooterColumn[] = [
   {
     title: 'Product',
     links: [
-      { label: 'Features', href: '/#features' },
-      { label: 'Download', href: '/download' },
-      { label: 'Pricing', href: '/#pricing' },
+      { label: 'Features', to: '/', hash: 'features' },
+      { label: 'Download', to: '/download' },
+      { label: 'Pricing', to: '/', hash: 'pricing' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { label: 'Blog', href: '/blog' },
-      { label: 'About', href: '/about' },
-      { label: 'Docs', href: '/docs' },
+      { label: 'Blog', to: '/blog' },
+      { label: 'About', to: '/about' },
+      { label: 'Docs', to: '/docs' },
     ],
   },
   {
     title: 'Support',
     links: [
-      { label: 'Email', href: '/contact' },
-      { label: 'FAQ', href: '/download' },
+      { label: 'Email', to: '/contact' },
+      { label: 'FAQ', to: '/download' },
     ],
   },
 ]
 
 /** The policy pages, in the footer's bottom line: payment providers and customers look for them on every page. */
 export const legalLinks: readonly FooterLink[] = [
-  { label: 'Terms', href: '/terms' },
-  { label: 'Privacy', href: '/privacy' },
-  { label: 'Refunds', href: '/refunds' },
+  { label: 'Terms', to: '/terms' },
+  { label: 'Privacy', to: '/privacy' },
+  { label: 'Refunds', to: '/refunds' },
 ]

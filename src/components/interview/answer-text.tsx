@@ -14,7 +14,7 @@ function block(node: Block, index: number): ReactNode {
   switch (node.kind) {
     case 'heading':
       return (
-        <p key={index} className="font-semibold text-gray-900 dark:text-white">
+        <p key={index} className="font-semibold text-fg">
           {inlines(node.inlines)}
         </p>
       )

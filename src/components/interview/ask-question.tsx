@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { hintClass, inputClass, labelClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
+import { hintClass, inputClass, labelClass } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { QuestionAnalysisView } from './question-analysis-view.tsx'
 import { useStreamedAnswer } from './use-streamed-answer.ts'
+import { Button } from '#src/components/ui/button.tsx'
 
 type Props = { sessionId: string | null; context: () => InterviewContext | undefined; onAnswered: () => void }
 
@@ -54,17 +55,17 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
           placeholder="How does a hash map handle collisions?"
         />
         <div className="mt-3 flex flex-wrap gap-3">
-          <button type="submit" className={primaryButton} disabled={!trimmed || !sessionId || stream.streaming}>
+          <Button variant="primary" type="submit" disabled={!trimmed || !sessionId || stream.streaming}>
             {stream.streaming ? 'Answering...' : 'Ask'}
-          </button>
-          <button
-            type="button"
-            className={secondaryButton}
+          </Button>
+          <Button
+            variant="secondary"
+
             disabled={!trimmed || analyze.isPending}
             onClick={() => analyze.mutate({ question: trimmed, ...withContext() })}
           >
             {analyze.isPending ? 'Analyzing...' : 'Analyze question'}
-          </button>
+          </Button>
         </div>
         {!sessionId && (
           <p className={hintClass}>Start a session to ask questions. Analyzing a question needs no session.</p>

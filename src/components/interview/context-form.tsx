@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { interviewContextLimits } from '#rules/interview-context.ts'
 import { hintClass, inputClass, labelClass } from '#src/components/ui/form-styles.ts'
 import type { ContextForm as ContextFields } from '#src/interview/context.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 
 type Props = {
   value: ContextFields

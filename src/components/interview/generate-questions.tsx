@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { hintClass, inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
+import { hintClass, inputClass, labelClass } from '#src/components/ui/form-styles.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { Difficulty, GeneratedQuestions, InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { ErrorAlert } from './error-alert.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 
 const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 
@@ -90,9 +91,9 @@ export function GenerateQuestions({
           />
         </div>
         <div className="sm:col-span-3">
-          <button type="submit" className={primaryButton} disabled={!topic.trim() || generate.isPending}>
+          <Button variant="primary" type="submit" disabled={!topic.trim() || generate.isPending}>
             {generate.isPending ? 'Generating...' : 'Generate questions'}
-          </button>
+          </Button>
           <p className={hintClass}>Practice tools need an active plan but use no interview.</p>
         </div>
       </form>
@@ -116,12 +117,12 @@ function GeneratedList({ result }: { result: GeneratedQuestions }) {
       >
         {result.questions.map((question, index) => (
           <li key={index}>
-            <p className="font-medium text-gray-900 dark:text-white">{question.question}</p>
+            <p className="font-medium text-fg">{question.question}</p>
             <p className="text-xs text-gray-500 dark:text-gray-400">
               {question.category} · {question.difficulty}
             </p>
             {question.keyPoints.length > 0 && (
-              <p className="mt-1 text-gray-600 dark:text-gray-400">Cover: {question.keyPoints.join('; ')}</p>
+              <p className="mt-1 text-fg-muted">Cover: {question.keyPoints.join('; ')}</p>
             )}
           </li>
         ))}

@@ -5,7 +5,7 @@ import { inputClass, labelClass, primaryButton } from '#src/components/ui/form-s
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { CommunicationFeedback, InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
@@ -60,14 +60,14 @@ function Feedback({ feedback }: { feedback: CommunicationFeedback }) {
       className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 text-sm text-gray-700 dark:bg-gray-950 dark:text-gray-300"
       data-testid="communication-feedback"
     >
-      <p className="font-semibold text-gray-900 dark:text-white">Score: {feedback.score} / 10</p>
+      <p className="font-semibold text-fg">Score: {feedback.score} / 10</p>
       <div>
-        <h4 className="font-semibold text-gray-900 dark:text-white">Improved answer</h4>
+        <h4 className="font-semibold text-fg">Improved answer</h4>
         <AnswerText text={feedback.improvedResponse} className="mt-1" />
       </div>
       {feedback.strengths.length > 0 && (
         <div>
-          <h4 className="font-semibold text-gray-900 dark:text-white">Strengths</h4>
+          <h4 className="font-semibold text-fg">Strengths</h4>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {feedback.strengths.map((item, index) => (
               <li key={index}>{item}</li>
@@ -77,7 +77,7 @@ function Feedback({ feedback }: { feedback: CommunicationFeedback }) {
       )}
       {feedback.suggestions.length > 0 && (
         <div>
-          <h4 className="font-semibold text-gray-900 dark:text-white">Suggestions</h4>
+          <h4 className="font-semibold text-fg">Suggestions</h4>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {feedback.suggestions.map((item, index) => (
               <li key={index}>{item}</li>

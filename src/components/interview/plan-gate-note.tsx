@@ -1,16 +1,16 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 
 /** Why a tool is off for this plan, and where to get it. */
 export function PlanGateNote({ feature, plan }: { feature: string; plan: string }) {
   return (
-    <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+    <p className="mt-2 text-sm text-fg-muted">
       {feature} is not in your plan; it comes with the {plan} plan.{' '}
-      <AppLink
-        href="/pricing"
+      <Link
+        to="/pricing"
         className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
       >
         Upgrade
-      </AppLink>
+      </Link>
     </p>
   )
 }

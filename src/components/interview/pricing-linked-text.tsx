@@ -1,4 +1,4 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 
 /** The server's texts point to the pricing page in words (they reach the desktop app too); here those words are the link. */
 const pricingPage = 'the pricing page'
@@ -9,9 +9,9 @@ export function PricingLinkedText({ text }: { text: string }) {
   return (
     <>
       {before}
-      <AppLink href="/pricing" className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand">
+      <Link to="/pricing" className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand">
         {pricingPage}
-      </AppLink>
+      </Link>
       {after.join(pricingPage)}
     </>
   )

@@ -6,7 +6,7 @@ function List({ title, items, ordered = false }: { title: string; items: string[
   const Tag = ordered ? 'ol' : 'ul'
   return (
     <div>
-      <h4 className="font-semibold text-gray-900 dark:text-white">{title}</h4>
+      <h4 className="font-semibold text-fg">{title}</h4>
       <Tag className={`mt-1 space-y-1 pl-5 ${ordered ? 'list-decimal' : 'list-disc'}`}>
         {items.map((item, index) => (
           <li key={index}>{item}</li>
@@ -20,10 +20,10 @@ export function QuestionAnalysisView({ analysis }: { analysis: QuestionAnalysis 
   return (
     <section
       aria-label="Question analysis"
-      className="mt-4 space-y-3 rounded-xl border border-gray-200 p-4 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300"
+      className="mt-4 space-y-3 rounded-xl border border-line p-4 text-sm text-gray-700 dark:text-gray-300"
     >
       <p>
-        <span className="font-semibold text-gray-900 dark:text-white">
+        <span className="font-semibold text-fg">
           {analysis.category} · {analysis.difficulty}
         </span>
         {' — '}

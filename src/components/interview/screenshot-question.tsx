@@ -6,7 +6,7 @@ import { failureText, sessionFailures } from '#src/interview/failure-messages.ts
 import { readAsDataUrl, screenshotProblem, screenshotTypes } from '#src/interview/image-file.ts'
 import type { InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
@@ -76,8 +76,8 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
           className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
           data-testid="screenshot-answer"
         >
-          <p className="text-sm text-gray-600 dark:text-gray-400">
-            <span className="font-semibold text-gray-900 dark:text-white">Read from the image: </span>
+          <p className="text-sm text-fg-muted">
+            <span className="font-semibold text-fg">Read from the image: </span>
             {result.question ?? result.extractedText}
           </p>
           <AnswerText text={result.response} />

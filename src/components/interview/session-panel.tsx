@@ -1,7 +1,8 @@
+import { Link } from '@tanstack/react-router'
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { labelClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
+import { labelClass } from '#src/components/ui/form-styles.ts'
 import { formatDateTime } from '#src/interview/display.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { InterviewContext, InterviewSession, UsageLimits } from '#src/interview/interview-types.ts'
@@ -9,8 +10,7 @@ import { useTRPC } from '#src/trpc/react.ts'
 import { planLifecycle } from '#rules/plan-lifecycle.ts'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { planLabel } from '#src/payments/subscription-display.ts'
-import { AppLink } from '#src/components/app-link.tsx'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { UsageBar } from '#src/components/dashboard/usage-bar.tsx'
 import { useUsageLimits } from '#src/components/dashboard/use-usage-limits.ts'
@@ -18,6 +18,7 @@ import { Spinner } from '#src/components/spinner.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { PricingLinkedText } from './pricing-linked-text.tsx'
 import { useInterviewInvalidation } from './use-interview-invalidation.ts'
+import { Button } from '#src/components/ui/button.tsx'
 
 type Props = { session: InterviewSession | null; sessionContext: () => InterviewContext | undefined }
 
@@ -94,29 +95,30 @@ export function SessionPanel({ session, sessionContext }: Props) {
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         {session ? (
-          <button
-            type="button"
-            className={secondaryButton}
+          <Button
+            variant="secondary"
+
             onClick={() => end.mutate({ sessionId: session.id })}
             disabled={busy}
           >
             {end.isPending ? 'Ending...' : 'End session'}
-          </button>
+          </Button>
         ) : (
-          <button type="button" className={primaryButton} onClick={startSession} disabled={busy || usedUp}>
+          <Button variant="primary" onClick={startSession} disabled={busy || usedUp}>
             {start.isPending ? 'Starting...' : 'Start session'}
-          </button>
+          </Button>
         )}
       </div>
       {!session && end.data && (
         <p className="mt-3 text-sm" role="status">
           Session ended.{' '}
-          <AppLink
-            href={`/review/${end.data.id}`}
+          <Link
+            to="/review/$sessionId"
+            params={{ sessionId: end.data.id }}
             className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
           >
             Review this interview
-          </AppLink>
+          </Link>
         </p>
       )}
       <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">
@@ -138,21 +140,21 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
         <UsageBar used={used} total={total} label="Interviews used this period" />
       </div>
       {usage.planType !== 'none' && remaining <= 0 && (
-        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400" data-testid="interviews-used-up">
+        <p className="mt-2 text-sm text-fg-muted" data-testid="interviews-used-up">
           <PricingLinkedText
             text={planLifecycle.interviewsUsedUp(planLabel(usage.planType), total, formatLongDate(usage.periodEnd))}
           />
         </p>
       )}
       {usage.planType === 'none' && (
-        <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+        <p className="mt-2 text-sm text-fg-muted">
           You have no active plan.{' '}
-          <AppLink
-            href="/pricing"
+          <Link
+            to="/pricing"
             className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
           >
             Choose a plan
-          </AppLink>{' '}
+          </Link>{' '}
           to start sessions.
         </p>
       )}

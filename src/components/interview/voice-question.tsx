@@ -1,16 +1,17 @@
 import { useCallback, useId, useState } from 'react'
-import { hintClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
+import { hintClass } from '#src/components/ui/form-styles.ts'
 import { sendAudioQuestion } from '#src/interview/audio-question.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import type { AudioAnswer } from '#src/interview/interview-types.ts'
 import { canRecordAudio } from '#src/interview/wav-recorder.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ConfirmTranscript } from './confirm-transcript.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { PlanGateNote } from './plan-gate-note.tsx'
 import { useWavRecorder } from './use-wav-recorder.ts'
+import { Button } from '#src/components/ui/button.tsx'
 
 type Props = { sessionId: string | null; allowed: boolean; onAnswered: () => void }
 
@@ -55,20 +56,20 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
         <>
           <div className="flex flex-wrap items-center gap-3">
             {recorder.state === 'recording' ? (
-              <button type="button" className={secondaryButton} onClick={() => void recorder.stop()}>
+              <Button variant="secondary" onClick={() => void recorder.stop()}>
                 Stop and send
-              </button>
+              </Button>
             ) : (
-              <button
-                type="button"
-                className={primaryButton}
+              <Button
+                variant="primary"
+
                 onClick={begin}
                 disabled={!sessionId || sending || recorder.state === 'starting'}
               >
                 {recorder.state === 'starting' ? 'Opening microphone...' : 'Record question'}
-              </button>
+              </Button>
             )}
-            <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+            <p role="status" className="text-sm text-fg-muted">
               {recorder.state === 'recording'
                 ? `Recording… ${recorder.seconds} s`
                 : sending
@@ -96,8 +97,8 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
             />
           ) : (
             <>
-              <p className="text-sm text-gray-600 dark:text-gray-400">
-                <span className="font-semibold text-gray-900 dark:text-white">Heard: </span>“{answer.transcript}”
+              <p className="text-sm text-fg-muted">
+                <span className="font-semibold text-fg">Heard: </span>“{answer.transcript}”
               </p>
               <AnswerText text={answer.response} />
               <AnswerMeta latencyMs={answer.latencyMs} />

@@ -99,7 +99,7 @@ export function ContextDiagram() {
           />
         ))}
       </svg>
-      <figcaption className="mt-4 text-center text-sm font-medium text-gray-600 dark:text-gray-400">
+      <figcaption className="mt-4 text-center text-sm font-medium text-fg-muted">
         Context-aware AI processing
       </figcaption>
     </figure>

@@ -29,7 +29,7 @@ export function CopilotWalkthrough() {
                   {index + 1}
                 </span>
                 <p className="pt-1 text-gray-700 dark:text-gray-300">
-                  <strong className="font-semibold text-gray-900 dark:text-white">{step.title}:</strong> {step.text}
+                  <strong className="font-semibold text-fg">{step.title}:</strong> {step.text}
                 </p>
               </li>
             ))}

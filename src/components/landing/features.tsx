@@ -44,13 +44,10 @@ export function Features() {
         </SectionHeading>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
-            <li
-              key={feature.title}
-              className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900"
-            >
+            <li key={feature.title} className="rounded-2xl border border-line bg-surface p-6 shadow-sm">
               <FeatureIcon name={feature.icon} />
-              <h3 className="mt-4 text-lg font-semibold text-gray-900 dark:text-white">{feature.title}</h3>
-              <p className="mt-2 text-gray-600 dark:text-gray-400">{feature.text}</p>
+              <h3 className="mt-4 text-lg font-semibold text-fg">{feature.title}</h3>
+              <p className="mt-2 text-fg-muted">{feature.text}</p>
             </li>
           ))}
         </ul>

@@ -16,10 +16,7 @@ export function Hero() {
           <p className="inline-flex rounded-full border border-brand/30 bg-brand/10 px-3 py-1 text-sm font-medium text-indigo-700 dark:text-indigo-300">
             Desktop AI interview assistant for Windows
           </p>
-          <h1
-            id="hero-heading"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl lg:text-6xl dark:text-white"
-          >
+          <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-fg sm:text-5xl lg:text-6xl">
             Crush Interviews. No Sweat.
           </h1>
           <p className="mt-6 text-lg text-gray-600 sm:text-xl dark:text-gray-300">

@@ -25,13 +25,10 @@ export function HowItWorks() {
         </SectionHeading>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="relative rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
-            >
+            <li key={step.title} className="relative rounded-2xl border border-line bg-surface p-6">
               <span className="text-sm font-bold text-indigo-700 dark:text-indigo-300">Step {index + 1}</span>
-              <h3 className="mt-2 text-lg font-semibold text-gray-900 dark:text-white">{step.title}</h3>
-              <p className="mt-2 text-gray-600 dark:text-gray-400">{step.text}</p>
+              <h3 className="mt-2 text-lg font-semibold text-fg">{step.title}</h3>
+              <p className="mt-2 text-fg-muted">{step.text}</p>
             </li>
           ))}
         </ol>

@@ -78,13 +78,10 @@ export function ResumeContext() {
           <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
             Resume and job description
           </p>
-          <h2
-            id="context-heading"
-            className="mt-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white"
-          >
+          <h2 id="context-heading" className="mt-2 text-3xl font-bold tracking-tight text-fg sm:text-4xl">
             Answers that know your story
           </h2>
-          <p className="mt-4 text-lg text-gray-600 dark:text-gray-400">
+          <p className="mt-4 text-lg text-fg-muted">
             Generic answers sound generic. Give the assistant your resume and the job description and it speaks to your
             projects, your stack and what this team is hiring for.
           </p>

@@ -16,10 +16,10 @@ export function SectionHeading({
       {eyebrow && (
         <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{eyebrow}</p>
       )}
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white">
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-fg sm:text-4xl">
         {title}
       </h2>
-      {children && <p className="mt-4 text-lg text-gray-600 dark:text-gray-400">{children}</p>}
+      {children && <p className="mt-4 text-lg text-fg-muted">{children}</p>}
     </div>
   )
 }

@@ -6,11 +6,11 @@ import { motionAttribute, useOnScreen } from './use-on-screen.ts'
 
 function Card({ testimonial }: { testimonial: Testimonial }) {
   return (
-    <figure className="w-72 shrink-0 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:w-80 dark:border-gray-800 dark:bg-gray-900">
+    <figure className="w-72 shrink-0 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:w-80">
       <figcaption className="flex items-center gap-3">
         <InitialsAvatar name={testimonial.name} />
         <div>
-          <p className="font-semibold text-gray-900 dark:text-white">{testimonial.name}</p>
+          <p className="font-semibold text-fg">{testimonial.name}</p>
           <p className="text-sm text-gray-500 dark:text-gray-400">{testimonial.handle}</p>
         </div>
       </figcaption>
@@ -36,7 +36,7 @@ export function Testimonials() {
         role="region"
         aria-label="Testimonials"
         data-marquee
-        className="tm-region mt-12 overflow-hidden focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        className="tm-region mt-12 overflow-hidden focus-ring"
       >
         <div className="tm-track flex w-max gap-6 px-3" style={{ animationDuration: `${timers.testimonialMarquee}ms` }}>
           <ul className="flex gap-6">

@@ -4,13 +4,10 @@ export function TrustedBy() {
   return (
     <section
       aria-labelledby="trusted-heading"
-      className="border-y border-gray-200 bg-white px-4 py-10 sm:px-6 dark:border-gray-800 dark:bg-gray-900/40"
+      className="border-y border-line bg-white px-4 py-10 sm:px-6 dark:bg-gray-900/40"
     >
       <div className="mx-auto max-w-6xl">
-        <h2
-          id="trusted-heading"
-          className="text-center text-sm font-semibold tracking-wide text-gray-600 dark:text-gray-400"
-        >
+        <h2 id="trusted-heading" className="text-center text-sm font-semibold tracking-wide text-fg-muted">
           Trusted by candidates at
         </h2>
         <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-6 text-gray-500 dark:text-gray-400">

@@ -40,8 +40,8 @@ export function WhyDifferent() {
             <li key={reason.title} className="flex gap-4">
               <FeatureIcon name={reason.icon} />
               <div>
-                <h3 className="font-semibold text-gray-900 dark:text-white">{reason.title}</h3>
-                <p className="mt-1 text-gray-600 dark:text-gray-400">{reason.text}</p>
+                <h3 className="font-semibold text-fg">{reason.title}</h3>
+                <p className="mt-1 text-fg-muted">{reason.text}</p>
               </div>
             </li>
           ))}

@@ -1,27 +1,28 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
+import type { AppPath } from '#src/lib/link-target.ts'
 
 const linkStyle =
-  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300 dark:hover:text-indigo-200'
+  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-ring dark:text-indigo-300 dark:hover:text-indigo-200'
 
 /** Inside a checkout dialog the policies open in a new tab, so reading them never loses the order. */
-function PolicyLink({ href, label, newTab }: { href: string; label: string; newTab: boolean }) {
+function PolicyLink({ to, label, newTab }: { to: AppPath; label: string; newTab: boolean }) {
   return newTab ? (
-    <a href={href} target="_blank" rel="noopener" className={linkStyle}>
+    <a href={to} target="_blank" rel="noopener" className={linkStyle}>
       {label}
     </a>
   ) : (
-    <AppLink href={href} className={linkStyle}>
+    <Link to={to} className={linkStyle}>
       {label}
-    </AppLink>
+    </Link>
   )
 }
 
 /** The line beside every way to pay. */
 export function PaymentAgreement({ newTab = false, className = '' }: { newTab?: boolean; className?: string }) {
   return (
-    <p data-policy-agreement="payment" className={`text-xs text-gray-600 dark:text-gray-400 ${className}`}>
-      By paying you agree to the <PolicyLink href="/terms" label="Terms" newTab={newTab} /> and the{' '}
-      <PolicyLink href="/refunds" label="Refund policy" newTab={newTab} />.
+    <p data-policy-agreement="payment" className={`text-xs text-fg-muted ${className}`}>
+      By paying you agree to the <PolicyLink to="/terms" label="Terms" newTab={newTab} /> and the{' '}
+      <PolicyLink to="/refunds" label="Refund policy" newTab={newTab} />.
     </p>
   )
 }
@@ -29,9 +30,9 @@ export function PaymentAgreement({ newTab = false, className = '' }: { newTab?: 
 /** The line under the sign-up form. */
 export function SignUpAgreement() {
   return (
-    <p data-policy-agreement="sign-up" className="text-xs text-gray-600 dark:text-gray-400">
-      By signing up you agree to the <PolicyLink href="/terms" label="Terms and Conditions" newTab={false} /> and the{' '}
-      <PolicyLink href="/privacy" label="Privacy Policy" newTab={false} />.
+    <p data-policy-agreement="sign-up" className="text-xs text-fg-muted">
+      By signing up you agree to the <PolicyLink to="/terms" label="Terms and Conditions" newTab={false} /> and the{' '}
+      <PolicyLink to="/privacy" label="Privacy Policy" newTab={false} />.
     </p>
   )
 }

@@ -22,7 +22,7 @@ export function LiveExchange({
 }) {
   return (
     <li
-      className="rounded-xl border border-gray-200 bg-white p-3 dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-xl border border-line bg-surface p-3"
       data-testid="live-exchange"
       data-source={exchange.source}
       data-status={exchange.status}
@@ -36,11 +36,10 @@ export function LiveExchange({
         />
       ) : (
         <>
-          <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="live-question">
+          <p className="text-sm text-fg-muted" data-testid="live-question">
             {exchange.question ? (
               <>
-                <span className="font-semibold text-gray-900 dark:text-white">{label[exchange.source]}: </span>“
-                {exchange.question}”
+                <span className="font-semibold text-fg">{label[exchange.source]}: </span>“{exchange.question}”
               </>
             ) : (
               exchange.status !== 'failed' && <span role="status">{waiting[exchange.source]}</span>

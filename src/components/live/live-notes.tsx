@@ -1,4 +1,4 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 
 const link =
   'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300'
@@ -6,13 +6,13 @@ const link =
 /** What the page captures and keeps, said before anything is shared. */
 export function CaptureStatement() {
   return (
-    <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="capture-statement">
+    <p className="text-sm text-fg-muted" data-testid="capture-statement">
       While you share, this page listens to the tab or window you choose (or your microphone) and picks out each
       question; only those questions, and one picture of the screen when you ask for it, are sent to be answered.
       Nothing else is recorded: your{' '}
-      <AppLink href="/history" className={link}>
+      <Link to="/history" className={link}>
         history
-      </AppLink>{' '}
+      </Link>{' '}
       keeps the questions and answers of the session, as with the desktop app. Stop ends sharing and listening at once.
     </p>
   )

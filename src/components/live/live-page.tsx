@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router'
 import { useMutation } from '@tanstack/react-query'
 import { useCallback, useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { ContextForm } from '#src/components/interview/context-form.tsx'
 import { ErrorAlert } from '#src/components/interview/error-alert.tsx'
 import { PlanGateNote } from '#src/components/interview/plan-gate-note.tsx'
@@ -93,13 +93,10 @@ export function LivePage() {
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-3 py-6 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900 dark:text-white">Live interview</h1>
-        <AppLink
-          href="/interview"
-          className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300"
-        >
+        <h1 className="text-2xl font-bold tracking-tight text-fg">Live interview</h1>
+        <Link to="/interview" className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
           Practice console →
-        </AppLink>
+        </Link>
       </div>
       <CaptureStatement />
 
@@ -119,7 +116,7 @@ export function LivePage() {
               {start.isPending ? 'Starting...' : 'Start session'}
             </button>
             {interviews && (
-              <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="live-usage">
+              <p className="text-sm text-fg-muted" data-testid="live-usage">
                 {interviews.used} of {interviews.total} interviews used
               </p>
             )}
@@ -127,7 +124,7 @@ export function LivePage() {
         )}
       </section>
       {!session && (
-        <details className="rounded-xl border border-gray-200 p-3 text-sm dark:border-gray-800">
+        <details className="rounded-xl border border-line p-3 text-sm">
           <summary className="cursor-pointer font-semibold text-gray-800 dark:text-gray-200">
             Your resume, role and job description
           </summary>
@@ -188,7 +185,7 @@ export function LivePage() {
             </button>
           </div>
           {!canShareScreen() && (
-            <p className="text-sm text-gray-600 dark:text-gray-400">
+            <p className="text-sm text-fg-muted">
               This browser cannot share a tab or window; you can still type questions.
             </p>
           )}
@@ -206,7 +203,7 @@ export function LivePage() {
               Listen through the microphone instead
             </button>
           )}
-          <p role="status" className="text-sm text-gray-600 dark:text-gray-400" data-testid="listening-status">
+          <p role="status" className="text-sm text-fg-muted" data-testid="listening-status">
             {listening.state === 'on' ? (listening.speaking ? 'Hearing a question…' : 'Listening for a question') : ''}
             {live.unsent > 0 &&
               ` · ${live.unsent} ${live.unsent === 1 ? 'question waits' : 'questions wait'} for the connection`}

@@ -1,12 +1,11 @@
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { track } from '#src/analytics/analytics.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { useSignUpTarget } from './use-sign-up-target.ts'
 
 const variants = {
   primary: 'bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90',
-  secondary:
-    'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:hover:bg-gray-800',
+  secondary: 'border border-gray-300 bg-surface text-fg hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800',
   light: 'bg-white text-indigo-700 shadow-lg hover:bg-gray-100',
 } as const
 
@@ -28,13 +27,13 @@ export function CtaLink({
     track('conversion', 'Conversion', { conversion_type: 'CTA', button_id: buttonId })
   }
   return (
-    <AppLink
-      href={target}
+    <Link
+      to={target}
       onClick={onClick}
       data-cta={buttonId}
-      className={`inline-flex items-center justify-center rounded-xl px-6 py-3 text-base font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center rounded-xl px-6 py-3 text-base font-semibold transition focus-ring ${variants[variant]} ${className}`}
     >
       {children}
-    </AppLink>
+    </Link>
   )
 }

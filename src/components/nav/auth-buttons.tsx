@@ -1,25 +1,27 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 import { signInLink, signUpLink } from './nav-links.ts'
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const focus = 'focus-ring'
 
 export function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
   return (
     <div className={stacked ? 'flex flex-col gap-2' : 'flex items-center gap-2'}>
-      <AppLink
-        href={signInLink.href}
+      <Link
+        to={signInLink.to}
+        hash={signInLink.hash}
         onClick={onNavigate}
         className={`rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
       >
         {signInLink.label}
-      </AppLink>
-      <AppLink
-        href={signUpLink.href}
+      </Link>
+      <Link
+        to={signUpLink.to}
+        hash={signUpLink.hash}
         onClick={onNavigate}
         className={`rounded-lg bg-brand px-4 py-2 text-center text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-brand/90 ${focus}`}
       >
         {signUpLink.label}
-      </AppLink>
+      </Link>
     </div>
   )
 }

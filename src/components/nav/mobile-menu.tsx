@@ -31,7 +31,7 @@ export function MobileMenu() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-800"
+        className="flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-ring dark:text-gray-200 dark:hover:bg-gray-800"
       >
         <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
         <svg
@@ -49,7 +49,7 @@ export function MobileMenu() {
       {open && (
         <div
           id={panelId}
-          className="absolute inset-x-0 top-full z-40 border-b border-gray-200 bg-white px-4 pt-2 pb-4 shadow-lg dark:border-gray-800 dark:bg-gray-950"
+          className="absolute inset-x-0 top-full z-40 border-b border-line bg-white px-4 pt-2 pb-4 shadow-lg dark:bg-gray-950"
         >
           <ul className="py-2">
             {links.map((item) => (

@@ -20,7 +20,7 @@ export function NavBar() {
       >
         <Link
           to="/"
-          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-white"
+          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight whitespace-nowrap text-fg focus-ring"
         >
           <img src="/favicon.svg" alt="" className="size-7" />
           Interview Helper

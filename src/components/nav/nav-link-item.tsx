@@ -1,10 +1,10 @@
+import { Link } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { AppLink } from '#src/components/app-link.tsx'
 import { followSectionLink, sectionOfHref } from '#src/components/marketing/sections.ts'
+import { hrefOf } from '#src/lib/link-target.ts'
 import { isCurrent, type NavItem } from './nav-links.ts'
 
-const base =
-  'rounded-md font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const base = 'rounded-md font-medium transition focus-ring'
 const styles = {
   // Tighter from 768 px until there is room: the bar must stay on one line.
   bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-gray-600 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white`,
@@ -23,19 +23,20 @@ export function NavLinkItem({
   onNavigate?: () => void
 }) {
   const current = isCurrent(item, pathname)
-  const section = sectionOfHref(item.href)
+  const section = sectionOfHref(hrefOf(item))
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (section && followSectionLink(section, pathname === '/')) event.preventDefault()
     onNavigate?.()
   }
   return (
-    <AppLink
-      href={item.href}
+    <Link
+      to={item.to}
+      hash={item.hash}
       onClick={onClick}
       aria-current={current ? 'page' : undefined}
       className={`${styles[variant]} ${current ? 'text-brand dark:text-brand' : ''}`}
     >
       {item.label}
-    </AppLink>
+    </Link>
   )
 }

@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router'
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { useAuth } from '#src/auth/auth-context.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 import { supportConsoleLink, userMenuLinks } from './nav-links.ts'
 import { useSignOut } from './use-sign-out.ts'
@@ -62,7 +62,7 @@ export function UserMenu() {
         aria-label={`Account menu for ${userDisplayName(user)}`}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={openWithArrow}
-        className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white shadow-sm transition hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white shadow-sm transition hover:bg-brand/90 focus-ring"
       >
         <span aria-hidden="true">{userInitial(user)}</span>
       </button>
@@ -73,7 +73,7 @@ export function UserMenu() {
           role="group"
           aria-label="Account menu"
           onKeyDown={moveFocus}
-          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
+          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-surface shadow-lg dark:border-gray-700"
         >
           <div className="border-b border-gray-100 px-4 py-3 dark:border-gray-800">
             <p className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{userDisplayName(user)}</p>
@@ -81,14 +81,15 @@ export function UserMenu() {
           </div>
           <ul className="py-1">
             {links.map((item) => (
-              <li key={item.href}>
-                <AppLink
-                  href={item.href}
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  hash={item.hash}
                   onClick={close}
                   className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
                 >
                   {item.label}
-                </AppLink>
+                </Link>
               </li>
             ))}
           </ul>

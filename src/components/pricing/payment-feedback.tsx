@@ -34,7 +34,7 @@ export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
 
 function FailureNotice() {
   return (
-    <div className="flex items-center justify-center gap-4 rounded-2xl border border-red-200 bg-white p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0 dark:border-red-900 dark:bg-gray-900">
+    <div className="flex items-center justify-center gap-4 rounded-2xl border border-red-200 bg-surface p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0 dark:border-red-900">
       <span
         aria-hidden="true"
         className="flex size-12 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400"
@@ -52,7 +52,7 @@ function FailureNotice() {
       </span>
       <div>
         <p className="text-lg font-semibold text-red-700 dark:text-red-300">Payment Failed</p>
-        <p className="text-sm text-gray-600 dark:text-gray-400">Please try again!</p>
+        <p className="text-sm text-fg-muted">Please try again!</p>
       </div>
     </div>
   )

@@ -13,7 +13,7 @@ export function PaymentSuccessOverlay() {
       <div
         role="status"
         aria-live="polite"
-        className="flex w-full max-w-sm flex-col items-center rounded-2xl bg-white px-6 py-10 text-center shadow-2xl dark:bg-gray-900"
+        className="flex w-full max-w-sm flex-col items-center rounded-2xl bg-surface px-6 py-10 text-center shadow-2xl"
       >
         <span aria-hidden="true" className="relative flex size-20 items-center justify-center">
           <span className="absolute inset-0 rounded-full bg-green-400/40 motion-safe:animate-ping" />
@@ -32,7 +32,7 @@ export function PaymentSuccessOverlay() {
           </span>
         </span>
         {showText && (
-          <p className="mt-6 text-2xl font-bold text-gray-900 motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-3 motion-safe:starting:opacity-0 dark:text-white">
+          <p className="mt-6 text-2xl font-bold text-fg motion-safe:transition motion-safe:duration-500 motion-safe:starting:translate-y-3 motion-safe:starting:opacity-0">
             Payment Successful!
           </p>
         )}

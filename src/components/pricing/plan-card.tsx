@@ -12,7 +12,7 @@ type PlanCardProps = {
   onChoose: (plan: Plan) => void
 }
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const focus = 'focus-ring'
 
 /** One plan: price, struck original price, saving, highlights and its call to action. */
 export function PlanCard({ plan, action, processing, disabled, waiting, onChoose }: PlanCardProps) {
@@ -25,9 +25,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
       data-current={action.current || undefined}
       aria-labelledby={titleId}
       className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm lg:p-8 dark:bg-gray-900 ${
-        plan.mostPopular
-          ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl'
-          : 'border-gray-200 dark:border-gray-800'
+        plan.mostPopular ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl' : 'border-line'
       }`}
     >
       {plan.mostPopular && (
@@ -36,7 +34,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-xl font-semibold text-gray-900 dark:text-white">
+        <h3 id={titleId} className="text-xl font-semibold text-fg">
           {plan.name}
         </h3>
         {action.current && (
@@ -45,14 +43,14 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
           </p>
         )}
       </div>
-      <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">{plan.description}</p>
+      <p className="mt-2 text-sm text-fg-muted">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-gray-900 dark:text-white">{price}</span>
+        <span className="text-4xl font-bold tracking-tight text-fg">{price}</span>
         <span className="text-base font-medium text-gray-500 dark:text-gray-400">/mo</span>
       </p>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="sr-only">Original price:</span>
-        <s className="text-gray-600 dark:text-gray-400">{originalPrice}</s>
+        <s className="text-fg-muted">{originalPrice}</s>
         <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
           Save {savings}%
         </span>
@@ -102,7 +100,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
         {processing ? 'Processing...' : action.label}
       </button>
       {action.note && (
-        <p id={noteId} className="mt-2 text-center text-xs text-gray-600 dark:text-gray-400">
+        <p id={noteId} className="mt-2 text-center text-xs text-fg-muted">
           {action.note}
         </p>
       )}

@@ -3,7 +3,7 @@ import { useFocusReturn } from '#src/payments/use-focus-return.ts'
 import { useFocusTrap } from '#src/payments/use-focus-trap.ts'
 import type { ConfirmStep } from './plan-action.ts'
 
-const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand'
+const focus = 'focus-ring'
 
 type PlanChangeDialogProps = {
   step: ConfirmStep
@@ -42,7 +42,7 @@ export function PlanChangeDialog({ step, busy, error, onConfirm, onClose }: Plan
       onClose={() => {
         if (!busy) onClose()
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-2xl backdrop:bg-gray-950/60 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-line bg-surface p-0 text-gray-900 shadow-2xl backdrop:bg-gray-950/60 dark:text-gray-100"
     >
       <div className="border-b border-gray-100 px-5 py-4 dark:border-gray-800">
         <h2 id="plan-change-title" className="text-lg font-semibold">
@@ -65,7 +65,7 @@ export function PlanChangeDialog({ step, busy, error, onConfirm, onClose }: Plan
           type="button"
           onClick={onClose}
           disabled={busy}
-          className={`rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+          className={`rounded-lg border border-gray-300 bg-surface px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
         >
           Not now
         </button>

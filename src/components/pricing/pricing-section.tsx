@@ -76,13 +76,10 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
     <section id={id} aria-labelledby={headingId} className="scroll-mt-20 px-4 py-16 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto max-w-2xl text-center">
-          <Heading
-            id={headingId}
-            className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl dark:text-white"
-          >
+          <Heading id={headingId} className="text-3xl font-bold tracking-tight text-fg sm:text-4xl">
             Prices that makes sense!
           </Heading>
-          <p className="mt-4 text-lg text-gray-600 dark:text-gray-400">You pay. You win. They wonder how.</p>
+          <p className="mt-4 text-lg text-fg-muted">You pay. You win. They wonder how.</p>
         </div>
         <div className="mt-10">
           <PaymentFeedback error={payment.error} failed={payment.result === 'failure'} />

@@ -1,13 +1,14 @@
+import { Link } from '@tanstack/react-router'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { accountDeletionWarning } from '#rules/plan-lifecycle.ts'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { AppLink } from '#src/components/app-link.tsx'
+import { Dialog } from '#src/components/ui/dialog.tsx'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
-import { dangerButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { TextField } from '#src/components/ui/text-field.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
 import { deleteConfirmation } from './profile-rules.ts'
+import { Button } from '#src/components/ui/button.tsx'
 
 type Props = {
   open: boolean
@@ -18,10 +19,8 @@ type Props = {
   onDeleted: () => void
 }
 
-/** A modal <dialog>: the browser traps focus in it and closes it on Escape. */
 export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, onDeleted }: Props) {
   const trpc = useTRPC()
-  const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const errorId = useId()
   const [typed, setTyped] = useState('')
@@ -35,13 +34,6 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
     }),
   )
 
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
-
   const confirmed = typed === deleteConfirmation && (!needsPassword || password !== '')
   const submit = (event: SubmitEvent) => {
     event.preventDefault()
@@ -50,12 +42,7 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
   }
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-gray-200 bg-white p-0 text-gray-900 shadow-xl backdrop:bg-black/50 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-100"
-    >
+    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="max-w-lg">
       <form onSubmit={submit} className="p-6" noValidate>
         <h2 id={titleId} className="text-lg font-semibold text-red-700 dark:text-red-400">
           Delete your account?
@@ -71,9 +58,9 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
           {endingPlan && (
             <p>
               <strong>{accountDeletionWarning(endingPlan)}</strong>{' '}
-              <AppLink href="/refunds" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+              <Link to="/refunds" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
                 Read the policy
-              </AppLink>
+              </Link>
             </p>
           )}
           <p>This cannot be undone. We send a last e-mail to your address to confirm it.</p>
@@ -103,14 +90,14 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
           )}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={remove.isPending}>
+          <Button variant="secondary" onClick={onClose} disabled={remove.isPending}>
             Cancel
-          </button>
-          <button type="submit" className={dangerButton} disabled={!confirmed || remove.isPending}>
+          </Button>
+          <Button variant="danger" type="submit" disabled={!confirmed || remove.isPending}>
             {remove.isPending ? 'Deleting...' : 'Delete my account'}
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   )
 }

@@ -3,9 +3,9 @@ import { useAuth } from '#src/auth/auth-context.ts'
 import type { User } from '#src/auth/auth-types.ts'
 import { planLabel } from '#src/payments/subscription-display.ts'
 import { useSignOut } from '#src/components/nav/use-sign-out.ts'
-import { dangerButton } from '#src/components/ui/form-styles.ts'
 import { DeleteAccountDialog } from './delete-account-dialog.tsx'
 import { ProfileSection } from './profile-section.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 
 export function DeleteAccount({ user }: { user: User }) {
   const { subscription } = useAuth()
@@ -20,9 +20,9 @@ export function DeleteAccount({ user }: { user: User }) {
       tone="danger"
       description="Erases your personal data. Orders and anonymous usage counts stay, with no name on them."
     >
-      <button type="button" className={dangerButton} onClick={() => setOpen(true)}>
+      <Button variant="danger" onClick={() => setOpen(true)}>
         Delete account
-      </button>
+      </Button>
       <DeleteAccountDialog
         open={open}
         needsPassword={user.providers.includes('password')}

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { useAuth } from '#src/auth/auth-context.ts'
 import type { User } from '#src/auth/auth-types.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { PasswordForm } from './password-form.tsx'
 import { ProfileSection } from './profile-section.tsx'
 
@@ -19,12 +19,12 @@ export function PasswordSection({ user }: { user: User }) {
       ) : (
         <p className="text-sm text-gray-700 dark:text-gray-300">
           Your account has no password of its own here. To set one, use{' '}
-          <AppLink
-            href="/reset-password"
+          <Link
+            to="/reset-password"
             className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
           >
             Forgot Password
-          </AppLink>
+          </Link>
           .
         </p>
       )}

@@ -13,16 +13,16 @@ export function ProfileSection({
   children: ReactNode
   tone?: 'normal' | 'danger'
 }) {
-  const border = tone === 'danger' ? 'border-red-200 dark:border-red-900' : 'border-gray-200 dark:border-gray-800'
+  const border = tone === 'danger' ? 'border-red-200 dark:border-red-900' : 'border-line'
   return (
-    <section aria-labelledby={id} className={`rounded-2xl border bg-white p-6 shadow-sm dark:bg-gray-900 ${border}`}>
+    <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-6 shadow-sm ${border}`}>
       <h2
         id={id}
         className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-gray-900 dark:text-white'}`}
       >
         {title}
       </h2>
-      <div className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</div>
+      <div className="mt-1 text-sm text-fg-muted">{description}</div>
       <div className="mt-5">{children}</div>
     </section>
   )

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
-import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { useSignOut } from '#src/components/nav/use-sign-out.ts'
 import { ProfileSection } from './profile-section.tsx'
+import { Button } from '#src/components/ui/button.tsx'
 
 /** accounts.signOutEverywhere, then this browser signs out too. */
 export function SignOutEverywhere() {
@@ -26,14 +26,14 @@ export function SignOutEverywhere() {
       description="Signed in on a computer you no longer use? End every session, the desktop app's included; each device has to sign in again."
     >
       <FormAlert tone="error">{error}</FormAlert>
-      <button
-        type="button"
-        className={secondaryButton}
+      <Button
+        variant="secondary"
+
         onClick={() => everywhere.mutate()}
         disabled={everywhere.isPending}
       >
         {everywhere.isPending ? 'Signing out...' : 'Sign out of all devices'}
-      </button>
+      </Button>
     </ProfileSection>
   )
 }

@@ -8,7 +8,7 @@ function actorLabel(actor: UserEvent['actor']): string {
 export function EventRow({ event }: { event: UserEvent }) {
   return (
     <tr className="align-top">
-      <td className="py-2 pr-4 font-medium text-gray-900 dark:text-white">{event.type}</td>
+      <td className="py-2 pr-4 font-medium text-fg">{event.type}</td>
       <td className="py-2 pr-4 whitespace-nowrap">
         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </td>

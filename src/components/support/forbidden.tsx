@@ -1,27 +1,27 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 
 /** What someone without the support role sees on /support. */
 export function Forbidden() {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">403</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Support staff only</h1>
-      <p className="mt-3 text-gray-600 dark:text-gray-400">
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-fg">Support staff only</h1>
+      <p className="mt-3 text-fg-muted">
         This page is for the support team, and your account does not have that role. If you need help, write to us.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <AppLink
-          href="/dashboard"
-          className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        <Link
+          to="/dashboard"
+          className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand/90 focus-ring"
         >
           Go to Dashboard
-        </AppLink>
-        <AppLink
-          href="/contact"
-          className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+        </Link>
+        <Link
+          to="/contact"
+          className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50 focus-ring dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
         >
           Contact support
-        </AppLink>
+        </Link>
       </div>
     </main>
   )

@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { SupportAudit } from './support-audit.tsx'
 import { TimeTravel } from './time-travel.tsx'
 import { TimelineFilters } from './timeline-filters.tsx'
 import { TimelinePage } from './timeline-page.tsx'
 import type { TimelineQuery } from './timeline-types.ts'
+import { DataTable } from '#src/components/ui/table.tsx'
 
 const header = ['Type', 'Time', 'Actor', 'Correlation', 'Stream and data']
 
@@ -30,43 +31,30 @@ export function PersonTimeline({
   }
   return (
     <Card id="person-timeline-heading" title="Timeline">
-      <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">
+      <p className="mb-4 text-sm text-fg-muted">
         Personal data is masked; revealing a field asks for a reason. Opening this timeline and each reveal are recorded
         in the person&apos;s history.
         {erasedAt && <strong className="ml-1 text-red-700 dark:text-red-300">Erased {erasedAt.slice(0, 10)}.</strong>}
       </p>
       <TimelineFilters key={JSON.stringify(query)} query={query} onChange={filter} />
       {travelAt && <TimeTravel userId={userId} eventId={travelAt} onStep={setTravelAt} />}
-      <div className="mt-4 overflow-x-auto" role="region" aria-label="Timeline events" tabIndex={0}>
-        <table className="w-full min-w-[48rem] text-left text-sm text-gray-700 dark:text-gray-300">
-          <thead className="text-gray-500 dark:text-gray-400">
-            <tr>
-              {header.map((name) => (
-                <th key={name} scope="col" className="py-2 pr-4 font-medium">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-            {cursors.map((after, index) => (
-              <TimelinePage
-                key={`${JSON.stringify(query)}|${after ?? ''}`}
-                userId={userId}
-                query={query}
-                after={after}
-                last={index === cursors.length - 1}
-                onMore={(cursor) => setCursors([...cursors, cursor])}
-                onFollow={(correlationId) => filter({ types: [], streams: [], correlationId })}
-                onTravel={setTravelAt}
-                onShowDelivery={onShowDelivery}
-                travelAt={travelAt}
-                {...(index === 0 ? { onErased: setErasedAt } : {})}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Timeline events" columns={header} minWidth="min-w-[48rem]" className="mt-4">
+        {cursors.map((after, index) => (
+          <TimelinePage
+            key={`${JSON.stringify(query)}|${after ?? ''}`}
+            userId={userId}
+            query={query}
+            after={after}
+            last={index === cursors.length - 1}
+            onMore={(cursor) => setCursors([...cursors, cursor])}
+            onFollow={(correlationId) => filter({ types: [], streams: [], correlationId })}
+            onTravel={setTravelAt}
+            onShowDelivery={onShowDelivery}
+            travelAt={travelAt}
+            {...(index === 0 ? { onErased: setErasedAt } : {})}
+          />
+        ))}
+      </DataTable>
       <SupportAudit userId={userId} />
     </Card>
   )

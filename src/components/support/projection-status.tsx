@@ -1,12 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { RebuildView } from './rebuild-view.tsx'
 import type { ProjectionState } from './support-types.ts'
+import { DataTable } from '#src/components/ui/table.tsx'
 
 /** support.projections: each view's checkpoint, and any halted at an event it cannot apply. */
 export function ProjectionStatus() {
@@ -25,46 +26,21 @@ export function ProjectionStatus() {
         />
       ) : (
         <>
-          <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+          <p role="status" className="text-sm text-fg-muted">
             {halted.length === 0
               ? 'Every view is up to date with the log.'
               : `${halted.length} halted at an event it cannot apply: its later events wait, the others go on.`}
           </p>
-          <div className="mt-3 overflow-x-auto" role="region" aria-label="Views" tabIndex={0}>
-            <table className="w-full min-w-[48rem] text-left text-sm text-gray-700 dark:text-gray-300">
-              <thead className="text-gray-500 dark:text-gray-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    View
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Checkpoint
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Events read
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Behind
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    State
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Rebuild
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-                {status.data.projections.map((projection) => (
-                  <ProjectionRow
-                    key={projection.name}
-                    projection={projection}
-                    onRetried={() => void status.refetch()}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Views"
+            columns={['View', 'Checkpoint', 'Events read', 'Behind', 'State', 'Rebuild']}
+            minWidth="min-w-[48rem]"
+            className="mt-3"
+          >
+            {status.data.projections.map((projection) => (
+              <ProjectionRow key={projection.name} projection={projection} onRetried={() => void status.refetch()} />
+            ))}
+          </DataTable>
         </>
       )}
     </Card>
@@ -134,7 +110,7 @@ function Halted({
         </p>
       )}
       {retry.isSuccess && retry.data.stuck && (
-        <p role="status" className="text-xs text-gray-600 dark:text-gray-400">
+        <p role="status" className="text-xs text-fg-muted">
           Still halted after {retry.data.stuck.attempts} attempts.
         </p>
       )}

@@ -43,7 +43,7 @@ export function RebuildView({ name }: { name: string }) {
         {running ? 'Rebuilding...' : 'Rebuild'}
       </button>
       {progress && (
-        <p role="status" data-testid={`rebuild-${name}`} className="text-xs text-gray-600 dark:text-gray-400">
+        <p role="status" data-testid={`rebuild-${name}`} className="text-xs text-fg-muted">
           {describe(progress)}
         </p>
       )}

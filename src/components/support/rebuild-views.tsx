@@ -17,7 +17,7 @@ export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt:
       >
         {rebuild.isPending ? 'Rebuilding...' : 'Rebuild views'}
       </button>
-      <div role="status" className="text-right text-xs text-gray-600 dark:text-gray-400">
+      <div role="status" className="text-right text-xs text-fg-muted">
         {rebuild.isSuccess && (
           <ul aria-label="Rebuild result" data-testid="rebuild-result">
             {rebuild.data.projections.map((projection) => (

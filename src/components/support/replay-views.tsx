@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { ReplayChanges } from './replay-changes.tsx'
@@ -34,7 +34,7 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
         </button>
       }
     >
-      <p className="text-sm text-gray-600 dark:text-gray-400">
+      <p className="text-sm text-fg-muted">
         Rebuilds this person's views from their events: the dry run shows what would change, nothing is written until
         you apply it.
       </p>

@@ -12,7 +12,7 @@ export function SupportAudit({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="support-audit-heading" className="mt-6">
       <div className="flex items-center justify-between gap-3">
-        <h3 id="support-audit-heading" className="text-base font-semibold text-gray-900 dark:text-white">
+        <h3 id="support-audit-heading" className="text-base font-semibold text-fg">
           Who read this history
         </h3>
         <button type="button" className={secondaryButton} onClick={() => void audit.refetch()}>

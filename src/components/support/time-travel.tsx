@@ -23,7 +23,7 @@ export function TimeTravel({
       aria-labelledby="time-travel-heading"
       className="mt-6 rounded-xl border border-indigo-200 p-4 dark:border-indigo-900"
     >
-      <h3 id="time-travel-heading" className="text-base font-semibold text-gray-900 dark:text-white">
+      <h3 id="time-travel-heading" className="text-base font-semibold text-fg">
         Time travel
       </h3>
       {view.isPending ? (
@@ -68,7 +68,7 @@ function TravelledViews({ view, onStep }: { view: TimeTravelView; onStep: (event
         </button>
       </div>
       <div data-testid="time-travel-subscription">
-        <h4 className="font-semibold text-gray-900 dark:text-white">Subscription</h4>
+        <h4 className="font-semibold text-fg">Subscription</h4>
         {subscription ? (
           <p>
             {subscription.planType} · {subscription.status} · {subscription.interviewsIncluded} interviews (
@@ -80,7 +80,7 @@ function TravelledViews({ view, onStep }: { view: TimeTravelView; onStep: (event
         )}
       </div>
       <div>
-        <h4 className="font-semibold text-gray-900 dark:text-white">Usage</h4>
+        <h4 className="font-semibold text-fg">Usage</h4>
         {view.usage.length === 0 ? (
           <p>No plan periods.</p>
         ) : (
@@ -94,7 +94,7 @@ function TravelledViews({ view, onStep }: { view: TimeTravelView; onStep: (event
         )}
       </div>
       <div data-testid="time-travel-orders">
-        <h4 className="font-semibold text-gray-900 dark:text-white">Orders</h4>
+        <h4 className="font-semibold text-fg">Orders</h4>
         {view.orders.length === 0 ? (
           <p>No orders.</p>
         ) : (
@@ -109,7 +109,7 @@ function TravelledViews({ view, onStep }: { view: TimeTravelView; onStep: (event
         )}
       </div>
       <div data-testid="time-travel-reviews">
-        <h4 className="font-semibold text-gray-900 dark:text-white">Interview reviews</h4>
+        <h4 className="font-semibold text-fg">Interview reviews</h4>
         {view.interviewReviews.length === 0 ? (
           <p>No interviews.</p>
         ) : (

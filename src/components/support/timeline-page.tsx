@@ -85,7 +85,7 @@ export function TimelinePage({
       )}
       {after === undefined && page.data.events.length === 0 && (
         <tr>
-          <td colSpan={5} className="py-4 text-gray-600 dark:text-gray-400">
+          <td colSpan={5} className="py-4 text-fg-muted">
             No events match.
           </td>
         </tr>

@@ -24,7 +24,7 @@ export function TimelineRow({
 }) {
   return (
     <tr className={`align-top ${travelling ? 'bg-indigo-50 dark:bg-indigo-950' : ''}`} data-event-id={event.eventId}>
-      <td className="py-2 pr-4 font-medium text-gray-900 dark:text-white">{event.type}</td>
+      <td className="py-2 pr-4 font-medium text-fg">{event.type}</td>
       <td className="py-2 pr-4 whitespace-nowrap">
         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </td>

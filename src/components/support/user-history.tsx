@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTRPC } from '#src/trpc/react.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { EventRow } from './event-row.tsx'
 import { RebuildViews } from './rebuild-views.tsx'
+import { DataTable } from '#src/components/ui/table.tsx'
 
 /** support.userHistory: everything that happened to one person, in order. */
 export function UserHistory({ userId }: { userId: string }) {
@@ -27,35 +28,20 @@ export function UserHistory({ userId }: { userId: string }) {
         />
       ) : (
         <>
-          <p className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+          <p className="mt-2 text-sm text-fg-muted">
             {history.data.events.length} events
             {history.data.erased ? ' · personal data erased: sealed values read [erased]' : ''}
           </p>
-          <div className="mt-3 overflow-x-auto" role="region" aria-label="Events" tabIndex={0}>
-            <table className="w-full min-w-[40rem] text-left text-sm text-gray-700 dark:text-gray-300">
-              <thead className="text-gray-500 dark:text-gray-400">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Type
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Time
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Actor
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Data
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-                {history.data.events.map((event) => (
-                  <EventRow key={event.eventId} event={event} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Events"
+            columns={['Type', 'Time', 'Actor', 'Data']}
+            minWidth="min-w-[40rem]"
+            className="mt-3"
+          >
+            {history.data.events.map((event) => (
+              <EventRow key={event.eventId} event={event} />
+            ))}
+          </DataTable>
         </>
       )}
     </Card>

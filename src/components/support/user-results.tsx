@@ -3,7 +3,7 @@ import { formatLongDate } from '#src/lib/dates.ts'
 import type { FoundUser } from './support-types.ts'
 
 export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (userId: string) => void }) {
-  if (users.length === 0) return <p className="text-sm text-gray-600 dark:text-gray-400">Nobody matches.</p>
+  if (users.length === 0) return <p className="text-sm text-fg-muted">Nobody matches.</p>
   return (
     <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label="People found">
       {users.map((user) => (
@@ -13,7 +13,7 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
           className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
         >
           <div className="min-w-0 text-sm">
-            <p className="font-semibold break-all text-gray-900 dark:text-white">
+            <p className="font-semibold break-all text-fg">
               {user.erasedAt ? (
                 <span
                   className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
@@ -25,7 +25,7 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
                 (user.email ?? 'N/A')
               )}
             </p>
-            <p className="text-gray-600 dark:text-gray-400">
+            <p className="text-fg-muted">
               {user.name ?? 'No name'} · {user.role} · member since {formatLongDate(user.createdAt)} · last login{' '}
               {formatLongDate(user.lastLoginAt)}
             </p>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { inputClass, labelClass, secondaryButton } from '#src/components/ui/form-styles.ts'
@@ -69,7 +69,7 @@ export function WebhookDeliveries({ shown, onShowAll }: { shown: string | null; 
         }
       >
         {shown && (
-          <p className="mb-2 text-sm text-gray-600 dark:text-gray-400" data-testid="shown-delivery">
+          <p className="mb-2 text-sm text-fg-muted" data-testid="shown-delivery">
             Delivery {shown}, from the timeline.
           </p>
         )}
@@ -82,7 +82,7 @@ export function WebhookDeliveries({ shown, onShowAll }: { shown: string | null; 
             retrying={deliveries.isFetching}
           />
         ) : deliveries.data.deliveries.length === 0 ? (
-          <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+          <p role="status" className="text-sm text-fg-muted">
             {shown
               ? `No delivery ${shown}.`
               : `No ${filter === 'all' ? '' : `${filters[filter].toLowerCase()} `}deliveries.`}

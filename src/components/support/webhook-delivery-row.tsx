@@ -8,7 +8,7 @@ const outcomeClass: Record<WebhookDelivery['outcome'], string> = {
   failed: 'text-red-700 dark:text-red-300',
   pending: 'text-amber-700 dark:text-amber-300',
   processed: 'text-green-700 dark:text-green-300',
-  ignored: 'text-gray-600 dark:text-gray-400',
+  ignored: 'text-fg-muted',
   'duplicate-payment': 'text-amber-700 dark:text-amber-300',
 }
 
@@ -66,7 +66,7 @@ export function WebhookDeliveryRow({ delivery }: { delivery: WebhookDelivery }) 
         </button>
       )}
       {retry.isSuccess && (
-        <p role="status" className="text-xs text-gray-600 dark:text-gray-400">
+        <p role="status" className="text-xs text-fg-muted">
           {retry.data.via === 'inngest'
             ? 'Sent to Inngest again; its run appears here once it starts.'
             : `Retried: ${retry.data.delivery.outcome}.`}

@@ -27,10 +27,8 @@ function DevMailboxPage() {
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Development mailbox</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">
-        Every e-mail the app sent, newest first. Only available outside production.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Development mailbox</h1>
+      <p className="mt-2 text-fg-muted">Every e-mail the app sent, newest first. Only available outside production.</p>
       <label className="mt-6 block max-w-sm text-sm font-medium text-gray-700 dark:text-gray-300">
         Filter by recipient
         <input
@@ -48,7 +46,7 @@ function DevMailboxPage() {
             {mailbox.error.message}
           </p>
         ) : messages.length === 0 ? (
-          <p className="text-gray-600 dark:text-gray-400">No messages yet.</p>
+          <p className="text-fg-muted">No messages yet.</p>
         ) : (
           messages.map((mail) => <MailMessage key={mail.id} mail={mail} />)
         )}

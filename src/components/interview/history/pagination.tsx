@@ -1,5 +1,5 @@
 const button =
-  'rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800'
+  'rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-ring disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800'
 
 export function Pagination({
   page,
@@ -16,7 +16,7 @@ export function Pagination({
       <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Newer
       </button>
-      <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+      <p className="text-sm text-fg-muted" aria-live="polite">
         Page {page} of {pageCount}
       </p>
       <button type="button" className={button} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>

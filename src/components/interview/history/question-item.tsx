@@ -5,7 +5,7 @@ import { AnswerText } from '#src/components/interview/answer-text.tsx'
 export function QuestionItem({ question, number }: { question: HistoryQuestion; number: number }) {
   const asked = question.question ?? question.transcript ?? '(not readable)'
   return (
-    <li className="rounded-xl border border-gray-200 p-4 dark:border-gray-800">
+    <li className="rounded-xl border border-line p-4">
       <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
         <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">
           {sourceLabel(question.source)}
@@ -13,12 +13,12 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
         <time dateTime={question.askedAt}>{formatDateTime(question.askedAt)}</time>
         {question.contextUsed && <span>· context used</span>}
       </div>
-      <h4 className="mt-2 font-semibold break-words text-gray-900 dark:text-white">
+      <h4 className="mt-2 font-semibold break-words text-fg">
         <span className="sr-only">Question {number}: </span>
         {asked}
       </h4>
       {question.transcript && question.transcript !== question.question && (
-        <p className="mt-1 text-sm text-gray-600 italic dark:text-gray-400">Heard: “{question.transcript}”</p>
+        <p className="mt-1 text-sm text-fg-muted italic">Heard: “{question.transcript}”</p>
       )}
       <div className="mt-3">
         {question.answer ? (

@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router'
 import { findPlan } from '#app.catalog.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { formatDateTime, formatDuration, modeLabel } from '#src/interview/display.ts'
 import type { HistorySession } from '#src/interview/interview-types.ts'
 import { CountedBadge } from './counted-badge.tsx'
@@ -13,15 +13,15 @@ export function SessionCard({ session }: { session: HistorySession }) {
     <article
       aria-labelledby={headingId}
       data-session-id={session.id}
-      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 id={headingId} className="text-base font-semibold text-gray-900 dark:text-white">
+          <h3 id={headingId} className="text-base font-semibold text-fg">
             {modeLabel(session.mode)} session on{' '}
             <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time>
           </h3>
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+          <p className="mt-1 text-sm text-fg-muted">
             {findPlan(session.planType)?.name ?? session.planType} plan · {session.questionsAsked}{' '}
             {session.questionsAsked === 1 ? 'question' : 'questions'}
             {session.endedAt ? ` · ended ${formatDateTime(session.endedAt)}` : ' · still active'}
@@ -30,12 +30,13 @@ export function SessionCard({ session }: { session: HistorySession }) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {session.endedAt && (
-            <AppLink
-              href={`/review/${session.id}`}
+            <Link
+              to="/review/$sessionId"
+              params={{ sessionId: session.id }}
               className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
             >
               Open the review
-            </AppLink>
+            </Link>
           )}
           <CountedBadge session={session} />
         </div>

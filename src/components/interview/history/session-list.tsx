@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTRPC } from '#src/trpc/react.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { Pagination } from './pagination.tsx'
@@ -31,15 +31,15 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
   if (total === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
-        <p className="font-medium text-gray-900 dark:text-white">No sessions yet.</p>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+        <p className="font-medium text-fg">No sessions yet.</p>
+        <p className="mt-1 text-sm text-fg-muted">
           Start one in the{' '}
-          <AppLink
-            href="/interview"
+          <Link
+            to="/interview"
             className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
           >
             practice console
-          </AppLink>{' '}
+          </Link>{' '}
           or the desktop app.
         </p>
       </div>
@@ -48,7 +48,7 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
   const pageCount = Math.max(1, Math.ceil(total / historyPageSize))
   return (
     <div className="space-y-4" aria-busy={history.isPlaceholderData || undefined}>
-      <p className="text-sm text-gray-600 dark:text-gray-400">
+      <p className="text-sm text-fg-muted">
         {total} {total === 1 ? 'session' : 'sessions'} in all.
       </p>
       {sessions.map((session) => (

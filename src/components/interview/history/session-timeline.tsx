@@ -14,7 +14,7 @@ export function SessionTimeline({ session }: { session: HistorySession }) {
             {formatTime(entry.at)}
           </time>{' '}
           <span className="font-medium text-gray-900 dark:text-gray-100">{entry.title}</span>
-          {entry.detail && <p className="text-gray-600 dark:text-gray-400">{entry.detail}</p>}
+          {entry.detail && <p className="text-fg-muted">{entry.detail}</p>}
         </li>
       ))}
     </ol>

@@ -15,11 +15,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
   const titleId = useId()
   const descId = useId()
   if (periods.length === 0)
-    return (
-      <p className="text-sm text-gray-600 dark:text-gray-400">
-        No plan periods yet: your usage shows here once you have a plan.
-      </p>
-    )
+    return <p className="text-sm text-fg-muted">No plan periods yet: your usage shows here once you have a plan.</p>
   const model = usageChartModel(periods)
   const summary = model.bars.map((bar) => `${bar.label}: ${bar.used} of ${bar.included}`).join('; ')
   return (
@@ -84,7 +80,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
           </g>
         ))}
       </svg>
-      <figcaption className="mt-2 text-sm text-gray-600 dark:text-gray-400">
+      <figcaption className="mt-2 text-sm text-fg-muted">
         Used interviews over the interviews included, per plan period (by start date).
       </figcaption>
       <details className="mt-3 text-sm">

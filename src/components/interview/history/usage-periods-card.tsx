@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTRPC } from '#src/trpc/react.ts'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { UsageChart } from './usage-chart.tsx'

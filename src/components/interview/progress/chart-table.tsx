@@ -12,7 +12,7 @@ export function ChartTable({ chart }: { chart: ProgressChart }) {
           {chart.title}, week by week
         </caption>
         <thead>
-          <tr className="text-gray-600 dark:text-gray-400">
+          <tr className="text-fg-muted">
             <th scope="col" className="py-1 pr-3 font-medium">
               Week of
             </th>

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { findPlan } from '#app.catalog.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
@@ -17,16 +17,16 @@ export function ProgressPage() {
   const features = usePlanFeatures()
   return (
     <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Your progress</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Your interviews of the last 90 days, week by week.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Your progress</h1>
+      <p className="mt-2 text-fg-muted">Your interviews of the last 90 days, week by week.</p>
       {features.interviewAnalytics ? (
         <Progress />
       ) : (
         <p className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5 text-sm text-gray-700 dark:border-indigo-900 dark:bg-indigo-950/50 dark:text-gray-300">
           Your progress across interviews comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
-          <AppLink href="/pricing" className={linkClass}>
+          <Link to="/pricing" className={linkClass}>
             Upgrade to {findPlan('pro')?.name ?? 'Pro'}
-          </AppLink>
+          </Link>
         </p>
       )}
     </main>
@@ -56,9 +56,9 @@ function ProgressView({ insights }: { insights: Insights }) {
     return (
       <p className="mt-6 text-gray-700 dark:text-gray-300">
         No ended interviews in these 90 days yet. Start one in the{' '}
-        <AppLink href="/interview" className={linkClass}>
+        <Link to="/interview" className={linkClass}>
           practice console
-        </AppLink>
+        </Link>
         .
       </p>
     )
@@ -78,12 +78,9 @@ function ProgressView({ insights }: { insights: Insights }) {
     <div className="mt-6 space-y-6">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="progress-totals">
         {facts.map((fact) => (
-          <div
-            key={fact.label}
-            className="rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
-          >
-            <dt className="text-xs text-gray-600 dark:text-gray-400">{fact.label}</dt>
-            <dd className="text-xl font-semibold text-gray-900 dark:text-white">{fact.value}</dd>
+          <div key={fact.label} className="rounded-2xl border border-line bg-surface p-4">
+            <dt className="text-xs text-fg-muted">{fact.label}</dt>
+            <dd className="text-xl font-semibold text-fg">{fact.value}</dd>
           </div>
         ))}
       </dl>
@@ -91,9 +88,9 @@ function ProgressView({ insights }: { insights: Insights }) {
         <section
           key={chart.id}
           aria-labelledby={`${chart.id}-heading`}
-          className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+          className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
         >
-          <h2 id={`${chart.id}-heading`} className="text-lg font-semibold text-gray-900 dark:text-white">
+          <h2 id={`${chart.id}-heading`} className="text-lg font-semibold text-fg">
             {chart.title}
           </h2>
           <div className="mt-3">

@@ -18,14 +18,14 @@ export function ReviewQuestionItem({ sessionId, question }: { sessionId: string;
   return (
     <li
       aria-labelledby={headingId}
-      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-2xl border border-line bg-surface p-4 shadow-sm"
       data-question-id={question.id}
     >
-      <p className="text-xs text-gray-600 dark:text-gray-400">
+      <p className="text-xs text-fg-muted">
         <time dateTime={question.askedAt}>{formatTime(question.askedAt)}</time> · {reviewModeLabels[question.mode]} ·{' '}
         {questionCategoryLabels[question.category]}
       </p>
-      <h3 id={headingId} className="mt-1 font-semibold break-words text-gray-900 dark:text-white">
+      <h3 id={headingId} className="mt-1 font-semibold break-words text-fg">
         {question.number}. {question.question ?? 'The words of this question are no longer readable.'}
       </h3>
       <div className="mt-2 text-sm text-gray-800 dark:text-gray-200">

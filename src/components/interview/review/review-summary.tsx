@@ -16,23 +16,23 @@ export function ReviewSummaryCard({ summary, durationMs }: { summary: ReviewSumm
   return (
     <section
       aria-labelledby="review-summary-heading"
-      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
     >
-      <h2 id="review-summary-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+      <h2 id="review-summary-heading" className="text-lg font-semibold text-fg">
         Summary
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="review-summary">
         {facts.map((fact) => (
           <div key={fact.label}>
-            <dt className="text-xs text-gray-600 dark:text-gray-400">{fact.label}</dt>
-            <dd className="text-lg font-semibold text-gray-900 dark:text-white">{fact.value}</dd>
+            <dt className="text-xs text-fg-muted">{fact.label}</dt>
+            <dd className="text-lg font-semibold text-fg">{fact.value}</dd>
           </div>
         ))}
       </dl>
       <table className="mt-4 w-full text-left text-sm" data-testid="review-categories">
         <caption className="sr-only">Questions by category</caption>
         <thead>
-          <tr className="text-gray-600 dark:text-gray-400">
+          <tr className="text-fg-muted">
             <th scope="col" className="py-1 font-medium">
               Category
             </th>

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { findPlan } from '#app.catalog.ts'
-import { AppLink } from '#src/components/app-link.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
 import { formatDateTime, modeLabel } from '#src/interview/display.ts'
@@ -19,10 +19,10 @@ export function SessionReviewPage({ sessionId }: { sessionId: string }) {
   const features = usePlanFeatures()
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <AppLink href="/history" className={`text-sm ${linkClass}`}>
+      <Link to="/history" className={`text-sm ${linkClass}`}>
         ← Back to your history
-      </AppLink>
-      <h1 className="mt-3 text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Interview review</h1>
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-fg">Interview review</h1>
       {features.interviewAnalytics ? <FullReview sessionId={sessionId} /> : <CountsOnly sessionId={sessionId} />}
     </main>
   )
@@ -30,7 +30,7 @@ export function SessionReviewPage({ sessionId }: { sessionId: string }) {
 
 function SessionLine({ session }: { session: ReviewCounts['session'] }) {
   return (
-    <p className="mt-2 text-gray-600 dark:text-gray-400">
+    <p className="mt-2 text-fg-muted">
       {modeLabel(session.mode)} session on <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time>
     </p>
   )
@@ -58,11 +58,11 @@ function FullReview({ sessionId }: { sessionId: string }) {
         <ReviewSummaryCard summary={summary} durationMs={session.durationMs} />
         <PracticeList items={practice} />
         <section aria-labelledby="review-questions-heading">
-          <h2 id="review-questions-heading" className="mb-3 text-lg font-semibold text-gray-900 dark:text-white">
+          <h2 id="review-questions-heading" className="mb-3 text-lg font-semibold text-fg">
             Questions and answers
           </h2>
           {questions.length === 0 ? (
-            <p className="text-sm text-gray-600 dark:text-gray-400">No questions were asked in this interview.</p>
+            <p className="text-sm text-fg-muted">No questions were asked in this interview.</p>
           ) : (
             <ol className="space-y-4">
               {questions.map((question) => (
@@ -100,15 +100,15 @@ function CountsOnly({ sessionId }: { sessionId: string }) {
           className="rounded-2xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50"
           data-testid="review-upgrade"
         >
-          <h2 id="upgrade-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+          <h2 id="upgrade-heading" className="text-lg font-semibold text-fg">
             See every question and answer
           </h2>
           <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
             The full review (each question with its answer, how confident it was, how long it took, your ratings and
             what to practise next) comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
-            <AppLink href="/pricing" className={linkClass}>
+            <Link to="/pricing" className={linkClass}>
               Upgrade to {findPlan('pro')?.name ?? 'Pro'}
-            </AppLink>
+            </Link>
           </p>
         </section>
       </div>

@@ -1,9 +1,9 @@
-import { AppLink } from '#src/components/app-link.tsx'
+import { Link } from '@tanstack/react-router'
 
 export function ContactDetails({ supportEmail }: { supportEmail: string | null }) {
   return (
     <aside aria-labelledby="contact-details-heading" className="space-y-6">
-      <h2 id="contact-details-heading" className="text-xl font-semibold text-gray-900 dark:text-white">
+      <h2 id="contact-details-heading" className="text-xl font-semibold text-fg">
         Other ways to reach us
       </h2>
       {supportEmail && (
@@ -25,9 +25,9 @@ export function ContactDetails({ supportEmail }: { supportEmail: string | null }
         <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Installing the app?</h3>
         <p className="mt-1 text-gray-700 dark:text-gray-300">
           The{' '}
-          <AppLink href="/download" className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+          <Link to="/download" className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
             installation FAQ
-          </AppLink>{' '}
+          </Link>{' '}
           answers the most common questions.
         </p>
       </div>

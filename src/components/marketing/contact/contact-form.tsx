@@ -33,7 +33,7 @@ export function ContactForm({
       onSubmit={onSubmit}
       noValidate
       aria-label="Contact form"
-      className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-2xl border border-line bg-surface p-6 shadow-sm sm:p-8"
     >
       <FormAlert id="contact-error" tone="error">
         {status.state === 'error' && (

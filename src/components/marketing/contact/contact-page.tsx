@@ -13,8 +13,8 @@ export function ContactPage() {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20">
-      <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 dark:text-white">{title}</h1>
-      <p className="mt-3 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
+      <h1 className="text-4xl font-extrabold tracking-tight text-fg">{title}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-fg-muted">
         Questions about the app, your plan or an interview? Send us a message and we will answer by e-mail.
       </p>
       <div className="mt-10 grid gap-10 lg:grid-cols-[2fr_1fr]">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { AppLink } from '#src/components/app-link.tsx'
 import type { Block, Inline } from './markdown.ts'
 
 function renderInline(nodes: Inline[]): ReactNode[] {
@@ -15,9 +14,9 @@ function renderInline(nodes: Inline[]): ReactNode[] {
         return <code key={index}>{node.text}</code>
       case 'link':
         return node.href.startsWith('/') ? (
-          <AppLink key={index} href={node.href}>
+          <a key={index} href={node.href}>
             {renderInline(node.children)}
-          </AppLink>
+          </a>
         ) : (
           <a key={index} href={node.href} rel="noopener noreferrer">
             {renderInline(node.children)}

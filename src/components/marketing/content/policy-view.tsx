@@ -6,8 +6,8 @@ import type { PolicyPage } from './policy-pages.ts'
 export function PolicyView({ page }: { page: PolicyPage }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
-      <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 dark:text-white">{page.title}</h1>
-      <p className="mt-3 text-lg text-gray-600 dark:text-gray-400">{page.description}</p>
+      <h1 className="text-4xl font-extrabold tracking-tight text-fg">{page.title}</h1>
+      <p className="mt-3 text-lg text-fg-muted">{page.description}</p>
       <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">Last updated {articleDate(page.updated)}</p>
       <div className="mt-8">
         <MarkdownView blocks={page.blocks} />

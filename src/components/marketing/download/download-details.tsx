@@ -33,15 +33,15 @@ export function WhatYouGet({ windowsSize }: { windowsSize: number | null }) {
   return (
     <section aria-labelledby="what-heading" className="bg-white px-4 py-16 sm:px-6 dark:bg-gray-900/40">
       <div className="mx-auto max-w-6xl">
-        <h2 id="what-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900 dark:text-white">
+        <h2 id="what-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           What You Get
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {benefits(windowsSize).map((benefit) => (
-            <li key={benefit.title} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-800">
+            <li key={benefit.title} className="rounded-2xl border border-line p-6">
               <FeatureIcon name={benefit.icon} />
-              <h3 className="mt-4 font-semibold text-gray-900 dark:text-white">{benefit.title}</h3>
-              <p className="mt-1 text-gray-600 dark:text-gray-400">{benefit.text}</p>
+              <h3 className="mt-4 font-semibold text-fg">{benefit.title}</h3>
+              <p className="mt-1 text-fg-muted">{benefit.text}</p>
             </li>
           ))}
         </ul>
@@ -54,20 +54,14 @@ export function SystemRequirements() {
   return (
     <section aria-labelledby="requirements-heading" className="px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-3xl">
-        <h2
-          id="requirements-heading"
-          className="text-center text-3xl font-bold tracking-tight text-gray-900 dark:text-white"
-        >
+        <h2 id="requirements-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           System Requirements
         </h2>
         <dl className="mt-8 grid gap-4 sm:grid-cols-2">
           {systemRequirements.map((requirement) => (
-            <div
-              key={requirement.label}
-              className="rounded-xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
-            >
+            <div key={requirement.label} className="rounded-xl border border-line bg-surface p-4">
               <dt className="text-sm font-medium text-gray-500 dark:text-gray-400">{requirement.label}</dt>
-              <dd className="mt-1 font-semibold text-gray-900 dark:text-white">{requirement.value}</dd>
+              <dd className="mt-1 font-semibold text-fg">{requirement.value}</dd>
             </div>
           ))}
         </dl>

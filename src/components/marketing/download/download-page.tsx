@@ -24,19 +24,16 @@ export function DownloadPage() {
   return (
     <main>
       <section aria-labelledby="download-heading" className="px-4 pt-16 pb-10 text-center sm:px-6 sm:pt-20">
-        <h1
-          id="download-heading"
-          className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl dark:text-white"
-        >
+        <h1 id="download-heading" className="text-4xl font-extrabold tracking-tight text-fg sm:text-5xl">
           Download Interview Helper
         </h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-fg-muted">
           Free to download. Unzip it, run it, and your AI interview copilot is ready in minutes.
         </p>
         <button
           type="button"
           onClick={() => scrollToSection('downloads')}
-          className="mt-8 inline-flex items-center justify-center rounded-xl bg-brand px-6 py-3 font-semibold text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          className="mt-8 inline-flex items-center justify-center rounded-xl bg-brand px-6 py-3 font-semibold text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-ring"
         >
           Download Now
         </button>

@@ -19,12 +19,12 @@ export function InstallFaq({
   return (
     <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-20 px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-3xl">
-        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900 dark:text-white">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           Installation FAQ
         </h2>
         <div
           data-faq
-          className="mt-10 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white dark:divide-gray-800 dark:border-gray-800 dark:bg-gray-900"
+          className="mt-10 divide-y divide-gray-200 rounded-2xl border border-line bg-surface dark:divide-gray-800"
         >
           {items.map((item, index) => {
             const expanded = open === index
@@ -39,7 +39,7 @@ export function InstallFaq({
                     aria-expanded={expanded}
                     aria-controls={panelId}
                     onClick={() => setOpen(expanded ? null : index)}
-                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-white dark:hover:bg-gray-800"
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:hover:bg-gray-800"
                   >
                     {item.question}
                     <svg
@@ -57,7 +57,7 @@ export function InstallFaq({
                   role="region"
                   aria-labelledby={buttonId}
                   hidden={!expanded}
-                  className="px-5 pb-5 text-gray-600 dark:text-gray-400"
+                  className="px-5 pb-5 text-fg-muted"
                 >
                   {item.answer}
                 </div>
@@ -68,7 +68,7 @@ export function InstallFaq({
         <div className="mt-10 text-center">
           <a
             href={`mailto:${supportEmail ?? ''}?subject=${encodeURIComponent('Help installing Interview Helper')}`}
-            className="inline-flex items-center justify-center rounded-xl border border-gray-300 bg-white px-5 py-3 text-sm font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:border-gray-700 dark:bg-gray-900 dark:text-white dark:hover:bg-gray-800"
+            className="inline-flex items-center justify-center rounded-xl border border-gray-300 bg-surface px-5 py-3 text-sm font-semibold text-fg hover:bg-gray-50 focus-ring dark:border-gray-700 dark:hover:bg-gray-800"
           >
             Still stuck? Talk to us
           </a>

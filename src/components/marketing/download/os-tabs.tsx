@@ -32,7 +32,7 @@ export function OsTabs({
       role="tablist"
       aria-label="Operating system"
       onKeyDown={onKeyDown}
-      className="inline-flex rounded-xl border border-gray-200 bg-gray-100 p-1 dark:border-gray-800 dark:bg-gray-900"
+      className="inline-flex rounded-xl border border-line bg-gray-100 p-1 dark:bg-gray-900"
     >
       {operatingSystems.map((os) => {
         const active = os.id === selected
@@ -49,10 +49,10 @@ export function OsTabs({
             aria-controls={panelId}
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(os.id)}
-            className={`rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:px-6 ${
+            className={`rounded-lg px-4 py-2 text-sm font-semibold transition focus-ring sm:px-6 ${
               active
-                ? 'bg-white text-gray-900 shadow dark:bg-gray-800 dark:text-white'
-                : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-white'
+                ? 'bg-white text-fg shadow dark:bg-gray-800'
+                : 'text-fg-muted hover:text-gray-900 dark:hover:text-white'
             }`}
           >
             {os.label}

@@ -5,7 +5,7 @@ import type { PlatformBuild } from './platforms.ts'
 
 const buttonBase =
   'mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold'
-const disabledButton = `${buttonBase} cursor-not-allowed bg-gray-200 text-gray-600 dark:bg-gray-800 dark:text-gray-400`
+const disabledButton = `${buttonBase} cursor-not-allowed bg-gray-200 text-fg-muted dark:bg-gray-800`
 
 /** What the card needs of a catalogue release. */
 export type CardRelease = { platform: string; version: string; size: number; sha256: string; url: string }
@@ -31,9 +31,9 @@ export function PlatformCard({ build, release }: { build: PlatformBuild; release
   }
   const preparing = build.offered && !release
   return (
-    <article className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
-      <h3 className="text-xl font-semibold text-gray-900 dark:text-white">{build.title}</h3>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{build.detail}</p>
+    <article className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-sm">
+      <h3 className="text-xl font-semibold text-fg">{build.title}</h3>
+      <p className="mt-1 text-sm text-fg-muted">{build.detail}</p>
       <dl className="mt-4 space-y-1 text-sm text-gray-700 dark:text-gray-300">
         {build.offered && release && (
           <>
@@ -64,7 +64,7 @@ export function PlatformCard({ build, release }: { build: PlatformBuild; release
             rel="noopener"
             onClick={onDownload}
             data-download={release.platform}
-            className={`${buttonBase} bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand`}
+            className={`${buttonBase} bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90 focus-ring`}
           >
             <svg
               aria-hidden="true"

@@ -3,34 +3,16 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { PageSpinner } from './spinner.tsx'
 
-type RouteGuardProps = { children: ReactNode; requireSubscription?: boolean }
-
-/** Guards signed-in pages, and optionally those that need an active subscription. */
-export function RouteGuard({ children, requireSubscription = false }: RouteGuardProps) {
-  const { loading, user, subscription } = useAuth()
-  if (loading) return <PageSpinner />
-  if (!user) return <RedirectToSignIn />
-  if (requireSubscription && !subscription?.isActive) return <RedirectTo href="/pricing" />
-  return <>{children}</>
-}
-
 /**
  * Redirects once, from an effect with stable inputs. <Navigate> re-navigates whenever its props
  * change, and the location it would carry changes as soon as the navigation starts: a loop.
  */
-function RedirectTo({ href, from }: { href: string; from?: string }) {
+function RedirectTo({ href }: { href: string }) {
   const router = useRouter()
   useEffect(() => {
-    void router.navigate({ href, replace: true, ...(from ? { state: { from } } : {}) })
-  }, [router, href, from])
+    void router.navigate({ href, replace: true })
+  }, [router, href])
   return <PageSpinner />
-}
-
-function RedirectToSignIn() {
-  const router = useRouter()
-  // The page asked for, remembered as it was when the guard turned the visitor away.
-  const [from] = useState(() => router.state.location.href)
-  return <RedirectTo href="/login" from={from} />
 }
 
 /**

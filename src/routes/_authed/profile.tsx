@@ -4,15 +4,10 @@ import { DeleteAccount } from '#src/components/profile/delete-account.tsx'
 import { NameForm } from '#src/components/profile/name-form.tsx'
 import { PasswordSection } from '#src/components/profile/password-section.tsx'
 import { SignOutEverywhere } from '#src/components/profile/sign-out-everywhere.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 
-export const Route = createFileRoute('/profile')({
+export const Route = createFileRoute('/_authed/profile')({
   head: () => ({ meta: [{ title: 'Profile Settings | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <ProfilePage />
-    </RouteGuard>
-  ),
+  component: ProfilePage,
 })
 
 function ProfilePage() {
@@ -20,8 +15,8 @@ function ProfilePage() {
   if (!user) return null
   return (
     <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Profile Settings</h1>
-      <p className="mt-2 break-all text-gray-600 dark:text-gray-400">Signed in as {user.email}</p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Profile Settings</h1>
+      <p className="mt-2 break-all text-fg-muted">Signed in as {user.email}</p>
       <div className="mt-8 space-y-6">
         <NameForm user={user} />
         <PasswordSection user={user} />

@@ -1,6 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AppLink } from '#src/components/app-link.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { Spinner } from '#src/components/spinner.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
@@ -9,13 +7,9 @@ import { planLabel } from '#src/payments/subscription-display.ts'
 import { useBillingHistory } from '#src/payments/use-subscription.ts'
 
 /** Where the receipt e-mail's link leads: the invoice of one order, downloaded with the session. */
-export const Route = createFileRoute('/invoice/$orderId')({
+export const Route = createFileRoute('/_authed/invoice/$orderId')({
   head: () => ({ meta: [{ title: 'Invoice | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <InvoicePage />
-    </RouteGuard>
-  ),
+  component: InvoicePage,
 })
 
 function InvoicePage() {
@@ -24,8 +18,8 @@ function InvoicePage() {
   const entry = history.data?.entries.find((candidate) => candidate.orderId === orderId)
   return (
     <main className="mx-auto max-w-xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Your invoice</h1>
-      <div className="mt-6 rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Your invoice</h1>
+      <div className="mt-6 rounded-2xl border border-line bg-surface p-6 shadow-sm">
         {history.isPending ? (
           <Spinner label="Loading your invoice" className="py-8" />
         ) : entry?.invoiceNumber ? (
@@ -40,7 +34,7 @@ function InvoicePage() {
                 orderId={entry.orderId}
                 invoiceNumber={entry.invoiceNumber}
                 label="Download invoice (PDF)"
-                className="rounded-lg bg-brand px-4 py-2 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60"
+                className="rounded-lg bg-brand px-4 py-2 font-semibold text-white hover:opacity-90 focus-ring disabled:opacity-60"
               />
             </div>
           </>
@@ -51,9 +45,9 @@ function InvoicePage() {
         )}
       </div>
       <p className="mt-6 text-sm">
-        <AppLink href="/subscription" className="font-semibold text-brand hover:underline">
+        <Link to="/subscription" className="font-semibold text-brand hover:underline">
           See your billing history
-        </AppLink>
+        </Link>
       </p>
     </main>
   )

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { AccountInfoCard } from '#src/components/dashboard/account-info-card.tsx'
-import { Card } from '#src/components/dashboard/card.tsx'
+import { Card } from '#src/components/ui/card.tsx'
 import { CurrentPlanCard } from '#src/components/dashboard/current-plan-card.tsx'
 import { DashboardLinks } from '#src/components/dashboard/dashboard-links.tsx'
 import { DesktopGuide } from '#src/components/dashboard/desktop-guide.tsx'
@@ -10,17 +10,12 @@ import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { PlanFeaturesCard } from '#src/components/dashboard/plan-features-card.tsx'
 import { ProTips } from '#src/components/dashboard/pro-tips.tsx'
 import { useUsageLimits } from '#src/components/dashboard/use-usage-limits.ts'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { PageSpinner } from '#src/components/spinner.tsx'
 import { useSubscription } from '#src/payments/use-subscription.ts'
 
-export const Route = createFileRoute('/dashboard')({
+export const Route = createFileRoute('/_authed/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <Dashboard />
-    </RouteGuard>
-  ),
+  component: Dashboard,
 })
 
 function Dashboard() {
@@ -33,10 +28,10 @@ function Dashboard() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       {/* A name may be 50 letters without a space: it breaks rather than widen the page. */}
-      <h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-gray-900 dark:text-white">
+      <h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-fg">
         Welcome back, {user.firstName || 'there'}!
       </h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Here is your account at a glance.</p>
+      <p className="mt-2 text-fg-muted">Here is your account at a glance.</p>
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         <CurrentPlanCard />
         {usage.isError ? (

@@ -1,22 +1,16 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { AppLink } from '#src/components/app-link.tsx'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { SessionList } from '#src/components/interview/history/session-list.tsx'
 import { UsagePeriodsCard } from '#src/components/interview/history/usage-periods-card.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 
 type HistorySearch = { page?: number }
 
-export const Route = createFileRoute('/history')({
+export const Route = createFileRoute('/_authed/history')({
   head: () => ({ meta: [{ title: 'Interview History | Interview Helper' }] }),
   validateSearch: (search: Record<string, unknown>): HistorySearch => {
     const page = Number(search.page)
     return Number.isInteger(page) && page > 1 ? { page } : {}
   },
-  component: () => (
-    <RouteGuard>
-      <HistoryPage />
-    </RouteGuard>
-  ),
+  component: HistoryPage,
 })
 
 function HistoryPage() {
@@ -30,31 +24,29 @@ function HistoryPage() {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Interview History</h1>
-          <p className="mt-2 text-gray-600 dark:text-gray-400">
-            Every session, newest first, with its questions, answers and timeline.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-fg">Interview History</h1>
+          <p className="mt-2 text-fg-muted">Every session, newest first, with its questions, answers and timeline.</p>
         </div>
         <div className="flex flex-wrap items-center gap-4">
-          <AppLink
-            href="/progress"
-            className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          <Link
+            to="/progress"
+            className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             See your progress
-          </AppLink>
-          <AppLink
-            href="/interview"
-            className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          </Link>
+          <Link
+            to="/interview"
+            className="rounded-lg bg-brand px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 focus-ring"
           >
             Open the practice console
-          </AppLink>
+          </Link>
         </div>
       </div>
       <div className="mt-8">
         <UsagePeriodsCard />
       </div>
       <section aria-labelledby="sessions-heading" className="mt-8">
-        <h2 id="sessions-heading" className="mb-4 text-xl font-semibold text-gray-900 dark:text-white">
+        <h2 id="sessions-heading" className="mb-4 text-xl font-semibold text-fg">
           Sessions
         </h2>
         <SessionList page={page} onPage={goTo} />

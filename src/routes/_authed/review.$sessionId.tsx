@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SessionReviewPage } from '#src/components/interview/review/session-review-page.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 
-export const Route = createFileRoute('/review/$sessionId')({
+export const Route = createFileRoute('/_authed/review/$sessionId')({
   head: () => ({ meta: [{ title: 'Interview Review | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <ReviewRoute />
-    </RouteGuard>
-  ),
+  component: ReviewRoute,
 })
 
 function ReviewRoute() {

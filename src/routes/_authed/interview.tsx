@@ -1,6 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
-import { AppLink } from '#src/components/app-link.tsx'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { AskQuestion } from '#src/components/interview/ask-question.tsx'
 import { ContextForm } from '#src/components/interview/context-form.tsx'
@@ -12,22 +11,17 @@ import { useActiveSession } from '#src/components/interview/use-active-session.t
 import { useInterviewInvalidation } from '#src/components/interview/use-interview-invalidation.ts'
 import { usePlanFeatures } from '#src/components/interview/use-plan-features.ts'
 import { VoiceQuestion } from '#src/components/interview/voice-question.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { PageSpinner } from '#src/components/spinner.tsx'
 import { contextOf, emptyContext, type ContextForm as ContextFields } from '#src/interview/context.ts'
 
 type ConsoleSearch = { practice?: string }
 
-export const Route = createFileRoute('/interview')({
+export const Route = createFileRoute('/_authed/interview')({
   head: () => ({ meta: [{ title: 'Practice Console | Interview Helper' }] }),
   // A weak spot of a review opens the console with questions generated on its topic.
   validateSearch: (search: Record<string, unknown>): ConsoleSearch =>
     typeof search.practice === 'string' && search.practice.trim() ? { practice: search.practice.slice(0, 200) } : {},
-  component: () => (
-    <RouteGuard>
-      <PracticeConsole />
-    </RouteGuard>
-  ),
+  component: PracticeConsole,
 })
 
 function PracticeConsole() {
@@ -55,24 +49,24 @@ function PracticeConsole() {
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Practice Console</h1>
-          <p className="mt-2 text-gray-600 dark:text-gray-400">
+          <h1 className="text-3xl font-bold tracking-tight text-fg">Practice Console</h1>
+          <p className="mt-2 text-fg-muted">
             Rehearse with the same answers the desktop app gives during a live interview.
           </p>
         </div>
         <div className="flex flex-wrap gap-4">
-          <AppLink
-            href="/live"
-            className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          <Link
+            to="/live"
+            className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             Go live in your browser →
-          </AppLink>
-          <AppLink
-            href="/history"
-            className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:text-indigo-300"
+          </Link>
+          <Link
+            to="/history"
+            className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             See your history →
-          </AppLink>
+          </Link>
         </div>
       </div>
       {active.isError && (

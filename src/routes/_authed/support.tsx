@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { Forbidden } from '#src/components/support/forbidden.tsx'
 import { PersonTimeline } from '#src/components/support/person-timeline.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
@@ -10,13 +9,9 @@ import { UserSearch } from '#src/components/support/user-search.tsx'
 import { ReplayViews } from '#src/components/support/replay-views.tsx'
 import { WebhookDeliveries } from '#src/components/support/webhook-deliveries.tsx'
 
-export const Route = createFileRoute('/support')({
+export const Route = createFileRoute('/_authed/support')({
   head: () => ({ meta: [{ title: 'Support Console | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <SupportPage />
-    </RouteGuard>
-  ),
+  component: SupportPage,
 })
 
 function SupportPage() {
@@ -26,8 +21,8 @@ function SupportPage() {
   if (user?.role !== 'support') return <Forbidden />
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Support Console</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Support Console</h1>
+      <p className="mt-2 text-fg-muted">
         Find a person, read their event history, and rebuild their views; see whether every view is moving, and retry
         one halted at an event it cannot apply.
       </p>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** The dashboard's card: a titled region. */
+/** A card: a titled region of a page. */
 export function Card({
   id,
   title,
@@ -15,12 +15,9 @@ export function Card({
   className?: string
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={`rounded-2xl border border-gray-200 bg-white p-6 shadow-sm dark:border-gray-800 dark:bg-gray-900 ${className}`}
-    >
+    <section aria-labelledby={id} className={`rounded-2xl border border-line bg-surface p-6 shadow-sm ${className}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold text-gray-900 dark:text-white">
+        <h2 id={id} className="text-lg font-semibold text-fg">
           {title}
         </h2>
         {action}

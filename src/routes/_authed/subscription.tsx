@@ -1,22 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CurrentPlanCard } from '#src/components/dashboard/current-plan-card.tsx'
-import { RouteGuard } from '#src/components/route-guard.tsx'
 import { BillingHistory } from '#src/payments/billing-history.tsx'
 
-export const Route = createFileRoute('/subscription')({
+export const Route = createFileRoute('/_authed/subscription')({
   head: () => ({ meta: [{ title: 'Subscription | Interview Helper' }] }),
-  component: () => (
-    <RouteGuard>
-      <SubscriptionPage />
-    </RouteGuard>
-  ),
+  component: SubscriptionPage,
 })
 
 function SubscriptionPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900 dark:text-white">Subscription</h1>
-      <p className="mt-2 text-gray-600 dark:text-gray-400">Your plan and every payment you made.</p>
+      <h1 className="text-3xl font-bold tracking-tight text-fg">Subscription</h1>
+      <p className="mt-2 text-fg-muted">Your plan and every payment you made.</p>
       <div className="mt-8 space-y-8">
         <CurrentPlanCard />
         <BillingHistory />

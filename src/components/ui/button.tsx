@@ -1,0 +1,14 @@
+import type { ButtonHTMLAttributes } from 'react'
+import { dangerButton, primaryButton, secondaryButton } from './form-styles.ts'
+
+const variants = { primary: primaryButton, secondary: secondaryButton, danger: dangerButton } as const
+
+/** The app's button: a variant's look and the one focus style; `type` is 'button' unless given. */
+export function Button({
+  variant,
+  type = 'button',
+  className = '',
+  ...rest
+}: { variant: keyof typeof variants } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} className={`${variants[variant]} ${className}`.trim()} {...rest} />
+}

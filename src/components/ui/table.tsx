@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+
+/**
+ * A table of records in a region that scrolls sideways on narrow screens (focusable, so a keyboard
+ * can scroll it): the column headings, then the rows the caller renders into its body.
+ * `minWidth` is a Tailwind class such as 'min-w-[40rem]'.
+ */
+export function DataTable({
+  label,
+  columns,
+  minWidth,
+  caption,
+  className = '',
+  children,
+}: {
+  label: string
+  columns: readonly string[]
+  minWidth: string
+  caption?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={`overflow-x-auto ${className}`} role="region" aria-label={label} tabIndex={0}>
+      <table className={`w-full ${minWidth} text-left text-sm text-gray-700 dark:text-gray-300`}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="text-gray-500 dark:text-gray-400">
+          <tr>
+            {columns.map((name) => (
+              <th key={name} scope="col" className="py-2 pr-4 font-medium last:pr-0">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">{children}</tbody>
+      </table>
+    </div>
+  )
+}
