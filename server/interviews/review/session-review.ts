@@ -108,3 +108,5 @@ export async function sessionReviewCounts(scope: SignedInScope, sessionId: strin
   const session = await endedSessionOf(scope, sessionId)
   return { session: sessionPart(session), summary: summaryOf(await questionsOf(scope, sessionId)) }
 }
+
+export type SessionReview = Awaited<ReturnType<typeof sessionReview>>
