@@ -8,6 +8,7 @@ import { questionCategories, type QuestionCategory } from '#rules/question-categ
 import type { SignedInScope } from '#server/request-scope.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
 import { answerTrust, weakSpotReason } from './answer-trust.ts'
+import { askedAgainIn } from './asked-again.ts'
 import { endedSessionOf, requireAnalytics } from './review-access.ts'
 
 type QuestionRow = Selectable<InterviewReviewQuestionsTable>
@@ -72,7 +73,12 @@ async function questionsOf(scope: SignedInScope, sessionId: string) {
 export async function sessionReview(scope: SignedInScope, sessionId: string) {
   await requireAnalytics(scope)
   const session = await endedSessionOf(scope, sessionId)
-  const [questions, key] = await Promise.all([questionsOf(scope, sessionId), keyFor(scope.runtime.db, scope.userId)])
+  const keyed = keyFor(scope.runtime.db, scope.userId)
+  const [questions, key, askedAgain] = await Promise.all([
+    questionsOf(scope, sessionId),
+    keyed,
+    keyed.then((key) => askedAgainIn(scope, session, key)),
+  ])
   const open = (sealed: string | null) => (sealed === null ? null : (unseal(key, scope.userId, sealed) ?? null))
   const shown = questions.map((question, index) => ({
     id: question.question_id,
@@ -95,9 +101,10 @@ export async function sessionReview(scope: SignedInScope, sessionId: string) {
     summary: summaryOf(questions),
     questions: shown,
     practice: questions.flatMap((row, index) => {
-      const reason = weakSpotReason(row)
       const topic = shown[index]?.question
-      return reason === null || !topic ? [] : [{ questionId: row.question_id, topic, reason }]
+      if (!topic) return []
+      const reason = weakSpotReason(row) ?? (askedAgain(topic) ? ('asked-again' as const) : null)
+      return reason === null ? [] : [{ questionId: row.question_id, topic, reason }]
     }),
   }
 }
