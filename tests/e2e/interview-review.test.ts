@@ -78,6 +78,8 @@ describe('the interview review (/review/…)', () => {
       await page.getByRole('heading', { name: 'Interview review', level: 1 }).waitFor()
       expect(page.url()).toBe(`${baseUrl}/review/${pro.sessionId}`)
       const questions = page.getByRole('region', { name: 'Questions and answers' }).locator('ol > li')
+      // The heading shows before the review has loaded: wait for its questions before counting them.
+      await questions.first().waitFor()
       await expect(questions.count()).resolves.toBe(2)
       await expect(questions.nth(0).getByRole('heading').textContent()).resolves.toBe(
         '1. How does a hash map handle collisions?',
