@@ -1,6 +1,8 @@
 /**
  * One session's review as files to keep: the PDF a reader extracts the questions, answers, trust
  * and ratings from, and the CSV of its questions, row by row; refused like the review itself.
+ * And its practice list: besides abstentions, low confidence and low ratings, a topic that came
+ * up again in a later interview is worth practising; a question asked once is not.
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +10,7 @@ import { askQuestion } from '#server/interviews/ask.ts'
 import { endSession, startSession } from '#server/interviews/interview-sessions.ts'
 import { rateAnswer } from '#server/interviews/review/rate-answer.ts'
 import { sessionReviewFile } from '#server/interviews/review/review-export.ts'
+import { sessionReview } from '#server/interviews/review/session-review.ts'
 import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { pdfText } from '#tests/support/invoices.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -42,7 +45,7 @@ function csvRows(text: string): string[][] {
   return rows
 }
 
-describe('interview review export', () => {
+describe('interview review: the files to keep and the practice list', () => {
   let test: TestRuntime
   const teardown = suiteTeardown()
   beforeAll(async () => {
@@ -96,20 +99,9 @@ describe('interview review export', () => {
     const file = await sessionReviewFile(caller, sessionId, 'csv')
     expect(file.contentType).toBe('text/csv; charset=utf-8')
     const rows = csvRows(new TextDecoder().decode(file.bytes))
-    expect(rows[0]).toEqual([
-      'number',
-      'asked_at',
-      'mode',
-      'category',
-      'question',
-      'answer',
-      'confidence',
-      'source',
-      'trust',
-      'latency_ms',
-      'rating',
-      'note',
-    ])
+    expect(rows[0]?.join(',')).toBe(
+      'number,asked_at,mode,category,question,answer,confidence,source,trust,latency_ms,rating,note',
+    )
     expect(rows).toHaveLength(3)
     const [first, second] = [rows[1] ?? [], rows[2] ?? []]
     expect(first.slice(0, 5)).toEqual([
@@ -142,5 +134,48 @@ describe('interview review export', () => {
     const stranger = callerFor()
     await grantPlan(test.runtime, stranger.userId, 'pro')
     await expect(sessionReviewFile(stranger, sessionId, 'csv')).rejects.toMatchObject({ code: 'not-found' })
+  })
+
+  async function interview(caller: SignedInScope, questions: readonly string[]) {
+    const session = await startSession(caller, { mode: 'text' })
+    for (const question of questions) {
+      test.clock.advance(60_000)
+      await askQuestion(caller, { question })
+    }
+    test.clock.advance(60_000)
+    await endSession(caller, session.id)
+    test.clock.advance(60_000)
+    return session.id
+  }
+
+  it('lists a topic asked again in a later interview, and only in the review of the earlier one', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'pro')
+    const first = await interview(caller, [
+      'How does a hash map handle collisions?',
+      'What is the difference between a process and a thread?',
+    ])
+    const second = await interview(caller, ['Explain how hash maps handle collisions.'])
+
+    const earlier = await sessionReview(caller, first)
+    expect(earlier.questions.map((question) => question.trust)).toEqual(['confident', 'confident'])
+    expect(earlier.practice).toEqual([
+      {
+        questionId: earlier.questions[0]?.id,
+        topic: 'How does a hash map handle collisions?',
+        reason: 'asked-again',
+      },
+    ])
+    const later = await sessionReview(caller, second)
+    expect(later.practice.filter((item) => item.reason === 'asked-again')).toEqual([])
+  })
+
+  it('does not count another person asking the same question', async () => {
+    const caller = callerFor()
+    const other = callerFor()
+    await Promise.all([grantPlan(test.runtime, caller.userId, 'pro'), grantPlan(test.runtime, other.userId, 'pro')])
+    const first = await interview(caller, ['How does a hash map handle collisions?'])
+    await interview(other, ['How does a hash map handle collisions?'])
+    expect((await sessionReview(caller, first)).practice).toEqual([])
   })
 })
