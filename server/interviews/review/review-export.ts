@@ -3,8 +3,7 @@ import { reviewCsv } from './review-csv.ts'
 import { renderReviewPdf } from './review-pdf.ts'
 import { sessionReview } from './session-review.ts'
 
-export const reviewExportFormats = ['pdf', 'csv'] as const
-export type ReviewExportFormat = (typeof reviewExportFormats)[number]
+export type ReviewExportFormat = 'pdf' | 'csv'
 
 /**
  * One ended session's review as a file to keep: the whole review as a PDF, or its questions as a
