@@ -1,7 +1,8 @@
 // `npm run example:desktop -- [--base-url http://127.0.0.1:3000]`: the desktop assistant's whole
 // flow over REST with the typed client (clients/typescript), against a running server on its
 // embedded defaults: register, confirm, sign in, buy a plan in sandbox mode, start a session, ask
-// (streamed), a screenshot, audio, generate, improve, history, end, refresh, sign out.
+// (streamed), a screenshot, audio, generate (and practise one), improve, history, end, the session's
+// review, refresh, sign out.
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -68,10 +69,16 @@ console.log(`✓ ask (streamed): ${streamed.length} characters`)
 const image = await readFile(path.join(import.meta.dirname, '../clients/typescript/example/question.png'))
 dataOf('screenshot', await api.POST('/interview/screenshot', { body: { image: image.toString('base64'), sessionId } }))
 await askByAudio(sessionId)
-dataOf(
+const generated = dataOf(
   'generate questions',
   await api.POST('/interview/generate-questions', { body: { topic: 'system design', count: 3 } }),
 )
+const practised = generated.questions[0]?.question
+if (practised)
+  dataOf(
+    'practise a generated question',
+    await api.POST('/interview/question', { body: { question: practised, sessionId, generated: true } }),
+  )
 dataOf(
   'improve communication',
   await api.POST('/interview/improve-communication', {
@@ -80,6 +87,7 @@ dataOf(
 )
 dataOf('history', await api.GET('/interview/history'))
 dataOf('end session', await api.POST('/interview/session/end', { body: { sessionId } }))
+printReview(dataOf('review', await api.GET('/interview/sessions/{id}/review', { params: { path: { id: sessionId } } })))
 const refreshed = dataOf(
   'refresh tokens',
   await api.POST('/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } }),
@@ -87,6 +95,30 @@ const refreshed = dataOf(
 accessToken = refreshed.tokens.accessToken
 dataOf('sign out', await api.POST('/auth/logout', { body: { refreshToken: refreshed.tokens.refreshToken } }))
 console.log('desktop flow complete')
+
+/** The ended session's review, as the desktop app would show it after the interview (Pro). */
+function printReview(review: {
+  summary: { questionCount: number; lowConfidence: number; abstained: number }
+  questions: {
+    number: number
+    mode: string
+    category: string
+    trust: string
+    latencyMs: number
+    question: string | null
+  }[]
+  practice: { topic: string; reason: string }[]
+}) {
+  const { summary } = review
+  console.log(
+    `  ${summary.questionCount} questions, ${summary.lowConfidence} with low confidence, ${summary.abstained} without a reliable answer`,
+  )
+  for (const question of review.questions)
+    console.log(
+      `  ${question.number}. [${question.mode}, ${question.category}, ${question.trust}, ${question.latencyMs} ms] ${question.question ?? '(unreadable)'}`,
+    )
+  for (const item of review.practice) console.log(`  practise: ${item.topic} (${item.reason})`)
+}
 
 /** The confirmation link's token, read from the development mailbox (GET /dev/mailbox: this machine, no SMTP). */
 async function confirmationToken(address: string): Promise<string> {

@@ -50,6 +50,8 @@ import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
 import { Route as ApiInterviewQuestionStreamRouteImport } from './routes/api/interview/question/stream'
 import { Route as ApiBillingInvoicesOrderIdPdfRouteImport } from './routes/api/billing/invoices/$orderId/pdf'
+import { Route as ApiInterviewSessionsSessionIdReviewCsvRouteImport } from './routes/api/interview/sessions/$sessionId/review/csv'
+import { Route as ApiInterviewSessionsSessionIdReviewPdfRouteImport } from './routes/api/interview/sessions/$sessionId/review/pdf'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -258,6 +260,18 @@ const ApiBillingInvoicesOrderIdPdfRoute =
     path: '/api/billing/invoices/$orderId/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiInterviewSessionsSessionIdReviewCsvRoute =
+  ApiInterviewSessionsSessionIdReviewCsvRouteImport.update({
+    id: '/api/interview/sessions/$sessionId/review/csv',
+    path: '/api/interview/sessions/$sessionId/review/csv',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiInterviewSessionsSessionIdReviewPdfRoute =
+  ApiInterviewSessionsSessionIdReviewPdfRouteImport.update({
+    id: '/api/interview/sessions/$sessionId/review/pdf',
+    path: '/api/interview/sessions/$sessionId/review/pdf',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -300,6 +314,8 @@ export interface FileRoutesByFullPath {
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
+  '/api/interview/sessions/$sessionId/review/csv': typeof ApiInterviewSessionsSessionIdReviewCsvRoute
+  '/api/interview/sessions/$sessionId/review/pdf': typeof ApiInterviewSessionsSessionIdReviewPdfRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -342,6 +358,8 @@ export interface FileRoutesByTo {
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
+  '/api/interview/sessions/$sessionId/review/csv': typeof ApiInterviewSessionsSessionIdReviewCsvRoute
+  '/api/interview/sessions/$sessionId/review/pdf': typeof ApiInterviewSessionsSessionIdReviewPdfRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -386,6 +404,8 @@ export interface FileRoutesById {
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
+  '/api/interview/sessions/$sessionId/review/csv': typeof ApiInterviewSessionsSessionIdReviewCsvRoute
+  '/api/interview/sessions/$sessionId/review/pdf': typeof ApiInterviewSessionsSessionIdReviewPdfRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -430,6 +450,8 @@ export interface FileRouteTypes {
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
     | '/api/billing/invoices/$orderId/pdf'
+    | '/api/interview/sessions/$sessionId/review/csv'
+    | '/api/interview/sessions/$sessionId/review/pdf'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -472,6 +494,8 @@ export interface FileRouteTypes {
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
     | '/api/billing/invoices/$orderId/pdf'
+    | '/api/interview/sessions/$sessionId/review/csv'
+    | '/api/interview/sessions/$sessionId/review/pdf'
   id:
     | '__root__'
     | '/'
@@ -515,6 +539,8 @@ export interface FileRouteTypes {
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
     | '/api/billing/invoices/$orderId/pdf'
+    | '/api/interview/sessions/$sessionId/review/csv'
+    | '/api/interview/sessions/$sessionId/review/pdf'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -549,6 +575,8 @@ export interface RootRouteChildren {
   ApiWebhooksRazorpayRoute: typeof ApiWebhooksRazorpayRoute
   ApiInterviewQuestionStreamRoute: typeof ApiInterviewQuestionStreamRoute
   ApiBillingInvoicesOrderIdPdfRoute: typeof ApiBillingInvoicesOrderIdPdfRoute
+  ApiInterviewSessionsSessionIdReviewCsvRoute: typeof ApiInterviewSessionsSessionIdReviewCsvRoute
+  ApiInterviewSessionsSessionIdReviewPdfRoute: typeof ApiInterviewSessionsSessionIdReviewPdfRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -840,6 +868,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiBillingInvoicesOrderIdPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/interview/sessions/$sessionId/review/csv': {
+      id: '/api/interview/sessions/$sessionId/review/csv'
+      path: '/api/interview/sessions/$sessionId/review/csv'
+      fullPath: '/api/interview/sessions/$sessionId/review/csv'
+      preLoaderRoute: typeof ApiInterviewSessionsSessionIdReviewCsvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/api/interview/sessions/$sessionId/review/pdf': {
+      id: '/api/interview/sessions/$sessionId/review/pdf'
+      path: '/api/interview/sessions/$sessionId/review/pdf'
+      fullPath: '/api/interview/sessions/$sessionId/review/pdf'
+      preLoaderRoute: typeof ApiInterviewSessionsSessionIdReviewPdfRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -904,6 +946,10 @@ const rootRouteChildren: RootRouteChildren = {
   ApiWebhooksRazorpayRoute: ApiWebhooksRazorpayRoute,
   ApiInterviewQuestionStreamRoute: ApiInterviewQuestionStreamRoute,
   ApiBillingInvoicesOrderIdPdfRoute: ApiBillingInvoicesOrderIdPdfRoute,
+  ApiInterviewSessionsSessionIdReviewCsvRoute:
+    ApiInterviewSessionsSessionIdReviewCsvRoute,
+  ApiInterviewSessionsSessionIdReviewPdfRoute:
+    ApiInterviewSessionsSessionIdReviewPdfRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

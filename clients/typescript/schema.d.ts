@@ -1146,6 +1146,46 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/interview/sessions/{id}/review/pdf': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * An ended session's review, as a PDF
+     * @description The same review as GET /interview/sessions/{id}/review, the whole review (the summary, what to practise, then each question with its answer, trust, timing and your rating) as an A4 PDF, times in UTC, `Content-Disposition: attachment`. Interview analytics is part of the Pro plan: other plans get 403 `feature_not_in_plan`; a running session is 409 `session_active`, and another person's session or an unknown id 404.
+     */
+    get: operations['interview-sessionReviewPdf']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/interview/sessions/{id}/review/csv': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * An ended session's questions, as CSV
+     * @description The same review as GET /interview/sessions/{id}/review, its questions as CSV (RFC 4180, UTF-8, CRLF lines): a header row, then one row per question in the order asked with `number, asked_at, mode, category, question, answer, confidence, source, trust, latency_ms, rating, note`; a cell that a spreadsheet would run as a formula starts with an apostrophe, `Content-Disposition: attachment`. Interview analytics is part of the Pro plan: other plans get 403 `feature_not_in_plan`; a running session is 409 `session_active`, and another person's session or an unknown id 404.
+     */
+    get: operations['interview-sessionReviewCsv']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/interview/audio-question': {
     parameters: {
       query?: never
@@ -1505,8 +1545,11 @@ export interface components {
         questionId: string
         /** @description The question, to generate practice questions on */
         topic: string
-        /** @enum {string} */
-        reason: 'abstained' | 'low-confidence' | 'rated-low'
+        /**
+         * @description `asked-again`: the topic came up again in a later interview
+         * @enum {string}
+         */
+        reason: 'abstained' | 'low-confidence' | 'rated-low' | 'asked-again'
       }[]
     }
     InterviewInsights: {
@@ -1546,8 +1589,11 @@ export interface components {
         questionId: string
         /** @description The question, to generate practice questions on */
         topic: string
-        /** @enum {string} */
-        reason: 'abstained' | 'low-confidence' | 'rated-low'
+        /**
+         * @description `asked-again`: the topic came up again in a later interview
+         * @enum {string}
+         */
+        reason: 'abstained' | 'low-confidence' | 'rated-low' | 'asked-again'
         sessionId: string
       }[]
     }
@@ -12620,6 +12666,297 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'not_found'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'interview-sessionReviewPdf': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /**
+         * @description The session id
+         * @example 14858cf9-68c1-4149-94b2-7fc0b8336cb0
+         */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The review as PDF */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description attachment, with a file name of the session day and id
+           * @example attachment; filename="interview-review-2026-11-25-7d4f1c2a.pdf"
+           */
+          'Content-Disposition'?: string
+          [name: string]: unknown
+        }
+        content: {
+          /** @example %PDF-1.7 … (the A4 review: summary, practice list, each question with its answer) */
+          'application/pdf': string
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'feature_not_in_plan'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. `session_active`: An interview session is already running; `details.sessionId` names it. End it or carry on with it. */
+      409: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'session_active'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'interview-sessionReviewCsv': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /**
+         * @description The session id
+         * @example 14858cf9-68c1-4149-94b2-7fc0b8336cb0
+         */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The review as CSV */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description attachment, with a file name of the session day and id
+           * @example attachment; filename="interview-review-2026-11-25-7d4f1c2a.csv"
+           */
+          'Content-Disposition'?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example number,asked_at,mode,category,question,answer,confidence,source,trust,latency_ms,rating,note
+           *     1,2026-11-24T14:40:42.279Z,Typed,Technical topics,What is a closure in JavaScript?,"A closure is a function that keeps the variables of the scope it was created in, …",0.92,knowledge-base,confident,42,4,Add a counter example next time
+           */
+          'text/csv': string
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed. `feature_not_in_plan`: The active plan does not include this feature, or the context sent with it; a higher plan does. Without any active plan the code is `plan_required` instead. */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'feature_not_in_plan'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. `session_active`: An interview session is already running; `details.sessionId` names it. End it or carry on with it. */
+      409: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'session_active'
           }
         }
       }

@@ -29,9 +29,6 @@ export type InterviewReviewQuestionsTable = {
   mode: (typeof modeOf)[keyof typeof modeOf]
   /** The review's group of the question; 'other' for questions recorded before groups. */
   category: QuestionCategory
-  /** Personal text stays sealed with the person's key here too: shredding the key makes it unreadable. */
-  question_sealed: string
-  answer_sealed: string
   confidence: number | null
   answer_source: (typeof answerSources)[number] | null
   latency_ms: number
@@ -84,8 +81,6 @@ async function applyToReview(trx: Transaction<EventsDatabase>, stored: StoredEve
           asked_at: event.createdAt,
           mode: modeOf[event.data.source],
           category: event.data.category ?? 'other',
-          question_sealed: event.data.question,
-          answer_sealed: event.data.answer,
           confidence: event.data.confidence,
           answer_source: event.data.answerSource,
           latency_ms: Math.round(event.data.latencyMs),
@@ -129,8 +124,10 @@ async function applyToReview(trx: Transaction<EventsDatabase>, stored: StoredEve
 
 /**
  * Each person's interviews as a review reads them: every question in order with its mode, group,
- * sealed words, answer trust, timing and the candidate's own rating, and per session its duration
- * and count. The insights across sessions are read from the same rows.
+ * answer trust, timing and the candidate's own rating (its note sealed), and per session its
+ * duration and count. The words of a question and its answer are the history view's
+ * (interview_questions_view), unsealed once when recorded and cleared by erasure. The insights
+ * across sessions are read from the same rows.
  */
 export const interviewReviewProjection: Projection = {
   name: 'interview_review',

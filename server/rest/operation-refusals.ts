@@ -63,6 +63,8 @@ const refusalsByOperation = {
   'GET /interview/session/active': [],
   'GET /interview/history': [],
   'GET /interview/sessions/{id}/review': ['feature-not-in-plan', 'not-found', 'session-active'],
+  'GET /interview/sessions/{id}/review/pdf': ['feature-not-in-plan', 'not-found', 'session-active'],
+  'GET /interview/sessions/{id}/review/csv': ['feature-not-in-plan', 'not-found', 'session-active'],
   'GET /interview/insights': ['feature-not-in-plan'],
   'POST /interview/sessions/{id}/questions/{questionId}/rating': ['feature-not-in-plan', 'not-found'],
   'GET /interview/usage-limits': [],

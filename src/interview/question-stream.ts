@@ -4,7 +4,7 @@ import { eventData, isRecord, readServerSentEvents } from './sse-reader.ts'
 
 class StreamFailure extends Error {}
 
-type StreamInput = { question: string; context?: InterviewContext; sessionId?: string }
+type StreamInput = { question: string; context?: InterviewContext; sessionId?: string; generated?: boolean }
 
 /**
  * POST /api/interview/question/stream: calls `onDelta` with each piece of the answer as it is

@@ -114,6 +114,25 @@ describe('the interview review (/review/…)', () => {
       await expect(page.getByLabel('Topic').inputValue()).resolves.toBe('What are your salary expectations?')
       await page.getByTestId('generated-questions').waitFor()
       await expect(page.getByTestId('generated-questions').locator('li').count()).resolves.toBeGreaterThan(0)
+      const firstGenerated = await page.getByTestId('generated-questions').locator('li p').first().textContent()
+
+      // Practising them asks each in a session as a generated question, and the session's review says so.
+      await page
+        .getByRole('region', { name: 'Session', exact: true })
+        .getByRole('button', { name: 'Start session' })
+        .click()
+      await page.getByTestId('active-session').waitFor()
+      await page.getByRole('button', { name: 'Practise these in your session' }).click()
+      const practised = page.getByRole('region', { name: 'Practice answer' })
+      await practised.getByText(/Answered in/).waitFor()
+      await expect(practised.getByRole('heading').textContent()).resolves.toBe(`1. ${firstGenerated ?? ''}`)
+      await page.getByRole('button', { name: 'End session' }).click()
+      await page.getByRole('link', { name: 'Review this interview' }).click()
+      const questions = page.getByRole('region', { name: 'Questions and answers' }).locator('ol > li')
+      await questions.first().waitFor()
+      await expect(questions.count()).resolves.toBe(1)
+      await expect(questions.nth(0).getByRole('heading').textContent()).resolves.toBe(`1. ${firstGenerated ?? ''}`)
+      await expect(questions.nth(0).textContent()).resolves.toMatch(/Generated practice question ·/)
       await page.close()
     },
     slow,
@@ -162,9 +181,31 @@ describe('the interview review (/review/…)', () => {
       for (const table of ['sessions-per-week', 'questions-by-category', 'confident-share', 'ratings'])
         await expect(page.getByTestId(`${table}-table`).locator('tbody tr').count()).resolves.toBeGreaterThan(0)
       await expect(page.getByTestId('ratings-table').textContent()).resolves.toContain('of 5')
+      for (const [id, title] of [
+        ['sessions-per-week', 'Interviews per week'],
+        ['questions-by-category', 'Questions by category'],
+        ['confident-share', 'Share answered confidently'],
+        ['ratings', 'Your ratings of the answers'],
+      ] as const) {
+        // The drawing is named by its title; the arrow keys step through it (Recharts' accessibility layer).
+        await page.getByTestId(`${id}-chart`).getByRole('application', { name: title }).waitFor()
+      }
+      await expect(
+        page.getByTestId('sessions-per-week-chart').locator('.recharts-bar-rectangle').count(),
+      ).resolves.toBeGreaterThan(0)
+      await expect(page.getByTestId('ratings-chart').locator('.recharts-dot').count()).resolves.toBeGreaterThan(0)
       const table = page.getByRole('region', { name: 'Interviews per week, week by week' })
       await table.focus()
       await expect(table.evaluate((element) => element === document.activeElement)).resolves.toBe(true)
+      // The keyboard reaches the drawing too: focused, the arrow keys step through the weeks in its tooltip.
+      const chart = page.getByTestId('sessions-per-week-chart').getByRole('application')
+      await chart.focus()
+      await page.keyboard.press('ArrowRight')
+      await page
+        .getByTestId('sessions-per-week-chart')
+        .locator('.recharts-tooltip-wrapper')
+        .getByText(/Interviews/)
+        .waitFor()
       await page.close()
     },
     slow,
@@ -181,6 +222,7 @@ describe('the interview review (/review/…)', () => {
       async (path, width) => {
         const page = await open(path === '/review' ? `/review/${pro.sessionId}` : path, pro.tokens, { theme, width })
         await page.getByTestId(path === '/review' ? 'practice-list' : 'ratings-table').waitFor()
+        if (path === '/progress') await page.getByTestId('ratings-chart').getByRole('application').waitFor()
         expect(await page.evaluate(() => document.body.className)).toBe(theme)
         expect(await seriousViolations(page)).toEqual([])
         expect(

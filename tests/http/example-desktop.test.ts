@@ -9,7 +9,7 @@ import { projectRoot } from '#scripts/build-if-stale.mjs'
 import { testClientIp } from '#tests/support/rest-client.ts'
 
 describe('npm run example:desktop', () => {
-  it('registers, confirms, buys in sandbox, asks in every way, ends, refreshes and signs out', async () => {
+  it('registers, confirms, buys in sandbox, asks in every way, ends, prints the review, refreshes and signs out', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['scripts/example-desktop.ts', '--base-url', inject('baseUrl'), '--header', `X-Forwarded-For: ${testClientIp()}`],
@@ -22,9 +22,14 @@ describe('npm run example:desktop', () => {
       'ask (streamed)',
       'screenshot',
       'audio question',
+      'practise a generated question',
+      'review',
       'sign out',
     ])
       expect(stdout).toContain(`✓ ${step}`)
+    // The review of the session it just ran: the streamed question first, the practised one as generated.
+    expect(stdout).toMatch(/^ {2}1\. \[text, technical, \w[\w-]*, \d+ ms\] What is a hash map\?$/m)
+    expect(stdout).toMatch(/^ {2}\d+\. \[generated, [\w-]+, [\w-]+, \d+ ms\] /m)
     expect(stdout).toContain('desktop flow complete')
   }, 150_000)
 })

@@ -4,6 +4,7 @@
  * insights across sessions; every lower plan is refused with `feature_not_in_plan`.
  */
 import { beforeAll, describe, expect, it, inject } from 'vitest'
+import { pdfText } from '#tests/support/invoices.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { restCustomer } from '#tests/support/rest-customer.ts'
 
@@ -140,7 +141,12 @@ describe('interview review and insights over REST', () => {
   it('answers 403 feature_not_in_plan to a Starter plan, which still sees the counts in the browser', async () => {
     const sessionId = await endedSession(starter)
     dataOf(await api('POST', '/interview/session/end', { token: starter, body: { sessionId } }))
-    for (const path of [`/interview/sessions/${sessionId}/review`, '/interview/insights']) {
+    for (const path of [
+      `/interview/sessions/${sessionId}/review`,
+      `/interview/sessions/${sessionId}/review/pdf`,
+      `/interview/sessions/${sessionId}/review/csv`,
+      '/interview/insights',
+    ]) {
       const refused = await api('GET', path, { token: starter })
       expect(refused.status).toBe(403)
       expect(refused.body).toMatchObject({ success: false, code: 'feature_not_in_plan' })
@@ -153,5 +159,44 @@ describe('interview review and insights over REST', () => {
     const counts = ((await response.json()) as { result: { data: { summary: Record<string, unknown> } } }).result.data
     expect(counts.summary).toMatchObject({ questionCount: 3, byCategory: { technical: 2, 'hr-salary': 1 } })
     expect(JSON.stringify(counts)).not.toContain('hash map')
+  })
+
+  it('downloads an ended session’s review as a PDF and its questions as CSV, refusing a running session', async () => {
+    const sessionId = await endedSession(pro)
+    const download = (format: 'pdf' | 'csv', id = sessionId) =>
+      fetch(`${baseUrl}/api/interview/sessions/${id}/review/${format}`, {
+        headers: { authorization: `Bearer ${pro}`, 'x-forwarded-for': ip },
+      })
+    const running = await download('pdf')
+    expect(running.status).toBe(409)
+    expect(await running.json()).toMatchObject({ success: false, code: 'session_active' })
+    dataOf(await api('POST', '/interview/session/end', { token: pro, body: { sessionId } }))
+
+    const pdf = await download('pdf')
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(pdf.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="interview-review-[\d-]+-[0-9a-f]{8}\.pdf"$/,
+    )
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain('1. How does a hash map handle collisions?')
+    expect(text).toContain('Generated practice question · Technical topics')
+
+    const csv = await download('csv')
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const lines = (await csv.text()).trimEnd().split('\r\n')
+    expect(lines[0]).toBe(
+      'number,asked_at,mode,category,question,answer,confidence,source,trust,latency_ms,rating,note',
+    )
+    expect(lines.filter((line) => /^\d+,\d{4}-/.test(line)).map((line) => line.split(',').slice(0, 5))).toEqual([
+      ['1', expect.any(String), 'Typed', 'Technical topics', 'How does a hash map handle collisions?'],
+      ['2', expect.any(String), 'Generated practice question', 'Technical topics', 'What is a closure in JavaScript?'],
+      ['3', expect.any(String), 'Typed', 'HR and salary', 'What are your salary expectations?'],
+    ])
+
+    const bad = await download('csv', 'not-a-session')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ code: 'invalid_request' })
   })
 })

@@ -2,6 +2,8 @@
  * The landing page as a first visit receives it: every script and stylesheet it loads up front
  * precompressed and kept for a year, the page itself compressed, and its JavaScript within budget.
  */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import {
@@ -10,6 +12,7 @@ import {
   gzippedBytes,
   type FirstLoadAssets,
 } from '#tests/support/first-load-assets.ts'
+import { projectRoot } from '#scripts/build-if-stale.mjs'
 import { rawRequest } from '#tests/support/raw-http.ts'
 
 const baseUrl = inject('baseUrl')
@@ -74,5 +77,12 @@ describe('the landing page over the wire', () => {
     expect(loadedUpFront).not.toMatch(
       /pricing-section|sandbox-checkout-dialog|plan-change-dialog|payment-success-overlay|checkout-code|api-reference/,
     )
+  })
+
+  it("leaves the progress page's charts (Recharts) out of what it loads up front", async () => {
+    for (const asset of assets.js) {
+      const source = await readFile(path.join(projectRoot, '.output/public', asset), 'utf8')
+      expect(source.includes('recharts-surface'), asset).toBe(false)
+    }
   })
 })

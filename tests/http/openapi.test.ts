@@ -64,6 +64,22 @@ describe('GET /api/openapi.json', () => {
     expect(JSON.stringify(operation?.responses['404'])).toContain('not_found')
   })
 
+  it('describes the review downloads as a PDF and a CSV for Pro, with their refusals and examples', async () => {
+    const document = documentSchema.parse(await fetchDocument())
+    for (const [format, media] of [
+      ['pdf', 'application/pdf'],
+      ['csv', 'text/csv'],
+    ] as const) {
+      const operation = document.paths[`/interview/sessions/{id}/review/${format}`]?.get
+      expect(operation?.responses['200']).toMatchObject({
+        content: { [media]: { example: expect.any(String) as unknown } },
+      })
+      expect(JSON.stringify(operation?.responses['403'])).toContain('feature_not_in_plan')
+      expect(JSON.stringify(operation?.responses['409'])).toContain('session_active')
+      expect(JSON.stringify(operation?.responses['404'])).toContain('not_found')
+    }
+  })
+
   it('shows the envelope in every response schema', async () => {
     const document = documentSchema.parse(await fetchDocument())
     for (const pathItem of Object.values(document.paths)) {
@@ -72,8 +88,9 @@ describe('GET /api/openapi.json', () => {
           // The one streaming answer is text/event-stream; its events carry the same envelope.
           if (z.object({ content: z.object({ 'text/event-stream': z.unknown() }) }).safeParse(response).success)
             continue
-          // The invoice download answers the file itself; its refusals are enveloped like any other.
+          // The invoice and review downloads answer the file itself; their refusals are enveloped like any other.
           if (z.object({ content: z.object({ 'application/pdf': z.unknown() }) }).safeParse(response).success) continue
+          if (z.object({ content: z.object({ 'text/csv': z.unknown() }) }).safeParse(response).success) continue
           const schema = z
             .object({
               content: z.object({ 'application/json': z.object({ schema: z.record(z.string(), z.unknown()) }) }),

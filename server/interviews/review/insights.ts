@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import { keyFor, unseal } from '#events/pii/pii-vault.ts'
 import { questionCategories, type QuestionCategory } from '#rules/question-category.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { lowConfidenceBelow, lowRatingAtMost, weakSpotReason } from './answer-trust.ts'
@@ -34,7 +33,7 @@ export async function interviewInsights(scope: SignedInScope, range: InsightsRan
   const until = new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + dayMs)
   const week = (column: string) =>
     sql<string>`to_char(date_trunc('week', ${sql.ref(column)} at time zone 'UTC'), 'YYYY-MM-DD')`
-  const [sessions, questions, weak, key] = await Promise.all([
+  const [sessions, questions, weak] = await Promise.all([
     db
       .selectFrom('interview_review_sessions')
       .select((eb) => [week('started_at').as('week'), eb.fn.countAll<string>().as('sessions')])
@@ -61,10 +60,11 @@ export async function interviewInsights(scope: SignedInScope, range: InsightsRan
       .innerJoin('interview_review_sessions as session', (join) =>
         join.onRef('session.session_id', '=', 'question.session_id').on('session.status', '=', 'ended'),
       )
+      .innerJoin('interview_questions_view as words', 'words.question_id', 'question.question_id')
       .select([
         'question.question_id',
         'question.session_id',
-        'question.question_sealed',
+        'words.question',
         'question.answer_source',
         'question.confidence',
         'question.rating',
@@ -82,9 +82,8 @@ export async function interviewInsights(scope: SignedInScope, range: InsightsRan
       .orderBy('question.asked_at', 'desc')
       .limit(10)
       .execute(),
-    keyFor(db, scope.userId),
   ])
-  return { range, ...weekly(sessions, questions.rows), practice: practiceList(weak, key, scope.userId) }
+  return { range, ...weekly(sessions, questions.rows), practice: practiceList(weak) }
 }
 
 function weekly(sessions: readonly { week: string; sessions: string }[], questions: readonly WeekRow[]) {
@@ -158,19 +157,15 @@ function practiceList(
   rows: readonly {
     question_id: string
     session_id: string
-    question_sealed: string
+    question: string | null
     answer_source: string | null
     confidence: number | null
     rating: number | null
   }[],
-  key: Buffer | undefined,
-  userId: string,
 ) {
   return rows.flatMap((row) => {
-    const topic = unseal(key, userId, row.question_sealed)
-    if (topic === undefined) return []
     const reason = weakSpotReason(row)
-    if (reason === null) return []
-    return [{ questionId: row.question_id, sessionId: row.session_id, topic, reason }]
+    if (row.question === null || reason === null) return []
+    return [{ questionId: row.question_id, sessionId: row.session_id, topic: row.question, reason }]
   })
 }

@@ -8,6 +8,7 @@ import { questionCategories, type QuestionCategory } from '#rules/question-categ
 import type { SignedInScope } from '#server/request-scope.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
 import { answerTrust, weakSpotReason } from './answer-trust.ts'
+import { askedAgainIn } from './asked-again.ts'
 import { endedSessionOf, requireAnalytics } from './review-access.ts'
 
 type QuestionRow = Selectable<InterviewReviewQuestionsTable>
@@ -68,11 +69,32 @@ async function questionsOf(scope: SignedInScope, sessionId: string) {
     .execute()
 }
 
+/** The questions with their words, as the history view keeps them unsealed (null once erased). */
+async function questionsWithWords(scope: SignedInScope, sessionId: string) {
+  return scope.runtime.db
+    .selectFrom('interview_review_questions as question')
+    .leftJoin('interview_questions_view as words', 'words.question_id', 'question.question_id')
+    .selectAll('question')
+    .select(['words.question as question_text', 'words.answer as answer_text'])
+    .where('question.session_id', '=', sessionId)
+    .where('question.user_id', '=', scope.userId)
+    .orderBy('question.position')
+    .execute()
+}
+
 /** One ended session in full: every question in order with its answer, trust, timing and rating (Pro). */
 export async function sessionReview(scope: SignedInScope, sessionId: string) {
   await requireAnalytics(scope)
-  const session = await endedSessionOf(scope, sessionId)
-  const [questions, key] = await Promise.all([questionsOf(scope, sessionId), keyFor(scope.runtime.db, scope.userId)])
+  // Read side by side: a session that is not the person's, or still running, refuses before anything is shown.
+  const [session, questions, askedAgain] = await Promise.all([
+    endedSessionOf(scope, sessionId),
+    questionsWithWords(scope, sessionId),
+    askedAgainIn(scope, sessionId),
+  ])
+  // Only a rating's note is sealed here; the key is read when there is one to open.
+  const key = questions.some((question) => question.rating_note_sealed !== null)
+    ? await keyFor(scope.runtime.db, scope.userId)
+    : undefined
   const open = (sealed: string | null) => (sealed === null ? null : (unseal(key, scope.userId, sealed) ?? null))
   const shown = questions.map((question, index) => ({
     id: question.question_id,
@@ -80,8 +102,8 @@ export async function sessionReview(scope: SignedInScope, sessionId: string) {
     askedAt: iso(question.asked_at),
     mode: question.mode,
     category: question.category,
-    question: open(question.question_sealed),
-    answer: open(question.answer_sealed),
+    question: question.question_text,
+    answer: question.answer_text,
     confidence: question.confidence,
     source: question.answer_source,
     trust: answerTrust(question),
@@ -95,9 +117,10 @@ export async function sessionReview(scope: SignedInScope, sessionId: string) {
     summary: summaryOf(questions),
     questions: shown,
     practice: questions.flatMap((row, index) => {
-      const reason = weakSpotReason(row)
       const topic = shown[index]?.question
-      return reason === null || !topic ? [] : [{ questionId: row.question_id, topic, reason }]
+      if (!topic) return []
+      const reason = weakSpotReason(row) ?? (askedAgain(topic) ? ('asked-again' as const) : null)
+      return reason === null ? [] : [{ questionId: row.question_id, topic, reason }]
     }),
   }
 }
@@ -108,3 +131,5 @@ export async function sessionReviewCounts(scope: SignedInScope, sessionId: strin
   const session = await endedSessionOf(scope, sessionId)
   return { session: sessionPart(session), summary: summaryOf(await questionsOf(scope, sessionId)) }
 }
+
+export type SessionReview = Awaited<ReturnType<typeof sessionReview>>

@@ -6,6 +6,11 @@ import type { TagExamples } from './operation-example.ts'
 
 const notInPlan = planGateRefusal('professional', 'interviewAnalytics')
 const question = 'What is a closure in JavaScript?'
+const reviewErrors = {
+  feature_not_in_plan: notInPlan,
+  not_found: { error: reviewMessages.notFound },
+  session_active: { error: reviewMessages.stillRunning, details: { sessionId: exampleIds.session } },
+}
 const categories = { technical: 1, 'system-design': 0, behavioural: 0, 'hr-salary': 0, other: 0 }
 
 /** The review, insights and rating operations of the Pro plan's interview analytics. */
@@ -50,11 +55,17 @@ export const interviewReviewExamples = {
       ],
       practice: [],
     },
-    errors: {
-      feature_not_in_plan: notInPlan,
-      not_found: { error: reviewMessages.notFound },
-      session_active: { error: reviewMessages.stillRunning, details: { sessionId: exampleIds.session } },
-    },
+    errors: reviewErrors,
+  },
+  'GET /interview/sessions/{id}/review/pdf': {
+    request: { path: { id: exampleIds.session } },
+    success: '%PDF-1.7 … (the A4 review: summary, practice list, each question with its answer)',
+    errors: reviewErrors,
+  },
+  'GET /interview/sessions/{id}/review/csv': {
+    request: { path: { id: exampleIds.session } },
+    success: `number,asked_at,mode,category,question,answer,confidence,source,trust,latency_ms,rating,note\r\n1,${exampleTimes.sessionStarted},Typed,Technical topics,${question},"A closure is a function that keeps the variables of the scope it was created in, …",0.92,knowledge-base,confident,42,4,Add a counter example next time\r\n`,
+    errors: reviewErrors,
   },
   'GET /interview/insights': {
     request: { query: { from: '2026-11-01', to: '2026-11-30' } },

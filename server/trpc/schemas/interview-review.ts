@@ -58,7 +58,9 @@ const reviewSummary = z.object({
 const practiceItem = z.object({
   questionId: z.string(),
   topic: z.string().meta({ description: 'The question, to generate practice questions on' }),
-  reason: z.enum(['abstained', 'low-confidence', 'rated-low']),
+  reason: z
+    .enum(['abstained', 'low-confidence', 'rated-low', 'asked-again'])
+    .meta({ description: '`asked-again`: the topic came up again in a later interview' }),
 })
 
 export const sessionReviewSchema = z

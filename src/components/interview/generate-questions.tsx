@@ -9,6 +9,7 @@ import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { Button } from '#src/components/ui/button.tsx'
+import { PractiseGenerated } from './practise-generated.tsx'
 
 const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 
@@ -16,8 +17,13 @@ const difficulties: readonly Difficulty[] = ['easy', 'medium', 'hard']
 export function GenerateQuestions({
   context,
   initialTopic,
+  sessionId,
+  onAnswered,
 }: {
   context: () => InterviewContext | undefined
+  /** The active session, in which a picked question is asked and recorded as generated. */
+  sessionId: string | null
+  onAnswered: () => void
   /** A topic to generate on at once (a weak spot opened from a review). */
   initialTopic?: string | undefined
 }) {
@@ -98,12 +104,24 @@ export function GenerateQuestions({
         </div>
       </form>
       <ErrorAlert message={error} />
-      {generate.data && <GeneratedList result={generate.data} />}
+      {generate.data && (
+        <GeneratedList result={generate.data} sessionId={sessionId} context={context} onAnswered={onAnswered} />
+      )}
     </Card>
   )
 }
 
-function GeneratedList({ result }: { result: GeneratedQuestions }) {
+function GeneratedList({
+  result,
+  sessionId,
+  context,
+  onAnswered,
+}: {
+  result: GeneratedQuestions
+  sessionId: string | null
+  context: () => InterviewContext | undefined
+  onAnswered: () => void
+}) {
   return (
     <section aria-label="Generated questions" className="mt-4">
       {result.notes?.map((note) => (
@@ -128,6 +146,13 @@ function GeneratedList({ result }: { result: GeneratedQuestions }) {
         ))}
       </ol>
       <AnswerMeta latencyMs={result.latencyMs} />
+      <PractiseGenerated
+        key={result.questions.map((question) => question.question).join('\n')}
+        questions={result.questions.map((question) => question.question)}
+        sessionId={sessionId}
+        context={context}
+        onAnswered={onAnswered}
+      />
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
-import type { InterviewAnswer, InterviewContext } from '#src/interview/interview-types.ts'
+import type { InterviewAnswer } from '#src/interview/interview-types.ts'
 import { streamQuestion } from '#src/interview/question-stream.ts'
 
 type State = { text: string; answer: InterviewAnswer | null; error: string | null; streaming: boolean }
@@ -14,7 +14,7 @@ export function useStreamedAnswer(onAnswered: () => void) {
   useEffect(() => () => controller.current?.abort(), [])
 
   const ask = useCallback(
-    async (input: { question: string; context?: InterviewContext; sessionId?: string }) => {
+    async (input: Parameters<typeof streamQuestion>[0]) => {
       controller.current?.abort()
       const current = new AbortController()
       controller.current = current

@@ -100,7 +100,7 @@ function PracticeConsole() {
             />
             <VoiceQuestion sessionId={sessionId} allowed={features.microphone} onAnswered={onAnswered} />
           </div>
-          <GenerateQuestions context={context} initialTopic={practice} />
+          <GenerateQuestions context={context} initialTopic={practice} sessionId={sessionId} onAnswered={onAnswered} />
           <ImproveAnswer allowed={features.advancedAI} context={context} />
         </div>
       </div>

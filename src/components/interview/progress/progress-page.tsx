@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { findPlan } from '#app.catalog.ts'
 import { LoadError } from '#src/components/dashboard/load-error.tsx'
 import { Spinner } from '#src/components/spinner.tsx'
@@ -8,6 +9,9 @@ import { PracticeList } from '../review/practice-list.tsx'
 import { usePlanFeatures } from '../use-plan-features.ts'
 import { ChartTable } from './chart-table.tsx'
 import { progressCharts, type Insights } from './progress-series.ts'
+
+// Recharts is fetched with the progress page's data, never with the pages that show no chart.
+const ProgressChartDrawing = lazy(() => import('./progress-chart.tsx'))
 
 const linkClass =
   'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300'
@@ -93,7 +97,10 @@ function ProgressView({ insights }: { insights: Insights }) {
           <h2 id={`${chart.id}-heading`} className="text-lg font-semibold text-fg">
             {chart.title}
           </h2>
-          <div className="mt-3">
+          <div className="mt-3 grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start [&>*]:min-w-0">
+            <Suspense fallback={<div className="h-60" aria-hidden="true" />}>
+              <ProgressChartDrawing chart={chart} />
+            </Suspense>
             <ChartTable chart={chart} />
           </div>
         </section>

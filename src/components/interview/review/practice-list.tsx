@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { practiceReasons } from './review-labels.ts'
+import { practiceReasons } from '#rules/review-labels.ts'
 import type { PracticeItem } from './review-types.ts'
 
 /** The weak spots of a session: one click opens the practice console with questions generated on that topic. */

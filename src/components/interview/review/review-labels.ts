@@ -1,31 +1,4 @@
 import { questionCategories, questionCategoryLabels } from '#rules/question-category.ts'
-import type { ReviewQuestion } from './review-types.ts'
-
-export const reviewModeLabels: Record<ReviewQuestion['mode'], string> = {
-  text: 'Typed',
-  voice: 'Voice',
-  screenshot: 'Screenshot',
-  generated: 'Generated practice question',
-}
-
-export const trustLabels: Record<ReviewQuestion['trust'], string> = {
-  confident: 'Answered confidently',
-  'low-confidence': 'Low confidence',
-  abstained: 'No reliable answer: the structured approach was shown',
-  unknown: 'Confidence not recorded',
-}
-
-export const sourceLabels: Record<NonNullable<ReviewQuestion['source']>, string> = {
-  'knowledge-base': 'curated answer',
-  framework: 'structured approach',
-  model: 'AI model',
-}
-
-export const practiceReasons = {
-  abstained: 'no reliable answer',
-  'low-confidence': 'low confidence',
-  'rated-low': 'you rated it low',
-} as const
 
 /** The five groups in the order the summary lists them, with their names. */
 export const categoryRows = questionCategories.map((category) => ({

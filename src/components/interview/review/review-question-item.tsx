@@ -2,7 +2,7 @@ import { AnswerText } from '../answer-text.tsx'
 import { formatTime } from '#src/interview/display.ts'
 import { questionCategoryLabels } from '#rules/question-category.ts'
 import { RatingForm } from './rating-form.tsx'
-import { reviewModeLabels, sourceLabels, trustLabels } from './review-labels.ts'
+import { reviewModeLabels, sourceLabels, trustLabels } from '#rules/review-labels.ts'
 import type { ReviewQuestion } from './review-types.ts'
 
 const trustTone: Record<ReviewQuestion['trust'], string> = {

@@ -7,6 +7,7 @@ import { formatDateTime, modeLabel } from '#src/interview/display.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { usePlanFeatures } from '../use-plan-features.ts'
 import { PracticeList } from './practice-list.tsx'
+import { ReviewDownloads } from './review-downloads.tsx'
 import { ReviewQuestionItem } from './review-question-item.tsx'
 import { ReviewSummaryCard } from './review-summary.tsx'
 import type { ReviewCounts } from './review-types.ts'
@@ -55,6 +56,7 @@ function FullReview({ sessionId }: { sessionId: string }) {
     <>
       <SessionLine session={session} />
       <div className="mt-6 space-y-6">
+        <ReviewDownloads sessionId={session.id} startedAt={session.startedAt} />
         <ReviewSummaryCard summary={summary} durationMs={session.durationMs} />
         <PracticeList items={practice} />
         <section aria-labelledby="review-questions-heading">

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
+import { handleReviewFile } from '#server/http/review-file-route.ts'
+
+export const Route = createFileRoute('/api/interview/sessions/$sessionId/review/csv')({
+  server: {
+    handlers: {
+      GET: ({ request, params }) => handleReviewFile(request, params.sessionId, 'csv'),
+      ...otherMethodsRefused('GET'),
+    },
+  },
+})
