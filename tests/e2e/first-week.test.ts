@@ -221,7 +221,7 @@ describe('a paying customer’s first week', () => {
   )
 
   it(
-    'at 375 px deleting the account of a Pro customer says the plan ends now with no refund, then mails a goodbye',
+    'at 375 px deleting the account of a Pro customer says the plan ends now with no refund, then says it is done and mails a goodbye',
     async () => {
       const account = await confirmedAccount(baseUrl, 'delete-pro')
       await buyPlan(baseUrl, account.token, 'pro')
@@ -239,6 +239,14 @@ describe('a paying customer’s first week', () => {
       await dialog.getByLabel('Your password').fill(password)
       await dialog.getByRole('button', { name: 'Delete my account' }).click()
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/')
+      // The person is told on screen what happened, where they are looking.
+      await expect
+        .poll(() => focused(page), { timeout: 15_000 })
+        .toEqual({
+          text: `Your account is deleted. A last e-mail to ${account.email} confirms it.`,
+          onScreen: true,
+        })
+      await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' }).count()).resolves.toBe(1)
       await expect
         .poll(
           async () => {
