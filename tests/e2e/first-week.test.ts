@@ -83,6 +83,29 @@ describe('a paying customer’s first week', () => {
     slow,
   )
 
+  it.each([375, 1280])(
+    'at %i px a checkout closed unpaid shows as Abandoned in the billing history at once, saying so',
+    async (width) => {
+      const account = await confirmedAccount(baseUrl, `abandoned-${width}`)
+      const page = await signedInAt(browser, width, account)
+      await openPricing(page)
+      await card(page, 'professional').getByRole('button', { name: 'Buy Now' }).click()
+      await checkoutDialog(page).waitFor()
+      await page.keyboard.press('Escape')
+      await expect.poll(async () => (await focused(page)).text).toContain('Payment cancelled by user')
+      await page.goto(`${baseUrl}/subscription`)
+      await waitForHydration(page)
+      const order = page.locator('[data-order-id]:visible').first()
+      await expect.poll(() => order.textContent(), { timeout: 15_000 }).toContain('Abandoned')
+      await expect(order.textContent()).resolves.toContain(
+        'You closed the checkout without paying. A payment that still goes through shows here.',
+      )
+      await expect(order.textContent()).resolves.not.toContain('Pending')
+      await page.close()
+    },
+    slow,
+  )
+
   it(
     'at 375 px scheduling a switch and cancelling it each bring the result on screen, in the lifecycle’s words',
     async () => {
