@@ -286,4 +286,42 @@ describe('a paying customer’s first week', () => {
     },
     slow,
   )
+  it(
+    'at 375, 768 and 1280 px the plan card’s labels keep to one line, and a Pro customer is not asked to upgrade',
+    async () => {
+      const account = await confirmedAccount(baseUrl, 'pro-card')
+      await buyPlan(baseUrl, account.token, 'pro')
+      const page = await signedInAt(browser, 768, account)
+      const planCard = page.getByRole('region', { name: 'Current Plan' })
+      await expect.poll(() => planCard.getByTestId('plan-name').textContent(), { timeout: 15_000 }).toBe('Pro')
+      for (const width of [375, 768, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        const wrapped = await planCard
+          .locator('dt')
+          .evaluateAll((labels) =>
+            labels
+              .filter(
+                (label) =>
+                  label.getBoundingClientRect().height > 1.5 * Number.parseFloat(getComputedStyle(label).lineHeight),
+              )
+              .map((label) => label.textContent),
+          )
+        expect({ width, wrapped }).toEqual({ width, wrapped: [] })
+      }
+      await expect(planCard.getByRole('link', { name: 'Upgrade Plan' }).count()).resolves.toBe(0)
+      await expect(planCard.getByRole('link', { name: 'Extend or Change Plan' }).getAttribute('href')).resolves.toBe(
+        '/pricing',
+      )
+      await page.close()
+    },
+    slow,
+  )
+
+  it('titles the tab of an unknown blog article Page Not Found', async () => {
+    const page = await newClientPage(browser, baseUrl)
+    await page.goto(`${baseUrl}/blog/no-such-article`)
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
+    expect(await page.title()).toBe('Page Not Found | Interview Helper')
+    await page.close()
+  })
 })

@@ -163,7 +163,9 @@ describe('order decider', () => {
     // A decline already says why; a payment already says it is done; an expired window already closed it.
     givenOrder(created, failed('pay_x')).when(close).then([])
     givenOrder(created, paid).when(close).then([])
-    givenOrder(created, abandoned).when(pay()).thenMatches([{ type: 'PaymentVerified' }])
+    givenOrder(created, abandoned)
+      .when(pay())
+      .thenMatches([{ type: 'PaymentVerified' }])
     givenOrder(created, abandoned)
       .when({ type: 'RecordFailure', paymentId: 'pay_x', reason: 'Card declined', code: 'BAD_REQUEST_ERROR' })
       .then([failed('pay_x')])
