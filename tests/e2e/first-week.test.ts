@@ -296,16 +296,16 @@ describe('a paying customer’s first week', () => {
       await expect.poll(() => planCard.getByTestId('plan-name').textContent(), { timeout: 15_000 }).toBe('Pro')
       for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 })
-        const wrapped = await planCard
-          .locator('dt')
-          .evaluateAll((labels) =>
-            labels
-              .filter(
-                (label) =>
-                  label.getBoundingClientRect().height > 1.5 * Number.parseFloat(getComputedStyle(label).lineHeight),
-              )
-              .map((label) => label.textContent),
-          )
+        const wrapped = await planCard.locator('dt').evaluateAll((labels) =>
+          labels
+            // A label's text on more than one line box: it wrapped.
+            .filter((label) => {
+              const range = document.createRange()
+              range.selectNodeContents(label)
+              return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1
+            })
+            .map((label) => label.textContent),
+        )
         expect({ width, wrapped }).toEqual({ width, wrapped: [] })
       }
       await expect(planCard.getByRole('link', { name: 'Upgrade Plan' }).count()).resolves.toBe(0)

@@ -8,10 +8,10 @@ export function useSignOut(): { signOut: (notice?: string) => Promise<void>; sig
   const router = useRouter()
   const signOutAndLeave = useCallback(
     async (notice?: string) => {
-      const signedOut = signOut()
-      // Leave signed-in pages first, so their guard does not send the user to /login on the way out.
+      // Leave signed-in pages first, so their guard does not send the user to /login on the way out
+      // (a guard still mounted when the user is gone redirects, and takes the notice with it).
       await router.navigate({ to: '/', state: notice === undefined ? {} : { notice } })
-      await signedOut
+      await signOut()
     },
     [signOut, router],
   )
