@@ -194,7 +194,7 @@ describe('the contact form', () => {
     await mail.waitFor()
     expect(await mail.innerText()).toContain('Can I switch from Starter to Pro mid-month?')
     await page.close()
-  })
+  }, 120_000)
 
   it('shows the error with a mailto fallback when the server refuses', async () => {
     const page = await open('/contact')
