@@ -55,7 +55,7 @@ const billingLabels: Record<string, string> = {
 }
 
 /** Why an order without a failure of its own did not end paid. */
-export const abandonedNote = 'You closed the checkout without paying. A payment that still goes through shows here.'
+const abandonedNote = 'You closed the checkout without paying. A payment that still goes through shows here.'
 
 /** The Failure reason column: the gateway's reason, or what closing the checkout meant. */
 export function billingReason(entry: { status: string; failureReason: string | null }): string | null {

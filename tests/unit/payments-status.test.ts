@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  abandonedNote,
   billingReason,
   billingStatus,
   daysLeftLabel,
@@ -66,7 +65,6 @@ describe('billing statuses and ids', () => {
     expect(billingReason({ status: 'abandoned', failureReason: null })).toBe(
       'You closed the checkout without paying. A payment that still goes through shows here.',
     )
-    expect(abandonedNote).not.toMatch(/pending/i)
     expect(billingReason({ status: 'failed', failureReason: 'Card declined' })).toBe('Card declined')
     expect(billingReason({ status: 'created', failureReason: null })).toBeNull()
   })
