@@ -32,6 +32,18 @@ const contactEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const emptyContactInput: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' }
 
+/** The fields left empty, in the form's order. */
+export function missingContactFields(input: ContactInput): ContactField[] {
+  return contactFields.filter((field) => input[field].trim() === '')
+}
+
+/** "Please fill in Subject and Message.": the form names what is missing instead of reporting a sending error. */
+export function missingFieldsMessage(missing: readonly ContactField[]): string {
+  const names = missing.map((field) => contactLabels[field])
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '')
+  return `Please fill in ${listed}.`
+}
+
 /** The first problem with the input, checked in the order the server checks it; null when it can be sent. */
 export function contactProblem(input: ContactInput): string | null {
   if (contactFields.some((field) => input[field].trim() === '')) return contactMessages.allFieldsRequired

@@ -59,7 +59,8 @@ try {
   process.exitCode = await (await command.module()).run(args)
 } catch (error) {
   if (error instanceof CommandRefused) {
-    console.error(`${error.message}\nUsage: npm run support -- ${command.usage}`)
+    // Exit code 2 is a wrong command line: the usage helps then, not with a refusal of another kind.
+    console.error(error.exitCode === 2 ? `${error.message}\nUsage: npm run support -- ${command.usage}` : error.message)
     process.exitCode = error.exitCode
   } else if (error instanceof DomainError) {
     console.error(error.message)

@@ -1362,10 +1362,10 @@ export interface components {
       /** @constant */
       currency: 'INR'
       /**
-       * @description created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window
+       * @description created: checkout open; paid; failed: declined (may still be paid in the same checkout); abandoned: the checkout was closed unpaid (a payment the gateway still reports pays it); expired: not paid within the checkout window
        * @enum {string}
        */
-      status: 'created' | 'paid' | 'failed' | 'expired'
+      status: 'created' | 'paid' | 'failed' | 'abandoned' | 'expired'
       paymentId: string | null
       failureReason: string | null
       /** @description Payments taken after this order was already paid; each is refunded */

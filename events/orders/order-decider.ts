@@ -24,6 +24,8 @@ export type OrderCommand =
   | { type: 'RecordRefund'; paymentId: string; refundId: string }
   | { type: 'RecordFailure'; paymentId: string | null; reason: string; code: string | null }
   | { type: 'Expire'; now: Date; checkoutWindowMs: number }
+  /** The person closed the checkout (their own order only). */
+  | { type: 'Abandon'; userId: string }
 
 export const orderMessages = {
   notFound: 'Order not found',
@@ -53,6 +55,7 @@ export function paymentToRefund(state: OrderState, paymentId: string) {
  * refund once. A failure never undoes a payment, and a payment after
  * failures still counts (the customer retried in the same checkout). An order not paid within
  * its checkout window expires; a payment for it that arrives later was captured, so it still pays it.
+ * A checkout the person closed is abandoned at once, and the gateway can still pay or decline it.
  */
 function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
@@ -120,6 +123,11 @@ function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
           data: { orderId: state.orderId, paymentId: command.paymentId, reason: command.reason, code: command.code },
         },
       ]
+    case 'Abandon':
+      if (state.status === 'none' || state.userId !== command.userId)
+        throw new DomainError('not-found', orderMessages.notFound)
+      // A decline already says why it ended, a payment that it did not; only an open checkout is abandoned.
+      return state.status === 'created' ? [{ type: 'CheckoutAbandoned', data: { orderId: state.orderId } }] : []
     case 'RecordRefund': {
       const due = paymentToRefund(state, command.paymentId)
       return due ? [{ type: 'PaymentRefunded', data: { ...due, refundId: command.refundId } }] : []

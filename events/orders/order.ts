@@ -60,6 +60,16 @@ const orderExpired = defineEvent({
   schema: z.object({ orderId: z.string(), createdAt: z.iso.datetime(), expiredAt: z.iso.datetime() }),
 })
 
+/**
+ * The person closed the checkout without paying: the order is over for them at once, not only
+ * when its window expires. The gateway can still report a payment (it pays the order) or a decline.
+ */
+const checkoutAbandoned = defineEvent({
+  type: 'CheckoutAbandoned',
+  schemaVersion: 1,
+  schema: z.object({ orderId: z.string() }),
+})
+
 const paymentVerified = defineEvent({
   type: 'PaymentVerified',
   schemaVersion: 1,
@@ -126,13 +136,14 @@ export const orderEventDefinitions = [
   duplicatePaymentCaptured,
   orderExpired,
   paymentRefunded,
+  checkoutAbandoned,
 ] as const
 export type OrderEvent = EventOf<(typeof orderEventDefinitions)[number]>
 
 export type OrderState =
   | { status: 'none' }
   | {
-      status: 'created' | 'failed' | 'paid' | 'expired'
+      status: 'created' | 'failed' | 'paid' | 'expired' | 'abandoned'
       orderId: string
       /** When the checkout window opened (the OrderCreated event's time). */
       createdAt: string
@@ -200,6 +211,8 @@ export function evolveOrder(state: OrderState, event: OrderEvent & { createdAt: 
       return state.status === 'none'
         ? state
         : { ...state, refundedPaymentIds: [...state.refundedPaymentIds, event.data.paymentId] }
+    case 'CheckoutAbandoned':
+      return state.status === 'created' ? { ...state, status: 'abandoned' } : state
     default: {
       const unknownEvent: never = event
       return unknownEvent

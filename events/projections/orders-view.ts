@@ -14,7 +14,8 @@ export type OrdersViewTable = {
   amount: number
   currency: 'INR'
   gateway: string
-  status: 'created' | 'paid' | 'failed' | 'expired'
+  /** abandoned: the person closed the checkout unpaid (a payment the gateway still reports pays it). */
+  status: 'created' | 'paid' | 'failed' | 'expired' | 'abandoned'
   payment_id: string | null
   failure_reason: string | null
   created_at: Date
@@ -80,6 +81,8 @@ const ordersFold: RowFold<OrderRow> = {
       case 'PaymentRefunded':
         // Support's refund list reads the log; the billing history keeps showing the payment as refunded.
         return row
+      case 'CheckoutAbandoned':
+        return row?.status === 'created' ? { ...row, status: 'abandoned' } : row
       default: {
         const unknownEvent: never = event
         return unknownEvent
@@ -163,6 +166,14 @@ export const ordersViewProjection: Projection = {
           .execute()
         return
       case 'PaymentRefunded':
+        return
+      case 'CheckoutAbandoned':
+        await trx
+          .updateTable('orders_view')
+          .set({ status: 'abandoned' })
+          .where('order_id', '=', event.data.orderId)
+          .where('status', '=', 'created')
+          .execute()
         return
       default: {
         const unknownEvent: never = event

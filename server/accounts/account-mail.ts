@@ -20,22 +20,31 @@ ${paragraphs.map((paragraph) => `<p>${escape(paragraph)}</p>`).join('\n')}
   return { html, text }
 }
 
+/**
+ * The confirmation link. After a second sign-up with an address still waiting for confirmation,
+ * it says so: the account is the first one, opened with the first password (a later sign-up never
+ * replaces it, or whoever typed the address could choose the password of someone else's account).
+ */
 export function confirmationMail(options: {
   to: string
   firstName: string
   publicUrl: string
   token: string
+  signedUpAgain?: boolean
 }): MailMessage {
   const url = `${options.publicUrl}/email-confirmed?token=${encodeURIComponent(options.token)}`
+  const why = options.signedUpAgain
+    ? [
+        'This address already has an Interview Helper account waiting for confirmation. Confirm it with the link below, then sign in with the password you chose when you first signed up.',
+        "Forgot that password? After confirming, click 'Forgot Password' on the sign-in page to choose a new one.",
+      ]
+    : ['Please confirm your email address to finish creating your Interview Helper account.']
   return {
     to: options.to,
     subject: 'Confirm your email for Interview Helper',
     ...mailLayout(
-      `Welcome, ${options.firstName}!`,
-      [
-        'Please confirm your email address to finish creating your Interview Helper account.',
-        'The link works for 7 days. If you did not sign up, ignore this email.',
-      ],
+      `${options.signedUpAgain ? 'Hi' : 'Welcome,'} ${options.firstName}${options.signedUpAgain ? ',' : '!'}`,
+      [...why, 'The link works for 7 days. If you did not sign up, ignore this email.'],
       { label: 'Confirm my email', url },
     ),
   }

@@ -5,6 +5,8 @@ import type { RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { signUpAttemptMail, mailLinkBase } from './account-mail.ts'
 import { accountOf } from './account-answer.ts'
+import { tryCooldown } from './rate-limiter.ts'
+import { mailNewConfirmationLink, pendingPasswordAccount, resendLimits } from './resend-confirmation.ts'
 import { loadProfile } from './user-account.ts'
 
 const hourMs = 60 * 60_000
@@ -12,8 +14,9 @@ const hourMs = 60 * 60_000
 /**
  * A sign-up for an address that already has an account. The answer is the one a new account gets
  * (a profile that exists nowhere, no tokens, "check your email"), so the API tells no one which
- * addresses have accounts; the owner, the one person entitled to know, gets a mail saying the
- * address is already registered and how to sign in. At most one such mail an hour per account.
+ * addresses have accounts; the owner, the one person entitled to know, gets a mail: a new
+ * confirmation link while the account waits for one (at most one a minute), otherwise that the
+ * address is already registered and how to sign in (at most one an hour).
  */
 export async function answerSignUpForTakenAddress(
   scope: RequestScope,
@@ -23,7 +26,12 @@ export async function answerSignUpForTakenAddress(
 ) {
   const { runtime } = scope
   const owner = await loadProfile(runtime.store, ownerId, runtime.db)
-  if (owner && !owner.erased) {
+  const pending = owner && !owner.erased ? await pendingPasswordAccount(scope, email) : undefined
+  if (pending) {
+    // Still waiting for confirmation: what the person needs is the link, at most one a minute with the resend's.
+    if ((await tryCooldown(runtime, resendLimits.cooldown, email)).ready)
+      await mailNewConfirmationLink(scope, pending, email, 'sign-up-again')
+  } else if (owner && !owner.erased) {
     const hour = Math.floor(runtime.clock.now().getTime() / hourMs)
     await enqueueMail(
       runtime.db,

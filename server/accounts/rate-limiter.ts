@@ -157,6 +157,45 @@ export async function countHit(store: RateLimitStore, limit: RateLimit, key: str
   return { hits: row.hits, resetSeconds }
 }
 
+/**
+ * A cooldown: one per `windowMs` per key, counted from the last one taken rather than in fixed
+ * windows, so two never come closer together than that. Answers whether this one may go ahead,
+ * and takes it if so; otherwise, in how many seconds the next one may.
+ */
+export async function tryCooldown(
+  store: RateLimitStore,
+  cooldown: RateLimit,
+  key: string,
+): Promise<{ ready: true } | { ready: false; resetSeconds: number }> {
+  const now = store.clock.now().getTime()
+  const bucket = await rateLimitBucket(store, cooldown, key)
+  const last = await store.db
+    .selectFrom('rate_limits')
+    .select('window_start')
+    .where('bucket', '=', bucket)
+    .where('window_start', '>', new Date(now - cooldown.windowMs))
+    .orderBy('window_start', 'desc')
+    .executeTakeFirst()
+  if (last)
+    return {
+      ready: false,
+      resetSeconds: Math.ceil((new Date(last.window_start).getTime() + cooldown.windowMs - now) / 1000),
+    }
+  await store.db
+    .insertInto('rate_limits')
+    .values({ bucket, window_start: new Date(now), hits: 1 })
+    .onConflict((conflict) => conflict.columns(['bucket', 'window_start']).doNothing())
+    .execute()
+  return { ready: true }
+}
+
+/** The cooldown taken, or a `rate-limited` refusal saying when the next one may go. */
+export async function takeCooldown(store: RateLimitStore, cooldown: RateLimit, key: string): Promise<void> {
+  const taken = await tryCooldown(store, cooldown, key)
+  if (!taken.ready) throw new RateLimitedError(cooldown, taken.resetSeconds)
+  noteRateLimit(stateOf(cooldown, 0, Math.round(cooldown.windowMs / 1000)))
+}
+
 /** Whether the key was counted in this window or the one before; at 12 hours, both outlive the daily pruning. */
 export async function hitRecently(store: RateLimitStore, limit: RateLimit, key: string): Promise<boolean> {
   const { bucket, windowStart } = await windowOf(store, limit, key)

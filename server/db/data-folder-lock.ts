@@ -25,6 +25,21 @@ function holderOf(file: string): number | undefined {
   }
 }
 
+/** The folder is held by another process that still runs: a server, most likely. */
+export class DataFolderInUse extends Error {
+  readonly dataDir: string
+  readonly holder: number
+  constructor(dataDir: string, holder: number) {
+    super(
+      `The data folder ${dataDir} is in use by another server (process ${holder}). ` +
+        'Stop that server first, or set DATA_DIR to another folder.',
+    )
+    this.name = 'DataFolderInUse'
+    this.dataDir = dataDir
+    this.holder = holder
+  }
+}
+
 /**
  * Embedded PostgreSQL is one process's database: a second server on the same folder would write
  * the same files and corrupt them. The first server writes its pid into `pglite.lock`; another
@@ -47,10 +62,7 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
     const holder = holderOf(file)
     // Our own pid: this process opens the folder again after closing it, or a restart reused the pid.
     if (holder !== undefined && holder !== process.pid && isRunning(holder))
-      throw new Error(
-        `The data folder ${path.resolve(dataDir)} is in use by another server (process ${holder}). ` +
-          'Stop that server first, or set DATA_DIR to another folder.',
-      )
+      throw new DataFolderInUse(path.resolve(dataDir), holder)
     try {
       unlinkSync(file)
     } catch (error) {

@@ -22,6 +22,7 @@ const documentedLimits: readonly RateLimit[] = [
   accountLimits.signUpPerAddress,
   accountLimits.resetPerEmail,
   accountLimits.resetPerAddress,
+  resendLimits.cooldown,
   resendLimits.perEmail,
   resendLimits.perAddress,
   contactLimits.perAddress,

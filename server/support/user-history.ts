@@ -1,7 +1,7 @@
 import { keyFor } from '#events/pii/pii-vault.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { viewsFresh } from '#server/views-fresh.ts'
-import { maskData } from './timeline/masking.ts'
+import { maskData, maskFoundPerson } from './timeline/masking.ts'
 import { recordHistoryOpened } from './timeline/record-opening.ts'
 import type { SupportStaff } from './timeline/support-staff.ts'
 
@@ -32,7 +32,7 @@ export async function userHistory(runtime: Runtime, staff: SupportStaff, userId:
   }
 }
 
-/** People by e-mail (or id), erased ones included, for support's search. */
+/** People by e-mail (or id), erased ones included, for support's search; personal data masked as in the timeline. */
 export async function findUsers(runtime: Runtime, query: string) {
   await viewsFresh(runtime)
   const text = query.trim().toLowerCase()
@@ -45,8 +45,13 @@ export async function findUsers(runtime: Runtime, query: string) {
     .execute()
   return rows.map((row) => ({
     userId: row.user_id,
-    email: row.email,
-    name: row.first_name || row.last_name ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+    ...maskFoundPerson(
+      {
+        email: row.email,
+        name: row.first_name || row.last_name ? `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() : null,
+      },
+      text,
+    ),
     status: row.status,
     role: row.role,
     createdAt: new Date(row.created_at).toISOString(),

@@ -11,6 +11,8 @@ declare module '@tanstack/react-router' {
     planType?: PlanId
     /** Set after sign-in so the pricing section resumes the payment for planType. */
     continuePayment?: boolean
+    /** Told on the page a person lands on after leaving, e.g. that their account is deleted. */
+    notice?: string
   }
 }
 

@@ -6,7 +6,7 @@ import type { BillingEntry } from './checkout-types.ts'
 import { InvoiceLink } from './invoice-link.tsx'
 import { ShortId } from './short-id.tsx'
 import { StatusBadge } from './status-badge.tsx'
-import { billingStatus, planLabel } from './subscription-display.ts'
+import { billingReason, billingStatus, planLabel } from './subscription-display.ts'
 import { useBillingHistory } from './use-subscription.ts'
 
 const headingId = 'billing-history-heading'
@@ -156,7 +156,7 @@ export function HistoryRow({ entry }: { entry: BillingEntry }) {
       <td className="py-3 pr-4">
         <PaymentCell entry={entry} />
       </td>
-      <td className="py-3 pr-4">{entry.failureReason ?? none}</td>
+      <td className="py-3 pr-4">{billingReason(entry) ?? none}</td>
     </tr>
   )
 }
@@ -190,10 +190,10 @@ function HistoryCard({ entry }: { entry: BillingEntry }) {
         <dd>
           <PaymentCell entry={entry} />
         </dd>
-        {entry.failureReason && (
+        {billingReason(entry) && (
           <>
             <dt className={term}>Failure reason</dt>
-            <dd>{entry.failureReason}</dd>
+            <dd>{billingReason(entry)}</dd>
           </>
         )}
       </dl>

@@ -28,6 +28,8 @@ export type PaymentPorts = {
   verifyPayment(result: PaymentResult): Promise<unknown>
   refreshSubscription(): Promise<void>
   wait(ms: number): Promise<void>
+  /** Tells the server the person closed the checkout of this order unpaid. */
+  abandonOrder(order: Order): Promise<void>
   /** Shows the success animation (and schedules the way out). */
   celebrate(): void
   track(event: PaymentAnalytics): void
@@ -78,7 +80,13 @@ export async function runPayment(ports: PaymentPorts, plan: Plan): Promise<Payme
   } catch (error) {
     return fail('init', messageOf(error, paymentMessages.initFailed))
   }
-  if (outcome.type === 'dismissed') return fail('dismissed', paymentMessages.cancelledByUser)
+  if (outcome.type === 'dismissed') {
+    // The billing history shows the order abandoned at once; without this, its window's expiry closes it.
+    await ports.abandonOrder(order).catch((error: unknown) => {
+      ports.log('Marking the closed checkout abandoned failed', error)
+    })
+    return fail('dismissed', paymentMessages.cancelledByUser)
+  }
   if (outcome.type === 'failed') return fail('declined', nonEmpty(outcome.description) ?? paymentMessages.paymentFailed)
 
   ports.track({ kind: 'checkout-success', plan, order })

@@ -37,8 +37,12 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
       </div>
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
         {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 border-b border-gray-100 py-2.5 dark:border-gray-800">
-            <dt className="text-sm text-gray-500 dark:text-gray-400">{label}</dt>
+          // A label keeps to one line; in a narrow column the value moves under it instead.
+          <div
+            key={label}
+            className="flex flex-wrap justify-between gap-x-4 border-b border-gray-100 py-2.5 dark:border-gray-800"
+          >
+            <dt className="text-sm whitespace-nowrap text-gray-500 dark:text-gray-400">{label}</dt>
             <dd className="text-sm font-medium text-gray-900 dark:text-gray-100">{value}</dd>
           </div>
         ))}

@@ -30,12 +30,33 @@ export function statusLabel(status: string | null | undefined): string {
   return value.charAt(0).toUpperCase() + value.slice(1)
 }
 
-const billingColors: Record<string, StatusColor> = { paid: 'green', failed: 'red', created: 'yellow', expired: 'gray' }
-const billingLabels: Record<string, string> = { paid: 'Paid', failed: 'Failed', created: 'Pending', expired: 'Expired' }
+const billingColors: Record<string, StatusColor> = {
+  paid: 'green',
+  failed: 'red',
+  created: 'yellow',
+  abandoned: 'gray',
+  expired: 'gray',
+}
+const billingLabels: Record<string, string> = {
+  paid: 'Paid',
+  failed: 'Failed',
+  created: 'Pending',
+  abandoned: 'Abandoned',
+  expired: 'Expired',
+}
+
+/** Why an order without a failure of its own did not end paid. */
+const abandonedNote = 'You closed the checkout without paying. A payment that still goes through shows here.'
+
+/** The Failure reason column: the gateway's reason, or what closing the checkout meant. */
+export function billingReason(entry: { status: string; failureReason: string | null }): string | null {
+  return entry.failureReason ?? (entry.status === 'abandoned' ? abandonedNote : null)
+}
 
 /**
- * A billing-history order status: paid, failed, created (checkout not finished) or expired (never
- * paid in time). A status this page does not know yet shows as the server's word, in grey.
+ * A billing-history order status: paid, failed, created (checkout not finished), abandoned (the
+ * checkout closed unpaid) or expired (never paid in time). A status this page does not know yet
+ * shows as the server's word, in grey.
  */
 export function billingStatus(status: string): { label: string; color: StatusColor } {
   return { label: billingLabels[status] ?? statusLabel(status), color: billingColors[status] ?? 'gray' }

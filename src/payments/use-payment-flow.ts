@@ -105,6 +105,9 @@ export function usePaymentFlow() {
               )
             : openRazorpayCheckout(checkoutFields(order, prefill)),
         verifyPayment: (result) => client.payments.verifyPayment.mutate(result),
+        abandonOrder: async (closed) => {
+          await client.payments.abandonCheckout.mutate({ orderId: closed.id })
+        },
         refreshSubscription: async () => {
           await Promise.all([
             authRef.current.refreshUser(),

@@ -5,10 +5,11 @@ import { MarkdownView } from '#src/components/marketing/content/markdown-view.ts
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: ({ params }) => getArticle({ data: { slug: params.slug } }),
+  // An unknown slug throws notFound() in the loader: the tab says so, as the root's 404 does.
   head: ({ loaderData }) => ({
     meta: loaderData
       ? [{ title: `${loaderData.title} | Interview Helper` }, { name: 'description', content: loaderData.description }]
-      : [],
+      : [{ title: 'Page Not Found | Interview Helper' }],
   }),
   component: BlogArticle,
 })

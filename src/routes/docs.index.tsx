@@ -53,7 +53,8 @@ const steps: { title: string; body: ReactNode }[] = [
         <Link to="/download" className={linkClass}>
           download
         </Link>{' '}
-        page (Windows; macOS and Linux are coming soon). It runs quietly in the background, ready when you are.
+        page (Windows only; there is no macOS or Linux version yet). It runs quietly in the background, ready when you
+        are.
       </>
     ),
   },

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { testClientIp } from '#tests/support/rest-client.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   expectPath,
@@ -58,6 +59,15 @@ describe('a person whose confirmation e-mail was lost', () => {
     await page.getByRole('alert').getByText(notConfirmed, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Send the link again' }).click()
     await page.getByText(neutralAnswer, { exact: true }).waitFor()
+    // One link a minute: the button waits, and the server refuses a second one all the same.
+    const waiting = page.getByRole('button', { name: 'Link sent: you can ask again in a minute' })
+    await expect(waiting.isDisabled()).resolves.toBe(true)
+    const again = await fetch(`${baseUrl}/api/auth/resend-confirmation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': testClientIp() },
+      body: JSON.stringify({ email: user.email }),
+    })
+    expect(again.status).toBe(429)
 
     const [newest] = await confirmationLinks(page, user.email, 2)
     if (!newest) throw new Error('no confirmation link')

@@ -83,6 +83,29 @@ describe('a paying customer’s first week', () => {
     slow,
   )
 
+  it.each([375, 1280])(
+    'at %i px a checkout closed unpaid shows as Abandoned in the billing history at once, saying so',
+    async (width) => {
+      const account = await confirmedAccount(baseUrl, `abandoned-${width}`)
+      const page = await signedInAt(browser, width, account)
+      await openPricing(page)
+      await card(page, 'professional').getByRole('button', { name: 'Buy Now' }).click()
+      await checkoutDialog(page).waitFor()
+      await page.keyboard.press('Escape')
+      await expect.poll(async () => (await focused(page)).text).toContain('Payment cancelled by user')
+      await page.goto(`${baseUrl}/subscription`)
+      await waitForHydration(page)
+      const order = page.locator('[data-order-id]:visible').first()
+      await expect.poll(() => order.textContent(), { timeout: 15_000 }).toContain('Abandoned')
+      await expect(order.textContent()).resolves.toContain(
+        'You closed the checkout without paying. A payment that still goes through shows here.',
+      )
+      await expect(order.textContent()).resolves.not.toContain('Pending')
+      await page.close()
+    },
+    slow,
+  )
+
   it(
     'at 375 px scheduling a switch and cancelling it each bring the result on screen, in the lifecycle’s words',
     async () => {
@@ -221,7 +244,7 @@ describe('a paying customer’s first week', () => {
   )
 
   it(
-    'at 375 px deleting the account of a Pro customer says the plan ends now with no refund, then mails a goodbye',
+    'at 375 px deleting the account of a Pro customer says the plan ends now with no refund, then says it is done and mails a goodbye',
     async () => {
       const account = await confirmedAccount(baseUrl, 'delete-pro')
       await buyPlan(baseUrl, account.token, 'pro')
@@ -239,6 +262,14 @@ describe('a paying customer’s first week', () => {
       await dialog.getByLabel('Your password').fill(password)
       await dialog.getByRole('button', { name: 'Delete my account' }).click()
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/')
+      // The person is told on screen what happened, where they are looking.
+      await expect
+        .poll(() => focused(page), { timeout: 15_000 })
+        .toEqual({
+          text: `Your account is deleted. A last e-mail to ${account.email} confirms it.`,
+          onScreen: true,
+        })
+      await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' }).count()).resolves.toBe(1)
       await expect
         .poll(
           async () => {
@@ -255,4 +286,42 @@ describe('a paying customer’s first week', () => {
     },
     slow,
   )
+  it(
+    'at 375, 768 and 1280 px the plan card’s labels keep to one line, and a Pro customer is not asked to upgrade',
+    async () => {
+      const account = await confirmedAccount(baseUrl, 'pro-card')
+      await buyPlan(baseUrl, account.token, 'pro')
+      const page = await signedInAt(browser, 768, account)
+      const planCard = page.getByRole('region', { name: 'Current Plan' })
+      await expect.poll(() => planCard.getByTestId('plan-name').textContent(), { timeout: 15_000 }).toBe('Pro')
+      for (const width of [375, 768, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        const wrapped = await planCard.locator('dt').evaluateAll((labels) =>
+          labels
+            // A label's text on more than one line box: it wrapped.
+            .filter((label) => {
+              const range = document.createRange()
+              range.selectNodeContents(label)
+              return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1
+            })
+            .map((label) => label.textContent),
+        )
+        expect({ width, wrapped }).toEqual({ width, wrapped: [] })
+      }
+      await expect(planCard.getByRole('link', { name: 'Upgrade Plan' }).count()).resolves.toBe(0)
+      await expect(planCard.getByRole('link', { name: 'Extend or Change Plan' }).getAttribute('href')).resolves.toBe(
+        '/pricing',
+      )
+      await page.close()
+    },
+    slow,
+  )
+
+  it('titles the tab of an unknown blog article Page Not Found', async () => {
+    const page = await newClientPage(browser, baseUrl)
+    await page.goto(`${baseUrl}/blog/no-such-article`)
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor()
+    expect(await page.title()).toBe('Page Not Found | Interview Helper')
+    await page.close()
+  })
 })

@@ -60,10 +60,35 @@ describe('the support timeline in the browser', () => {
     await search.getByLabel('E-mail or user id').fill(customer.email)
     await search.getByRole('button', { name: 'Search' }).click()
     const found = page.getByRole('list', { name: 'People found' }).locator(`[data-user-id="${customer.userId}"]`)
+    // Masked as the timeline masks them: the name always, the address unless typed whole.
+    await expect(found.textContent()).resolves.not.toContain('Priya')
+    await expect(found.textContent()).resolves.toContain('••••••')
+    // One date format in the whole console: the long US date with the time.
+    await expect(found.textContent()).resolves.toMatch(
+      /member since [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M/,
+    )
     await found.getByRole('button', { name: 'Open history' }).click()
 
     const timeline = page.getByRole('region', { name: 'Timeline', exact: true })
     await typesOf(timeline).first().waitFor()
+    // One opening, one record, shown without a Refresh.
+    const opened = timeline
+      .getByRole('region', { name: 'Who read this history' })
+      .getByTestId('audit-entry')
+      .filter({ hasText: 'opened the timeline' })
+    await expect.poll(() => opened.count(), { timeout: 15_000 }).toBe(1)
+    await expect(opened.textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M · /)
+    await expect(page.getByRole('region', { name: 'Event history' }).count()).resolves.toBe(0)
+    // The Actor column breaks between words, never inside one.
+    const actorCells = timeline.locator('tbody tr[data-event-id] td:nth-child(3)')
+    await expect(
+      actorCells.evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).wordBreak)),
+    ).resolves.not.toContain('break-all')
+    await expect(
+      actorCells.evaluateAll((cells) =>
+        cells.every((cell) => cell.getClientRects().length > 0 && cell.getBoundingClientRect().width >= 120),
+      ),
+    ).resolves.toBe(true)
     const everything = await typesOf(timeline).allTextContents()
     expect(everything[0]).toBe('UserRegistered')
     expect(everything).toEqual(expect.arrayContaining(['OrderCreated', 'PaymentVerified', 'SubscriptionActivated']))
@@ -119,7 +144,6 @@ describe('the support timeline in the browser', () => {
       .toMatch(/^As of event \d+: PaymentVerified at /)
 
     const audit = timeline.getByRole('region', { name: 'Who read this history' })
-    await audit.getByRole('button', { name: 'Refresh' }).click()
     const revealRecord = `${staff.email} (web) revealed email of UserRegistered: “Ticket 1042: confirm the sign-up address”`
     await expect
       .poll(async () =>

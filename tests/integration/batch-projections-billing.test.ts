@@ -26,7 +26,7 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
     store = createEventStore({ db: database.db, registry: eventRegistry, clock })
   })
 
-  /** Orders in every state a webhook can leave them (paid, failed, expired, paid twice, paid late), some invoiced twice. */
+  /** Orders in every state a webhook or the person can leave them (paid, failed, abandoned, expired, paid twice, paid late), some invoiced twice. */
   async function billingWorkload(seed: number) {
     const random = seededRandom(seed)
     const userId = randomUUID()
@@ -96,27 +96,44 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
                 type: 'PaymentFailed',
                 data: { orderId, paymentId: random() < 0.5 ? null : `pay-${step}`, reason: 'declined', code: null },
               }
-            : pick < 0.7
-              ? {
-                  type: 'OrderExpired',
-                  data: { orderId, createdAt: clock.now().toISOString(), expiredAt: clock.now().toISOString() },
-                }
-              : pick < 0.9
+            : pick < 0.52
+              ? { type: 'CheckoutAbandoned', data: { orderId } }
+              : pick < 0.7
                 ? {
-                    type: 'DuplicatePaymentCaptured',
-                    data: {
-                      orderId,
-                      paymentId: `dup-${step}`,
-                      amount: 99_900,
-                      reportedBy: 'checkout',
-                      reason: 'order-already-paid',
-                    },
+                    type: 'OrderExpired',
+                    data: { orderId, createdAt: clock.now().toISOString(), expiredAt: clock.now().toISOString() },
                   }
-                : created(orderId)
+                : pick < 0.9
+                  ? {
+                      type: 'DuplicatePaymentCaptured',
+                      data: {
+                        orderId,
+                        paymentId: `dup-${step}`,
+                        amount: 99_900,
+                        reportedBy: 'checkout',
+                        reason: 'order-already-paid',
+                      },
+                    }
+                  : created(orderId)
       // Some commits carry two events for one order, so one batch folds several events into one row.
       const events = random() < 0.2 ? [event, created(orderId)] : [event]
       await store.append(orderStreamId(orderId), order.version, events, metadata)
       order.version += events.length
+    }
+    // Closed by the person and left so; closed, then paid after all.
+    for (const paidLate of [false, true]) {
+      const orderId = randomUUID()
+      const closed = { type: 'CheckoutAbandoned', data: { orderId } }
+      const late = {
+        type: 'PaymentVerified',
+        data: { orderId, paymentId: `pay-${orderId}`, amount: 99_900, verifiedBy: 'webhook' },
+      }
+      await store.append(
+        orderStreamId(orderId),
+        'no_stream',
+        [created(orderId), closed, ...(paidLate ? [late] : [])],
+        metadata,
+      )
     }
     return userId
   }
@@ -145,7 +162,9 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
 
     await rebuildEventByEvent(database.db, batched)
     const expected = await views(userId)
-    expect(new Set(expected.orders.map((row) => row.status))).toEqual(new Set(['created', 'paid', 'failed', 'expired']))
+    expect(new Set(expected.orders.map((row) => row.status))).toEqual(
+      new Set(['created', 'paid', 'failed', 'expired', 'abandoned']),
+    )
     expect(expected.orders.some((row) => row.duplicate_payment_ids.length > 1)).toBe(true)
     expect(expected.invoices.length).toBeGreaterThan(1)
     expect(caughtUp).toEqual(expected)

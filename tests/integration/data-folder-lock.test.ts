@@ -59,6 +59,24 @@ describe('the PGlite data folder lock', () => {
     expect(() => openDatabase({ kind: 'pglite', dataDir })).toThrow(message)
   })
 
+  it('has the support commands say to stop the server, without a stack trace, while it holds the folder', async () => {
+    holder = await holderProcess(dataDir)
+    const environment = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL'))
+    const grant = spawn(process.execPath, ['scripts/grant-support.ts', 'staff@example.com'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...environment, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    grant.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => grant.once('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr.trim()).toBe(
+      `The data folder ${dataDir} is in use by the server running as process ${holder.pid}: the embedded database belongs to one process. Stop the server, run this command, then start the server again (with DATABASE_URL set, commands run beside the server).`,
+    )
+    expect(stderr).not.toMatch(/\n\s+at /)
+  })
+
   it('takes over the lock of a process that was killed', async () => {
     holder = await holderProcess(dataDir)
     await killed(holder)

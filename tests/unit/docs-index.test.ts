@@ -51,6 +51,12 @@ describe('the README', () => {
     expect(text).toContain('npm test')
   })
 
+  it('says why npm install warns about engines on an older Node, and that the support commands need the server stopped on the embedded database', () => {
+    expect(text).toContain('`npm warn EBADENGINE Unsupported engine`')
+    expect(text).toMatch(/harmless: every `npm run` script runs on the Node 24/)
+    expect(text).toContain('With the embedded database, stop the server before these commands')
+  })
+
   it('pads no table cell and points nowhere outside the repository', () => {
     for (const line of text.split('\n').filter((candidate) => candidate.startsWith('|')))
       expect(line, line.slice(0, 80)).not.toMatch(/ {3,}/)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { contactSendInput } from '#server/contact/contact-input.ts'
-import { contactMessages, contactProblem, emptyContactInput } from '#rules/contact-rules.ts'
+import {
+  contactMessages,
+  contactProblem,
+  emptyContactInput,
+  missingContactFields,
+  missingFieldsMessage,
+} from '#rules/contact-rules.ts'
 
 const valid = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com', subject: 'Hello', message: 'A question' }
 
@@ -35,5 +41,19 @@ describe('contact form rules', () => {
       subject: 'Hi',
     })
     expect(contactSendInput.safeParse('text').success).toBe(false)
+  })
+})
+
+describe('the contact form names the empty fields', () => {
+  it('lists them in the form’s order, with their labels', () => {
+    expect(missingFieldsMessage(missingContactFields(emptyContactInput))).toBe(
+      'Please fill in First Name, Last Name, Email, Subject and Message.',
+    )
+    const partly = { ...emptyContactInput, firstName: 'Asha', lastName: 'Rao', email: 'asha@example.com' }
+    expect(missingFieldsMessage(missingContactFields({ ...partly, message: ' ' }))).toBe(
+      'Please fill in Subject and Message.',
+    )
+    expect(missingFieldsMessage(missingContactFields({ ...partly, subject: 'Hi' }))).toBe('Please fill in Message.')
+    expect(missingContactFields({ ...partly, subject: 'Hi', message: 'Hello' })).toEqual([])
   })
 })

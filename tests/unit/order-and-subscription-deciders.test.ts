@@ -145,6 +145,29 @@ describe('order decider', () => {
       .when(pay())
       .thenMatches([{ type: 'PaymentVerified' }])
   })
+
+  it('marks a checkout the person closed as abandoned at once; the gateway can still pay or decline it', () => {
+    const close: OrderCommand = { type: 'Abandon', userId: 'u1' }
+    const abandoned: OrderEvent = { type: 'CheckoutAbandoned', data: { orderId: 'order_1' } }
+    givenOrder(created).when(close).then([abandoned])
+    givenOrder(created, abandoned).when(close).then([])
+    // A decline already says why; a payment already says it is done; an expired window already closed it.
+    givenOrder(created, failed('pay_x')).when(close).then([])
+    givenOrder(created, paid).when(close).then([])
+    givenOrder(created, abandoned)
+      .when(pay())
+      .thenMatches([{ type: 'PaymentVerified' }])
+    givenOrder(created, abandoned)
+      .when({ type: 'RecordFailure', paymentId: 'pay_x', reason: 'Card declined', code: 'BAD_REQUEST_ERROR' })
+      .then([failed('pay_x')])
+    // Not the person's order, or no order: not found.
+    givenOrder(created).when({ type: 'Abandon', userId: 'u2' }).thenThrows('not-found', orderMessages.notFound)
+    givenOrder().when(close).thenThrows('not-found', orderMessages.notFound)
+    // Abandoned is already over: the checkout window's expiry changes nothing.
+    givenOrder(created, abandoned)
+      .when({ type: 'Expire', now: new Date('2030-01-01T00:00:00Z'), checkoutWindowMs: 1 })
+      .then([])
+  })
 })
 
 const now = new Date('2026-11-21T10:00:00Z')

@@ -57,6 +57,10 @@ function fakePorts(overrides: Partial<PaymentPorts> & { checkout?: CheckoutOutco
     celebrate: vi.fn(() => {
       calls.push('celebrate')
     }),
+    abandonOrder: vi.fn((abandoned: Order) => {
+      calls.push(`abandonOrder ${abandoned.id}`)
+      return Promise.resolve()
+    }),
     track: (event) => tracked.push(event),
     log: (message) => logged.push(message),
     onPhase: (phase) => phases.push(phase),
@@ -130,8 +134,8 @@ describe('payment flow', () => {
     await expect(runPayment(empty.ports, plan)).resolves.toMatchObject({ error: 'Payment failed' })
   })
 
-  it("says 'Payment cancelled by user' when the checkout is dismissed", async () => {
-    const { ports, phases } = fakePorts({ checkout: { type: 'dismissed' } })
+  it("says 'Payment cancelled by user' when the checkout is dismissed, and marks the order abandoned", async () => {
+    const { ports, phases, calls } = fakePorts({ checkout: { type: 'dismissed' } })
     await expect(runPayment(ports, plan)).resolves.toEqual({
       status: 'failed',
       reason: 'dismissed',
@@ -139,6 +143,21 @@ describe('payment flow', () => {
     })
     expect(phases.at(-1)).toBe('failed')
     expect(ports.verifyPayment).not.toHaveBeenCalled()
+    expect(calls).toEqual(['createOrder', 'openCheckout', 'abandonOrder order_test_1'])
+
+    // Telling the server is a courtesy: the window's expiry closes the order anyway.
+    const unreachable = fakePorts({
+      checkout: { type: 'dismissed' },
+      abandonOrder: () => Promise.reject(new Error('offline')),
+    })
+    await expect(runPayment(unreachable.ports, plan)).resolves.toMatchObject({ error: 'Payment cancelled by user' })
+    expect(unreachable.logged).toEqual(['Marking the closed checkout abandoned failed'])
+  })
+
+  it('leaves a declined order to the gateway: it is not marked abandoned', async () => {
+    const { ports, calls } = fakePorts({ checkout: { type: 'failed', description: 'Card declined' } })
+    await runPayment(ports, plan)
+    expect(calls.some((call) => call.startsWith('abandonOrder'))).toBe(false)
   })
 
   it("shows the server's order error, or says the response was invalid", async () => {

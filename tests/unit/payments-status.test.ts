@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  billingReason,
   billingStatus,
   daysLeftLabel,
   planLabel,
@@ -57,6 +58,15 @@ describe('billing statuses and ids', () => {
   it('shows an expired order as Expired in grey, and a status it does not know as the word itself in grey', () => {
     expect(billingStatus('expired')).toEqual({ label: 'Expired', color: 'gray' })
     expect(billingStatus('refunded')).toEqual({ label: 'Refunded', color: 'gray' })
+  })
+
+  it('shows a checkout the person closed as Abandoned in grey, saying so, and a gateway reason as it is', () => {
+    expect(billingStatus('abandoned')).toEqual({ label: 'Abandoned', color: 'gray' })
+    expect(billingReason({ status: 'abandoned', failureReason: null })).toBe(
+      'You closed the checkout without paying. A payment that still goes through shows here.',
+    )
+    expect(billingReason({ status: 'failed', failureReason: 'Card declined' })).toBe('Card declined')
+    expect(billingReason({ status: 'created', failureReason: null })).toBeNull()
   })
 
   it('shortens a long gateway id to its kind and its last six characters, and leaves a short one whole', () => {

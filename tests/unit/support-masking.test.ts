@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { seal } from '#events/pii/pii-vault.ts'
-import { isSealed, maskData, valueAt } from '#server/support/timeline/masking.ts'
+import { isSealed, maskData, maskFoundPerson, valueAt } from '#server/support/timeline/masking.ts'
 
 const key = randomBytes(32)
 const sealed = (text: string) => seal(key, 'u-1', text)
@@ -36,5 +36,18 @@ describe('masking a timeline event', () => {
     expect(valueAt(data, 'buyer.email.length')).toBeUndefined()
     expect(valueAt(data, 'constructor')).toBeUndefined()
     expect(valueAt(data, 'buyer.phone')).toBeUndefined()
+  })
+})
+
+describe('masking a person found by search, as the timeline masks them', () => {
+  const person = { email: 'asha.verma@example.com', name: 'Asha Verma' }
+
+  it('masks the name always, and the address unless the search typed all of it', () => {
+    expect(maskFoundPerson(person, 'example.com')).toEqual({ email: 'a••••••@example.com', name: '••••••' })
+    expect(maskFoundPerson(person, ' Asha.Verma@Example.com ')).toEqual({ email: person.email, name: '••••••' })
+  })
+
+  it('keeps what is missing missing', () => {
+    expect(maskFoundPerson({ email: null, name: null }, 'asha')).toEqual({ email: null, name: null })
   })
 })

@@ -30,6 +30,23 @@ export function maskData(data: unknown): { data: Json; masked: string[] } {
   return { data: walk(data, []), masked }
 }
 
+/**
+ * A person in search results, masked like the timeline: the name as the placeholder, the address
+ * as its first character and its domain, unless the search typed all of it (nothing is disclosed
+ * then). Reading either takes a reveal, with a reason, in the timeline.
+ */
+export function maskFoundPerson(person: { email: string | null; name: string | null }, query: string) {
+  const typedWhole = person.email !== null && person.email === query.trim().toLowerCase()
+  const at = person.email?.lastIndexOf('@') ?? -1
+  return {
+    email:
+      person.email === null || typedWhole || at < 1
+        ? person.email
+        : `${person.email.charAt(0)}${maskedPlaceholder}${person.email.slice(at)}`,
+    name: person.name === null ? null : maskedPlaceholder,
+  }
+}
+
 /** The value at a dotted path, or undefined when the path leads nowhere. */
 export function valueAt(data: unknown, path: string): unknown {
   let current: unknown = data

@@ -1,4 +1,5 @@
 import { router } from '#server/trpc/init.ts'
+import { abandonCheckout } from '#server/trpc/procedures/payments/abandon-checkout.ts'
 import { billingHistory } from '#server/trpc/procedures/payments/billing-history.ts'
 import { completeSandboxCheckout } from '#server/trpc/procedures/payments/complete-sandbox-checkout.ts'
 import { createOrder } from '#server/trpc/procedures/payments/create-order.ts'
@@ -14,6 +15,7 @@ export const paymentsRouter = router({
   subscription,
   plans,
   createOrder,
+  abandonCheckout,
   verifyPayment,
   billingHistory,
   completeSandboxCheckout,

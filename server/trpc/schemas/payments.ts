@@ -50,16 +50,18 @@ export const verifyPaymentOutput = z.object({
   planType: z.enum(planIds),
 })
 
+export const orderStatusSchema = z.enum(['created', 'paid', 'failed', 'abandoned', 'expired']).meta({
+  description:
+    'created: checkout open; paid; failed: declined (may still be paid in the same checkout); abandoned: the checkout was closed unpaid (a payment the gateway still reports pays it); expired: not paid within the checkout window',
+})
+
 export const billingEntrySchema = z
   .object({
     orderId: z.string(),
     planType: z.enum(planIds),
     amount: z.number().int(),
     currency: z.literal('INR'),
-    status: z.enum(['created', 'paid', 'failed', 'expired']).meta({
-      description:
-        'created: checkout open; paid; failed: declined (may still be paid in the same checkout); expired: not paid within the checkout window',
-    }),
+    status: orderStatusSchema,
     paymentId: z.string().nullable(),
     failureReason: z.string().nullable(),
     refundDuePaymentIds: z

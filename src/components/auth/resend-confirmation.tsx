@@ -1,25 +1,36 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
+
+/** The server sends one link a minute per address; the button waits as long after a link is sent. */
+const resendCooldownMs = 60_000
 
 /** Under a sign-in refused for an unconfirmed address: the way out when the first link never arrived. */
 export function ResendConfirmation({ email }: { email: string }) {
   const { resendConfirmation } = useAuth()
   const [busy, setBusy] = useState(false)
+  const [sent, setSent] = useState(false)
   const [answer, setAnswer] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
+
+  useEffect(() => {
+    if (!sent) return
+    const timer = setTimeout(() => setSent(false), resendCooldownMs)
+    return () => clearTimeout(timer)
+  }, [sent])
 
   const resend = async () => {
     setBusy(true)
     const result = await resendConfirmation(email)
     setBusy(false)
+    setSent(result.success)
     setAnswer(result.success ? { tone: 'info', text: result.message } : { tone: 'error', text: result.error })
   }
 
   return (
     <div className="mb-4">
-      <SecondaryButton onClick={() => void resend()} disabled={busy}>
-        {busy ? 'Sending...' : 'Send the link again'}
+      <SecondaryButton onClick={() => void resend()} disabled={busy || sent}>
+        {busy ? 'Sending...' : sent ? 'Link sent: you can ask again in a minute' : 'Send the link again'}
       </SecondaryButton>
       <div className="mt-3">
         <FormAlert tone={answer?.tone === 'error' ? 'error' : 'info'}>{answer?.text}</FormAlert>

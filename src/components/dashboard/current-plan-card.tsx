@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { plans } from '#app.catalog.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { SubscriptionDetails } from '#src/payments/subscription-details.tsx'
 import { useSubscription } from '#src/payments/use-subscription.ts'
@@ -7,7 +8,10 @@ import { Spinner } from '#src/components/spinner.tsx'
 
 const focus = 'focus-ring'
 
-/** The dashboard's Current Plan card, with Refresh and Upgrade Plan (to /pricing). */
+/**
+ * The dashboard's Current Plan card, with Refresh and Upgrade Plan (to /pricing). On the highest
+ * plan there is nothing to upgrade to: the same link offers what pricing does then.
+ */
 export function CurrentPlanCard() {
   const subscription = useSubscription()
   const { refreshUser } = useAuth()
@@ -24,6 +28,9 @@ export function CurrentPlanCard() {
   }
 
   const noPlan = subscription.data?.subscription.planType === 'none'
+  const onTopPlan =
+    subscription.data?.subscription.isActive === true &&
+    subscription.data.subscription.planType === plans.at(-1)?.planId
   return (
     <section
       aria-labelledby="current-plan-heading"
@@ -77,7 +84,7 @@ export function CurrentPlanCard() {
         to="/pricing"
         className={`mt-6 inline-flex items-center justify-center rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 sm:self-start ${focus}`}
       >
-        Upgrade Plan
+        {onTopPlan ? 'Extend or Change Plan' : 'Upgrade Plan'}
       </Link>
     </section>
   )

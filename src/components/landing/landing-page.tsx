@@ -5,6 +5,7 @@ import { ClosingCta } from './closing-cta.tsx'
 import { CopilotWalkthrough } from './copilot-walkthrough.tsx'
 import { Features } from './features.tsx'
 import { Hero } from './hero.tsx'
+import { LeavingNotice } from './leaving-notice.tsx'
 import { HowItWorks } from './how-it-works.tsx'
 import { ResumeContext } from './resume-context.tsx'
 import { Testimonials } from './testimonials.tsx'
@@ -22,6 +23,7 @@ export function LandingPage() {
   useHashScroll()
   return (
     <main>
+      <LeavingNotice />
       <Hero />
       <Hydrate when={visible(near)}>
         <TrustedBy />

@@ -28,7 +28,7 @@ export function DeleteAccount({ user }: { user: User }) {
         needsPassword={user.providers.includes('password')}
         endingPlan={endingPlan}
         onClose={() => setOpen(false)}
-        onDeleted={() => void signOut()}
+        onDeleted={() => void signOut(`Your account is deleted. A last e-mail to ${user.email} confirms it.`)}
       />
     </ProfileSection>
   )

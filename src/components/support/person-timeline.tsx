@@ -1,5 +1,9 @@
-import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
 import { Card } from '#src/components/ui/card.tsx'
+import { formatDateTime } from '#src/interview/display.ts'
+import { useTRPC } from '#src/trpc/react.ts'
+import { RebuildViews } from './rebuild-views.tsx'
 import { SupportAudit } from './support-audit.tsx'
 import { TimeTravel } from './time-travel.tsx'
 import { TimelineFilters } from './timeline-filters.tsx'
@@ -12,7 +16,8 @@ const header = ['Type', 'Time', 'Actor', 'Correlation', 'Stream and data']
 /**
  * A person's timeline: every event of all their streams in commit order, personal data masked
  * (each field revealed with a reason), filters, one-click correlation, time travel, and a link
- * from a webhook's events to its delivery.
+ * from a webhook's events to its delivery. Opening it is one reading, recorded once by its first
+ * page; the readings list is read after that, so it shows this one.
  */
 export function PersonTimeline({
   userId,
@@ -25,16 +30,35 @@ export function PersonTimeline({
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined])
   const [travelAt, setTravelAt] = useState<string | null>(null)
   const [erasedAt, setErasedAt] = useState<string | null>(null)
+  const [opened, setOpened] = useState(false)
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
   const filter = (next: TimelineQuery) => {
     setQuery(next)
     setCursors([undefined])
   }
+  // Each first page (a filter is a new reading) has been recorded by the time it arrives.
+  const onOpened = useCallback(
+    (erased: string | null) => {
+      setErasedAt(erased)
+      setOpened(true)
+      void queryClient.invalidateQueries({ queryKey: trpc.support.auditLog.queryKey() })
+    },
+    [queryClient, trpc],
+  )
   return (
-    <Card id="person-timeline-heading" title="Timeline">
+    <Card
+      id="person-timeline-heading"
+      title="Timeline"
+      // A rebuild changes the views, not the events: the timeline stays as read (reading it again is a new reading).
+      action={<RebuildViews userId={userId} />}
+    >
       <p className="mb-4 text-sm text-fg-muted">
         Personal data is masked; revealing a field asks for a reason. Opening this timeline and each reveal are recorded
         in the person&apos;s history.
-        {erasedAt && <strong className="ml-1 text-red-700 dark:text-red-300">Erased {erasedAt.slice(0, 10)}.</strong>}
+        {erasedAt && (
+          <strong className="ml-1 text-red-700 dark:text-red-300">Erased {formatDateTime(erasedAt)}.</strong>
+        )}
       </p>
       <TimelineFilters key={JSON.stringify(query)} query={query} onChange={filter} />
       {travelAt && <TimeTravel userId={userId} eventId={travelAt} onStep={setTravelAt} />}
@@ -51,11 +75,11 @@ export function PersonTimeline({
             onTravel={setTravelAt}
             onShowDelivery={onShowDelivery}
             travelAt={travelAt}
-            {...(index === 0 ? { onErased: setErasedAt } : {})}
+            {...(index === 0 ? { onOpened } : {})}
           />
         ))}
       </DataTable>
-      <SupportAudit userId={userId} />
+      {opened && <SupportAudit userId={userId} />}
     </Card>
   )
 }

@@ -8,6 +8,7 @@ import { useTRPC } from '#src/trpc/react.ts'
 import { RebuildView } from './rebuild-view.tsx'
 import type { ProjectionState } from './support-types.ts'
 import { DataTable } from '#src/components/ui/table.tsx'
+import { formatDateTime } from '#src/interview/display.ts'
 
 /** support.projections: each view's checkpoint, and any halted at an event it cannot apply. */
 export function ProjectionStatus() {
@@ -93,8 +94,8 @@ function Halted({
       </p>
       <p className="font-mono text-xs break-all">{stuck.error}</p>
       <p className="text-xs text-gray-500">
-        {stuck.attempts} attempts since {new Date(stuck.firstFailedAt).toLocaleString()}; next try{' '}
-        {new Date(stuck.nextAttemptAt).toLocaleString()} · stream {stuck.streamId} · event {stuck.eventId}
+        {stuck.attempts} attempts since {formatDateTime(stuck.firstFailedAt)}; next try{' '}
+        {formatDateTime(stuck.nextAttemptAt)} · stream {stuck.streamId} · event {stuck.eventId}
       </p>
       <button
         type="button"

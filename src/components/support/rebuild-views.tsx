@@ -4,7 +4,7 @@ import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 
 /** support.rebuildUser: replays the person's events into every view, and says how many each took. */
-export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt: () => void }) {
+export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt?: () => void }) {
   const trpc = useTRPC()
   const rebuild = useMutation(trpc.support.rebuildUser.mutationOptions({ onSuccess: onRebuilt }))
   return (

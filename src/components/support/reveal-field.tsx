@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { inputClass, labelClass, primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
@@ -10,7 +10,13 @@ export function RevealField({ userId, eventId, field }: { userId: string; eventI
   const id = useId()
   const [asking, setAsking] = useState(false)
   const [reason, setReason] = useState('')
-  const reveal = useMutation(trpc.support.revealField.mutationOptions())
+  const queryClient = useQueryClient()
+  // The reveal is recorded: the readings list shows it without a Refresh.
+  const reveal = useMutation(
+    trpc.support.revealField.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.support.auditLog.queryKey() }),
+    }),
+  )
   const submit = (event: SubmitEvent) => {
     event.preventDefault()
     reveal.mutate({ userId, eventId, field, reason: reason.trim() })

@@ -4,8 +4,6 @@ import type { AppRouter } from '#server/trpc/router.ts'
 type Outputs = inferRouterOutputs<AppRouter>['support']
 
 export type FoundUser = Outputs['searchUsers']['users'][number]
-type UserEvents = Outputs['userHistory']
-export type UserEvent = UserEvents['events'][number]
 export type ProjectionState = Outputs['projections']['projections'][number]
 type UserReplay = Outputs['replayUser']
 export type RowChange = UserReplay['changes'][number]

@@ -21,7 +21,7 @@ export function TimelinePage({
   onTravel,
   onShowDelivery,
   travelAt,
-  onErased,
+  onOpened,
 }: {
   userId: string
   query: TimelineQuery
@@ -32,7 +32,8 @@ export function TimelinePage({
   onTravel: (eventId: string) => void
   onShowDelivery: (deliveryId: string) => void
   travelAt: string | null
-  onErased?: (erasedAt: string | null) => void
+  /** For a first page: it arrived, so its reading is recorded; with the person's erasure, if any. */
+  onOpened?: (erasedAt: string | null) => void
 }) {
   const trpc = useTRPC()
   const page = useQuery({
@@ -42,9 +43,10 @@ export function TimelinePage({
     retry: false,
   })
   const erasedAt = page.data?.erasedAt
+  const arrived = page.isSuccess
   useEffect(() => {
-    if (erasedAt !== undefined) onErased?.(erasedAt)
-  }, [erasedAt, onErased])
+    if (arrived && erasedAt !== undefined) onOpened?.(erasedAt)
+  }, [arrived, erasedAt, onOpened])
   if (page.isPending)
     return (
       <tr>

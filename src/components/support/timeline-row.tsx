@@ -28,7 +28,8 @@ export function TimelineRow({
       <td className="py-2 pr-4 whitespace-nowrap">
         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </td>
-      <td className="py-2 pr-4 break-all">
+      {/* Words wrap between words; only an id too long for the column breaks inside. */}
+      <td className="min-w-[10rem] py-2 pr-4 wrap-break-word">
         {actorLabel(event.actor, userId)}
         {event.actor.type === 'webhook' && event.actor.id && (
           <button

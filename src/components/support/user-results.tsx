@@ -1,5 +1,5 @@
 import { secondaryButton } from '#src/components/ui/form-styles.ts'
-import { formatLongDate } from '#src/lib/dates.ts'
+import { formatDateTime } from '#src/interview/display.ts'
 import type { FoundUser } from './support-types.ts'
 
 export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (userId: string) => void }) {
@@ -19,15 +19,15 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
                   className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
                   data-testid="erased"
                 >
-                  Erased {formatLongDate(user.erasedAt)}
+                  Erased {formatDateTime(user.erasedAt)}
                 </span>
               ) : (
                 (user.email ?? 'N/A')
               )}
             </p>
             <p className="text-fg-muted">
-              {user.name ?? 'No name'} · {user.role} · member since {formatLongDate(user.createdAt)} · last login{' '}
-              {formatLongDate(user.lastLoginAt)}
+              {user.name === null ? 'no name' : `name ${user.name}`} · {user.role} · member since{' '}
+              {formatDateTime(user.createdAt)} · last login {formatDateTime(user.lastLoginAt)}
             </p>
             <p className="font-mono text-xs break-all text-gray-500 dark:text-gray-500">{user.userId}</p>
           </div>

@@ -3,6 +3,7 @@ import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { secondaryButton } from '#src/components/ui/form-styles.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import type { WebhookDelivery } from './support-types.ts'
+import { formatDateTime } from '#src/interview/display.ts'
 
 const outcomeClass: Record<WebhookDelivery['outcome'], string> = {
   failed: 'text-red-700 dark:text-red-300',
@@ -32,8 +33,7 @@ export function WebhookDeliveryRow({ delivery }: { delivery: WebhookDelivery }) 
         </p>
       </div>
       <p className="text-xs text-gray-500">
-        Received {new Date(shown.receivedAt).toLocaleString()} · {shown.attempts}{' '}
-        {shown.attempts === 1 ? 'attempt' : 'attempts'}
+        Received {formatDateTime(shown.receivedAt)} · {shown.attempts} {shown.attempts === 1 ? 'attempt' : 'attempts'}
         {shown.inngestRunUrl && (
           <>
             {' · '}

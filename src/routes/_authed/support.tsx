@@ -4,7 +4,6 @@ import { useAuth } from '#src/auth/auth-context.ts'
 import { Forbidden } from '#src/components/support/forbidden.tsx'
 import { PersonTimeline } from '#src/components/support/person-timeline.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
-import { UserHistory } from '#src/components/support/user-history.tsx'
 import { UserSearch } from '#src/components/support/user-search.tsx'
 import { ReplayViews } from '#src/components/support/replay-views.tsx'
 import { WebhookDeliveries } from '#src/components/support/webhook-deliveries.tsx'
@@ -31,7 +30,6 @@ function SupportPage() {
         {openUserId && (
           <PersonTimeline key={`timeline-${openUserId}`} userId={openUserId} onShowDelivery={setShownDelivery} />
         )}
-        {openUserId && <UserHistory key={openUserId} userId={openUserId} />}
         {openUserId && <ReplayViews key={`replay-${openUserId}`} userId={openUserId} />}
         <WebhookDeliveries shown={shownDelivery} onShowAll={() => setShownDelivery(null)} />
         <ProjectionStatus />

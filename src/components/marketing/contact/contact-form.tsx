@@ -26,6 +26,8 @@ export function ContactForm({
     required: true,
     maxLength: contactMaxLengths[name],
     disabled: sending,
+    invalid: status.state === 'invalid' && status.missing.includes(name),
+    errorId: 'contact-error',
   })
 
   return (
@@ -36,6 +38,7 @@ export function ContactForm({
       className="rounded-2xl border border-line bg-surface p-6 shadow-sm sm:p-8"
     >
       <FormAlert id="contact-error" tone="error">
+        {status.state === 'invalid' && asSentence(status.detail)}
         {status.state === 'error' && (
           <>
             {contactMessages.sendFailed} {asSentence(status.detail)}

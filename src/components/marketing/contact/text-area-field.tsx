@@ -4,9 +4,20 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'
   label: string
   value: string
   onValueChange: (value: string) => void
+  invalid?: boolean
+  /** The id of the form's error message, announced with the field when it is invalid. */
+  errorId?: string
 }
 
-export function TextAreaField({ label, value, onValueChange, className = '', ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  invalid = false,
+  errorId,
+  className = '',
+  ...textarea
+}: TextAreaFieldProps) {
   const id = useId()
   return (
     <div className={className}>
@@ -17,7 +28,11 @@ export function TextAreaField({ label, value, onValueChange, className = '', ...
         id={id}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
-        className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-100"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
+          invalid ? 'border-red-400 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'
+        }`}
         {...textarea}
       />
     </div>

@@ -6,13 +6,20 @@ import {
   contactMessages,
   contactProblem,
   emptyContactInput,
+  missingContactFields,
+  missingFieldsMessage,
   type ContactField,
   type ContactInput,
 } from '#rules/contact-rules.ts'
 
 /** Where the contact form is: idle, sending, success, error. */
 export type ContactStatus =
-  { state: 'idle' } | { state: 'sending' } | { state: 'success'; sentVia: string } | { state: 'error'; detail: string }
+  | { state: 'idle' }
+  | { state: 'sending' }
+  | { state: 'success'; sentVia: string }
+  | { state: 'error'; detail: string }
+  /** Not sent: the form says what to fix, and marks the empty fields. */
+  | { state: 'invalid'; detail: string; missing: ContactField[] }
 
 /** The server's own words when it answered; anything else is unexpected. */
 function detailOf(error: unknown): string {
@@ -28,9 +35,10 @@ export function useContactForm(initial: Partial<ContactInput> = {}) {
   const setField = (field: ContactField, value: string) => setValues((current) => ({ ...current, [field]: value }))
 
   const submit = async () => {
-    const problem = contactProblem(values)
+    const missing = missingContactFields(values)
+    const problem = missing.length > 0 ? missingFieldsMessage(missing) : contactProblem(values)
     if (problem) {
-      setStatus({ state: 'error', detail: problem })
+      setStatus({ state: 'invalid', detail: problem, missing })
       return
     }
     setStatus({ state: 'sending' })

@@ -25,7 +25,10 @@ function placeholderValues(operator: OperatorDetails): Record<string, string> {
     legalName: operator.legalName,
     address: operator.address ?? 'postal address available on request through the contact page',
     supportEmail: operator.supportEmail ?? 'the contact page',
-    gstin: operator.gstin ?? 'not registered for GST',
+    // As the invoices say (app.invoice-config.ts): production requires OPERATOR_GSTIN.
+    gstin:
+      operator.gstin ??
+      'none configured on this server; its invoices carry a SAMPLE GSTIN, marked SAMPLE, and are not tax documents',
   }
 }
 

@@ -3,7 +3,7 @@ export const faqItems: readonly { question: string; answer: string }[] = [
   {
     question: 'Which operating systems are supported?',
     answer:
-      'Only Windows is supported for now: Windows 10 (64-bit) or later, including Windows 11. macOS and Linux versions are coming soon.',
+      'Only Windows is supported for now: Windows 10 (64-bit) or later, including Windows 11. There is no macOS or Linux version yet.',
   },
   {
     question: 'Is Interview Helper free?',
