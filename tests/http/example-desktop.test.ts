@@ -22,6 +22,9 @@ describe('npm run example:desktop', () => {
       'ask (streamed)',
       'screenshot',
       'audio question',
+      'confirm authenticator',
+      'sign in: mfa_required',
+      'sign in with a code',
       'sign out',
     ])
       expect(stdout).toContain(`✓ ${step}`)

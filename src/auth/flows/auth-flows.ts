@@ -15,6 +15,8 @@ export type PasswordUpdateResult = { success: true } | { success: false; error: 
  */
 export type AuthFlows = {
   signIn(email: string, password: string): Promise<SignInResult>
+  /** Completes a sign-in that asked for a code: the challenge token and a 6-digit or recovery code. */
+  verifySecondStep(challengeToken: string, code: string): Promise<SignInResult>
   /** Mails a new confirmation link; the answer never tells whether the address has an account. */
   resendConfirmation(email: string): Promise<AuthResult<{ message: string }>>
   signUp(input: SignUpInput): Promise<AuthResult<SignUpOutcome>>
