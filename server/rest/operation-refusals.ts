@@ -108,6 +108,7 @@ const refusalsByOperation = {
   'GET /support/projections': [],
   'GET /support/users/{userId}/timeline': ['not-found'],
   'POST /support/users/{userId}/reveal': ['not-found', 'bad-request'],
+  'POST /support/users/{userId}/authenticators/remove': ['not-found', 'bad-request', 'erased'],
   'GET /support/audit': [],
   'GET /support/users/{userId}/as-of/{eventId}': ['not-found'],
   'POST /support/projections/{name}/retry': ['not-found'],

@@ -26,6 +26,8 @@ import { challengeAttempts, challengeMessages } from '#server/accounts/second-st
 import { verifySignInChallenge } from '#server/accounts/second-step/verify-challenge.ts'
 import { signInWithPassword } from '#server/accounts/sign-in.ts'
 import { actingAs, createRequestScope } from '#server/request-scope.ts'
+import { removeAuthenticatorsBySupport } from '#server/support/remove-authenticators.ts'
+import { revealField } from '#server/support/timeline/reveal-field.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 const password = 'Passw0rd!xyz'
@@ -48,7 +50,8 @@ describe('two-step sign-in', () => {
 
   async function confirmedPerson() {
     const email = `two-step-${randomUUID().slice(0, 8)}@example.com`
-    const { user } = await registerWithPassword(createRequestScope(request()), {
+    // Each from an address of its own: sign-ups per address are limited.
+    const { user } = await registerWithPassword(createRequestScope(request(randomUUID())), {
       email,
       password,
       firstName: 'Ada',
@@ -298,5 +301,32 @@ describe('two-step sign-in', () => {
       .selectAll()
       .execute()
     expect(challenges).toEqual([])
+  })
+
+  it('lets support turn two-step sign-in off with a reason, ending every session, and never reveal a secret', async () => {
+    const { email, userId, enrolment } = await enrolled()
+    const session = await verify(await challenge(email), codeAt(enrolment.secret, now()))
+    const staff = { staffId: randomUUID(), via: 'web' as const, requestId: randomUUID() }
+    const added = (await test.runtime.store.readByUser(userId)).find((event) => event.type === 'AuthenticatorAdded')
+    await expect(
+      revealField(test.runtime, staff, { userId, eventId: added?.eventId ?? '', field: 'secret', reason: 'curious' }),
+    ).rejects.toMatchObject({ code: 'bad-request' })
+    await expect(
+      removeAuthenticatorsBySupport(test.runtime, staff, { userId, reason: 'Lost phone; ID checked on a call' }),
+    ).resolves.toEqual({ removed: true })
+    const removal = (await test.runtime.store.readByUser(userId)).find(
+      (event) => event.type === 'AuthenticatorsRemovedBySupport',
+    )
+    expect(removal).toMatchObject({
+      data: { reason: 'Lost phone; ID checked on a call' },
+      metadata: { actor: { type: 'support', id: staff.staffId } },
+    })
+    expect(await authenticate(test.runtime, session.tokens.accessToken)).toBeNull()
+    await expect(signInWithPassword(createRequestScope(request()), { email, password })).resolves.toMatchObject({
+      user: { id: userId },
+    })
+    await expect(
+      removeAuthenticatorsBySupport(test.runtime, staff, { userId, reason: 'Lost phone; ID checked on a call' }),
+    ).rejects.toMatchObject({ code: 'bad-request' })
   })
 })
