@@ -27,7 +27,7 @@ export type AuthContextValue = {
   signUp: (input: SignUpInput) => Promise<SignUpResult>
   signInWithGoogle: () => Promise<AuthResult>
   /** Completes Google sign-in on /auth/callback. */
-  oauthLogin: () => Promise<AuthResult>
+  oauthLogin: () => Promise<AuthResult | { success: false; error: string; challengeToken?: string }>
   /** Requests a reset link. */
   resetPassword: (email: string) => Promise<AuthResult<{ message: string }>>
   beginPasswordRecovery: (tokens: RecoveryTokens) => Promise<AuthResult>

@@ -23,7 +23,7 @@ export type AuthFlows = {
   /** Starts the Google redirect; on success the browser leaves the page. */
   signInWithGoogle(): Promise<AuthResult>
   /** Finishes Google sign-in on /auth/callback. */
-  completeGoogleSignIn(): Promise<AuthResult<{ session: Session }>>
+  completeGoogleSignIn(): Promise<SignInResult>
   requestPasswordReset(email: string): Promise<AuthResult<{ message: string }>>
   beginPasswordRecovery(tokens: RecoveryTokens): Promise<AuthResult>
   updatePassword(password: string): Promise<PasswordUpdateResult>
