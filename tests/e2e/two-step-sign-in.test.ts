@@ -9,7 +9,7 @@ import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { expectPath, newClientPage, signInInBrowser, waitForHydration } from './auth-helpers.ts'
+import { expectPath, newClientPage, signInInBrowser, uniqueEmail, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
 import { confirmedAccount, signInToDashboard, type TestAccount } from './dashboard-helpers.ts'
 
@@ -82,6 +82,44 @@ describe('two-step sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.getByRole('alert').getByText('That code is not valid', { exact: false }).waitFor()
     await page.getByLabel('Recovery code').fill(codes[0] ?? '')
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expectPath(page, '/dashboard')
+  }, 120_000)
+
+  it('asks for the code after Google sign-in too', async () => {
+    const email = uniqueEmail('google-two-step')
+    const google = async (page: Page) => {
+      await page.goto(`${baseUrl}/login`)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Continue with Google' }).click()
+      await expectPath(page, '/auth/google-sandbox')
+      await waitForHydration(page)
+      await page.getByLabel('Test Google account e-mail').fill(email)
+      await page.getByLabel('Name').fill('Kavya Menon')
+      await page.getByRole('button', { name: 'Continue as this test account' }).click()
+    }
+    const first = await newClientPage(browser, baseUrl)
+    await google(first)
+    await expectPath(first, '/dashboard')
+    const token = await first.evaluate(() => localStorage.getItem('jwt_token'))
+    const call = async (path: string, body: unknown) => {
+      const response = await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token ?? ''}` },
+        body: JSON.stringify(body),
+      })
+      return ((await response.json()) as { data: { authenticatorId: string; secret: string } }).data
+    }
+    const enrolment = await call('/account/authenticators', { name: 'Phone' })
+    const app = new TOTP({ secret: Secret.fromBase32(enrolment.secret), algorithm: 'SHA1', digits: 6, period: 30 })
+    await call('/account/authenticators/confirm', { authenticatorId: enrolment.authenticatorId, code: app.generate() })
+    await first.close()
+
+    const page = await newClientPage(browser, baseUrl)
+    await google(page)
+    await expectPath(page, '/auth/callback')
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor()
+    await page.getByLabel('Authentication code').fill(app.generate({ timestamp: Date.now() + 30_000 }))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expectPath(page, '/dashboard')
   }, 120_000)
