@@ -16,13 +16,9 @@ const authenticatorName = z
 const authenticatorId = z.uuid('must be an authenticator id')
 
 export const verifyChallengeInput = z.object({
-  challengeToken: z
-    .string()
-    .min(1, 'challengeToken is required: sign in with the password first')
-    .max(128)
-    .meta({
-      description: 'From the `mfa_required` answer of /auth/login or /auth/oauth-login (`details.challengeToken`)',
-    }),
+  challengeToken: z.string().min(1, 'challengeToken is required: sign in with the password first').max(128).meta({
+    description: 'From the `mfa_required` answer of /auth/login or /auth/oauth-login (`details.challengeToken`)',
+  }),
   code,
 })
 
