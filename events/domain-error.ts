@@ -20,6 +20,10 @@ export type DomainErrorCode =
   | 'same-password'
   | 'not-configured'
   | 'rate-limited'
+  // the second step of signing in
+  | 'mfa-required'
+  | 'invalid-code'
+  | 'mfa-challenge-invalid'
   // payments and plans
   | 'bad-signature'
   | 'unknown-plan'

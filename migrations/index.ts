@@ -28,6 +28,7 @@ import * as appendStreamsFunction from './0036-append-streams-function.ts'
 import * as refundsIndex from './0037-refunds-index.ts'
 import * as interviewReview from './0038-interview-review.ts'
 import * as mailForgetWhenSent from './0039-mail-forget-when-sent.ts'
+import * as signInChallenges from './0040-sign-in-challenges.ts'
 import * as reviewWordsFromHistory from './0042-review-words-from-history.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0037-refunds-index': refundsIndex,
   '0038-interview-review': interviewReview,
   '0039-mail-forget-when-sent': mailForgetWhenSent,
+  '0040-sign-in-challenges': signInChallenges,
   '0042-review-words-from-history': reviewWordsFromHistory,
 }

@@ -2,13 +2,14 @@
 // flow over REST with the typed client (clients/typescript), against a running server on its
 // embedded defaults: register, confirm, sign in, buy a plan in sandbox mode, start a session, ask
 // (streamed), a screenshot, audio, generate (and practise one), improve, history, end, the session's
-// review, refresh, sign out.
+// review, refresh, add an authenticator app, sign in again with its code (two-step sign-in), sign out.
 import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs, promisify } from 'node:util'
+import { Secret, TOTP } from 'otpauth'
 import { createInterviewHelperClient, formData } from '../clients/typescript/index.ts'
 
 const { values } = parseArgs({
@@ -93,7 +94,9 @@ const refreshed = dataOf(
   await api.POST('/auth/refresh-token', { body: { refreshToken: session.tokens.refreshToken } }),
 )
 accessToken = refreshed.tokens.accessToken
-dataOf('sign out', await api.POST('/auth/logout', { body: { refreshToken: refreshed.tokens.refreshToken } }))
+const secondSession = await signInWithTwoSteps()
+accessToken = secondSession.tokens.accessToken
+dataOf('sign out', await api.POST('/auth/logout', { body: { refreshToken: secondSession.tokens.refreshToken } }))
 console.log('desktop flow complete')
 
 /** The ended session's review, as the desktop app would show it after the interview (Pro). */
@@ -118,6 +121,35 @@ function printReview(review: {
       `  ${question.number}. [${question.mode}, ${question.category}, ${question.trust}, ${question.latencyMs} ms] ${question.question ?? '(unreadable)'}`,
     )
   for (const item of review.practice) console.log(`  practise: ${item.topic} (${item.reason})`)
+}
+
+/**
+ * Two-step sign-in: adds an authenticator app (the example computes its codes, as the app would),
+ * then signs in again: the password answers 401 `mfa_required` with a challenge token, and one more
+ * call with a code completes it.
+ */
+async function signInWithTwoSteps() {
+  const enrolment = dataOf(
+    'add authenticator',
+    await api.POST('/account/authenticators', { body: { name: 'Desktop example' } }),
+  )
+  const app = new TOTP({ secret: Secret.fromBase32(enrolment.secret), algorithm: 'SHA1', digits: 6, period: 30 })
+  const confirmed = dataOf(
+    'confirm authenticator',
+    await api.POST('/account/authenticators/confirm', {
+      body: { authenticatorId: enrolment.authenticatorId, code: app.generate() },
+    }),
+  )
+  console.log(`  ${confirmed.recoveryCodes?.length ?? 0} recovery codes to keep somewhere safe`)
+  const first = await api.POST('/auth/login', { body: { email, password } })
+  const challengeToken = first.error?.details?.challengeToken
+  if (first.error?.code !== 'mfa_required' || typeof challengeToken !== 'string')
+    throw new Error(`sign in should have asked for a code: ${JSON.stringify(first.error ?? first.data)}`)
+  console.log('✓ sign in: mfa_required')
+  // Each code is accepted once, and the first one confirmed the app: the next time step's code
+  // (within the one step of clock skew the server allows) saves waiting for the app's next code.
+  const code = app.generate({ timestamp: Date.now() + 30_000 })
+  return dataOf('sign in with a code', await api.POST('/auth/mfa/verify', { body: { challengeToken, code } }))
 }
 
 /** The confirmation link's token, read from the development mailbox (GET /dev/mailbox: this machine, no SMTP). */

@@ -255,6 +255,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/auth/mfa/verify': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Complete a two-step sign-in with a code
+     * @description After /auth/login (or /auth/oauth-login) answered 401 `mfa_required`: its `details.challengeToken` and a 6-digit code from the authenticator app, or a recovery code, give the session. A challenge lives 5 minutes and takes 5 wrong codes; each code is accepted once.
+     */
+    post: operations['auth-mfaVerify']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/auth/subscription': {
     parameters: {
       query?: never
@@ -751,6 +771,87 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/account/authenticators': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List the authenticator apps of two-step sign-in
+     * @description Names and dates only: a secret is shown once, when the app is added.
+     */
+    get: operations['account-authenticators']
+    put?: never
+    /**
+     * Start adding an authenticator app
+     * @description Answers the new secret (this once) and its QR code. It counts for nothing until POST /account/authenticators/confirm with a first code.
+     */
+    post: operations['account-addAuthenticator']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/account/authenticators/confirm': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Confirm an authenticator app with its first code
+     * @description From then on sign-in asks for a code. With the first authenticator, ten single-use recovery codes are answered, this once.
+     */
+    post: operations['account-confirmAuthenticator']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/account/authenticators/rename': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Rename an authenticator app */
+    post: operations['account-renameAuthenticator']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/account/authenticators/remove': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Remove an authenticator app
+     * @description Every other session is signed out; this one stays. Removing the last one turns two-step sign-in off and needs the password and a current code.
+     */
+    post: operations['account-removeAuthenticator']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/app/releases/latest': {
     parameters: {
       query?: never
@@ -799,6 +900,23 @@ export interface paths {
     put?: never
     /** Rebuild a person's views from their events (support staff) */
     post: operations['support-rebuildUser']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/support/users/{userId}/authenticators/remove': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /** Turn a person's two-step sign-in off (every authenticator and recovery code) after checking who they are, giving a reason; recorded in their timeline, and every session of theirs ends (support staff) */
+    post: operations['support-removeAuthenticators']
     delete?: never
     options?: never
     head?: never
@@ -1315,6 +1433,39 @@ export interface components {
       features: components['schemas']['Features']
       tokens: components['schemas']['Tokens']
     }
+    Authenticators: {
+      authenticators: {
+        id: string
+        name: string
+        /** @description ISO 8601 */
+        addedAt: string
+        /** @description ISO 8601; the last code that signed in or confirmed it */
+        lastUsedAt: string | null
+      }[]
+      recoveryCodesLeft: number
+    }
+    AuthenticatorEnrolment: {
+      authenticatorId: string
+      /** @description Base32; shown this once, for typing into the app by hand */
+      secret: string
+      /** @description The otpauth:// address the QR code holds */
+      otpauthUrl: string
+      /** @description data:image/png;base64 picture of otpauthUrl */
+      qrCode: string
+    }
+    ConfirmedEnrolment: {
+      authenticators: {
+        id: string
+        name: string
+        /** @description ISO 8601 */
+        addedAt: string
+        /** @description ISO 8601; the last code that signed in or confirmed it */
+        lastUsedAt: string | null
+      }[]
+      recoveryCodesLeft: number
+      /** @description Ten single-use codes, answered this once with the first authenticator; null after */
+      recoveryCodes: string[] | null
+    }
     Plan: {
       /** @enum {string} */
       planId: 'starter' | 'professional' | 'pro'
@@ -1679,12 +1830,15 @@ export interface components {
         | 'image_too_large'
         | 'internal_error'
         | 'interviews_exhausted'
+        | 'invalid_code'
         | 'invalid_credentials'
         | 'invalid_link'
         | 'invalid_request'
         | 'invalid_token'
         | 'media_unreadable'
         | 'method_not_allowed'
+        | 'mfa_challenge_invalid'
+        | 'mfa_required'
         | 'no_active_session'
         | 'no_password'
         | 'no_speech'
@@ -1710,12 +1864,17 @@ export interface components {
         | 'unsupported_media_type'
         | 'wrong_password'
       /**
-       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); /ready's 503 carries its `status` and `checks`.
+       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); `mfa_required` carries `challengeToken` and its `expiresAt` (send the token with a code to POST /auth/mfa/verify); /ready's 503 carries its `status` and `checks`.
        * @example {
        *       "sessionId": "5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a"
        *     }
        */
-      details?: Record<string, never>
+      details?: {
+        sessionId?: string
+        challengeToken?: string
+        /** Format: date-time */
+        expiresAt?: string
+      }
     }
     /**
      * delta
@@ -2244,7 +2403,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_credentials`: The e-mail address or the password is wrong. `no_password`: The account signs in with Google and has no password. */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_credentials`: The e-mail address or the password is wrong. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. `no_password`: The account signs in with Google and has no password. */
       401: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -2264,7 +2423,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_credentials' | 'no_password'
+            code?: 'account_erased' | 'invalid_credentials' | 'mfa_required' | 'no_password'
           }
         }
       }
@@ -4093,7 +4252,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. */
       401: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -4103,7 +4262,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_token'
+            code?: 'account_erased' | 'invalid_token' | 'mfa_required'
           }
         }
       }
@@ -4169,6 +4328,287 @@ export interface operations {
           'API-Version': components['headers']['API-Version']
           'X-Request-Id': components['headers']['X-Request-Id']
           'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'auth-mfaVerify': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "challengeToken": "q8Vb0S2lZfM4xN7cR1tYp9KjH3dW6gLe5uA0iOzXcBw",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': {
+          /** @description From the `mfa_required` answer of /auth/login or /auth/oauth-login (`details.challengeToken`) */
+          challengeToken: string
+          /** @description The 6-digit code the authenticator app shows, or a recovery code (xxxxx-xxxxx) */
+          code: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "user": {
+           *           "id": "b29f7a9a-3b0b-42e1-ba83-943a72a1a717",
+           *           "email": "asha.rao@example.com",
+           *           "firstName": "Asha",
+           *           "lastName": "Rao",
+           *           "avatar_url": null,
+           *           "phone": null,
+           *           "role": "user",
+           *           "emailConfirmed": true,
+           *           "providers": [
+           *             "password"
+           *           ],
+           *           "createdAt": "2026-11-24T14:40:40.091Z",
+           *           "lastLoginAt": "2026-11-24T14:40:41.184Z"
+           *         },
+           *         "subscription": {
+           *           "planType": "professional",
+           *           "status": "active",
+           *           "billingCycle": "monthly",
+           *           "currentPeriodStart": "2026-11-24T14:40:41.587Z",
+           *           "currentPeriodEnd": "2026-12-24T14:40:41.587Z",
+           *           "daysUntilExpiry": 30,
+           *           "isActive": true,
+           *           "interviewsIncluded": 15,
+           *           "scheduledChange": null
+           *         },
+           *         "features": {
+           *           "maxInterviews": 15,
+           *           "screenAnalysis": true,
+           *           "advancedAI": false,
+           *           "prioritySupport": false,
+           *           "teamFeatures": false,
+           *           "microphone": true,
+           *           "chat": true,
+           *           "contextConfiguration": false,
+           *           "interviewAnalytics": false
+           *         },
+           *         "tokens": {
+           *           "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoidXNlciIsInNpZCI6ImQ3MWQxYzBhLTUyMDktNDhmYy05NWE2LTNjNWI2MmNhM2Y0ZCIsInN1YiI6ImIyOWY3YTlhLTNiMGItNDJlMS1iYTgzLTk0M2E3MmExYTcxNyIsImlzcyI6ImludGVydmlldy1oZWxwZXIiLCJhdWQiOiJpbnRlcnZpZXctaGVscGVyLWFwaSIsImlhdCI6MTc5NTUzMTI0MSwiZXhwIjoxNzk1NTMyMTQxfQ.gWMaejqMlnzoNhkUhSx5rIjVbqjVt_NK-Zs1E4MlZzc",
+           *           "refreshToken": "HhzJousFG3cKFOaN7ARDraemPcDAb6GFxSYgxFtFcZM"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['AuthSession']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_code`: The one-time or recovery code is wrong, or was already used; ask the person for a new one. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_code' | 'invalid_request' | 'not_configured'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `mfa_challenge_invalid`: The two-step sign-in challenge expired, was used or had too many wrong codes: sign in with the password again. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'account_erased' | 'mfa_challenge_invalid'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
           [name: string]: unknown
         }
         content: {
@@ -9034,6 +9474,1004 @@ export interface operations {
       }
     }
   }
+  'account-authenticators': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "authenticators": [
+           *           {
+           *             "id": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+           *             "name": "Pixel 8",
+           *             "addedAt": "2026-11-24T14:40:40.091Z",
+           *             "lastUsedAt": "2026-11-24T14:40:41.184Z"
+           *           }
+           *         ],
+           *         "recoveryCodesLeft": 10
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['Authenticators']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request' | 'not_configured'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'account-addAuthenticator': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Pixel 8"
+         *     }
+         */
+        'application/json': {
+          name: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "authenticatorId": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+           *         "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+           *         "otpauthUrl": "otpauth://totp/Interview%20Helper:asha.rao%40example.com?issuer=Interview%20Helper&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+           *         "qrCode": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAA…"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['AuthenticatorEnrolment']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request' | 'not_configured'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'account_erased' | 'unauthenticated'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'account-confirmAuthenticator': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "authenticatorId": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': {
+          /** Format: uuid */
+          authenticatorId: string
+          /** @description The 6-digit code the authenticator app shows, or a recovery code (xxxxx-xxxxx) */
+          code: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "authenticators": [
+           *           {
+           *             "id": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+           *             "name": "Pixel 8",
+           *             "addedAt": "2026-11-24T14:40:40.091Z",
+           *             "lastUsedAt": "2026-11-24T14:40:41.184Z"
+           *           }
+           *         ],
+           *         "recoveryCodesLeft": 10,
+           *         "recoveryCodes": [
+           *           "7k2qm-xd9fa",
+           *           "p3hvn-b8w1c",
+           *           "z0rtj-5mgk4",
+           *           "c6eyq-n2s7h",
+           *           "w9akd-1fxp3",
+           *           "h4tbm-q7zr0",
+           *           "e1vcx-6njw8",
+           *           "m5gsp-3kdy9",
+           *           "r8fzh-0atq2",
+           *           "y2nwb-4cve6"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['ConfirmedEnrolment']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_code`: The one-time or recovery code is wrong, or was already used; ask the person for a new one. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_code' | 'invalid_request' | 'not_configured'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description Conflicts with the current state. `already_exists`: An account with this e-mail address already exists. */
+      409: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'already_exists'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'account-renameAuthenticator': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "authenticatorId": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+         *       "name": "Work phone"
+         *     }
+         */
+        'application/json': {
+          /** Format: uuid */
+          authenticatorId: string
+          name: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "authenticators": [
+           *           {
+           *             "id": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+           *             "name": "Work phone",
+           *             "addedAt": "2026-11-24T14:40:40.091Z",
+           *             "lastUsedAt": "2026-11-24T14:40:41.184Z"
+           *           }
+           *         ],
+           *         "recoveryCodesLeft": 10
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['Authenticators']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request' | 'not_configured'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'account-removeAuthenticator': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "authenticatorId": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+         *       "password": "Interview-2026",
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': {
+          /** Format: uuid */
+          authenticatorId: string
+          /** @description Needed to remove the last authenticator */
+          password?: string
+          /** @description A current 6-digit code; needed to remove the last authenticator */
+          code?: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "authenticators": [],
+           *         "recoveryCodesLeft": 0
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['Authenticators']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_code`: The one-time or recovery code is wrong, or was already used; ask the person for a new one. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). `wrong_password`: The current password is wrong. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_code' | 'invalid_request' | 'not_configured' | 'wrong_password'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
   'app-releases-latest': {
     parameters: {
       query: {
@@ -9392,6 +10830,181 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'unauthenticated'
+          }
+        }
+      }
+      /** @description Not allowed. `forbidden`: Signed in, but not allowed (e.g. support operations without the support role). */
+      403: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'forbidden'
+          }
+        }
+      }
+      /** @description Not found. `not_found`: No such thing, or it is not yours. */
+      404: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'support-removeAuthenticators': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @example b29f7a9a-3b0b-42e1-ba83-943a72a1a717 */
+        userId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Ticket 4907: lost phone; identity checked on a video call against the ID on file"
+         *     }
+         */
+        'application/json': {
+          reason: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "removed": true
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: {
+              /** @constant */
+              removed: true
+            }
+          }
+        }
+      }
+      /** @description Bad input. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_request'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'account_erased' | 'unauthenticated'
           }
         }
       }

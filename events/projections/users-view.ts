@@ -115,6 +115,15 @@ export const usersViewProjection: Projection = {
         return
       case 'PasswordResetRequested':
       case 'SignedOutEverywhere':
+      case 'AuthenticatorAdded':
+      case 'AuthenticatorConfirmed':
+      case 'AuthenticatorRenamed':
+      case 'AuthenticatorRemoved':
+      case 'AuthenticatorsRemovedBySupport':
+      case 'RecoveryCodesIssued':
+      case 'RecoveryCodeUsed':
+      case 'SecondStepPassed':
+      case 'SecondStepFailed':
         return
       default: {
         const unknownEvent: never = event

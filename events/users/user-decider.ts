@@ -11,6 +11,14 @@ import {
   type UserState,
 } from './user.ts'
 import { erasedAccountMessage } from './owner.ts'
+import { hasSecondStep } from './second-step.ts'
+import {
+  decideSecondStep,
+  passedEvents,
+  secondStepMessages,
+  type SecondStepCommand,
+  type SecondStepProof,
+} from './second-step-decider.ts'
 
 export type UserCommand =
   | {
@@ -25,13 +33,15 @@ export type UserCommand =
       emailConfirmed: boolean
     }
   | { type: 'ConfirmEmail' }
-  | { type: 'RecordSignIn'; method: IdentityProvider; providerUserId?: string }
+  /** `secondStep`: the code that passed the challenge, which an account with an authenticator needs. */
+  | { type: 'RecordSignIn'; method: IdentityProvider; providerUserId?: string; secondStep?: SecondStepProof }
   | { type: 'UpdateProfile'; firstName: SealedText; lastName: SealedText }
   | { type: 'ChangePassword'; via: 'change' | 'reset' }
   | { type: 'RequestPasswordReset' }
   | { type: 'SignOutEverywhere' }
   | { type: 'Erase'; requestedBy: 'user' | 'support' }
   | { type: 'ChangeRole'; role: 'user' | 'support' }
+  | SecondStepCommand
 
 export const userMessages = {
   alreadyExists: 'User already exists',
@@ -69,7 +79,10 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
       // The identity provider has verified the address when it vouches for the person.
       const confirmed: UserEvent[] =
         command.method !== 'password' && !state.emailConfirmed ? [{ type: 'EmailConfirmed', data: {} }] : []
-      return [...linked, ...confirmed, { type: 'UserSignedIn', data: { method: command.method } }]
+      if (hasSecondStep(state.secondStep) && !command.secondStep)
+        throw new DomainError('mfa-required', secondStepMessages.required)
+      const passed = command.secondStep ? passedEvents(state.secondStep, command.secondStep) : []
+      return [...linked, ...confirmed, ...passed, { type: 'UserSignedIn', data: { method: command.method } }]
     }
     case 'UpdateProfile':
       return [{ type: 'ProfileUpdated', data: { firstName: command.firstName, lastName: command.lastName } }]
@@ -83,6 +96,13 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
       return [{ type: 'UserErased', data: { requestedBy: command.requestedBy } }]
     case 'ChangeRole':
       return state.role === command.role ? [] : [{ type: 'RoleChanged', data: { role: command.role } }]
+    case 'AddAuthenticator':
+    case 'ConfirmAuthenticator':
+    case 'RenameAuthenticator':
+    case 'RemoveAuthenticator':
+    case 'RemoveAuthenticatorsBySupport':
+    case 'FailSecondStep':
+      return decideSecondStep(command, state.secondStep)
     default: {
       const unknownCommand: never = command
       return unknownCommand

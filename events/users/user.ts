@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { sealedText } from '#events/pii/pii-vault.ts'
 import { defineEvent, type EventOf } from '#events/store/event-definition.ts'
+import { evolveSecondStep, noSecondStep, secondStepEventDefinitions, type SecondStepState } from './second-step.ts'
 
 export const userStreamId = (userId: string) => `user-${userId}`
 
@@ -83,6 +84,7 @@ export const userEventDefinitions = [
   signedOutEverywhere,
   userErased,
   roleChanged,
+  ...secondStepEventDefinitions,
 ] as const
 
 export type UserEvent = EventOf<(typeof userEventDefinitions)[number]>
@@ -96,6 +98,8 @@ export type UserState =
       emailConfirmed: boolean
       /** Every way this person has proven who they are. */
       providers: IdentityProvider[]
+      /** Authenticators and recovery codes (decision 0092). */
+      secondStep: SecondStepState
     }
 
 export const initialUserState: UserState = { status: 'unregistered' }
@@ -109,6 +113,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         role: event.data.role,
         emailConfirmed: event.data.emailConfirmed,
         providers: [event.data.provider],
+        secondStep: noSecondStep,
       }
     case 'EmailConfirmed':
       return state.status === 'unregistered' ? state : { ...state, emailConfirmed: true }
@@ -134,6 +139,18 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'PasswordResetRequested':
     case 'SignedOutEverywhere':
       return state
+    case 'AuthenticatorAdded':
+    case 'AuthenticatorConfirmed':
+    case 'AuthenticatorRenamed':
+    case 'AuthenticatorRemoved':
+    case 'AuthenticatorsRemovedBySupport':
+    case 'RecoveryCodesIssued':
+    case 'RecoveryCodeUsed':
+    case 'SecondStepPassed':
+    case 'SecondStepFailed':
+      return state.status === 'unregistered'
+        ? state
+        : { ...state, secondStep: evolveSecondStep(state.secondStep, event) }
     default: {
       const unknownEvent: never = event
       return unknownEvent

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
 import { keyFor } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import { userMessages } from '#events/users/user-decider.ts'
 import { deriveNames, type ProviderNameMetadata } from '#rules/oauth-names.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { accountOf } from './account-answer.ts'
 import { registerUser } from './register-user.ts'
-import { issueTokenPair } from './tokens/token-pair.ts'
+import { secondStepRequired, signInOrChallenge } from './second-step/sign-in-challenge.ts'
 import { loadProfile } from './user-account.ts'
 
 /** A person an identity provider has vouched for: who they are there, and their confirmed address. */
@@ -40,7 +39,7 @@ export const identityMessages = {
 export async function signInWithIdentity(scope: RequestScope, identity: VerifiedIdentity) {
   const { runtime } = scope
   const { email, method } = identity
-  const { profile, tokens } = await runtime.store.transaction(
+  const outcome = await runtime.store.transaction(
     async (tx) => {
       const linked = await tx.db
         .selectFrom('provider_identities')
@@ -79,19 +78,19 @@ export async function signInWithIdentity(scope: RequestScope, identity: Verified
         .values({ provider: identity.provider, provider_user_id: identity.providerUserId, user_id: userId })
         .onConflict((c) => c.columns(['provider', 'provider_user_id']).doNothing())
         .execute()
-      const { after } = await handleCommand(
+      const signedIn = await signInOrChallenge(
         tx,
-        userAggregate,
-        userId,
-        { type: 'RecordSignIn', method, providerUserId: identity.providerUserId },
+        runtime,
+        { userId, method, providerUserId: identity.providerUserId },
         metadata,
       )
-      if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await issueTokenPair(tx.db, runtime, userId, after.role)
-      return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+      if (signedIn.kind === 'challenge') return signedIn
+      return { ...signedIn, profile: await loadProfile(runtime.store, userId, tx.db) }
     },
     { retryOnConflict: true },
   )
+  if (outcome.kind === 'challenge') return secondStepRequired(outcome.challenge)
+  const { profile, tokens } = outcome
   if (!profile) throw new Error('Signed-in account has no profile')
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }
 }

@@ -60,6 +60,7 @@ export async function deleteAccount(scope: SignedInScope) {
     await tx.db.deleteFrom('user_credentials').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('provider_identities').where('user_id', '=', userId).execute()
     await tx.db.deleteFrom('email_tokens').where('user_id', '=', userId).execute()
+    await tx.db.deleteFrom('sign_in_challenges').where('user_id', '=', userId).execute()
     await revokeAllRefreshTokens(tx.db, userId, runtime.clock)
     if (profile && !profile.erased) {
       const mail = accountDeletedMail({

@@ -49,6 +49,28 @@ export const accountLimits = {
     windowMs: 15 * 60_000,
     message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
   },
+  // The second step of a sign-in (decision 0092), counted like the first: wrong codes per address
+  // and account, and a ceiling per account that an address the account signed in from lately does not feel.
+  secondStepPerAddressAndAccount: {
+    name: 'second-step:ip+email',
+    limit: 10,
+    windowMs: 15 * 60_000,
+    message: 'Too many wrong codes for this account from your network. Please wait 15 minutes and try again.',
+  },
+  secondStepPerAccount: {
+    name: 'second-step:email',
+    limit: 100,
+    windowMs: 15 * 60_000,
+    message:
+      'Too many wrong codes for this account. Please wait 15 minutes, or sign in from a device you used recently.',
+  },
+  // A signed-in person's codes (confirming a new authenticator, removing the last one), like their current password.
+  currentCodePerAccount: {
+    name: 'current-code:account',
+    limit: 10,
+    windowMs: 15 * 60_000,
+    message: 'Too many wrong codes. Please wait 15 minutes and try again.',
+  },
   signUpPerAddress: {
     name: 'sign-up:ip',
     limit: 10,

@@ -1,6 +1,4 @@
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { normalizeEmail } from './normalize-email.ts'
@@ -14,7 +12,7 @@ import {
   takeRateLimit,
 } from './rate-limiter.ts'
 import { accountOf } from './account-answer.ts'
-import { issueTokenPair } from './tokens/token-pair.ts'
+import { secondStepRequired, signInOrChallenge } from './second-step/sign-in-challenge.ts'
 import { loadProfile } from './user-account.ts'
 
 /**
@@ -51,21 +49,17 @@ export async function signInWithPassword(scope: RequestScope, input: { email: st
 
   const userId = account.user_id
   const person = actingAs(scope, userId)
-  const { profile, tokens } = await runtime.store.transaction(
+  const outcome = await runtime.store.transaction(
     async (tx) => {
-      const { after } = await handleCommand(
-        tx,
-        userAggregate,
-        userId,
-        { type: 'RecordSignIn', method: 'password' },
-        person.metadata(),
-      )
-      if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
-      const tokens = await issueTokenPair(tx.db, runtime, userId, after.role)
-      return { profile: await loadProfile(runtime.store, userId, tx.db), tokens }
+      const signedIn = await signInOrChallenge(tx, runtime, { userId, method: 'password' }, person.metadata())
+      if (signedIn.kind === 'challenge') return signedIn
+      return { ...signedIn, profile: await loadProfile(runtime.store, userId, tx.db) }
     },
     { retryOnConflict: true },
   )
+  // The password was right: the address is not charged for it, and the second step is asked for.
+  if (outcome.kind === 'challenge') return secondStepRequired(outcome.challenge)
+  const { profile, tokens } = outcome
   if (!profile) throw new Error('Signed-in account has no profile')
   await countHit(runtime, recentSignIns, addressAndAccount)
   return { ...(await accountOf(runtime, runtime.db, profile)), tokens }

@@ -24,6 +24,16 @@ export type AccountTables = {
     used_at: Date | null
   }
   rate_limits: { bucket: string; window_start: Date; hits: number }
+  /** A sign-in waiting for its second step (decision 0092); only the challenge token's hash is kept. */
+  sign_in_challenges: {
+    token_hash: string
+    user_id: string
+    method: 'password' | 'google' | 'supabase'
+    provider_user_id: string | null
+    failures: number
+    expires_at: Date
+    used_at: Date | null
+  }
   /** The sandbox Google provider's one-time codes (development only); the code itself is never stored. */
   sandbox_identity_codes: { code_hash: string; challenge: string; email: string; full_name: string; expires_at: Date }
 }

@@ -28,12 +28,17 @@ export const meaningOf: Record<PublicErrorCode, string> = {
   internal_error: 'The server failed; the answer carries no detail, the log has it under the X-Request-Id.',
   interviews_exhausted:
     "This period's interviews are used up; a higher plan, or another month of the same plan, brings more. Plans never renew by themselves.",
+  invalid_code: 'The one-time or recovery code is wrong, or was already used; ask the person for a new one.',
   invalid_credentials: 'The e-mail address or the password is wrong.',
   invalid_link: 'The confirmation or reset link is invalid, used or expired.',
   invalid_request: 'The request is malformed or a field is invalid; `error` names the field.',
   invalid_token: 'The access token is missing, expired or revoked; refresh it or sign in again.',
   media_unreadable:
     'The file is of an accepted type, but its header is damaged, truncated or declares the impossible; nothing was decoded.',
+  mfa_challenge_invalid:
+    'The two-step sign-in challenge expired, was used or had too many wrong codes: sign in with the password again.',
+  mfa_required:
+    'The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes.',
   method_not_allowed: 'The path exists, but not with this method.',
   no_active_session: 'There is no interview session running; start one first.',
   no_password: 'The account signs in with Google and has no password.',

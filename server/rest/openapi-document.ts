@@ -19,6 +19,8 @@ const documentedLimits: readonly RateLimit[] = [
   accountLimits.signInPerAddressAndAccount,
   accountLimits.signInPerAccount,
   accountLimits.signInPerAddress,
+  accountLimits.secondStepPerAddressAndAccount,
+  accountLimits.secondStepPerAccount,
   accountLimits.signUpPerAddress,
   accountLimits.resetPerEmail,
   accountLimits.resetPerAddress,
@@ -159,7 +161,12 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
       details: {
         type: 'object',
         description:
-          "Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); /ready's 503 carries its `status` and `checks`.",
+          "Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); `mfa_required` carries `challengeToken` and its `expiresAt` (send the token with a code to POST /auth/mfa/verify); /ready's 503 carries its `status` and `checks`.",
+        properties: {
+          sessionId: { type: 'string' },
+          challengeToken: { type: 'string' },
+          expiresAt: { type: 'string', format: 'date-time' },
+        },
         example: { sessionId: '5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a' },
       },
     },

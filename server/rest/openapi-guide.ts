@@ -33,6 +33,10 @@ Sign in with \`POST /auth/login\` (e-mail and password) to get \`tokens.accessTo
 
 A new account confirms its e-mail address first: \`POST /auth/register\`, then \`POST /auth/confirm-email\` with the token from the e-mail's link (\`POST /auth/resend-confirmation\` sends it again). On a development server that sends no mail (\`devMailbox: true\` in \`GET /auth/settings\`), \`GET /dev/mailbox\` hands a caller on the same machine the mail it kept, link and token included; it is absent, and answers 404, in production or with SMTP configured.
 
+### Two-step sign-in
+
+An account with an authenticator app (added with \`POST /account/authenticators\` and confirmed with a first code) is asked for a second step: the right password (or Google sign-in) answers 401 \`mfa_required\` with \`details.challengeToken\`, valid 5 minutes. Send it with the 6-digit code the app shows, or one of the account's recovery codes, to \`POST /auth/mfa/verify\`: the answer is the same session \`/auth/login\` gives. Each code is accepted once; a challenge takes 5 wrong codes, then the password is needed again.
+
 ## Answers and errors
 
 Every answer is JSON in one envelope: \`{ "success": true, "data": … }\`, or on failure, with a 4xx or 5xx status, \`{ "success": false, "error": "…", "code": "…" }\`. \`error\` is a sentence for people; \`code\` is for programs and never changes within v1. Each cause has one code, the same on every operation: no active plan is always \`plan_required\`, a plan without the feature \`feature_not_in_plan\`, no interviews left \`interviews_exhausted\`, an unconfirmed address \`email_not_confirmed\`. A few codes add \`details\` with the facts a program needs (\`session_active\` names the running session in \`details.sessionId\`). Each operation lists the statuses and codes it can answer; any other failure has the same envelope.

@@ -19,13 +19,15 @@ export type AuthContextValue = {
   signIn: (
     email: string,
     password: string,
-  ) => Promise<AuthResult | { success: false; error: string; unconfirmed?: true }>
+  ) => Promise<AuthResult | { success: false; error: string; unconfirmed?: true; challengeToken?: string }>
+  /** The second step of a sign-in that asked for a code. */
+  verifySecondStep: (challengeToken: string, code: string) => Promise<AuthResult>
   /** Mails a new confirmation link (same answer whether or not the address has an account). */
   resendConfirmation: (email: string) => Promise<AuthResult<{ message: string }>>
   signUp: (input: SignUpInput) => Promise<SignUpResult>
   signInWithGoogle: () => Promise<AuthResult>
   /** Completes Google sign-in on /auth/callback. */
-  oauthLogin: () => Promise<AuthResult>
+  oauthLogin: () => Promise<AuthResult | { success: false; error: string; challengeToken?: string }>
   /** Requests a reset link. */
   resetPassword: (email: string) => Promise<AuthResult<{ message: string }>>
   beginPasswordRecovery: (tokens: RecoveryTokens) => Promise<AuthResult>

@@ -89,6 +89,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           adopt(result.session)
           return { success: true as const }
         }, unexpected),
+      verifySecondStep: (challengeToken: string, code: string) =>
+        explicitly(async () => {
+          const result = await (await flows()).verifySecondStep(challengeToken, code.trim())
+          if (!result.success) return result
+          adopt(result.session)
+          return { success: true as const }
+        }, unexpected),
       resendConfirmation: (email: string) =>
         explicitly(async () => (await flows()).resendConfirmation(email.trim()), unexpected),
       signUp: (input: Parameters<AuthContextValue['signUp']>[0]) =>
@@ -215,6 +222,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       devMailbox: state.devMailbox,
       signingOut: state.signingOut,
       signIn: actions.signIn,
+      verifySecondStep: actions.verifySecondStep,
       resendConfirmation: actions.resendConfirmation,
       signUp: actions.signUp,
       signInWithGoogle: actions.signInWithGoogle,

@@ -13,8 +13,12 @@ export type Session = Account & { tokens: StoredTokens }
 /** Auth results are {success:false, error:message} on failure. */
 export type AuthResult<T extends object = object> = ({ success: true } & T) | { success: false; error: string }
 
-/** A refused sign-in; `unconfirmed` when only the address's confirmation is missing (a new link can be sent). */
-export type SignInResult = { success: true; session: Session } | { success: false; error: string; unconfirmed?: true }
+/**
+ * A refused sign-in; `unconfirmed` when only the address's confirmation is missing (a new link can be
+ * sent); `challengeToken` when the password was right and the account asks for a code (two-step sign-in).
+ */
+export type SignInResult =
+  { success: true; session: Session } | { success: false; error: string; unconfirmed?: true; challengeToken?: string }
 
 export type SignUpInput = { firstName: string; lastName: string; email: string; password: string }
 

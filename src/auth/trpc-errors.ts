@@ -11,6 +11,11 @@ export function publicErrorCode(error: unknown): string | undefined {
   return isTRPCClientError<AppRouter>(error) ? error.data?.errorCode : undefined
 }
 
+/** The facts a refusal carries for a program (e.g. the challenge token of `mfa_required`). */
+export function errorDetails(error: unknown): Readonly<Record<string, string>> | undefined {
+  return isTRPCClientError<AppRouter>(error) ? error.data?.details : undefined
+}
+
 /** True when the server rejected the call: a network failure has no tRPC error shape. */
 export function serverAnswered(error: unknown): boolean {
   return errorCode(error) !== undefined

@@ -9,6 +9,7 @@ import { validateSignIn } from '#src/auth/validation.ts'
 import { AuthCard } from '#src/components/auth/auth-card.tsx'
 import { GoogleButton, OrDivider } from '#src/components/auth/google-button.tsx'
 import { ResendConfirmation } from '#src/components/auth/resend-confirmation.tsx'
+import { SecondStepForm } from '#src/components/auth/second-step-form.tsx'
 import { SignedOutOnly } from '#src/components/signed-out-only.tsx'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
@@ -37,6 +38,8 @@ function LoginPage() {
   const [error, setError] = useState<string | null>(null)
   // The address a sign-in was refused for because it is not confirmed yet: a new link can be sent to it.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null)
+  // The password was right and the account asks for a code: the token of that second step.
+  const [challengeToken, setChallengeToken] = useState<string | null>(null)
   const plan = hydrated && carried.planType ? findPlan(carried.planType) : undefined
   const notice = hydrated ? carried.message : undefined
 
@@ -57,14 +60,31 @@ function LoginPage() {
     setUnconfirmed(null)
     setStatus('submitting')
     const result = await auth.signIn(email, password)
+    if (!result.success && 'challengeToken' in result && result.challengeToken) {
+      setStatus('idle')
+      setChallengeToken(result.challengeToken)
+      return
+    }
     if (!result.success) {
       fail(result.error || uiMessages.signInFailed, 'password')
       if ('unconfirmed' in result) setUnconfirmed(email)
       return
     }
+    await signedIn()
+  }
+
+  const signedIn = async () => {
     setStatus('redirecting')
     const destination = signInDestination(carried)
     await router.navigate({ href: destination.href, state: destination.state, replace: true })
+  }
+
+  const verifySecondStep = async (code: string) => {
+    if (!challengeToken) return uiMessages.signInFailed
+    const result = await auth.verifySecondStep(challengeToken, code)
+    if (!result.success) return result.error || uiMessages.signInFailed
+    await signedIn()
+    return null
   }
 
   const google = async () => {
@@ -91,51 +111,70 @@ function LoginPage() {
         </>
       }
     >
-      <FormAlert tone="info">
-        {notice || plan ? (
-          <>
-            {notice}
-            {plan && <span className="mt-1 block font-medium">Selected plan: {plan.name}</span>}
-          </>
-        ) : null}
-      </FormAlert>
-      <FormAlert id={errorId} tone="error">
-        {error}
-      </FormAlert>
-      {unconfirmed && <ResendConfirmation email={unconfirmed} />}
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          invalid={error !== null}
-          errorId={errorId}
+      {challengeToken ? (
+        <SecondStepForm
+          verify={verifySecondStep}
+          onCancel={() => {
+            setChallengeToken(null)
+            setPassword('')
+          }}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          invalid={error !== null}
-          errorId={errorId}
-        />
-        <div className="flex justify-end">
-          <Link
-            to="/reset-password"
-            className="text-sm font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-          >
-            Forgot Password?
-          </Link>
-        </div>
-        <SubmitButton busy={busy} busyLabel="Signing in...">
-          Sign In
-        </SubmitButton>
-      </form>
-      <OrDivider />
-      <GoogleButton onClick={() => void google()} disabled={busy} />
+      ) : (
+        signInForm()
+      )}
     </AuthCard>
   )
+
+  // A plain function, not a component: the fields keep their focus across renders.
+  function signInForm() {
+    return (
+      <>
+        <FormAlert tone="info">
+          {notice || plan ? (
+            <>
+              {notice}
+              {plan && <span className="mt-1 block font-medium">Selected plan: {plan.name}</span>}
+            </>
+          ) : null}
+        </FormAlert>
+        <FormAlert id={errorId} tone="error">
+          {error}
+        </FormAlert>
+        {unconfirmed && <ResendConfirmation email={unconfirmed} />}
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            invalid={error !== null}
+            errorId={errorId}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            invalid={error !== null}
+            errorId={errorId}
+          />
+          <div className="flex justify-end">
+            <Link
+              to="/reset-password"
+              className="text-sm font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+            >
+              Forgot Password?
+            </Link>
+          </div>
+          <SubmitButton busy={busy} busyLabel="Signing in...">
+            Sign In
+          </SubmitButton>
+        </form>
+        <OrDivider />
+        <GoogleButton onClick={() => void google()} disabled={busy} />
+      </>
+    )
+  }
 }

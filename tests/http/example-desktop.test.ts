@@ -24,6 +24,9 @@ describe('npm run example:desktop', () => {
       'audio question',
       'practise a generated question',
       'review',
+      'confirm authenticator',
+      'sign in: mfa_required',
+      'sign in with a code',
       'sign out',
     ])
       expect(stdout).toContain(`✓ ${step}`)

@@ -18,6 +18,11 @@ const operations: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/support/rebuilds' },
   { method: 'GET', path: '/support/webhook-deliveries?filter=failed' },
   { method: 'POST', path: '/support/webhook-deliveries/evt_1/retry' },
+  {
+    method: 'POST',
+    path: '/support/users/someone/authenticators/remove',
+    body: { reason: 'Lost phone; identity checked' },
+  },
 ]
 
 const procedures: { path: string; kind: 'query' | 'mutation'; input: unknown }[] = [
@@ -26,6 +31,11 @@ const procedures: { path: string; kind: 'query' | 'mutation'; input: unknown }[]
   { path: 'support.rebuilds', kind: 'query', input: undefined },
   { path: 'support.webhookDeliveries', kind: 'query', input: { filter: 'failed' } },
   { path: 'support.retryDelivery', kind: 'mutation', input: { deliveryId: 'evt_1' } },
+  {
+    path: 'support.removeAuthenticators',
+    kind: 'mutation',
+    input: { userId: 'someone', reason: 'Lost phone; identity checked' },
+  },
 ]
 
 async function trpcStatus(procedure: (typeof procedures)[number], token?: string) {

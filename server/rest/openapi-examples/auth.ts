@@ -4,6 +4,8 @@ import { accountLimits } from '#server/accounts/rate-limiter.ts'
 import { resendLimits } from '#server/accounts/resend-confirmation.ts'
 import { confirmationFailed } from '#server/accounts/email-confirmation.ts'
 import { embeddedOnlyMessage } from '#server/trpc/procedures/accounts/embedded-only.ts'
+import { secondStepMessages } from '#events/users/second-step-decider.ts'
+import { challengeMessages } from '#server/accounts/second-step/sign-in-challenge.ts'
 import {
   examplePerson,
   exampleFeatures,
@@ -13,6 +15,7 @@ import {
   noSubscription,
 } from './example-values.ts'
 import type { TagExamples } from './operation-example.ts'
+import { exampleChallenge } from './second-step.ts'
 
 const signedIn = { user: exampleUser, subscription: exampleSubscription, features: exampleFeatures('professional') }
 const supabaseToken = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YjBmIn0.c2lnbmF0dXJl'
@@ -42,6 +45,17 @@ export const authExamples = {
     errors: {
       rate_limited: { error: accountLimits.signInPerAddressAndAccount.message },
       not_configured: { error: embeddedOnlyMessage('Sign-in') },
+      mfa_required: { error: secondStepMessages.required, details: exampleChallenge },
+    },
+  },
+  'POST /auth/mfa/verify': {
+    request: { json: { challengeToken: exampleChallenge.challengeToken, code: '492039' } },
+    success: { ...signedIn, tokens: exampleTokens },
+    errors: {
+      invalid_code: { error: secondStepMessages.wrongCode },
+      mfa_challenge_invalid: { error: challengeMessages.invalid },
+      rate_limited: { error: accountLimits.secondStepPerAddressAndAccount.message },
+      not_configured: { error: embeddedOnlyMessage('Two-step sign-in') },
     },
   },
   'POST /auth/logout': {
@@ -96,6 +110,7 @@ export const authExamples = {
   'POST /auth/oauth-login': {
     request: { json: { email: examplePerson.email, provider: 'google', supabase_token: supabaseToken } },
     success: { ...signedIn, user: { ...exampleUser, providers: ['google'] }, tokens: exampleTokens },
+    errors: { mfa_required: { error: secondStepMessages.required, details: exampleChallenge } },
   },
   'GET /auth/plans': { success: { plans: [...plans] } },
   'GET /auth/subscription': {

@@ -4,6 +4,8 @@ import { sessionMessages } from '#events/interviews/interview-session-decider.ts
 import { planChangeMessages } from '#events/subscriptions/plan-change.ts'
 import { usageMessages } from '#events/subscriptions/subscription-decider.ts'
 import { userMessages } from '#events/users/user-decider.ts'
+import { secondStepMessages } from '#events/users/second-step-decider.ts'
+import { challengeMessages } from '#server/accounts/second-step/sign-in-challenge.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { contactMessages } from '#rules/contact-rules.ts'
 import { changePasswordMessages } from '#server/accounts/change-password.ts'
@@ -25,6 +27,7 @@ import { malformedAddressMessage } from '../error-envelope.ts'
 import { aiRefusals } from './ai-refusals.ts'
 import type { ErrorExample } from './operation-example.ts'
 import { exampleIds } from './example-values.ts'
+import { exampleChallenge } from './second-step.ts'
 
 /** What the examples of one operation's errors depend on. */
 export type OperationFacts = {
@@ -66,6 +69,7 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   idempotency_key_reused: () => ({ error: idempotencyMessages.reused }),
   interviews_exhausted: () => ({ error: usageMessages.limitReached(professional, 15, periodEnd) }),
   internal_error: () => ({ error: internalErrorMessage }),
+  invalid_code: () => ({ error: secondStepMessages.wrongCode }),
   invalid_credentials: () => ({ error: messages.invalidCredentials }),
   invalid_link: () => ({ error: messages.invalidResetLink }),
   invalid_request: ({ missingInputMessage, method }) => ({
@@ -75,6 +79,8 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   media_unreadable: () => ({
     error: `${failures.screenshot}: The image cannot be read: the PNG header is damaged or truncated.`,
   }),
+  mfa_challenge_invalid: () => ({ error: challengeMessages.invalid }),
+  mfa_required: () => ({ error: secondStepMessages.required, details: exampleChallenge }),
   method_not_allowed: () => ({ error: 'Request failed with status 405' }),
   no_active_session: () => ({ error: noActiveSession }),
   no_password: () => ({ error: userMessages.noPassword }),

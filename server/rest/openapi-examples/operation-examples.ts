@@ -8,6 +8,7 @@ import { interviewExamples } from './interview.ts'
 import { interviewReviewExamples } from './interview-review.ts'
 import type { DocumentedOperation, OperationExample } from './operation-example.ts'
 import { paymentsExamples } from './payments.ts'
+import { secondStepExamples } from './second-step.ts'
 import { supportExamples } from './support.ts'
 
 /** Every operation's examples: an operation of the document without them does not compile. */
@@ -17,6 +18,7 @@ export const operationExamples: Record<DocumentedOperation, OperationExample> = 
   ...interviewExamples,
   ...interviewReviewExamples,
   ...accountExamples,
+  ...secondStepExamples,
   ...appExamples,
   ...supportExamples,
   ...contactExamples,

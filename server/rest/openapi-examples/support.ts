@@ -1,3 +1,4 @@
+import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import { orderMessages } from '#events/orders/order-decider.ts'
 import { refundMessages } from '#server/support/refunds.ts'
 import { userMessages } from '#events/users/user-decider.ts'
@@ -133,6 +134,14 @@ export const supportExamples = {
       nextCursor: null,
     },
     errors: { not_found: { error: noSuchPerson } },
+  },
+  'POST /support/users/{userId}/authenticators/remove': {
+    request: {
+      path: { userId: exampleIds.user },
+      json: { reason: 'Ticket 4907: lost phone; identity checked on a video call against the ID on file' },
+    },
+    success: { removed: true },
+    errors: { invalid_request: { error: secondStepMessages.nothingToRemove } },
   },
   'POST /support/users/{userId}/reveal': {
     request: {

@@ -2,6 +2,7 @@ import { contactMessageReceived } from '#events/contact/contact-message.ts'
 import { openContactMessage } from '#events/contact/contact-keys.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
+import { secretFields } from '#events/users/second-step.ts'
 import { supportAuditStreamId } from '#events/support/support-audit.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { isSealed, valueAt } from './masking.ts'
@@ -28,6 +29,8 @@ export async function revealField(runtime: Runtime, staff: SupportStaff, request
   const sealed = valueAt(data, request.field)
   if (!isSealed(sealed))
     throw new DomainError('bad-request', `${request.field} is not a masked field of this event: nothing to reveal`)
+  if (secretFields[row.type]?.includes(request.field))
+    throw new DomainError('bad-request', `${request.field} is a secret of two-step sign-in: no one may reveal it`)
   await runtime.store.append(
     supportAuditStreamId(person.userId),
     'any',

@@ -16,6 +16,14 @@ import { signInSettings } from '#server/trpc/procedures/accounts/sign-in-setting
 import { signOutEverywhereProcedure } from '#server/trpc/procedures/accounts/sign-out-everywhere.ts'
 import { supabaseLogin } from '#server/trpc/procedures/accounts/supabase-login.ts'
 import { updateProfileProcedure } from '#server/trpc/procedures/accounts/update-profile.ts'
+import {
+  authenticatorsProcedure,
+  confirmEnrolmentProcedure,
+  removeAuthenticatorProcedure,
+  renameAuthenticatorProcedure,
+  startEnrolmentProcedure,
+} from '#server/trpc/procedures/accounts/authenticators.ts'
+import { verifySecondStep } from '#server/trpc/procedures/accounts/verify-second-step.ts'
 import { validate } from '#server/trpc/procedures/accounts/validate.ts'
 
 /** Signing up, in and out, the tokens of a sign-in, and the account itself. */
@@ -39,4 +47,10 @@ export const accountsRouter = router({
   updateProfile: updateProfileProcedure,
   signOutEverywhere: signOutEverywhereProcedure,
   delete: deleteAccountProcedure,
+  verifySecondStep,
+  authenticators: authenticatorsProcedure,
+  startEnrolment: startEnrolmentProcedure,
+  confirmEnrolment: confirmEnrolmentProcedure,
+  renameAuthenticator: renameAuthenticatorProcedure,
+  removeAuthenticator: removeAuthenticatorProcedure,
 })

@@ -1,5 +1,6 @@
 import { router } from '#server/trpc/init.ts'
 import { projections } from '#server/trpc/procedures/support/projections.ts'
+import { removeAuthenticators } from '#server/trpc/procedures/support/remove-authenticators.ts'
 import { rebuildUser } from '#server/trpc/procedures/support/rebuild-user.ts'
 import { retryProjection } from '#server/trpc/procedures/support/retry-projection.ts'
 import { searchUsers } from '#server/trpc/procedures/support/search-users.ts'
@@ -11,6 +12,7 @@ import { supportOpsProcedures } from './support-ops.ts'
 export const supportRouter = router({
   userHistory,
   rebuildUser,
+  removeAuthenticators,
   searchUsers,
   projections,
   retryProjection,

@@ -15,13 +15,15 @@ export type PasswordUpdateResult = { success: true } | { success: false; error: 
  */
 export type AuthFlows = {
   signIn(email: string, password: string): Promise<SignInResult>
+  /** Completes a sign-in that asked for a code: the challenge token and a 6-digit or recovery code. */
+  verifySecondStep(challengeToken: string, code: string): Promise<SignInResult>
   /** Mails a new confirmation link; the answer never tells whether the address has an account. */
   resendConfirmation(email: string): Promise<AuthResult<{ message: string }>>
   signUp(input: SignUpInput): Promise<AuthResult<SignUpOutcome>>
   /** Starts the Google redirect; on success the browser leaves the page. */
   signInWithGoogle(): Promise<AuthResult>
   /** Finishes Google sign-in on /auth/callback. */
-  completeGoogleSignIn(): Promise<AuthResult<{ session: Session }>>
+  completeGoogleSignIn(): Promise<SignInResult>
   requestPasswordReset(email: string): Promise<AuthResult<{ message: string }>>
   beginPasswordRecovery(tokens: RecoveryTokens): Promise<AuthResult>
   updatePassword(password: string): Promise<PasswordUpdateResult>

@@ -4,7 +4,7 @@ import { uiMessages } from '#src/auth/auth-messages.ts'
 import { messages } from '#rules/auth-rules.ts'
 import type { RecoveryTokens } from '#src/auth/auth-types.ts'
 import { mapSignUpProviderError, signUpErrorTexts } from '#src/auth/provider-errors.ts'
-import { errorCode, errorMessage, publicErrorCode, serverAnswered } from '#src/auth/trpc-errors.ts'
+import { errorCode, errorDetails, errorMessage, publicErrorCode, serverAnswered } from '#src/auth/trpc-errors.ts'
 import type { AuthFlows, PasswordUpdateResult } from './auth-flows.ts'
 import { beginSandboxGoogle, completeSandboxGoogle } from './sandbox-google.ts'
 
@@ -21,9 +21,20 @@ export function createEmbeddedFlows(client: AppClient, options: { googleSandbox:
       try {
         return { success: true, session: await client.accounts.login.mutate({ email, password }) }
       } catch (error) {
+        const challengeToken = errorDetails(error)?.challengeToken
+        if (publicErrorCode(error) === 'mfa_required' && challengeToken)
+          return { ...fail(errorMessage(error, uiMessages.loginFailed)), challengeToken }
         if (errorCode(error) === 'UNAUTHORIZED') return fail(messages.invalidCredentials)
         if (publicErrorCode(error) === 'email_not_confirmed')
           return { ...fail(errorMessage(error, uiMessages.loginFailed)), unconfirmed: true as const }
+        return fail(errorMessage(error, uiMessages.unexpected))
+      }
+    },
+
+    async verifySecondStep(challengeToken, code) {
+      try {
+        return { success: true, session: await client.accounts.verifySecondStep.mutate({ challengeToken, code }) }
+      } catch (error) {
         return fail(errorMessage(error, uiMessages.unexpected))
       }
     },

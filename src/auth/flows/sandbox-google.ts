@@ -1,7 +1,7 @@
 import type { AppClient } from './embedded-flows.ts'
-import type { AuthResult, Session } from '#src/auth/auth-types.ts'
+import type { SignInResult } from '#src/auth/auth-types.ts'
 import { uiMessages } from '#src/auth/auth-messages.ts'
-import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { errorDetails, errorMessage, publicErrorCode } from '#src/auth/trpc-errors.ts'
 
 /** Where the sandbox provider's consent screen lives (it plays Google's part, in TEST MODE). */
 const sandboxConsentPath = '/auth/google-sandbox'
@@ -59,7 +59,7 @@ function takeStoredRequest(): { state: string; verifier: string } | null {
 }
 
 /** On /auth/callback: exchanges the consent screen's one-time code for a session. */
-export async function completeSandboxGoogle(client: AppClient): Promise<AuthResult<{ session: Session }>> {
+export async function completeSandboxGoogle(client: AppClient): Promise<SignInResult> {
   const url = new URL(window.location.href)
   const code = url.searchParams.get('code')
   const state = url.searchParams.get('state')
@@ -74,6 +74,9 @@ export async function completeSandboxGoogle(client: AppClient): Promise<AuthResu
     const session = await client.accounts.sandboxGoogleExchange.mutate({ code, verifier: request.verifier })
     return { success: true, session }
   } catch (error) {
+    const challengeToken = errorDetails(error)?.challengeToken
+    if (publicErrorCode(error) === 'mfa_required' && challengeToken)
+      return { success: false, error: errorMessage(error, uiMessages.oauthFailed), challengeToken }
     return { success: false, error: `${uiMessages.backendAuthFailed}${errorMessage(error, uiMessages.oauthFailed)}` }
   }
 }

@@ -36,6 +36,11 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
   let recoveryToken: string | null = null
 
   return {
+    // Supabase keeps this mode's accounts: its own sign-in never answers a challenge token here.
+    verifySecondStep() {
+      return Promise.resolve({ success: false as const, error: uiMessages.unexpected })
+    },
+
     async signIn(email, password) {
       const { data, error } = await supabase.auth.signInWithPassword({ email, password })
       if (error) {

@@ -4,6 +4,7 @@ import { DeleteAccount } from '#src/components/profile/delete-account.tsx'
 import { NameForm } from '#src/components/profile/name-form.tsx'
 import { PasswordSection } from '#src/components/profile/password-section.tsx'
 import { SignOutEverywhere } from '#src/components/profile/sign-out-everywhere.tsx'
+import { TwoStepSection } from '#src/components/profile/two-step-section.tsx'
 
 export const Route = createFileRoute('/_authed/profile')({
   head: () => ({ meta: [{ title: 'Profile Settings | Interview Helper' }] }),
@@ -20,6 +21,7 @@ function ProfilePage() {
       <div className="mt-8 space-y-6">
         <NameForm user={user} />
         <PasswordSection user={user} />
+        <TwoStepSection user={user} />
         <SignOutEverywhere />
         <DeleteAccount user={user} />
       </div>
