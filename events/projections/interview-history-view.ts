@@ -4,7 +4,7 @@ import { sql, type Selectable, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
-import { foldedApply, foldIntoRows, noContext, type RowFold } from './row-fold.ts'
+import { foldAround, foldedApply, foldIntoRows, noContext, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
 import { sessionEvent } from './session-event.ts'
 
@@ -205,24 +205,15 @@ const questionsFold: RowFold<InterviewQuestionRow, Map<string, Buffer>> = {
   },
 }
 
-/**
- * The questions' rows of a batch: folded up to each erasure, which then clears what was said in the
- * person's sessions (the sessions stay for the counts); rarely more than one fold a batch.
- */
-async function applyToQuestions(trx: Transaction<EventsDatabase>, events: readonly StoredEvent[]) {
-  let from = 0
-  for (const [index, event] of events.entries()) {
-    const userId = event.metadata.userId
-    if (event.type !== 'UserErased' || !userId) continue
-    await foldIntoRows(trx, events.slice(from, index), questionsFold)
-    await trx
-      .updateTable('interview_questions_view')
-      .set({ question: null, answer: null, transcript: null })
-      .where('user_id', '=', userId)
-      .execute()
-    from = index + 1
-  }
-  await foldIntoRows(trx, events.slice(from), questionsFold)
+/** What was said in an erased person's sessions goes; the sessions stay for the counts. */
+async function forgetWords(trx: Transaction<EventsDatabase>, erasure: StoredEvent) {
+  const userId = erasure.metadata.userId
+  if (!userId) return
+  await trx
+    .updateTable('interview_questions_view')
+    .set({ question: null, answer: null, transcript: null })
+    .where('user_id', '=', userId)
+    .execute()
 }
 
 /** What a question's row takes from either of its events: whose it is, when, and which model answered how fast. */
@@ -249,7 +240,13 @@ export const interviewHistoryProjection: Projection = {
   version: 1,
   eventTypes: [...interviewEventDefinitions.map((definition) => definition.type), 'UserErased'],
   ...foldedApply(async (trx, events) => {
-    await applyToQuestions(trx, events)
+    await foldAround(
+      trx,
+      events,
+      (event) => event.type === 'UserErased',
+      (part, between) => foldIntoRows(part, between, questionsFold),
+      forgetWords,
+    )
     await foldIntoRows(trx, events, sessionsFold)
   }),
   ...ownedTables(

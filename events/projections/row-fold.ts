@@ -68,3 +68,24 @@ export function rowFoldApply<Row, Context>(
 ): Required<Pick<Projection, 'apply' | 'applyBatch'>> {
   return foldedApply((trx, events) => foldIntoRows(trx, events, fold))
 }
+
+/**
+ * Applies a batch in log order around the events `isBreak` picks (an erasure, which acts on every
+ * row of a person rather than on one row): `fold` takes the events between them, `atBreak` each one.
+ */
+export async function foldAround(
+  trx: Trx,
+  events: readonly StoredEvent[],
+  isBreak: (event: StoredEvent) => boolean,
+  fold: (trx: Trx, events: readonly StoredEvent[]) => Promise<void>,
+  atBreak: (trx: Trx, event: StoredEvent) => Promise<void>,
+): Promise<void> {
+  let from = 0
+  for (const [index, event] of events.entries()) {
+    if (!isBreak(event)) continue
+    await fold(trx, events.slice(from, index))
+    await atBreak(trx, event)
+    from = index + 1
+  }
+  await fold(trx, events.slice(from))
+}

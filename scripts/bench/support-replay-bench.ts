@@ -106,7 +106,7 @@ async function personWith(runtime: Runtime, sessions: number): Promise<string> {
 
 /**
  * Support's dry-run replay of one person (the console's "Replay", rolled back), for a person with
- * about 5,000 and 20,000 events: time linear in the events keeps the second near four times the first.
+ * about 2,000 and 8,000 events: time linear in the events keeps the second near four times the first.
  */
 export async function benchSupportReplay(kinds: readonly DatabaseKind[]): Promise<Figure[]> {
   const figures: Figure[] = []
@@ -114,7 +114,7 @@ export async function benchSupportReplay(kinds: readonly DatabaseKind[]): Promis
     const test = await createTestRuntime(kind)
     try {
       const times: number[] = []
-      for (const sessions of [1_250, 5_000]) {
+      for (const sessions of [500, 2_000]) {
         const person = await personWith(test.runtime, sessions)
         const events = 2 + 4 * sessions
         const ms = await medianTimeMs(() => replayUser(test.runtime, person, { apply: false }), 1)
@@ -124,7 +124,7 @@ export async function benchSupportReplay(kinds: readonly DatabaseKind[]): Promis
           name: `${kind}: support dry-run replay of one person, ${events.toLocaleString('en-US')} events`,
           value: ms,
           unit: 'ms',
-          ...(times.length > 1 ? { note: `${(ms / first).toFixed(1)}× the 5,002-event person for 4× the events` } : {}),
+          ...(times.length > 1 ? { note: `${(ms / first).toFixed(1)}× the 2,002-event person for 4× the events` } : {}),
         })
       }
     } finally {
