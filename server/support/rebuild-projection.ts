@@ -8,7 +8,7 @@ import type { Runtime } from '#server/runtime.types.ts'
 import { rebuildProgressOf, type RebuildProgress } from './rebuild-progress.ts'
 
 /** How many events of the log one batch of a rebuild passes at most. */
-export type ShadowBatchLimits = {
+type ShadowBatchLimits = {
   /** For a view applying ranges of the log in SQL. */
   range: number
   /** For a view folding events in code (each may unseal, parse…). */
