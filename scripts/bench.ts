@@ -28,6 +28,10 @@ print(
   'Support: rebuilding a whole view into shadow tables',
   await (await import('./bench/support-rebuild-bench.ts')).benchSupportRebuild(kinds),
 )
+print(
+  "Support: a person's dry-run replay",
+  await (await import('./bench/support-replay-bench.ts')).benchSupportReplay(kinds),
+)
 if (kinds.includes('postgres'))
   print(
     "Support: a person's timeline",

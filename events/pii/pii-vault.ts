@@ -22,6 +22,19 @@ export async function keyFor(executor: Executor, userId: string): Promise<Buffer
   return row?.key ? Buffer.from(row.key) : undefined
 }
 
+/** The keys of these people in one read; an erased person (or one without a key yet) has none. */
+export async function keysFor(executor: Executor, userIds: readonly string[]): Promise<Map<string, Buffer>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await executor
+    .selectFrom('user_data_keys')
+    .select(['user_id', 'key'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute()
+  const keys = new Map<string, Buffer>()
+  for (const row of rows) if (row.key) keys.set(row.user_id, Buffer.from(row.key))
+  return keys
+}
+
 /**
  * The person's key, created on first use, in one statement: the insert's `returning` answers a new
  * key, the select an existing one (the statement's snapshot does not see its own insert, so one row

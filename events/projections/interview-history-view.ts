@@ -1,10 +1,10 @@
-import { keyFor, unseal } from '#events/pii/pii-vault.ts'
+import { keysFor, unseal } from '#events/pii/pii-vault.ts'
 import { interviewEventDefinitions, type InterviewEvent } from '#events/interviews/interview-session.ts'
 import { sql, type Selectable, type Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
-import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { foldAround, foldedApply, foldIntoRows, noContext, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
 import { sessionEvent } from './session-event.ts'
 
@@ -48,7 +48,7 @@ type SessionStarted = Extract<
   { type: 'InterviewSessionStarted' }
 >
 
-/** A session's row as its start makes it: the batch fold and the one-event path write the same. */
+/** A session's row as its start makes it. */
 function startedRow(sessionId: string, userId: string, event: SessionStarted): InterviewSessionRow {
   return {
     session_id: sessionId,
@@ -65,9 +65,10 @@ function startedRow(sessionId: string, userId: string, event: SessionStarted): I
   }
 }
 
-/** The session row after an event, as one row per session folded in memory (and by `apply` one event at a time). */
+/** Each session's row, folded from its events. */
 const sessionsFold: RowFold<InterviewSessionRow> = {
   keyOf: (event) => sessionEvent(event)?.sessionId,
+  context: noContext,
   load: async (trx, keys) => {
     const rows = await trx.selectFrom('interview_sessions_view').selectAll().where('session_id', 'in', keys).execute()
     return new Map(rows.map((row) => [row.session_id, row]))
@@ -127,64 +128,92 @@ const sessionsFold: RowFold<InterviewSessionRow> = {
   },
 }
 
-/** The questions' part of an event: what was asked, heard and answered, unsealed; an erasure clears it. */
-async function applyToQuestions(trx: Transaction<EventsDatabase>, stored: StoredEvent) {
-  const userId = stored.metadata.userId
-  if (userId && stored.type === 'UserErased') {
-    // The sessions stay for the counts; what was said in them goes.
-    await trx
-      .updateTable('interview_questions_view')
-      .set({ question: null, answer: null, transcript: null })
-      .where('user_id', '=', userId)
-      .execute()
-    return
-  }
-  const read = sessionEvent(stored)
-  if (!read) return
-  const { event, sessionId } = read
-  if (event.type === 'InterviewAsked') {
-    const key = await keyFor(trx, read.userId)
-    await trx
-      .insertInto('interview_questions_view')
-      .values({
-        ...questionFields(event, sessionId, read.userId),
-        source: event.data.source,
-        question: unseal(key, read.userId, event.data.question) ?? null,
-        answer: unseal(key, read.userId, event.data.answer) ?? null,
-        transcript: null,
+type InterviewQuestionRow = Selectable<InterviewQuestionsViewTable>
+
+/**
+ * Each question's row: what was asked, heard and answered, unsealed with the person's key (read once
+ * per batch). The transcript arrives just before the question it became, and the question completes
+ * that row.
+ */
+const questionsFold: RowFold<InterviewQuestionRow, Map<string, Buffer>> = {
+  keyOf: (stored) => {
+    const read = sessionEvent(stored)
+    const type = read?.event.type
+    return read && (type === 'InterviewAsked' || type === 'AudioTranscribed') ? read.event.data.questionId : undefined
+  },
+  context: (trx, events) =>
+    keysFor(
+      trx,
+      events.flatMap((event) => event.metadata.userId ?? []),
+    ),
+  load: async (trx, keys) => {
+    const rows = await trx.selectFrom('interview_questions_view').selectAll().where('question_id', 'in', keys).execute()
+    return new Map(rows.map((row) => [row.question_id, row]))
+  },
+  evolve: (row, stored, keys) => {
+    const read = sessionEvent(stored)
+    if (!read) return row
+    const { event, sessionId, userId } = read
+    const open = (sealed: string) => unseal(keys.get(userId), userId, sealed) ?? null
+    if (event.type === 'InterviewAsked') {
+      const answered = {
+        question: open(event.data.question),
+        answer: open(event.data.answer),
         context_used: event.data.contextUsed,
+        provider: event.data.provider,
+        model: event.data.model,
+        latency_ms: Math.round(event.data.latencyMs),
         total_tokens: event.data.usage.totalTokens,
-      })
-      .onConflict((conflict) =>
-        // An audio question's row exists already with its transcript: complete it.
-        conflict.column('question_id').doUpdateSet((eb) => ({
-          question: eb.ref('excluded.question'),
-          answer: eb.ref('excluded.answer'),
-          context_used: eb.ref('excluded.context_used'),
-          provider: eb.ref('excluded.provider'),
-          model: eb.ref('excluded.model'),
-          latency_ms: eb.ref('excluded.latency_ms'),
-          total_tokens: eb.ref('excluded.total_tokens'),
-        })),
+      }
+      if (row) return { ...row, ...answered }
+      return { ...questionFields(event, sessionId, userId), ...answered, source: event.data.source, transcript: null }
+    }
+    if (event.type === 'AudioTranscribed')
+      return (
+        row ?? {
+          ...questionFields(event, sessionId, userId),
+          source: 'audio',
+          question: null,
+          answer: null,
+          transcript: open(event.data.transcript),
+          context_used: false,
+          total_tokens: 0,
+        }
       )
-      .execute()
-  } else if (event.type === 'AudioTranscribed') {
-    const key = await keyFor(trx, read.userId)
-    // The transcript arrives just before the question it became; keep it until that row exists.
-    await trx
-      .insertInto('interview_questions_view')
-      .values({
-        ...questionFields(event, sessionId, read.userId),
-        source: 'audio',
-        question: null,
-        answer: null,
-        transcript: unseal(key, read.userId, event.data.transcript) ?? null,
-        context_used: false,
-        total_tokens: 0,
-      })
-      .onConflict((conflict) => conflict.column('question_id').doNothing())
-      .execute()
-  }
+    return row
+  },
+  save: async (trx, rows) => {
+    await sql`insert into interview_questions_view (question_id, session_id, user_id, source, question, answer,
+        transcript, context_used, provider, model, latency_ms, total_tokens, asked_at)
+      select * from unnest(
+        ${rows.map((row) => row.question_id)}::text[],
+        ${rows.map((row) => row.session_id)}::text[],
+        ${rows.map((row) => row.user_id)}::text[],
+        ${rows.map((row) => row.source)}::text[],
+        ${rows.map((row) => row.question)}::text[],
+        ${rows.map((row) => row.answer)}::text[],
+        ${rows.map((row) => row.transcript)}::text[],
+        ${rows.map((row) => row.context_used)}::boolean[],
+        ${rows.map((row) => row.provider)}::text[],
+        ${rows.map((row) => row.model)}::text[],
+        ${rows.map((row) => row.latency_ms)}::integer[],
+        ${rows.map((row) => row.total_tokens)}::integer[],
+        ${rows.map((row) => new Date(row.asked_at).toISOString())}::timestamptz[])
+      on conflict (question_id) do update set question = excluded.question, answer = excluded.answer,
+        transcript = excluded.transcript, context_used = excluded.context_used, provider = excluded.provider,
+        model = excluded.model, latency_ms = excluded.latency_ms, total_tokens = excluded.total_tokens`.execute(trx)
+  },
+}
+
+/** What was said in an erased person's sessions goes; the sessions stay for the counts. */
+async function forgetWords(trx: Transaction<EventsDatabase>, erasure: StoredEvent) {
+  const userId = erasure.metadata.userId
+  if (!userId) return
+  await trx
+    .updateTable('interview_questions_view')
+    .set({ question: null, answer: null, transcript: null })
+    .where('user_id', '=', userId)
+    .execute()
 }
 
 /** What a question's row takes from either of its events: whose it is, when, and which model answered how fast. */
@@ -205,59 +234,21 @@ type QuestionEvent = Extract<
   { type: 'InterviewAsked' | 'AudioTranscribed' }
 >
 
-/** The session row's part of one event, in place: the reference the batch's fold must match. */
-async function applyToSession(trx: Transaction<EventsDatabase>, stored: StoredEvent) {
-  const read = sessionEvent(stored)
-  if (!read) return
-  const { event, sessionId } = read
-  const session = trx.updateTable('interview_sessions_view').where('session_id', '=', sessionId)
-  switch (event.type) {
-    case 'InterviewSessionStarted':
-      await trx
-        .insertInto('interview_sessions_view')
-        .values(startedRow(sessionId, read.userId, event))
-        .onConflict((conflict) => conflict.column('session_id').doNothing())
-        .execute()
-      return
-    case 'InterviewAsked':
-      await session
-        .set((eb) => ({ questions_asked: eb('questions_asked', '+', 1), last_activity_at: event.createdAt }))
-        .execute()
-      return
-    case 'AudioTranscribed':
-    case 'ScreenshotAnalyzed':
-      await session.set({ last_activity_at: event.createdAt }).execute()
-      return
-    case 'InterviewSessionEnded':
-      await session
-        .set({ status: 'ended', ended_at: event.createdAt, end_reason: event.data.reason, counted: event.data.counted })
-        .execute()
-      return
-    case 'AnswerRated':
-    case 'QuestionsGenerated':
-    case 'CommunicationImproved':
-      return
-    default: {
-      const unknownEvent: never = event
-      return unknownEvent
-    }
-  }
-}
-
 /** Each person's sessions and the questions asked in them, unsealed for the person's own history. */
 export const interviewHistoryProjection: Projection = {
   name: 'interview_history',
   version: 1,
   eventTypes: [...interviewEventDefinitions.map((definition) => definition.type), 'UserErased'],
-  apply: async (trx, event) => {
-    await applyToQuestions(trx, event)
-    await applyToSession(trx, event)
-  },
-  // The sessions' rows are folded once per batch; questions stay one event at a time (they need the person's key).
-  applyBatch: async (trx, events) => {
-    for (const event of events) await applyToQuestions(trx, event)
+  ...foldedApply(async (trx, events) => {
+    await foldAround(
+      trx,
+      events,
+      (event) => event.type === 'UserErased',
+      (part, between) => foldIntoRows(part, between, questionsFold),
+      forgetWords,
+    )
     await foldIntoRows(trx, events, sessionsFold)
-  },
+  }),
   ...ownedTables(
     { table: 'interview_sessions_view', key: 'session_id' },
     { table: 'interview_questions_view', key: 'question_id' },

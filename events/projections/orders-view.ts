@@ -3,7 +3,7 @@ import { orderEventDefinitions } from '#events/orders/order.ts'
 import { isEventOf, type EventOf } from '#events/store/event-definition.ts'
 import type { StoredEvent } from '#events/store/types.ts'
 import type { Projection } from './projection.ts'
-import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { noContext, rowFoldApply, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
 import type { PlanId } from '#app.catalog.ts'
 
@@ -29,8 +29,10 @@ export type OrdersViewTable = {
 
 type OrderRow = Omit<Selectable<OrdersViewTable>, 'duplicate_payment_ids'> & { duplicate_payment_ids: string[] }
 
-/** A new order's row, but for its duplicate payments (none yet). */
-function createdRow(event: StoredEvent & EventOf<(typeof orderEventDefinitions)[number]> & { type: 'OrderCreated' }) {
+/** A new order's row. */
+function createdRow(
+  event: StoredEvent & EventOf<(typeof orderEventDefinitions)[number]> & { type: 'OrderCreated' },
+): OrderRow {
   return {
     order_id: event.data.orderId,
     user_id: event.data.userId,
@@ -45,14 +47,16 @@ function createdRow(event: StoredEvent & EventOf<(typeof orderEventDefinitions)[
     paid_at: null,
     failed_at: null,
     expired_at: null,
+    duplicate_payment_ids: [],
   }
 }
 
 const time = (value: Date | null) => (value === null ? null : new Date(value).toISOString())
 
-/** The same changes as `apply`, folded in memory per order. */
+/** Each order's row, folded from its events. */
 const ordersFold: RowFold<OrderRow> = {
   keyOf: (event) => (isEventOf(orderEventDefinitions, event) ? event.data.orderId : undefined),
+  context: noContext,
   load: async (trx, keys) => {
     const rows = await trx.selectFrom('orders_view').selectAll().where('order_id', 'in', keys).execute()
     return new Map(rows.map((row) => [row.order_id, row]))
@@ -61,7 +65,7 @@ const ordersFold: RowFold<OrderRow> = {
     if (!isEventOf(orderEventDefinitions, event)) return row
     switch (event.type) {
       case 'OrderCreated':
-        return row ?? { ...createdRow(event), duplicate_payment_ids: [] }
+        return row ?? createdRow(event)
       case 'PaymentVerified':
         return row && { ...row, status: 'paid', payment_id: event.data.paymentId, paid_at: event.createdAt }
       case 'PaymentFailed':
@@ -118,69 +122,6 @@ export const ordersViewProjection: Projection = {
   name: 'orders_view',
   version: 2,
   eventTypes: orderEventDefinitions.map((definition) => definition.type),
-  apply: async (trx, event) => {
-    if (!isEventOf(orderEventDefinitions, event)) return
-    switch (event.type) {
-      case 'OrderCreated':
-        await trx
-          .insertInto('orders_view')
-          .values({ ...createdRow(event), duplicate_payment_ids: '[]' })
-          .onConflict((conflict) => conflict.column('order_id').doNothing())
-          .execute()
-        return
-      case 'PaymentVerified':
-        await trx
-          .updateTable('orders_view')
-          .set({ status: 'paid', payment_id: event.data.paymentId, paid_at: event.createdAt })
-          .where('order_id', '=', event.data.orderId)
-          .execute()
-        return
-      case 'PaymentFailed':
-        await trx
-          .updateTable('orders_view')
-          .set({
-            status: 'failed',
-            failure_reason: event.data.reason,
-            failed_at: event.createdAt,
-            payment_id: event.data.paymentId,
-          })
-          .where('order_id', '=', event.data.orderId)
-          .where('status', 'not in', ['paid', 'expired'])
-          .execute()
-        return
-      case 'OrderExpired':
-        await trx
-          .updateTable('orders_view')
-          .set({ status: 'expired', expired_at: new Date(event.data.expiredAt) })
-          .where('order_id', '=', event.data.orderId)
-          .where('status', '!=', 'paid')
-          .execute()
-        return
-      case 'DuplicatePaymentCaptured':
-        await trx
-          .updateTable('orders_view')
-          .set({
-            duplicate_payment_ids: sql`duplicate_payment_ids || ${JSON.stringify([event.data.paymentId])}::jsonb`,
-          })
-          .where('order_id', '=', event.data.orderId)
-          .execute()
-        return
-      case 'PaymentRefunded':
-        return
-      case 'CheckoutAbandoned':
-        await trx
-          .updateTable('orders_view')
-          .set({ status: 'abandoned' })
-          .where('order_id', '=', event.data.orderId)
-          .where('status', '=', 'created')
-          .execute()
-        return
-      default: {
-        const unknownEvent: never = event
-        return unknownEvent
-      }
-    }
-  },
-  applyBatch: (trx, events) => foldIntoRows(trx, events, ordersFold),
+  ...rowFoldApply(ordersFold),
   ...ownedTables({ table: 'orders_view', key: 'order_id' }),
 }

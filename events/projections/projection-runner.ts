@@ -154,7 +154,7 @@ export class ProjectionRunner {
       for (const projection of projections) {
         const known = failures.find((failure) => failure.projection === projection.name)
         if (known && this.#tried.has(projection.name) && known.nextAttemptAt > this.#now()) {
-          const checkpoint = await this.#storedCheckpoint(projection.name)
+          const checkpoint = await storedCheckpoint(this.#db, projection.name)
           results.set(projection.name, {
             projection: projection.name,
             applied: 0,
@@ -165,17 +165,7 @@ export class ProjectionRunner {
           continue
         }
         this.#tried.add(projection.name)
-        running.push({
-          projection,
-          applied: 0,
-          batches: 0,
-          checkpoint: startOfLog,
-          failing: undefined,
-          known,
-          precise: false,
-          done: false,
-          halted: false,
-        })
+        running.push(newProgress(projection, known))
       }
       for (
         let open = running, large = backlog;
@@ -253,29 +243,109 @@ export class ProjectionRunner {
    */
   async rebuildUser(userId: string): Promise<{ projection: string; replayed: number }[]> {
     const results: { projection: string; replayed: number }[] = []
-    for (const projection of this.#projections) {
-      const { forgetUser } = projection
-      if (!forgetUser) continue
+    for (const projection of this.#perPerson()) {
       const replayed = await this.#exclusive([projection.name], () =>
         this.#db.transaction().execute(async (trx) => {
           await lockProjections(trx, [projection.name])
           const [checkpoint] = await this.#checkpoints(trx, [projection])
-          await forgetUser(trx, userId)
-          const range = { after: startOfLog, upTo: checkpoint ?? startOfLog, userId }
-          const types = typesOf([projection])
-          if (projection.applyRange) {
-            await projection.applyRange(trx, range)
-            return this.#reader.countRange({ ...range, types }, trx)
-          }
-          const events = await this.#reader.readByUser(userId, { executor: trx, upTo: range.upTo, types })
-          if (projection.applyBatch) await projection.applyBatch(trx, events)
-          else for (const event of events) await projection.apply(trx, event)
-          return events.length
+          return this.#replayPerson(trx, projection, userId, checkpoint ?? startOfLog)
         }),
       )
       results.push({ projection: projection.name, replayed })
     }
     return results
+  }
+
+  /**
+   * Takes these projections' locks, the ones every run of them takes, until the caller's transaction
+   * ends: no run of them applies an event in between.
+   */
+  async lock(trx: Transaction<EventsDatabase>, names: readonly string[]): Promise<void> {
+    for (const name of names) this.#find(name)
+    await lockProjections(trx, names)
+  }
+
+  /** The projections that keep rows per person and can replay one person alone. */
+  get perPerson(): string[] {
+    return this.#perPerson().map((projection) => projection.name)
+  }
+
+  /**
+   * Replays one person's events into every per-person view inside the caller's transaction, which
+   * holds their locks (`lock` of `perPerson`): support's replay, which compares the rows before and
+   * after and may roll it all back. The same replay as `rebuildUser`, up to each stored checkpoint.
+   */
+  async replayPersonIn(
+    trx: Transaction<EventsDatabase>,
+    userId: string,
+  ): Promise<{ projection: string; replayed: number }[]> {
+    const results: { projection: string; replayed: number }[] = []
+    for (const projection of this.#perPerson()) {
+      const checkpoint = await storedCheckpoint(trx, projection.name)
+      results.push({
+        projection: projection.name,
+        replayed: await this.#replayPerson(trx, projection, userId, checkpoint),
+      })
+    }
+    return results
+  }
+
+  /**
+   * Applies the projection's next batch of the log after `from` (at most `size` events) into
+   * whatever tables the caller's transaction points at (support's shadow copies of its views), the
+   * way a run applies a batch but without checkpoint or lock; answers where it ended. A batch
+   * refused set-based is applied again one event at a time, so a failure names its event.
+   */
+  async applyNext(
+    trx: Transaction<EventsDatabase>,
+    name: string,
+    from: Checkpoint,
+    size: number,
+  ): Promise<{ read: number; position: Checkpoint; atEnd: boolean }> {
+    const progress = newProgress(this.#find(name), undefined)
+    for (;;) {
+      await sql`savepoint apply_next`.execute(trx)
+      try {
+        const { batch, outcomes } = await this.#applyFrom(trx, [{ progress, own: from }], size)
+        await sql`release savepoint apply_next`.execute(trx)
+        const [outcome] = outcomes
+        return { read: outcome?.read ?? 0, position: outcome?.checkpoint ?? from, atEnd: !batch || batch.count < size }
+      } catch (error) {
+        if (isInfrastructureError(error)) throw error
+        await sql`rollback to savepoint apply_next`.execute(trx)
+        if (error instanceof BatchRefused && !progress.precise) {
+          progress.precise = true
+          continue
+        }
+        if (!(error instanceof PoisonedEvent)) throw error
+        const { eventType, eventId, position } = error.failed
+        throw new Error(
+          `${eventType} ${eventId} at ${position.globalPosition} cannot be applied: ${error.failed.error}`,
+          {
+            cause: error,
+          },
+        )
+      }
+    }
+  }
+
+  #perPerson(): Projection[] {
+    return this.#projections.filter((projection) => projection.forgetUser !== undefined)
+  }
+
+  /** Forgets the person's rows and applies their events up to `upTo`, set-based as a batch; answers how many. */
+  async #replayPerson(trx: Transaction<EventsDatabase>, projection: Projection, userId: string, upTo: Checkpoint) {
+    await projection.forgetUser?.(trx, userId)
+    const range = { after: startOfLog, upTo, userId }
+    const types = typesOf([projection])
+    if (projection.applyRange) {
+      await projection.applyRange(trx, range)
+      return this.#reader.countRange({ ...range, types }, trx)
+    }
+    const events = await this.#reader.readByUser(userId, { executor: trx, upTo, types })
+    if (projection.applyBatch) await projection.applyBatch(trx, events)
+    else for (const event of events) await projection.apply(trx, event)
+    return events.length
   }
 
   /** Where each projection stands and the event it is halted at, if any, for readiness and support. */
@@ -328,48 +398,14 @@ export class ProjectionRunner {
       trx,
       open.map((progress) => progress.projection),
     )
-    const from = checkpoints.reduce((earliest, checkpoint) => (isAfter(earliest, checkpoint) ? checkpoint : earliest))
-    const inSql = (progress: Progress) =>
-      progress.projection.applyRange !== undefined && !progress.precise && !progress.failing
-    // A projection applying ranges in SQL from the batch's start takes the batch itself: its
-    // statement finds where the batch ends, so the log is walked once for it and the bound.
-    const leader = open.findIndex((progress, index) => inSql(progress) && !isAfter(checkpoints[index] ?? from, from))
-    const leading = open[leader]
-    const wanted = typesOf(open.filter((progress) => !inSql(progress)).map((progress) => progress.projection))
-    const batch = leading
-      ? await applyRange(trx, leading.projection, { after: from, limit: this.#batchSize, wanted })
-      : await this.#reader.readBatchEnd(from, this.#batchSize, trx)
-    const readers = await this.#applyInMemory(
+    const { batch, outcomes } = await this.#applyFrom(
       trx,
-      batch,
-      from,
-      open.flatMap((progress, index) => (inSql(progress) ? [] : [{ progress, own: checkpoints[index] ?? startOfLog }])),
+      open.map((progress, index) => ({ progress, own: checkpoints[index] ?? startOfLog })),
+      this.#batchSize,
     )
-    const saved: { projection: Projection; checkpoint: Checkpoint; read: number }[] = []
-    const outcomes = []
-    for (const [index, progress] of open.entries()) {
-      const { projection } = progress
-      const own = checkpoints[index] ?? startOfLog
-      if (!batch || !isAfter(batch.end, own)) {
-        outcomes.push({ progress, applied: 0, read: 0, checkpoint: own, halted: false })
-        continue
-      }
-      if (inSql(progress) && index !== leader)
-        await applyRange(trx, projection, { after: own, upTo: batch.end, limit: batch.count })
-      const reader = readers.get(progress)
-      // Halted: the checkpoint stays on its last event before the failing one; the events of
-      // other types in between are not its own, and reading them again later changes nothing.
-      const checkpoint = reader?.halted ? (reader.lastHandled ?? own) : batch.end
-      const sameStart = !isAfter(own, from) && checkpoint === batch.end
-      const read = sameStart ? batch.count : await this.#reader.countRange({ after: own, upTo: checkpoint }, trx)
-      const applied = reader
-        ? reader.applied
-        : projection.eventTypes === 'all'
-          ? read
-          : await this.#reader.countRange({ after: own, upTo: checkpoint, types: projection.eventTypes }, trx)
-      if (read > 0) saved.push({ projection, checkpoint, read })
-      outcomes.push({ progress, applied, read, checkpoint, halted: reader?.halted ?? false })
-    }
+    const saved = outcomes.flatMap(({ progress, checkpoint, read }) =>
+      read > 0 ? [{ projection: progress.projection, checkpoint, read }] : [],
+    )
     await this.#saveCheckpoints(trx, saved, 'advance')
     const resolved = new Map<string, ProjectionFailure | undefined>()
     for (const { progress, checkpoint } of outcomes) {
@@ -391,6 +427,58 @@ export class ProjectionRunner {
   }
 
   /**
+   * Applies the next batch of the log (at most `size` events, from the earliest of their
+   * checkpoints `own`) for each projection: one walk of the batch in SQL by a projection applying
+   * ranges there, one read of the types the others fold in memory, each applying only the events
+   * past its own checkpoint and stopping just before its failing event.
+   */
+  async #applyFrom(trx: Transaction<EventsDatabase>, items: { progress: Progress; own: Checkpoint }[], size: number) {
+    const from = items
+      .map(({ own }) => own)
+      .reduce((earliest, checkpoint) => (isAfter(earliest, checkpoint) ? checkpoint : earliest))
+    const inSql = (progress: Progress) =>
+      progress.projection.applyRange !== undefined && !progress.precise && !progress.failing
+    // A projection applying ranges in SQL from the batch's start takes the batch itself: its
+    // statement finds where the batch ends, so the log is walked once for it and the bound.
+    const leader = items.findIndex(({ progress, own }) => inSql(progress) && !isAfter(own, from))
+    const leading = items[leader]?.progress
+    const wanted = typesOf(items.filter(({ progress }) => !inSql(progress)).map(({ progress }) => progress.projection))
+    const batch = leading
+      ? await applyRange(trx, leading.projection, { after: from, limit: size, wanted })
+      : await this.#reader.readBatchEnd(from, size, trx)
+    const readers = await this.#applyInMemory(
+      trx,
+      batch,
+      from,
+      items.filter(({ progress }) => !inSql(progress)),
+      size,
+    )
+    const outcomes = []
+    for (const [index, { progress, own }] of items.entries()) {
+      const { projection } = progress
+      if (!batch || !isAfter(batch.end, own)) {
+        outcomes.push({ progress, applied: 0, read: 0, checkpoint: own, halted: false })
+        continue
+      }
+      if (inSql(progress) && index !== leader)
+        await applyRange(trx, projection, { after: own, upTo: batch.end, limit: batch.count })
+      const reader = readers.get(progress)
+      // Halted: the checkpoint stays on its last event before the failing one; the events of
+      // other types in between are not its own, and reading them again later changes nothing.
+      const checkpoint = reader?.halted ? (reader.lastHandled ?? own) : batch.end
+      const sameStart = !isAfter(own, from) && checkpoint === batch.end
+      const read = sameStart ? batch.count : await this.#reader.countRange({ after: own, upTo: checkpoint }, trx)
+      const applied = reader
+        ? reader.applied
+        : projection.eventTypes === 'all'
+          ? read
+          : await this.#reader.countRange({ after: own, upTo: checkpoint, types: projection.eventTypes }, trx)
+      outcomes.push({ progress, applied, read, checkpoint, halted: reader?.halted ?? false })
+    }
+    return { batch, outcomes }
+  }
+
+  /**
    * The batch's events of the types the projections folding in memory read, in chunks (memory stays
    * bounded whatever the batch size), each projection applying those past its own checkpoint and
    * stopping just before its failing event.
@@ -400,6 +488,7 @@ export class ProjectionRunner {
     batch: { end: Checkpoint; wanted?: number } | undefined,
     from: Checkpoint,
     projections: { progress: Progress; own: Checkpoint }[],
+    size: number,
   ) {
     const readers = new Map(
       projections.map(({ progress, own }) => [
@@ -410,7 +499,7 @@ export class ProjectionRunner {
     // None of their events in the batch (its leader counted them): nothing to read.
     if (!batch || readers.size === 0 || batch.wanted === 0) return readers
     const types = typesOf(projections.map(({ progress }) => progress.projection))
-    const chunk = Math.min(this.#batchSize, eventsPerRead)
+    const chunk = Math.min(size, eventsPerRead)
     for (let after = from; ;) {
       const entries = await this.#reader.readRange(after, batch.end, types, trx, chunk)
       const decoded = new Map<LogEntry, StoredEvent | { error: unknown }>()
@@ -439,15 +528,6 @@ export class ProjectionRunner {
       if (!last || entries.length < chunk) return readers
       after = last.position
     }
-  }
-
-  async #storedCheckpoint(name: string): Promise<Checkpoint> {
-    const row = await this.#db
-      .selectFrom('projection_checkpoints')
-      .select([sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
-      .where('name', '=', name)
-      .executeTakeFirst()
-    return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : startOfLog
   }
 
   /** Reads the projections' checkpoints, starting over each one whose version changed. */
@@ -544,6 +624,33 @@ export class ProjectionRunner {
       for (const name of names) if (this.#running.get(name) === next) this.#running.delete(name)
     }
   }
+}
+
+function newProgress(projection: Projection, known: ProjectionFailure | undefined): Progress {
+  return {
+    projection,
+    applied: 0,
+    batches: 0,
+    checkpoint: startOfLog,
+    failing: undefined,
+    known,
+    precise: false,
+    done: false,
+    halted: false,
+  }
+}
+
+/** Where a projection's views stand: the last event it applied, or the start of the log. */
+async function storedCheckpoint(
+  executor: Kysely<EventsDatabase> | Transaction<EventsDatabase>,
+  name: string,
+): Promise<Checkpoint> {
+  const row = await executor
+    .selectFrom('projection_checkpoints')
+    .select([sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
+    .where('name', '=', name)
+    .executeTakeFirst()
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : startOfLog
 }
 
 /**

@@ -1,8 +1,8 @@
-import { sql, type Selectable, type Updateable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { subscriptionEventDefinitions } from '#events/subscriptions/subscription.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
-import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { noContext, rowFoldApply, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
 
 export type SubscriptionsViewTable = {
@@ -20,18 +20,9 @@ export type SubscriptionsViewTable = {
   updated_at: Date
 }
 
-async function updateRow(
-  trx: Parameters<Projection['apply']>[0],
-  userId: string | undefined,
-  values: Updateable<SubscriptionsViewTable>,
-) {
-  if (!userId) return
-  await trx.updateTable('subscriptions_view').set(values).where('user_id', '=', userId).execute()
-}
-
 type SubscriptionRow = Selectable<SubscriptionsViewTable>
 
-/** The same changes as `apply`, folded in memory per person. */
+/** Each person's plan period row, folded from their subscription events. */
 const subscriptionsFold: RowFold<SubscriptionRow> = {
   keyOf: (event) => {
     if (!isEventOf(subscriptionEventDefinitions, event)) return undefined
@@ -39,6 +30,7 @@ const subscriptionsFold: RowFold<SubscriptionRow> = {
     if (event.type === 'InterviewCreditUsed' || event.type === 'InterviewCreditSettled') return undefined
     return event.metadata.userId
   },
+  context: noContext,
   load: async (trx, keys) => {
     const rows = await trx.selectFrom('subscriptions_view').selectAll().where('user_id', 'in', keys).execute()
     return new Map(rows.map((row) => [row.user_id, row]))
@@ -129,81 +121,7 @@ export const subscriptionsViewProjection: Projection = {
   name: 'subscriptions_view',
   version: 1,
   eventTypes: subscriptionEventDefinitions.map((definition) => definition.type),
-  apply: async (trx, event) => {
-    if (!isEventOf(subscriptionEventDefinitions, event)) return
-    switch (event.type) {
-      case 'SubscriptionActivated': {
-        const row = {
-          plan_type: event.data.planType,
-          status: 'active' as const,
-          period_start: new Date(event.data.periodStart),
-          period_end: new Date(event.data.periodEnd),
-          interviews_included: event.data.interviewsIncluded,
-          carried_over: event.data.carriedOver,
-          order_id: event.data.orderId,
-          scheduled_plan: null,
-          scheduled_at: null,
-          updated_at: event.createdAt,
-        }
-        await trx
-          .insertInto('subscriptions_view')
-          .values({ user_id: event.data.userId, ...row })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(row))
-          .execute()
-        return
-      }
-      case 'InterviewCreditUsed':
-      case 'InterviewCreditSettled':
-        // Usage lives in the usage view; this view is the plan period.
-        return
-      case 'SubscriptionExtended':
-        await updateRow(trx, event.metadata.userId, {
-          period_end: new Date(event.data.periodEnd),
-          interviews_included: event.data.interviewsIncluded,
-          scheduled_plan: null,
-          scheduled_at: null,
-          updated_at: event.createdAt,
-        })
-        return
-      case 'PlanChangeScheduled':
-        await updateRow(trx, event.metadata.userId, {
-          scheduled_plan: event.data.toPlan,
-          scheduled_at: new Date(event.data.effectiveAt),
-          updated_at: event.createdAt,
-        })
-        return
-      case 'PlanChangeCancelled':
-        await updateRow(trx, event.metadata.userId, {
-          scheduled_plan: null,
-          scheduled_at: null,
-          updated_at: event.createdAt,
-        })
-        return
-      case 'PlanChangeApplied':
-        await updateRow(trx, event.metadata.userId, {
-          plan_type: event.data.toPlan,
-          status: 'expired',
-          scheduled_plan: null,
-          scheduled_at: null,
-          updated_at: event.createdAt,
-        })
-        return
-      case 'SubscriptionExpired': {
-        const userId = event.metadata.userId
-        if (!userId) return
-        await trx
-          .updateTable('subscriptions_view')
-          .set({ status: 'expired', updated_at: event.createdAt })
-          .where('user_id', '=', userId)
-          .execute()
-        return
-      }
-      default: {
-        const unknownEvent: never = event
-        return unknownEvent
-      }
-    }
-  },
-  applyBatch: (trx, events) => foldIntoRows(trx, events, subscriptionsFold),
+  // Usage lives in the usage view; this view is the plan period.
+  ...rowFoldApply(subscriptionsFold),
   ...ownedTables({ table: 'subscriptions_view', key: 'user_id' }),
 }

@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely'
 import { subscriptionEventDefinitions } from '#events/subscriptions/subscription.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import type { Projection } from './projection.ts'
-import { foldIntoRows, type RowFold } from './row-fold.ts'
+import { noContext, rowFoldApply, type RowFold } from './row-fold.ts'
 import { ownedTables } from './owned-tables.ts'
 import type { PlanId } from '#app.catalog.ts'
 
@@ -19,7 +19,7 @@ export type UsagePeriodsViewTable = {
 
 type UsagePeriodRow = Selectable<UsagePeriodsViewTable>
 
-/** The same changes as `apply`, folded in memory per period (keyed by the order that started it). */
+/** Each plan period's usage, folded per period (keyed by the order that started it). */
 const usagePeriodsFold: RowFold<UsagePeriodRow> = {
   keyOf: (event) => {
     if (!isEventOf(subscriptionEventDefinitions, event)) return undefined
@@ -35,6 +35,7 @@ const usagePeriodsFold: RowFold<UsagePeriodRow> = {
         return undefined
     }
   },
+  context: noContext,
   load: async (trx, keys) => {
     const rows = await trx.selectFrom('usage_periods_view').selectAll().where('order_id', 'in', keys).execute()
     return new Map(rows.map((row) => [row.order_id, row]))
@@ -87,58 +88,6 @@ export const usagePeriodsProjection: Projection = {
   name: 'usage_periods',
   version: 1,
   eventTypes: subscriptionEventDefinitions.map((definition) => definition.type),
-  apply: async (trx, event) => {
-    if (!isEventOf(subscriptionEventDefinitions, event)) return
-    switch (event.type) {
-      case 'SubscriptionActivated':
-        await trx
-          .insertInto('usage_periods_view')
-          .values({
-            order_id: event.data.orderId,
-            user_id: event.data.userId,
-            plan_type: event.data.planType,
-            period_start: new Date(event.data.periodStart),
-            period_end: new Date(event.data.periodEnd),
-            included: event.data.interviewsIncluded,
-            used: 0,
-            given_back: 0,
-          })
-          .onConflict((conflict) => conflict.column('order_id').doNothing())
-          .execute()
-        return
-      case 'InterviewCreditUsed':
-        await trx
-          .updateTable('usage_periods_view')
-          .set((eb) => ({ used: eb('used', '+', 1) }))
-          .where('order_id', '=', event.data.orderId)
-          .execute()
-        return
-      case 'InterviewCreditSettled':
-        if (event.data.counted || event.data.orderId === null) return
-        await trx
-          .updateTable('usage_periods_view')
-          .set((eb) => ({ used: eb('used', '-', 1), given_back: eb('given_back', '+', 1) }))
-          .where('order_id', '=', event.data.orderId)
-          .execute()
-        return
-      case 'SubscriptionExtended':
-        await trx
-          .updateTable('usage_periods_view')
-          .set({ period_end: new Date(event.data.periodEnd), included: event.data.interviewsIncluded })
-          .where('order_id', '=', event.data.periodOrderId)
-          .execute()
-        return
-      case 'SubscriptionExpired':
-      case 'PlanChangeScheduled':
-      case 'PlanChangeCancelled':
-      case 'PlanChangeApplied':
-        return
-      default: {
-        const unknownEvent: never = event
-        return unknownEvent
-      }
-    }
-  },
-  applyBatch: (trx, events) => foldIntoRows(trx, events, usagePeriodsFold),
+  ...rowFoldApply(usagePeriodsFold),
   ...ownedTables({ table: 'usage_periods_view', key: 'order_id' }),
 }

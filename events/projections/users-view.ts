@@ -1,10 +1,10 @@
-import type { Transaction, Updateable } from 'kysely'
-import type { EventsDatabase } from '#events/database.ts'
-import { keyFor, unseal } from '#events/pii/pii-vault.ts'
+import { sql, type Selectable } from 'kysely'
+import { keysFor, unseal } from '#events/pii/pii-vault.ts'
 import { isEventOf } from '#events/store/event-definition.ts'
 import { userEventDefinitions } from '#events/users/user.ts'
 import type { Projection } from './projection.ts'
 import { ownedTables } from './owned-tables.ts'
+import { rowFoldApply, type RowFold } from './row-fold.ts'
 
 export type UsersViewTable = {
   user_id: string
@@ -23,96 +23,75 @@ export type UsersViewTable = {
   erased_at: Date | null
 }
 
-const userEventTypes = userEventDefinitions.map((definition) => definition.type)
+type UserRow = Selectable<UsersViewTable>
 
 /**
- * The people who have accounts, as the dashboard and support see them. Personal fields are
- * unsealed here; once a person's key is erased they stay empty, even in a rebuild.
+ * Each person's row, folded from their account events. Personal fields are unsealed with their key
+ * (read once per batch); once the key is erased they stay empty, even in a rebuild.
  */
-export const usersViewProjection: Projection = {
-  name: 'users_view',
-  version: 1,
-  eventTypes: userEventTypes,
-  apply: async (trx, event) => {
+const usersFold: RowFold<UserRow, Map<string, Buffer>> = {
+  keyOf: (event) => (isEventOf(userEventDefinitions, event) ? event.metadata.userId : undefined),
+  context: (trx, events) =>
+    keysFor(
+      trx,
+      events.flatMap((event) => event.metadata.userId ?? []),
+    ),
+  load: async (trx, keys) => {
+    const rows = await trx.selectFrom('users_view').selectAll().where('user_id', 'in', keys).execute()
+    return new Map(rows.map((row) => [row.user_id, row]))
+  },
+  evolve: (row, event, keys) => {
     const userId = event.metadata.userId
-    if (!userId) return
-    if (!isEventOf(userEventDefinitions, event)) return
+    if (!userId || !isEventOf(userEventDefinitions, event)) return row
+    const key = keys.get(userId)
+    const open = (value: string | null) => (value === null ? null : (unseal(key, userId, value) ?? null))
     const at = event.createdAt
+    if (event.type === 'UserRegistered')
+      return (
+        row ?? {
+          user_id: userId,
+          email: open(event.data.email),
+          first_name: open(event.data.firstName),
+          last_name: open(event.data.lastName),
+          avatar_url: open(event.data.avatarUrl),
+          role: event.data.role,
+          providers: event.data.provider,
+          email_confirmed_at: event.data.emailConfirmed ? at : null,
+          created_at: at,
+          last_login_at: null,
+          sign_in_count: 0,
+          status: key ? 'active' : 'erased',
+          erased_at: null,
+        }
+      )
+    if (!row) return row
     switch (event.type) {
-      case 'UserRegistered': {
-        const key = await keyFor(trx, userId)
-        const open = (value: string | null) => (value === null ? null : (unseal(key, userId, value) ?? null))
-        await trx
-          .insertInto('users_view')
-          .values({
-            user_id: userId,
-            email: open(event.data.email),
-            first_name: open(event.data.firstName),
-            last_name: open(event.data.lastName),
-            avatar_url: open(event.data.avatarUrl),
-            role: event.data.role,
-            providers: event.data.provider,
-            email_confirmed_at: event.data.emailConfirmed ? at : null,
-            created_at: at,
-            last_login_at: null,
-            sign_in_count: 0,
-            status: key ? 'active' : 'erased',
-            erased_at: null,
-          })
-          .onConflict((conflict) => conflict.column('user_id').doNothing())
-          .execute()
-        return
-      }
       case 'EmailConfirmed':
-        await update(trx, userId, { email_confirmed_at: at })
-        return
+        return { ...row, email_confirmed_at: at }
       case 'UserSignedIn':
-        await trx
-          .updateTable('users_view')
-          .set((eb) => ({ last_login_at: at, sign_in_count: eb('sign_in_count', '+', 1) }))
-          .where('user_id', '=', userId)
-          .execute()
-        return
+        return { ...row, last_login_at: at, sign_in_count: row.sign_in_count + 1 }
       case 'ProviderLinked':
       case 'PasswordChanged': {
-        const provider = event.type === 'ProviderLinked' ? event.data.provider : 'password'
-        const row = await trx
-          .selectFrom('users_view')
-          .select(['providers', 'email_confirmed_at'])
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-        if (!row) return
         const providers = new Set(row.providers.split(','))
-        providers.add(provider)
+        providers.add(event.type === 'ProviderLinked' ? event.data.provider : 'password')
         const confirmedByReset =
           event.type === 'PasswordChanged' && event.data.via === 'reset' && !row.email_confirmed_at
-        await update(trx, userId, {
-          providers: [...providers].join(','),
-          ...(confirmedByReset ? { email_confirmed_at: at } : {}),
-        })
-        return
+        return { ...row, providers: [...providers].join(','), ...(confirmedByReset ? { email_confirmed_at: at } : {}) }
       }
-      case 'ProfileUpdated': {
-        const key = await keyFor(trx, userId)
-        await update(trx, userId, {
-          first_name: unseal(key, userId, event.data.firstName) ?? null,
-          last_name: unseal(key, userId, event.data.lastName) ?? null,
-        })
-        return
-      }
+      case 'ProfileUpdated':
+        return { ...row, first_name: open(event.data.firstName), last_name: open(event.data.lastName) }
       case 'UserErased':
-        await update(trx, userId, {
+        return {
+          ...row,
           email: null,
           first_name: null,
           last_name: null,
           avatar_url: null,
           status: 'erased',
           erased_at: at,
-        })
-        return
+        }
       case 'RoleChanged':
-        await update(trx, userId, { role: event.data.role })
-        return
+        return { ...row, role: event.data.role }
       case 'PasswordResetRequested':
       case 'SignedOutEverywhere':
       case 'AuthenticatorAdded':
@@ -124,16 +103,44 @@ export const usersViewProjection: Projection = {
       case 'RecoveryCodeUsed':
       case 'SecondStepPassed':
       case 'SecondStepFailed':
-        return
+        return row
       default: {
         const unknownEvent: never = event
         return unknownEvent
       }
     }
   },
-  ...ownedTables({ table: 'users_view', key: 'user_id' }),
+  save: async (trx, rows) => {
+    const time = (value: Date | null) => (value === null ? null : new Date(value).toISOString())
+    await sql`insert into users_view (user_id, email, first_name, last_name, avatar_url, role, providers,
+        email_confirmed_at, created_at, last_login_at, sign_in_count, status, erased_at)
+      select * from unnest(
+        ${rows.map((row) => row.user_id)}::text[],
+        ${rows.map((row) => row.email)}::text[],
+        ${rows.map((row) => row.first_name)}::text[],
+        ${rows.map((row) => row.last_name)}::text[],
+        ${rows.map((row) => row.avatar_url)}::text[],
+        ${rows.map((row) => row.role)}::text[],
+        ${rows.map((row) => row.providers)}::text[],
+        ${rows.map((row) => time(row.email_confirmed_at))}::timestamptz[],
+        ${rows.map((row) => time(row.created_at))}::timestamptz[],
+        ${rows.map((row) => time(row.last_login_at))}::timestamptz[],
+        ${rows.map((row) => row.sign_in_count)}::integer[],
+        ${rows.map((row) => row.status)}::text[],
+        ${rows.map((row) => time(row.erased_at))}::timestamptz[])
+      on conflict (user_id) do update set email = excluded.email, first_name = excluded.first_name,
+        last_name = excluded.last_name, avatar_url = excluded.avatar_url, role = excluded.role,
+        providers = excluded.providers, email_confirmed_at = excluded.email_confirmed_at,
+        last_login_at = excluded.last_login_at, sign_in_count = excluded.sign_in_count, status = excluded.status,
+        erased_at = excluded.erased_at`.execute(trx)
+  },
 }
 
-async function update(trx: Transaction<EventsDatabase>, userId: string, values: Updateable<UsersViewTable>) {
-  await trx.updateTable('users_view').set(values).where('user_id', '=', userId).execute()
+/** The people who have accounts, as the dashboard and support see them. */
+export const usersViewProjection: Projection = {
+  name: 'users_view',
+  version: 1,
+  eventTypes: userEventDefinitions.map((definition) => definition.type),
+  ...rowFoldApply(usersFold),
+  ...ownedTables({ table: 'users_view', key: 'user_id' }),
 }

@@ -58,3 +58,15 @@ export async function benchSupportRebuild(kinds: readonly DatabaseKind[]): Promi
   }
   return figures
 }
+
+// `node scripts/bench/support-rebuild-bench.ts [--pglite-only|--postgres-only]`: these figures alone.
+if (import.meta.main) {
+  const args = process.argv.slice(2)
+  const kinds: DatabaseKind[] = args.includes('--pglite-only')
+    ? ['pglite']
+    : args.includes('--postgres-only')
+      ? ['postgres']
+      : ['pglite', 'postgres']
+  for (const figure of await benchSupportRebuild(kinds))
+    console.log(`${figure.name}: ${Math.round(figure.value)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+}

@@ -5,17 +5,22 @@ import { viewProjections } from '#events/projections/all-projections.ts'
 import type { Projection, ViewTable } from '#events/projections/projection.ts'
 import { startOfLog } from '#events/store/types.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { lockProjection } from './projection-lock.ts'
 import { rebuildProgressOf, type RebuildProgress } from './rebuild-progress.ts'
-import { applyShadowBatch, type ShadowBatchLimits } from './shadow-batch.ts'
+
+/** How many events of the log one batch of a rebuild passes at most. */
+type ShadowBatchLimits = {
+  /** For a view applying ranges of the log in SQL. */
+  range: number
+  /** For a view folding events in code (each may unseal, parse…). */
+  applied: number
+}
 
 /**
  * Each batch is one short transaction: the live projector reads only what every running
  * transaction's start has passed, so a long batch would hold every view back. A range applied in
- * SQL passes 20,000 events in tens of milliseconds; a view folding in code applies at most 1,000
- * of its own events per batch.
+ * SQL passes 20,000 events in tens of milliseconds; a view folding in code takes 5,000 at a time.
  */
-const batchLimits = { range: 20_000, applied: 1_000 }
+const batchLimits: ShadowBatchLimits = { range: 20_000, applied: 5_000 }
 /** A rebuild whose row has not moved for this long died with its process; another may start. */
 const staleAfterMs = 5 * 60_000
 
@@ -113,12 +118,15 @@ async function rebuildInto(
     await sql`create schema ${sql.id(schema)}`.execute(db)
     for (const { table } of tables)
       await sql`create table ${sql.id(schema, table)} (like ${sql.id('public', table)} including all)`.execute(db)
+    // The projector itself applies each batch, into the copies the transaction points at.
+    const size = projection.applyRange ? limits.range : limits.applied
+    const applyNext = (trx: Transaction<EventsDatabase>) => runtime.projections.applyNext(trx, name, position, size)
     let position = startOfLog
     let done = 0
     for (;;) {
       const batch = await db.transaction().execute(async (trx) => {
         await useShadow(trx, schema)
-        return applyShadowBatch(runtime, trx, projection, position, limits)
+        return applyNext(trx)
       })
       position = batch.position
       done += batch.read
@@ -127,10 +135,10 @@ async function rebuildInto(
       if (batch.atEnd) break
     }
     await db.transaction().execute(async (trx) => {
-      await lockProjection(trx, name)
+      await runtime.projections.lock(trx, [name])
       await useShadow(trx, schema)
       for (;;) {
-        const batch = await applyShadowBatch(runtime, trx, projection, position, limits)
+        const batch = await applyNext(trx)
         position = batch.position
         done += batch.read
         if (batch.atEnd) break

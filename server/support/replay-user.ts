@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto'
 import { viewProjections } from '#events/projections/all-projections.ts'
-import { handles } from '#events/projections/projection.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Runtime } from '#server/runtime.types.ts'
-import { checkpointOf, lockProjection } from './projection-lock.ts'
 import { diffRows, rowsOfUser, type RowChange } from './view-rows.ts'
 
 export type UserReplay = {
@@ -29,8 +27,8 @@ const fingerprintOf = (changes: RowChange[]) => createHash('sha256').update(JSON
 
 /**
  * Rebuilds one person's rows in every per-person view from their events (up to each view's
- * checkpoint) inside one transaction, holding every view's projector lock, and compares the rows
- * before and after. A dry run rolls it all back and only reports; an apply commits the same work,
+ * checkpoint) with the projector itself, inside one transaction holding every view's projector
+ * lock, and compares the rows before and after. A dry run rolls it all back and only reports; an apply commits the same work,
  * and with `expected` (a dry run's fingerprint) refuses if the changes are no longer those.
  */
 export async function replayUser(
@@ -38,26 +36,12 @@ export async function replayUser(
   userId: string,
   options: { apply: boolean; expected?: string },
 ): Promise<UserReplay> {
-  const projections = viewProjections.filter((projection) => projection.forgetUser && projection.tables)
+  const tables = viewProjections.flatMap((projection) => (projection.forgetUser ? (projection.tables ?? []) : []))
   try {
     return await runtime.db.transaction().execute(async (trx) => {
-      // In name order: two replays never wait on each other crosswise; the runner takes one at a time.
-      for (const name of projections.map((projection) => projection.name).sort()) await lockProjection(trx, name)
-      const tables = projections.flatMap((projection) => projection.tables ?? [])
+      await runtime.projections.lock(trx, runtime.projections.perPerson)
       const before = await rowsOfUser(trx, tables, userId)
-      const replayed: UserReplay['projections'] = []
-      for (const projection of projections) {
-        const checkpoint = await checkpointOf(trx, projection.name)
-        await projection.forgetUser?.(trx, userId)
-        const events = await runtime.store.readByUser(userId, { executor: trx, upTo: checkpoint })
-        let count = 0
-        for (const event of events) {
-          if (!handles(projection, event.type)) continue
-          await projection.apply(trx, event)
-          count += 1
-        }
-        replayed.push({ projection: projection.name, replayed: count })
-      }
+      const replayed = await runtime.projections.replayPersonIn(trx, userId)
       const changes = diffRows(before, await rowsOfUser(trx, tables, userId))
       const result = {
         userId,
