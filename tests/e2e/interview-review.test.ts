@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -8,6 +9,8 @@ import { buyPlan, confirmedAccount, password, trpcClient, watchForProblems } fro
 
 const baseUrl = inject('baseUrl')
 const slow = 120_000
+/** With REVIEW_SHOTS_DIR set, each page checked below is saved there as it was checked. */
+const shots = process.env.REVIEW_SHOTS_DIR
 type Tokens = { accessToken: string; refreshToken: string }
 
 /** A person with a plan and one ended session of two questions; the second rated 1 (a weak spot) on Pro. */
@@ -228,6 +231,7 @@ describe('the interview review (/review/…)', () => {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
         ).toBe(0)
+        if (shots) await page.screenshot({ path: join(shots, `${path.slice(1)}-${theme}-${width}.png`), fullPage: true })
         await page.close()
       },
       slow,
