@@ -231,7 +231,8 @@ describe('the interview review (/review/…)', () => {
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
         ).toBe(0)
-        if (shots) await page.screenshot({ path: join(shots, `${path.slice(1)}-${theme}-${width}.png`), fullPage: true })
+        if (shots)
+          await page.screenshot({ path: join(shots, `${path.slice(1)}-${theme}-${width}.png`), fullPage: true })
         await page.close()
       },
       slow,
