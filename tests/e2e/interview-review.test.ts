@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { pdfText } from '#tests/support/invoices.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { waitForHydration } from './auth-helpers.ts'
 import { seriousViolations } from './axe.ts'
@@ -102,6 +104,33 @@ describe('the interview review (/review/…)', () => {
       await expect(first.getByLabel('Note (optional)').inputValue()).resolves.toBe('Give an example next time')
       await expect(page.getByTestId('review-summary').textContent()).resolves.toContain('2.5 of 5')
       expect(problems).toEqual([])
+      await page.close()
+    },
+    slow,
+  )
+
+  it(
+    'downloads the review as a PDF and its questions as CSV',
+    async () => {
+      const page = await open(`/review/${pro.sessionId}`, pro.tokens, { theme: 'light', width: 1280 })
+      const downloads = page.getByTestId('review-downloads')
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download'),
+        downloads.getByRole('button', { name: 'Download the review (PDF)' }).click(),
+      ])
+      expect(pdf.suggestedFilename()).toMatch(/^interview-review-\d{4}-\d{2}-\d{2}-[\w-]{8}\.pdf$/)
+      const text = await pdfText(new Uint8Array(await readFile(await pdf.path())))
+      expect(text).toContain('How does a hash map handle collisions?')
+      expect(text).toContain('What are your salary expectations?')
+      const [csv] = await Promise.all([
+        page.waitForEvent('download'),
+        downloads.getByRole('button', { name: 'Download the questions (CSV)' }).click(),
+      ])
+      expect(csv.suggestedFilename()).toMatch(/\.csv$/)
+      // Answers keep their line breaks inside quoted fields, so the file is read whole, not by lines.
+      const questions = await readFile(await csv.path(), 'utf8')
+      expect(questions).toContain('How does a hash map handle collisions?')
+      expect(questions).toContain('What are your salary expectations?')
       await page.close()
     },
     slow,
