@@ -10,7 +10,8 @@ import { PageSpinner } from '#src/components/spinner.tsx'
 export const Route = createFileRoute('/_authed')({
   ssr: false,
   beforeLoad: async ({ context, location }) => {
-    if (!(await context.auth.signedIn())) throw redirect({ to: '/login', replace: true, state: { from: location.href } })
+    if (!(await context.auth.signedIn()))
+      throw redirect({ to: '/login', replace: true, state: { from: location.href } })
   },
   pendingComponent: PageSpinner,
   errorComponent: DefaultCatchBoundary,
