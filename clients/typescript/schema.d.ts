@@ -1874,6 +1874,8 @@ export interface components {
         challengeToken?: string
         /** Format: date-time */
         expiresAt?: string
+      } & {
+        [key: string]: unknown
       }
     }
     /**

@@ -21,7 +21,7 @@ export type SecondStepCommand =
   | { type: 'RemoveAuthenticatorsBySupport'; reason: string }
   | { type: 'FailSecondStep'; reason: 'wrong-code' | 'used-code' }
 
-export const maxAuthenticators = 5
+const maxAuthenticators = 5
 
 export const secondStepMessages = {
   required: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
@@ -39,7 +39,7 @@ const confirmedOf = (state: SecondStepState, id: string) =>
   state.authenticators.find((each) => each.id === id && each.confirmed)
 
 /** Whether a proof has been used before: a code at or before its authenticator's last step, a recovery code spent. */
-export function proofRefusal(state: SecondStepState, proof: SecondStepProof): DomainError | undefined {
+function proofRefusal(state: SecondStepState, proof: SecondStepProof): DomainError | undefined {
   if (proof.kind === 'recovery') {
     if (proof.index >= state.recoveryCodes) return new DomainError('invalid-code', secondStepMessages.wrongCode)
     return state.usedRecoveryCodes.includes(proof.index)

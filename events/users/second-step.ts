@@ -84,7 +84,7 @@ export const secretFields: Readonly<Record<string, readonly string[]>> = {
   [recoveryCodesIssued.type]: ['codes'],
 }
 
-export type Authenticator = { id: string; confirmed: boolean; lastStep: number }
+type Authenticator = { id: string; confirmed: boolean; lastStep: number }
 
 export type SecondStepState = {
   authenticators: Authenticator[]

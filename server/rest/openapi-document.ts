@@ -167,6 +167,8 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
           challengeToken: { type: 'string' },
           expiresAt: { type: 'string', format: 'date-time' },
         },
+        // Other codes carry their own facts (/ready's `status` and `checks`): the list above is not closed.
+        additionalProperties: true,
         example: { sessionId: '5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a' },
       },
     },

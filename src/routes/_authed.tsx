@@ -10,8 +10,9 @@ import { PageSpinner } from '#src/components/spinner.tsx'
 export const Route = createFileRoute('/_authed')({
   ssr: false,
   beforeLoad: async ({ context, location }) => {
+    // `throw: true`: the router throws its own redirect (a Response, not an Error).
     if (!(await context.auth.signedIn()))
-      throw redirect({ to: '/login', replace: true, state: { from: location.href } })
+      redirect({ to: '/login', replace: true, state: { from: location.href }, throw: true })
   },
   pendingComponent: PageSpinner,
   errorComponent: DefaultCatchBoundary,

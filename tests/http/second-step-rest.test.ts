@@ -78,7 +78,7 @@ describe('two-step sign-in over REST', () => {
     })
 
     const again = await api('POST', '/auth/login', { body: { email, password } })
-    const secondToken = (!again.body.success && again.body.details?.challengeToken) || ''
+    const secondToken = (!again.body.success ? again.body.details?.challengeToken : undefined) ?? ''
     const replayed = await api('POST', '/auth/mfa/verify', { body: { challengeToken: secondToken, code: next } })
     expect(!replayed.body.success && replayed.body.code).toBe('invalid_code')
     const byRecovery = await api('POST', '/auth/mfa/verify', {

@@ -2,13 +2,13 @@ import { z } from 'zod'
 import type { TestDatabase } from './databases.ts'
 
 /** One mail as the development mailbox holds it, newest first. */
-export type Mail = { to: string; text: string }
+type Mail = { to: string; text: string }
 
 /** Reads the mailbox once; `mailedToken` asks again until the mail it waits for is there. */
 export type MailSource = () => Promise<Mail[]>
 
 /** The confirmation link's token in a mailed text. */
-export const confirmationLink = /email-confirmed\?token=([\w-]+)/
+const confirmationLink = /email-confirmed\?token=([\w-]+)/
 
 const mailboxAnswer = z.object({
   result: z.object({ data: z.object({ messages: z.array(z.object({ to: z.string(), text: z.string() })) }) }),

@@ -10,7 +10,7 @@ type OrderData = Extract<OrderCommand, { type: 'CreateOrder' }>['data']
 /** What a test may say about its order; the rest is a new monthly sandbox order of the Starter plan. */
 export type TestOrder = { orderId?: string; planType?: PlanId; amount?: number; receipt?: string }
 
-export function newTestOrderId(): string {
+function newTestOrderId(): string {
   return `order_test_${randomBytes(7).toString('hex')}`
 }
 

@@ -11,7 +11,7 @@ const newCode = () => {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`
 }
 
-export const normalizeRecoveryCode = (typed: string) => typed.toLowerCase().replace(/[\s-]/g, '')
+const normalizeRecoveryCode = (typed: string) => typed.toLowerCase().replace(/[\s-]/g, '')
 
 export const hashRecoveryCode = (typed: string) =>
   createHash('sha256')

@@ -14,7 +14,7 @@ import { issueTokenPair } from '../tokens/token-pair.ts'
 type Executor = Kysely<Database> | Transaction<Database>
 
 /** Long enough to open the app and type a code, short enough that a stolen token is soon worthless. */
-export const challengeLifetimeMs = 5 * 60_000
+const challengeLifetimeMs = 5 * 60_000
 /** Wrong codes one challenge takes before the password must be given again. */
 export const challengeAttempts = 5
 

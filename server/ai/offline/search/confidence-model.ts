@@ -59,7 +59,7 @@ export const confidenceModel: ConfidenceModel = {
   intercept: -4.199,
 }
 
-export function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
+function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
   return confidenceFeatures.reduce((sum, name) => sum + model.weights[name] * evidence[name], model.intercept)
 }
 
