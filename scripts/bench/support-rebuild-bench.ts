@@ -4,6 +4,7 @@ import type { Runtime } from '#server/runtime.types.ts'
 import type { DatabaseKind } from '#tests/support/databases.ts'
 import { createTestRuntime } from '#tests/support/test-runtime.ts'
 import type { Figure } from './event-store-bench.ts'
+import { databaseKindsFrom, printRoundedFigures } from './print-figures.ts'
 
 /** Writes `count` events for 2,000 people, 500 per stream, in set-based INSERTs of 50,000 (each within the statement timeout). */
 async function generateEvents(db: Runtime['db'], count: number) {
@@ -60,13 +61,4 @@ export async function benchSupportRebuild(kinds: readonly DatabaseKind[]): Promi
 }
 
 // `node scripts/bench/support-rebuild-bench.ts [--pglite-only|--postgres-only]`: these figures alone.
-if (import.meta.main) {
-  const args = process.argv.slice(2)
-  const kinds: DatabaseKind[] = args.includes('--pglite-only')
-    ? ['pglite']
-    : args.includes('--postgres-only')
-      ? ['postgres']
-      : ['pglite', 'postgres']
-  for (const figure of await benchSupportRebuild(kinds))
-    console.log(`${figure.name}: ${Math.round(figure.value)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
-}
+if (import.meta.main) printRoundedFigures(await benchSupportRebuild(databaseKindsFrom(process.argv.slice(2))))

@@ -7,6 +7,7 @@ import { registerDirectly } from '#tests/support/register-directly.ts'
 import { createTestRuntime } from '#tests/support/test-runtime.ts'
 import type { Figure } from './event-store-bench.ts'
 import { medianTimeMs } from './median-time.ts'
+import { databaseKindsFrom, printRoundedFigures } from './print-figures.ts'
 
 /**
  * A registered person with one plan period and `sessions` interviews, each a credit used and a
@@ -135,13 +136,4 @@ export async function benchSupportReplay(kinds: readonly DatabaseKind[]): Promis
 }
 
 // `node scripts/bench/support-replay-bench.ts [--pglite-only|--postgres-only]`: these figures alone.
-if (import.meta.main) {
-  const args = process.argv.slice(2)
-  const kinds: DatabaseKind[] = args.includes('--pglite-only')
-    ? ['pglite']
-    : args.includes('--postgres-only')
-      ? ['postgres']
-      : ['pglite', 'postgres']
-  for (const figure of await benchSupportReplay(kinds))
-    console.log(`${figure.name}: ${Math.round(figure.value)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
-}
+if (import.meta.main) printRoundedFigures(await benchSupportReplay(databaseKindsFrom(process.argv.slice(2))))
