@@ -101,6 +101,13 @@ describe('layout and dead-end defects', () => {
     const page = await pageAt(browser, 1280)
     await page.goto(`${baseUrl}/contact`)
     await waitForHydration(page)
+    // An empty form only names its fields; a message that cannot be sent gets the sending error.
+    await page.route('**/api/trpc/site.sendContactMessage**', (route) => route.abort())
+    await page.getByLabel('First Name').fill('Lakshmi')
+    await page.getByLabel('Last Name').fill('Menon')
+    await page.getByLabel('Email').fill('lakshmi@example.com')
+    await page.getByLabel('Subject').fill('Plans')
+    await page.getByLabel('Message').fill('Can I switch plans mid-month?')
     await page.getByRole('button', { name: 'Send Message' }).click()
     const error = page.locator('#contact-error')
     await error.getByText('You can also email us', { exact: false }).waitFor()

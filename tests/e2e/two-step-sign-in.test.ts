@@ -26,6 +26,8 @@ async function signOut(page: Page, firstName: string) {
   await page.getByRole('button', { name: `Account menu for ${firstName}` }).click()
   await page.getByRole('button', { name: 'Sign Out', exact: true }).click()
   await expectPath(page, '/')
+  // The home page shows first; the session is gone once the navigation offers Sign In again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
 }
 
 async function passwordStep(page: Page, email: string) {
