@@ -20,6 +20,5 @@ export const uiMessages = {
   emailConfirmationFailed: 'Email confirmation failed. Please try again or contact support.',
   emailConfirmationError: 'An error occurred during email confirmation. Please try signing in manually.',
   purchaseSignIn: 'Please sign in to continue with your purchase',
-  resendComingSoon: 'Resend functionality coming soon!',
   noRefreshToken: 'No refresh token available',
 } as const

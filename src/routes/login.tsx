@@ -140,7 +140,13 @@ function LoginPage() {
         <FormAlert id={errorId} tone="error">
           {error}
         </FormAlert>
-        {unconfirmed && <ResendConfirmation email={unconfirmed} />}
+        {unconfirmed && (
+          <ResendConfirmation
+            email={unconfirmed}
+            label="Send the link again"
+            waitingLabel="Link sent: you can ask again in a minute"
+          />
+        )}
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
           <TextField
             label="Email"

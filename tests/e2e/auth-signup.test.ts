@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { messages } from '#rules/auth-rules.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
   expectPath,
@@ -62,9 +63,22 @@ describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
     expect(checkEmail).toContain(user.email)
     expect(checkEmail).toContain('Account created! Please check your email to confirm your account.')
     await page.getByRole('button', { name: 'Resend confirmation' }).click()
-    await page.getByText('Resend functionality coming soon!').waitFor()
+    await page.getByText(messages.confirmationResent, { exact: true }).waitFor()
+    const waiting = page.getByRole('button', { name: 'Resend confirmation: you can ask again in a minute' })
+    await expect(waiting.isDisabled()).resolves.toBe(true)
     await expect(page.getByRole('link', { name: 'Go to Sign In' }).count()).resolves.toBe(1)
 
+    // The resent link replaces the first: wait until both mails are in, then open the newest.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/dev/mailbox`)
+          await page.locator('main article').or(page.getByText('No messages yet.')).first().waitFor()
+          return page.locator(`article[data-to="${user.email}"] a[href*="/email-confirmed?token="]`).count()
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(2)
     const link = await linkFromMailbox(page, baseUrl, user.email, '/email-confirmed?token=')
     await page.goto(link)
     await page.getByRole('heading', { name: 'Confirming Email' }).waitFor()

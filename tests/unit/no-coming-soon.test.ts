@@ -1,17 +1,14 @@
 /**
  * Nothing a customer reads promises a feature "coming soon", except where the specification fixes
- * the words: the macOS and Linux download cards' 'Coming Soon' and the sign-up view's
- * 'Resend functionality coming soon!' (docs/decisions/0096-first-week-remainder.md).
+ * the words for a platform not yet built: the macOS and Linux download cards' 'Coming Soon'. The
+ * sign-up view's resend works (docs/decisions/0108-working-resend-after-sign-up.md).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const specified = [
-  { file: 'src/components/marketing/download/platform-card.tsx', text: "'Coming Soon'" },
-  { file: 'src/auth/auth-messages.ts', text: "'Resend functionality coming soon!'" },
-]
+const specified = [{ file: 'src/components/marketing/download/platform-card.tsx', text: "'Coming Soon'" }]
 
 function filesUnder(folder: string): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })

@@ -1,15 +1,13 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { uiMessages } from '#src/auth/auth-messages.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 import { AuthCard } from './auth-card.tsx'
+import { ResendConfirmation } from './resend-confirmation.tsx'
 
 type CheckEmailViewProps = { email: string; message?: string | undefined; onTryDifferentEmail: () => void }
 
 /** After /signup: shown when the new account has to be confirmed from the e-mail. */
 export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEmailViewProps) {
-  const [resendNote, setResendNote] = useState<string | null>(null)
   return (
     <AuthCard title="Check Your Email">
       <FormAlert tone="success">{message}</FormAlert>
@@ -25,12 +23,11 @@ export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEma
           Go to Sign In
         </Link>
         <SecondaryButton onClick={onTryDifferentEmail}>Try Different Email</SecondaryButton>
-        <SecondaryButton onClick={() => setResendNote(uiMessages.resendComingSoon)}>
-          Resend confirmation
-        </SecondaryButton>
-      </div>
-      <div className="mt-4">
-        <FormAlert tone="info">{resendNote}</FormAlert>
+        <ResendConfirmation
+          email={email}
+          label="Resend confirmation"
+          waitingLabel="Resend confirmation: you can ask again in a minute"
+        />
       </div>
     </AuthCard>
   )

@@ -6,8 +6,19 @@ import { SecondaryButton } from '#src/components/ui/form-buttons.tsx'
 /** The server sends one link a minute per address; the button waits as long after a link is sent. */
 const resendCooldownMs = 60_000
 
-/** Under a sign-in refused for an unconfirmed address: the way out when the first link never arrived. */
-export function ResendConfirmation({ email }: { email: string }) {
+type ResendConfirmationProps = {
+  email: string
+  /** What the button says while a link can be asked for. */
+  label: string
+  /** What it says during the wait after a link is sent. */
+  waitingLabel: string
+}
+
+/**
+ * A new confirmation link for an address waiting to be confirmed: under a sign-in refused for that
+ * reason, and on the view shown after sign-up, for when the first link never arrived.
+ */
+export function ResendConfirmation({ email, label, waitingLabel }: ResendConfirmationProps) {
   const { resendConfirmation } = useAuth()
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
@@ -30,7 +41,7 @@ export function ResendConfirmation({ email }: { email: string }) {
   return (
     <div className="mb-4">
       <SecondaryButton onClick={() => void resend()} disabled={busy || sent}>
-        {busy ? 'Sending...' : sent ? 'Link sent: you can ask again in a minute' : 'Send the link again'}
+        {busy ? 'Sending...' : sent ? waitingLabel : label}
       </SecondaryButton>
       <div className="mt-3">
         <FormAlert tone={answer?.tone === 'error' ? 'error' : 'info'}>{answer?.text}</FormAlert>
