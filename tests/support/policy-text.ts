@@ -1,4 +1,4 @@
-import type { Block, Inline } from '#src/components/marketing/content/markdown.ts'
+import type { Block, Inline } from '#src/lib/markdown-tree.ts'
 
 function textOf(nodes: Inline[]): string {
   return nodes

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { policyPage, type OperatorDetails } from '#src/components/marketing/content/policy-pages.ts'
-import type { Block, Inline } from '#src/components/marketing/content/markdown.ts'
+import type { Block, Inline } from '#src/lib/markdown-tree.ts'
 import { plainText } from '#tests/support/policy-text.ts'
 
 function links(blocks: Block[]): string[] {

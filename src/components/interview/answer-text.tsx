@@ -1,31 +1,31 @@
 import type { ReactNode } from 'react'
 import { splitDetail } from '#rules/spoken-answer.ts'
-import { parseAnswer, type Block, type Inline } from '#src/interview/answer-markdown.ts'
-
-function inlines(nodes: Inline[]): ReactNode[] {
-  return nodes.map((node, index) => {
-    if (node.kind === 'strong') return <strong key={index}>{node.text}</strong>
-    if (node.kind === 'code') return <code key={index}>{node.text}</code>
-    return node.text
-  })
-}
+import { MarkdownInline } from '#src/components/ui/markdown-inline.tsx'
+import { parseAnswer } from '#src/interview/answer-markdown.ts'
+import type { Block } from '#src/lib/markdown-tree.ts'
 
 function block(node: Block, index: number): ReactNode {
   switch (node.kind) {
     case 'heading':
       return (
         <p key={index} className="font-semibold text-fg">
-          {inlines(node.inlines)}
+          <MarkdownInline nodes={node.children} />
         </p>
       )
     case 'paragraph':
-      return <p key={index}>{inlines(node.inlines)}</p>
+      return (
+        <p key={index}>
+          <MarkdownInline nodes={node.children} />
+        </p>
+      )
     case 'list': {
       const List = node.ordered ? 'ol' : 'ul'
       return (
         <List key={index} className={node.ordered ? 'list-decimal pl-5' : 'list-disc pl-5'}>
           {node.items.map((item, itemIndex) => (
-            <li key={itemIndex}>{inlines(item)}</li>
+            <li key={itemIndex}>
+              <MarkdownInline nodes={item} />
+            </li>
           ))}
         </List>
       )
@@ -40,6 +40,14 @@ function block(node: Block, index: number): ReactNode {
           <code>{node.text}</code>
         </pre>
       )
+    case 'quote':
+      return (
+        <blockquote key={index} className="border-l-2 border-line pl-3 italic">
+          <MarkdownInline nodes={node.children} />
+        </blockquote>
+      )
+    case 'rule':
+      return <hr key={index} className="border-line" />
   }
 }
 

@@ -1,4 +1,5 @@
-import { parseMarkdown, type Block } from './markdown.ts'
+import type { Block } from '#src/lib/markdown-tree.ts'
+import { parseMarkdown } from './markdown.ts'
 
 // Bundled into the server at build time; the browser receives only the parsed article it asks for.
 const blogFiles = import.meta.glob<string>('/content/blog/*.md', { query: '?raw', import: 'default', eager: true })

@@ -1,30 +1,6 @@
 import type { ReactNode } from 'react'
-import type { Block, Inline } from './markdown.ts'
-
-function renderInline(nodes: Inline[]): ReactNode[] {
-  return nodes.map((node, index) => {
-    switch (node.kind) {
-      case 'text':
-        return node.text
-      case 'strong':
-        return <strong key={index}>{renderInline(node.children)}</strong>
-      case 'em':
-        return <em key={index}>{renderInline(node.children)}</em>
-      case 'code':
-        return <code key={index}>{node.text}</code>
-      case 'link':
-        return node.href.startsWith('/') ? (
-          <a key={index} href={node.href}>
-            {renderInline(node.children)}
-          </a>
-        ) : (
-          <a key={index} href={node.href} rel="noopener noreferrer">
-            {renderInline(node.children)}
-          </a>
-        )
-    }
-  })
-}
+import { MarkdownInline } from '#src/components/ui/markdown-inline.tsx'
+import type { Block } from '#src/lib/markdown-tree.ts'
 
 function renderBlock(block: Block, index: number): ReactNode {
   switch (block.kind) {
@@ -32,24 +8,34 @@ function renderBlock(block: Block, index: number): ReactNode {
       const Heading = `h${block.level}` as const
       return (
         <Heading key={index} id={block.id}>
-          {renderInline(block.children)}
+          <MarkdownInline nodes={block.children} />
         </Heading>
       )
     }
     case 'paragraph':
-      return <p key={index}>{renderInline(block.children)}</p>
+      return (
+        <p key={index}>
+          <MarkdownInline nodes={block.children} />
+        </p>
+      )
     case 'list': {
       const List = block.ordered ? 'ol' : 'ul'
       return (
         <List key={index}>
           {block.items.map((item, itemIndex) => (
-            <li key={itemIndex}>{renderInline(item)}</li>
+            <li key={itemIndex}>
+              <MarkdownInline nodes={item} />
+            </li>
           ))}
         </List>
       )
     }
     case 'quote':
-      return <blockquote key={index}>{renderInline(block.children)}</blockquote>
+      return (
+        <blockquote key={index}>
+          <MarkdownInline nodes={block.children} />
+        </blockquote>
+      )
     case 'code':
       return (
         <pre key={index} tabIndex={0}>

@@ -1,4 +1,5 @@
-import { parseMarkdown, safeHref, type Block, type Inline } from './markdown.ts'
+import { safeHref, type Block, type Inline } from '#src/lib/markdown-tree.ts'
+import { parseMarkdown } from './markdown.ts'
 
 // Bundled into the server at build time, like the blog; the operator's details are filled in per request.
 const policyFiles = import.meta.glob<string>('/content/policies/*.md', {
