@@ -1,7 +1,7 @@
 import { useLocation } from '@tanstack/react-router'
-import { useCallback, useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useAuth } from '#src/auth/auth-context.ts'
-import { useDismiss } from '#src/components/use-dismiss.ts'
+import { useDisclosureMenu } from '#src/components/ui/disclosure-menu.ts'
 import { AuthButtons } from './auth-buttons.tsx'
 import { NavLinkItem } from './nav-link-item.tsx'
 import { signedInLinks, signedOutLinks } from './nav-links.ts'
@@ -10,11 +10,7 @@ import { signedInLinks, signedOutLinks } from './nav-links.ts'
 export function MobileMenu() {
   const { user, loading } = useAuth()
   const pathname = useLocation({ select: (location) => location.pathname })
-  const [open, setOpen] = useState(false)
-  const containerRef = useRef<HTMLDivElement>(null)
-  const panelId = useId()
-  const close = useCallback(() => setOpen(false), [])
-  useDismiss(containerRef, open, close)
+  const { open, setOpen, close, containerRef, buttonProps, panelProps } = useDisclosureMenu()
   // A navigation closes the panel: the path it was last rendered for tells that one happened.
   const [renderedPathname, setRenderedPathname] = useState(pathname)
   if (renderedPathname !== pathname) {
@@ -27,10 +23,7 @@ export function MobileMenu() {
   return (
     <div ref={containerRef} className="md:hidden">
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        {...buttonProps}
         className="flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-ring dark:text-gray-200 dark:hover:bg-gray-800"
       >
         <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
@@ -48,7 +41,7 @@ export function MobileMenu() {
       </button>
       {open && (
         <div
-          id={panelId}
+          {...panelProps}
           className="absolute inset-x-0 top-full z-40 border-b border-line bg-white px-4 pt-2 pb-4 shadow-lg dark:bg-gray-950"
         >
           <ul className="py-2">

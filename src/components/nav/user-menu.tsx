@@ -1,8 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { flushSync } from 'react-dom'
 import { useAuth } from '#src/auth/auth-context.ts'
-import { useDismiss } from '#src/components/use-dismiss.ts'
+import { useDisclosureMenu } from '#src/components/ui/disclosure-menu.ts'
 import { supportConsoleLink, userMenuLinks } from './nav-links.ts'
 import { useSignOut } from './use-sign-out.ts'
 import { userDisplayName, userInitial } from './user-identity.ts'
@@ -10,42 +8,9 @@ import { userDisplayName, userInitial } from './user-identity.ts'
 export function UserMenu() {
   const { user } = useAuth()
   const { signOut, signingOut } = useSignOut()
-  const [open, setOpen] = useState(false)
-  const containerRef = useRef<HTMLDivElement>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const panelRef = useRef<HTMLDivElement>(null)
-  const panelId = useId()
-  const close = useCallback(() => setOpen(false), [])
-  const dismiss = useCallback(() => {
-    setOpen(false)
-    buttonRef.current?.focus()
-  }, [])
-  useDismiss(containerRef, open, dismiss)
+  const { open, setOpen, close, containerRef, buttonProps, panelProps } = useDisclosureMenu()
 
   const links = user?.role === 'support' ? [...userMenuLinks, supportConsoleLink] : userMenuLinks
-
-  /** Arrow keys, Home and End move between the panel's links and Sign Out; ArrowDown on the button opens it. */
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(panelRef.current?.querySelectorAll<HTMLElement>('a, button:not([disabled])') ?? [])
-    if (items.length === 0) return
-    const at = items.findIndex((item) => item === document.activeElement)
-    const targets: Record<string, number> = {
-      ArrowDown: (at + 1) % items.length,
-      ArrowUp: at <= 0 ? items.length - 1 : at - 1,
-      Home: 0,
-      End: items.length - 1,
-    }
-    const next = targets[event.key]
-    if (next === undefined) return
-    event.preventDefault()
-    items[next]?.focus()
-  }
-  const openWithArrow = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowDown' || open) return
-    event.preventDefault()
-    flushSync(() => setOpen(true))
-    panelRef.current?.querySelector<HTMLElement>('a')?.focus()
-  }
 
   const handleSignOut = async () => {
     await signOut()
@@ -55,24 +20,17 @@ export function UserMenu() {
   return (
     <div ref={containerRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
+        {...buttonProps}
         aria-label={`Account menu for ${userDisplayName(user)}`}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={openWithArrow}
         className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white shadow-sm transition hover:bg-brand/90 focus-ring"
       >
         <span aria-hidden="true">{userInitial(user)}</span>
       </button>
       {open && (
         <div
-          ref={panelRef}
-          id={panelId}
+          {...panelProps}
           role="group"
           aria-label="Account menu"
-          onKeyDown={moveFocus}
           className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-surface shadow-lg dark:border-gray-700"
         >
           <div className="border-b border-gray-100 px-4 py-3 dark:border-gray-800">

@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { track } from '#src/analytics/analytics.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { scrollToSection } from '#src/components/marketing/sections.ts'
+import { Tabs, tabPanelProps } from '#src/components/ui/tabs.tsx'
 import { BrowserCard } from './browser-card.tsx'
 import { SystemRequirements, WhatYouGet } from './download-details.tsx'
 import { InstallFaq } from './install-faq.tsx'
-import { OsTabs } from './os-tabs.tsx'
 import { PlatformCard } from './platform-card.tsx'
-import { builds, type OperatingSystem } from './platforms.ts'
+import { builds, operatingSystems, type OperatingSystem } from './platforms.ts'
 
 export function DownloadPage() {
   const trpc = useTRPC()
@@ -19,7 +19,6 @@ export function DownloadPage() {
     if (next !== os) track('os_selection', 'User Interaction', { os: next })
     setOs(next)
   }
-  const panelId = 'os-panel'
 
   return (
     <main>
@@ -44,13 +43,8 @@ export function DownloadPage() {
           <h2 id="downloads-heading" className="sr-only">
             Downloads
           </h2>
-          <OsTabs selected={os} onSelect={selectOs} panelId={panelId} />
-          <div
-            id={panelId}
-            role="tabpanel"
-            aria-labelledby={`os-tab-${os}`}
-            className="mt-8 grid gap-6 text-left sm:grid-cols-2"
-          >
+          <Tabs label="Operating system" tabs={operatingSystems} selected={os} onSelect={selectOs} idPrefix="os" />
+          <div {...tabPanelProps('os', os)} className="mt-8 grid gap-6 text-left sm:grid-cols-2">
             {/* While this system has no published build, the browser comes first: it is what works today. */}
             {!releases[os] && <BrowserCard />}
             {builds[os].map((build) => (
