@@ -84,13 +84,14 @@ async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<
 }
 
 async function waitForPlan(token: string, planType: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answer = await api('GET', '/auth/subscription', { token })
-    if (dataOf<{ subscription: { planType: string; isActive: boolean } }>(answer).subscription.planType === planType)
-      return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`the ${planType} plan was never activated`)
+  await expect
+    .poll(
+      async () =>
+        dataOf<{ subscription: { planType: string } }>(await api('GET', '/auth/subscription', { token })).subscription
+          .planType,
+      { timeout: 10_000, interval: 100 },
+    )
+    .toBe(planType)
 }
 
 describe('account procedures refuse bad input with 4xx and a clear message, writing nothing', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
 import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
@@ -49,17 +49,18 @@ const contactLimitRows = async () =>
   )
 
 async function mailTo(subject: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const mail = await database.db
-      .selectFrom('dev_mailbox')
-      .selectAll()
-      .where('subject', '=', subject)
-      .executeTakeFirst()
-    if (mail) return mail
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no mail with subject ${subject}`)
+  return vi.waitFor(
+    async () => {
+      const mail = await database.db
+        .selectFrom('dev_mailbox')
+        .selectAll()
+        .where('subject', '=', subject)
+        .executeTakeFirst()
+      if (!mail) throw new Error(`no mail with subject ${subject}`)
+      return mail
+    },
+    { timeout: timeoutMs, interval: 100 },
+  )
 }
 
 describe('POST /api/contact', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type Server, type Socket } from 'node:net'
 import { sql } from 'kysely'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, restClient } from '#tests/support/rest-client.ts'
 import { freePort, startBuiltServer, type RunningServer } from '#tests/support/server.ts'
@@ -76,13 +76,14 @@ beforeAll(async () => {
 })
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await read()
-    if (value !== undefined) return value
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`timed out waiting for ${what}`)
+  return vi.waitFor(
+    async () => {
+      const value = await read()
+      if (value === undefined) throw new Error(`still waiting for ${what}`)
+      return value
+    },
+    { timeout: timeoutMs, interval: 100 },
+  )
 }
 
 describe('contact messages during a mail outage', () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { readinessChecksSchema } from '#server/health/readiness-checks.ts'
 import { hmacSha256Hex } from '#server/payments/signatures.ts'
@@ -48,13 +48,15 @@ beforeAll(async () => {
 
 /** Waits for the fake to reach a state the app brings about in the background (its sends are not awaited). */
 async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    await inngest.idle()
-    const value = await read()
-    if (done(value)) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  return read()
+  return vi.waitFor(
+    async () => {
+      await inngest.idle()
+      const value = await read()
+      if (!done(value)) throw new Error(`not yet: ${JSON.stringify(value)}`)
+      return value
+    },
+    { timeout: 15_000, interval: 50 },
+  )
 }
 
 const readyAnswer = z.union([

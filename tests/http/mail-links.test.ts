@@ -4,7 +4,7 @@
  * not a plain host and port is ignored for http://localhost:PORT.
  */
 import { randomUUID } from 'node:crypto'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it, vi } from 'vitest'
 import { rawRequest } from '#tests/support/raw-http.ts'
 import { testClientIp } from '#tests/support/rest-client.ts'
 
@@ -18,14 +18,18 @@ async function signUpThrough(host: string): Promise<string> {
     body: JSON.stringify({ email, password: 'Passw0rd!xyz', firstName: 'Lena', lastName: 'Ortiz' }),
   })
   expect(answer.status).toBe(200)
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`)
-    const { result } = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
-    const link = result.data.messages.find((mail) => mail.to === email)?.text.match(/https?:\/\/\S+email-confirmed\S*/)
-    if (link) return link[0]
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no confirmation mail reached ${email}`)
+  return vi.waitFor(
+    async () => {
+      const response = await fetch(`${baseUrl}/api/trpc/site.devMailbox`)
+      const { result } = (await response.json()) as { result: { data: { messages: { to: string; text: string }[] } } }
+      const link = result.data.messages
+        .find((mail) => mail.to === email)
+        ?.text.match(/https?:\/\/\S+email-confirmed\S*/)
+      if (!link) throw new Error(`no confirmation mail reached ${email}`)
+      return link[0]
+    },
+    { timeout: 10_000, interval: 100 },
+  )
 }
 
 describe('links in mail without PUBLIC_URL (development)', () => {

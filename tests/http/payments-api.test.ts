@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { checkoutSignature, hmacSha256Hex } from '#server/payments/signatures.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { dataOf, errorOf, restClient } from '#tests/support/rest-client.ts'
@@ -84,15 +84,17 @@ const countOf = async (type: string, orderId: string) =>
 
 async function settle() {
   // Webhooks are processed by a background job right after they are stored; give it its moment.
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const pending = await database.db
-      .selectFrom('webhook_deliveries')
-      .select('event_id')
-      .where('outcome', 'is', null)
-      .execute()
-    if (pending.length === 0) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await vi.waitFor(
+    async () => {
+      const pending = await database.db
+        .selectFrom('webhook_deliveries')
+        .select('event_id')
+        .where('outcome', 'is', null)
+        .execute()
+      if (pending.length > 0) throw new Error(`${pending.length} webhook deliveries still waiting`)
+    },
+    { timeout: 15_000, interval: 100 },
+  )
 }
 
 describe('POST /auth/create-order', () => {
