@@ -60,6 +60,23 @@ export async function linkFromMailbox(
   )
 }
 
+/** The confirmation links mailed to `email`, newest first, once there are at least `count`, on the server under test. */
+export async function confirmationLinks(page: Page, baseUrl: string, email: string, count: number): Promise<string[]> {
+  const links = page.locator(`article[data-to="${email}"] a[href*="/email-confirmed"]`)
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${baseUrl}/dev/mailbox`)
+        await page.locator('main article').or(page.getByText('No messages yet.')).first().waitFor()
+        return links.count()
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBeGreaterThanOrEqual(count)
+  const hrefs = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href') ?? ''))
+  return hrefs.map((href) => onServer(baseUrl, href))
+}
+
 export async function signUpInBrowser(
   page: Page,
   baseUrl: string,

@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { testClientIp } from '#tests/support/rest-client.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
+  confirmationLinks,
   expectPath,
   newClientPage,
   signInInBrowser,
@@ -15,27 +16,6 @@ import { launchChromium } from './browser.ts'
 const baseUrl = inject('baseUrl')
 const notConfirmed = 'Please confirm your email address first. We sent you a link when you signed up.'
 const neutralAnswer = 'If this address has an account waiting for confirmation, a new confirmation link is on its way.'
-
-/** The confirmation links mailed to `email`, newest first, once there are at least `count`. */
-async function confirmationLinks(page: Page, email: string, count: number): Promise<string[]> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto(`${baseUrl}/dev/mailbox`)
-        await page.locator('main article').or(page.getByText('No messages yet.')).first().waitFor()
-        return page.locator(`article[data-to="${email}"] a[href*="/email-confirmed"]`).count()
-      },
-      { timeout: 30_000, interval: 500 },
-    )
-    .toBeGreaterThanOrEqual(count)
-  const hrefs = await page
-    .locator(`article[data-to="${email}"] a[href*="/email-confirmed"]`)
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
-  return hrefs.map((href) => {
-    const url = new URL(href)
-    return `${baseUrl}${url.pathname}${url.search}`
-  })
-}
 
 describe('a person whose confirmation e-mail was lost', () => {
   let browser: Browser
@@ -65,7 +45,7 @@ describe('a person whose confirmation e-mail was lost', () => {
     })
     expect(again.status).toBe(429)
 
-    const [newest] = await confirmationLinks(page, user.email, 2)
+    const [newest] = await confirmationLinks(page, baseUrl, user.email, 2)
     if (!newest) throw new Error('no confirmation link')
     await page.goto(newest)
     await page.getByRole('heading', { name: 'Email Confirmed!' }).waitFor({ timeout: 15_000 })

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { messages } from '#rules/auth-rules.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import {
+  confirmationLinks,
   expectPath,
-  linkFromMailbox,
   newClientPage,
   signInInBrowser,
   signUpInBrowser,
@@ -69,17 +69,8 @@ describe('sign-up, e-mail confirmation, sign-in and sign-out', () => {
     await expect(page.getByRole('link', { name: 'Go to Sign In' }).count()).resolves.toBe(1)
 
     // The resent link replaces the first: wait until both mails are in, then open the newest.
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${baseUrl}/dev/mailbox`)
-          await page.locator('main article').or(page.getByText('No messages yet.')).first().waitFor()
-          return page.locator(`article[data-to="${user.email}"] a[href*="/email-confirmed?token="]`).count()
-        },
-        { timeout: 30_000, interval: 500 },
-      )
-      .toBe(2)
-    const link = await linkFromMailbox(page, baseUrl, user.email, '/email-confirmed?token=')
+    const [link] = await confirmationLinks(page, baseUrl, user.email, 2)
+    if (!link) throw new Error('no confirmation link')
     await page.goto(link)
     await page.getByRole('heading', { name: 'Confirming Email' }).waitFor()
     await page.getByRole('heading', { name: 'Email Confirmed!' }).waitFor({ timeout: 10_000 })

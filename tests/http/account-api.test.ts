@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
 import type { TestDatabase } from '#tests/support/databases.ts'
 import { databaseMailbox, mailedToken } from '#tests/support/mailbox.ts'
@@ -84,14 +84,15 @@ async function withPlan(session: Session, planType: 'starter' | 'pro'): Promise<
 }
 
 async function waitForPlan(token: string, planType: string) {
-  await expect
-    .poll(
-      async () =>
-        dataOf<{ subscription: { planType: string } }>(await api('GET', '/auth/subscription', { token })).subscription
-          .planType,
-      { timeout: 10_000, interval: 100 },
-    )
-    .toBe(planType)
+  // Called from beforeAll too, where expect.poll is not allowed.
+  await vi.waitFor(
+    async () => {
+      const answer = await api('GET', '/auth/subscription', { token })
+      const current = dataOf<{ subscription: { planType: string } }>(answer).subscription.planType
+      if (current !== planType) throw new Error(`the plan is ${current}, not yet ${planType}`)
+    },
+    { timeout: 10_000, interval: 100 },
+  )
 }
 
 describe('account procedures refuse bad input with 4xx and a clear message, writing nothing', () => {
