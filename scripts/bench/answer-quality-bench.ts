@@ -2,7 +2,7 @@
  * Answer quality of the offline engine on both parts of the question sets: the development part
  * (tuned on, so optimistic) and the test part (only measured). Run alone with
  * `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints it with the AI figures.
- * While tuning, `-- --development` measures the development part alone and lists its misses; the
+ * While tuning, `--development` measures the development part alone and lists its misses; the
  * test part's misses are never printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
