@@ -2,6 +2,8 @@
  * Answer quality of the offline engine on both parts of the question sets: the development part
  * (tuned on, so optimistic) and the test part (only measured). Run alone with
  * `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints it with the AI figures.
+ * While tuning, `--development` measures the development part alone and lists its misses; the
+ * test part's misses are never printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
@@ -50,7 +52,16 @@ export function answerQualityFigures(): Figure[] {
   return [developmentPart, testPart].flatMap((part) => partFigures(evaluatePart(part)))
 }
 
+const print = (figure: Figure) =>
+  console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+
 if (import.meta.main) {
-  for (const figure of answerQualityFigures())
-    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+  if (process.argv.includes('--development')) {
+    const evaluation = evaluatePart(developmentPart)
+    partFigures(evaluation).forEach(print)
+    for (const miss of evaluation.misses)
+      console.log(
+        `miss (${miss.why}): ${miss.question} → ${miss.answeredFrom ?? 'abstained'} at ${miss.confidence} (want ${miss.accept.join(' | ') || 'abstention'})`,
+      )
+  } else answerQualityFigures().forEach(print)
 }
