@@ -47,7 +47,7 @@ const refusalsByOperation = {
     'rate-limited',
     'not-configured',
   ],
-  'POST /auth/supabase-login': ['invalid-token', 'email-not-confirmed', 'not-configured', 'erased'],
+  'POST /auth/supabase-login': ['invalid-token', 'email-not-confirmed', 'not-configured', 'erased', 'mfa-required'],
   'POST /auth/refresh-token': ['refresh-invalid', 'refresh-reused', 'erased'],
   'POST /auth/logout': [],
   'GET /auth/validate': [],
