@@ -40,6 +40,13 @@ const refusalsByOperation = {
     'not-configured',
   ],
   'POST /account/authenticators/rename': ['not-found', 'not-configured'],
+  'POST /account/authenticators/recovery-codes': [
+    'bad-request',
+    'invalid-code',
+    'rate-limited',
+    'not-configured',
+    'erased',
+  ],
   'POST /account/authenticators/remove': [
     'not-found',
     'wrong-password',
