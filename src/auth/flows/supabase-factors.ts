@@ -5,7 +5,7 @@ import { nonEmpty } from '#src/lib/text.ts'
 /** An authenticator app as /profile lists it. */
 export type ProviderFactor = { id: string; name: string; addedAt: string; lastUsedAt: string | null }
 
-export type ProviderEnrolment = { factorId: string; secret: string; qrCode: string }
+type ProviderEnrolment = { factorId: string; secret: string; qrCode: string }
 
 /**
  * Two-step sign-in where the hosted provider keeps the factors (Supabase mode): its TOTP factors,

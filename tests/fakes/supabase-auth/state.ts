@@ -365,7 +365,7 @@ export function userJson(user: FakeUser): Json {
   }
 }
 
-export function factorJson(factor: FakeFactor): Json {
+function factorJson(factor: FakeFactor): Json {
   return {
     id: factor.id,
     friendly_name: factor.friendlyName,
