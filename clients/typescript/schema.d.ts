@@ -226,7 +226,7 @@ export interface paths {
     put?: never
     /**
      * Sign in with a Supabase access token
-     * @description The token is verified here (JWKS or project secret, then Supabase itself). The account is created on first sign-in.
+     * @description The token is verified here (JWKS or project secret, then Supabase itself). The account is created on first sign-in. A person with a verified Supabase factor needs a token at aal2: an aal1 token answers 401 `mfa_required` with `details.factorId`, to challenge and verify at Supabase first.
      */
     post: operations['auth-supabaseLogin']
     delete?: never
@@ -852,6 +852,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/account/authenticators/recovery-codes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Issue a new set of recovery codes
+     * @description For a current code from an authenticator app: ten new single-use recovery codes, answered this once; every code of the old set stops working. The code is spent, as at sign-in.
+     */
+    post: operations['account-regenerateRecoveryCodes']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/app/releases/latest': {
     parameters: {
       query?: never
@@ -1466,6 +1486,19 @@ export interface components {
       /** @description Ten single-use codes, answered this once with the first authenticator; null after */
       recoveryCodes: string[] | null
     }
+    RenewedRecoveryCodes: {
+      authenticators: {
+        id: string
+        name: string
+        /** @description ISO 8601 */
+        addedAt: string
+        /** @description ISO 8601; the last code that signed in or confirmed it */
+        lastUsedAt: string | null
+      }[]
+      recoveryCodesLeft: number
+      /** @description Ten new single-use codes, answered this once; every code of the old set stops working */
+      recoveryCodes: string[]
+    }
     Plan: {
       /** @enum {string} */
       planId: 'starter' | 'professional' | 'pro'
@@ -1864,7 +1897,7 @@ export interface components {
         | 'unsupported_media_type'
         | 'wrong_password'
       /**
-       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); `mfa_required` carries `challengeToken` and its `expiresAt` (send the token with a code to POST /auth/mfa/verify); /ready's 503 carries its `status` and `checks`.
+       * @description Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); `mfa_required` carries `challengeToken` and its `expiresAt` (send the token with a code to POST /auth/mfa/verify), or, with Supabase configured, `factorId`, the Supabase factor to challenge and verify at Supabase before signing in again with the aal2 token; /ready's 503 carries its `status` and `checks`.
        * @example {
        *       "sessionId": "5f0c2a9e-3c1b-4d0e-9a57-2b8e6f1d4c3a"
        *     }
@@ -1872,6 +1905,7 @@ export interface components {
       details?: {
         sessionId?: string
         challengeToken?: string
+        factorId?: string
         /** Format: date-time */
         expiresAt?: string
       } & {
@@ -2405,7 +2439,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_credentials`: The e-mail address or the password is wrong. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. `no_password`: The account signs in with Google and has no password. */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_credentials`: The e-mail address or the password is wrong. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. With Supabase configured, the Supabase session is at aal1: verify a code for `details.factorId` at Supabase (/auth/v1/factors/{id}/challenge and …/verify) and sign in with the aal2 token. `no_password`: The account signs in with Google and has no password. */
       401: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -4051,7 +4085,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. With Supabase configured, the Supabase session is at aal1: verify a code for `details.factorId` at Supabase (/auth/v1/factors/{id}/challenge and …/verify) and sign in with the aal2 token. */
       401: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -4061,7 +4095,7 @@ export interface operations {
         content: {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
-            code?: 'account_erased' | 'invalid_token'
+            code?: 'account_erased' | 'invalid_token' | 'mfa_required'
           }
         }
       }
@@ -4254,7 +4288,7 @@ export interface operations {
           }
         }
       }
-      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. */
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `invalid_token`: The access token is missing, expired or revoked; refresh it or sign in again. `mfa_required`: The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. With Supabase configured, the Supabase session is at aal1: verify a code for `details.factorId` at Supabase (/auth/v1/factors/{id}/challenge and …/verify) and sign in with the aal2 token. */
       401: {
         headers: {
           'API-Version': components['headers']['API-Version']
@@ -10335,6 +10369,264 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope'] & {
             /** @enum {unknown} */
             code?: 'not_found'
+          }
+        }
+      }
+      /** @description The body or the file is too large. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      413: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'payload_too_large'
+          }
+        }
+      }
+      /** @description The body or the file is of a type not accepted. `unsupported_media_type`: The body or the file is of a type the operation does not accept. */
+      415: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'unsupported_media_type'
+          }
+        }
+      }
+      /** @description Rate limited: see Retry-After, RateLimit and RateLimit-Policy. `rate_limited`: Too many requests; wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /** @description Seconds until the limit resets */
+          'Retry-After'?: number
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'rate_limited'
+          }
+        }
+      }
+      /** @description The server failed; the answer carries no detail. `internal_error`: The server failed; the answer carries no detail, the log has it under the X-Request-Id. */
+      500: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'internal_error'
+          }
+        }
+      }
+      /** @description Temporarily unavailable, or not configured on this server: see Retry-After. `service_unavailable`: Temporarily unavailable (e.g. the database); try again after `Retry-After`. */
+      503: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          'Retry-After': components['headers']['Retry-After']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'service_unavailable'
+          }
+        }
+      }
+      /** @description Any other failure */
+      default: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  'account-regenerateRecoveryCodes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "code": "492039"
+         *     }
+         */
+        'application/json': {
+          /** @description A current code from one of the authenticator apps (a recovery code cannot renew its own set) */
+          code: string
+        }
+      }
+    }
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "success": true,
+           *       "data": {
+           *         "authenticators": [
+           *           {
+           *             "id": "3f9c2a71-5d8e-4b6a-9c1f-2e7d8a4b5c60",
+           *             "name": "Pixel 8",
+           *             "addedAt": "2026-11-24T14:40:40.091Z",
+           *             "lastUsedAt": "2026-11-24T14:40:41.184Z"
+           *           }
+           *         ],
+           *         "recoveryCodesLeft": 10,
+           *         "recoveryCodes": [
+           *           "7k2qm-xd9fa",
+           *           "p3hvn-b8w1c",
+           *           "z0rtj-5mgk4",
+           *           "c6eyq-n2s7h",
+           *           "w9akd-1fxp3",
+           *           "h4tbm-q7zr0",
+           *           "e1vcx-6njw8",
+           *           "m5gsp-3kdy9",
+           *           "r8fzh-0atq2",
+           *           "y2nwb-4cve6"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @constant */
+            success: true
+            data: components['schemas']['RenewedRecoveryCodes']
+          }
+        }
+      }
+      /** @description Bad input. `invalid_code`: The one-time or recovery code is wrong, or was already used; ask the person for a new one. `invalid_request`: The request is malformed or a field is invalid; `error` names the field. `not_configured`: This server is not configured for the operation (e.g. Google sign-in without Supabase). */
+      400: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'invalid_code' | 'invalid_request' | 'not_configured'
+          }
+        }
+      }
+      /** @description Not signed in, or the credentials or token are not valid. `account_erased`: The account was deleted; its tokens no longer work. `unauthenticated`: Sign in first: send `Authorization: Bearer <accessToken>`. */
+      401: {
+        headers: {
+          'API-Version': components['headers']['API-Version']
+          'X-Request-Id': components['headers']['X-Request-Id']
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: what is left of each limit this request counted against, `"policy";r=<remaining>;t=<seconds to reset>`, comma-separated
+           * @example "sign-in:ip";r=49;t=512, "sign-in:ip+email";r=9;t=512
+           */
+          RateLimit?: string
+          /**
+           * @description draft-ietf-httpapi-ratelimit-headers: those limits, `"policy";q=<quota>;w=<window seconds>`, comma-separated
+           * @example "sign-in:ip";q=50;w=900, "sign-in:ip+email";q=10;w=900
+           */
+          'RateLimit-Policy'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ErrorEnvelope'] & {
+            /** @enum {unknown} */
+            code?: 'account_erased' | 'unauthenticated'
           }
         }
       }

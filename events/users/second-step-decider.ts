@@ -19,6 +19,12 @@ export type SecondStepCommand =
   /** `proven`: the person gave their password and a current code, as removing the last one needs. */
   | { type: 'RemoveAuthenticator'; authenticatorId: string; proven: boolean }
   | { type: 'RemoveAuthenticatorsBySupport'; reason: string }
+  /** A new set in place of the old (every old code stops working), for a current one-time code. */
+  | {
+      type: 'RegenerateRecoveryCodes'
+      proof: Extract<SecondStepProof, { kind: 'code' }>
+      recoveryCodes: { codes: SealedText; count: number }
+    }
   | { type: 'FailSecondStep'; reason: 'wrong-code' | 'used-code' }
 
 const maxAuthenticators = 5
@@ -33,6 +39,7 @@ export const secondStepMessages = {
   lastNeedsProof:
     'Removing your last authenticator turns two-step sign-in off: enter your password and a current code to confirm.',
   nothingToRemove: 'This person has no authenticator to remove.',
+  noSecondStep: 'Two-step sign-in is off: recovery codes come with your first authenticator app.',
 } as const
 
 const confirmedOf = (state: SecondStepState, id: string) =>
@@ -97,6 +104,11 @@ export function decideSecondStep(command: SecondStepCommand, state: SecondStepSt
     case 'RemoveAuthenticatorsBySupport':
       if (!hasSecondStep(state)) throw new DomainError('bad-request', secondStepMessages.nothingToRemove)
       return [{ type: 'AuthenticatorsRemovedBySupport', data: { reason: command.reason } }]
+    case 'RegenerateRecoveryCodes': {
+      if (!hasSecondStep(state)) throw new DomainError('bad-request', secondStepMessages.noSecondStep)
+      // The code is spent like a sign-in's: the same one cannot issue a second set.
+      return [...passedEvents(state, command.proof), { type: 'RecoveryCodesIssued', data: command.recoveryCodes }]
+    }
     case 'FailSecondStep':
       return [{ type: 'SecondStepFailed', data: { reason: command.reason } }]
     default: {

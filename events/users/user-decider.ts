@@ -101,6 +101,7 @@ function decideUser(command: UserCommand, state: UserState): UserEvent[] {
     case 'RenameAuthenticator':
     case 'RemoveAuthenticator':
     case 'RemoveAuthenticatorsBySupport':
+    case 'RegenerateRecoveryCodes':
     case 'FailSecondStep':
       return decideSecondStep(command, state.secondStep)
     default: {

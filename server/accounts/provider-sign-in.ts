@@ -17,6 +17,8 @@ export const providerMessages = {
   notConfigured: 'Sign-in through Supabase is not configured on this server. Use email and password instead.',
   unverified: 'OAuth authentication failed: the sign-in could not be verified. Please sign in again.',
   emailMismatch: 'OAuth authentication failed: the email does not match the signed-in account.',
+  secondStep:
+    'Enter the 6-digit code from your authenticator app: verify it at Supabase (POST /auth/v1/factors/{factorId}/challenge, then …/verify) and sign in with the aal2 token it gives.',
 } as const
 
 export type ProviderDetails = {
@@ -73,6 +75,10 @@ export async function signInWithSupabase(
       'email-not-confirmed',
       'Please confirm your email address first. Check your inbox for the link.',
     )
+  // Supabase keeps this mode's factors: a session that has not passed one is refused as the embedded challenge would be.
+  const [factorId] = verified.verifiedFactorIds
+  if (factorId !== undefined && verified.aal !== 'aal2')
+    throw new DomainError('mfa-required', providerMessages.secondStep, { factorId })
   return signInWithIdentity(scope, {
     provider: 'supabase',
     providerUserId: verified.id,

@@ -38,7 +38,7 @@ export const meaningOf: Record<PublicErrorCode, string> = {
   mfa_challenge_invalid:
     'The two-step sign-in challenge expired, was used or had too many wrong codes: sign in with the password again.',
   mfa_required:
-    'The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes.',
+    'The password was right, and the account asks for a second step: send a 6-digit code or a recovery code with `details.challengeToken` to POST /auth/mfa/verify within 5 minutes. With Supabase configured, the Supabase session is at aal1: verify a code for `details.factorId` at Supabase (/auth/v1/factors/{id}/challenge and …/verify) and sign in with the aal2 token.',
   method_not_allowed: 'The path exists, but not with this method.',
   no_active_session: 'There is no interview session running; start one first.',
   no_password: 'The account signs in with Google and has no password.',

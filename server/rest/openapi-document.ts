@@ -161,10 +161,11 @@ function withEnvelopes(generated: OpenAPIObject): OpenAPIObject {
       details: {
         type: 'object',
         description:
-          "Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); `mfa_required` carries `challengeToken` and its `expiresAt` (send the token with a code to POST /auth/mfa/verify); /ready's 503 carries its `status` and `checks`.",
+          "Facts a program needs to act on the refusal, present only where a code names them: `session_active` carries `sessionId`, the session already running (end it or carry on with it); `mfa_required` carries `challengeToken` and its `expiresAt` (send the token with a code to POST /auth/mfa/verify), or, with Supabase configured, `factorId`, the Supabase factor to challenge and verify at Supabase before signing in again with the aal2 token; /ready's 503 carries its `status` and `checks`.",
         properties: {
           sessionId: { type: 'string' },
           challengeToken: { type: 'string' },
+          factorId: { type: 'string' },
           expiresAt: { type: 'string', format: 'date-time' },
         },
         // Other codes carry their own facts (/ready's `status` and `checks`): the list above is not closed.

@@ -40,6 +40,13 @@ const refusalsByOperation = {
     'not-configured',
   ],
   'POST /account/authenticators/rename': ['not-found', 'not-configured'],
+  'POST /account/authenticators/recovery-codes': [
+    'bad-request',
+    'invalid-code',
+    'rate-limited',
+    'not-configured',
+    'erased',
+  ],
   'POST /account/authenticators/remove': [
     'not-found',
     'wrong-password',
@@ -47,7 +54,7 @@ const refusalsByOperation = {
     'rate-limited',
     'not-configured',
   ],
-  'POST /auth/supabase-login': ['invalid-token', 'email-not-confirmed', 'not-configured', 'erased'],
+  'POST /auth/supabase-login': ['invalid-token', 'email-not-confirmed', 'not-configured', 'erased', 'mfa-required'],
   'POST /auth/refresh-token': ['refresh-invalid', 'refresh-reused', 'erased'],
   'POST /auth/logout': [],
   'GET /auth/validate': [],

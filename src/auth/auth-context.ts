@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { Features } from '#app.catalog.ts'
 import type { PasswordUpdateResult } from './flows/auth-flows.ts'
+import type { ProviderFactors } from './flows/supabase-factors.ts'
 import type { AuthStore } from './auth-store.ts'
 import type { AuthMode, AuthResult, RecoveryTokens, SignUpInput, Subscription, User } from './auth-types.ts'
 
@@ -35,6 +36,8 @@ export type AuthContextValue = {
   updatePassword: (password: string) => Promise<PasswordUpdateResult>
   confirmEmail: (token: string | null) => Promise<AuthResult>
   refreshUser: () => Promise<void>
+  /** Supabase mode's factors for /profile; null in embedded mode, where the backend keeps them. */
+  providerFactors: () => Promise<ProviderFactors | null>
   signOut: () => Promise<void>
 }
 

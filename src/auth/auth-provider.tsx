@@ -82,6 +82,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       load,
       flows,
       refreshUser,
+      providerFactors: async () => (await flows()).factors,
       signIn: (email: string, password: string) =>
         explicitly(async () => {
           const result = await (await flows()).signIn(email.trim(), password)
@@ -232,6 +233,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       updatePassword: actions.updatePassword,
       confirmEmail: actions.confirmEmail,
       refreshUser: actions.refreshUser,
+      providerFactors: actions.providerFactors,
       signOut: actions.signOut,
     }),
     [state, actions],

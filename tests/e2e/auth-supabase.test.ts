@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth'
 import type { Browser } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startFakeSupabase, type FakeSupabase } from '#tests/fakes/supabase-auth-server.ts'
@@ -132,6 +133,46 @@ describe('sign-in through Supabase', () => {
     await signInInBrowser(page, email, 'Changed456')
     await expectPath(page, '/dashboard')
     await page.getByRole('heading', { name: 'Welcome back, Ravi!' }).waitFor()
+    await page.close()
+  })
+
+  it('enrols an authenticator at Supabase from /profile, then asks for its code at sign-in', async () => {
+    const page = await newClientPage(browser, server.url)
+    const { email } = fake.createUser({
+      email: uniqueEmail('supabase-mfa'),
+      password,
+      userMetadata: { first_name: 'Meera', last_name: 'Iyer' },
+    })
+    await page.goto(`${server.url}/login`)
+    await waitForHydration(page)
+    await signInInBrowser(page, email)
+    await expectPath(page, '/dashboard')
+    await page.goto(`${server.url}/profile`)
+    await waitForHydration(page)
+    const section = page.getByRole('region', { name: 'Two-step sign-in', exact: true })
+    await section.getByRole('button', { name: 'Add authenticator app' }).click()
+    await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+    const secret = (await section.getByTestId('authenticator-secret').textContent()) ?? ''
+    const app = new TOTP({ secret: Secret.fromBase32(secret) })
+    await section.getByLabel('6-digit code from the app').fill(app.generate())
+    await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+    await section.getByText('On. Signing in asks for a code', { exact: false }).waitFor()
+    expect(fake.requests.some((request) => request.method === 'POST' && request.path === '/auth/v1/factors')).toBe(true)
+
+    await page.getByRole('button', { name: /Account menu for/ }).click()
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor()
+    await page.goto(`${server.url}/login`)
+    await waitForHydration(page)
+    await signInInBrowser(page, email)
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor()
+    await page.getByLabel('Authentication code').fill('000000')
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.getByRole('alert').getByText('That code is not right', { exact: false }).waitFor()
+    await page.getByLabel('Authentication code').fill(app.generate())
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expectPath(page, '/dashboard')
+    await page.getByRole('heading', { name: 'Welcome back, Meera!' }).waitFor()
     await page.close()
   })
 })

@@ -7,6 +7,7 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
+import { Secret, TOTP } from 'otpauth'
 import type { Browser, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { projectRoot } from '#scripts/build-if-stale.mjs'
@@ -15,7 +16,7 @@ import { startBuiltServer, type RunningServer } from '#tests/support/server.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, newClientPage, waitForHydration } from './auth-helpers.ts'
 import { launchChromium } from './browser.ts'
-import { confirmedAccount, signInToDashboard, trpcClient, type TestAccount } from './dashboard-helpers.ts'
+import { confirmedAccount, signInByApi, signInToDashboard, trpcClient, type TestAccount } from './dashboard-helpers.ts'
 
 let database: TestDatabase
 let server: RunningServer
@@ -187,6 +188,58 @@ describe('support repairs a customer from the console', () => {
     await expect
       .poll(() => progress.textContent(), { timeout: 15_000 })
       .toMatch(/^Rebuilt: (\d+)\/\1 events, \d+\.\d s$/)
+    await page.close()
+  })
+
+  it("turns a person's two-step sign-in off only with a reason, recorded in their timeline", async () => {
+    const locked = await confirmedAccount(server.url, 'ops-lost-phone', { firstName: 'Lata', lastName: 'Nair' })
+    const api = trpcClient(server.url)
+    const enrolment = await api.mutate<{ authenticatorId: string; secret: string }>(
+      'accounts.startEnrolment',
+      { name: 'Old phone' },
+      locked.token,
+    )
+    const app = new TOTP({ secret: Secret.fromBase32(enrolment.secret) })
+    await api.mutate(
+      'accounts.confirmEnrolment',
+      { authenticatorId: enrolment.authenticatorId, code: app.generate() },
+      locked.token,
+    )
+    await expect(signInByApi(server.url, locked.email)).rejects.toThrow(/authenticator app/)
+
+    const openHistory = async (page: Page) => {
+      const search = page.getByRole('search')
+      await search.getByLabel('E-mail or user id').fill(locked.email)
+      await search.getByRole('button', { name: 'Search' }).click()
+      await page
+        .getByRole('list', { name: 'People found' })
+        .locator(`[data-user-id="${locked.userId}"]`)
+        .getByRole('button', { name: 'Open history' })
+        .click()
+    }
+    const page = await openSupport()
+    await openHistory(page)
+    const twoStep = page.getByRole('region', { name: 'Two-step sign-in' })
+    await twoStep.getByRole('button', { name: 'Remove authenticators' }).click()
+    const form = twoStep.getByRole('form', { name: 'Remove authenticators' })
+    const submit = form.getByRole('button', { name: 'Remove every authenticator' })
+    await form.getByLabel('Reason (how you identified the person)').fill('too short')
+    await expect(submit.isDisabled()).resolves.toBe(true)
+    await form.getByLabel('Reason (how you identified the person)').fill('Video call, passport matched the profile')
+    await submit.click()
+    await twoStep.getByText('Two-step sign-in is off for this person; their sessions have ended.').waitFor()
+    // Opened again, the person's timeline shows the command (a page already open is not read behind the staff's back).
+    const again = await openSupport()
+    await openHistory(again)
+    await again
+      .getByRole('region', { name: 'Timeline', exact: true })
+      .getByText('AuthenticatorsRemovedBySupport', { exact: true })
+      .first()
+      .waitFor()
+    await again.close()
+
+    // The password alone signs in again.
+    await expect(signInByApi(server.url, locked.email)).resolves.toMatchObject({ userId: locked.userId })
     await page.close()
   })
 })

@@ -1,12 +1,13 @@
 /**
  * Two-step sign-in in the browser (decision 0092): enrol from /profile with the key the page shows,
  * keep the recovery codes, sign out, then sign in with a code from the app and with a recovery code.
- * With TWO_STEP_SHOTS_DIR set, the enrolment and challenge screens are saved there.
+ * Then a new set of recovery codes for a current code. With TWO_STEP_SHOTS_DIR set, the enrolment
+ * and challenge screens are saved there (docs/screenshots/mfa-enrol.png and mfa-challenge.png).
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { expectPath, newClientPage, signInInBrowser, uniqueEmail, waitForHydration } from './auth-helpers.ts'
@@ -16,10 +17,12 @@ import { confirmedAccount, signInToDashboard, type TestAccount } from './dashboa
 const baseUrl = inject('baseUrl')
 const shots = process.env.TWO_STEP_SHOTS_DIR
 
-async function shot(page: Page, name: string) {
+/** The whole page, or only `part` of it (a full page of a long form catches the sticky header midway). */
+async function shot(page: Page, name: string, part?: Locator) {
   if (!shots) return
   await mkdir(shots, { recursive: true })
-  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true })
+  const file = path.join(shots, `${name}.png`)
+  await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }))
 }
 
 async function signOut(page: Page, firstName: string) {
@@ -57,7 +60,7 @@ describe('two-step sign-in in the browser', () => {
     await section.getByRole('button', { name: 'Add authenticator app' }).click()
     const secret = (await section.getByTestId('authenticator-secret').textContent()) ?? ''
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
-    await shot(page, 'two-step-enrol')
+    await shot(page, 'mfa-enrol', section)
     const app = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
     await section.getByLabel('6-digit code from the app').fill(app.generate())
     await section.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
@@ -65,15 +68,16 @@ describe('two-step sign-in in the browser', () => {
     await list.waitFor()
     const codes = await list.getByRole('listitem').allTextContents()
     expect(codes).toHaveLength(10)
-    await shot(page, 'two-step-recovery-codes')
+    await shot(page, 'mfa-recovery-codes', section)
     await section.getByRole('button', { name: 'I have saved them' }).click()
     await section.getByText('Authenticator app', { exact: true }).waitFor()
     await signOut(page, 'Nila')
 
     await passwordStep(page, account.email)
-    await shot(page, 'two-step-challenge')
+    await shot(page, 'mfa-challenge')
     // The code that confirmed the app is spent: the app's next one (one step of skew is allowed).
-    await page.getByLabel('Authentication code').fill(app.generate({ timestamp: Date.now() + 30_000 }))
+    const signInAt = Date.now() + 30_000
+    await page.getByLabel('Authentication code').fill(app.generate({ timestamp: signInAt }))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expectPath(page, '/dashboard')
     await signOut(page, 'Nila')
@@ -86,7 +90,26 @@ describe('two-step sign-in in the browser', () => {
     await page.getByLabel('Recovery code').fill(codes[0] ?? '')
     await page.getByRole('button', { name: 'Verify' }).click()
     await expectPath(page, '/dashboard')
-  }, 120_000)
+
+    // A new set for a code later than the one that signed in (it is spent): wait for the clock to pass its step.
+    const spentStep = Math.floor(signInAt / 30_000)
+    await expect
+      .poll(() => Math.floor(Date.now() / 30_000), { timeout: 35_000, interval: 500 })
+      .toBeGreaterThanOrEqual(spentStep)
+    await page.goto(`${baseUrl}/profile`)
+    await waitForHydration(page)
+    await section.getByText('Recovery codes left: 9', { exact: false }).waitFor()
+    await section.getByRole('button', { name: 'New recovery codes' }).click()
+    const renewal = section.getByRole('form', { name: 'New recovery codes' })
+    await renewal.getByLabel('Current 6-digit code').fill(app.generate({ timestamp: Date.now() + 30_000 }))
+    await renewal.getByRole('button', { name: 'Make new codes' }).click()
+    await list.waitFor()
+    const renewed = await list.getByRole('listitem').allTextContents()
+    expect(renewed).toHaveLength(10)
+    expect(renewed).not.toContain(codes[1])
+    await section.getByRole('button', { name: 'I have saved them' }).click()
+    await section.getByText('Recovery codes left: 10', { exact: false }).waitFor()
+  }, 180_000)
 
   it('asks for the code after Google sign-in too', async () => {
     const email = uniqueEmail('google-two-step')

@@ -12,6 +12,8 @@
  *   `type=signup|recovery`) and POST /auth/v1/verify (token hash or e-mail + OTP)
  * - GET /auth/v1/authorize?provider=google, the fake Google consent screen, GET /auth/v1/callback
  * - GET /auth/v1/.well-known/jwks.json and GET /auth/v1/settings
+ * - POST /auth/v1/factors, POST /auth/v1/factors/{id}/challenge and …/verify (a session at aal2),
+ *   DELETE /auth/v1/factors/{id}: TOTP factors, real codes (the user JSON lists them as `factors`)
  *
  * Access tokens are real JWTs with Supabase's claims, signed with an ES256 key published in the
  * JWKS (or with the legacy HS256 secret when `accessTokenAlgorithm` is 'HS256'). Errors use
@@ -25,6 +27,7 @@ import { accountRoutes, type Handler } from './supabase-auth/account-routes.ts'
 import { errorReply, GoTrueHttpError } from './supabase-auth/errors.ts'
 import type { Reply, RequestContext } from './supabase-auth/http.ts'
 import { createProjectKeys, signToken, type SigningChoice } from './supabase-auth/keys.ts'
+import { mfaRoutes } from './supabase-auth/mfa-routes.ts'
 import { createGoogleSimulator, oauthRoutes, type GoogleSimulator } from './supabase-auth/oauth-routes.ts'
 import {
   createAuthState,
@@ -118,6 +121,7 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
   const state = createAuthState(keys, issuer, config)
   const oauth = oauthRoutes(state, google)
   Object.assign(routes, accountRoutes(state, keys, oauth.idTokenGrant), verifyRoutes(state), oauth.routes)
+  const factorRoute = mfaRoutes(state, keys)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', base)
@@ -158,7 +162,7 @@ export async function startFakeSupabase(options: StartFakeSupabaseOptions = {}):
           return
         }
       }
-      const route = routes[key]
+      const route = routes[key] ?? factorRoute(method, url.pathname)
       if (!route) throw new GoTrueHttpError(404, 'not_found', 'Not Found')
       const ctx: RequestContext = { method, url, headers: req.headers, body: await readBody(req), apiVersion2024, base }
       send(res, await route(ctx))

@@ -2,6 +2,7 @@
  * The server with Supabase configured, against the fake Supabase Auth, driven by the real
  * supabase-js client: identity comes only from access tokens the server verifies itself.
  */
+import { Secret, TOTP } from 'otpauth'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
@@ -185,5 +186,59 @@ describe('with Supabase configured', () => {
     expect(
       (await api('POST', '/auth/reset-password', { body: { token: 'forged', password: 'Passw0rdTwo' } })).status,
     ).toBe(401)
+  })
+})
+
+describe('two-step sign-in with Supabase configured', () => {
+  const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate()
+
+  it('answers mfa_required to an aal1 session of a person with a verified factor, and signs in at aal2', async () => {
+    const email = newEmail()
+    const session = await signUpAtSupabase(email)
+    const account = dataOf<Session>(
+      await api('POST', '/auth/supabase-login', { body: { supabase_token: session.access_token } }),
+    )
+
+    const owner = supabaseClient(fake)
+    await owner.auth.setSession({ access_token: session.access_token, refresh_token: session.refresh_token })
+    const enrolled = await owner.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
+    if (enrolled.error) throw enrolled.error
+    expect(enrolled.data.totp.uri).toMatch(/^otpauth:\/\/totp\//)
+    expect(
+      (await owner.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: codeOf(enrolled.data.totp.secret) }))
+        .error,
+    ).toBeNull()
+
+    const laptop = supabaseClient(fake)
+    const firstStep = await laptop.auth.signInWithPassword({ email, password: 'Passw0rdOne' })
+    const refused = await api('POST', '/auth/supabase-login', {
+      body: { supabase_token: firstStep.data.session?.access_token },
+    })
+    expect(refused.status).toBe(401)
+    expect(refused.body).toMatchObject({ code: 'mfa_required', details: { factorId: enrolled.data.id } })
+
+    const secondStep = await laptop.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data.id,
+      code: codeOf(enrolled.data.totp.secret),
+    })
+    if (secondStep.error) throw secondStep.error
+    const signedIn = dataOf<Session>(
+      await api('POST', '/auth/supabase-login', { body: { supabase_token: secondStep.data.access_token } }),
+    )
+    expect(signedIn.user.id).toBe(account.user.id)
+
+    // The backend's own authenticators step aside: Supabase keeps the factors.
+    const own = await api('GET', '/account/authenticators', { token: signedIn.tokens.accessToken })
+    expect(own.status).toBe(400)
+    expect(own.body).toMatchObject({ code: 'not_configured' })
+    expect(errorOf(own)).toMatch(/kept by Supabase/)
+
+    expect((await laptop.auth.mfa.unenroll({ factorId: enrolled.data.id })).error).toBeNull()
+    const afterwards = await supabaseClient(fake).auth.signInWithPassword({ email, password: 'Passw0rdOne' })
+    expect(
+      dataOf<Session>(
+        await api('POST', '/auth/supabase-login', { body: { supabase_token: afterwards.data.session?.access_token } }),
+      ).user.id,
+    ).toBe(account.user.id)
   })
 })

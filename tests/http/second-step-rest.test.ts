@@ -125,4 +125,55 @@ describe('two-step sign-in over REST', () => {
     expect((await api('GET', '/account/authenticators')).status).toBe(401)
     expect((await api('POST', '/account/authenticators', { body: { name: 'x' } })).status).toBe(401)
   })
+
+  it('issues a new set of recovery codes for a current code; the old set stops working', async () => {
+    const { email, session } = await signedUp()
+    const token = session.tokens.accessToken
+    const off = await api('POST', '/account/authenticators/recovery-codes', { token, body: { code: '123456' } })
+    expect({ status: off.status, code: !off.body.success && off.body.code }).toEqual({
+      status: 400,
+      code: 'invalid_request',
+    })
+    const enrolment = dataOf<{ authenticatorId: string; secret: string }>(
+      await api('POST', '/account/authenticators', { token, body: { name: 'Desktop' } }),
+    )
+    const code = appFor(enrolment.secret)
+    const first = dataOf<{ recoveryCodes: string[] }>(
+      await api('POST', '/account/authenticators/confirm', {
+        token,
+        body: { authenticatorId: enrolment.authenticatorId, code: code(0) },
+      }),
+    )
+    const recoveryCode = await api('POST', '/account/authenticators/recovery-codes', {
+      token,
+      body: { code: first.recoveryCodes[0] },
+    })
+    expect({ status: recoveryCode.status, code: !recoveryCode.body.success && recoveryCode.body.code }).toEqual({
+      status: 400,
+      code: 'invalid_request',
+    })
+    const renewed = dataOf<{ recoveryCodes: string[]; recoveryCodesLeft: number }>(
+      await api('POST', '/account/authenticators/recovery-codes', { token, body: { code: code(1) } }),
+    )
+    expect(renewed.recoveryCodes).toHaveLength(10)
+    expect(renewed.recoveryCodesLeft).toBe(10)
+
+    const challenge = async () => {
+      const answer = await api('POST', '/auth/login', { body: { email, password } })
+      return answer.body.success ? '' : (answer.body.details?.challengeToken ?? '')
+    }
+    const old = await api('POST', '/auth/mfa/verify', {
+      body: { challengeToken: await challenge(), code: first.recoveryCodes[1] },
+    })
+    expect({ status: old.status, code: !old.body.success && old.body.code }).toEqual({
+      status: 400,
+      code: 'invalid_code',
+    })
+    const signedIn = dataOf<Session>(
+      await api('POST', '/auth/mfa/verify', {
+        body: { challengeToken: await challenge(), code: renewed.recoveryCodes[0] },
+      }),
+    )
+    expect(signedIn.user.id).toBe(session.user.id)
+  })
 })

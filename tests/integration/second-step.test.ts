@@ -21,6 +21,7 @@ import {
   startEnrolment,
 } from '#server/accounts/second-step/authenticators.ts'
 import { codeAt } from '#server/accounts/second-step/one-time-codes.ts'
+import { regenerateRecoveryCodes } from '#server/accounts/second-step/regenerate-recovery-codes.ts'
 import { loadSecondStep } from '#server/accounts/second-step/second-step-of.ts'
 import { challengeAttempts, challengeMessages } from '#server/accounts/second-step/sign-in-challenge.ts'
 import { verifySignInChallenge } from '#server/accounts/second-step/verify-challenge.ts'
@@ -162,6 +163,41 @@ describe('two-step sign-in', () => {
     await expect(verify(await challenge(email), first.toUpperCase())).resolves.toHaveProperty('tokens.accessToken')
     await expect(verify(await challenge(email), first)).rejects.toMatchObject({ code: 'invalid-code' })
     expect((await listAuthenticators(scope)).recoveryCodesLeft).toBe(9)
+  })
+
+  it('issues a new set of recovery codes for a current code; the old set stops working', async () => {
+    const { email, scope, enrolment, recoveryCodes } = await enrolled()
+    await expect(regenerateRecoveryCodes(scope, { code: '000000' })).rejects.toMatchObject({ code: 'invalid-code' })
+    await expect(regenerateRecoveryCodes(scope, { code: recoveryCodes[1] ?? '' })).rejects.toMatchObject({
+      code: 'invalid-code',
+    })
+    await verify(await challenge(email), recoveryCodes[0] ?? '')
+    const code = codeAt(enrolment.secret, now())
+    const renewed = await regenerateRecoveryCodes(scope, { code })
+    expect(renewed.recoveryCodes).toHaveLength(10)
+    expect(renewed.recoveryCodes).not.toContain(recoveryCodes[1])
+    expect(renewed.recoveryCodesLeft).toBe(10)
+    // The code that renewed the set is spent, as at sign-in.
+    await expect(regenerateRecoveryCodes(scope, { code })).rejects.toMatchObject({
+      code: 'invalid-code',
+      message: secondStepMessages.usedCode,
+    })
+    await expect(verify(await challenge(email), recoveryCodes[1] ?? '')).rejects.toMatchObject({ code: 'invalid-code' })
+    await expect(verify(await challenge(email), renewed.recoveryCodes[0] ?? '')).resolves.toMatchObject({
+      user: { email },
+    })
+    const history = await test.runtime.store.readByUser(scope.userId)
+    expect(history.filter((event) => event.type === 'RecoveryCodesIssued')).toHaveLength(2)
+  })
+
+  it('refuses new recovery codes while two-step sign-in is off', async () => {
+    const person = await confirmedPerson()
+    const scope = actingAs(request(), person.userId)
+    const enrolment = await startEnrolment(scope, { name: 'Phone' })
+    await expect(regenerateRecoveryCodes(scope, { code: codeAt(enrolment.secret, now()) })).rejects.toMatchObject({
+      code: 'bad-request',
+      message: secondStepMessages.noSecondStep,
+    })
   })
 
   it('ends a challenge after five wrong codes: the password is needed again', async () => {

@@ -80,6 +80,8 @@ describe('supabase-js against the fake Supabase Auth (confirmation required)', (
       providers: ['email'],
       userMetadata: { first_name: 'Asha', last_name: 'Rao' },
       sessionId: expect.any(String) as unknown,
+      aal: 'aal1',
+      verifiedFactorIds: [],
     })
   })
 

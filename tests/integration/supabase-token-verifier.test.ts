@@ -43,6 +43,8 @@ describe('createSupabaseTokenVerifier', () => {
       providers: ['email'],
       userMetadata: { first_name: 'Kiran', last_name: 'Das' },
       sessionId: expect.any(String) as unknown,
+      aal: 'aal1',
+      verifiedFactorIds: [],
     })
   })
 

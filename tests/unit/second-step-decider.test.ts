@@ -190,3 +190,28 @@ describe('second step: removal', () => {
       .thenThrows('erased')
   })
 })
+
+describe('second step: a new set of recovery codes', () => {
+  const newSet = { codes: sealed('new-hashes'), count: 10 }
+  const regenerate = (step: number): UserCommand => ({
+    type: 'RegenerateRecoveryCodes',
+    proof: { kind: 'code', authenticatorId: 'a1', step },
+    recoveryCodes: newSet,
+  })
+
+  it('spends the code and issues a new set in place of the old', () => {
+    given(...enrolled, { type: 'RecoveryCodeUsed', data: { index: 0, remaining: 9 } })
+      .when(regenerate(101))
+      .then([
+        { type: 'SecondStepPassed', data: { authenticatorId: 'a1', step: 101 } },
+        { type: 'RecoveryCodesIssued', data: newSet },
+      ])
+  })
+
+  it('refuses a code already used, and a person without a confirmed authenticator', () => {
+    given(...enrolled)
+      .when(regenerate(100))
+      .thenThrows('invalid-code', secondStepMessages.usedCode)
+    given(registered, added('a1')).when(regenerate(101)).thenThrows('bad-request', secondStepMessages.noSecondStep)
+  })
+})

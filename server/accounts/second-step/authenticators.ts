@@ -15,7 +15,7 @@ import { enrolmentPicture, newTotpSecret, stepOfCode } from './one-time-codes.ts
 import { newRecoveryCodes, recoveryCodeCount } from './recovery-codes.ts'
 import { loadSecondStep, type LoadedSecondStep } from './second-step-of.ts'
 
-async function personalKey(scope: SignedInScope) {
+export async function personalKey(scope: SignedInScope) {
   const key = await keyFor(scope.runtime.db, scope.userId)
   if (!key) throw new DomainError('erased', userMessages.erased)
   return key
@@ -69,7 +69,7 @@ export async function startEnrolment(scope: SignedInScope, input: { name: string
 }
 
 /** Wrong codes of a signed-in person count against the account, like wrong current passwords. */
-async function codeRefused(scope: SignedInScope): Promise<never> {
+export async function codeRefused(scope: SignedInScope): Promise<never> {
   await takeRateLimit(scope.runtime, accountLimits.currentCodePerAccount, scope.userId)
   throw new DomainError('invalid-code', secondStepMessages.wrongCode)
 }

@@ -61,6 +61,10 @@ export type VerifiedSupabaseUser = {
   providers: SupabaseProvider[]
   userMetadata: SupabaseUserMetadata
   sessionId: string | undefined
+  /** The session's authenticator assurance level: 'aal2' once a factor was verified in it. */
+  aal: 'aal1' | 'aal2'
+  /** The user's verified second-step factors (from GET /user, which the token cannot go stale on). */
+  verifiedFactorIds: string[]
 }
 
 export type SupabaseTokenVerifierOptions = {
@@ -94,6 +98,7 @@ const claimsSchema = z.object({
   role: z.string().optional(),
   email: z.string().optional(),
   session_id: z.string().optional(),
+  aal: z.string().optional(),
   is_anonymous: z.boolean().optional(),
   app_metadata: appMetadataSchema.optional(),
   user_metadata: metadataSchema.optional(),
@@ -105,6 +110,7 @@ const userResponseSchema = z.object({
   email_confirmed_at: z.string().nullish(),
   app_metadata: appMetadataSchema.nullish(),
   user_metadata: metadataSchema.nullish(),
+  factors: z.array(z.looseObject({ id: z.string(), status: z.string() })).nullish(),
 })
 
 const authErrorBodySchema = z.looseObject({
@@ -213,6 +219,8 @@ export function createSupabaseTokenVerifier(options: SupabaseTokenVerifierOption
         providers: appMetadata.providers ?? [],
         userMetadata: pickNames(user.user_metadata ?? claims.data.user_metadata ?? {}),
         sessionId: claims.data.session_id,
+        aal: claims.data.aal === 'aal2' ? 'aal2' : 'aal1',
+        verifiedFactorIds: (user.factors ?? []).filter((factor) => factor.status === 'verified').map((f) => f.id),
       }
     },
   }

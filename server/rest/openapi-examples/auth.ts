@@ -3,9 +3,10 @@ import { messages } from '#rules/auth-rules.ts'
 import { accountLimits } from '#server/accounts/rate-limiter.ts'
 import { resendLimits } from '#server/accounts/resend-confirmation.ts'
 import { confirmationFailed } from '#server/accounts/email-confirmation.ts'
-import { embeddedOnlyMessage } from '#server/trpc/procedures/accounts/embedded-only.ts'
+import { embeddedOnlyMessage, providerFactorsMessage } from '#server/trpc/procedures/accounts/embedded-only.ts'
 import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import { challengeMessages } from '#server/accounts/second-step/sign-in-challenge.ts'
+import { providerMessages } from '#server/accounts/provider-sign-in.ts'
 import {
   examplePerson,
   exampleFeatures,
@@ -19,6 +20,11 @@ import { exampleChallenge } from './second-step.ts'
 
 const signedIn = { user: exampleUser, subscription: exampleSubscription, features: exampleFeatures('professional') }
 const supabaseToken = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI2YjBmIn0.c2lnbmF0dXJl'
+/** A Supabase session at aal1 of a person with a verified factor: the factor to verify at Supabase. */
+const supabaseSecondStep = {
+  error: providerMessages.secondStep,
+  details: { factorId: '9d2f6c1a-7b3e-4e8f-a5c4-1b2d3e4f5a6b' },
+}
 
 export const authExamples = {
   'GET /auth/settings': {
@@ -55,7 +61,7 @@ export const authExamples = {
       invalid_code: { error: secondStepMessages.wrongCode },
       mfa_challenge_invalid: { error: challengeMessages.invalid },
       rate_limited: { error: accountLimits.secondStepPerAddressAndAccount.message },
-      not_configured: { error: embeddedOnlyMessage('Two-step sign-in') },
+      not_configured: { error: providerFactorsMessage },
     },
   },
   'POST /auth/logout': {
@@ -106,11 +112,12 @@ export const authExamples = {
       },
     },
     success: { ...signedIn, user: { ...exampleUser, providers: ['supabase'] }, tokens: exampleTokens },
+    errors: { mfa_required: supabaseSecondStep },
   },
   'POST /auth/oauth-login': {
     request: { json: { email: examplePerson.email, provider: 'google', supabase_token: supabaseToken } },
     success: { ...signedIn, user: { ...exampleUser, providers: ['google'] }, tokens: exampleTokens },
-    errors: { mfa_required: { error: secondStepMessages.required, details: exampleChallenge } },
+    errors: { mfa_required: supabaseSecondStep },
   },
   'GET /auth/plans': { success: { plans: [...plans] } },
   'GET /auth/subscription': {

@@ -16,6 +16,19 @@ export const exampleChallenge = {
 const phone = { id: authenticatorId, name: 'Pixel 8', addedAt: exampleTimes.created, lastUsedAt: exampleTimes.signedIn }
 const listed = { authenticators: [phone], recoveryCodesLeft: 10 }
 
+const exampleRecoveryCodes = [
+  '7k2qm-xd9fa',
+  'p3hvn-b8w1c',
+  'z0rtj-5mgk4',
+  'c6eyq-n2s7h',
+  'w9akd-1fxp3',
+  'h4tbm-q7zr0',
+  'e1vcx-6njw8',
+  'm5gsp-3kdy9',
+  'r8fzh-0atq2',
+  'y2nwb-4cve6',
+]
+
 export const secondStepExamples = {
   'GET /account/authenticators': { success: listed },
   'POST /account/authenticators': {
@@ -26,24 +39,21 @@ export const secondStepExamples = {
     request: { json: { authenticatorId, code: '492039' } },
     success: {
       ...listed,
-      recoveryCodes: [
-        '7k2qm-xd9fa',
-        'p3hvn-b8w1c',
-        'z0rtj-5mgk4',
-        'c6eyq-n2s7h',
-        'w9akd-1fxp3',
-        'h4tbm-q7zr0',
-        'e1vcx-6njw8',
-        'm5gsp-3kdy9',
-        'r8fzh-0atq2',
-        'y2nwb-4cve6',
-      ],
+      recoveryCodes: exampleRecoveryCodes,
     },
     errors: { invalid_code: { error: secondStepMessages.wrongCode } },
   },
   'POST /account/authenticators/rename': {
     request: { json: { authenticatorId, name: 'Work phone' } },
     success: { ...listed, authenticators: [{ ...phone, name: 'Work phone' }] },
+  },
+  'POST /account/authenticators/recovery-codes': {
+    request: { json: { code: '492039' } },
+    success: { ...listed, recoveryCodes: exampleRecoveryCodes },
+    errors: {
+      invalid_code: { error: secondStepMessages.wrongCode },
+      invalid_request: { error: secondStepMessages.noSecondStep },
+    },
   },
   'POST /account/authenticators/remove': {
     request: { json: { authenticatorId, password: examplePerson.password, code: '492039' } },

@@ -23,6 +23,7 @@ import {
   renameAuthenticatorProcedure,
   startEnrolmentProcedure,
 } from '#server/trpc/procedures/accounts/authenticators.ts'
+import { regenerateRecoveryCodesProcedure } from '#server/trpc/procedures/accounts/regenerate-recovery-codes.ts'
 import { verifySecondStep } from '#server/trpc/procedures/accounts/verify-second-step.ts'
 import { validate } from '#server/trpc/procedures/accounts/validate.ts'
 
@@ -53,4 +54,5 @@ export const accountsRouter = router({
   confirmEnrolment: confirmEnrolmentProcedure,
   renameAuthenticator: renameAuthenticatorProcedure,
   removeAuthenticator: removeAuthenticatorProcedure,
+  regenerateRecoveryCodes: regenerateRecoveryCodesProcedure,
 })

@@ -68,3 +68,21 @@ export const removeAuthenticatorInput = z.object({
   password: z.string().max(128).optional().meta({ description: 'Needed to remove the last authenticator' }),
   code: code.optional().meta({ description: 'A current 6-digit code; needed to remove the last authenticator' }),
 })
+
+export const regenerateRecoveryCodesInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter the 6-digit code from your authenticator app.')
+    .meta({
+      description: 'A current code from one of the authenticator apps (a recovery code cannot renew its own set)',
+    }),
+})
+
+export const renewedRecoveryCodesSchema = authenticatorsSchema
+  .extend({
+    recoveryCodes: z
+      .array(z.string())
+      .meta({ description: 'Ten new single-use codes, answered this once; every code of the old set stops working' }),
+  })
+  .meta({ id: 'RenewedRecoveryCodes' })

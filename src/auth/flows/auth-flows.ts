@@ -6,6 +6,7 @@ import type {
   SignUpInput,
   SignUpOutcome,
 } from '#src/auth/auth-types.ts'
+import type { ProviderFactors } from './supabase-factors.ts'
 
 export type PasswordUpdateResult = { success: true } | { success: false; error: string; invalidLink: boolean }
 
@@ -14,6 +15,8 @@ export type PasswordUpdateResult = { success: true } | { success: false; error: 
  * (supabase). They only talk to the services; the AuthProvider owns state and storage.
  */
 export type AuthFlows = {
+  /** The hosted provider's own second-step factors; null when the backend keeps them (embedded). */
+  factors: ProviderFactors | null
   signIn(email: string, password: string): Promise<SignInResult>
   /** Completes a sign-in that asked for a code: the challenge token and a 6-digit or recovery code. */
   verifySecondStep(challengeToken: string, code: string): Promise<SignInResult>

@@ -17,6 +17,8 @@ export function createEmbeddedFlows(client: AppClient, options: { googleSandbox:
   let recovery: RecoveryTokens | null = null
 
   return {
+    factors: null,
+
     async signIn(email, password) {
       try {
         return { success: true, session: await client.accounts.login.mutate({ email, password }) }

@@ -5,14 +5,22 @@ import { messages } from '#rules/auth-rules.ts'
 import type { Session } from '#src/auth/auth-types.ts'
 import { deriveNames, derivedOAuthPassword } from '#rules/oauth-names.ts'
 import { backendRegistrationMessage, isInvalidCredentials, mapSignUpProviderError } from '#src/auth/provider-errors.ts'
-import { errorCode, errorMessage, serverAnswered } from '#src/auth/trpc-errors.ts'
+import { errorCode, errorDetails, errorMessage, publicErrorCode, serverAnswered } from '#src/auth/trpc-errors.ts'
 import { nonEmpty } from '#src/lib/text.ts'
 import type { AuthFlows } from './auth-flows.ts'
 import type { AppClient } from './embedded-flows.ts'
+import { createSupabaseFactors } from './supabase-factors.ts'
 
 const fail = (error: string) => ({ success: false as const, error })
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const origin = () => window.location.origin
+
+/** A backend refusal that asks for the provider's second step: the factor to challenge stands in for the challenge token. */
+function secondStepAsked(error: unknown, fallback: string) {
+  const factorId = errorDetails(error)?.factorId
+  if (publicErrorCode(error) !== 'mfa_required' || !factorId) return null
+  return { ...fail(errorMessage(error, fallback)), challengeToken: factorId }
+}
 
 function userDetails(user: ProviderUser) {
   const names = deriveNames(user.user_metadata, user.email)
@@ -34,11 +42,23 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
     })
 
   let recoveryToken: string | null = null
+  const factors = createSupabaseFactors(supabase)
 
   return {
-    // Supabase keeps this mode's accounts: its own sign-in never answers a challenge token here.
-    verifySecondStep() {
-      return Promise.resolve({ success: false as const, error: uiMessages.unexpected })
+    factors,
+
+    // The "challenge token" is the Supabase factor the backend named; its code raises the session to aal2.
+    async verifySecondStep(factorId, code) {
+      const verified = await factors.verify(factorId, code)
+      if (!verified.success) return verified
+      try {
+        return {
+          success: true,
+          session: await client.accounts.supabaseLogin.mutate({ supabase_token: verified.accessToken }),
+        }
+      } catch (error) {
+        return fail(errorMessage(error, uiMessages.unexpected))
+      }
     },
 
     async signIn(email, password) {
@@ -53,6 +73,8 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
         return { success: true, session: await exchange(data.session) }
       } catch (backendError) {
         if (!serverAnswered(backendError)) return fail(uiMessages.unexpected)
+        const asked = secondStepAsked(backendError, uiMessages.loginFailed)
+        if (asked) return asked
         // An unconfirmed address or a rate limit says what to do; anything else means no backend account.
         const code = errorCode(backendError)
         if (code === 'FORBIDDEN' || code === 'TOO_MANY_REQUESTS')
@@ -133,6 +155,8 @@ export function createSupabaseFlows(client: AppClient, supabase: SupabaseClient)
         })
         return { success: true, session: backendSession }
       } catch (error) {
+        const asked = secondStepAsked(error, uiMessages.oauthFailed)
+        if (asked) return asked
         return fail(`${uiMessages.backendAuthFailed}${errorMessage(error, uiMessages.oauthFailed)}`)
       }
     },

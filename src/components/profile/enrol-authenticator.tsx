@@ -4,42 +4,52 @@ import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { TextField } from '#src/components/ui/text-field.tsx'
-import { useTRPC } from '#src/trpc/react.ts'
 import { RecoveryCodes } from './recovery-codes.tsx'
 
 type Enrolment = { authenticatorId: string; secret: string; qrCode: string }
+
+/** Where the factors live: the backend (embedded mode) or the hosted provider (Supabase mode). */
+export type EnrolmentSteps = {
+  start: (name: string) => Promise<Enrolment>
+  /** Recovery codes come with the backend's first app only. */
+  confirm: (authenticatorId: string, code: string) => Promise<{ recoveryCodes?: string[] | null | undefined }>
+  /** An enrolment given up before its first code. */
+  discard?: (authenticatorId: string) => Promise<void>
+}
 
 /**
  * Adds an authenticator app: a name, then the QR code and the secret as text (shown this once),
  * then a first code from the app; with the first app, the recovery codes.
  */
-export function EnrolAuthenticator({ onChanged }: { onChanged: () => void }) {
-  const trpc = useTRPC()
+export function EnrolAuthenticator({ steps, onChanged }: { steps: EnrolmentSteps; onChanged: () => void }) {
   const errorId = useId()
   const [name, setName] = useState('Authenticator app')
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
-  const start = useMutation(
-    trpc.accounts.startEnrolment.mutationOptions({
-      onMutate: () => setError(null),
-      onSuccess: setEnrolment,
-      onError: (failure) => setError(errorMessage(failure, 'The authenticator could not be added. Please try again.')),
-    }),
-  )
-  const confirm = useMutation(
-    trpc.accounts.confirmEnrolment.mutationOptions({
-      onMutate: () => setError(null),
-      onSuccess: (confirmed) => {
-        setEnrolment(null)
-        setCode('')
-        onChanged()
-        if (confirmed.recoveryCodes) setRecoveryCodes(confirmed.recoveryCodes)
-      },
-      onError: (failure) => setError(errorMessage(failure, 'The code could not be checked. Please try again.')),
-    }),
-  )
+  const start = useMutation({
+    mutationFn: ({ name }: { name: string }) => steps.start(name),
+    onMutate: () => setError(null),
+    onSuccess: setEnrolment,
+    onError: (failure) => setError(errorMessage(failure, 'The authenticator could not be added. Please try again.')),
+  })
+  const confirm = useMutation({
+    mutationFn: ({ authenticatorId, code }: { authenticatorId: string; code: string }) =>
+      steps.confirm(authenticatorId, code),
+    onMutate: () => setError(null),
+    onSuccess: (confirmed) => {
+      setEnrolment(null)
+      setCode('')
+      onChanged()
+      if (confirmed.recoveryCodes) setRecoveryCodes(confirmed.recoveryCodes)
+    },
+    onError: (failure) => setError(errorMessage(failure, 'The code could not be checked. Please try again.')),
+  })
+  const cancel = (abandoned: Enrolment) => {
+    setEnrolment(null)
+    void steps.discard?.(abandoned.authenticatorId)
+  }
 
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
 
@@ -100,7 +110,7 @@ export function EnrolAuthenticator({ onChanged }: { onChanged: () => void }) {
         <button type="submit" className={primaryButton} disabled={confirm.isPending}>
           {confirm.isPending ? 'Checking...' : 'Turn on two-step sign-in'}
         </button>
-        <button type="button" className={secondaryButton} onClick={() => setEnrolment(null)}>
+        <button type="button" className={secondaryButton} onClick={() => cancel(enrolment)}>
           Cancel
         </button>
       </div>

@@ -16,7 +16,7 @@ function download(codes: readonly string[]) {
   URL.revokeObjectURL(link.href)
 }
 
-/** Shown once, right after the first authenticator is confirmed: the server keeps only their hashes. */
+/** Shown once, after the first authenticator is confirmed or a new set is made: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">

@@ -6,18 +6,30 @@ import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { dangerButton, secondaryButton } from '#src/components/ui/form-styles.ts'
 import { TextField } from '#src/components/ui/text-field.tsx'
-import { useTRPC } from '#src/trpc/react.ts'
-import { EnrolAuthenticator } from './enrol-authenticator.tsx'
+import { useTRPC, useTRPCClient } from '#src/trpc/react.ts'
+import { EnrolAuthenticator, type EnrolmentSteps } from './enrol-authenticator.tsx'
 import { ProfileSection } from './profile-section.tsx'
+import { ProviderTwoStepSection } from './provider-two-step-section.tsx'
+import { RenewRecoveryCodes } from './renew-recovery-codes.tsx'
 
 type Authenticator = { id: string; name: string; addedAt: string; lastUsedAt: string | null }
 
 /** Two-step sign-in: the authenticator apps, adding one, renaming and removing them. */
 export function TwoStepSection({ user }: { user: User }) {
   const { mode } = useAuth()
-  const trpc = useTRPC()
-  const list = useQuery({ ...trpc.accounts.authenticators.queryOptions(), enabled: mode === 'embedded' })
+  if (mode === 'supabase') return <ProviderTwoStepSection />
   if (mode !== 'embedded') return null
+  return <EmbeddedTwoStepSection user={user} />
+}
+
+function EmbeddedTwoStepSection({ user }: { user: User }) {
+  const trpc = useTRPC()
+  const client = useTRPCClient()
+  const list = useQuery(trpc.accounts.authenticators.queryOptions())
+  const steps: EnrolmentSteps = {
+    start: (name) => client.accounts.startEnrolment.mutate({ name }),
+    confirm: (authenticatorId, code) => client.accounts.confirmEnrolment.mutate({ authenticatorId, code }),
+  }
   const authenticators = list.data?.authenticators ?? []
   const refresh = () => void list.refetch()
   return (
@@ -41,7 +53,12 @@ export function TwoStepSection({ user }: { user: User }) {
           />
         ))}
       </ul>
-      <EnrolAuthenticator onChanged={refresh} />
+      {authenticators.length > 0 && (
+        <div className="mb-5">
+          <RenewRecoveryCodes onChanged={refresh} />
+        </div>
+      )}
+      <EnrolAuthenticator steps={steps} onChanged={refresh} />
     </ProfileSection>
   )
 }

@@ -4,6 +4,7 @@ import { useAuth } from '#src/auth/auth-context.ts'
 import { Forbidden } from '#src/components/support/forbidden.tsx'
 import { PersonTimeline } from '#src/components/support/person-timeline.tsx'
 import { ProjectionStatus } from '#src/components/support/projection-status.tsx'
+import { RemoveAuthenticators } from '#src/components/support/remove-authenticators.tsx'
 import { UserSearch } from '#src/components/support/user-search.tsx'
 import { ReplayViews } from '#src/components/support/replay-views.tsx'
 import { WebhookDeliveries } from '#src/components/support/webhook-deliveries.tsx'
@@ -31,6 +32,7 @@ function SupportPage() {
           <PersonTimeline key={`timeline-${openUserId}`} userId={openUserId} onShowDelivery={setShownDelivery} />
         )}
         {openUserId && <ReplayViews key={`replay-${openUserId}`} userId={openUserId} />}
+        {openUserId && <RemoveAuthenticators key={`two-step-${openUserId}`} userId={openUserId} />}
         <WebhookDeliveries shown={shownDelivery} onShowAll={() => setShownDelivery(null)} />
         <ProjectionStatus />
       </div>

@@ -68,12 +68,32 @@ export type FakeUser = {
   appMetadata: Json & { provider: string; providers: string[] }
   userMetadata: Json
   identities: FakeIdentity[]
+  factors: FakeFactor[]
   createdAt: Date
   updatedAt: Date
 }
 
+/** models.Factor of type totp: `unverified` until its first code is verified. */
+export type FakeFactor = {
+  id: string
+  friendlyName: string
+  status: 'unverified' | 'verified'
+  secret: string
+  createdAt: Date
+  updatedAt: Date
+  lastChallengedAt: Date | undefined
+}
+
 type AmrEntry = { method: string; timestamp: number }
-export type FakeSession = { id: string; userId: string; createdAt: Date; amr: AmrEntry[] }
+export type FakeSession = {
+  id: string
+  userId: string
+  createdAt: Date
+  amr: AmrEntry[]
+  aal: 'aal1' | 'aal2'
+  /** The factor that raised the session to aal2. */
+  factorId?: string | undefined
+}
 export type FlowState = {
   id: string
   provider: string
@@ -145,6 +165,7 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
       appMetadata: { provider: input.provider, providers: [input.provider] },
       userMetadata: {},
       identities: [],
+      factors: [],
       createdAt: now,
       updatedAt: now,
     }
@@ -217,7 +238,7 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
       app_metadata: user.appMetadata,
       user_metadata: user.userMetadata,
       role: 'authenticated',
-      aal: 'aal1',
+      aal: session.aal,
       amr: session.amr,
       session_id: session.id,
       is_anonymous: false,
@@ -264,6 +285,7 @@ export function createAuthState(keys: ProjectKeys, issuer: string, config: FakeS
       userId: user.id,
       createdAt: now,
       amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
+      aal: 'aal1',
     }
     sessions.set(session.id, session)
     user.lastSignInAt = now
@@ -335,9 +357,23 @@ export function userJson(user: FakeUser): Json {
       updated_at: identity.updatedAt.toISOString(),
       ...(identity.email ? { email: identity.email } : {}),
     })),
+    // GoTrue leaves `factors` out while the user has none.
+    ...(user.factors.length > 0 ? { factors: user.factors.map(factorJson) } : {}),
     created_at: user.createdAt.toISOString(),
     updated_at: user.updatedAt.toISOString(),
     is_anonymous: false,
+  }
+}
+
+function factorJson(factor: FakeFactor): Json {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendlyName,
+    factor_type: 'totp',
+    status: factor.status,
+    created_at: factor.createdAt.toISOString(),
+    updated_at: factor.updatedAt.toISOString(),
+    ...(factor.lastChallengedAt ? { last_challenged_at: factor.lastChallengedAt.toISOString() } : {}),
   }
 }
 

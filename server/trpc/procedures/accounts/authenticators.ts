@@ -16,9 +16,7 @@ import {
   startEnrolmentInput,
 } from '#server/trpc/schemas/second-step.ts'
 import { z } from 'zod'
-import { requireEmbeddedIdentity } from './embedded-only.ts'
-
-const what = 'Two-step sign-in'
+import { requireBackendFactors } from './embedded-only.ts'
 
 export const authenticatorsProcedure = signedInProcedure
   .meta({
@@ -35,7 +33,7 @@ export const authenticatorsProcedure = signedInProcedure
   .input(z.void())
   .output(authenticatorsSchema)
   .query(({ ctx }) => {
-    requireEmbeddedIdentity(ctx.runtime, what)
+    requireBackendFactors(ctx.runtime)
     return listAuthenticators(ctx.scope)
   })
 
@@ -55,7 +53,7 @@ export const startEnrolmentProcedure = signedInProcedure
   .input(startEnrolmentInput)
   .output(enrolmentSchema)
   .mutation(({ ctx, input }) => {
-    requireEmbeddedIdentity(ctx.runtime, what)
+    requireBackendFactors(ctx.runtime)
     return startEnrolment(ctx.scope, input)
   })
 
@@ -76,7 +74,7 @@ export const confirmEnrolmentProcedure = signedInProcedure
   .input(confirmEnrolmentInput)
   .output(confirmedEnrolmentSchema)
   .mutation(({ ctx, input }) => {
-    requireEmbeddedIdentity(ctx.runtime, what)
+    requireBackendFactors(ctx.runtime)
     return confirmEnrolment(ctx.scope, input)
   })
 
@@ -94,7 +92,7 @@ export const renameAuthenticatorProcedure = signedInProcedure
   .input(renameAuthenticatorInput)
   .output(authenticatorsSchema)
   .mutation(({ ctx, input }) => {
-    requireEmbeddedIdentity(ctx.runtime, what)
+    requireBackendFactors(ctx.runtime)
     return renameAuthenticator(ctx.scope, input)
   })
 
@@ -115,6 +113,6 @@ export const removeAuthenticatorProcedure = signedInProcedure
   .input(removeAuthenticatorInput)
   .output(authenticatorsSchema)
   .mutation(({ ctx, input }) => {
-    requireEmbeddedIdentity(ctx.runtime, what)
+    requireBackendFactors(ctx.runtime)
     return removeAuthenticator(ctx.scope, { sessionId: ctx.user.sessionId, ...input })
   })

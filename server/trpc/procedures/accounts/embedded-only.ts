@@ -10,3 +10,11 @@ export function requireEmbeddedIdentity(runtime: Runtime, what: string) {
     throw new DomainError('not-configured', embeddedOnlyMessage(what))
   }
 }
+
+export const providerFactorsMessage =
+  "Two-step sign-in is kept by Supabase on this server: enrol and verify factors with Supabase's MFA API (/auth/v1/factors), then sign in with /auth/supabase-login and the aal2 token."
+
+/** With Supabase configured, Supabase keeps the factors too: the backend's own authenticators step aside. */
+export function requireBackendFactors(runtime: Runtime) {
+  if (runtime.config.auth.supabase) throw new DomainError('not-configured', providerFactorsMessage)
+}

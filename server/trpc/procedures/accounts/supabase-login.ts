@@ -11,7 +11,7 @@ export const supabaseLogin = publicProcedure
       tags: ['auth'],
       summary: 'Sign in with a Supabase access token',
       description:
-        'The token is verified here (JWKS or project secret, then Supabase itself). The account is created on first sign-in.',
+        'The token is verified here (JWKS or project secret, then Supabase itself). The account is created on first sign-in. A person with a verified Supabase factor needs a token at aal2: an aal1 token answers 401 `mfa_required` with `details.factorId`, to challenge and verify at Supabase first.',
       protect: false,
     },
   })

@@ -2,7 +2,7 @@ import { verifySignInChallenge } from '#server/accounts/second-step/verify-chall
 import { publicProcedure } from '#server/trpc/init.ts'
 import { authSessionSchema } from '#server/trpc/schemas/accounts.ts'
 import { verifyChallengeInput } from '#server/trpc/schemas/second-step.ts'
-import { requireEmbeddedIdentity } from './embedded-only.ts'
+import { requireBackendFactors } from './embedded-only.ts'
 
 export const verifySecondStep = publicProcedure
   .meta({
@@ -21,6 +21,6 @@ export const verifySecondStep = publicProcedure
   .input(verifyChallengeInput)
   .output(authSessionSchema)
   .mutation(({ ctx, input }) => {
-    requireEmbeddedIdentity(ctx.runtime, 'Two-step sign-in')
+    requireBackendFactors(ctx.runtime)
     return verifySignInChallenge(ctx.scope, input)
   })
