@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent } from 'react'
+import { useAuth } from '#src/auth/auth-context.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { SubmitButton } from '#src/components/ui/form-buttons.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'
@@ -7,7 +8,8 @@ const errorId = 'second-step-error'
 
 /**
  * The second step of a sign-in: the 6-digit code the authenticator app shows, or one of the
- * recovery codes. `verify` answers the refusal's words, or null once signed in.
+ * recovery codes. `verify` answers the refusal's words, or null once signed in. Recovery codes are
+ * ours: with Supabase's factors (Supabase mode) there are none to offer.
  */
 export function SecondStepForm({
   verify,
@@ -16,6 +18,7 @@ export function SecondStepForm({
   verify: (code: string) => Promise<string | null>
   onCancel: () => void
 }) {
+  const { mode } = useAuth()
   const [recovery, setRecovery] = useState(false)
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -65,20 +68,22 @@ export function SecondStepForm({
         </SubmitButton>
       </form>
       <div className="mt-4 flex justify-between text-sm">
+        {mode !== 'supabase' && (
+          <button
+            type="button"
+            className="font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+            onClick={() => {
+              setRecovery(!recovery)
+              setCode('')
+              setError(null)
+            }}
+          >
+            {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          </button>
+        )}
         <button
           type="button"
-          className="font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-          onClick={() => {
-            setRecovery(!recovery)
-            setCode('')
-            setError(null)
-          }}
-        >
-          {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
-        </button>
-        <button
-          type="button"
-          className="font-medium text-gray-600 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-400"
+          className="ml-auto font-medium text-gray-600 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-400"
           onClick={onCancel}
         >
           Back to sign in
