@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { Aggregate } from './aggregate.ts'
 import { isEventOf, type EventDefinition, type EventOf } from './event-definition.ts'
+import type { Executor } from './event-rows.ts'
 import type { EventStore, StoreTransaction } from './event-store.ts'
 import type { LoadedStream } from './read-streams.ts'
 import { retryTransient } from './retry-transient.ts'
@@ -49,7 +49,6 @@ type IntentOf<Command, Loaded, Unit> = (
 ) => { command: Command; metadata: EventMetadata } | Promise<{ command: Command; metadata: EventMetadata }>
 
 type Reader = Pick<EventStore, 'readStream'> & Partial<Pick<EventStore, 'loadStream' | 'saveSnapshot'>>
-type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
 
 /**
  * A unit of work that runs commands: run again, on fresh locked reads, when the database rolls it
