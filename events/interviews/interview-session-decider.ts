@@ -1,6 +1,7 @@
 import type { PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
 import {
   evolveSession,
@@ -115,3 +116,6 @@ export const interviewSessionAggregate = {
   evolve: evolveSession,
   decide: decideSession,
 } satisfies Aggregate<SessionState, typeof interviewEventDefinitions, SessionCommand>
+
+/** Every command on an interview session goes through this handler. */
+export const interviewSessionCommands = commandHandler(interviewSessionAggregate)

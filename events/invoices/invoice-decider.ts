@@ -1,4 +1,5 @@
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import {
   evolveInvoice,
   initialInvoiceState,
@@ -25,3 +26,6 @@ export const invoiceAggregate = {
   evolve: evolveInvoice,
   decide: decideInvoice,
 } satisfies Aggregate<InvoiceState, typeof invoiceEventDefinitions, InvoiceCommand>
+
+/** Every command on an order's invoice goes through this handler. */
+export const invoiceCommands = commandHandler(invoiceAggregate)

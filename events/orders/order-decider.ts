@@ -1,5 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
 import {
   evolveOrder,
@@ -18,7 +19,7 @@ export type OrderCommand =
       amount: number
       verifiedBy: 'checkout' | 'webhook'
       userId?: string
-      /** Whether the order's owner was erased (`loadOwner` in the deciding unit). */
+      /** Whether the order's owner was erased (`ownerOf` in the deciding unit). */
       ownerErased: boolean
     }
   | { type: 'RecordRefund'; paymentId: string; refundId: string }
@@ -157,3 +158,6 @@ export const orderAggregate = {
   evolve: evolveOrder,
   decide: decideOrder,
 } satisfies Aggregate<OrderState, typeof orderEventDefinitions, OrderCommand>
+
+/** Every command on an order goes through this handler. */
+export const orderCommands = commandHandler(orderAggregate)

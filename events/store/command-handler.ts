@@ -1,8 +1,10 @@
-import type { Kysely, Transaction } from 'kysely'
 import type { EventsDatabase } from '#events/database.ts'
 import type { Aggregate } from './aggregate.ts'
 import { isEventOf, type EventDefinition, type EventOf } from './event-definition.ts'
-import type { EventStore, LoadedStream, StoreTransaction } from './event-store.ts'
+import type { Executor } from './event-rows.ts'
+import type { EventStore, StoreTransaction } from './event-store.ts'
+import type { LoadedStream } from './read-streams.ts'
+import { retryTransient } from './retry-transient.ts'
 import type { StreamToRead } from './stream-batch.ts'
 import type { AppendResult, EventMetadata, StoredEvent } from './types.ts'
 
@@ -19,103 +21,170 @@ export type LoadedAggregate<State, Event> = {
 }
 
 /** What a command did: the state it was decided on, the events it appended, and the state after them. */
-export type CommandResult<State, Event> = { before: State; decided: Event[]; after: State; version: number }
+export type CommandResult<State, Event> = {
+  before: State
+  decided: Event[]
+  after: State
+  version: number
+  /** The events the command was decided on (see `LoadedAggregate`). */
+  events: (StoredEvent & Event)[]
+}
 
 /**
  * Where a command reads and appends: a unit of work (its reads locked) or a decision (its reads
- * unlocked, its appends written together and checked then, decision 0071).
+ * unlocked, its appends written together and checked then, decision 0071). Both answer the owner
+ * check (`ownerOf`) through `erased`.
  */
-type CommandUnit = Pick<StoreTransaction, 'readStream'> &
+export type CommandUnit = Pick<StoreTransaction, 'readStream' | 'erased'> &
   Partial<Pick<StoreTransaction, 'loadStream' | 'saveSnapshot'>> & {
     append: (
       ...args: Parameters<StoreTransaction['append']>
     ) => Promise<Pick<AppendResult, 'nextVersion' | 'createdAt'>>
   }
 
-/** The stream an aggregate keeps `id` in, as a decision names what it reads (with the snapshot key). */
-export function streamOf<State, Definitions extends readonly EventDefinition[], Command>(
-  aggregate: Aggregate<State, Definitions, Command>,
-  id: string,
-): StreamToRead {
-  return { streamId: aggregate.streamId(id), snapshotKey: aggregate.snapshot?.key }
-}
+/** The command to decide and the metadata of what it appends, from the state the handler read in `unit`. */
+type IntentOf<Command, Loaded, Unit> = (
+  loaded: Loaded,
+  unit: Unit,
+) => { command: Command; metadata: EventMetadata } | Promise<{ command: Command; metadata: EventMetadata }>
 
-/** Reads a stream and folds it into the aggregate's state, outside any unit of work. */
-export async function loadAggregate<State, Definitions extends readonly EventDefinition[], Command>(
-  store: Pick<EventStore, 'readStream'> & Partial<Pick<EventStore, 'loadStream' | 'saveSnapshot'>>,
-  aggregate: Aggregate<State, Definitions, Command>,
-  id: string,
-  executor?: Kysely<EventsDatabase> | Transaction<EventsDatabase>,
-): Promise<LoadedAggregate<State, EventOf<Definitions[number]>>> {
-  const streamId = aggregate.streamId(id)
-  const { snapshot } = aggregate
-  if (!snapshot || !store.loadStream || !store.saveSnapshot) {
-    return fold(aggregate, {
-      snapshot: undefined,
-      events: await store.readStream(streamId, executor ? { executor } : {}),
-    })
-  }
-  const loaded = fold(aggregate, await store.loadStream(streamId, { snapshotKey: snapshot.key, executor }))
-  if (loaded.tail >= snapshotEvery)
-    await store.saveSnapshot(streamId, snapshot.key, loaded.version, loaded.state, executor)
-  return loaded
+type Reader = Pick<EventStore, 'readStream'> & Partial<Pick<EventStore, 'loadStream' | 'saveSnapshot'>>
+
+/**
+ * A unit of work that runs commands: run again, on fresh locked reads, when the database rolls it
+ * back for a deadlock or when an append finds its stream moved by a writer that did not lock.
+ * `work` must do nothing else that cannot be repeated. The one retry policy of the write side.
+ */
+export function commandUnit<Tables extends EventsDatabase, T>(
+  store: Pick<EventStore<Tables>, 'transaction'>,
+  work: (tx: StoreTransaction<Tables>) => Promise<T>,
+): Promise<T> {
+  return retryTransient(() => store.transaction(work), { onConflict: true })
 }
 
 /**
- * Read, decide, append: decides the command on the state read inside the unit of work and
- * appends what it decided at the version it read. Reading locks the stream until the unit ends,
- * so concurrent commands on one stream (from any connection or instance) take turns, each
- * deciding on the state the previous one left: a limit holds exactly and nobody gets a conflict.
- * The version check on append stays as the guard against any writer that did not lock.
+ * The command handler of one aggregate, bound once to its decider, its stream naming and
+ * `commandUnit`'s retry: read the stream, decide, append at the version read. `handle` runs a
+ * command inside a unit another command opened (a unit of work or a decision); `run` opens its own.
  */
-export async function handleCommand<State, Definitions extends readonly EventDefinition[], Command>(
-  tx: CommandUnit,
+export function commandHandler<State, Definitions extends readonly EventDefinition[], Command>(
   aggregate: Aggregate<State, Definitions, Command>,
-  id: string,
-  command: Command,
-  metadata: EventMetadata,
-): Promise<CommandResult<State, EventOf<Definitions[number]>>> {
-  const streamId = aggregate.streamId(id)
-  const { snapshot } = aggregate
-  const loaded = fold(
-    aggregate,
-    snapshot && tx.loadStream
-      ? await tx.loadStream(streamId, snapshot.key)
-      : { snapshot: undefined, events: await tx.readStream(streamId) },
-  )
-  const { state: before, version } = loaded
-  // The state before the command is the one folded from stored events, so it is what any later fold finds.
-  if (snapshot && tx.saveSnapshot && loaded.tail >= snapshotEvery)
-    await tx.saveSnapshot(streamId, snapshot.key, version, before)
-  const decided = aggregate.decide(command, before)
-  if (decided.length === 0) return { before, decided, after: before, version }
-  const appended = await tx.append(streamId, version === 0 ? 'no_stream' : version, decided, metadata)
-  const after = decided.reduce(
-    (state, event) => aggregate.evolve(state, { ...event, createdAt: appended.createdAt }),
-    before,
-  )
-  return { before, decided, after, version: appended.nextVersion }
-}
+) {
+  type Event = EventOf<Definitions[number]>
+  type Loaded = LoadedAggregate<State, Event>
+  type Result = CommandResult<State, Event>
 
-/** The state a stream read by a decision folds to (what `handleCommand` on it decides on). */
-export function foldStream<State, Definitions extends readonly EventDefinition[], Command>(
-  aggregate: Aggregate<State, Definitions, Command>,
-  loaded: LoadedStream,
-): State {
-  return fold(aggregate, loaded).state
-}
+  /** The stream this aggregate keeps `id` in, as a decision names what it reads (with the snapshot key). */
+  function streamOf(id: string): StreamToRead {
+    return { streamId: aggregate.streamId(id), snapshotKey: aggregate.snapshot?.key }
+  }
 
-function fold<State, Definitions extends readonly EventDefinition[], Command>(
-  aggregate: Aggregate<State, Definitions, Command>,
-  { snapshot, events: stored }: LoadedStream,
-): LoadedAggregate<State, EventOf<Definitions[number]>> & { tail: number } {
-  // A type the aggregate no longer defines changes nothing; the version still counts it.
-  const events = stored.filter((event) => isEventOf(aggregate.events, event))
-  const from = snapshot && aggregate.snapshot ? aggregate.snapshot.state.parse(snapshot.state) : aggregate.initialState
+  /** Reads the stream and folds it, outside any unit of work (a query, not a decision). */
+  async function load(store: Reader, id: string, executor?: Executor): Promise<Loaded> {
+    const streamId = aggregate.streamId(id)
+    const { snapshot } = aggregate
+    if (!snapshot || !store.loadStream || !store.saveSnapshot) {
+      return fold({ snapshot: undefined, events: await store.readStream(streamId, executor ? { executor } : {}) })
+    }
+    const loaded = fold(await store.loadStream(streamId, { snapshotKey: snapshot.key, executor }))
+    if (loaded.tail >= snapshotEvery)
+      await store.saveSnapshot(streamId, snapshot.key, loaded.version, loaded.state, executor)
+    return loaded
+  }
+
+  /**
+   * Read, decide, append inside `unit`: decides the command on the state read there and appends
+   * what it decided at the version read. In a unit of work the read locks the stream until the
+   * unit ends, so concurrent commands on one stream take turns, each deciding on the state the
+   * previous one left: a limit holds exactly and nobody gets a conflict. The version check on
+   * append stays as the guard against any writer that did not lock.
+   */
+  async function handle(unit: CommandUnit, id: string, command: Command, metadata: EventMetadata): Promise<Result> {
+    return handleWith(unit, id, () => ({ command, metadata }))
+  }
+
+  /**
+   * Read, decide, append inside `unit`: decides the command `intentOf` makes of the state read
+   * there and appends what it decided at the version read. In a unit of work the read locks the
+   * stream until the unit ends, so concurrent commands on one stream take turns, each deciding on
+   * the state the previous one left: a limit holds exactly and nobody gets a conflict. The version
+   * check on append stays as the guard against any writer that did not lock.
+   */
+  async function handleWith<Unit extends CommandUnit>(
+    unit: Unit,
+    id: string,
+    intentOf: IntentOf<Command, Loaded, Unit>,
+  ): Promise<Result> {
+    const streamId = aggregate.streamId(id)
+    const { snapshot } = aggregate
+    const loaded = fold(
+      snapshot && unit.loadStream
+        ? await unit.loadStream(streamId, snapshot.key)
+        : { snapshot: undefined, events: await unit.readStream(streamId) },
+    )
+    const { state: before, version, events } = loaded
+    // The state before the command is the one folded from stored events, so it is what any later fold finds.
+    if (snapshot && unit.saveSnapshot && loaded.tail >= snapshotEvery)
+      await unit.saveSnapshot(streamId, snapshot.key, version, before)
+    const { command, metadata } = await intentOf(loaded, unit)
+    const decided = aggregate.decide(command, before)
+    if (decided.length === 0) return { before, decided, after: before, version, events }
+    const appended = await unit.append(streamId, version === 0 ? 'no_stream' : version, decided, metadata)
+    const after = decided.reduce(
+      (state, event) => aggregate.evolve(state, { ...event, createdAt: appended.createdAt }),
+      before,
+    )
+    return { before, decided, after, version: appended.nextVersion, events }
+  }
+
+  /**
+   * One command in a unit of work of its own (`commandUnit`), and, when given, `then`: what must
+   * commit with it (another aggregate's command, an invoice, an outbox message), in the same unit.
+   */
+  function run<Tables extends EventsDatabase>(
+    store: Pick<EventStore<Tables>, 'transaction'>,
+    id: string,
+    intentOf: IntentOf<Command, Loaded, StoreTransaction<Tables>>,
+  ): Promise<Result>
+  function run<Tables extends EventsDatabase, T>(
+    store: Pick<EventStore<Tables>, 'transaction'>,
+    id: string,
+    intentOf: IntentOf<Command, Loaded, StoreTransaction<Tables>>,
+    then: (result: Result, tx: StoreTransaction<Tables>) => Promise<T>,
+  ): Promise<T>
+  function run<Tables extends EventsDatabase, T>(
+    store: Pick<EventStore<Tables>, 'transaction'>,
+    id: string,
+    intentOf: IntentOf<Command, Loaded, StoreTransaction<Tables>>,
+    then?: (result: Result, tx: StoreTransaction<Tables>) => Promise<T>,
+  ): Promise<T | Result> {
+    return commandUnit(store, async (tx): Promise<T | Result> => {
+      const result = await handleWith(tx, id, intentOf)
+      return then ? then(result, tx) : result
+    })
+  }
+
+  function fold({ snapshot, events: stored }: LoadedStream): Loaded & { tail: number } {
+    // A type the aggregate no longer defines changes nothing; the version still counts it.
+    const events = stored.filter((event) => isEventOf(aggregate.events, event))
+    const from =
+      snapshot && aggregate.snapshot ? aggregate.snapshot.state.parse(snapshot.state) : aggregate.initialState
+    return {
+      state: events.reduce(aggregate.evolve, from),
+      version: stored.at(-1)?.streamPosition ?? snapshot?.version ?? 0,
+      events,
+      tail: stored.length,
+    }
+  }
+
   return {
-    state: events.reduce(aggregate.evolve, from),
-    version: stored.at(-1)?.streamPosition ?? snapshot?.version ?? 0,
-    events,
-    tail: stored.length,
+    aggregate,
+    streamOf,
+    load,
+    handle,
+    handleWith,
+    run,
+    /** The state a stream read by a decision folds to (what `handle` on it decides on). */
+    stateOf: (loaded: LoadedStream): State => fold(loaded).state,
   }
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '#events/clock.ts'
-import type { DecidedAppend, LoadedStream, LoadedStreams } from './event-store.ts'
+import type { DecidedAppend } from './append.ts'
+import type { LoadedStream, LoadedStreams } from './read-streams.ts'
 import { retryTransient } from './retry-transient.ts'
 import type { StreamToRead } from './stream-batch.ts'
 import type { EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.ts'
@@ -24,8 +25,11 @@ export type DecisionUnit = {
     events: NewEvent[],
     metadata: EventMetadata,
   ) => Promise<{ nextVersion: number; createdAt: Date }>
-  /** Whether this owner's user stream (one of `ownerStreams`) held an erasure when it was read. */
-  erased: (ownerStream: string) => boolean
+  /**
+   * Whether this owner's user stream (one of `ownerStreams`) held an erasure when it was read; the
+   * decision's write checks it again, so an erasure committed in between makes the decision run again.
+   */
+  erased: (ownerStream: string) => Promise<boolean>
 }
 
 type Store = {
@@ -65,7 +69,10 @@ async function decideOnce<T>(store: Store, reads: DecisionReads, work: (unit: De
     loadStream,
     readStream: async (streamId) => (await loadStream(streamId, undefined)).events,
     saveSnapshot: store.saveSnapshot,
-    erased: (ownerStream) => read.erasedOwners.has(ownerStream),
+    erased: (ownerStream) => {
+      if (!ownerStreams.includes(ownerStream)) throw new Error(`A decision names ${ownerStream} in ownerStreams to ask`)
+      return Promise.resolve(read.erasedOwners.has(ownerStream))
+    },
     append: (streamId, expected, events, metadata) => {
       if (appends.has(streamId)) throw new Error(`A decision appends to ${streamId} once`)
       if (typeof expected !== 'number' && expected !== 'no_stream')

@@ -1,9 +1,7 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
-import type { EventsDatabase } from '#events/database.ts'
+import { sql, type Selectable } from 'kysely'
+import type { Executor } from './event-rows.ts'
 import type { EventsTable } from './tables.ts'
 import { ConcurrencyError } from './types.ts'
-
-type Executor = Kysely<EventsDatabase> | Transaction<EventsDatabase>
 
 /** A stream a decision reads, from its snapshot under `snapshotKey` when it has one. */
 export type StreamToRead = { streamId: string; snapshotKey: string | undefined }

@@ -2,6 +2,7 @@ import { findPlan, type PlanId } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { planLifecycle } from '#rules/plan-lifecycle.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import { planChangeMessages, quotePlanChange } from './plan-change.ts'
 import { addOneMonth } from './plan-period.ts'
 import { refuseErasedOwner, type Owner } from '#events/users/owner.ts'
@@ -186,3 +187,6 @@ export const subscriptionAggregate = {
   // Bump the version in this key whenever evolveSubscription, the state or an upcaster changes.
   snapshot: { key: 'subscription:v1', state: subscriptionStateSchema },
 } satisfies Aggregate<SubscriptionState, typeof subscriptionEventDefinitions, SubscriptionCommand>
+
+/** Every command on a person's plan goes through this handler. */
+export const subscriptionCommands = commandHandler(subscriptionAggregate)

@@ -4,8 +4,8 @@ export const erasedAccountMessage = 'This account has been deleted.'
 
 /**
  * What the decider of something a person owns (an order, a plan, an interview) knows about that
- * person when they ask for something new: whether their account was erased. Read from the
- * person's own stream in the deciding unit of work (`loadOwner`).
+ * person when they ask for something new: whether their account was erased (`ownerOf`, in
+ * `owner-check.ts`).
  */
 export type Owner = { userId: string; erased: boolean }
 

@@ -1,6 +1,7 @@
 import { DomainError } from '#events/domain-error.ts'
 import type { SealedText } from '#events/pii/pii-vault.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import {
   evolveUser,
   initialUserState,
@@ -118,3 +119,6 @@ export const userAggregate = {
   evolve: evolveUser,
   decide: decideUser,
 } satisfies Aggregate<UserState, typeof userEventDefinitions, UserCommand>
+
+/** Every command on a person goes through this handler. */
+export const userCommands = commandHandler(userAggregate)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { systemClock } from '#events/clock.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import { createEventStore } from '#events/store/event-store.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
 import { counterIncremented, testRegistry } from '#tests/support/test-events.ts'
@@ -19,6 +19,7 @@ const counterAggregate: Aggregate<number, typeof counterEvents, { type: 'Increme
   evolve: (count) => count + 1,
   decide: () => [{ type: 'CounterIncremented', data: { by: 1 } }],
 }
+const counterCommands = commandHandler(counterAggregate)
 
 /** The ceiling of a write: one-row INSERTs into the events table, each its own transaction. */
 export async function rawInserts(db: TestDatabase['db'], writers: number) {
@@ -70,10 +71,7 @@ export async function benchCommands(kinds: readonly DatabaseKind[]): Promise<Fig
           Array.from({ length: writers }, async (_, writer) => {
             while (performance.now() < deadline) {
               try {
-                await store.transaction(
-                  (tx) => handleCommand(tx, counterAggregate, streamOf(writer), { type: 'Increment' }, metadata),
-                  { retryOnConflict: true },
-                )
+                await counterCommands.run(store, streamOf(writer), () => ({ command: { type: 'Increment' }, metadata }))
                 done += 1
               } catch {
                 failed += 1

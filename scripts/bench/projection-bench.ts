@@ -6,9 +6,8 @@ import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import { viewProjections } from '#events/projections/all-projections.ts'
 import { userActivityProjection } from '#events/projections/user-activity.ts'
 import { eventRegistry } from '#events/registry.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { createEventStore } from '#events/store/event-store.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { subscriptionStreamId } from '#events/subscriptions/subscription.ts'
 import { createInProcessScheduler } from '#server/jobs/in-process-scheduler.ts'
 import { eventsAppendedEvent, projectionGatherMs } from '#server/jobs/projection-jobs.ts'
@@ -81,22 +80,20 @@ async function snapshotFigures(database: TestDatabase, kind: DatabaseKind): Prom
     const userId = await personWith(database, cycles)
     const metadata = { actor: { type: 'system' as const }, userId }
     const owner = { userId, erased: false }
-    const read = await perSecond(() => loadAggregate(store, subscriptionAggregate, userId))
+    const read = await perSecond(() => subscriptionCommands.load(store, userId))
     const cycle = await perSecond(async () => {
       const sessionId = randomUUID()
       await store.transaction((tx) =>
-        handleCommand(
+        subscriptionCommands.handle(
           tx,
-          subscriptionAggregate,
           userId,
           { type: 'UseInterviewCredit', owner, sessionId, now: new Date() },
           metadata,
         ),
       )
       await store.transaction((tx) =>
-        handleCommand(
+        subscriptionCommands.handle(
           tx,
-          subscriptionAggregate,
           userId,
           { type: 'SettleInterviewCredit', sessionId, counted: false, reason: 'ended' },
           metadata,

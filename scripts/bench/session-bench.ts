@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { userStreamId } from '#events/users/user.ts'
 import { endSession, startSession } from '#server/interviews/interview-sessions.ts'
 import { actingAs, type SignedInScope } from '#server/request-scope.ts'
@@ -20,13 +19,7 @@ async function personWith(test: TestRuntime, signIns: number): Promise<SignedInS
     const sealed = (text: string) => seal(key, userId, text)
     const person = { email: sealed(`${userId}@example.com`), firstName: sealed('Ada'), lastName: sealed('Lovelace') }
     const command = { type: 'Register', userId, ...person, avatarUrl: null, providerUserId: null } as const
-    await handleCommand(
-      tx,
-      userAggregate,
-      userId,
-      { ...command, provider: 'password', emailConfirmed: true },
-      scope.metadata(),
-    )
+    await userCommands.handle(tx, userId, { ...command, provider: 'password', emailConfirmed: true }, scope.metadata())
   })
   const signIn = { type: 'UserSignedIn', data: { method: 'password' } }
   for (let written = 0; written < signIns; written += 500)

@@ -1,5 +1,4 @@
-import { loadAggregate } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { normalizeEmail } from '#server/accounts/normalize-email.ts'
 import type { Runtime } from '#server/runtime.ts'
 
@@ -21,7 +20,7 @@ export async function findPerson(runtime: Runtime, emailOrId: string): Promise<s
     .where('email', '=', normalizeEmail(emailOrId))
     .executeTakeFirst()
   if (byEmail) return byEmail.user_id
-  const { state } = await loadAggregate(runtime.store, userAggregate, emailOrId)
+  const { state } = await userCommands.load(runtime.store, emailOrId)
   if (state.status !== 'unregistered') return emailOrId
   throw new CommandRefused(`No account for ${emailOrId}.`, 1)
 }
@@ -33,7 +32,7 @@ export async function findPerson(runtime: Runtime, emailOrId: string): Promise<s
 export async function staffMember(runtime: Runtime, email: string | undefined): Promise<string> {
   if (!email) throw new CommandRefused('Name the support staff member the command acts as: --as staff@example.com', 3)
   const userId = await findPerson(runtime, email).catch(() => undefined)
-  const state = userId ? (await loadAggregate(runtime.store, userAggregate, userId)).state : undefined
+  const state = userId ? (await userCommands.load(runtime.store, userId)).state : undefined
   if (!userId || state?.status !== 'active' || state.role !== 'support')
     throw new CommandRefused(`${email} is not support staff: this command is for support staff only.`, 3)
   return userId

@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { currentPasswordMatches } from './current-password.ts'
 import { hashPassword } from './passwords.ts'
@@ -28,8 +28,8 @@ export async function changePassword(
   if (input.currentPassword === input.newPassword)
     throw new DomainError('same-password', changePasswordMessages.samePassword)
   const passwordHash = await hashPassword(input.newPassword)
-  await runtime.store.transaction(async (tx) => {
-    await handleCommand(tx, userAggregate, userId, { type: 'ChangePassword', via: 'change' }, scope.metadata())
+  await commandUnit(runtime.store, async (tx) => {
+    await userCommands.handle(tx, userId, { type: 'ChangePassword', via: 'change' }, scope.metadata())
     await tx.db
       .updateTable('user_credentials')
       .set({ password_hash: passwordHash, updated_at: runtime.clock.now() })

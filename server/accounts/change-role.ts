@@ -1,5 +1,5 @@
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import type { UserRole } from './tokens/access-tokens.ts'
 import { changeSessionRoles } from './tokens/auth-sessions.ts'
@@ -10,14 +10,8 @@ import { changeSessionRoles } from './tokens/auth-sessions.ts'
  * a token refresh gives one naming the new role.
  */
 export async function changeRole(runtime: Runtime, userId: string, role: UserRole, by: string) {
-  await runtime.store.transaction(async (tx) => {
-    await handleCommand(
-      tx,
-      userAggregate,
-      userId,
-      { type: 'ChangeRole', role },
-      { actor: { type: 'system', id: by }, userId },
-    )
+  await commandUnit(runtime.store, async (tx) => {
+    await userCommands.handle(tx, userId, { type: 'ChangeRole', role }, { actor: { type: 'system', id: by }, userId })
     await changeSessionRoles(tx.db, userId, role)
   })
 }

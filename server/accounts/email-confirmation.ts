@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { consumeEmailToken } from './tokens/email-tokens.ts'
 
@@ -9,12 +9,12 @@ export const confirmationFailed = 'Email confirmation failed. Please try again o
 /** Confirms the address behind a mailed link. Opening the link twice is fine. */
 export async function confirmEmail(scope: RequestScope, token: string) {
   const { runtime } = scope
-  await runtime.store.transaction(async (tx) => {
+  await commandUnit(runtime.store, async (tx) => {
     const consumed = await consumeEmailToken(tx.db, token, 'confirm-email', runtime.clock)
     if (!consumed) throw new DomainError('invalid-link', confirmationFailed)
     // The mailed link proves who opens it.
     const person = actingAs(scope, consumed.userId)
-    await handleCommand(tx, userAggregate, consumed.userId, { type: 'ConfirmEmail' }, person.metadata())
+    await userCommands.handle(tx, consumed.userId, { type: 'ConfirmEmail' }, person.metadata())
   })
   return { confirmed: true as const }
 }

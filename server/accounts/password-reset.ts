@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
@@ -32,13 +32,12 @@ export async function requestPasswordReset(
     .where('email', '=', email)
     .executeTakeFirst()
   if (owner) {
-    const { state } = await loadAggregate(runtime.store, userAggregate, owner.user_id)
+    const { state } = await userCommands.load(runtime.store, owner.user_id)
     if (state.status === 'active') {
-      await runtime.store.transaction(async (tx) => {
+      await commandUnit(runtime.store, async (tx) => {
         // Anyone may ask for a link to any address: the request proves nobody's identity.
-        await handleCommand(
+        await userCommands.handle(
           tx,
-          userAggregate,
           owner.user_id,
           { type: 'RequestPasswordReset' },
           asAnonymous(scope).metadata(owner.user_id),
@@ -82,13 +81,13 @@ export async function checkResetLink(scope: RequestScope, input: { token: string
 export async function resetPasswordWithToken(scope: RequestScope, input: { token: string; password: string }) {
   const { runtime } = scope
   const passwordHash = await hashPassword(input.password)
-  await runtime.store.transaction(async (tx) => {
+  await commandUnit(runtime.store, async (tx) => {
     const consumed = await consumeEmailToken(tx.db, input.token, 'reset-password', runtime.clock)
     if (!consumed || consumed.alreadyUsed) throw new DomainError('invalid-link', messages.invalidResetLink)
     const userId = consumed.userId
     // The mailed link proves who opens it.
     const person = actingAs(scope, userId)
-    await handleCommand(tx, userAggregate, userId, { type: 'ChangePassword', via: 'reset' }, person.metadata())
+    await userCommands.handle(tx, userId, { type: 'ChangePassword', via: 'reset' }, person.metadata())
     await tx.db
       .insertInto('user_credentials')
       .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })

@@ -1,11 +1,11 @@
 import { findPlan } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
 import { enqueueMail } from '#server/mail/mail-outbox.ts'
 import { eraseKeyFor, ensureKeyFor, keyFor, seal } from '#events/pii/pii-vault.ts'
-import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import { userMessages, userCommands } from '#events/users/user-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { dropMailOf } from '#server/mail/mail-outbox.ts'
 import { revokeAllRefreshTokens } from './tokens/refresh-tokens.ts'
@@ -19,12 +19,11 @@ export async function updateProfile(scope: SignedInScope, input: { firstName: st
   const { runtime, userId } = scope
   // The plan shown is the one in force: the views are fresh before the change, which does not touch them.
   await viewsFresh(runtime)
-  return runtime.store.transaction(async (tx) => {
+  return commandUnit(runtime.store, async (tx) => {
     const key = await keyFor(tx.db, userId)
     if (!key) throw new DomainError('erased', userMessages.erased)
-    await handleCommand(
+    await userCommands.handle(
       tx,
-      userAggregate,
       userId,
       {
         type: 'UpdateProfile',
@@ -48,12 +47,12 @@ export async function updateProfile(scope: SignedInScope, input: { firstName: st
 export async function deleteAccount(scope: SignedInScope) {
   const { runtime, userId } = scope
   const now = runtime.clock.now()
-  await runtime.store.transaction(async (tx) => {
+  await commandUnit(runtime.store, async (tx) => {
     // Read while the key still opens them: the goodbye mail goes to the address being erased.
     const profile = await loadProfile(runtime.store, userId, tx.db)
-    const { state: plan } = await loadAggregate(runtime.store, subscriptionAggregate, userId, tx.db)
+    const { state: plan } = await subscriptionCommands.load(runtime.store, userId, tx.db)
     await ensureKeyFor(tx.db, userId)
-    await handleCommand(tx, userAggregate, userId, { type: 'Erase', requestedBy: 'user' }, scope.metadata())
+    await userCommands.handle(tx, userId, { type: 'Erase', requestedBy: 'user' }, scope.metadata())
     await eraseKeyFor(tx.db, userId)
     await dropMailOf(tx.db, userId)
     await tx.db.deleteFrom('user_emails').where('user_id', '=', userId).execute()

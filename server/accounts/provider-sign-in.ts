@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import {
   createSupabaseTokenVerifier,
   SupabaseTokenError,
@@ -108,10 +108,10 @@ export async function recordSupabasePasswordReset(scope: RequestScope, token: st
     .where('provider_user_id', '=', verified.id)
     .executeTakeFirst()
   if (!known) return { reset: true as const }
-  await runtime.store.transaction(async (tx) => {
+  await commandUnit(runtime.store, async (tx) => {
     // The recovery session's token proves who resets.
     const person = actingAs(scope, known.user_id)
-    await handleCommand(tx, userAggregate, known.user_id, { type: 'ChangePassword', via: 'reset' }, person.metadata())
+    await userCommands.handle(tx, known.user_id, { type: 'ChangePassword', via: 'reset' }, person.metadata())
     await revokeAllRefreshTokens(tx.db, known.user_id, runtime.clock)
   })
   return { reset: true as const }

@@ -1,9 +1,8 @@
 import { DomainError } from '#events/domain-error.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import type { StoreTransaction } from '#events/store/event-store.ts'
 import type { EventMetadata } from '#events/store/types.ts'
-import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import { userMessages, userCommands } from '#events/users/user-decider.ts'
 import type { IdentityProvider } from '#events/users/user.ts'
 import type { Database } from '#server/db/schema.ts'
 
@@ -33,9 +32,8 @@ export async function registerUser(tx: StoreTransaction<Database>, user: NewUser
   if (!claimed) throw new DomainError('already-exists', userMessages.alreadyExists)
   const key = await ensureKeyFor(tx.db, user.userId)
   const sealed = (text: string) => seal(key, user.userId, text)
-  await handleCommand(
+  await userCommands.handle(
     tx,
-    userAggregate,
     user.userId,
     {
       type: 'Register',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { commandUnit } from '#events/store/command-handler.ts'
 import type { Database } from '#server/db/schema.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
@@ -35,40 +36,37 @@ export async function registerWithPassword(scope: RequestScope, input: RegisterI
   if (taken) return answerSignUpForTakenAddress(scope, taken, email, input)
 
   const userId = randomUUID()
-  const account = await runtime.store
-    .transaction(async (tx) => {
-      await registerUser(
-        tx,
-        {
-          userId,
-          email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          avatarUrl: null,
-          provider: 'password',
-          providerUserId: null,
-          emailConfirmed: false,
-        },
-        // Nobody has an identity in an account that does not exist yet, whoever is signed in.
-        asAnonymous(scope).metadata(userId),
-      )
-      await tx.db
-        .insertInto('user_credentials')
-        .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
-        .execute()
-      await queueConfirmationLink(tx.db, scope, { userId, email, firstName: input.firstName })
-      const created = await loadProfile(runtime.store, userId, tx.db)
-      if (!created) throw new Error('The new account could not be read back')
-      // Made before the commit: once it is confirmed, the answer is the truth whatever happens next.
-      return accountOf(runtime, tx.db, created, { waitForViews: false })
-    })
-    .catch(async (error: unknown) => {
-      // Claimed by a sign-up at the same moment: answered like any taken address.
-      const owner =
-        error instanceof DomainError && error.code === 'already-exists' && (await ownerOf(runtime.db, email))
-      if (owner) return { takenBy: owner }
-      throw error
-    })
+  const account = await commandUnit(runtime.store, async (tx) => {
+    await registerUser(
+      tx,
+      {
+        userId,
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        avatarUrl: null,
+        provider: 'password',
+        providerUserId: null,
+        emailConfirmed: false,
+      },
+      // Nobody has an identity in an account that does not exist yet, whoever is signed in.
+      asAnonymous(scope).metadata(userId),
+    )
+    await tx.db
+      .insertInto('user_credentials')
+      .values({ user_id: userId, password_hash: passwordHash, updated_at: runtime.clock.now() })
+      .execute()
+    await queueConfirmationLink(tx.db, scope, { userId, email, firstName: input.firstName })
+    const created = await loadProfile(runtime.store, userId, tx.db)
+    if (!created) throw new Error('The new account could not be read back')
+    // Made before the commit: once it is confirmed, the answer is the truth whatever happens next.
+    return accountOf(runtime, tx.db, created, { waitForViews: false })
+  }).catch(async (error: unknown) => {
+    // Claimed by a sign-up at the same moment: answered like any taken address.
+    const owner = error instanceof DomainError && error.code === 'already-exists' && (await ownerOf(runtime.db, email))
+    if (owner) return { takenBy: owner }
+    throw error
+  })
   if ('takenBy' in account) return answerSignUpForTakenAddress(scope, account.takenBy, email, input)
   runtime.jobs.wake(mailEnqueuedEvent)
   return {

@@ -1,6 +1,5 @@
 import { messages } from '#rules/auth-rules.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { mailEnqueuedEvent } from '#server/mail/mail-jobs.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 import { queueConfirmationLink } from './confirmation-link.ts'
@@ -60,7 +59,7 @@ export async function pendingPasswordAccount(scope: RequestScope, email: string)
     .where('user_emails.email', '=', email)
     .executeTakeFirst()
   if (!owner) return undefined
-  const { state } = await loadAggregate(runtime.store, userAggregate, owner.user_id)
+  const { state } = await userCommands.load(runtime.store, owner.user_id)
   return state.status === 'active' && !state.emailConfirmed ? owner.user_id : undefined
 }
 

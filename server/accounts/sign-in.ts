@@ -1,4 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
 import { actingAs, type RequestScope } from '#server/request-scope.ts'
 import { messages } from '#rules/auth-rules.ts'
 import { normalizeEmail } from './normalize-email.ts'
@@ -49,14 +50,11 @@ export async function signInWithPassword(scope: RequestScope, input: { email: st
 
   const userId = account.user_id
   const person = actingAs(scope, userId)
-  const outcome = await runtime.store.transaction(
-    async (tx) => {
-      const signedIn = await signInOrChallenge(tx, runtime, { userId, method: 'password' }, person.metadata())
-      if (signedIn.kind === 'challenge') return signedIn
-      return { ...signedIn, profile: await loadProfile(runtime.store, userId, tx.db) }
-    },
-    { retryOnConflict: true },
-  )
+  const outcome = await commandUnit(runtime.store, async (tx) => {
+    const signedIn = await signInOrChallenge(tx, runtime, { userId, method: 'password' }, person.metadata())
+    if (signedIn.kind === 'challenge') return signedIn
+    return { ...signedIn, profile: await loadProfile(runtime.store, userId, tx.db) }
+  })
   // The password was right: the address is not charged for it, and the second step is asked for.
   if (outcome.kind === 'challenge') return secondStepRequired(outcome.challenge)
   const { profile, tokens } = outcome

@@ -1,5 +1,5 @@
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import type { RequestScope, SignedInScope } from '#server/request-scope.ts'
 import { revokeAllRefreshTokens, revokeFamily, revokeFamilyOfToken } from './tokens/refresh-tokens.ts'
 
@@ -17,8 +17,8 @@ export async function signOut(
 /** Ends every session of the person, on every device. */
 export async function signOutEverywhere(scope: SignedInScope) {
   const { runtime, userId } = scope
-  await runtime.store.transaction(async (tx) => {
-    await handleCommand(tx, userAggregate, userId, { type: 'SignOutEverywhere' }, scope.metadata())
+  await commandUnit(runtime.store, async (tx) => {
+    await userCommands.handle(tx, userId, { type: 'SignOutEverywhere' }, scope.metadata())
     await revokeAllRefreshTokens(tx.db, userId, runtime.clock)
   })
   return { signedOut: true as const }

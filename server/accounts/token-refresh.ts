@@ -1,6 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import type { RequestScope } from '#server/request-scope.ts'
 import { refreshMessages, revokeFamily, rotateRefreshToken } from './tokens/refresh-tokens.ts'
 import { jwtSecretKey } from './tokens/jwt-secret.ts'
@@ -13,7 +12,7 @@ import { accessTokenFor } from './tokens/token-pair.ts'
 export async function refreshTokenPair(scope: RequestScope, refreshToken: string) {
   const { runtime } = scope
   const rotated = await rotateRefreshToken(runtime.db, refreshToken, runtime.clock, await jwtSecretKey(runtime.config))
-  const { state } = await loadAggregate(runtime.store, userAggregate, rotated.userId)
+  const { state } = await userCommands.load(runtime.store, rotated.userId)
   if (state.status !== 'active') {
     await revokeFamily(runtime.db, rotated.familyId, runtime.clock)
     throw new DomainError('refresh-invalid', refreshMessages.invalid)

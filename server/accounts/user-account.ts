@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
 import type { EventStore } from '#events/store/event-store.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import type { IdentityProvider } from '#events/users/user.ts'
 import type { Database } from '#server/db/schema.ts'
 
@@ -29,7 +28,7 @@ export async function loadProfile(
   userId: string,
   executor: Executor,
 ): Promise<UserProfile | undefined> {
-  const { events, state } = await loadAggregate(store, userAggregate, userId, executor)
+  const { events, state } = await userCommands.load(store, userId, executor)
   if (state.status === 'unregistered') return undefined
   const key = await keyFor(executor, userId)
   const open = (sealed: string) => unseal(key, userId, sealed) ?? ''

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { FeatureFlagName } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { interviewSessionAggregate, sessionMessages } from '#events/interviews/interview-session-decider.ts'
+import { sessionMessages, interviewSessionCommands } from '#events/interviews/interview-session-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
 import type { AnswerResult, InterviewContext, ScreenshotAnalysis, TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
@@ -37,7 +36,7 @@ async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId
   requireFeature(access.features, access.planType, feature)
   const id = sessionId ?? latestActiveSessionId(access)
   if (!id) throw new DomainError('no-active-session', noActiveSession)
-  const { state } = await loadAggregate(scope.runtime.store, interviewSessionAggregate, id)
+  const { state } = await interviewSessionCommands.load(scope.runtime.store, id)
   if (state.status === 'none' || state.userId !== scope.userId)
     throw new DomainError('not-found', sessionMessages.notFound)
   if (state.status === 'ended') throw new DomainError('session-ended', sessionMessages.ended)
@@ -57,64 +56,58 @@ type Recorded = {
 async function record(scope: SignedInScope, sessionId: string, recorded: Recorded) {
   const { runtime, userId } = scope
   const questionId = randomUUID()
-  await runtime.store.transaction(
-    async (tx) => {
-      const owner = await loadOwner(tx, userId)
-      const key = await ensureKeyFor(tx.db, userId)
-      const { transcription, screenshot } = recorded
-      await handleCommand(
-        tx,
-        interviewSessionAggregate,
-        sessionId,
-        {
-          type: 'RecordQuestion',
-          owner,
-          userId,
-          asked: {
-            questionId,
-            source: recorded.source,
-            question: seal(key, userId, recorded.question),
-            contextUsed: recorded.contextUsed,
-            answer: seal(key, userId, recorded.answer.text),
-            category: categoriseQuestion(recorded.question, recorded.answer.source !== 'framework'),
-            confidence: recorded.answer.confidence ?? null,
-            answerSource: recorded.answer.source ?? null,
-            provider: recorded.answer.provider,
-            model: recorded.answer.model,
-            latencyMs: recorded.answer.latencyMs,
-            usage: recorded.answer.usage,
-          },
-          ...(transcription
-            ? {
-                transcribed: {
-                  questionId,
-                  transcript: seal(key, userId, transcription.text),
-                  bytes: transcription.bytes,
-                  provider: transcription.provider,
-                  model: transcription.model,
-                  latencyMs: transcription.latencyMs,
-                },
-              }
-            : {}),
-          ...(screenshot
-            ? {
-                analyzed: {
-                  questionId,
-                  extractedText: seal(key, userId, screenshot.extractedText),
-                  foundQuestion: screenshot.question !== null,
-                  bytes: screenshot.bytes,
-                  provider: screenshot.provider,
-                  model: screenshot.model,
-                  latencyMs: screenshot.latencyMs,
-                },
-              }
-            : {}),
+  await interviewSessionCommands.run(runtime.store, sessionId, async (_, tx) => {
+    const owner = await ownerOf(tx, userId)
+    const key = await ensureKeyFor(tx.db, userId)
+    const { transcription, screenshot } = recorded
+    return {
+      command: {
+        type: 'RecordQuestion',
+        owner,
+        userId,
+        asked: {
+          questionId,
+          source: recorded.source,
+          question: seal(key, userId, recorded.question),
+          contextUsed: recorded.contextUsed,
+          answer: seal(key, userId, recorded.answer.text),
+          category: categoriseQuestion(recorded.question, recorded.answer.source !== 'framework'),
+          confidence: recorded.answer.confidence ?? null,
+          answerSource: recorded.answer.source ?? null,
+          provider: recorded.answer.provider,
+          model: recorded.answer.model,
+          latencyMs: recorded.answer.latencyMs,
+          usage: recorded.answer.usage,
         },
-        scope.metadata(),
-      )
-    },
-    { retryOnConflict: true },
-  )
+        ...(transcription
+          ? {
+              transcribed: {
+                questionId,
+                transcript: seal(key, userId, transcription.text),
+                bytes: transcription.bytes,
+                provider: transcription.provider,
+                model: transcription.model,
+                latencyMs: transcription.latencyMs,
+              },
+            }
+          : {}),
+        ...(screenshot
+          ? {
+              analyzed: {
+                questionId,
+                extractedText: seal(key, userId, screenshot.extractedText),
+                foundQuestion: screenshot.question !== null,
+                bytes: screenshot.bytes,
+                provider: screenshot.provider,
+                model: screenshot.model,
+                latencyMs: screenshot.latencyMs,
+              },
+            }
+          : {}),
+      },
+      metadata: scope.metadata(),
+    }
+  })
   return questionId
 }
 

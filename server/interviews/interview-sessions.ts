@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
 import {
   abandonAfterMs,
-  interviewSessionAggregate,
   sessionMessages,
+  interviewSessionCommands,
 } from '#events/interviews/interview-session-decider.ts'
 import type { SessionState } from '#events/interviews/interview-session.ts'
 import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
-import { foldStream, handleCommand, loadAggregate, streamOf } from '#events/store/command-handler.ts'
-import { ownerIn, ownerStreamOf } from '#events/users/load-owner.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { ownerOf, ownerStreamOf } from '#events/users/owner-check.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { gatedContext } from './context-gate.ts'
@@ -47,25 +46,21 @@ async function decideStart(
   { endAbandonedFirst }: { endAbandonedFirst: boolean },
 ): Promise<SessionState | { status: 'holding'; activeSessions: string[] }> {
   const { runtime, userId } = scope
-  const subscription = streamOf(subscriptionAggregate, userId)
+  const subscription = subscriptionCommands.streamOf(userId)
   const reads = {
-    streams: [subscription, streamOf(interviewSessionAggregate, sessionId)],
+    streams: [subscription, interviewSessionCommands.streamOf(sessionId)],
     ownerStreams: [ownerStreamOf(userId)],
   }
   return runtime.store.decide(reads, async (unit) => {
     const now = runtime.clock.now()
-    const state = foldStream(
-      subscriptionAggregate,
-      await unit.loadStream(subscription.streamId, subscription.snapshotKey),
-    )
+    const state = subscriptionCommands.stateOf(await unit.loadStream(subscription.streamId, subscription.snapshotKey))
     const access = accessFrom(state, now)
     const context = gatedContext(access, input.context)
     if (endAbandonedFirst && access.state.activeSessions.length > 0)
       return { status: 'holding' as const, activeSessions: access.state.activeSessions }
-    const owner = ownerIn(unit, userId)
-    await handleCommand(
+    const owner = await ownerOf(unit, userId)
+    await subscriptionCommands.handle(
       unit,
-      subscriptionAggregate,
       userId,
       { type: 'UseInterviewCredit', owner, sessionId, now },
       scope.metadata(),
@@ -75,9 +70,8 @@ async function decideStart(
       Object.keys(context).length > 0
         ? seal(await ensureKeyFor(runtime.db, userId), userId, JSON.stringify(context))
         : null
-    const { after } = await handleCommand(
+    const { after } = await interviewSessionCommands.handle(
       unit,
-      interviewSessionAggregate,
       sessionId,
       {
         type: 'Start',
@@ -107,20 +101,18 @@ export async function endSession(scope: SignedInScope, sessionId: string | undef
  */
 async function end(scope: SignedInScope, sessionId: string, reason: 'ended' | 'abandoned') {
   const { runtime, userId } = scope
-  const streams = [streamOf(interviewSessionAggregate, sessionId), streamOf(subscriptionAggregate, userId)]
+  const streams = [interviewSessionCommands.streamOf(sessionId), subscriptionCommands.streamOf(userId)]
   return runtime.store.decide({ streams }, async (unit) => {
-    const { decided, after } = await handleCommand(
+    const { decided, after } = await interviewSessionCommands.handle(
       unit,
-      interviewSessionAggregate,
       sessionId,
       { type: 'End', userId, now: runtime.clock.now(), reason },
       scope.metadata(),
     )
     const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
     if (ended?.type === 'InterviewSessionEnded') {
-      await handleCommand(
+      await subscriptionCommands.handle(
         unit,
-        subscriptionAggregate,
         userId,
         { type: 'SettleInterviewCredit', sessionId, counted: ended.data.counted, reason },
         scope.metadata(),
@@ -133,7 +125,7 @@ async function end(scope: SignedInScope, sessionId: string, reason: 'ended' | 'a
 async function endAbandonedSessions(scope: SignedInScope, activeSessions: string[]) {
   const now = scope.runtime.clock.now().getTime()
   for (const sessionId of activeSessions) {
-    const { state } = await loadAggregate(scope.runtime.store, interviewSessionAggregate, sessionId)
+    const { state } = await interviewSessionCommands.load(scope.runtime.store, sessionId)
     if (state.status === 'active' && now - state.lastActivityAt.getTime() > abandonAfterMs)
       await end(scope, sessionId, 'abandoned')
   }
@@ -165,6 +157,6 @@ export async function describeSession(scope: SignedInScope, session: SessionStat
 export async function activeSession(scope: SignedInScope) {
   const id = latestActiveSessionId(await planAccess(scope))
   if (!id) return null
-  const { state } = await loadAggregate(scope.runtime.store, interviewSessionAggregate, id)
+  const { state } = await interviewSessionCommands.load(scope.runtime.store, id)
   return describeSession(scope, state)
 }

@@ -1,6 +1,5 @@
 import { featuresFor, type PlanType } from '#app.catalog.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { isSubscriptionActive, type SubscriptionState } from '#events/subscriptions/subscription.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 
@@ -8,7 +7,7 @@ export type PlanAccess = ReturnType<typeof accessFrom>
 
 /** The person's plan and features as their subscription stream says now (not a view). */
 export async function planAccess({ runtime, userId }: SignedInScope) {
-  const { state } = await loadAggregate(runtime.store, subscriptionAggregate, userId)
+  const { state } = await subscriptionCommands.load(runtime.store, userId)
   return accessFrom(state, runtime.clock.now())
 }
 

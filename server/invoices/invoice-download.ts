@@ -1,6 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import { invoiceAggregate } from '#events/invoices/invoice-decider.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
+import { invoiceCommands } from '#events/invoices/invoice-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { openInvoiceBuyer } from './invoice-buyer.ts'
 import { renderInvoicePdf } from './invoice-pdf.ts'
@@ -13,7 +12,7 @@ export const invoiceMessages = { notFound: 'Invoice not found' } as const
  */
 export async function invoicePdfFor(scope: SignedInScope, orderId: string) {
   const { runtime } = scope
-  const { state } = await loadAggregate(runtime.store, invoiceAggregate, orderId)
+  const { state } = await invoiceCommands.load(runtime.store, orderId)
   if (state.status !== 'issued' || state.invoice.userId !== scope.userId)
     throw new DomainError('not-found', invoiceMessages.notFound)
   const { invoice } = state

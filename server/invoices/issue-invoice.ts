@@ -1,10 +1,9 @@
 import { findPlan } from '#app.catalog.ts'
-import { invoiceAggregate } from '#events/invoices/invoice-decider.ts'
+import { invoiceCommands } from '#events/invoices/invoice-decider.ts'
 import { takeNextInvoiceNumber } from '#events/invoices/invoice-number-series.ts'
 import type { IssuedInvoice } from '#events/invoices/invoice.ts'
 import type { OrderState } from '#events/orders/order.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import type { StoreTransaction } from '#events/store/event-store.ts'
 import type { EventMetadata } from '#events/store/types.ts'
 import { financialYearOf, gstBreakdown, invoiceNumberOf } from '#rules/gst.ts'
@@ -16,10 +15,10 @@ type PaidOrder = Exclude<OrderState, { status: 'none' }> & { status: 'paid'; pay
 export type InvoiceOutcome = { invoice: IssuedInvoice; newlyIssued: boolean }
 
 /**
- * Issues the invoice of a paid order inside the unit of work that recorded the payment. The
- * invoice stream is read (and locked) first, so an order already invoiced is answered as it is and
- * takes no number; otherwise the next number of the financial year is taken and the InvoiceIssued
- * event appended in the same transaction (decision 0034): both commit, or neither does.
+ * Issues the invoice of a paid order inside the unit of work that recorded the payment, through the
+ * invoice's handler. The invoice stream is read (and locked) once, so an order already invoiced is
+ * answered as it is and takes no number; otherwise the next number of the financial year is taken
+ * and the InvoiceIssued event appended in the same transaction (decision 0034): both commit, or neither does.
  */
 export async function issueInvoice(
   tx: StoreTransaction<Database>,
@@ -28,16 +27,30 @@ export async function issueInvoice(
   period: { start: string | null; end: string | null },
   metadata: EventMetadata,
 ): Promise<InvoiceOutcome> {
-  const locked = { readStream: (streamId: string) => tx.readStream(streamId) }
-  const { state } = await loadAggregate(locked, invoiceAggregate, order.orderId)
-  if (state.status === 'issued') return { invoice: state.invoice, newlyIssued: false }
+  const { decided, after } = await invoiceCommands.handleWith(tx, order.orderId, async ({ state }) => ({
+    command: {
+      type: 'IssueInvoice',
+      invoice: state.status === 'issued' ? state.invoice : await newInvoice(tx, runtime, order, period),
+    },
+    metadata,
+  }))
+  if (after.status !== 'issued') throw new Error(`the invoice of order ${order.orderId} was not issued`)
+  return { invoice: after.invoice, newlyIssued: decided.length > 0 }
+}
 
+/** The next number of the financial year, taken in `tx`, and the invoice it heads. */
+async function newInvoice(
+  tx: StoreTransaction<Database>,
+  runtime: Pick<Runtime, 'store' | 'config' | 'clock'>,
+  order: PaidOrder,
+  period: { start: string | null; end: string | null },
+): Promise<IssuedInvoice> {
   const { invoices } = runtime.config
   const issuedAt = runtime.clock.now()
   const financialYear = financialYearOf(issuedAt)
   const sequence = await takeNextInvoiceNumber(tx.db, financialYear)
   const amounts = gstBreakdown(order.amount, invoices.gstRateBasisPoints)
-  const invoice: IssuedInvoice = {
+  return {
     invoiceNumber: invoiceNumberOf(invoices.numberPrefix, financialYear, sequence),
     financialYear,
     sequence,
@@ -60,8 +73,6 @@ export async function issueInvoice(
     sgst: amounts.sgst,
     ...upgradeCreditOf(order),
   }
-  await handleCommand(tx, invoiceAggregate, order.orderId, { type: 'IssueInvoice', invoice }, metadata)
-  return { invoice, newlyIssued: true }
 }
 
 function upgradeCreditOf(order: PaidOrder): Pick<IssuedInvoice, 'upgradeCredit'> {

@@ -1,6 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import { orderAggregate, orderMessages } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { orderMessages, orderCommands } from '#events/orders/order-decider.ts'
 import { continuingProcess } from '#events/store/correlation.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 
@@ -10,14 +9,10 @@ import type { SignedInScope } from '#server/request-scope.ts'
  */
 export async function abandonCheckout(scope: SignedInScope, input: { orderId: string }) {
   const { runtime, userId } = scope
-  const { after } = await runtime.store.transaction(
-    async (tx) => {
-      const { events } = await loadAggregate(runtime.store, orderAggregate, input.orderId, tx.db)
-      const metadata = continuingProcess(scope.metadata, events)
-      return handleCommand(tx, orderAggregate, input.orderId, { type: 'Abandon', userId }, metadata(userId))
-    },
-    { retryOnConflict: true },
-  )
+  const { after } = await orderCommands.run(runtime.store, input.orderId, ({ events }) => ({
+    command: { type: 'Abandon', userId },
+    metadata: continuingProcess(scope.metadata, events)(userId),
+  }))
   // The decider refuses an order that is not the person's, so there is one.
   if (after.status === 'none') throw new DomainError('not-found', orderMessages.notFound)
   return { orderId: input.orderId, status: after.status }

@@ -1,6 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import { continuingProcess } from '#events/store/correlation.ts'
 import type { EventMetadata } from '#events/store/types.ts'
 import type { Runtime } from '#server/runtime.types.ts'
@@ -42,20 +41,10 @@ export async function applyWebhook(runtime: Runtime, deliveryId: string, facts: 
         }
       return { outcome: 'processed', detail: newlyPaid ? 'order paid' : `no change (order ${order.status})` }
     }
-    const result = await runtime.store.transaction(
-      async (tx) => {
-        const { state, events } = await loadAggregate(runtime.store, orderAggregate, action.orderId, tx.db)
-        const owner = state.status === 'none' ? '' : state.userId
-        return handleCommand(
-          tx,
-          orderAggregate,
-          action.orderId,
-          { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code },
-          continuingProcess(delivery.metadata, events)(owner),
-        )
-      },
-      { retryOnConflict: true },
-    )
+    const result = await orderCommands.run(runtime.store, action.orderId, ({ state, events }) => ({
+      command: { type: 'RecordFailure', paymentId: action.paymentId, reason: action.reason, code: action.code },
+      metadata: continuingProcess(delivery.metadata, events)(state.status === 'none' ? '' : state.userId),
+    }))
     return {
       outcome: 'processed',
       detail: result.decided.length > 0 ? 'payment failure recorded' : `no change (order ${result.after.status})`,

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { checkout, findPlan, type PlanId } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
 import { mailLinkBase } from '#server/accounts/account-mail.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { quotePlanChange } from '#events/subscriptions/plan-change.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { orderDescription, payableQuote, priceChangedMessage } from './order-quote.ts'
 import { PaymentGatewayError } from './payment-gateway.ts'
 
@@ -27,7 +27,7 @@ export async function createOrder(
   const { runtime, userId } = scope
   const plan = findPlan(input.planType)
   if (!plan) throw new DomainError('unknown-plan', `Unknown plan: ${input.planType}`)
-  const { state: subscription } = await loadAggregate(runtime.store, subscriptionAggregate, userId)
+  const { state: subscription } = await subscriptionCommands.load(runtime.store, userId)
   const quote = payableQuote(quotePlanChange(subscription, plan, runtime.clock.now()), plan)
   if (input.expectedAmount !== undefined && input.expectedAmount !== quote.amountDue)
     throw new DomainError('plan-change-refused', priceChangedMessage(quote.amountDue, input.expectedAmount))
@@ -44,14 +44,13 @@ export async function createOrder(
     }
     throw error
   }
-  await runtime.store.transaction(async (tx) =>
-    handleCommand(
+  await commandUnit(runtime.store, async (tx) =>
+    orderCommands.handle(
       tx,
-      orderAggregate,
       order.id,
       {
         type: 'CreateOrder',
-        owner: await loadOwner(tx, userId),
+        owner: await ownerOf(tx, userId),
         data: {
           orderId: order.id,
           userId,

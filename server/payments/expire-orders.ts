@@ -1,6 +1,5 @@
 import { timers } from '#app.config.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import { continuingProcess } from '#events/store/correlation.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
@@ -21,20 +20,10 @@ export async function expireOrders(runtime: Runtime): Promise<{ expired: number 
     .execute()
   let expired = 0
   for (const { order_id: orderId, user_id: userId } of due) {
-    const { decided } = await runtime.store.transaction(
-      async (tx) => {
-        const { events } = await loadAggregate(runtime.store, orderAggregate, orderId, tx.db)
-        const metadata = continuingProcess(() => ({ actor: { type: 'system', id: 'expire-orders' }, userId }), events)
-        return handleCommand(
-          tx,
-          orderAggregate,
-          orderId,
-          { type: 'Expire', now, checkoutWindowMs: timers.checkoutWindow },
-          metadata(userId),
-        )
-      },
-      { retryOnConflict: true },
-    )
+    const { decided } = await orderCommands.run(runtime.store, orderId, ({ events }) => ({
+      command: { type: 'Expire', now, checkoutWindowMs: timers.checkoutWindow },
+      metadata: continuingProcess(() => ({ actor: { type: 'system', id: 'expire-orders' }, userId }), events)(userId),
+    }))
     expired += decided.length
   }
   return { expired }

@@ -1,5 +1,4 @@
-import { handleCommand } from '#events/store/command-handler.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 /**
@@ -17,17 +16,10 @@ export async function expireSubscriptions(runtime: Runtime): Promise<{ expired: 
     .execute()
   let expired = 0
   for (const { user_id: userId } of due) {
-    const { decided } = await runtime.store.transaction(
-      (tx) =>
-        handleCommand(
-          tx,
-          subscriptionAggregate,
-          userId,
-          { type: 'Expire', now },
-          { actor: { type: 'system', id: 'expire-subscriptions' }, userId },
-        ),
-      { retryOnConflict: true },
-    )
+    const { decided } = await subscriptionCommands.run(runtime.store, userId, () => ({
+      command: { type: 'Expire', now },
+      metadata: { actor: { type: 'system', id: 'expire-subscriptions' }, userId },
+    }))
     expired += decided.length
   }
   return { expired }

@@ -1,9 +1,8 @@
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { continuingProcess } from '#events/store/correlation.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import type { OrderState } from '#events/orders/order.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { openInvoiceBuyer } from '#server/invoices/invoice-buyer.ts'
 import { issueInvoice } from '#server/invoices/issue-invoice.ts'
 import { receiptMail } from '#server/invoices/receipt-mail.ts'
@@ -18,7 +17,8 @@ export type PaymentOutcome = { order: OrderState; newlyPaid: boolean; invoiceNum
  * Records a proven payment and, in the same transaction, starts the plan period it pays for,
  * issues its invoice and queues the receipt. Both the checkout's verify call and every webhook
  * delivery come through here, in any order and any number of times: one payment, one
- * PaymentVerified, one activation, one invoice, one receipt.
+ * PaymentVerified, one activation, one invoice, one receipt. The order stream is read once,
+ * locked, by the order's handler; the activation, the invoice and the receipt join its unit of work.
  */
 export async function recordPayment(
   scope: Pick<RequestScope, 'runtime' | 'metadata'>,
@@ -26,32 +26,30 @@ export async function recordPayment(
 ): Promise<PaymentOutcome> {
   const { runtime } = scope
   // The checkout's verify call and the webhook for the same payment often race: the loser re-reads and finds it paid.
-  const outcome = await runtime.store.transaction(
-    async (tx) => {
-      const { state, events } = await loadAggregate(runtime.store, orderAggregate, payment.orderId, tx.db)
-      const metadata = continuingProcess(scope.metadata, events)
-      const owner = state.status === 'none' ? (payment.userId ?? '') : state.userId
-      const amount = payment.amount ?? (state.status === 'none' ? 0 : state.amount)
-      const result = await handleCommand(
-        tx,
-        orderAggregate,
-        payment.orderId,
-        {
-          type: 'RecordPayment',
-          paymentId: payment.paymentId,
-          amount,
-          verifiedBy: payment.verifiedBy,
-          ...(payment.userId ? { userId: payment.userId } : {}),
-          ownerErased: state.status !== 'none' && (await loadOwner(tx, state.userId)).erased,
-        },
-        metadata(owner),
-      )
+  const outcome = await orderCommands.run(
+    runtime.store,
+    payment.orderId,
+    async ({ state, events }, tx) => ({
+      command: {
+        type: 'RecordPayment',
+        paymentId: payment.paymentId,
+        amount: payment.amount ?? (state.status === 'none' ? 0 : state.amount),
+        verifiedBy: payment.verifiedBy,
+        ...(payment.userId ? { userId: payment.userId } : {}),
+        ownerErased: state.status !== 'none' && (await ownerOf(tx, state.userId)).erased,
+      },
+      metadata: continuingProcess(
+        scope.metadata,
+        events,
+      )(state.status === 'none' ? (payment.userId ?? '') : state.userId),
+    }),
+    async (result, tx): Promise<PaymentOutcome> => {
       const paid = result.decided.some((event) => event.type === 'PaymentVerified')
       if (!paid || result.after.status !== 'paid') return { order: result.after, newlyPaid: false, invoiceNumber: null }
       const { userId } = result.after
-      const activation = await handleCommand(
+      const metadata = continuingProcess(scope.metadata, result.events)(userId)
+      const activation = await subscriptionCommands.handle(
         tx,
-        subscriptionAggregate,
         userId,
         {
           type: 'Activate',
@@ -60,14 +58,14 @@ export async function recordPayment(
           planType: result.after.planType,
           now: runtime.clock.now(),
         },
-        metadata(userId),
+        metadata,
       )
       const { invoice, newlyIssued } = await issueInvoice(
         tx,
         runtime,
         { ...result.after, status: 'paid', paymentId: payment.paymentId },
         { start: activation.after.periodStart, end: activation.after.periodEnd },
-        metadata(userId),
+        metadata,
       )
       const buyer = newlyIssued ? await openInvoiceBuyer(tx.db, invoice) : null
       if (buyer) {
@@ -89,7 +87,6 @@ export async function recordPayment(
       }
       return { order: result.after, newlyPaid: true, invoiceNumber: invoice.invoiceNumber }
     },
-    { retryOnConflict: true },
   )
   if (outcome.newlyPaid) runtime.jobs.wake(mailEnqueuedEvent)
   return outcome

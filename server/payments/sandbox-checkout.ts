@@ -1,6 +1,5 @@
 import { DomainError } from '#events/domain-error.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { receiveRazorpayWebhook } from './webhook-deliveries.ts'
 
@@ -20,7 +19,7 @@ export async function completeSandboxCheckout(
   const { runtime, userId } = scope
   const sandbox = runtime.payments.sandbox
   if (!sandbox) throw new DomainError('not-found', 'The sandbox checkout exists only when Razorpay is not configured.')
-  const { state } = await loadAggregate(runtime.store, orderAggregate, input.orderId)
+  const { state } = await orderCommands.load(runtime.store, input.orderId)
   if (state.status === 'none' || state.userId !== userId) throw new DomainError('not-found', 'Order not found')
 
   const paymentId = input.outcome === 'success' ? undefined : sandbox.newPaymentId()

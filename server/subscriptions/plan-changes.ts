@@ -1,10 +1,9 @@
 import { findPlan, plans, type PlanId } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
 import { quotePlanChange, type PlanChangeQuote } from '#events/subscriptions/plan-change.ts'
-import { subscriptionAggregate } from '#events/subscriptions/subscription-decider.ts'
+import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 
 /** A quote as the API shows it: one flat shape, amounts in paise. */
@@ -39,7 +38,7 @@ function quoteView(quote: PlanChangeQuote) {
  */
 export async function previewPlanChanges(scope: SignedInScope) {
   const { runtime, userId } = scope
-  const { state } = await loadAggregate(runtime.store, subscriptionAggregate, userId)
+  const { state } = await subscriptionCommands.load(runtime.store, userId)
   const now = runtime.clock.now()
   const active = isSubscriptionActive(state, now)
   return {
@@ -56,21 +55,16 @@ export async function previewPlanChanges(scope: SignedInScope) {
 async function decide(scope: SignedInScope, command: { type: 'schedule'; planType: PlanId } | { type: 'cancel' }) {
   const { runtime, userId } = scope
   const now = runtime.clock.now()
-  await runtime.store.transaction(
-    async (tx) => {
-      const owner = await loadOwner(tx, userId)
-      return handleCommand(
-        tx,
-        subscriptionAggregate,
-        userId,
+  await subscriptionCommands.run(runtime.store, userId, async (_, tx) => {
+    const owner = await ownerOf(tx, userId)
+    return {
+      command:
         command.type === 'schedule'
           ? { type: 'SchedulePlanChange', owner, planType: command.planType, now }
           : { type: 'CancelPlanChange', owner, now },
-        scope.metadata(),
-      )
-    },
-    { retryOnConflict: true },
-  )
+      metadata: scope.metadata(),
+    }
+  })
   return previewPlanChanges(scope)
 }
 

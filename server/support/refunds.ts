@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
-import { orderAggregate, paymentToRefund } from '#events/orders/order-decider.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { paymentToRefund, orderCommands } from '#events/orders/order-decider.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { PaymentGatewayError } from '#server/payments/payment-gateway.ts'
 import type { Runtime } from '#server/runtime.types.ts'
@@ -33,7 +32,7 @@ export async function listRefunds(runtime: Runtime, options: { limit: number }):
 }
 
 async function refundsOfOrder(runtime: Runtime, orderId: string): Promise<RefundRow[]> {
-  const { state, events } = await loadAggregate(runtime.store, orderAggregate, orderId)
+  const { state, events } = await orderCommands.load(runtime.store, orderId)
   if (state.status === 'none') return []
   return events.flatMap((event) =>
     event.type === 'DuplicatePaymentCaptured'
@@ -61,21 +60,14 @@ export async function refundPayment(
   staff: SupportStaff,
   input: { orderId: string; paymentId: string },
 ): Promise<RefundRow> {
-  const { state } = await loadAggregate(runtime.store, orderAggregate, input.orderId)
+  const { state } = await orderCommands.load(runtime.store, input.orderId)
   const due = paymentToRefund(state, input.paymentId)
   if (due && state.status !== 'none') {
     const refundId = await refundAtGateway(runtime, due, staff)
-    await runtime.store.transaction(
-      (tx) =>
-        handleCommand(
-          tx,
-          orderAggregate,
-          input.orderId,
-          { type: 'RecordRefund', paymentId: due.paymentId, refundId },
-          supportMetadata(staff, state.userId),
-        ),
-      { retryOnConflict: true },
-    )
+    await orderCommands.run(runtime.store, input.orderId, () => ({
+      command: { type: 'RecordRefund', paymentId: due.paymentId, refundId },
+      metadata: supportMetadata(staff, state.userId),
+    }))
     runtime.log.info('support refunded a payment', { ...input, refundId, by: staff.staffId })
   }
   const refund = (await refundsOfOrder(runtime, input.orderId)).find((row) => row.paymentId === input.paymentId)

@@ -1,5 +1,5 @@
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { revokeAllRefreshTokens } from '#server/accounts/tokens/refresh-tokens.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { supportedPerson } from './timeline/person.ts'
@@ -16,10 +16,9 @@ export async function removeAuthenticatorsBySupport(
   input: { userId: string; reason: string },
 ) {
   const person = await supportedPerson(runtime.db, input.userId)
-  await runtime.store.transaction(async (tx) => {
-    await handleCommand(
+  await commandUnit(runtime.store, async (tx) => {
+    await userCommands.handle(
       tx,
-      userAggregate,
       person.userId,
       { type: 'RemoveAuthenticatorsBySupport', reason: input.reason },
       supportMetadata(staff, person.userId),

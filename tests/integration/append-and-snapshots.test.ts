@@ -7,7 +7,7 @@ import type { EventsDatabase } from '#events/database.ts'
 import { viewProjections } from '#events/projections/all-projections.ts'
 import { ProjectionRunner } from '#events/projections/projection-runner.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
-import { handleCommand, loadAggregate } from '#events/store/command-handler.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { ConcurrencyError } from '#events/store/types.ts'
 import { createInProcessScheduler } from '#server/jobs/in-process-scheduler.ts'
@@ -69,7 +69,7 @@ describe.each(databaseKinds)('appends and snapshots on %s', (kind) => {
     const id = randomUUID()
     const aggregate = counterAggregate('counter:v1')
     for (let by = 1; by <= 60; by += 1) {
-      await store.transaction((tx) => handleCommand(tx, aggregate, id, by, systemActor))
+      await store.transaction((tx) => commandHandler(aggregate).handle(tx, id, by, systemActor))
     }
     const snapshot = await database.db
       .selectFrom('aggregate_snapshots')
@@ -77,23 +77,23 @@ describe.each(databaseKinds)('appends and snapshots on %s', (kind) => {
       .where('stream_id', '=', `counter-${id}`)
       .executeTakeFirstOrThrow()
     expect(snapshot.version).toBeGreaterThanOrEqual(25)
-    const loaded = await loadAggregate(store, aggregate, id)
+    const loaded = await commandHandler(aggregate).load(store, id)
     expect(loaded.state).toEqual({ sum: 1830, count: 60 })
     expect(loaded.version).toBe(60)
     expect(loaded.events.length).toBeLessThan(60)
-    const result = await store.transaction((tx) => handleCommand(tx, aggregate, id, 100, systemActor))
+    const result = await store.transaction((tx) => commandHandler(aggregate).handle(tx, id, 100, systemActor))
     expect(result).toMatchObject({ before: { sum: 1830, count: 60 }, after: { sum: 1930, count: 61 }, version: 61 })
   })
 
   it('ignores the snapshots of another decider version', async () => {
     const id = randomUUID()
     for (let by = 1; by <= 30; by += 1) {
-      await store.transaction((tx) => handleCommand(tx, counterAggregate('counter:v1'), id, by, systemActor))
+      await store.transaction((tx) => commandHandler(counterAggregate('counter:v1')).handle(tx, id, by, systemActor))
     }
     // A snapshot the old decider folded differently: the new key must not read it.
     await sql`update aggregate_snapshots set state = '{"sum": -1, "count": -1}'::jsonb
       where stream_id = ${`counter-${id}`}`.execute(database.db)
-    const loaded = await loadAggregate(store, counterAggregate('counter:v2'), id)
+    const loaded = await commandHandler(counterAggregate('counter:v2')).load(store, id)
     expect(loaded.state).toEqual({ sum: 465, count: 30 })
     expect(loaded.version).toBe(30)
   })
@@ -138,7 +138,7 @@ describe('statements per appended event on postgres', () => {
       Array.from({ length: writers }, async () => {
         const id = randomUUID()
         for (let command = 0; command < commands; command += 1)
-          await store.transaction((tx) => handleCommand(tx, aggregate, id, 1, { ...systemActor, userId: id }))
+          await store.transaction((tx) => commandHandler(aggregate).handle(tx, id, 1, { ...systemActor, userId: id }))
       }),
     )
     await scheduler.settled()

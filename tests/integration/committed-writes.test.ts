@@ -27,8 +27,8 @@ function downAfterCommit(runtime: Runtime): Runtime {
   }
   const store: Runtime['store'] = {
     ...runtime.store,
-    transaction: async (work, options) => {
-      const result = await runtime.store.transaction(work, options)
+    transaction: async (work) => {
+      const result = await runtime.store.transaction(work)
       down = true
       return result
     },

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fixedClock } from '#events/clock.ts'
 import { eventRegistry } from '#events/registry.ts'
-import { handleCommand, streamOf } from '#events/store/command-handler.ts'
 import { createEventStore, type EventStore } from '#events/store/event-store.ts'
-import { ownerIn, ownerStreamOf } from '#events/users/load-owner.ts'
 import type { Aggregate } from '#events/store/aggregate.ts'
+import { commandHandler } from '#events/store/command-handler.ts'
+import { ownerOf, ownerStreamOf } from '#events/users/owner-check.ts'
 import { userEventDefinitions, userStreamId } from '#events/users/user.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -24,6 +24,7 @@ const signIns: Aggregate<number, typeof userEventDefinitions, 'SignIn'> = {
   evolve: (count) => count + 1,
   decide: () => [{ type: 'UserSignedIn', data: { method: 'password' } }],
 }
+const signInCommands = commandHandler(signIns)
 
 describe.each(databaseKinds)('decisions on several streams on %s', (kind) => {
   let database: TestDatabase
@@ -41,14 +42,14 @@ describe.each(databaseKinds)('decisions on several streams on %s', (kind) => {
     const [first, second] = [randomUUID(), randomUUID()]
     await store.append(`user-${second}`, 'no_stream', [signIn], systemActor)
     const attempts: number[][] = []
-    await store.decide({ streams: [streamOf(signIns, first), streamOf(signIns, second)] }, async (unit) => {
+    await store.decide({ streams: [signInCommands.streamOf(first), signInCommands.streamOf(second)] }, async (unit) => {
       const versions = await Promise.all(
         [first, second].map(async (id) => (await unit.readStream(`user-${id}`)).length),
       )
       attempts.push(versions)
       // Another writer moves the second stream after the read, once.
       if (attempts.length === 1) await store.append(`user-${second}`, 1, [signIn], systemActor)
-      for (const id of [first, second]) await handleCommand(unit, signIns, id, 'SignIn', systemActor)
+      for (const id of [first, second]) await signInCommands.handle(unit, id, 'SignIn', systemActor)
     })
     expect(attempts).toEqual([
       [0, 1],
@@ -62,18 +63,21 @@ describe.each(databaseKinds)('decisions on several streams on %s', (kind) => {
     const [owner, other] = [randomUUID(), randomUUID()]
     await store.append(ownerStreamOf(owner), 'no_stream', [signIn], systemActor)
     const seen: boolean[] = []
-    await store.decide({ streams: [streamOf(signIns, other)], ownerStreams: [ownerStreamOf(owner)] }, async (unit) => {
-      const { erased } = ownerIn(unit, owner)
-      seen.push(erased)
-      if (seen.length === 1)
-        await store.append(
-          ownerStreamOf(owner),
-          1,
-          [{ type: 'UserErased', data: { requestedBy: 'user' } }],
-          systemActor,
-        )
-      if (!erased) await handleCommand(unit, signIns, other, 'SignIn', systemActor)
-    })
+    await store.decide(
+      { streams: [signInCommands.streamOf(other)], ownerStreams: [ownerStreamOf(owner)] },
+      async (unit) => {
+        const { erased } = await ownerOf(unit, owner)
+        seen.push(erased)
+        if (seen.length === 1)
+          await store.append(
+            ownerStreamOf(owner),
+            1,
+            [{ type: 'UserErased', data: { requestedBy: 'user' } }],
+            systemActor,
+          )
+        if (!erased) await signInCommands.handle(unit, other, 'SignIn', systemActor)
+      },
+    )
     expect(seen).toEqual([false, true])
     expect(await store.readStream(`user-${other}`)).toEqual([])
   })

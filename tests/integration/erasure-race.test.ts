@@ -9,11 +9,10 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { deleteAccount } from '#server/accounts/profile.ts'
 import { startSession } from '#server/interviews/interview-sessions.ts'
 import { actingAs, type SignedInScope } from '#server/request-scope.ts'
@@ -33,9 +32,8 @@ async function registeredPerson(): Promise<SignedInScope> {
   const scope = actingAs({ runtime: test.runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
   await test.runtime.store.transaction(async (tx) => {
     const key = await ensureKeyFor(tx.db, userId)
-    await handleCommand(
+    await userCommands.handle(
       tx,
-      userAggregate,
       userId,
       {
         type: 'Register',
@@ -89,7 +87,7 @@ describe('an erasure racing a write for the same person', () => {
     const ownerRead = gate()
     const release = gate()
     const write = test.runtime.store.transaction(async (tx) => {
-      const owner = await loadOwner(tx, person.userId)
+      const owner = await ownerOf(tx, person.userId)
       ownerRead.open()
       await release.opened
       const data = testOrderData(person.userId, {
@@ -98,7 +96,7 @@ describe('an erasure racing a write for the same person', () => {
         amount: 49900,
         receipt: 'race',
       })
-      await handleCommand(tx, orderAggregate, data.orderId, { type: 'CreateOrder', owner, data }, person.metadata())
+      await orderCommands.handle(tx, data.orderId, { type: 'CreateOrder', owner, data }, person.metadata())
       return owner
     })
     await ownerRead.opened
@@ -115,7 +113,7 @@ describe('an erasure racing a write for the same person', () => {
     const erasing = gate()
     const release = gate()
     const erasure = test.runtime.store.transaction(async (tx) => {
-      await handleCommand(tx, userAggregate, person.userId, { type: 'Erase', requestedBy: 'user' }, person.metadata())
+      await userCommands.handle(tx, person.userId, { type: 'Erase', requestedBy: 'user' }, person.metadata())
       erasing.open()
       await release.opened
     })

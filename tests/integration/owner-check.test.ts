@@ -1,14 +1,13 @@
 /**
- * The owner check every command on something a person owns makes (`loadOwner`): it answers
+ * The owner check every command on something a person owns makes (`ownerOf`): it answers
  * whether the person was erased without reading their stream, which grows with every sign-in.
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import type { StoreTransaction } from '#events/store/event-store.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
-import { userAggregate, type UserCommand } from '#events/users/user-decider.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
+import { type UserCommand, userCommands } from '#events/users/user-decider.ts'
 import { systemActor } from '#tests/support/test-events.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
@@ -23,14 +22,13 @@ describe.each(databaseKinds)('the owner check on %s', (kind) => {
   })
 
   const onUser = (userId: string, command: UserCommand) =>
-    test.runtime.store.transaction((tx) => handleCommand(tx, userAggregate, userId, command, systemActor))
+    test.runtime.store.transaction((tx) => userCommands.handle(tx, userId, command, systemActor))
 
   const register = (userId: string) =>
     test.runtime.store.transaction(async (tx) => {
       const key = await ensureKeyFor(tx.db, userId)
-      await handleCommand(
+      await userCommands.handle(
         tx,
-        userAggregate,
         userId,
         {
           type: 'Register',
@@ -50,11 +48,11 @@ describe.each(databaseKinds)('the owner check on %s', (kind) => {
   /** A unit of work whose stream reads fail: the owner check must answer without them. */
   const ownerWithoutReadingStreams = (userId: string) =>
     test.runtime.store.transaction((tx) => {
-      const noStreamReads: Pick<StoreTransaction, 'db' | 'readStream'> = {
-        db: tx.db,
+      const noStreamReads: Pick<StoreTransaction, 'erased' | 'readStream'> = {
+        erased: tx.erased,
         readStream: (streamId) => Promise.reject(new Error(`the owner check read ${streamId}`)),
       }
-      return loadOwner(noStreamReads, userId)
+      return ownerOf(noStreamReads, userId)
     })
 
   it('answers a signed-in person, an erased one and an unknown one without folding their stream', async () => {

@@ -3,8 +3,7 @@ import { InngestTestEngine } from '@inngest/test'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import { createDeliveryFunction } from '#inngest/functions/razorpay-delivery-function.ts'
 import { claimDelivery } from '#server/payments/delivery-claims.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
@@ -75,7 +74,7 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
     const first = await run(deliveryId)
     expect(first.error).toBeUndefined()
     expect(first.result).toEqual({ deliveryId, outcome: 'processed', detail: 'order paid' })
-    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state.status).toBe('paid')
+    expect((await orderCommands.load(test.runtime.store, orderId)).state.status).toBe('paid')
     const second = await run(deliveryId)
     expect(second.result).toEqual({ deliveryId, outcome: 'processed', detail: 'order paid' })
     expect(await deliveryOf(deliveryId)).toMatchObject({ outcome: 'processed', attempts: 1, next_attempt_at: null })

@@ -5,8 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import { authenticate } from '#server/accounts/authenticate.ts'
 import { deleteAccount } from '#server/accounts/profile.ts'
@@ -59,13 +58,7 @@ describe('two-step sign-in', () => {
       lastName: 'Lovelace',
     })
     await test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        userAggregate,
-        user.id,
-        { type: 'ConfirmEmail' },
-        { actor: { type: 'system' }, userId: user.id },
-      ),
+      userCommands.handle(tx, user.id, { type: 'ConfirmEmail' }, { actor: { type: 'system' }, userId: user.id }),
     )
     return { email, userId: user.id }
   }
@@ -296,13 +289,7 @@ describe('two-step sign-in', () => {
   it('keeps the second step through a password reset', async () => {
     const { email, userId } = await enrolled()
     await test.runtime.store.transaction((tx) =>
-      handleCommand(
-        tx,
-        userAggregate,
-        userId,
-        { type: 'ChangePassword', via: 'reset' },
-        { actor: { type: 'system' }, userId },
-      ),
+      userCommands.handle(tx, userId, { type: 'ChangePassword', via: 'reset' }, { actor: { type: 'system' }, userId }),
     )
     await expect(challenge(email)).resolves.toEqual(expect.any(String))
   })

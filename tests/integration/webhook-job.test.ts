@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { InngestTestEngine } from '@inngest/test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { orderAggregate } from '#events/orders/order-decider.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
+import { orderCommands } from '#events/orders/order-decider.ts'
 import { createJobFunctions } from '#inngest/functions/job-functions.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { paymentJobs } from '#server/payments/payment-jobs.ts'
@@ -92,7 +91,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     })
     expect(first.error).toBeUndefined()
     expect(first.result).toMatchObject({ processed: 2, retrying: 0, failed: 0 })
-    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state).toMatchObject({
+    expect((await orderCommands.load(test.runtime.store, orderId)).state).toMatchObject({
       status: 'paid',
       paymentId: 'pay_test_1',
     })
@@ -124,7 +123,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     expect(await eventsOf(orderId, 'DuplicatePaymentCaptured')).toEqual([
       { orderId, paymentId: 'pay_test_second', amount: 9900, reportedBy: 'webhook', reason: 'order-already-paid' },
     ])
-    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state).toMatchObject({
+    expect((await orderCommands.load(test.runtime.store, orderId)).state).toMatchObject({
       status: 'paid',
       paymentId: 'pay_test_first',
     })
@@ -203,7 +202,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     test.clock.advance(waitMs)
     expect(await processWebhookDeliveries(test.runtime)).toMatchObject({ processed: 1 })
     expect(await deliveryOf(eventId)).toMatchObject({ outcome: 'processed', attempts: 2, last_error: null })
-    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state.status).toBe('paid')
+    expect((await orderCommands.load(test.runtime.store, orderId)).state.status).toBe('paid')
   })
 
   it('lets a valid delivery through in the next run behind 100 poisoned ones, which back off and end failed', async () => {
@@ -234,7 +233,7 @@ describe.each(databaseKinds)('Razorpay webhook deliveries on %s', (kind) => {
     runs.push(await processWebhookDeliveries(test.runtime))
     expect(runs[1]).toMatchObject({ processed: 1, retrying: 0 })
     expect(await deliveryOf(valid)).toMatchObject({ outcome: 'processed', attempts: 1 })
-    expect((await loadAggregate(test.runtime.store, orderAggregate, orderId)).state.status).toBe('paid')
+    expect((await orderCommands.load(test.runtime.store, orderId)).state.status).toBe('paid')
 
     const waits = await test.runtime.db
       .selectFrom('webhook_deliveries')

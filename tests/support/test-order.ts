@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { PlanId } from '#app.catalog.ts'
-import { orderAggregate, type OrderCommand } from '#events/orders/order-decider.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
+import { type OrderCommand, orderCommands } from '#events/orders/order-decider.ts'
 import type { EventMetadata } from '#events/store/types.ts'
 import type { Runtime } from '#server/runtime.ts'
 
@@ -41,13 +40,7 @@ export async function createTestOrder(
 ): Promise<string> {
   const data = testOrderData(userId, order)
   await runtime.store.transaction((tx) =>
-    handleCommand(
-      tx,
-      orderAggregate,
-      data.orderId,
-      { type: 'CreateOrder', owner: { userId, erased: false }, data },
-      metadata,
-    ),
+    orderCommands.handle(tx, data.orderId, { type: 'CreateOrder', owner: { userId, erased: false }, data }, metadata),
   )
   return data.orderId
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
 import { keyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate, userMessages } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userMessages, userCommands } from '#events/users/user-decider.ts'
 import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { changePasswordMessages } from '../change-password.ts'
@@ -51,10 +51,9 @@ export async function startEnrolment(scope: SignedInScope, input: { name: string
   if (!profile) throw new DomainError('not-found', userMessages.notFound)
   const secret = newTotpSecret()
   const authenticatorId = randomUUID()
-  await runtime.store.transaction((tx) =>
-    handleCommand(
+  await commandUnit(runtime.store, (tx) =>
+    userCommands.handle(
       tx,
-      userAggregate,
       userId,
       {
         type: 'AddAuthenticator',
@@ -88,10 +87,9 @@ export async function confirmEnrolment(scope: SignedInScope, input: { authentica
   const step = stepOfCode(pending.secret, input.code.replace(/\s/g, ''), runtime.clock.now())
   if (step === undefined) return codeRefused(scope)
   const recovery = newRecoveryCodes()
-  const { decided } = await runtime.store.transaction((tx) =>
-    handleCommand(
+  const { decided } = await commandUnit(runtime.store, (tx) =>
+    userCommands.handle(
       tx,
-      userAggregate,
       userId,
       {
         type: 'ConfirmAuthenticator',
@@ -109,10 +107,9 @@ export async function confirmEnrolment(scope: SignedInScope, input: { authentica
 export async function renameAuthenticator(scope: SignedInScope, input: { authenticatorId: string; name: string }) {
   const { runtime, userId } = scope
   const key = await personalKey(scope)
-  await runtime.store.transaction((tx) =>
-    handleCommand(
+  await commandUnit(runtime.store, (tx) =>
+    userCommands.handle(
       tx,
-      userAggregate,
       userId,
       { type: 'RenameAuthenticator', authenticatorId: input.authenticatorId, name: seal(key, userId, input.name) },
       scope.metadata(),
@@ -139,10 +136,9 @@ export async function removeAuthenticator(
   const confirmed = loaded.authenticators.filter((each) => each.confirmed)
   const isLast = confirmed.length === 1 && confirmed[0]?.id === input.authenticatorId
   if (isLast) await proveOwner(scope, loaded, input)
-  await runtime.store.transaction(async (tx) => {
-    await handleCommand(
+  await commandUnit(runtime.store, async (tx) => {
+    await userCommands.handle(
       tx,
-      userAggregate,
       userId,
       { type: 'RemoveAuthenticator', authenticatorId: input.authenticatorId, proven: isLast },
       scope.metadata(),

@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { keyFor, unseal } from '#events/pii/pii-vault.ts'
-import { loadAggregate } from '#events/store/command-handler.ts'
 import type { EventStore } from '#events/store/event-store.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { noSecondStep, type SecondStepState } from '#events/users/second-step.ts'
 import type { Database } from '#server/db/schema.ts'
 import { z } from 'zod'
@@ -26,7 +25,7 @@ const hashList = z.array(z.string())
  * codes are spent) and the sealed values opened with their key (gone once they are erased).
  */
 export async function loadSecondStep(store: EventStore, userId: string, executor: Executor) {
-  const { events, state } = await loadAggregate(store, userAggregate, userId, executor)
+  const { events, state } = await userCommands.load(store, userId, executor)
   const secondStep: SecondStepState = state.status === 'unregistered' ? noSecondStep : state.secondStep
   const key = await keyFor(executor, userId)
   const open = (sealed: string) => unseal(key, userId, sealed)

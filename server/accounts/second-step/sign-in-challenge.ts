@@ -2,9 +2,8 @@ import type { Kysely, Transaction } from 'kysely'
 import { DomainError } from '#events/domain-error.ts'
 import type { Clock } from '#events/clock.ts'
 import type { StoreTransaction } from '#events/store/event-store.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
 import type { EventMetadata } from '#events/store/types.ts'
-import { userAggregate, type UserCommand } from '#events/users/user-decider.ts'
+import { type UserCommand, userCommands } from '#events/users/user-decider.ts'
 import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import type { Database } from '#server/db/schema.ts'
 import type { Runtime } from '#server/runtime.types.ts'
@@ -61,7 +60,7 @@ export async function signInOrChallenge(
     ...(pending.providerUserId === undefined ? {} : { providerUserId: pending.providerUserId }),
   }
   try {
-    const { after } = await handleCommand(tx, userAggregate, pending.userId, command, metadata)
+    const { after } = await userCommands.handle(tx, pending.userId, command, metadata)
     if (after.status === 'unregistered') throw new Error('Signed-in account has no history')
     return { kind: 'signed-in' as const, tokens: await issueTokenPair(tx.db, runtime, pending.userId, after.role) }
   } catch (error) {

@@ -1,6 +1,6 @@
 import { DomainError } from '#events/domain-error.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import { actingAs, type RequestScope, type SignedInScope } from '#server/request-scope.ts'
 import { accountOf } from '../account-answer.ts'
@@ -21,8 +21,8 @@ import { challengeMessages, countChallengeFailure, liveChallenge, spendChallenge
 
 /** Records a failed challenge in the person's history (their timeline shows it, never the code). */
 async function recordFailure(person: SignedInScope, reason: 'wrong-code' | 'used-code') {
-  await person.runtime.store.transaction((tx) =>
-    handleCommand(tx, userAggregate, person.userId, { type: 'FailSecondStep', reason }, person.metadata()),
+  await commandUnit(person.runtime.store, (tx) =>
+    userCommands.handle(tx, person.userId, { type: 'FailSecondStep', reason }, person.metadata()),
   )
 }
 
@@ -65,12 +65,11 @@ export async function verifySignInChallenge(scope: RequestScope, input: { challe
   if (!proof) return failed('wrong-code')
   let outcome
   try {
-    outcome = await runtime.store.transaction(async (tx) => {
+    outcome = await commandUnit(runtime.store, async (tx) => {
       if (!(await spendChallenge(tx.db, runtime.clock, tokenHash)))
         throw new DomainError('mfa-challenge-invalid', challengeMessages.invalid)
-      const { after } = await handleCommand(
+      const { after } = await userCommands.handle(
         tx,
-        userAggregate,
         challenge.user_id,
         {
           type: 'RecordSignIn',

@@ -1,7 +1,6 @@
-import { interviewSessionAggregate } from '#events/interviews/interview-session-decider.ts'
+import { interviewSessionCommands } from '#events/interviews/interview-session-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { loadOwner } from '#events/users/load-owner.ts'
+import { ownerOf } from '#events/users/owner-check.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { requireAnalytics } from './review-access.ts'
 
@@ -13,28 +12,22 @@ export async function rateAnswer(
   await requireAnalytics(scope)
   const { runtime, userId } = scope
   const note = input.note?.trim() ? input.note.trim() : null
-  await runtime.store.transaction(
-    async (tx) => {
-      const owner = await loadOwner(tx, userId)
-      const key = note === null ? undefined : await ensureKeyFor(tx.db, userId)
-      await handleCommand(
-        tx,
-        interviewSessionAggregate,
-        input.sessionId,
-        {
-          type: 'RateAnswer',
-          owner,
-          userId,
-          rated: {
-            questionId: input.questionId,
-            rating: input.rating,
-            note: key === undefined || note === null ? null : seal(key, userId, note),
-          },
+  await interviewSessionCommands.run(runtime.store, input.sessionId, async (_, tx) => {
+    const owner = await ownerOf(tx, userId)
+    const key = note === null ? undefined : await ensureKeyFor(tx.db, userId)
+    return {
+      command: {
+        type: 'RateAnswer',
+        owner,
+        userId,
+        rated: {
+          questionId: input.questionId,
+          rating: input.rating,
+          note: key === undefined || note === null ? null : seal(key, userId, note),
         },
-        scope.metadata(),
-      )
-    },
-    { retryOnConflict: true },
-  )
+      },
+      metadata: scope.metadata(),
+    }
+  })
   return { sessionId: input.sessionId, questionId: input.questionId, rating: input.rating, note }
 }

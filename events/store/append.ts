@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import type { Clock } from '#events/clock.ts'
+import type { EventsDatabase } from '#events/database.ts'
+import type { EventRegistry } from './event-definition.ts'
+import type { Executor } from './event-rows.ts'
+import { insertStreams } from './stream-batch.ts'
+import {
+  ConcurrencyError,
+  EventValidationError,
+  eventMetadataSchema,
+  type AppendResult,
+  type EventMetadata,
+  type ExpectedVersion,
+  type NewEvent,
+} from './types.ts'
+
+/** Events checked against their schemas, with their metadata checked once and written as the column holds it. */
+type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean; metadataJson: string; userId: string | null }
+
+/** What one decision appends to one stream, at the version it read it at (0: it was empty). */
+export type DecidedAppend = { streamId: string; expected: number; events: NewEvent[]; metadata: EventMetadata }
+
+/** Streams appended to, with the positions of what each got; the store turns them into one notice. */
+export type Appended = { streamId: string; globalPositions: number[] }
+
+const uniqueViolation = '23505'
+
+/** Streams are named `<type>-<id>`; the type is kept for support queries. */
+function streamTypeOf(streamId: string): string {
+  const dash = streamId.indexOf('-')
+  return dash > 0 ? streamId.slice(0, dash) : streamId
+}
+
+/** Writing events: checked against their schemas, at the version expected, each write in one statement. */
+export function appender({
+  db,
+  registry,
+  clock,
+  notify,
+  streamVersion,
+}: {
+  db: Kysely<EventsDatabase>
+  registry: EventRegistry
+  clock: Clock
+  notify: (appended: Appended[]) => void
+  streamVersion: (streamId: string, executor?: Executor) => Promise<number>
+}) {
+  /**
+   * Appends in its own transaction. A retry with the same event ids answers the first result and
+   * writes nothing, even when the first attempt raced with the retry.
+   */
+  async function append(
+    streamId: string,
+    expected: ExpectedVersion,
+    events: NewEvent[],
+    metadata: EventMetadata,
+  ): Promise<AppendResult> {
+    const prepared = prepare(events, metadata)
+    try {
+      // One statement, so its own transaction: it takes the stream's lock, moves the version and inserts.
+      const result = await appendWithin(db, streamId, expected, prepared, true)
+      if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
+      return result
+    } catch (error) {
+      if (error instanceof ConcurrencyError || isUniqueViolation(error)) {
+        const earlier = await findAlreadyAppended(db, streamId, prepared.events)
+        if (earlier) return earlier
+      }
+      if (isUniqueViolation(error)) {
+        throw new ConcurrencyError(streamId, expected, await streamVersion(streamId))
+      }
+      throw error
+    }
+  }
+
+  function prepare(events: NewEvent[], metadata: EventMetadata): PreparedEvents {
+    if (events.length === 0) throw new EventValidationError('Nothing to append: the event list is empty')
+    const parsedMetadata = eventMetadataSchema.safeParse(metadata)
+    if (!parsedMetadata.success)
+      throw new EventValidationError(`Invalid event metadata: ${parsedMetadata.error.message}`)
+    return {
+      events: events.map((event) => ({
+        type: event.type,
+        data: registry.parseNew(event.type, event.data),
+        eventId: event.eventId ?? randomUUID(),
+      })),
+      // Ids we just generated cannot be in the log yet, so only caller-chosen ids need the look-up.
+      mayBeRetry: events.some((event) => event.eventId !== undefined),
+      metadataJson: JSON.stringify(parsedMetadata.data),
+      userId: parsedMetadata.data.userId ?? null,
+    }
+  }
+
+  /**
+   * One statement: (optionally) the stream's lock, the version check that moves the stream's
+   * version, and the insert of every event, numbered from the new version. A stale expected
+   * version moves nothing and inserts nothing; the statement answers no version then.
+   */
+  async function appendWithin(
+    executor: Executor,
+    streamId: string,
+    expected: ExpectedVersion,
+    { events: prepared, mayBeRetry, metadataJson, userId }: PreparedEvents,
+    lock: boolean,
+  ): Promise<AppendResult> {
+    if (mayBeRetry) {
+      const earlier = await findAlreadyAppended(executor, streamId, prepared)
+      if (earlier) return earlier
+    }
+    const count = prepared.length
+    const createdAt = clock.now()
+    const lockSource = lock
+      ? sql`(select pg_advisory_xact_lock(hashtext('event-stream'), hashtext(${streamId}))) as stream_lock`
+      : sql`(select 1) as no_lock`
+    const streamRow = sql`select ${streamId}::text, ${streamTypeOf(streamId)}::text, ${count}::bigint, ${createdAt}::timestamptz from ${lockSource}`
+    let bump
+    if (expected === 'no_stream' || expected === 0) {
+      bump = sql`insert into streams (stream_id, stream_type, version, updated_at) ${streamRow}
+        on conflict (stream_id) do nothing returning version`
+    } else if (expected === 'any') {
+      bump = sql`insert into streams (stream_id, stream_type, version, updated_at) ${streamRow}
+        on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = excluded.updated_at
+        returning version`
+    } else {
+      const onlyAt = expected === 'stream_exists' ? sql`` : sql`and streams.version = ${expected}`
+      bump = sql`update streams set version = streams.version + ${count}, updated_at = ${createdAt}
+        from ${lockSource} where streams.stream_id = ${streamId} ${onlyAt} returning streams.version`
+    }
+    const { rows } = await sql<{ version: number | string | null; positions: (number | string)[] | null }>`
+      with bumped as (${bump}),
+      inserted as (
+        insert into events (stream_id, stream_position, type, schema_version, event_id, user_id, data, metadata, created_at)
+        select ${streamId}, bumped.version - ${count} + appended.ordinality, appended.type, appended.schema_version,
+          appended.event_id, ${userId}, appended.data, ${metadataJson}::jsonb, ${createdAt}
+        from bumped, unnest(${prepared.map((event) => event.type)}::text[],
+          ${prepared.map((event) => registry.schemaVersionOf(event.type))}::integer[],
+          ${prepared.map((event) => event.eventId)}::uuid[],
+          ${prepared.map((event) => JSON.stringify(event.data))}::jsonb[]
+        ) with ordinality as appended(type, schema_version, event_id, data, ordinality)
+        returning global_position, stream_position
+      )
+      select (select version from bumped) as version,
+        (select json_agg(global_position order by stream_position) from inserted) as positions
+    `.execute(executor)
+    const version = rows[0]?.version ?? null
+    const positions = rows[0]?.positions ?? null
+    if (version === null || positions === null) {
+      throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, executor))
+    }
+    return {
+      nextVersion: Number(version),
+      globalPositions: positions.map(Number),
+      createdAt,
+      alreadyAppended: false,
+    }
+  }
+
+  async function findAlreadyAppended(
+    executor: Executor,
+    streamId: string,
+    events: Required<NewEvent>[],
+  ): Promise<AppendResult | undefined> {
+    const ids = events.map((event) => event.eventId)
+    const found = await executor
+      .selectFrom('events')
+      .select(['event_id', 'stream_id', 'global_position', 'created_at'])
+      .where('event_id', 'in', ids)
+      .execute()
+    if (found.length === 0) return undefined
+    if (found.length !== ids.length || found.some((row) => row.stream_id !== streamId)) {
+      throw new EventValidationError(
+        `Some of these event ids were already appended${found.some((row) => row.stream_id !== streamId) ? ' to another stream' : ''}: an append is all or nothing`,
+      )
+    }
+    const positionById = new Map(found.map((row) => [row.event_id, row.global_position]))
+    return {
+      nextVersion: await streamVersion(streamId, executor),
+      globalPositions: ids.map((id) => positionById.get(id) ?? 0),
+      createdAt: new Date(found[0]?.created_at ?? clock.now()),
+      alreadyAppended: true,
+    }
+  }
+
+  /**
+   * The appends of one decision in one statement, its own transaction: every stream at the version
+   * it was read at, after checking that none of `ownerStreams` was erased since. All or nothing; a
+   * stream moved (or an owner erased) since the read throws `ConcurrencyError`.
+   */
+  async function appendStreams(
+    appends: readonly DecidedAppend[],
+    { ownerStreams, createdAt }: { ownerStreams: readonly string[]; createdAt: Date },
+  ): Promise<void> {
+    // Streams are locked in one order, so two decisions on the same streams wait instead of deadlocking.
+    const ordered = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
+    const prepared = ordered.map((append) => {
+      const { events, metadataJson, userId } = prepare(append.events, append.metadata)
+      return {
+        streamId: append.streamId,
+        streamType: streamTypeOf(append.streamId),
+        expected: append.expected,
+        events: events.map((event) => ({
+          type: event.type,
+          schemaVersion: registry.schemaVersionOf(event.type),
+          eventId: event.eventId,
+          data: event.data,
+          userId,
+          metadata: metadataJson,
+        })),
+      }
+    })
+    const positions = await insertStreams(db, prepared, { ownerStreams, createdAt }, streamVersion)
+    let next = 0
+    notify(
+      prepared.map((append) => {
+        const globalPositions = positions.slice(next, next + append.events.length)
+        next += append.events.length
+        return { streamId: append.streamId, globalPositions }
+      }),
+    )
+  }
+
+  return { append, appendWithin, appendStreams, prepare }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === uniqueViolation
+}
