@@ -1,7 +1,7 @@
 import { DomainError } from '#events/domain-error.ts'
 import { seal } from '#events/pii/pii-vault.ts'
-import { handleCommand } from '#events/store/command-handler.ts'
-import { userAggregate } from '#events/users/user-decider.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { userCommands } from '#events/users/user-decider.ts'
 import { hasSecondStep } from '#events/users/second-step.ts'
 import { secondStepMessages } from '#events/users/second-step-decider.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
@@ -24,10 +24,9 @@ export async function regenerateRecoveryCodes(scope: SignedInScope, input: { cod
   const proof = matchingProof(loaded, input.code, runtime.clock.now(), { recovery: false })
   if (proof?.kind !== 'code') return codeRefused(scope)
   const recovery = newRecoveryCodes()
-  await runtime.store.transaction((tx) =>
-    handleCommand(
+  await commandUnit(runtime.store, (tx) =>
+    userCommands.handle(
       tx,
-      userAggregate,
       userId,
       {
         type: 'RegenerateRecoveryCodes',
