@@ -3,7 +3,7 @@ import { routeErrorResponse } from '#server/rest/error-envelope.ts'
 import { currentRequestContext } from '#server/request-context.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
-export const answerLostMessage =
+const answerLostMessage =
   'This request was carried out, but its answer was lost. It is not carried out again: its result shows in your account (e.g. the active session).'
 
 /**

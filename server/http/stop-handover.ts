@@ -58,7 +58,7 @@ export function createStopHandover(timers: Timers = { now: Date.now, setTimeout:
   }
 }
 
-export type StopHandover = ReturnType<typeof createStopHandover>
+type StopHandover = ReturnType<typeof createStopHandover>
 
 // On globalThis: the server's entry and the nitro plugin answering the health checks must share one.
 const holder = globalThis as typeof globalThis & { __interviewHelperStopHandover?: StopHandover }

@@ -5,7 +5,7 @@ import type { Database } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 
 /** How often a running server says it is alive. */
-export const instanceBeatMs = 5_000
+const instanceBeatMs = 5_000
 /**
  * A server silent this long is taken for dead (killed, or cut off from the database), and a repeat
  * may take over the Idempotency-Key claims it held. Several missed beats, so a busy moment or a
@@ -13,7 +13,7 @@ export const instanceBeatMs = 5_000
  */
 export const silentInstanceMs = 20_000
 
-export type LiveInstance = {
+type LiveInstance = {
   id: string
   /** Says it is alive now (the timer does this every `instanceBeatMs`). */
   beat: () => Promise<void>
