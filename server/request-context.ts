@@ -3,9 +3,15 @@ import type { RateLimitState } from '#server/accounts/rate-limit-state.ts'
 
 /**
  * What every log line written while serving a request names: the request, and who made it once
- * known; and the rate limits the request counted against, by policy, for the answer's headers.
+ * known; the rate limits the request counted against, by policy, for the answer's headers; and how
+ * many of its writes to the event log committed, so a failed answer can tell whether it changed anything.
  */
-export type RequestContext = { requestId: string; userId?: string; rateLimits?: Map<string, RateLimitState> }
+export type RequestContext = {
+  requestId: string
+  userId?: string
+  rateLimits?: Map<string, RateLimitState>
+  committedWrites?: number
+}
 
 // Kept on globalThis: the nitro plugins and the app are bundled separately, and the request log
 // (a plugin) must share one store with the services the app runs inside the request.
@@ -32,4 +38,10 @@ export function noteRateLimit(state: RateLimitState): void {
   if (!context) return
   context.rateLimits ??= new Map()
   context.rateLimits.set(state.policy, state)
+}
+
+/** A write of this request committed (the event store reports each commit that appended events). */
+export function noteCommittedWrite(): void {
+  const context = storage.getStore()
+  if (context) context.committedWrites = (context.committedWrites ?? 0) + 1
 }

@@ -7,6 +7,7 @@ import { migrateToLatest } from '#migrations/migrate.ts'
 import { pendingMigrations } from '#migrations/pending.ts'
 import { rateLimitJobs } from './accounts/rate-limit-jobs.ts'
 import { idempotencyJobs } from './idempotency/idempotency-jobs.ts'
+import { startLiveInstance } from './idempotency/live-instances.ts'
 import { createAiEngine } from './ai/create-ai-engine.ts'
 import { systemClock, type Clock } from '#events/clock.ts'
 import { contactMailReactor } from './contact/contact-mail-reactor.ts'
@@ -15,6 +16,7 @@ import { databaseTargetFromConfig, openDatabase, type AppDatabase } from './db/o
 import { createJobScheduler } from './jobs/job-scheduler.ts'
 import { eventsAppendedEvent, projectionJobs } from './jobs/projection-jobs.ts'
 import { createLogger } from './logger.ts'
+import { noteCommittedWrite } from './request-context.ts'
 import { createMailer } from './mail/create-mailer.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createPayments } from './payments/create-payments.ts'
@@ -66,8 +68,10 @@ export async function createRuntime(
     db: database.db,
     registry: eventRegistry,
     clock,
-    onAppended: (notice) =>
-      jobs.wake(eventsAppendedEvent, { streamIds: notice.streamIds, globalPositions: notice.globalPositions }),
+    onAppended: (notice) => {
+      noteCommittedWrite()
+      jobs.wake(eventsAppendedEvent, { streamIds: notice.streamIds, globalPositions: notice.globalPositions })
+    },
   })
   // A projection halted at an event it cannot apply does not stop the server: the other views are
   // served, /api/ready reports it, and the jobs keep retrying it. Only a database failure throws here.
@@ -79,6 +83,7 @@ export async function createRuntime(
         eventType: stuck.eventType,
       })
   }
+  const instance = await startLiveInstance(database.db, clock, log)
   jobs.start()
   const ai = await createAiEngine(config.ai, { logger: log })
   const runtime: Runtime = {
@@ -93,10 +98,13 @@ export async function createRuntime(
     payments: createPayments(config),
     ai,
     jobs,
+    instanceId: instance.id,
     close: async () => {
       jobs.stop()
       await jobs.settled()
       await ai.close()
+      // Its claims, if any request was cut, are taken over at once rather than after silence.
+      await instance.stop().catch((error: unknown) => log.warn('could not sign this server off', { error }))
       await database.close()
     },
   }

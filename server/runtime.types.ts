@@ -26,5 +26,7 @@ export type Runtime = {
   payments: Payments
   ai: ClosableAiEngine
   jobs: JobScheduler
+  /** This server among the replicas on the database: Idempotency-Key claims name it (decision 0103). */
+  instanceId: string
   close: () => Promise<void>
 }

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { DomainError } from '#events/domain-error.ts'
-import { claimKey, completeKey, releaseKey, type Claim } from '#server/idempotency/idempotency-keys.ts'
+import { claimKey, type Claim } from '#server/idempotency/idempotency-keys.ts'
 import { apiCacheControl } from '#server/rest/json-response.ts'
 import { thrownErrorResponse } from '#server/rest/error-envelope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { getRuntime } from '#server/runtime.ts'
 import { bodyLimits } from './body-limits.ts'
+import { firstAnswer } from './idempotent-first-answer.ts'
 import { requestFingerprint } from './request-fingerprint.ts'
 import { routeScope } from './route-scope.ts'
 
@@ -62,7 +63,7 @@ export async function withIdempotency(
     { method: request.method, path, contentType: request.headers.get('content-type') },
     body,
   )
-  const claim = await settledClaim(runtime, { ...id, fingerprint })
+  const claim = await settledClaim(runtime, { ...id, fingerprint, instanceId: runtime.instanceId })
   switch (claim.kind) {
     case 'other-request':
       return thrownErrorResponse(new DomainError('idempotency-key-reused', idempotencyMessages.reused), runtime.log)
@@ -90,35 +91,6 @@ async function settledClaim(runtime: Runtime, id: Parameters<typeof claimKey>[1]
     claim = await claimKey(runtime.db, id, runtime.clock)
   }
   return claim
-}
-
-/**
- * Runs the request and keeps its answer. A failure of ours (5xx, or a throw) or a rate limit is
- * not kept: the key is released, so a repeat runs the request again.
- */
-async function firstAnswer(
-  runtime: Runtime,
-  id: { userId: string; key: string },
-  run: () => Promise<Response>,
-): Promise<Response> {
-  let response: Response
-  try {
-    response = await run()
-  } catch (error) {
-    await releaseKey(runtime.db, id)
-    throw error
-  }
-  if (response.status >= 500 || response.status === 429) {
-    await releaseKey(runtime.db, id)
-    return response
-  }
-  const body = await response.text()
-  await completeKey(runtime.db, id, {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    body,
-  })
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
 /** The body's bytes, or undefined once it passes `limit`. */

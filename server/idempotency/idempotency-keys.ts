@@ -2,13 +2,15 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
 import type { Database } from '#server/db/schema.ts'
+import { pruneSilentInstances, silentInstanceMs } from './live-instances.ts'
 
 /** How long a key's first answer is kept and replayed (decision 0027). */
 export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000
 
 /**
- * A claim still 'running' this long after it was taken belongs to a request that died with its
- * instance: a repeat may take it over. Longer than any request runs (an AI answer, an audio upload).
+ * A claim still 'running' this long after it was taken belongs to a request that died: a repeat
+ * may take it over. Longer than any request runs (an AI answer, an audio upload). A claim whose
+ * server stopped or went silent is taken over sooner (`silentInstanceMs`, decision 0103).
  */
 export const abandonedClaimMs = 5 * 60_000
 
@@ -19,13 +21,14 @@ export type Claim =
 
 type KeyOf = { userId: string; key: string }
 
-/** Takes the key for this request, or says what already holds it. */
+/** Takes the key for this request, run by the server `instanceId`, or says what already holds it. */
 export async function claimKey(
   db: Kysely<Database>,
-  id: KeyOf & { fingerprint: string },
+  id: KeyOf & { fingerprint: string; instanceId: string },
   clock: Clock,
 ): Promise<Claim> {
   const now = clock.now()
+  const aliveSince = new Date(now.getTime() - silentInstanceMs)
   const claimed = await db
     .insertInto('idempotency_keys')
     .values({
@@ -37,17 +40,33 @@ export async function claimKey(
       response_content_type: null,
       response_body: null,
       created_at: now,
+      instance_id: id.instanceId,
     })
     .onConflict((conflict) =>
       conflict
         .columns(['user_id', 'key'])
-        .doUpdateSet({ fingerprint: id.fingerprint, created_at: now })
+        .doUpdateSet({ fingerprint: id.fingerprint, created_at: now, instance_id: id.instanceId })
         .where((eb) =>
           eb.or([
             eb('idempotency_keys.created_at', '<', new Date(now.getTime() - idempotencyKeyLifetimeMs)),
             eb.and([
               eb('idempotency_keys.status', '=', 'running'),
-              eb('idempotency_keys.created_at', '<', new Date(now.getTime() - abandonedClaimMs)),
+              eb.or([
+                eb('idempotency_keys.created_at', '<', new Date(now.getTime() - abandonedClaimMs)),
+                // The server running it stopped (its row is gone) or went silent.
+                eb.and([
+                  eb('idempotency_keys.instance_id', 'is not', null),
+                  eb.not(
+                    eb.exists(
+                      eb
+                        .selectFrom('server_instances')
+                        .select('server_instances.id')
+                        .whereRef('server_instances.id', '=', 'idempotency_keys.instance_id')
+                        .where('server_instances.alive_at', '>=', aliveSince),
+                    ),
+                  ),
+                ]),
+              ]),
             ]),
           ]),
         ),
@@ -105,4 +124,5 @@ export async function pruneIdempotencyKeys(db: Kysely<Database>, clock: Clock) {
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', new Date(clock.now().getTime() - idempotencyKeyLifetimeMs))
     .execute()
+  await pruneSilentInstances(db, clock, idempotencyKeyLifetimeMs)
 }

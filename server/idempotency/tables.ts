@@ -11,5 +11,12 @@ export type IdempotencyTables = {
     /** Sealed with the person's data key. */
     response_body: string | null
     created_at: Date
+    /** The server running the request while 'running'; null on claims older than the column. */
+    instance_id: string | null
+  }
+  /** Each running server and when it last said it was alive. */
+  server_instances: {
+    id: string
+    alive_at: Date
   }
 }

@@ -27,24 +27,26 @@ export async function startSession(
 ) {
   const sessionId = randomUUID()
   const first = await decideStart(scope, input, sessionId, { endAbandonedFirst: true })
-  if (first.status !== 'holding') return describeSession(scope, first)
+  if (!('activeSessions' in first)) return first
   await endAbandonedSessions(scope, first.activeSessions)
   const second = await decideStart(scope, input, sessionId, { endAbandonedFirst: false })
-  if (second.status === 'holding') throw new Error('a start decided after ending abandoned sessions decides')
-  return describeSession(scope, second)
+  if ('activeSessions' in second) throw new Error('a start decided after ending abandoned sessions decides')
+  return second
 }
 
 /**
  * The start as one decision: the plan check, the interview credit and the session, on the state
  * read once. With `endAbandonedFirst`, sessions still holding a credit stop it before anything is
- * decided (status 'holding'): the caller ends the abandoned ones and decides again.
+ * decided (status 'holding'): the caller ends the abandoned ones and decides again. The answer is
+ * made inside the decision, from the context as given: nothing is read after the commit, so a
+ * database lost right after it cannot turn a started session into a 503 (decision 0094).
  */
 async function decideStart(
   scope: SignedInScope,
   input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
   sessionId: string,
   { endAbandonedFirst }: { endAbandonedFirst: boolean },
-): Promise<SessionState | { status: 'holding'; activeSessions: string[] }> {
+): Promise<SessionView | { status: 'holding'; activeSessions: string[] }> {
   const { runtime, userId } = scope
   const subscription = subscriptionCommands.streamOf(userId)
   const reads = {
@@ -84,7 +86,7 @@ async function decideStart(
       },
       scope.metadata(),
     )
-    return after
+    return sessionView(userId, after, Object.keys(context).length > 0 ? context : null)
   })
 }
 
@@ -137,11 +139,21 @@ export function latestActiveSessionId(access: PlanAccess): string | undefined {
 }
 
 /** The session as the API shows it, from its state; the context comes back unsealed. */
-export async function describeSession(scope: SignedInScope, session: SessionState) {
+export async function describeSession(scope: SignedInScope, session: SessionState): Promise<SessionView> {
   const { runtime, userId } = scope
+  const contextText =
+    session.status !== 'none' && session.userId === userId && session.context
+      ? unseal(await keyFor(runtime.db, userId), userId, session.context)
+      : undefined
+  return sessionView(userId, session, contextText ? (JSON.parse(contextText) as InterviewContext) : null)
+}
+
+export type SessionView = ReturnType<typeof sessionView>
+
+/** The session as the API shows it, with its context already unsealed; another person's is not found. */
+function sessionView(userId: string, session: SessionState, context: InterviewContext | null) {
   if (session.status === 'none' || session.userId !== userId)
     throw new DomainError('not-found', sessionMessages.notFound)
-  const contextText = session.context ? unseal(await keyFor(runtime.db, userId), userId, session.context) : undefined
   return {
     id: session.sessionId,
     mode: session.mode,
@@ -150,7 +162,7 @@ export async function describeSession(scope: SignedInScope, session: SessionStat
     endedAt: session.endedAt ? session.endedAt.toISOString() : null,
     questionsAsked: session.questionsAsked,
     counted: session.counted,
-    context: contextText ? (JSON.parse(contextText) as InterviewContext) : null,
+    context,
   }
 }
 

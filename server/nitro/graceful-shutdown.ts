@@ -3,6 +3,9 @@ import { constants } from 'node:os'
 import { definePlugin } from 'nitro'
 import { loadConfig } from '#app.config.ts'
 import { withResponseHeader } from '#server/http/response-header.ts'
+import { socketAddressOf } from '#server/http/socket-address.ts'
+import { handoverLimitMs, stopHandover } from '#server/http/stop-handover.ts'
+import { jsonResponse } from '#server/rest/json-response.ts'
 import { createLogger, type Logger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
 
@@ -16,17 +19,23 @@ const closeSeconds = 10
  */
 const echoWindowMs = 500
 
+/** A replica that polls answer from these, and a proxy routes by them. */
+const healthPaths = new Set(['/api/health', '/api/ready'])
+
 /**
- * Graceful stop. srvx, the HTTP server under nitro, handles SIGTERM and SIGINT: it stops listening,
- * lets the answers in flight finish (up to SERVER_SHUTDOWN_TIMEOUT seconds, then cuts them), and
- * nitro then runs its `close` hooks. Here: the bound, the `close` hook that stops the runtime (so
- * nothing is left to keep the process alive and it exits 0), a second signal that exits at once,
- * and a last-resort exit if closing hangs.
+ * Graceful stop. srvx, the HTTP server under nitro, handles SIGTERM and SIGINT: it asks the server
+ * to close, and the server's entry first hands over (health checks answer 503 until the proxy
+ * polling them was told, at most 10 s; decision 0103), then stops listening, lets the answers in
+ * flight finish (up to SERVER_SHUTDOWN_TIMEOUT seconds from the signal, the handover included, then
+ * cuts them), and nitro then runs its `close` hooks. Here: the bound, the health answers while
+ * stopping, the `close` hook that stops the runtime (so nothing is left to keep the process alive
+ * and it exits 0), a second signal that exits at once, and a last-resort exit if closing hangs.
  */
 export default definePlugin((nitroApp) => {
   // srvx's own setting, read when the server starts, after the plugins ran.
   const drainSeconds = Number.parseInt(process.env.SERVER_SHUTDOWN_TIMEOUT ?? '') || defaultDrainSeconds
-  process.env.SERVER_SHUTDOWN_TIMEOUT = String(drainSeconds)
+  const handoverSeconds = handoverLimitMs / 1000
+  process.env.SERVER_SHUTDOWN_TIMEOUT = String(handoverSeconds + drainSeconds)
   const log = createLogger(loadConfig().logLevel)
   // srvx only reports a port it cannot listen on; the runtime would keep the process (and the
   // database) alive, serving nothing. Node publishes the failure on this channel.
@@ -40,8 +49,12 @@ export default definePlugin((nitroApp) => {
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstSignalAt === undefined) {
       firstSignalAt = Date.now()
-      log.info('stopping: no new connections; answers in flight may finish', { signal, drainSeconds })
-      giveUpAfter(drainSeconds + closeSeconds, log)
+      handover.begin()
+      log.info(
+        'stopping: no new connections once a proxy polling the health checks saw them answer 503; answers in flight may finish',
+        { signal, drainSeconds },
+      )
+      giveUpAfter(handoverSeconds + drainSeconds + closeSeconds, log)
       return
     }
     if (Date.now() - firstSignalAt < echoWindowMs) return
@@ -52,8 +65,20 @@ export default definePlugin((nitroApp) => {
   process.on('SIGINT', onSignal)
   // An answer finished while stopping closes its connection: a keep-alive client would otherwise
   // hold it (and the stop) open until its idle timeout.
+  // While stopping, the health checks say so: a proxy routing by them stops sending requests here.
+  const handover = stopHandover()
   const handle = nitroApp.fetch
   nitroApp.fetch = async (request) => {
+    if (request.method === 'GET' && (request.url.includes('/api/health') || request.url.includes('/api/ready'))) {
+      const path = new URL(request.url).pathname
+      if (healthPaths.has(path)) {
+        handover.noteHealthCheck(socketAddressOf(request) ?? 'unknown')
+        if (handover.stopping())
+          return jsonResponse({ success: false, error: 'This server is stopping', code: 'service_unavailable' }, 503, {
+            connection: 'close',
+          })
+      }
+    }
     const response = await handle(request)
     return firstSignalAt === undefined ? response : withResponseHeader(response, 'connection', 'close')
   }

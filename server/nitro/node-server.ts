@@ -4,6 +4,7 @@ import { useNitroApp, useNitroHooks } from 'nitro/app'
 import { loadConfigOrExit } from '#app.config.ts'
 import { guardConnections } from '#server/http/connection-guard.ts'
 import { httpServerTimeouts } from '#server/http/server-timeouts.ts'
+import { stopHandover } from '#server/http/stop-handover.ts'
 import { createLogger } from '#server/logger.ts'
 
 /**
@@ -31,14 +32,21 @@ const guard =
     ? guardConnections(nodeServer, { perAddressCap: !config.auth.trustProxy, log })
     : undefined
 
-// srvx closes the server on SIGTERM and SIGINT and lets the requests in flight finish; connections
-// without one would hold the stop until their idle bound. Then nitro's `close` hooks (the
+// srvx closes the server on SIGTERM and SIGINT and lets the requests in flight finish. Before it
+// stops listening, a proxy polling the health checks is told (they answer 503) so it sends nothing
+// more here (decision 0103); a forced close does not wait. Connections without a request would hold
+// the stop until their idle bound: closed once the listener is. Then nitro's `close` hooks (the
 // runtime's own shutdown) run, as nitro's entry does.
 const closeServer = server.close.bind(server)
 let closed: Promise<void> | undefined
 server.close = (closeActiveConnections) => {
-  const closing = closeServer(closeActiveConnections)
-  guard?.closeIdle()
+  const handover = stopHandover()
+  handover.begin()
+  const closing = (closeActiveConnections ? Promise.resolve() : handover.handedOver()).then(() => {
+    const listenerClosed = closeServer(closeActiveConnections)
+    guard?.closeIdle()
+    return listenerClosed
+  })
   return closing.finally(() => {
     closed ??= Promise.resolve(useNitroHooks().callHook('close')).catch((error: unknown) =>
       log.error('closing failed', { error }),

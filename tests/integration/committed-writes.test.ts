@@ -10,10 +10,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { updateProfile } from '#server/accounts/profile.ts'
 import { registerWithPassword } from '#server/accounts/register.ts'
 import { isDatabaseUnavailable } from '#server/db/database-unavailable.ts'
+import { startSession } from '#server/interviews/interview-sessions.ts'
+import { interviewSessionAggregate } from '#events/interviews/interview-session-decider.ts'
 import { actingAs, asAnonymous } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 /** The runtime, with every query after the first committed transaction failing as a dropped connection does. */
 function downAfterCommit(runtime: Runtime): Runtime {
@@ -29,6 +31,11 @@ function downAfterCommit(runtime: Runtime): Runtime {
     ...runtime.store,
     transaction: async (work) => {
       const result = await runtime.store.transaction(work)
+      down = true
+      return result
+    },
+    decide: async (reads, work) => {
+      const result = await runtime.store.decide(reads, work)
       down = true
       return result
     },
@@ -88,5 +95,27 @@ describe('a write committed just before the database went away', () => {
       lastName: 'Hopper',
     })
     expect(answer.user).toMatchObject({ id: user.id, firstName: 'Grace', lastName: 'Hopper' })
+  })
+
+  it('a session start with a context answers the session and its context', async () => {
+    const { user } = await registerWithPassword(asAnonymous(request(test.runtime)), {
+      email: `session-${randomUUID()}@example.test`,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })
+    await grantPlan(test.runtime, user.id, 'pro')
+    const context = { resume: 'Senior Engineer at Zephyrlabs', jobDescription: 'Backend engineer, Go' }
+    const answer = await startSession(actingAs(request(downAfterCommit(test.runtime)), user.id), {
+      mode: 'text',
+      context,
+    })
+    expect(answer).toMatchObject({ status: 'active', mode: 'text', context })
+    const stored = await test.runtime.db
+      .selectFrom('events')
+      .select('type')
+      .where('stream_id', '=', interviewSessionAggregate.streamId(answer.id))
+      .execute()
+    expect(stored.map((row) => row.type)).toEqual(['InterviewSessionStarted'])
   })
 })

@@ -6,6 +6,7 @@ import {
   completeKey,
   idempotencyKeyLifetimeMs,
 } from '#server/idempotency/idempotency-keys.ts'
+import { silentInstanceMs, startLiveInstance } from '#server/idempotency/live-instances.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
@@ -18,7 +19,12 @@ describe.each(databaseKinds)('kept Idempotency-Key answers on %s', (kind) => {
     teardown.add(() => test.close())
   })
 
-  const newKey = () => ({ userId: randomUUID(), key: randomUUID(), fingerprint: 'request-a' })
+  const newKey = (instanceId = test.runtime.instanceId) => ({
+    userId: randomUUID(),
+    key: randomUUID(),
+    fingerprint: 'request-a',
+    instanceId,
+  })
   const answer = { status: 200, contentType: 'application/json', body: '{"success":true,"data":{"answer":"Chaining"}}' }
 
   it('keeps the answer sealed, replays it, and refuses the key for another request', async () => {
@@ -52,6 +58,35 @@ describe.each(databaseKinds)('kept Idempotency-Key answers on %s', (kind) => {
     expect(await claimKey(test.runtime.db, { ...old, fingerprint: 'request-b' }, test.clock)).toEqual({
       kind: 'claimed',
     })
+  })
+
+  it('lets a repeat take over at once a claim whose server stopped', async () => {
+    const other = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
+    const id = newKey(other.id)
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+    const repeat = { ...id, instanceId: test.runtime.instanceId }
+    expect(await claimKey(test.runtime.db, repeat, test.clock)).toEqual({ kind: 'running' })
+    await other.stop()
+    expect(await claimKey(test.runtime.db, repeat, test.clock)).toEqual({ kind: 'claimed' })
+  })
+
+  it('lets a repeat take over a claim whose server went silent (killed), long before 5 minutes', async () => {
+    expect(silentInstanceMs).toBeLessThanOrEqual(abandonedClaimMs / 10)
+    const killed = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
+    const alive = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
+    teardown.add(() => alive.stop())
+    // A server killed with SIGKILL leaves its row and stops beating: here, it simply never beats again.
+    killed.halt()
+    const ofKilled = newKey(killed.id)
+    const ofAlive = newKey(alive.id)
+    for (const id of [ofKilled, ofAlive])
+      expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+    test.clock.advance(silentInstanceMs + 1)
+    await alive.beat()
+    const repeat = (id: typeof ofKilled) =>
+      claimKey(test.runtime.db, { ...id, instanceId: test.runtime.instanceId }, test.clock)
+    expect(await repeat(ofAlive)).toEqual({ kind: 'running' })
+    expect(await repeat(ofKilled)).toEqual({ kind: 'claimed' })
   })
 
   it('drops answers older than 24 hours in its job', async () => {

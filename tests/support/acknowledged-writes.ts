@@ -2,12 +2,20 @@ import type { Kysely } from 'kysely'
 import { expect } from 'vitest'
 import type { Acknowledged } from '#scripts/soak/mixed-load.ts'
 import type { Database } from '#server/db/schema.ts'
+import { settled } from './settled-views.ts'
 
 /**
  * Every write the server answered 2xx is in the database: each signed-up person's registration,
  * each verified order paid, each started session, each answered question (one row per answer).
+ * Orders and sessions are read from their views, so first the views catch up with the log: a
+ * question answered just before the load stopped may not be projected yet.
  */
-export async function expectAcknowledgedStored(db: Kysely<Database>, acknowledged: Acknowledged): Promise<void> {
+export async function expectAcknowledgedStored(
+  db: Kysely<Database>,
+  acknowledged: Acknowledged,
+  logs: () => string,
+): Promise<void> {
+  await settled(db, logs)
   const distinct = (ids: string[]) => [...new Set(ids)].toSorted()
   const registered = await db
     .selectFrom('events')

@@ -143,8 +143,8 @@ async function waitUntilServing(
   throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`)
 }
 
-/** Longer than the server's own bound (10 s to drain, 10 s to close): past it the server is stuck. */
-const stuckAfterMs = 30_000
+/** Longer than the server's own bound (10 s to hand over to a proxy, 10 s to drain, 10 s to close): past it the server is stuck. */
+const stuckAfterMs = 40_000
 
 /**
  * Asks the server to stop as an operator would; anything but a clean exit 0 is reported. A server

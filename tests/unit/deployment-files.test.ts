@@ -8,6 +8,7 @@ import { projectRoot } from '#scripts/build-if-stale.mjs'
 import migrateBundle from '#scripts/migrate.vite.config.ts'
 import { bodyLimits } from '#server/http/body-limits.ts'
 import { slowClientBounds } from '#server/http/server-timeouts.ts'
+import { handoverLimitMs } from '#server/http/stop-handover.ts'
 
 // Docker is not available where the tests run: the files are checked, not run. The compose file
 // against the Compose Specification's schema (vendored, deploy/schema/README.md), and against
@@ -135,6 +136,16 @@ describe('deploy/Caddyfile', () => {
   it("lets its kept-alive connections to the app go before the app's idle timeout closes them", () => {
     const keepalive = /transport http \{\s*keepalive (\d+)s\s*\}/.exec(caddyfile)?.[1]
     expect(Number(keepalive) * 1000).toBeLessThan(slowClientBounds.idleMs)
+  })
+
+  it('polls the health checks often enough that a stopping replica hands over well within its limit', () => {
+    // A stopping replica keeps serving until the proxy polled its 503 (at most handoverLimitMs):
+    // two polls must fit, so a check that was just missed is not the last chance.
+    const interval = /health_interval (\d+)s/.exec(caddyfile)?.[1]
+    expect(Number(interval) * 1000 * 2).toBeLessThanOrEqual(handoverLimitMs)
+    // Docker waits this long before SIGKILL: the handover, 10 s of drain and 10 s to close fit.
+    const grace = /stop_grace_period: (\d+)s/.exec(composeText)?.[1]
+    expect(Number(grace) * 1000).toBeGreaterThanOrEqual(handoverLimitMs + 20_000)
   })
 
   it('is given one upstream per replica compose runs', () => {

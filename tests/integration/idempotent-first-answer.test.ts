@@ -1,0 +1,86 @@
+/**
+ * A request sent with an Idempotency-Key that failed (5xx, or a throw) gives its key back only
+ * when none of its writes committed: a repeat then runs it again. One whose write committed keeps
+ * the key, so its repeat is answered from the key and writes nothing a second time.
+ */
+import { randomUUID } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { registerWithPassword } from '#server/accounts/register.ts'
+import { firstAnswer } from '#server/http/idempotent-first-answer.ts'
+import { claimKey } from '#server/idempotency/idempotency-keys.ts'
+import { asAnonymous } from '#server/request-scope.ts'
+import { runInRequestContext } from '#server/request-context.ts'
+import { databaseKinds } from '#tests/support/databases.ts'
+import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
+
+describe.each(databaseKinds)('the first answer of a keyed request on %s', (kind) => {
+  let test: TestRuntime
+  const teardown = suiteTeardown()
+  beforeAll(async () => {
+    test = await createTestRuntime(kind)
+    teardown.add(() => test.close())
+  })
+
+  const claimed = async () => {
+    const id = {
+      userId: randomUUID(),
+      key: randomUUID(),
+      fingerprint: 'request-a',
+      instanceId: test.runtime.instanceId,
+    }
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+    return id
+  }
+  /** A write that commits: a sign-up appends the new account's events. */
+  const commitAWrite = () =>
+    registerWithPassword(asAnonymous({ runtime: test.runtime, requestId: randomUUID(), clientIp: '192.0.2.9' }), {
+      email: `keyed-${randomUUID()}@example.test`,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })
+  const unavailable = () =>
+    Response.json({ success: false, error: 'The service is unavailable', code: 'service_unavailable' }, { status: 503 })
+  /** As the server runs every request: inside its request context. */
+  const asRequest = <T>(work: () => Promise<T>) => runInRequestContext({ requestId: randomUUID() }, work)
+
+  it('gives the key back when the failed request wrote nothing', async () => {
+    const id = await claimed()
+    const answer = await asRequest(() => firstAnswer(test.runtime, id, () => Promise.resolve(unavailable())))
+    expect(answer.status).toBe(503)
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+
+    const thrown = await claimed()
+    const failing = asRequest(() => firstAnswer(test.runtime, thrown, () => Promise.reject(new Error('lost'))))
+    await expect(failing).rejects.toThrow('lost')
+    expect(await claimKey(test.runtime.db, thrown, test.clock)).toEqual({ kind: 'claimed' })
+  })
+
+  it('keeps the key of a request whose write committed before it answered 503, and answers its repeat from it', async () => {
+    const id = await claimed()
+    const answer = await asRequest(() =>
+      firstAnswer(test.runtime, id, async () => {
+        await commitAWrite()
+        return unavailable()
+      }),
+    )
+    expect(answer.status).toBe(503)
+    const repeat = await claimKey(test.runtime.db, id, test.clock)
+    expect(repeat).toMatchObject({ kind: 'done', answer: { status: 500 } })
+    if (repeat.kind !== 'done') throw new Error('the key was given back')
+    expect(JSON.parse(repeat.answer.body)).toMatchObject({ success: false, code: 'internal_error' })
+  })
+
+  it('keeps the key of a request that threw after its write committed', async () => {
+    const id = await claimed()
+    const failing = asRequest(() =>
+      firstAnswer(test.runtime, id, async () => {
+        await commitAWrite()
+        throw new Error('the answer could not be made')
+      }),
+    )
+    await expect(failing).rejects.toThrow('the answer could not be made')
+    expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'done', answer: { status: 500 } })
+  })
+})

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { createStopHandover, handoverLimitMs } from '#server/http/stop-handover.ts'
+
+/** A clock and timers the test moves by hand. */
+function manualTimers() {
+  let now = 0
+  const due: { at: number; run: () => void }[] = []
+  return {
+    timers: { now: () => now, setTimeout: (run: () => void, ms: number) => void due.push({ at: now + ms, run }) },
+    advance(ms: number) {
+      now += ms
+      for (const timer of due.filter((one) => one.at <= now)) {
+        due.splice(due.indexOf(timer), 1)
+        timer.run()
+      }
+    },
+  }
+}
+
+/** Whether the promise settled by now (after the microtasks queued so far). */
+async function settled(promise: Promise<void>) {
+  let done = false
+  void promise.then(() => {
+    done = true
+  })
+  await new Promise((resolve) => setImmediate(resolve))
+  return done
+}
+
+describe('the stop handover', () => {
+  it('closes at once when nothing polls the health checks', async () => {
+    const clock = manualTimers()
+    const handover = createStopHandover(clock.timers)
+    // One check now and then (a container's own health check every 15 s) is not a proxy routing by it.
+    handover.noteHealthCheck('127.0.0.1')
+    clock.advance(15_000)
+    handover.noteHealthCheck('127.0.0.1')
+    handover.begin()
+    expect(handover.stopping()).toBe(true)
+    expect(await settled(handover.handedOver())).toBe(true)
+  })
+
+  it('keeps serving until each polling proxy was answered 503, then a moment for it to act', async () => {
+    const clock = manualTimers()
+    const handover = createStopHandover(clock.timers)
+    for (const address of ['10.0.0.5', '10.0.0.6']) handover.noteHealthCheck(address)
+    clock.advance(2_000)
+    for (const address of ['10.0.0.5', '10.0.0.6']) handover.noteHealthCheck(address)
+    clock.advance(1_000)
+    handover.begin()
+    const handedOver = handover.handedOver()
+    clock.advance(1_000)
+    handover.noteHealthCheck('10.0.0.5')
+    clock.advance(1_000)
+    expect(await settled(handedOver)).toBe(false)
+    handover.noteHealthCheck('10.0.0.6')
+    expect(await settled(handedOver)).toBe(false)
+    clock.advance(500)
+    expect(await settled(handedOver)).toBe(true)
+  })
+
+  it('stops waiting for a proxy that never checks again', async () => {
+    const clock = manualTimers()
+    const handover = createStopHandover(clock.timers)
+    handover.noteHealthCheck('10.0.0.5')
+    clock.advance(2_000)
+    handover.noteHealthCheck('10.0.0.5')
+    handover.begin()
+    clock.advance(handoverLimitMs - 1)
+    expect(await settled(handover.handedOver())).toBe(false)
+    clock.advance(1)
+    expect(await settled(handover.handedOver())).toBe(true)
+  })
+})
