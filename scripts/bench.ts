@@ -48,4 +48,8 @@ print(
   'Speech: voices, speeds, noise and transcript confidence',
   await (await import('./bench/speech-bench.ts')).benchSpeech(),
 )
+print(
+  'Speech: development and test parts, clean and noisy, decoder CPU',
+  await (await import('./bench/speech-parts-bench.ts')).benchSpeechParts(),
+)
 print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

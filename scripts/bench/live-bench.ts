@@ -14,6 +14,7 @@ import type { AiEngine } from '#server/ai/ai-engine.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import { interviewPhrases, percentile } from './ai-bench.ts'
+import { childCpuSeconds } from './child-cpu.ts'
 import type { Figure } from './event-store-bench.ts'
 
 const run = promisify(execFile)
@@ -38,6 +39,15 @@ async function typed(engine: AiEngine, clip: Clip): Promise<number> {
   const started = performance.now()
   await firstWord(engine, clip.text)
   return performance.now() - started
+}
+
+/** The decoders' CPU per utterance while `work` runs: the figure a busy machine does not inflate. */
+async function decoderCpu(work: () => Promise<void>, count: number, label: string, note: string): Promise<Figure[]> {
+  const before = childCpuSeconds()
+  await work()
+  const after = childCpuSeconds()
+  if (before === undefined || after === undefined) return []
+  return [{ name: `decoder CPU per utterance, ${label}`, value: ((after - before) / count) * 1000, unit: 'ms', note }]
 }
 
 const figures = (label: string, latencies: number[], note: string): Figure[] => [
@@ -69,22 +79,38 @@ export async function benchLive(): Promise<Figure[]> {
 
     const alone: number[] = []
     const text: number[] = []
-    for (let index = 0; index < utterances; index += 1) {
-      alone.push(await spoken(engine, clipAt(index), 'alone'))
-      text.push(await typed(engine, clipAt(index)))
-    }
+    const aloneCpu = await decoderCpu(
+      async () => {
+        for (let index = 0; index < utterances; index += 1) {
+          alone.push(await spoken(engine, clipAt(index), 'alone'))
+          text.push(await typed(engine, clipAt(index)))
+        }
+      },
+      utterances,
+      'alone',
+      note,
+    )
     // Ten people at once, each asking the next question when the last one's answer began.
     const crowd: number[] = []
-    await Promise.all(
-      Array.from({ length: people }, async (_, person) => {
-        for (let turn = 0; turn < utterances / people; turn += 1)
-          crowd.push(await spoken(engine, clipAt(person + turn * people), `person-${person}`))
-      }),
+    const crowdCpu = await decoderCpu(
+      async () => {
+        await Promise.all(
+          Array.from({ length: people }, async (_, person) => {
+            for (let turn = 0; turn < utterances / people; turn += 1)
+              crowd.push(await spoken(engine, clipAt(person + turn * people), `person-${person}`))
+          }),
+        )
+      },
+      utterances,
+      `${people} people at once`,
+      note,
     )
     return [
       ...figures('end of utterance to first answer word, alone', alone, note),
       ...figures(`end of utterance to first answer word, ${people} people at once`, crowd, note),
       ...figures('same questions typed: to first answer word', text, note),
+      ...aloneCpu,
+      ...crowdCpu,
     ]
   } finally {
     await engine.close()

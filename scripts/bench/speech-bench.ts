@@ -7,18 +7,15 @@
  * phrases are not those the confidence threshold was chosen on. Bounded: conditions that would
  * start after `budgetMs` are skipped and named. Run alone with `node scripts/bench/speech-bench.ts`.
  */
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 import type { Figure } from './event-store-bench.ts'
+import { missingRecordingTool, record, type Condition } from './speech-recordings.ts'
 import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
-
-const run = promisify(execFile)
 
 /** Written for this bench from interview categories; none is a phrase the threshold was tuned on. */
 const phrases = [
@@ -26,8 +23,6 @@ const phrases = [
   'How does garbage collection work in Java?',
   'Describe a project you are proud of.',
 ] as const
-
-type Condition = { name: string; voice: string; speed: number; snrDb?: number; backwards?: boolean }
 
 /** Most telling first: under heavy load the budget may cut the tail, which the figures then name. */
 const conditions: Condition[] = [
@@ -42,48 +37,9 @@ const conditions: Condition[] = [
   { name: 'en-029 Caribbean, 150 wpm', voice: 'en-029', speed: 150 },
 ]
 
-async function rms(file: string): Promise<number> {
-  const { stderr } = await run('sox', [file, '-n', 'stat'])
-  return Number(/RMS\s+amplitude:\s+([\d.]+)/.exec(stderr)?.[1] ?? '0')
-}
-
-/** A recording of `text` in the condition: espeak-ng's voice, then sox's reversal or pink noise. */
-async function record(folder: string, condition: Condition, text: string, index: number): Promise<Uint8Array> {
-  const base = join(folder, `clip-${index}`)
-  await run('espeak-ng', ['-v', condition.voice, '-s', String(condition.speed), '-w', `${base}.wav`, text])
-  if (condition.backwards) {
-    await run('sox', [`${base}.wav`, `${base}-out.wav`, 'reverse'])
-  } else if (condition.snrDb !== undefined) {
-    const { stdout } = await run('soxi', ['-D', `${base}.wav`])
-    await run('sox', [
-      '-n',
-      '-r',
-      '22050',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      `${base}-noise.wav`,
-      'synth',
-      stdout.trim(),
-      'pinknoise',
-      'vol',
-      '0.5',
-    ])
-    const gain = (await rms(`${base}.wav`)) / ((await rms(`${base}-noise.wav`)) * 10 ** (condition.snrDb / 20))
-    await run('sox', ['-m', '-v', '1', `${base}.wav`, '-v', gain.toFixed(4), `${base}-noise.wav`, `${base}-out.wav`])
-  } else return readFile(`${base}.wav`)
-  return readFile(`${base}-out.wav`)
-}
-
 async function missingTools(engine: ReturnType<typeof createOfflineEngine>): Promise<string | null> {
-  for (const tool of ['espeak-ng', 'sox']) {
-    const found = await run(tool, ['--version']).then(
-      () => true,
-      () => false,
-    )
-    if (!found) return `${tool} is not installed`
-  }
+  const missing = await missingRecordingTool()
+  if (missing) return missing
   return (await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed'
 }
 

@@ -1,0 +1,95 @@
+/**
+ * Speech word accuracy of the offline engine on the two parts of the question sets (issue 31): the
+ * development part (trust-set phrasings, which the decoder settings were tuned on) and the test
+ * part (test-set phrasings, only measured), each spoken by espeak-ng (en-us klatt, 150 wpm) clean
+ * and with pink noise mixed in by sox at 10 dB SNR. Beside each: the decoders' CPU per second of
+ * speech, how often the generic model decoded the clip a second time, and the transcription time.
+ * Clips are decoded one at a time, so the CPU is this bench's own. Run alone with
+ * `node scripts/bench/speech-parts-bench.ts`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
+import { testPart } from '#server/ai/offline/eval/test-part.ts'
+import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { GENERIC_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
+import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
+import { readWavHeader } from '#server/ai/wav-header.ts'
+import { percentile } from './ai-bench.ts'
+import { childCpuSeconds } from './child-cpu.ts'
+import type { Figure } from './event-store-bench.ts'
+import { missingRecordingTool, record, type Condition } from './speech-recordings.ts'
+import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
+
+/** Every n-th question of each part: the same phrases in every run, a few minutes of decoding in all. */
+const parts = [
+  { name: 'development', phrases: developmentPart.questions.filter((_, index) => index % 10 === 0) },
+  { name: 'test', phrases: testPart.questions.filter((_, index) => index % 6 === 0) },
+]
+
+const conditions: Condition[] = [
+  { name: 'clean', voice: 'en-us+klatt', speed: 150 },
+  { name: 'pink noise 10 dB SNR', voice: 'en-us+klatt', speed: 150, snrDb: 10 },
+]
+
+export async function benchSpeechParts(): Promise<Figure[]> {
+  const folder = await mkdtemp(join(tmpdir(), 'ih-speech-parts-'))
+  // A shared machine under load can take longer than the service's limit: the bench measures, it does not refuse.
+  const engine = createOfflineEngine({ speech: { cacheDir: folder }, timeoutMs: 300_000 })
+  try {
+    const missing =
+      (await missingRecordingTool()) ??
+      ((await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed')
+    if (missing) {
+      console.warn(`Speech parts bench skipped (${missing}).`)
+      return []
+    }
+    await prepareInterviewModel({ cacheDir: folder })
+    const figures: Figure[] = []
+    let index = 0
+    for (const part of parts) {
+      for (const condition of conditions) {
+        const samples: SpeechSample[] = []
+        const latencies: number[] = []
+        let speechSeconds = 0
+        let cpuSeconds = 0
+        for (const { question } of part.phrases) {
+          const audio = await record(folder, condition, question, (index += 1))
+          speechSeconds += readWavHeader(audio).seconds
+          const before = childCpuSeconds()
+          const one = await sample(question, () => engine.transcribe({ audio, mimeType: 'audio/wav' }))
+          cpuSeconds += (childCpuSeconds() ?? 0) - (before ?? 0)
+          samples.push(one)
+          if (one.result) latencies.push(one.result.latencyMs)
+        }
+        const twice = samples.filter(({ result }) => result?.model === GENERIC_SPEECH_MODEL).length
+        const label = `${part.name} part, ${condition.name}`
+        figures.push(
+          {
+            name: `speech word accuracy, ${label}`,
+            value: Math.max(0, 1 - errorRate(samples)) * 100,
+            unit: '%',
+            note: `WER ${(errorRate(samples) * 100).toFixed(1)} % over ${samples.reduce((sum, one) => sum + one.referenceWords, 0)} words, ${samples.length} phrases${failedNote(samples)}`,
+          },
+          {
+            name: `speech decoder CPU per second of speech, ${label}`,
+            value: childCpuSeconds() === undefined ? 0 : (cpuSeconds / speechSeconds) * 1000,
+            unit: 'ms',
+            note: `${speechSeconds.toFixed(0)} s of speech; generic model decoded it again for ${twice}/${samples.length}`,
+          },
+          { name: `speech transcription p50, ${label}`, value: percentile(latencies, 50), unit: 'ms' },
+        )
+      }
+    }
+    return figures
+  } finally {
+    await engine.close()
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.main) {
+  for (const figure of await benchSpeechParts())
+    console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)
+}
