@@ -31,6 +31,7 @@ import * as mailForgetWhenSent from './0039-mail-forget-when-sent.ts'
 import * as signInChallenges from './0040-sign-in-challenges.ts'
 import * as reviewWordsFromHistory from './0042-review-words-from-history.ts'
 import * as liveInstances from './0043-live-instances.ts'
+import * as deliveryClaimsNameAServer from './0044-delivery-claims-name-a-server.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0040-sign-in-challenges': signInChallenges,
   '0042-review-words-from-history': reviewWordsFromHistory,
   '0043-live-instances': liveInstances,
+  '0044-delivery-claims-name-a-server': deliveryClaimsNameAServer,
 }

@@ -53,7 +53,7 @@ export async function attemptDelivery(
     })
     await runtime.db
       .updateTable('webhook_deliveries')
-      .set({ last_error: message, next_attempt_at: dueAgain })
+      .set({ last_error: message, next_attempt_at: dueAgain, claimed_by: null })
       .where('event_id', '=', deliveryId)
       .where('outcome', 'is', null)
       .execute()

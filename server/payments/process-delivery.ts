@@ -47,6 +47,7 @@ export async function markDeliveryFailed(runtime: Runtime, deliveryId: string, e
       last_error: error.slice(0, 1000),
       processed_at: runtime.clock.now(),
       next_attempt_at: null,
+      claimed_by: null,
     })
     .where('event_id', '=', deliveryId)
     .where('outcome', 'is', null)

@@ -23,6 +23,8 @@ export type PaymentTables = {
     last_error: string | null
     /** When the job may next try it; null once it has an outcome. */
     next_attempt_at: Date | null
+    /** The server whose run holds it (its lease); null while nobody works on it. */
+    claimed_by: string | null
     /** With Inngest: when the delivery's event reached Inngest; null until then (the cron fallback sends those). */
     event_sent_at: Date | null
     /** With Inngest: the run that last processed it, for a link to the dashboard. */

@@ -31,10 +31,11 @@ export async function retryDelivery(runtime: Runtime, deliveryId: string, by: st
       outcome_detail: null,
       processed_at: null,
       ...(inngest
-        ? { next_attempt_at: now }
+        ? { next_attempt_at: now, claimed_by: null }
         : {
             attempts: eb('attempts', '+', 1),
             next_attempt_at: new Date(now.getTime() + webhookRetryPolicy.claimLeaseMs),
+            claimed_by: runtime.instanceId,
           }),
     }))
     .where('event_id', '=', deliveryId)

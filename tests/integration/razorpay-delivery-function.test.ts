@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { orderCommands } from '#events/orders/order-decider.ts'
 import { createDeliveryFunction } from '#inngest/functions/razorpay-delivery-function.ts'
+import { silentInstanceMs, startLiveInstance } from '#server/idempotency/live-instances.ts'
 import { claimDelivery } from '#server/payments/delivery-claims.ts'
 import { createInngestClient } from '#server/jobs/inngest-client.ts'
 import { markDeliveryFailed } from '#server/payments/process-delivery.ts'
@@ -109,6 +110,40 @@ describe.each(databaseKinds)('the Inngest function for one Razorpay delivery on 
     const held = await run(deliveryId)
     expect(held.error).toMatchObject({ message: expect.stringContaining('being processed by another run') as unknown })
     expect(await deliveryOf(deliveryId)).toMatchObject({ outcome: null, attempts: 1 })
+  })
+
+  it('takes a delivery at once from a run whose server stopped or went silent, not from a live one', async () => {
+    const holder = (instanceId: string) => ({ ...test.runtime, instanceId })
+    const stopped = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
+    const stoppedOnes = await deliverCapture(await order())
+    expect(await claimDelivery(holder(stopped.id), stoppedOnes)).toMatchObject({ attempts: 1 })
+    expect((await run(stoppedOnes)).error).toMatchObject({
+      message: expect.stringContaining('being processed by another run') as unknown,
+    })
+    await stopped.stop()
+    expect(await run(stoppedOnes)).toMatchObject({ result: { outcome: 'processed' } })
+
+    // A server killed with SIGKILL leaves its row and stops beating.
+    const killed = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
+    const alive = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
+    teardown.add(() => alive.stop())
+    killed.halt()
+    const killedOnes = await deliverCapture(await order())
+    const aliveOnes = await deliverCapture(await order())
+    await claimDelivery(holder(killed.id), killedOnes)
+    await claimDelivery(holder(alive.id), aliveOnes)
+    test.clock.advance(silentInstanceMs + 1)
+    await alive.beat()
+    await test.runtime.db
+      .updateTable('server_instances')
+      .set({ alive_at: test.clock.now() })
+      .where('id', '=', test.runtime.instanceId)
+      .execute()
+    expect((await run(aliveOnes)).error).toMatchObject({
+      message: expect.stringContaining('being processed by another run') as unknown,
+    })
+    expect(await run(killedOnes)).toMatchObject({ result: { outcome: 'processed' } })
+    expect(await deliveryOf(killedOnes)).toMatchObject({ outcome: 'processed', attempts: 2, claimed_by: null })
   })
 
   // PGlite is one connection: nothing else can hold a row lock there.
