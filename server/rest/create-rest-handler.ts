@@ -5,7 +5,7 @@ import { envelopeFromAdapter } from './adapter-envelope.ts'
 import { AdapterRequest, AdapterResponse } from './adapter-exchange.ts'
 import { isJsonContentType, jsonContentTypeRequired } from '#server/http/json-content-type.ts'
 import { readRequestBody } from '#server/http/request-body.ts'
-import { bridgeErrorResponse } from './error-envelope.ts'
+import { bridgeErrorResponse } from '#server/routes/error-envelope.ts'
 import { createRouteTable } from './route-table.ts'
 
 /** The answer for an address under the API that no operation or route serves. */
