@@ -8,9 +8,8 @@ import type { AddressInfo } from 'node:net'
 import { initTRPC } from '@trpc/server'
 import pg from 'pg'
 import { FastResponse, serve } from 'srvx'
-import { createOpenApiNodeHttpHandler, type OpenApiMeta } from 'trpc-to-openapi'
+import { createOpenApiNodeHttpHandler, type NodeHTTPRequest, type OpenApiMeta } from 'trpc-to-openapi'
 import { z } from 'zod'
-import { AdapterRequest, AdapterResponse } from '#server/rest/adapter-exchange.ts'
 
 const databaseUrl = process.argv[2]
 if (!databaseUrl) throw new Error('usage: node scripts/load-baseline.ts <postgres url>')
@@ -44,20 +43,25 @@ const router = t.router({
     .output(z.object({ ok: z.boolean() }))
     .query(() => ({ ok: true })),
 })
-const handleRest = createOpenApiNodeHttpHandler<typeof router, AdapterRequest, AdapterResponse>({
-  router,
-  createContext: () => ({}),
-})
+const handleRest = createOpenApiNodeHttpHandler({ router, createContext: () => ({}) })
 
-/** The REST handler's answer to a fetch Request, as a srvx answer: the library fed as the app feeds it. */
+/** The REST handler's answer to a fetch Request, as a srvx answer. */
 function stackFloor(request: Request): Promise<Response> {
   const path = new URL(request.url).pathname.replace(/^\/api/, '')
-  const adapterRequest = new AdapterRequest(request, path, undefined)
+  // The handler takes fetch Requests (it checks `instanceof Request`); it reads the path from `url`.
+  const seen = new Proxy(request, {
+    get: (target, property) => (property === 'url' ? path : (Reflect.get(target, property, target) as unknown)),
+  })
   return new Promise((resolve, reject) => {
-    const response = new AdapterResponse(adapterRequest, (status, text, headers) => {
-      resolve(new FastResponse(text, { status, headers }))
-    })
-    handleRest(adapterRequest, response).catch(reject)
+    const headers: Record<string, string> = {}
+    const response = {
+      statusCode: 200,
+      setHeader: (name: string, value: string) => (headers[name] = value),
+      end: (text: string) => resolve(new FastResponse(text, { status: response.statusCode, headers })),
+    }
+    handleRest(seen as unknown as NodeHTTPRequest, response as unknown as Parameters<typeof handleRest>[1]).catch(
+      reject,
+    )
   })
 }
 
