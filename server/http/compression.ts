@@ -1,5 +1,5 @@
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib'
-import { jsonTextOf } from '#server/rest/json-response.ts'
+import { jsonTextOf } from '#server/http/json-response.ts'
 
 type Encoding = 'br' | 'gzip'
 

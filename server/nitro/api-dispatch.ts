@@ -1,4 +1,4 @@
-import { withIdempotency } from '#server/http/idempotency.ts'
+import { withIdempotency } from '#server/routes/idempotency.ts'
 import { handleRestRequest, isRestPath } from '#server/rest/rest-bridge.ts'
 import { handleTrpcRequest } from '#server/trpc/http-handler.ts'
 

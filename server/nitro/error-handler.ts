@@ -1,5 +1,5 @@
 import { defineErrorHandler } from 'nitro'
-import { bridgeErrorResponse, malformedAddressMessage } from '#server/rest/error-envelope.ts'
+import { bridgeErrorResponse, malformedAddressMessage } from '#server/routes/error-envelope.ts'
 
 /**
  * Errors that reach the HTTP server itself, before any route: an address whose percent-encoding

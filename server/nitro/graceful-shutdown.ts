@@ -5,7 +5,7 @@ import { loadConfig } from '#app.config.ts'
 import { withResponseHeader } from '#server/http/response-header.ts'
 import { socketAddressOf } from '#server/http/socket-address.ts'
 import { handoverLimitMs, stopHandover } from '#server/http/stop-handover.ts'
-import { jsonResponse } from '#server/rest/json-response.ts'
+import { jsonResponse } from '#server/http/json-response.ts'
 import { createLogger, type Logger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
 

@@ -7,7 +7,7 @@ import { addRateLimitHeaders } from '#server/http/rate-limit-headers.ts'
 import { addSecurityHeaders } from '#server/http/security-headers.ts'
 import { currentRequestContext } from '#server/request-context.ts'
 import { apiVersionHeader, majorApiVersion } from '#server/rest/api-version.ts'
-import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
+import { bridgeErrorResponse } from '#server/routes/error-envelope.ts'
 import { createLogger } from '#server/logger.ts'
 import { directApiHandler } from './api-dispatch.ts'
 

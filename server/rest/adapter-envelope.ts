@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { readableIssues, type InputIssue } from '#server/trpc/zod-message.ts'
 import { isPublicErrorCode } from '#server/trpc/public-error-codes.ts'
-import { bridgeErrorResponse } from './error-envelope.ts'
+import { bridgeErrorResponse } from '#server/routes/error-envelope.ts'
 import { jsonContentTypeRequired } from '#server/http/json-content-type.ts'
-import { jsonTextResponse } from './json-response.ts'
+import { jsonTextResponse } from '#server/http/json-response.ts'
 
 /** Every REST answer is `{success: true, data}` or `{success: false, error, code}`. */
 

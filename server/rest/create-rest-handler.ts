@@ -4,8 +4,13 @@ import { refusalHeadersOf } from '#server/trpc/domain-errors.ts'
 import { envelopeFromAdapter } from './adapter-envelope.ts'
 import { isJsonContentType, jsonContentTypeRequired } from '#server/http/json-content-type.ts'
 import { readRequestBody } from '#server/http/request-body.ts'
-import { bridgeErrorResponse } from './error-envelope.ts'
+import { bridgeErrorResponse } from '#server/routes/error-envelope.ts'
 import { createRouteTable } from './route-table.ts'
+
+/** The answer for an address under the API that no operation or route serves. */
+export function noEndpointResponse(method: string, path: string): Response {
+  return bridgeErrorResponse(404, `No API endpoint at ${method} ${path}`)
+}
 
 export type RestHandlerOptions<TContext> = {
   router: OpenApiRouter
@@ -47,7 +52,7 @@ export function createRestHandler<TContext>(
     const method = request.method.toUpperCase()
 
     const route = lookupRoute(method, path)
-    if (route.kind === 'missing') return bridgeErrorResponse(404, `No API endpoint at ${method} ${endpoint}${path}`)
+    if (route.kind === 'missing') return noEndpointResponse(method, `${endpoint}${path}`)
     if (route.kind === 'wrong-method') {
       const allowed = route.allowed.join(', ')
       return bridgeErrorResponse(405, `Method ${method} is not allowed on ${endpoint}${path}; use ${allowed}`, {

@@ -1,4 +1,4 @@
-import { idempotencyKeyHeader } from '#server/http/idempotency.ts'
+import { idempotencyKeyHeader } from '#server/routes/idempotency.ts'
 import type { PublicErrorCode } from '#server/trpc/public-error-codes.ts'
 
 /**

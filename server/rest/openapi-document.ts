@@ -1,5 +1,5 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
-import { withIdempotencyKeyHeader } from '#server/http/idempotency-openapi.ts'
+import { withIdempotencyKeyHeader } from '#server/routes/idempotency-openapi.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { devMailboxPath } from '#server/trpc/procedures/site/dev-mailbox.ts'
 import { accountLimits, type RateLimit } from '#server/accounts/rate-limiter.ts'

@@ -1,7 +1,7 @@
 import { maxQuestionAudioSeconds, maxScreenshotPixels, maxWaitingPerPerson } from '#rules/media-limits.ts'
 import type { RateLimit } from '#server/accounts/rate-limiter.ts'
 import { accessTokenLifetimeSeconds } from '#server/accounts/tokens/access-tokens.ts'
-import { idempotencyKeyHeader, idempotentPaths } from '#server/http/idempotency.ts'
+import { idempotencyKeyHeader, idempotentPaths } from '#server/routes/idempotency.ts'
 import { httpStatusOf } from '#server/trpc/domain-errors.ts'
 import { publicCodeStatuses } from '#server/trpc/public-error-codes.ts'
 import { changesForExistingClients, compatibilityPromise } from './api-version.ts'

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from 'trpc-to-openapi'
-import { idempotencyKeyHeader, idempotentPaths } from '#server/http/idempotency.ts'
+import { idempotencyKeyHeader, idempotentPaths } from '#server/routes/idempotency.ts'
 import { majorApiVersion } from './api-version.ts'
 import { isRecord, mapOperations } from './openapi-object.ts'
 

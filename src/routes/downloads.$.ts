@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { handleReleaseDownload } from '#server/http/release-download-route.ts'
+import { handleReleaseDownload } from '#server/routes/release-download-route.ts'
 import { getRuntime } from '#server/runtime.ts'
 
 export const Route = createFileRoute('/downloads/$')({

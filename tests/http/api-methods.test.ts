@@ -34,3 +34,23 @@ describe('a method an /api address does not serve', () => {
     expect(body.error).toBe(`Method ${method} is not allowed on ${path.split('?')[0]}; use ${allow}`)
   })
 })
+
+describe('an /api address that nothing serves', () => {
+  it.each([
+    ['GET', '/api/no-such-operation'],
+    ['POST', '/api/interview/no-such-operation'],
+    ['DELETE', '/api/auth'],
+  ])('%s %s answers 404 in the envelope, naming the address', async (method, path) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      ...(method === 'POST' ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+    })
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await response.json()).toEqual({
+      success: false,
+      error: `No API endpoint at ${method} ${path}`,
+      code: 'not_found',
+    })
+  })
+})

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { readServerSentEvents, type ServerSentEvent } from '#src/interview/sse-reader.ts'
-import { questionStreamEvents } from '#server/http/question-stream-events.ts'
+import { questionStreamEvents } from '#server/routes/question-stream-events.ts'
 import { fakeReply, startFakeOpenAiServer, type FakeOpenAiServer } from '#tests/fakes/openai-server.ts'
 import { dataOf, restClient, testClientIp } from '#tests/support/rest-client.ts'
 import { restCustomer } from '#tests/support/rest-customer.ts'

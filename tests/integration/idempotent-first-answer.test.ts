@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '#server/accounts/register.ts'
-import { firstAnswer } from '#server/http/idempotent-first-answer.ts'
+import { firstAnswer } from '#server/routes/idempotent-first-answer.ts'
 import { claimKey } from '#server/idempotency/idempotency-keys.ts'
 import { asAnonymous } from '#server/request-scope.ts'
 import { runInRequestContext } from '#server/request-context.ts'

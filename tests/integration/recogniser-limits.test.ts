@@ -15,7 +15,7 @@ import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
 import { askAudioQuestion } from '#server/interviews/ask.ts'
 import { startSession } from '#server/interviews/interview-sessions.ts'
 import { actingAs } from '#server/request-scope.ts'
-import { thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { thrownErrorResponse } from '#server/routes/error-envelope.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 

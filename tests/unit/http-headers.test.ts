@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '#app.config.ts'
 import { compressResponse, negotiateEncoding } from '#server/http/compression.ts'
-import { jsonTextResponse } from '#server/rest/json-response.ts'
+import { jsonTextResponse } from '#server/http/json-response.ts'
 import { pagePolicy } from '#server/http/content-security-policy.ts'
 import { addSecurityHeaders } from '#server/http/security-headers.ts'
 

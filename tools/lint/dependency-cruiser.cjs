@@ -2,10 +2,16 @@
 //   rules/ and app.catalog.ts  shared by browser and server: plain rules, messages, the plans catalog
 //   events/                    events, deciders, the event store, projections (no server/, no src/)
 //   server/<domain>/           services and adapters (no tRPC, no HTTP transports)
-//   server/trpc, server/rest, server/http, inngest/   transports over the services
-//   src/                       pages; server code only as types
+//   server/http, server/trpc, server/routes, server/rest, server/nitro, inngest/   transports over the services,
+//                              in that order among themselves (decision 0105):
+//     server/http              HTTP plumbing: bodies, content types, headers, CORS, compression, JSON answers
+//     server/trpc              the procedures (tRPC init, context, routers, one procedure per file)
+//     server/routes            the HTTP routes that are not procedures, the error envelope, idempotency
+//     server/rest              the REST bridge over the procedures and the OpenAPI document
+//     server/nitro             the server's entry: the HTTP pipeline and the API dispatcher
+//   src/                       pages and server routes; server code only as types outside src/routes/api/
 // A rule names what a layer may not reach; CI fails on any new violation.
-const transports = '^(server/(trpc|rest|http|nitro)/|inngest/)'
+const transports = '^(server/(http|trpc|routes|rest|nitro)/|inngest/)'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -37,6 +43,34 @@ module.exports = {
       severity: 'error',
       from: { path: '^(server|events)/', pathNot: transports },
       to: { path: 'node_modules/(@trpc|trpc-to-openapi)/' },
+    },
+    {
+      name: 'http-plumbing-is-the-lowest-transport',
+      comment: 'server/http knows no procedure, route, REST operation or entry: every transport builds on it.',
+      severity: 'error',
+      from: { path: '^server/http/' },
+      to: { path: '^(server/(trpc|routes|rest|nitro)/|inngest/)' },
+    },
+    {
+      name: 'procedures-below-routes',
+      comment: 'Procedures are called by HTTP routes, the REST bridge and the entry; they never call them.',
+      severity: 'error',
+      from: { path: '^server/trpc/' },
+      to: { path: '^(server/(routes|rest|nitro)/|inngest/)' },
+    },
+    {
+      name: 'routes-below-rest',
+      comment: 'The HTTP routes and the error envelope are used by the REST bridge and its document, not the reverse.',
+      severity: 'error',
+      from: { path: '^server/routes/' },
+      to: { path: '^server/(rest|nitro)/' },
+    },
+    {
+      name: 'rest-below-the-entry',
+      comment: 'The entry (pipeline, dispatcher) calls the REST bridge; the bridge never reaches the entry.',
+      severity: 'error',
+      from: { path: '^server/rest/' },
+      to: { path: '^server/nitro/' },
     },
     {
       name: 'server-not-from-pages',

@@ -1,7 +1,7 @@
 import { findPlan } from '#app.catalog.ts'
 import type { FeatureFlagName, PlanType } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
-import { audioRefusals } from '#server/http/audio-question-route.ts'
+import { audioRefusals } from '#server/routes/audio-question-route.ts'
 import { failures } from '#server/interviews/ask.ts'
 import { requireFeature } from '#server/interviews/feature-gates.ts'
 import { practiceFailures, practicePlanRequired } from '#server/interviews/practice.ts'

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
+import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
 import { serveInngest } from '#inngest/serve-inngest.ts'
 import { getRuntime } from '#server/runtime.ts'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
+import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
 import { handleTrpcRequest } from '#server/trpc/http-handler.ts'
 
 export const Route = createFileRoute('/api/trpc/$')({

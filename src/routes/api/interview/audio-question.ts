@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
-import { handleAudioQuestion } from '#server/http/audio-question-route.ts'
-import { withIdempotency } from '#server/http/idempotency.ts'
+import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
+import { handleAudioQuestion } from '#server/routes/audio-question-route.ts'
+import { withIdempotency } from '#server/routes/idempotency.ts'
 
 export const Route = createFileRoute('/api/interview/audio-question')({
   server: {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
-import { handleRazorpayWebhook } from '#server/http/razorpay-webhook-route.ts'
+import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
+import { handleRazorpayWebhook } from '#server/routes/razorpay-webhook-route.ts'
 import { getRuntime } from '#server/runtime.ts'
 
 export const Route = createFileRoute('/api/webhooks/razorpay')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
-import { handleInvoicePdf } from '#server/http/invoice-pdf-route.ts'
+import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
+import { handleInvoicePdf } from '#server/routes/invoice-pdf-route.ts'
 
 export const Route = createFileRoute('/api/billing/invoices/$orderId/pdf')({
   server: {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/http/api-route-handlers.ts'
-import { handleReviewFile } from '#server/http/review-file-route.ts'
+import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
+import { handleReviewFile } from '#server/routes/review-file-route.ts'
 
 export const Route = createFileRoute('/api/interview/sessions/$sessionId/review/pdf')({
   server: {

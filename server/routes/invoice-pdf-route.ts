@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { invoicePdfFor } from '#server/invoices/invoice-download.ts'
 import { isSignedIn } from '#server/request-scope.ts'
-import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { routeErrorResponse, thrownErrorResponse } from '#server/routes/error-envelope.ts'
 import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { routeScope } from './route-scope.ts'
 

@@ -1,6 +1,6 @@
 import type { ReadinessChecks } from '#server/health/readiness-checks.ts'
 import { databaseUnreachable, readiness, type Readiness } from '#server/health/readiness.ts'
-import { jsonResponse } from '#server/rest/json-response.ts'
+import { jsonResponse } from '#server/http/json-response.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 /** GET /api/health: the process serves requests. Touches nothing else, so a slow database cannot fail it. */

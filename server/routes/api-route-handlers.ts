@@ -1,4 +1,4 @@
-import { bridgeErrorResponse } from '#server/rest/error-envelope.ts'
+import { bridgeErrorResponse } from '#server/routes/error-envelope.ts'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

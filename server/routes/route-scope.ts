@@ -1,5 +1,5 @@
 import type { RequestScope } from '#server/request-scope.ts'
-import { thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { thrownErrorResponse } from '#server/routes/error-envelope.ts'
 import { createContext, scopeOf } from '#server/trpc/context.ts'
 import { getRuntime } from '#server/runtime.ts'
 

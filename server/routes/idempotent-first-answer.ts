@@ -1,5 +1,5 @@
 import { completeKey, releaseKey, type StoredAnswer } from '#server/idempotency/idempotency-keys.ts'
-import { routeErrorResponse } from '#server/rest/error-envelope.ts'
+import { routeErrorResponse } from './error-envelope.ts'
 import { currentRequestContext } from '#server/request-context.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 

@@ -4,7 +4,7 @@ import type { Logger } from '#server/logger.ts'
 import { domainErrorOf, publicCodeOfError, refusalHeaders, toTrpcError } from '#server/trpc/domain-errors.ts'
 import { publicCodeForStatus, type PublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { internalErrorMessage } from '#server/trpc/init.ts'
-import { jsonResponse } from './json-response.ts'
+import { jsonResponse } from '#server/http/json-response.ts'
 
 /**
  * Every failure the REST bridge and the HTTP routes answer is `{success: false, error, code}`; the

@@ -1,5 +1,5 @@
 import type { Logger } from '#server/logger.ts'
-import { thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { thrownErrorResponse } from '#server/routes/error-envelope.ts'
 
 const encoder = new TextEncoder()
 

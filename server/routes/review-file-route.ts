@@ -1,6 +1,6 @@
 import { sessionReviewFile, type ReviewExportFormat } from '#server/interviews/review/review-export.ts'
 import { isSignedIn } from '#server/request-scope.ts'
-import { routeErrorResponse, thrownErrorResponse } from '#server/rest/error-envelope.ts'
+import { routeErrorResponse, thrownErrorResponse } from '#server/routes/error-envelope.ts'
 import { signInRequiredMessage } from '#server/trpc/init.ts'
 import { sessionReviewInput } from '#server/trpc/schemas/interview-review.ts'
 import { routeScope } from './route-scope.ts'

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import { releasePlatforms, type ReleasePlatform } from '#rules/release-platforms.ts'
 import { releasesFolder } from '#server/releases/publish-release.ts'
 import { countDownload, findRelease, type Release } from '#server/releases/release-catalogue.ts'
-import { routeErrorResponse } from '#server/rest/error-envelope.ts'
+import { routeErrorResponse } from '#server/routes/error-envelope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 const contentTypes: Record<string, string> = {
