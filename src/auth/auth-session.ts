@@ -1,6 +1,6 @@
 import type { Account, AuthMode, AuthSettings } from './auth-types.ts'
 import type { AuthFlows } from './flows/auth-flows.ts'
-import { createEmbeddedFlows, type AppClient } from './flows/embedded-flows.ts'
+import type { AppClient } from './flows/embedded-flows.ts'
 import { refreshTokens } from './token-refresh.ts'
 import { clearTokens, hasStoredTokens, readAccessToken } from './token-storage.ts'
 import { serverAnswered } from './trpc-errors.ts'
@@ -18,6 +18,8 @@ export async function loadFlows(client: AppClient, readSettings: () => Promise<A
     const supabase = await createSupabase(settings.supabaseUrl, settings.supabaseAnonKey)
     return { flows: createSupabaseFlows(client, supabase), mode: 'supabase', devMailbox: settings.devMailbox }
   }
+  // Loaded when first needed, like Supabase's: the landing page's first load carries no sign-in code.
+  const { createEmbeddedFlows } = await import('./flows/embedded-flows.ts')
   return {
     flows: createEmbeddedFlows(client, { googleSandbox: settings?.googleSandbox ?? false }),
     mode: 'embedded',

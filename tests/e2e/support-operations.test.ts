@@ -145,12 +145,20 @@ describe('support repairs a customer from the console', () => {
     await expect(row.getByTestId('delivery-outcome').textContent()).resolves.toBe('processed (order paid)')
     const caused = row.getByRole('list', { name: `Events caused by ${deliveryId}` })
     await expect(caused.textContent()).resolves.toContain('Caused PaymentVerified')
-    const order = await database.db
-      .selectFrom('orders_view')
-      .select('status')
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow()
-    expect(order.status).toBe('paid')
+    // The view follows the events it was just shown: the projector applies them a moment later.
+    await expect
+      .poll(
+        async () =>
+          (
+            await database.db
+              .selectFrom('orders_view')
+              .select('status')
+              .where('order_id', '=', orderId)
+              .executeTakeFirstOrThrow()
+          ).status,
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe('paid')
 
     await deliveries.getByLabel('Show').selectOption('pending')
     await deliveries.getByText('No pending deliveries.').waitFor()
