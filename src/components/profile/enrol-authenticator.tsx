@@ -3,6 +3,7 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
+import { CodeField } from '#src/components/ui/code-field.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'
 import { RecoveryCodes } from './recovery-codes.tsx'
 
@@ -97,11 +98,8 @@ export function EnrolAuthenticator({ steps, onChanged }: { steps: EnrolmentSteps
         </code>
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <TextField
+        <CodeField
           label="6-digit code from the app"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
           value={code}
           onValueChange={setCode}
           invalid={error !== null}

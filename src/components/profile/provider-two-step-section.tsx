@@ -6,7 +6,7 @@ import type { ProviderFactor, ProviderFactors } from '#src/auth/flows/supabase-f
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { dangerButton, secondaryButton } from '#src/components/ui/form-styles.ts'
-import { TextField } from '#src/components/ui/text-field.tsx'
+import { CodeField } from '#src/components/ui/code-field.tsx'
 import { EnrolAuthenticator, type EnrolmentSteps } from './enrol-authenticator.tsx'
 import { ProfileSection } from './profile-section.tsx'
 
@@ -106,15 +106,7 @@ function FactorRow({ factor, onChanged }: { factor: ProviderFactor; onChanged: (
           <FormAlert id={errorId} tone="error">
             {error}
           </FormAlert>
-          <TextField
-            label="Current 6-digit code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            value={code}
-            onValueChange={setCode}
-            errorId={errorId}
-          />
+          <CodeField label="Current 6-digit code" value={code} onValueChange={setCode} errorId={errorId} />
           <div className="flex gap-2">
             <button type="submit" className={dangerButton} disabled={remove.isPending}>
               Remove authenticator

@@ -3,7 +3,7 @@ import { useId, useState, type SubmitEvent } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { primaryButton, secondaryButton } from '#src/components/ui/form-styles.ts'
-import { TextField } from '#src/components/ui/text-field.tsx'
+import { CodeField } from '#src/components/ui/code-field.tsx'
 import { useTRPC } from '#src/trpc/react.ts'
 import { RecoveryCodes } from './recovery-codes.tsx'
 
@@ -49,11 +49,8 @@ export function RenewRecoveryCodes({ onChanged }: { onChanged: () => void }) {
         Ten new codes replace your current ones: the old codes stop working.
       </p>
       <div className="flex flex-wrap items-end gap-3">
-        <TextField
+        <CodeField
           label="Current 6-digit code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
           value={code}
           onValueChange={setCode}
           invalid={error !== null}

@@ -5,6 +5,7 @@ import type { User } from '#src/auth/auth-types.ts'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { FormAlert } from '#src/components/ui/form-alert.tsx'
 import { dangerButton, secondaryButton } from '#src/components/ui/form-styles.ts'
+import { CodeField } from '#src/components/ui/code-field.tsx'
 import { TextField } from '#src/components/ui/text-field.tsx'
 import { useTRPC, useTRPCClient } from '#src/trpc/react.ts'
 import { EnrolAuthenticator, type EnrolmentSteps } from './enrol-authenticator.tsx'
@@ -141,15 +142,7 @@ function AuthenticatorRow({
                   errorId={errorId}
                 />
               )}
-              <TextField
-                label="Current 6-digit code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                value={code}
-                onValueChange={setCode}
-                errorId={errorId}
-              />
+              <CodeField label="Current 6-digit code" value={code} onValueChange={setCode} errorId={errorId} />
             </>
           )}
           <div className="flex gap-2">
