@@ -11,6 +11,8 @@ export type RequestContext = {
   userId?: string
   rateLimits?: Map<string, RateLimitState>
   committedWrites?: number
+  /** The Idempotency-Key the request holds, once claimed: its events carry it. */
+  idempotencyKey?: string
 }
 
 // Kept on globalThis: the nitro plugins and the app are bundled separately, and the request log
@@ -44,4 +46,10 @@ export function noteRateLimit(state: RateLimitState): void {
 export function noteCommittedWrite(): void {
   const context = storage.getStore()
   if (context) context.committedWrites = (context.committedWrites ?? 0) + 1
+}
+
+/** The request holds this Idempotency-Key: the events it writes from now on carry it. */
+export function noteIdempotencyKey(key: string): void {
+  const context = storage.getStore()
+  if (context) context.idempotencyKey = key
 }

@@ -1,4 +1,5 @@
 import type { Actor, EventMetadata } from '#events/store/types.ts'
+import { currentRequestContext } from '#server/request-context.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 /**
@@ -58,11 +59,15 @@ function buildScope(
     ...(siteUrl === undefined ? {} : { siteUrl }),
     actor,
     ...(userId === undefined ? {} : { userId }),
-    metadata: (about = userId) => ({
-      actor,
-      ...(about === undefined ? {} : { userId: about }),
-      requestId,
-      correlationId: requestId,
-    }),
+    metadata: (about = userId) => {
+      const idempotencyKey = currentRequestContext()?.idempotencyKey
+      return {
+        actor,
+        ...(about === undefined ? {} : { userId: about }),
+        requestId,
+        correlationId: requestId,
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+      }
+    },
   }
 }

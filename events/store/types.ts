@@ -12,6 +12,11 @@ export const eventMetadataSchema = z.object({
   correlationId: z.string().optional(),
   causationId: z.string().optional(),
   requestId: z.string().optional(),
+  /**
+   * The Idempotency-Key of the request that wrote it: a repeat whose first try died with its server
+   * finds by it whether that try's writes committed.
+   */
+  idempotencyKey: z.string().max(255).optional(),
 })
 
 export type Actor = z.infer<typeof actorSchema>

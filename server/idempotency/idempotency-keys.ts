@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import { ensureKeyFor, keyFor, seal, unseal } from '#events/pii/pii-vault.ts'
 import type { Database } from '#server/db/schema.ts'
@@ -17,7 +17,11 @@ export const abandonedClaimMs = 5 * 60_000
 export type StoredAnswer = { status: number; contentType: string | null; body: string }
 
 export type Claim =
-  { kind: 'claimed' } | { kind: 'other-request' } | { kind: 'running' } | { kind: 'done'; answer: StoredAnswer }
+  /** `takenOver`: the key was held by an earlier try that died (or ran out its lifetime). */
+  | { kind: 'claimed'; takenOver: boolean }
+  | { kind: 'other-request' }
+  | { kind: 'running' }
+  | { kind: 'done'; answer: StoredAnswer }
 
 type KeyOf = { userId: string; key: string }
 
@@ -71,9 +75,10 @@ export async function claimKey(
           ]),
         ),
     )
-    .returning('user_id')
+    // A row inserted has no xmax; one updated (the claim taken over) has this transaction's.
+    .returning(sql<boolean>`xmax <> 0`.as('taken_over'))
     .executeTakeFirst()
-  if (claimed) return { kind: 'claimed' }
+  if (claimed) return { kind: 'claimed', takenOver: claimed.taken_over }
   const held = await db
     .selectFrom('idempotency_keys')
     .selectAll()
@@ -89,6 +94,22 @@ export async function claimKey(
   // The person was erased: nothing of theirs is answered again.
   if (body === undefined) return { kind: 'other-request' }
   return { kind: 'done', answer: { status: held.response_status, contentType: held.response_content_type, body } }
+}
+
+/**
+ * Whether a try holding this key committed a write: its events carry the key (at most a lifetime
+ * old). A try that died between its commit and keeping its answer leaves only this trace.
+ */
+export async function wroteUnderKey(db: Kysely<Database>, id: KeyOf, clock: Clock): Promise<boolean> {
+  const found = await db
+    .selectFrom('events')
+    .select('global_position')
+    .where('user_id', '=', id.userId)
+    .where('created_at', '>=', new Date(clock.now().getTime() - idempotencyKeyLifetimeMs))
+    .where(sql<string>`metadata->>'idempotencyKey'`, '=', id.key)
+    .limit(1)
+    .executeTakeFirst()
+  return found !== undefined
 }
 
 /** Keeps the first answer, sealed, for the repeats. */

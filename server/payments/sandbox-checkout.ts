@@ -46,7 +46,8 @@ export async function completeSandboxCheckout(
     body,
     new Headers({
       'x-razorpay-signature': await sandbox.signWebhook(body),
-      'x-razorpay-event-id': sandbox.newEventId(),
+      'x-razorpay-event-id':
+        input.outcome === 'success' ? await sandbox.capturedEventId(input.orderId) : sandbox.newEventId(),
     }),
   )
   return input.outcome === 'success' && result

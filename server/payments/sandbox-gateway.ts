@@ -16,6 +16,11 @@ export function createSandboxGateway(dataDir: string) {
   // (a failed read is not cached) and reports it.
   Promise.all([keySecret(), webhookSecret()]).catch(() => undefined)
   const id = (prefix: string) => `${prefix}_test_${randomBytes(7).toString('hex')}`
+  // An order is captured once, as at Razorpay: a checkout completed again (its first answer was
+  // lost) is the same payment and the same webhook, not a second charge to refund.
+  const orderDerived = async (prefix: string, orderId: string) =>
+    `${prefix}_test_${hmacSha256Hex(await keySecret(), `${prefix}:${orderId}`).slice(0, 14)}`
+  const capturedPaymentId = (orderId: string) => orderDerived('pay', orderId)
   const gateway: PaymentGateway = {
     mode: 'sandbox',
     keyId: 'rzp_test_sandbox',
@@ -30,7 +35,7 @@ export function createSandboxGateway(dataDir: string) {
     gateway,
     /** What Razorpay Checkout hands the page after a successful payment. */
     signCheckout: async (orderId: string) => {
-      const paymentId = id('pay')
+      const paymentId = await capturedPaymentId(orderId)
       return {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,
@@ -39,6 +44,8 @@ export function createSandboxGateway(dataDir: string) {
     },
     newPaymentId: () => id('pay'),
     newEventId: () => id('evt'),
+    /** The id of the webhook announcing the order's capture: a repeat of it is a duplicate delivery. */
+    capturedEventId: (orderId: string) => orderDerived('evt', orderId),
     signWebhook: async (rawBody: string) => hmacSha256Hex(await webhookSecret(), rawBody),
   }
 }

@@ -79,7 +79,7 @@ export async function withIdempotency(
         },
       })
     case 'claimed':
-      return firstAnswer(runtime, id, () => handle(request))
+      return firstAnswer(runtime, { ...id, takenOver: claim.takenOver }, () => handle(request))
   }
 }
 

@@ -1,6 +1,6 @@
-import { completeKey, releaseKey, type StoredAnswer } from '#server/idempotency/idempotency-keys.ts'
+import { completeKey, releaseKey, wroteUnderKey } from '#server/idempotency/idempotency-keys.ts'
 import { routeErrorResponse } from './error-envelope.ts'
-import { currentRequestContext } from '#server/request-context.ts'
+import { currentRequestContext, noteIdempotencyKey } from '#server/request-context.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 const answerLostMessage =
@@ -10,13 +10,17 @@ const answerLostMessage =
  * Runs the request and keeps its answer for the repeats. A failure of ours (5xx, or a throw) or a
  * rate limit releases the key, so a repeat runs the request again, unless one of its writes
  * committed: then the key keeps a 500 saying so (the answer that was lost cannot be made again),
- * and a repeat changes nothing a second time.
+ * and a repeat changes nothing a second time. A try that died holding the key (its server killed)
+ * is judged the same way when a repeat takes the key over: by the events that carry the key.
  */
 export async function firstAnswer(
   runtime: Runtime,
-  id: { userId: string; key: string },
+  { takenOver, ...id }: { userId: string; key: string; takenOver: boolean },
   run: () => Promise<Response>,
 ): Promise<Response> {
+  // The try that held the key died; when its writes committed, it is not carried out again.
+  if (takenOver && (await wroteUnderKey(runtime.db, id, runtime.clock))) return keepAnswerLost(runtime, id)
+  noteIdempotencyKey(id.key)
   const committedBefore = committedWrites()
   let response: Response
   try {
@@ -43,12 +47,14 @@ function committedWrites(): number {
 }
 
 async function settleFailure(runtime: Runtime, id: { userId: string; key: string }, committed: boolean) {
-  if (!committed) return releaseKey(runtime.db, id)
+  if (committed) await keepAnswerLost(runtime, id)
+  else await releaseKey(runtime.db, id)
+}
+
+/** Keeps, for this try and its repeats, the 500 saying the request was carried out but its answer lost. */
+async function keepAnswerLost(runtime: Runtime, id: { userId: string; key: string }): Promise<Response> {
   const lost = routeErrorResponse(500, answerLostMessage, undefined, 'internal_error')
-  const answer: StoredAnswer = {
-    status: lost.status,
-    contentType: lost.headers.get('content-type'),
-    body: await lost.text(),
-  }
-  return completeKey(runtime.db, id, answer)
+  const body = await lost.clone().text()
+  await completeKey(runtime.db, id, { status: lost.status, contentType: lost.headers.get('content-type'), body })
+  return lost
 }

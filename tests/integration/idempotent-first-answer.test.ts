@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '#server/accounts/register.ts'
 import { firstAnswer } from '#server/routes/idempotent-first-answer.ts'
 import { claimKey } from '#server/idempotency/idempotency-keys.ts'
-import { asAnonymous } from '#server/request-scope.ts'
-import { runInRequestContext } from '#server/request-context.ts'
+import { updateProfile } from '#server/accounts/profile.ts'
+import { actingAs, asAnonymous } from '#server/request-scope.ts'
+import { noteIdempotencyKey, runInRequestContext } from '#server/request-context.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
@@ -29,8 +30,8 @@ describe.each(databaseKinds)('the first answer of a keyed request on %s', (kind)
       fingerprint: 'request-a',
       instanceId: test.runtime.instanceId,
     }
-    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
-    return id
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed', takenOver: false })
+    return { ...id, takenOver: false }
   }
   /** A write that commits: a sign-up appends the new account's events. */
   const commitAWrite = () =>
@@ -49,12 +50,12 @@ describe.each(databaseKinds)('the first answer of a keyed request on %s', (kind)
     const id = await claimed()
     const answer = await asRequest(() => firstAnswer(test.runtime, id, () => Promise.resolve(unavailable())))
     expect(answer.status).toBe(503)
-    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+    expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'claimed' })
 
     const thrown = await claimed()
     const failing = asRequest(() => firstAnswer(test.runtime, thrown, () => Promise.reject(new Error('lost'))))
     await expect(failing).rejects.toThrow('lost')
-    expect(await claimKey(test.runtime.db, thrown, test.clock)).toEqual({ kind: 'claimed' })
+    expect(await claimKey(test.runtime.db, thrown, test.clock)).toMatchObject({ kind: 'claimed' })
   })
 
   it('keeps the key of a request whose write committed before it answered 503, and answers its repeat from it', async () => {
@@ -82,5 +83,80 @@ describe.each(databaseKinds)('the first answer of a keyed request on %s', (kind)
     )
     await expect(failing).rejects.toThrow('the answer could not be made')
     expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'done', answer: { status: 500 } })
+  })
+
+  /**
+   * A try of `key` by a signed-in person, run on a server that was then killed: it claimed the key,
+   * and when `writes` its write committed, but it never kept an answer.
+   */
+  async function diedHolding({ writes }: { writes: boolean }) {
+    const signUp = asAnonymous({ runtime: test.runtime, requestId: randomUUID(), clientIp: '192.0.2.9' })
+    const account = await registerWithPassword(signUp, {
+      email: `killed-${randomUUID()}@example.test`,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })
+    const userId = account.user.id
+    const id = { userId, key: randomUUID(), fingerprint: 'request-a', instanceId: 'a-server-that-was-killed' }
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed', takenOver: false })
+    if (writes)
+      await asRequest(async () => {
+        noteIdempotencyKey(id.key)
+        await updateProfile(
+          actingAs({ runtime: test.runtime, requestId: randomUUID(), clientIp: '192.0.2.9' }, userId),
+          {
+            firstName: 'Ada',
+            lastName: 'Byron',
+          },
+        )
+      })
+    return id
+  }
+
+  it('marks every event a keyed request writes with its key', async () => {
+    const id = await diedHolding({ writes: true })
+    const rows = await test.runtime.db
+      .selectFrom('events')
+      .select('metadata')
+      .where('user_id', '=', id.userId)
+      .orderBy('global_position')
+      .execute()
+    const keys = rows.map((row) => (row.metadata as { idempotencyKey?: string }).idempotencyKey)
+    // The sign-up was sent without a key; the profile change with one.
+    expect(keys[0]).toBeUndefined()
+    expect(keys.at(-1)).toBe(id.key)
+  })
+
+  it('does not run again a request whose try committed before its server was killed: its repeat answers 500', async () => {
+    const id = await diedHolding({ writes: true })
+    const repeat = { ...id, instanceId: test.runtime.instanceId }
+    const claim = await claimKey(test.runtime.db, repeat, test.clock)
+    expect(claim).toEqual({ kind: 'claimed', takenOver: true })
+    let ran = false
+    const answer = await asRequest(() =>
+      firstAnswer(test.runtime, { ...repeat, takenOver: true }, () => {
+        ran = true
+        return Promise.resolve(Response.json({ success: true }))
+      }),
+    )
+    expect(ran).toBe(false)
+    expect(answer.status).toBe(500)
+    expect(await answer.json()).toMatchObject({ success: false, code: 'internal_error' })
+    // Every later repeat gets the same answer.
+    expect(await claimKey(test.runtime.db, repeat, test.clock)).toMatchObject({ kind: 'done', answer: { status: 500 } })
+  })
+
+  it('runs again a request whose try was killed before anything of it committed', async () => {
+    const id = await diedHolding({ writes: false })
+    const repeat = { ...id, instanceId: test.runtime.instanceId }
+    expect(await claimKey(test.runtime.db, repeat, test.clock)).toEqual({ kind: 'claimed', takenOver: true })
+    const answer = await asRequest(() =>
+      firstAnswer(test.runtime, { ...repeat, takenOver: true }, () =>
+        Promise.resolve(Response.json({ success: true }, { status: 201 })),
+      ),
+    )
+    expect(answer.status).toBe(201)
+    expect(await claimKey(test.runtime.db, repeat, test.clock)).toMatchObject({ kind: 'done', answer: { status: 201 } })
   })
 })
