@@ -53,7 +53,7 @@ ${limitsTable(limits)}
 
 ## Idempotency
 
-${[...idempotentPaths].map((path) => `\`POST ${path}\``).join(', ')} accept an \`${idempotencyKeyHeader}\` header (e.g. a UUID per new request). A repeat with the same key and the same request, by the same person, within 24 hours, answers the first answer again with \`Idempotent-Replayed: true\` and takes nothing twice (no second interview, no second order); a repeat while the first is still running waits for it. A first request that failed (5xx) after its change was stored keeps its key too: its repeat answers 500 \`internal_error\` saying so, and changes nothing again. The same key with a different request is refused: 422 \`idempotency_key_reused\`. Only one interview session runs at a time: a start while one is running answers 409 \`session_active\`.
+${[...idempotentPaths].map((path) => `\`POST ${path}\``).join(', ')} accept an \`${idempotencyKeyHeader}\` header (e.g. a UUID per new request). A repeat with the same key and the same request, by the same person, within 24 hours, answers the first answer again with \`Idempotent-Replayed: true\` and takes nothing twice (no second interview, no second order); a repeat while the first is still running waits for it. A first request that failed (5xx) after its change was stored, or whose server died after storing it, keeps its key too: its repeat answers 500 \`internal_error\` saying so, and changes nothing again. The same key with a different request is refused: 422 \`idempotency_key_reused\`. Only one interview session runs at a time: a start while one is running answers 409 \`session_active\`.
 
 ## Streaming
 
