@@ -23,7 +23,10 @@ export async function completeSandboxCheckout(
   if (state.status === 'none' || state.userId !== userId) throw new DomainError('not-found', 'Order not found')
 
   const paymentId = input.outcome === 'success' ? undefined : sandbox.newPaymentId()
-  const result = input.outcome === 'success' ? await sandbox.signCheckout(input.orderId) : undefined
+  const result =
+    input.outcome === 'success'
+      ? await sandbox.signCheckout(input.orderId, await sandbox.capturedPaymentId(input.orderId))
+      : undefined
   const payment = {
     id: result?.razorpay_payment_id ?? paymentId ?? '',
     entity: 'payment',

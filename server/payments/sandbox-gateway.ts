@@ -20,7 +20,6 @@ export function createSandboxGateway(dataDir: string) {
   // lost) is the same payment and the same webhook, not a second charge to refund.
   const orderDerived = async (prefix: string, orderId: string) =>
     `${prefix}_test_${hmacSha256Hex(await keySecret(), `${prefix}:${orderId}`).slice(0, 14)}`
-  const capturedPaymentId = (orderId: string) => orderDerived('pay', orderId)
   const gateway: PaymentGateway = {
     mode: 'sandbox',
     keyId: 'rzp_test_sandbox',
@@ -33,17 +32,16 @@ export function createSandboxGateway(dataDir: string) {
   }
   return {
     gateway,
-    /** What Razorpay Checkout hands the page after a successful payment. */
-    signCheckout: async (orderId: string) => {
-      const paymentId = await capturedPaymentId(orderId)
-      return {
-        razorpay_order_id: orderId,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: checkoutSignature(await keySecret(), orderId, paymentId),
-      }
-    },
+    /** What Razorpay Checkout hands the page after a successful payment (a new one unless `paymentId` is given). */
+    signCheckout: async (orderId: string, paymentId = id('pay')) => ({
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: checkoutSignature(await keySecret(), orderId, paymentId),
+    }),
     newPaymentId: () => id('pay'),
     newEventId: () => id('evt'),
+    /** The payment that captures the order: the same for every completion of its checkout. */
+    capturedPaymentId: (orderId: string) => orderDerived('pay', orderId),
     /** The id of the webhook announcing the order's capture: a repeat of it is a duplicate delivery. */
     capturedEventId: (orderId: string) => orderDerived('evt', orderId),
     signWebhook: async (rawBody: string) => hmacSha256Hex(await webhookSecret(), rawBody),

@@ -343,13 +343,12 @@ describe('POST /api/webhooks/razorpay', () => {
     }
     await webhook('payment.failed', failedAttempt)
     await settle()
-    const history = dataOf<{ entries: { orderId: string; status: string; failureReason: string | null }[] }>(
-      await api('GET', '/billing/history', { token }),
-    )
-    expect(history.entries.find((entry) => entry.orderId === order.id)).toMatchObject({
-      status: 'failed',
-      failureReason: 'Card declined',
-    })
+    // The history is a view: it follows the delivery's events a moment later on a busy machine.
+    const entryOf = async () =>
+      dataOf<{ entries: { orderId: string; status: string; failureReason: string | null }[] }>(
+        await api('GET', '/billing/history', { token }),
+      ).entries.find((entry) => entry.orderId === order.id)
+    await expect.poll(entryOf, { timeout: 15_000 }).toMatchObject({ status: 'failed', failureReason: 'Card declined' })
 
     await webhook('payment.captured', payment)
     await webhook('payment.failed', { ...failedAttempt, id: `pay_test_${randomBytes(7).toString('hex')}` })
@@ -358,10 +357,7 @@ describe('POST /api/webhooks/razorpay', () => {
       planType: 'professional',
       isActive: true,
     })
-    const after = dataOf<{ entries: { orderId: string; status: string }[] }>(
-      await api('GET', '/billing/history', { token }),
-    )
-    expect(after.entries.find((entry) => entry.orderId === order.id)?.status).toBe('paid')
+    await expect.poll(async () => (await entryOf())?.status, { timeout: 15_000 }).toBe('paid')
     expect(await countOf('PaymentFailed', order.id)).toBe(1)
   })
 

@@ -29,7 +29,7 @@ describe.each(databaseKinds)('kept Idempotency-Key answers on %s', (kind) => {
 
   it('keeps the answer sealed, replays it, and refuses the key for another request', async () => {
     const id = newKey()
-    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed', takenOver: false })
     expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'running' })
     await completeKey(test.runtime.db, id, answer)
 
@@ -49,7 +49,7 @@ describe.each(databaseKinds)('kept Idempotency-Key answers on %s', (kind) => {
     const abandoned = newKey()
     await claimKey(test.runtime.db, abandoned, test.clock)
     test.clock.advance(abandonedClaimMs + 1)
-    expect(await claimKey(test.runtime.db, abandoned, test.clock)).toEqual({ kind: 'claimed' })
+    expect(await claimKey(test.runtime.db, abandoned, test.clock)).toEqual({ kind: 'claimed', takenOver: true })
 
     const old = newKey()
     await claimKey(test.runtime.db, old, test.clock)
@@ -57,17 +57,18 @@ describe.each(databaseKinds)('kept Idempotency-Key answers on %s', (kind) => {
     test.clock.advance(idempotencyKeyLifetimeMs + 1)
     expect(await claimKey(test.runtime.db, { ...old, fingerprint: 'request-b' }, test.clock)).toEqual({
       kind: 'claimed',
+      takenOver: true,
     })
   })
 
   it('lets a repeat take over at once a claim whose server stopped', async () => {
     const other = await startLiveInstance(test.runtime.db, test.clock, test.runtime.log)
     const id = newKey(other.id)
-    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+    expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed', takenOver: false })
     const repeat = { ...id, instanceId: test.runtime.instanceId }
     expect(await claimKey(test.runtime.db, repeat, test.clock)).toEqual({ kind: 'running' })
     await other.stop()
-    expect(await claimKey(test.runtime.db, repeat, test.clock)).toEqual({ kind: 'claimed' })
+    expect(await claimKey(test.runtime.db, repeat, test.clock)).toEqual({ kind: 'claimed', takenOver: true })
   })
 
   it('lets a repeat take over a claim whose server went silent (killed), long before 5 minutes', async () => {
@@ -80,13 +81,13 @@ describe.each(databaseKinds)('kept Idempotency-Key answers on %s', (kind) => {
     const ofKilled = newKey(killed.id)
     const ofAlive = newKey(alive.id)
     for (const id of [ofKilled, ofAlive])
-      expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed' })
+      expect(await claimKey(test.runtime.db, id, test.clock)).toEqual({ kind: 'claimed', takenOver: false })
     test.clock.advance(silentInstanceMs + 1)
     await alive.beat()
     const repeat = (id: typeof ofKilled) =>
       claimKey(test.runtime.db, { ...id, instanceId: test.runtime.instanceId }, test.clock)
     expect(await repeat(ofAlive)).toEqual({ kind: 'running' })
-    expect(await repeat(ofKilled)).toEqual({ kind: 'claimed' })
+    expect(await repeat(ofKilled)).toEqual({ kind: 'claimed', takenOver: true })
   })
 
   it('drops answers older than 24 hours in its job', async () => {
