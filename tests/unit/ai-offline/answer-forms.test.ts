@@ -42,6 +42,56 @@ describe('HR and compensation: advice and a phrasing, never a project story', ()
   })
 })
 
+describe('HR wording beyond the first patterns', () => {
+  it.each([
+    ['Are you ready to join immediately?', 'beh-notice-period'],
+    ['When can you start if we make an offer?', 'beh-notice-period'],
+    ['Is the CTC negotiable?', 'beh-salary-expectations'],
+    ['What was your last drawn salary?', 'beh-salary-expectations'],
+  ])('%s', (question, expected) => {
+    const result = ask(question)
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+    expect(spokenPart(result.answer)).not.toMatch(/Zephyrlabs|Situation:|Action:/)
+  })
+
+  it('still reads a SQL question about salaries as SQL', () => {
+    expect(ask('Write a query for the second highest salary in a table').matches[0]?.id).toBe(
+      'sql-second-highest-salary',
+    )
+  })
+})
+
+describe('HR questions no entry answers: advice on answering terms, not a definition or a STAR story', () => {
+  it.each([
+    'Do you have any other offers in hand?',
+    'Can you work from the office five days a week?',
+    'Are you okay with signing a two-year service bond?',
+  ])('%s', (question) => {
+    for (const result of [ask(question), ask(question, false)]) {
+      expect(result.source).toBe('framework')
+      expect(result.gist).toMatch(/terms/)
+      expect(result.answer).not.toMatch(/Definition|Trade-offs|Situation:|Zephyrlabs/)
+    }
+  })
+})
+
+describe('a résumé does not pull a question about the candidate to a technical entry', () => {
+  it('answers "how do you handle stress?" about the candidate, not about stress testing', () => {
+    const result = ask('How do you handle stress?')
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe('beh-stress')
+  })
+
+  it.each([
+    ['What would you do if two transactions keep deadlocking?', 'sql-deadlocks'],
+    ['What would you do if a secret was committed to Git?', 'ops-secrets-management'],
+    ['Have you ever used Kafka consumer groups?', 'sd-kafka'],
+  ])('leaves a technical question worded like one about the candidate to its entry: %s', (question, expected) => {
+    expect(ask(question).matches[0]?.id).toBe(expected)
+  })
+})
+
 describe('the role applied for and the current role are never confused', () => {
   it('ties a technical answer to the current title from the résumé and names the target role as the one applied for', () => {
     const result = ask('How does database indexing work?')
