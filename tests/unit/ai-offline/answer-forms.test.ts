@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
+import { readResume } from '#server/ai/offline/answer/resume-facts.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
 
@@ -104,6 +105,25 @@ describe('the role applied for and the current role are never confused', () => {
     const instructions = interviewInstructions({ role: 'Staff Engineer' })
     expect(instructions).toContain('the role the candidate is applying for, never their current role')
     expect(instructions).toMatch(/HR questions .* never a project story/)
+  })
+
+  it('reads "Employer — Title" résumé lines with the title on either side', () => {
+    const facts = readResume(
+      'Rahul Verma\nZentrix Logistics — SDE-2 (2022 – present)\n- Built the tracking API in Java',
+    )
+    expect(facts?.positions[0]).toMatchObject({ title: 'SDE-2', employer: 'Zentrix Logistics' })
+    const result = answerQuestion({
+      question: 'How does Kubernetes autoscaling work?',
+      context: { ...context, resume: 'Zentrix Logistics — SDE-2 (2022 – present)\n- Built the tracking API in Java' },
+    })
+    expect(result.answer).not.toMatch(/In your role as Zentrix Logistics/)
+    expect(result.answer).toMatch(/In your role as SDE-2/)
+  })
+
+  it("says why this role names the target as the role applied for, and the current title as the candidate's own", () => {
+    expect(ask('Why do you want this role?').gist).toBe(
+      'The Staff Engineer role builds on what I do now as Software Engineer at Zephyrlabs.',
+    )
   })
 
   it('never introduces the candidate with the target role', () => {
