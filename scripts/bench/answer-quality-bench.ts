@@ -1,13 +1,14 @@
 /**
- * Answer quality of the offline engine on both parts of the question sets: the development part
- * (tuned on, so optimistic) and the test part (only measured). Run alone with
+ * Answer quality of the offline engine on the parts of the question sets: the development part
+ * (tuned on, so optimistic), the first test part (measured by several designs, so "seen before")
+ * and the fresh test part of decision 0111 (only measured). Run alone with
  * `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints it with the AI figures.
  * While tuning, `--development` measures the development part alone and lists its misses; the
- * test part's misses are never printed, so nobody tunes on them.
+ * test parts' misses are never printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
-import { testPart } from '#server/ai/offline/eval/test-part.ts'
+import { freshTestPart, testPart } from '#server/ai/offline/eval/test-part.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import type { Figure } from './event-store-bench.ts'
 
@@ -49,7 +50,7 @@ function partFigures(e: PartEvaluation): Figure[] {
 }
 
 export function answerQualityFigures(): Figure[] {
-  return [developmentPart, testPart].flatMap((part) => partFigures(evaluatePart(part)))
+  return [developmentPart, freshTestPart, testPart].flatMap((part) => partFigures(evaluatePart(part)))
 }
 
 const print = (figure: Figure) =>

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { evaluatePart } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
-import { testPart, testSet } from '#server/ai/offline/eval/test-part.ts'
+import { freshTestPart, freshTestSet, testPart, testSet } from '#server/ai/offline/eval/test-part.ts'
 import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 
 const tokens = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
@@ -89,5 +89,35 @@ describe('the test part', () => {
     const result = evaluatePart(testPart)
     expect(result.total).toBe(testSet.questions.length + testSet.withContext.questions.length)
     expect(result.followUps).toBe(testSet.followUps.length)
+  })
+})
+
+describe('the fresh test part (decision 0111)', () => {
+  it('is the set written before the engine was run on it: its questions and labels are never changed', () => {
+    const text = readFileSync(new URL('../../../server/ai/offline/eval/fresh-test-set.json', import.meta.url))
+    expect(createHash('sha256').update(text).digest('hex')).toBe(
+      '8349e12c23dc8056b0cf97e60f877014cc50dce1791bc9c12ba4b3308a6551a8',
+    )
+  })
+
+  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
+    const all = [...freshTestSet.questions, ...freshTestSet.withContext.questions, ...freshTestSet.followUps]
+    for (const { question, accept } of all)
+      if (accept.includes('none')) expect(accept, question).toEqual(['none'])
+      else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
+    expect(all.length).toBeGreaterThanOrEqual(60)
+  })
+
+  it('asks Hinglish and Indian English phrasings and asks for abstention where the knowledge base has no entry', () => {
+    const questions = freshTestSet.questions.map((q) => q.question)
+    expect(questions.filter((q) => /\b(kya|kaise|mein|kab)\b/i.test(q)).length).toBeGreaterThanOrEqual(3)
+    expect(questions).toContain('What is your current CTC and expected CTC?')
+    expect(freshTestSet.questions.filter((q) => q.accept.includes('none')).length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('is measured with the same figures as the other parts', () => {
+    const result = evaluatePart(freshTestPart)
+    expect(result.total).toBe(freshTestSet.questions.length + freshTestSet.withContext.questions.length)
+    expect(result.followUps).toBe(freshTestSet.followUps.length)
   })
 })

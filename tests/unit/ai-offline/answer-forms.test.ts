@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
+import { readResume } from '#server/ai/offline/answer/resume-facts.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
 
@@ -42,6 +43,56 @@ describe('HR and compensation: advice and a phrasing, never a project story', ()
   })
 })
 
+describe('HR wording beyond the first patterns', () => {
+  it.each([
+    ['Are you ready to join immediately?', 'beh-notice-period'],
+    ['When can you start if we make an offer?', 'beh-notice-period'],
+    ['Is the CTC negotiable?', 'beh-salary-expectations'],
+    ['What was your last drawn salary?', 'beh-salary-expectations'],
+  ])('%s', (question, expected) => {
+    const result = ask(question)
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+    expect(spokenPart(result.answer)).not.toMatch(/Zephyrlabs|Situation:|Action:/)
+  })
+
+  it('still reads a SQL question about salaries as SQL', () => {
+    expect(ask('Write a query for the second highest salary in a table').matches[0]?.id).toBe(
+      'sql-second-highest-salary',
+    )
+  })
+})
+
+describe('HR questions no entry answers: advice on answering terms, not a definition or a STAR story', () => {
+  it.each([
+    'Do you have any other offers in hand?',
+    'Can you work from the office five days a week?',
+    'Are you okay with signing a two-year service bond?',
+  ])('%s', (question) => {
+    for (const result of [ask(question), ask(question, false)]) {
+      expect(result.source).toBe('framework')
+      expect(result.gist).toMatch(/terms/)
+      expect(result.answer).not.toMatch(/Definition|Trade-offs|Situation:|Zephyrlabs/)
+    }
+  })
+})
+
+describe('a résumé does not pull a question about the candidate to a technical entry', () => {
+  it('answers "how do you handle stress?" about the candidate, not about stress testing', () => {
+    const result = ask('How do you handle stress?')
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe('beh-stress')
+  })
+
+  it.each([
+    ['What would you do if two transactions keep deadlocking?', 'sql-deadlocks'],
+    ['What would you do if a secret was committed to Git?', 'ops-secrets-management'],
+    ['Have you ever used Kafka consumer groups?', 'sd-kafka'],
+  ])('leaves a technical question worded like one about the candidate to its entry: %s', (question, expected) => {
+    expect(ask(question).matches[0]?.id).toBe(expected)
+  })
+})
+
 describe('the role applied for and the current role are never confused', () => {
   it('ties a technical answer to the current title from the résumé and names the target role as the one applied for', () => {
     const result = ask('How does database indexing work?')
@@ -54,6 +105,25 @@ describe('the role applied for and the current role are never confused', () => {
     const instructions = interviewInstructions({ role: 'Staff Engineer' })
     expect(instructions).toContain('the role the candidate is applying for, never their current role')
     expect(instructions).toMatch(/HR questions .* never a project story/)
+  })
+
+  it('reads "Employer — Title" résumé lines with the title on either side', () => {
+    const facts = readResume(
+      'Rahul Verma\nZentrix Logistics — SDE-2 (2022 – present)\n- Built the tracking API in Java',
+    )
+    expect(facts?.positions[0]).toMatchObject({ title: 'SDE-2', employer: 'Zentrix Logistics' })
+    const result = answerQuestion({
+      question: 'How does Kubernetes autoscaling work?',
+      context: { ...context, resume: 'Zentrix Logistics — SDE-2 (2022 – present)\n- Built the tracking API in Java' },
+    })
+    expect(result.answer).not.toMatch(/In your role as Zentrix Logistics/)
+    expect(result.answer).toMatch(/In your role as SDE-2/)
+  })
+
+  it("says why this role names the target as the role applied for, and the current title as the candidate's own", () => {
+    expect(ask('Why do you want this role?').gist).toBe(
+      'The Staff Engineer role builds on what I do now as Software Engineer at Zephyrlabs.',
+    )
   })
 
   it('never introduces the candidate with the target role', () => {

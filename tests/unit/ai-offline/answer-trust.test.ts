@@ -9,6 +9,22 @@ describe('offline answers a candidate can trust', () => {
     expect(result.answer).toMatch(/^\*\*In short:\*\* I have no prepared answer for this question/)
   })
 
+  it("abstains on a misheard fragment whose one topic word is only in an entry's phrasings", () => {
+    // "a pop on all": one word of topic, which the min-stack entry names only in "push, pop and getMin".
+    expect(answerQuestion({ question: 'a pop on all' }).source).toBe('framework')
+  })
+
+  it.each([
+    ['heap', 'ds-heap'],
+    ['trie', 'ds-trie'],
+    ['Kubernetes?', 'ops-kubernetes'],
+    ['closures', 'js-closures'],
+  ])("answers a one-word question when an entry's own question names the word: %s", (question, expected) => {
+    const result = answerQuestion({ question })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
   it('abstains on a software-design question it has no entry for instead of answering a neighbour', () => {
     const result = answerQuestion({ question: 'what is a monad in functional programming' })
     expect(result.source).toBe('framework')

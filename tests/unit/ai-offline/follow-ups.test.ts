@@ -28,6 +28,17 @@ const followUps: [previous: string, question: string, expected: string][] = [
   ["How does Dijkstra's algorithm work?", 'What is its complexity?', 'algo-dijkstra'],
   ['Tell me about a production incident you handled.', 'What would you do differently?', 'beh-production-incident'],
   ['What is a trie?', 'Any disadvantages?', 'ds-trie'],
+  // A pronoun with nothing to point at and one word of its own: the pronoun is the subject.
+  ['How does DNS work?', 'Is this secure?', 'net-dns'],
+  ['What is a B-tree?', 'Why is it used by databases?', 'ds-b-tree'],
+  ['What is a JWT?', 'Can we use it in production?', 'net-jwt'],
+]
+
+/** A pronoun that is not the subject: "this" before a noun, or "it" in a question that names its own subject. */
+const pronounsThatNameNoSubject: [previous: string, question: string, expected: string][] = [
+  ['How does DNS work?', 'What is this useMemo hook?', 'react-usememo-usecallback'],
+  ['What is Kafka?', 'Is it possible to sort in linear time?', 'algo-counting-radix-sort'],
+  ['What is a JWT?', 'What is Docker and why do we use it?', 'ops-docker'],
 ]
 
 describe('a follow-up only when the question cannot be understood alone', () => {
@@ -36,6 +47,13 @@ describe('a follow-up only when the question cannot be understood alone', () => 
     const result = after(previous, question)
     expect(result.answer).not.toContain('Following up on')
     expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it.each(pronounsThatNameNoSubject)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+    const result = after(previous, question)
+    expect(result.answer).not.toContain('Following up on')
     expect(result.matches[0]?.id).toBe(expected)
   })
 

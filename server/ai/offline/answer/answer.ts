@@ -6,7 +6,8 @@ import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
 import { askedPart, needsPreviousQuestion } from './follow-up.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
-import { personalQuestionEntry } from './personal-question.ts'
+import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
+import { termsFramework } from './question-frameworks.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { readResume } from './resume-facts.ts'
 import { resumeStory } from './resume-story.ts'
@@ -35,11 +36,21 @@ export type OfflineAnswer = {
 const MATCHES_RETURNED = 3
 const PERSONAL_CONFIDENCE = 0.9
 
+/** Worded as a behavioural question and addressed to the candidate ("how do you handle stress?"). */
+const asksAboutCandidate = (question: string) =>
+  classifyQuestion(question) === 'behavioural' && /\byou(r|rs|rself)?\b/i.test(question)
+
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
 function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
   const asked = askedPart(question)
+  // The résumé says which technical topics matter, not what a question about the candidate's own
+  // conduct is about: with it, "how do you handle stress?" drifted to stress testing.
+  const retrievalContext = asksAboutCandidate(asked) ? undefined : context
   // A request for a story is answered by a behavioural entry or the résumé, never a technical neighbour.
-  const own = findAnswers(asked, context, { limit: 5, ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}) })
+  const own = findAnswers(asked, retrievalContext, {
+    limit: 5,
+    ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}),
+  })
   const previous = history?.at(-1)
   if (previous === undefined || !needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null }
   // The previous question's own entry first: its answer covers the usual follow-ups (complexity,
@@ -62,9 +73,19 @@ function composeAnswer(options: {
   type: QuestionType
   tieIn: string | null
   retrieval: RetrievalResult
+  /** About terms of employment: no entry's neighbour and no story, the terms form. */
+  aboutTerms: boolean
 }): AnswerShape {
-  const { entry, question, context, type, tieIn, retrieval } = options
+  const { entry, question, context, type, tieIn, retrieval, aboutTerms } = options
   if (entry !== null) return groundedAnswer(entry, context, question) ?? matchedAnswerShape(entry, tieIn)
+  if (aboutTerms)
+    return fallbackAnswerShape({
+      type,
+      topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
+      related: [],
+      tieIn: null,
+      framework: termsFramework,
+    })
   const facts = type === 'behavioural' && asksForStory(question) ? readResume(context?.resume) : null
   // A story from the résumé leaves out the knowledge base's loosely related (technical) topics.
   const fallback = fallbackAnswerShape({
@@ -84,11 +105,13 @@ export function answerQuestion(input: QuestionInput): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
   const { retrieval, followUpOf } = resolveFollowUp(question, context, history)
   const personal = followUpOf === null ? personalQuestionEntry(question) : null
-  const entry = personal ?? retrieval.best?.entry ?? null
+  // Terms no entry covers ("any other offers in hand?") are not answered from a neighbouring entry.
+  const aboutTerms = followUpOf === null && asksAboutTerms(question)
+  const entry = personal ?? (aboutTerms ? null : (retrieval.best?.entry ?? null))
   const type = classifyQuestion(question, entry?.category)
   // Skills are only named from a confident match: an unrelated entry's tags would mislead.
-  const tieIn = experienceTieIn(entry, context, type)
-  const shape = withinSpokenLimit(composeAnswer({ entry, question, context, type, tieIn, retrieval }))
+  const tieIn = aboutTerms && entry === null ? null : experienceTieIn(entry, context, type)
+  const shape = withinSpokenLimit(composeAnswer({ entry, question, context, type, tieIn, retrieval, aboutTerms }))
   const followUpNote = followUpOf === null ? [] : [`*Following up on: ${followUpOf.trim()}*`]
   const answer = renderAnswer({ ...shape, detail: joinBlocks(followUpNote, shape.detail) })
   const matches = retrieval.matches.map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score }))

@@ -2,7 +2,7 @@ import type { AnswerShape } from './answer-shape.ts'
 import type { QuestionType } from './classify.ts'
 import type { AnswerMatch } from '#server/ai/offline/search/retrieve.ts'
 import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
-import { frameworks } from './question-frameworks.ts'
+import { frameworks, type QuestionFramework } from './question-frameworks.ts'
 
 /** Weak matches at least this confident are offered as "possibly related". */
 export const RELATED_MIN_CONFIDENCE = 0.3
@@ -19,8 +19,10 @@ export function fallbackAnswerShape(options: {
   topics: readonly string[]
   related: readonly AnswerMatch[]
   tieIn: string | null
+  /** The framework to follow instead of the type's (terms of employment have their own). */
+  framework?: QuestionFramework
 }): AnswerShape {
-  const framework = frameworks[options.type]
+  const framework = options.framework ?? frameworks[options.type]
   // The question's key words, named as such: they are words from it, not a summary of what it is about.
   const topic = options.topics.length > 0 ? ` (its key words: ${options.topics.slice(0, 3).join(', ')})` : ''
   const detail: string[] = [

@@ -79,7 +79,8 @@ function introduction(entry: KbEntry, facts: ResumeFacts, context: InterviewCont
 }
 
 function motivation(entry: KbEntry, facts: ResumeFacts, context: InterviewContext): AnswerShape {
-  const target = role(context) ?? '[this role]'
+  const applyingFor = role(context)
+  const target = applyingFor ?? '[this role]'
   const current = facts.positions[0]
   const evidence = closest([...facts.achievements, ...facts.projects], context.jobDescription ?? target)
   const overlap = jobSkills(facts, context)
@@ -89,7 +90,8 @@ function motivation(entry: KbEntry, facts: ResumeFacts, context: InterviewContex
   ]
   if (overlap.length > 0) points.push(`**The match:** the job asks for ${humanList(overlap)}, which I use every day.`)
   return {
-    gist: `${target} builds on what I do now${current ? ` as ${current.title} at ${current.employer}` : ''}.`,
+    // Named as the role applied for, so it is never read as the candidate's current title.
+    gist: `${applyingFor !== null ? `The ${applyingFor} role` : 'This role'} builds on what I do now${current ? ` as ${current.title} at ${current.employer}` : ''}.`,
     points,
     detail: ['- **Fit:** how you would contribute quickly and what you want to learn there.', '', ...advice(entry)],
   }

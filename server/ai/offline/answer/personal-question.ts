@@ -20,11 +20,11 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-proudest-project',
   ],
   [
-    /\b(salary|ctc|compensation|pay|package)\b.{0,30}\b(expect\w*|looking for|hike)\b|\b(expected|current) (ctc|salary|compensation|package|pay)\b|\bhow much\b.{0,30}\b(paid|pay|salary)\b/i,
+    /\b(salary|ctc|compensation|pay|package)\b.{0,30}\b(expect\w*|looking for|hike)\b|\b(expected|current|last drawn) (ctc|salary|compensation|package|pay)\b|\bhow much\b.{0,30}\b(paid|pay|salary)\b|\bctc\b|\byour\b.{0,20}\b(salary|compensation)\b/i,
     'beh-salary-expectations',
   ],
   [
-    /\bnotice period\b|\bjoining date\b|\bhow soon can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b/i,
+    /\bnotice period\b|\bjoining date\b|\b(how soon|when) can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b|\b(ready|able|available) to (join|start)\b|\bimmediate joiner\b/i,
     'beh-notice-period',
   ],
   [/\brelocat\w*\b|\b(open|willing|ready) to (move|shift) to\b/i, 'beh-relocation'],
@@ -33,6 +33,22 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-questions-for-interviewer',
   ],
 ]
+
+/**
+ * Terms of employment the knowledge base has no entry for: other offers, office attendance,
+ * service bonds, probation, background checks. They are answered as the HR entries are (say where
+ * you stand, give a phrasing), never from a technical neighbour or with a story.
+ */
+const OTHER_TERMS =
+  /\b(other )?offers? in hand\b|\bany other offers?\b|\bwork(ing)? from (the )?office\b|\bdays a week\b.{0,20}\boffice\b|\bservice bond\b|\bbond period\b|\bsign(ing)? a bond\b|\bprobation\b|\bbackground (verification|check)\b|\bjoining bonus\b/i
+
+const TERMS_ENTRIES: ReadonlySet<string> = new Set(['beh-salary-expectations', 'beh-notice-period', 'beh-relocation'])
+
+/** Whether the question is about terms of employment (pay, notice, relocation, offers, bonds…), with or without an entry. */
+export function asksAboutTerms(question: string): boolean {
+  const entry = personalQuestionEntry(question)
+  return (entry !== null && TERMS_ENTRIES.has(entry.id)) || OTHER_TERMS.test(question)
+}
 
 /** The knowledge-base entry for a question about the candidate, or null for any other question. */
 export function personalQuestionEntry(question: string): KbEntry | null {

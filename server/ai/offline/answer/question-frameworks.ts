@@ -95,3 +95,27 @@ export const frameworks: Readonly<Record<QuestionType, QuestionFramework>> = {
     ],
   },
 }
+
+/**
+ * How to answer a question about terms of employment (other offers, office attendance, bonds)
+ * that no entry covers: where you stand and a phrasing, as the salary and notice-period entries
+ * do, never a definition or a story.
+ */
+export const termsFramework: QuestionFramework = {
+  name: 'the form for terms of employment: where you stand → a phrasing → a question back',
+  approach: [
+    'Say where you stand in one honest sentence you will not have to take back later.',
+    'Add the condition or flexibility that matters to you, without negotiating every detail now.',
+    'Ask one question back so the recruiter states their side (the policy, the timeline, the range).',
+    'Keep it short and friendly: this is about terms, not about your projects.',
+  ],
+  clarifyingQuestions: [
+    'What is the usual arrangement for this team?',
+    'Is there any flexibility on this, or is it fixed policy?',
+  ],
+  steps: [
+    'Where you stand, in one honest sentence',
+    'The condition or flexibility that matters to you',
+    'A question back about their policy or timeline',
+  ],
+}

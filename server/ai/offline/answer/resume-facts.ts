@@ -17,7 +17,7 @@ export type ResumeFacts = {
 const YEAR_RANGE =
   /\(?\s*((?:[A-Za-z]{3,9}\.?\s+)?(?:19|20)\d{2}\s*(?:-|–|—|to)\s*(?:(?:[A-Za-z]{3,9}\.?\s+)?(?:19|20)\d{2}|present|now|current|today))\s*\)?/i
 const TITLE_WORDS =
-  /\b(engineer|developer|programmer|manager|lead|intern|analyst|designer|scientist|architect|consultant|head|director|officer|administrator|specialist|founder|tester|devops|sre|cto|vp)\b/i
+  /\b(engineer|developer|programmer|manager|lead|intern|analyst|designer|scientist|architect|consultant|head|director|officer|administrator|specialist|founder|tester|devops|sre|cto|vp|sde|sdet|swe)\b/i
 const BULLET = /^\s*(?:[-•*▪‣◦]|\d+[.)])\s+/
 const HEADING = /^\s*#*\s*([A-Za-z &]+?)\s*:?\s*$/
 const SKILLS_LINE = /^\s*(?:technical\s+)?skills?\s*(?:&\s*tools)?\s*[:\-–]\s*(.+)$/i

@@ -1,12 +1,17 @@
 /**
- * The test part of the answer evaluation (test-set.json): written from interview categories and
- * real phrasings before the engine was changed, only measured. A label may name an entry the
- * knowledge base does not have: then no entry answers the question and abstaining is right.
+ * The test parts of the answer evaluation, written from interview categories and real phrasings
+ * before the engine was changed, only measured. A label may name an entry the knowledge base does
+ * not have ("none" where no entry was meant): then no entry answers the question and abstaining is
+ * right.
+ * - test-set.json (decision 0085): measured by several designs since, so it is "seen before".
+ * - fresh-test-set.json (decision 0111): written before decision 0111's changes; its misses are
+ *   never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
+import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 
 const kindSchema = z.enum([
@@ -50,7 +55,10 @@ const testSetSchema = z.strictObject({
 export type TestSet = z.infer<typeof testSetSchema>
 type Kind = z.infer<typeof kindSchema>
 
+/** The first test part (decision 0085), looked at by the designs of 0085, 0102 and 0107. */
 export const testSet: TestSet = testSetSchema.parse(testSetData)
+/** The fresh test part (decision 0111). */
+export const freshTestSet: TestSet = testSetSchema.parse(freshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -72,20 +80,26 @@ function wrongForm(kind: Kind, employer: string | null, targetRole: string | nul
   return (answer) => (kind === 'hr' && story.test(spokenPart(answer))) || (confused?.test(answer) ?? false)
 }
 
-export const testPart: EvaluationPart = {
-  name: 'test',
-  questions: [
-    ...testSet.questions.map(({ kind, question, accept }) => ({
-      question,
-      accept,
-      wrongForm: wrongForm(kind, null, null),
-    })),
-    ...testSet.withContext.questions.map(({ kind, question, accept }) => ({
-      question,
-      accept,
-      context: testSet.withContext.context,
-      wrongForm: wrongForm(kind, testSet.withContext.employer, testSet.withContext.targetRole),
-    })),
-  ],
-  followUps: testSet.followUps,
+function partOf(name: string, set: TestSet): EvaluationPart {
+  const { context, employer, targetRole } = set.withContext
+  return {
+    name,
+    questions: [
+      ...set.questions.map(({ kind, question, accept }) => ({
+        question,
+        accept,
+        wrongForm: wrongForm(kind, null, null),
+      })),
+      ...set.withContext.questions.map(({ kind, question, accept }) => ({
+        question,
+        accept,
+        context,
+        wrongForm: wrongForm(kind, employer, targetRole),
+      })),
+    ],
+    followUps: set.followUps,
+  }
 }
+
+export const testPart: EvaluationPart = partOf('test, seen before', testSet)
+export const freshTestPart: EvaluationPart = partOf('fresh test', freshTestSet)

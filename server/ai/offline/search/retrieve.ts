@@ -12,13 +12,6 @@ import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confi
  */
 export const CONFIDENCE_THRESHOLD = 0.65
 
-/**
- * A question that comes down to one common word ("and what would you do differently?", "can you
- * give me an example?") says too little to pick an entry, however well that word matches one. A
- * rare, specific word ("trie", "Kubernetes") is enough on its own.
- */
-const LONE_TERM_MIN_IDF = 3.3
-
 /** Context can lift a candidate's score by at most 1 + CATEGORY_BOOST + MAX_TAG_BOOST. */
 const CATEGORY_BOOST = 0.3
 const TAG_BOOST_PER_TERM = 0.05
@@ -234,12 +227,13 @@ export function findAnswers(
   const best = matches[0] ?? null
   const confidence = best?.confidence ?? 0
   const [loneTerm, ...otherTerms] = queryTerms
-  // A common word alone still names the question when it is what the best entry's question is about ("heap").
+  // One word alone names the question only when it is what the best entry's own question is about
+  // ("heap", "trie"); a word the entry names only in a phrasing or a tag ("pop" in the min-stack's
+  // "push, pop and getMin") is as likely a misheard fragment ("a pop on all").
   const saysTooLittle =
     loneTerm !== undefined &&
     otherTerms.length === 0 &&
-    index.idf(loneTerm.term) < LONE_TERM_MIN_IDF &&
-    (best === null || !index.termsOf(best.entry.id, 'title').includes(loneTerm.term))
+    (best === null || !(lineTermsOf(best.entry)[0] ?? []).includes(loneTerm.term))
   if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle) {
     return { status: 'no-confident-match', best: null, matches, confidence, reason: 'low-confidence', queryTerms }
   }
