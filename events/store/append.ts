@@ -4,7 +4,6 @@ import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
 import type { Executor } from './event-rows.ts'
-import { insertStreams } from './stream-batch.ts'
 import {
   ConcurrencyError,
   EventValidationError,
@@ -17,9 +16,6 @@ import {
 
 /** Events checked against their schemas, with their metadata checked once and written as the column holds it. */
 type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean; metadataJson: string; userId: string | null }
-
-/** What one decision appends to one stream, at the version it read it at (0: it was empty). */
-export type DecidedAppend = { streamId: string; expected: number; events: NewEvent[]; metadata: EventMetadata }
 
 /** Streams appended to, with the positions of what each got; the store turns them into one notice. */
 export type Appended = { streamId: string; globalPositions: number[] }
@@ -182,45 +178,7 @@ export function appender({
     }
   }
 
-  /**
-   * The appends of one decision in one statement, its own transaction: every stream at the version
-   * it was read at, after checking that none of `ownerStreams` was erased since. All or nothing; a
-   * stream moved (or an owner erased) since the read throws `ConcurrencyError`.
-   */
-  async function appendStreams(
-    appends: readonly DecidedAppend[],
-    { ownerStreams, createdAt }: { ownerStreams: readonly string[]; createdAt: Date },
-  ): Promise<void> {
-    // Streams are locked in one order, so two decisions on the same streams wait instead of deadlocking.
-    const ordered = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
-    const prepared = ordered.map((append) => {
-      const { events, metadataJson, userId } = prepare(append.events, append.metadata)
-      return {
-        streamId: append.streamId,
-        streamType: streamTypeOf(append.streamId),
-        expected: append.expected,
-        events: events.map((event) => ({
-          type: event.type,
-          schemaVersion: registry.schemaVersionOf(event.type),
-          eventId: event.eventId,
-          data: event.data,
-          userId,
-          metadata: metadataJson,
-        })),
-      }
-    })
-    const positions = await insertStreams(db, prepared, { ownerStreams, createdAt }, streamVersion)
-    let next = 0
-    notify(
-      prepared.map((append) => {
-        const globalPositions = positions.slice(next, next + append.events.length)
-        next += append.events.length
-        return { streamId: append.streamId, globalPositions }
-      }),
-    )
-  }
-
-  return { append, appendWithin, appendStreams, prepare }
+  return { append, appendWithin, prepare }
 }
 
 function isUniqueViolation(error: unknown): boolean {
