@@ -20,15 +20,13 @@ type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean; metad
 /** Streams appended to, with the positions of what each got; the store turns them into one notice. */
 export type Appended = { streamId: string; globalPositions: number[] }
 
-const uniqueViolation = '23505'
-
 /** Streams are named `<type>-<id>`; the type is kept for support queries. */
 function streamTypeOf(streamId: string): string {
   const dash = streamId.indexOf('-')
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
-/** Writing events: checked against their schemas, at the version expected, each write in one statement. */
+/** Writing events inside a unit of work: checked against their schemas, at the version expected, each append in one statement. */
 export function appender({
   db,
   registry,
@@ -42,34 +40,6 @@ export function appender({
   notify: (appended: Appended[]) => void
   streamVersion: (streamId: string, executor?: Executor) => Promise<number>
 }) {
-  /**
-   * Appends in its own transaction. A retry with the same event ids answers the first result and
-   * writes nothing, even when the first attempt raced with the retry.
-   */
-  async function append(
-    streamId: string,
-    expected: ExpectedVersion,
-    events: NewEvent[],
-    metadata: EventMetadata,
-  ): Promise<AppendResult> {
-    const prepared = prepare(events, metadata)
-    try {
-      // One statement, so its own transaction: it takes the stream's lock, moves the version and inserts.
-      const result = await appendWithin(db, streamId, expected, prepared, true)
-      if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
-      return result
-    } catch (error) {
-      if (error instanceof ConcurrencyError || isUniqueViolation(error)) {
-        const earlier = await findAlreadyAppended(db, streamId, prepared.events)
-        if (earlier) return earlier
-      }
-      if (isUniqueViolation(error)) {
-        throw new ConcurrencyError(streamId, expected, await streamVersion(streamId))
-      }
-      throw error
-    }
-  }
-
   function prepare(events: NewEvent[], metadata: EventMetadata): PreparedEvents {
     if (events.length === 0) throw new EventValidationError('Nothing to append: the event list is empty')
     const parsedMetadata = eventMetadataSchema.safeParse(metadata)
@@ -178,9 +148,5 @@ export function appender({
     }
   }
 
-  return { append, appendWithin, prepare }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === uniqueViolation
+  return { appendWithin, prepare }
 }

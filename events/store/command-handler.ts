@@ -90,7 +90,9 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
     const streamId = aggregate.streamId(id)
     const { snapshot } = aggregate
     const { tail, ...loaded } = fold(
-      snapshot ? await unit.loadStream(streamId, snapshot.key) : { snapshot: undefined, events: await unit.readStream(streamId) },
+      snapshot
+        ? await unit.loadStream(streamId, snapshot.key)
+        : { snapshot: undefined, events: await unit.readStream(streamId) },
     )
     // The state before the command is the one folded from stored events, so it is what any later fold finds.
     if (snapshot && tail >= snapshotEvery) await unit.saveSnapshot(streamId, snapshot.key, loaded.version, loaded.state)

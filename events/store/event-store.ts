@@ -51,7 +51,7 @@ export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
 export type EventStore<Tables extends EventsDatabase = EventsDatabase> = ReturnType<typeof createEventStore<Tables>>
 
 /**
- * The event store: what commands need (a unit of work, an append, a stream's read) and
+ * The event store: what commands need (the unit of work, the one way to write; a stream's read) and
  * what projectors need (the log in commit order). Each job lives in its own file; this one joins
  * them and notifies once per commit. `Tables` is the application's whole database: the store
  * itself queries only the events' tables; `Tables` types what a unit of work's `db` sees (kysely
@@ -137,7 +137,6 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
 
   return {
     transaction,
-    append: writes.append,
     readStream: streams.readStream,
     loadStream: streams.loadStream,
     saveSnapshot: streams.saveSnapshot,

@@ -75,7 +75,9 @@ export function streamReader({
     ownerStreams: readonly string[],
     executor: Executor,
   ): Promise<LoadedStreams> {
-    const { rows } = await sql<{ erased: Record<string, boolean> } & { [Column in keyof BatchRow]: BatchRow[Column] | null }>`
+    const { rows } = await sql<
+      { erased: Record<string, boolean> } & { [Column in keyof BatchRow]: BatchRow[Column] | null }
+    >`
       with owners as (
         select coalesce(jsonb_object_agg(o.stream_id, owner_erased(o.stream_id)), '{}') as erased
         from unnest(${[...ownerStreams]}::text[]) as o(stream_id)

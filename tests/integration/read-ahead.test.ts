@@ -16,6 +16,7 @@ import { userEventDefinitions, userStreamId } from '#events/users/user.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 /** Sign-ins counted on a person's stream: a decider with no rule, only a version to check. */
 const signIns: Aggregate<number, typeof userEventDefinitions, 'SignIn'> = {
@@ -44,14 +45,17 @@ describe.each(databaseKinds)('reading ahead in a unit of work on %s', (kind) => 
 
   it('locks every stream it reads: a writer elsewhere waits, and the decision holds at the version read', async () => {
     const [first, second] = [randomUUID(), randomUUID()]
-    await store.append(userStreamId(second), 'no_stream', [signIn], systemActor)
+    await appendEvents(store, userStreamId(second), 'no_stream', [signIn], systemActor)
     let elsewhere: Promise<unknown> = Promise.resolve()
     const read = await store.transaction(async (tx) => {
       await tx.readAhead({ streams: [signInCommands.streamOf(first), signInCommands.streamOf(second)] })
-      elsewhere = store.append(userStreamId(second), 'stream_exists', [signIn], systemActor)
+      elsewhere = appendEvents(store, userStreamId(second), 'stream_exists', [signIn], systemActor)
       // Time for the writer elsewhere to reach the lock it waits on (PGlite runs one statement at a time anyway).
       await sql`select pg_sleep(0.2)`.execute(tx.db)
-      const versions = [(await tx.readStream(userStreamId(first))).length, (await tx.readStream(userStreamId(second))).length]
+      const versions = [
+        (await tx.readStream(userStreamId(first))).length,
+        (await tx.readStream(userStreamId(second))).length,
+      ]
       for (const id of [first, second]) await signInCommands.handle(tx, id, 'SignIn', systemActor)
       return versions
     })
@@ -64,11 +68,11 @@ describe.each(databaseKinds)('reading ahead in a unit of work on %s', (kind) => 
 
   it('answers the owner fact from its read, and an erasure elsewhere waits for the unit to commit', async () => {
     const [owner, other] = [randomUUID(), randomUUID()]
-    await store.append(ownerStreamOf(owner), 'no_stream', [signIn], systemActor)
+    await appendEvents(store, ownerStreamOf(owner), 'no_stream', [signIn], systemActor)
     let erasing: Promise<unknown> = Promise.resolve()
     const seen = await store.transaction(async (tx) => {
       await tx.readAhead({ streams: [signInCommands.streamOf(other)], ownerStreams: [ownerStreamOf(owner)] })
-      erasing = store.append(ownerStreamOf(owner), 1, [erasure], systemActor)
+      erasing = appendEvents(store, ownerStreamOf(owner), 1, [erasure], systemActor)
       await sql`select pg_sleep(0.2)`.execute(tx.db)
       const { erased } = await ownerOf(tx, owner)
       if (!erased) await signInCommands.handle(tx, other, 'SignIn', systemActor)
