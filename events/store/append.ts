@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import type { Clock } from '#events/clock.ts'
-import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
 import type { Executor } from './event-rows.ts'
 import {
@@ -28,16 +27,12 @@ function streamTypeOf(streamId: string): string {
 
 /** Writing events inside a unit of work: checked against their schemas, at the version expected, each append in one statement. */
 export function appender({
-  db,
   registry,
   clock,
-  notify,
   streamVersion,
 }: {
-  db: Kysely<EventsDatabase>
   registry: EventRegistry
   clock: Clock
-  notify: (appended: Appended[]) => void
   streamVersion: (streamId: string, executor?: Executor) => Promise<number>
 }) {
   function prepare(events: NewEvent[], metadata: EventMetadata): PreparedEvents {

@@ -72,7 +72,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     })
   }
   const streams = streamReader({ db, registry, clock })
-  const writes = appender({ db, registry, clock, notify, streamVersion: streams.streamVersion })
+  const writes = appender({ registry, clock, streamVersion: streams.streamVersion })
 
   /** Runs `work` in one transaction, again when the database rolls it back for a deadlock. */
   function transaction<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
