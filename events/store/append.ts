@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import type { Clock } from '#events/clock.ts'
-import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
 import type { Executor } from './event-rows.ts'
-import { insertStreams } from './stream-batch.ts'
 import {
   ConcurrencyError,
   EventValidationError,
@@ -18,13 +16,8 @@ import {
 /** Events checked against their schemas, with their metadata checked once and written as the column holds it. */
 type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean; metadataJson: string; userId: string | null }
 
-/** What one decision appends to one stream, at the version it read it at (0: it was empty). */
-export type DecidedAppend = { streamId: string; expected: number; events: NewEvent[]; metadata: EventMetadata }
-
 /** Streams appended to, with the positions of what each got; the store turns them into one notice. */
 export type Appended = { streamId: string; globalPositions: number[] }
-
-const uniqueViolation = '23505'
 
 /** Streams are named `<type>-<id>`; the type is kept for support queries. */
 function streamTypeOf(streamId: string): string {
@@ -32,48 +25,16 @@ function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
-/** Writing events: checked against their schemas, at the version expected, each write in one statement. */
+/** Writing events inside a unit of work: checked against their schemas, at the version expected, each append in one statement. */
 export function appender({
-  db,
   registry,
   clock,
-  notify,
   streamVersion,
 }: {
-  db: Kysely<EventsDatabase>
   registry: EventRegistry
   clock: Clock
-  notify: (appended: Appended[]) => void
   streamVersion: (streamId: string, executor?: Executor) => Promise<number>
 }) {
-  /**
-   * Appends in its own transaction. A retry with the same event ids answers the first result and
-   * writes nothing, even when the first attempt raced with the retry.
-   */
-  async function append(
-    streamId: string,
-    expected: ExpectedVersion,
-    events: NewEvent[],
-    metadata: EventMetadata,
-  ): Promise<AppendResult> {
-    const prepared = prepare(events, metadata)
-    try {
-      // One statement, so its own transaction: it takes the stream's lock, moves the version and inserts.
-      const result = await appendWithin(db, streamId, expected, prepared, true)
-      if (!result.alreadyAppended) notify([{ streamId, globalPositions: result.globalPositions }])
-      return result
-    } catch (error) {
-      if (error instanceof ConcurrencyError || isUniqueViolation(error)) {
-        const earlier = await findAlreadyAppended(db, streamId, prepared.events)
-        if (earlier) return earlier
-      }
-      if (isUniqueViolation(error)) {
-        throw new ConcurrencyError(streamId, expected, await streamVersion(streamId))
-      }
-      throw error
-    }
-  }
-
   function prepare(events: NewEvent[], metadata: EventMetadata): PreparedEvents {
     if (events.length === 0) throw new EventValidationError('Nothing to append: the event list is empty')
     const parsedMetadata = eventMetadataSchema.safeParse(metadata)
@@ -182,47 +143,5 @@ export function appender({
     }
   }
 
-  /**
-   * The appends of one decision in one statement, its own transaction: every stream at the version
-   * it was read at, after checking that none of `ownerStreams` was erased since. All or nothing; a
-   * stream moved (or an owner erased) since the read throws `ConcurrencyError`.
-   */
-  async function appendStreams(
-    appends: readonly DecidedAppend[],
-    { ownerStreams, createdAt }: { ownerStreams: readonly string[]; createdAt: Date },
-  ): Promise<void> {
-    // Streams are locked in one order, so two decisions on the same streams wait instead of deadlocking.
-    const ordered = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
-    const prepared = ordered.map((append) => {
-      const { events, metadataJson, userId } = prepare(append.events, append.metadata)
-      return {
-        streamId: append.streamId,
-        streamType: streamTypeOf(append.streamId),
-        expected: append.expected,
-        events: events.map((event) => ({
-          type: event.type,
-          schemaVersion: registry.schemaVersionOf(event.type),
-          eventId: event.eventId,
-          data: event.data,
-          userId,
-          metadata: metadataJson,
-        })),
-      }
-    })
-    const positions = await insertStreams(db, prepared, { ownerStreams, createdAt }, streamVersion)
-    let next = 0
-    notify(
-      prepared.map((append) => {
-        const globalPositions = positions.slice(next, next + append.events.length)
-        next += append.events.length
-        return { streamId: append.streamId, globalPositions }
-      }),
-    )
-  }
-
-  return { append, appendWithin, appendStreams, prepare }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === uniqueViolation
+  return { appendWithin, prepare }
 }

@@ -3,10 +3,9 @@ import type { Aggregate } from './aggregate.ts'
 import { isEventOf, type EventDefinition, type EventOf } from './event-definition.ts'
 import type { Executor } from './event-rows.ts'
 import type { EventStore, StoreTransaction } from './event-store.ts'
-import type { LoadedStream } from './read-streams.ts'
+import type { LoadedStream, StreamToRead } from './read-streams.ts'
 import { retryTransient } from './retry-transient.ts'
-import type { StreamToRead } from './stream-batch.ts'
-import type { AppendResult, EventMetadata, StoredEvent } from './types.ts'
+import type { EventMetadata, StoredEvent } from './types.ts'
 
 /** A snapshot is written once this many events follow the last one: one small write per so many. */
 const snapshotEvery = 25
@@ -30,17 +29,8 @@ export type CommandResult<State, Event> = {
   events: (StoredEvent & Event)[]
 }
 
-/**
- * Where a command reads and appends: a unit of work (its reads locked) or a decision (its reads
- * unlocked, its appends written together and checked then, decision 0071). Both answer the owner
- * check (`ownerOf`) through `erased`.
- */
-export type CommandUnit = Pick<StoreTransaction, 'readStream' | 'erased'> &
-  Partial<Pick<StoreTransaction, 'loadStream' | 'saveSnapshot'>> & {
-    append: (
-      ...args: Parameters<StoreTransaction['append']>
-    ) => Promise<Pick<AppendResult, 'nextVersion' | 'createdAt'>>
-  }
+/** Where a command reads (locked) and appends: a unit of work, the one way to write (decision 0114). */
+export type CommandUnit = Pick<StoreTransaction, 'readStream' | 'loadStream' | 'saveSnapshot' | 'append' | 'erased'>
 
 /** The command to decide and the metadata of what it appends, from the state the handler read in `unit`. */
 type IntentOf<Command, Loaded, Unit> = (
@@ -65,7 +55,7 @@ export function commandUnit<Tables extends EventsDatabase, T>(
 /**
  * The command handler of one aggregate, bound once to its decider, its stream naming and
  * `commandUnit`'s retry: read the stream, decide, append at the version read. `handle` runs a
- * command inside a unit another command opened (a unit of work or a decision); `run` opens its own.
+ * command inside a unit another command opened; `run` opens its own.
  */
 export function commandHandler<State, Definitions extends readonly EventDefinition[], Command>(
   aggregate: Aggregate<State, Definitions, Command>,
@@ -74,7 +64,7 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
   type Loaded = LoadedAggregate<State, Event>
   type Result = CommandResult<State, Event>
 
-  /** The stream this aggregate keeps `id` in, as a decision names what it reads (with the snapshot key). */
+  /** The stream this aggregate keeps `id` in, with its snapshot key, as a unit's `readAhead` names it. */
   function streamOf(id: string): StreamToRead {
     return { streamId: aggregate.streamId(id), snapshotKey: aggregate.snapshot?.key }
   }
@@ -93,9 +83,26 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
   }
 
   /**
+   * The stream read in `unit` (locked until the unit ends) and folded: what `handle` decides on
+   * there, for a command whose checks come before the decision (a plan check, a gate).
+   */
+  async function read(unit: CommandUnit, id: string): Promise<Loaded> {
+    const streamId = aggregate.streamId(id)
+    const { snapshot } = aggregate
+    const { tail, ...loaded } = fold(
+      snapshot
+        ? await unit.loadStream(streamId, snapshot.key)
+        : { snapshot: undefined, events: await unit.readStream(streamId) },
+    )
+    // The state before the command is the one folded from stored events, so it is what any later fold finds.
+    if (snapshot && tail >= snapshotEvery) await unit.saveSnapshot(streamId, snapshot.key, loaded.version, loaded.state)
+    return loaded
+  }
+
+  /**
    * Read, decide, append inside `unit`: decides the command on the state read there and appends
-   * what it decided at the version read. In a unit of work the read locks the stream until the
-   * unit ends, so concurrent commands on one stream take turns, each deciding on the state the
+   * what it decided at the version read. The read locks the stream until the unit ends, so
+   * concurrent commands on one stream take turns, each deciding on the state the
    * previous one left: a limit holds exactly and nobody gets a conflict. The version check on
    * append stays as the guard against any writer that did not lock.
    */
@@ -105,8 +112,8 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
 
   /**
    * Read, decide, append inside `unit`: decides the command `intentOf` makes of the state read
-   * there and appends what it decided at the version read. In a unit of work the read locks the
-   * stream until the unit ends, so concurrent commands on one stream take turns, each deciding on
+   * there and appends what it decided at the version read. The read locks the stream until the
+   * unit ends, so concurrent commands on one stream take turns, each deciding on
    * the state the previous one left: a limit holds exactly and nobody gets a conflict. The version
    * check on append stays as the guard against any writer that did not lock.
    */
@@ -115,21 +122,12 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
     id: string,
     intentOf: IntentOf<Command, Loaded, Unit>,
   ): Promise<Result> {
-    const streamId = aggregate.streamId(id)
-    const { snapshot } = aggregate
-    const loaded = fold(
-      snapshot && unit.loadStream
-        ? await unit.loadStream(streamId, snapshot.key)
-        : { snapshot: undefined, events: await unit.readStream(streamId) },
-    )
+    const loaded = await read(unit, id)
     const { state: before, version, events } = loaded
-    // The state before the command is the one folded from stored events, so it is what any later fold finds.
-    if (snapshot && unit.saveSnapshot && loaded.tail >= snapshotEvery)
-      await unit.saveSnapshot(streamId, snapshot.key, version, before)
     const { command, metadata } = await intentOf(loaded, unit)
     const decided = aggregate.decide(command, before)
     if (decided.length === 0) return { before, decided, after: before, version, events }
-    const appended = await unit.append(streamId, version === 0 ? 'no_stream' : version, decided, metadata)
+    const appended = await unit.append(aggregate.streamId(id), version === 0 ? 'no_stream' : version, decided, metadata)
     const after = decided.reduce(
       (state, event) => aggregate.evolve(state, { ...event, createdAt: appended.createdAt }),
       before,
@@ -183,8 +181,7 @@ export function commandHandler<State, Definitions extends readonly EventDefiniti
     load,
     handle,
     handleWith,
+    read,
     run,
-    /** The state a stream read by a decision folds to (what `handle` on it decides on). */
-    stateOf: (loaded: LoadedStream): State => fold(loaded).state,
   }
 }

@@ -3,9 +3,8 @@ import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import { appender, type Appended } from './append.ts'
 import type { EventRegistry } from './event-definition.ts'
-import { decideWith, type DecisionReads, type DecisionUnit } from './decision-unit.ts'
 import { logReader } from './read-log.ts'
-import { streamReader, type LoadedStream } from './read-streams.ts'
+import { streamReader, type LoadedStream, type StreamToRead } from './read-streams.ts'
 import { retryTransient } from './retry-transient.ts'
 import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.ts'
 
@@ -24,6 +23,12 @@ export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
     events: NewEvent[],
     metadata: EventMetadata,
   ) => Promise<AppendResult>
+  /**
+   * Locks and reads, in one round trip, every stream this unit will decide on (each from its
+   * snapshot under its key) and whether each of `ownerStreams` was erased (with `erased`'s share
+   * lock). `loadStream`, `readStream` and `erased` then answer them without another round trip.
+   */
+  readAhead: (reads: { streams: readonly StreamToRead[]; ownerStreams?: readonly string[] }) => Promise<void>
   /**
    * Reads a stream to decide on it: the stream is locked first, so until this unit commits no
    * other unit of work or append on any connection can move it, and the decision holds.
@@ -46,7 +51,7 @@ export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
 export type EventStore<Tables extends EventsDatabase = EventsDatabase> = ReturnType<typeof createEventStore<Tables>>
 
 /**
- * The event store: what commands need (a unit of work, a decision, an append, a stream's read) and
+ * The event store: what commands need (the unit of work, the one way to write; a stream's read) and
  * what projectors need (the log in commit order). Each job lives in its own file; this one joins
  * them and notifies once per commit. `Tables` is the application's whole database: the store
  * itself queries only the events' tables; `Tables` types what a unit of work's `db` sees (kysely
@@ -67,7 +72,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     })
   }
   const streams = streamReader({ db, registry, clock })
-  const writes = appender({ db, registry, clock, notify, streamVersion: streams.streamVersion })
+  const writes = appender({ registry, clock, streamVersion: streams.streamVersion })
 
   /** Runs `work` in one transaction, again when the database rolls it back for a deadlock. */
   function transaction<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
@@ -77,47 +82,61 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   async function transactionOnce<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
     const notices: Appended[] = []
     const result = await db.transaction().execute(async (trx) => {
-      // Each stream is locked once per transaction: the lock lasts until the transaction ends.
+      // Each stream is locked once per transaction: the lock lasts until the transaction ends. A
+      // locked stream moves only by this unit's own appends, so what was read stays true until then.
       const locked = new Set<string>()
+      const read = new Map<string, { snapshotKey: string | undefined; loaded: LoadedStream }>()
+      const erasedOwners = new Map<string, boolean>()
       const loadLocked = async (streamId: string, snapshotKey: string | undefined) => {
+        const known = read.get(streamId)
+        if (known && known.snapshotKey === snapshotKey) return known.loaded
         const loaded = await streams.loadStream(streamId, { executor: trx, snapshotKey, lock: !locked.has(streamId) })
         locked.add(streamId)
+        read.set(streamId, { snapshotKey, loaded })
         return loaded
       }
       return work({
         db: trx.$extendTables<Tables>(),
         append: async (streamId, expected, events, metadata) => {
           const lock = !locked.has(streamId)
+          read.delete(streamId)
+          erasedOwners.delete(streamId)
           const appended = await writes.appendWithin(trx, streamId, expected, writes.prepare(events, metadata), lock)
           locked.add(streamId)
           if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
           return appended
         },
+        readAhead: async ({ streams: toRead, ownerStreams = [] }) => {
+          const unread = toRead.filter((stream) => !locked.has(stream.streamId))
+          const owners = ownerStreams.filter((ownerStream) => !erasedOwners.has(ownerStream))
+          if (unread.length === 0 && owners.length === 0) return
+          const loaded = await streams.readStreams(unread, owners, trx)
+          for (const { streamId, snapshotKey } of unread) {
+            const stream = loaded.streams.get(streamId)
+            locked.add(streamId)
+            if (stream) read.set(streamId, { snapshotKey, loaded: stream })
+          }
+          for (const [ownerStream, erased] of loaded.erased) erasedOwners.set(ownerStream, erased)
+        },
         readStream: async (streamId) => (await loadLocked(streamId, undefined)).events,
         loadStream: loadLocked,
         saveSnapshot: (streamId, snapshotKey, version, state) =>
           streams.saveSnapshot(streamId, snapshotKey, version, state, trx),
-        erased: (ownerStream) => streams.ownerErased(ownerStream, trx),
+        erased: async (ownerStream) => {
+          const known = erasedOwners.get(ownerStream)
+          if (known !== undefined) return known
+          const erased = await streams.ownerErased(ownerStream, trx)
+          erasedOwners.set(ownerStream, erased)
+          return erased
+        },
       })
     })
     notify(notices)
     return result
   }
 
-  /** A decision on several streams in one read and one write, run again when a stream moved between them. */
-  function decide<T>(reads: DecisionReads, work: (unit: DecisionUnit) => Promise<T>): Promise<T> {
-    const { readStreams, loadStream, saveSnapshot } = streams
-    return decideWith(
-      { readStreams, appendStreams: writes.appendStreams, loadStream, saveSnapshot, clock },
-      reads,
-      work,
-    )
-  }
-
   return {
     transaction,
-    decide,
-    append: writes.append,
     readStream: streams.readStream,
     loadStream: streams.loadStream,
     saveSnapshot: streams.saveSnapshot,

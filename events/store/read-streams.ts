@@ -3,15 +3,20 @@ import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
 import { selectEvents, toStoredEvent, type Executor } from './event-rows.ts'
-import { selectStreams, type StreamToRead } from './stream-batch.ts'
 import type { EventsTable } from './tables.ts'
 import type { StoredEvent } from './types.ts'
 
 /** A stream as a decider reads it: the snapshot it starts from, if any, and the events after it. */
 export type LoadedStream = { snapshot: { version: number; state: unknown } | undefined; events: StoredEvent[] }
 
-/** Several streams read together, and which of the owners asked about were erased. */
-export type LoadedStreams = { streams: Map<string, LoadedStream>; erasedOwners: Set<string> }
+/** A stream a unit of work reads, from its snapshot under `snapshotKey` when it has one. */
+export type StreamToRead = { streamId: string; snapshotKey: string | undefined }
+
+/** Several streams read together, and, for each owner asked about, whether that person was erased. */
+export type LoadedStreams = { streams: Map<string, LoadedStream>; erased: Map<string, boolean> }
+
+/** A row of `read_stream` for the stream at `stream_index` (1-based) of the request. */
+type BatchRow = Selectable<EventsTable> & { snapshot: unknown; stream_index: number | string }
 
 /** Reading streams to decide on them, and keeping the states folded from them (snapshots). */
 export function streamReader({
@@ -60,26 +65,45 @@ export function streamReader({
   }
 
   /**
-   * Several streams in one round trip, unlocked, each from its snapshot under its key, and which of
-   * `ownerStreams` (user streams) hold an erasure. A decision taken on them holds only if
-   * `appendStreams` then finds every stream unmoved.
+   * Several streams in one round trip, inside a unit of work: each locked, then read from its
+   * snapshot under its key (`read_stream`, in the order given), and for each of `ownerStreams`
+   * (user streams) whether it holds an erasure, with `owner_erased`'s share lock. What comes back
+   * is what `loadStream` and `ownerErased` would answer one statement at a time.
    */
   async function readStreams(
     streams: readonly StreamToRead[],
     ownerStreams: readonly string[],
+    executor: Executor,
   ): Promise<LoadedStreams> {
-    const { rows, erasedOwners } = await selectStreams(db, streams, ownerStreams)
+    const { rows } = await sql<
+      { erased: Record<string, boolean> } & { [Column in keyof BatchRow]: BatchRow[Column] | null }
+    >`
+      with owners as (
+        select coalesce(jsonb_object_agg(o.stream_id, owner_erased(o.stream_id)), '{}') as erased
+        from unnest(${[...ownerStreams]}::text[]) as o(stream_id)
+      )
+      select owners.erased, r.* from owners left join lateral (
+        select s.stream_index, x.global_position, x.stream_id, x.stream_position, x.transaction_id, x.type,
+          x.schema_version, x.event_id, x.user_id, x.data, x.metadata, x.created_at, x.snapshot, x.row_number
+        from unnest(${streams.map((stream) => stream.streamId)}::text[],
+          ${streams.map((stream) => stream.snapshotKey ?? null)}::text[]) with ordinality as s(id, snapshot_key, stream_index)
+        cross join lateral read_stream(s.id, true, s.snapshot_key) with ordinality as x(global_position, stream_id,
+          stream_position, transaction_id, type, schema_version, event_id, user_id, data, metadata, created_at, snapshot, row_number)
+      ) as r on true
+      order by r.stream_index, r.row_number
+    `.execute(executor)
     const loaded = new Map<string, LoadedStream>(
       streams.map((stream) => [stream.streamId, { snapshot: undefined, events: [] }]),
     )
-    for (const row of rows) {
+    // With every stream empty the answer is one row of owners and no stream.
+    for (const row of rows.filter((one): one is typeof one & BatchRow => one.stream_index !== null)) {
       const stream = streams[Number(row.stream_index) - 1]
       const into = stream && loaded.get(stream.streamId)
       if (!into) continue
       if (row.snapshot !== null) into.snapshot = { version: row.stream_position, state: row.snapshot }
       else into.events.push(toStoredEvent(registry, row))
     }
-    return { streams: loaded, erasedOwners: new Set(erasedOwners) }
+    return { streams: loaded, erased: new Map(Object.entries(rows[0]?.erased ?? {})) }
   }
 
   /**

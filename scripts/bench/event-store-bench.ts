@@ -6,6 +6,7 @@ import { systemClock } from '#events/clock.ts'
 import { counterProjection, createCounterTable } from '#tests/support/counter-projection.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
 import { testRegistry } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 export type Figure = { name: string; value: number; unit: string; note?: string }
 
@@ -39,7 +40,8 @@ async function appendFigures(database: TestDatabase, kind: DatabaseKind): Promis
   for (const writers of [1, 8]) {
     const run = randomUUID()
     const viaStore = await throughput(writers, appendSeconds, async (writer, iteration) => {
-      await store.append(
+      await appendEvents(
+        store,
         `counter-${run}-${writer}`,
         iteration,
         [{ type: 'CounterIncremented', data: { by: 1 } }],
@@ -81,7 +83,8 @@ async function catchUpFigure(database: TestDatabase, kind: DatabaseKind): Promis
   const perAppend = 1000
   for (let batch = 0; batch < catchUpEvents / perAppend; batch += 1) {
     const userId = `user-${batch % 50}`
-    await store.append(
+    await appendEvents(
+      store,
       `counter-catchup-${batch}`,
       'no_stream',
       Array.from({ length: perAppend }, (_, index) => ({ type: 'CounterIncremented', data: { by: index } })),

@@ -14,6 +14,7 @@ import { eventsAppendedEvent, projectionGatherMs } from '#server/jobs/projection
 import { createLogger } from '#server/logger.ts'
 import { createTestDatabase, databaseKinds, type DatabaseKind, type TestDatabase } from '#tests/support/databases.ts'
 import type { Figure } from './event-store-bench.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const seconds = 3
 
@@ -37,7 +38,8 @@ async function personWith(database: TestDatabase, cycles: number) {
   const orderId = randomUUID()
   const metadata = { actor: { type: 'system' as const }, userId }
   const now = Date.now()
-  await store.append(
+  await appendEvents(
+    store,
     subscriptionStreamId(userId),
     'no_stream',
     [
@@ -63,7 +65,7 @@ async function personWith(database: TestDatabase, cycles: number) {
       { type: 'InterviewCreditUsed', data: { sessionId, orderId } },
       { type: 'InterviewCreditSettled', data: { sessionId, orderId, counted: false, reason: 'ended' } },
     ])
-    await store.append(subscriptionStreamId(userId), 'stream_exists', events, metadata)
+    await appendEvents(store, subscriptionStreamId(userId), 'stream_exists', events, metadata)
   }
   return userId
 }
@@ -267,16 +269,15 @@ async function lagFigure(database: TestDatabase, kind: DatabaseKind): Promise<Fi
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
     const userId = `lag-${index % 50}`
     appends.push(
-      store
-        .append(
-          `subscription-lag-${index}`,
-          'no_stream',
-          [{ type: 'InterviewCreditUsed', data: { sessionId: randomUUID(), orderId: 'lag' } }],
-          { actor: { type: 'system' }, userId },
-        )
-        .then((result) => {
-          for (const position of result.globalPositions) committedAt.set(position, performance.now())
-        }),
+      appendEvents(
+        store,
+        `subscription-lag-${index}`,
+        'no_stream',
+        [{ type: 'InterviewCreditUsed', data: { sessionId: randomUUID(), orderId: 'lag' } }],
+        { actor: { type: 'system' }, userId },
+      ).then((result) => {
+        for (const position of result.globalPositions) committedAt.set(position, performance.now())
+      }),
     )
   }
   await Promise.all(appends)

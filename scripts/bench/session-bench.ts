@@ -7,6 +7,7 @@ import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
 import { rawInserts } from './command-bench.ts'
 import type { Figure } from './event-store-bench.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const seconds = 3
 
@@ -23,7 +24,8 @@ async function personWith(test: TestRuntime, signIns: number): Promise<SignedInS
   })
   const signIn = { type: 'UserSignedIn', data: { method: 'password' } }
   for (let written = 0; written < signIns; written += 500)
-    await test.runtime.store.append(
+    await appendEvents(
+      test.runtime.store,
       userStreamId(userId),
       'any',
       Array.from({ length: Math.min(500, signIns - written) }, () => signIn),

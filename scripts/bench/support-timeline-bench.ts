@@ -9,6 +9,7 @@ import type { Database } from '#server/db/schema.ts'
 import { createTestDatabase } from '#tests/support/databases.ts'
 import type { Figure } from './event-store-bench.ts'
 import { medianTimeMs } from './median-time.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const personEvents = 10_000
 const otherEvents = 40_000
@@ -34,12 +35,12 @@ export async function benchSupportTimeline(): Promise<Figure[]> {
         type: (written + index) % 97 === 0 ? 'SignedOutEverywhere' : 'EmailConfirmed',
         data: {},
       }))
-      await store.append(`user-${userId}`, 'any', events, metadata(userId))
+      await appendEvents(store, `user-${userId}`, 'any', events, metadata(userId))
     }
     for (let written = 0; written < otherEvents; written += batch) {
       const other = randomUUID()
       const events = Array.from({ length: batch }, () => ({ type: 'EmailConfirmed', data: {} }))
-      await store.append(`user-${other}`, 'any', events, metadata(other))
+      await appendEvents(store, `user-${other}`, 'any', events, metadata(other))
     }
     await sql`analyze events`.execute(database.db)
     const noFilters = { types: [], streams: [] }

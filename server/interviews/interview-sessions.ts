@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { commandUnit, type CommandUnit } from '#events/store/command-handler.ts'
 import { DomainError } from '#events/domain-error.ts'
 import {
   abandonAfterMs,
@@ -18,62 +19,40 @@ export const noActiveSession = 'No interview session is active. Start one with P
 
 /**
  * Starts a session, taking one interview from the period's allowance, decided on the subscription
- * stream. One read (the subscription, the new session's stream, whether the person was erased)
- * and one write (decision 0071); sessions still holding a credit are first ended if abandoned.
+ * stream, in one unit of work (decision 0114): one locked read of the subscription, the new
+ * session's stream and the owner fact, then the credit and the session. Sessions still holding a
+ * credit are ended first, in the same unit, when they were abandoned. The answer is made inside the
+ * unit, from the context as given: nothing is read after the commit, so a database lost right
+ * after it cannot turn a started session into a 503 (decision 0094).
  */
 export async function startSession(
   scope: SignedInScope,
   input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
-) {
-  const sessionId = randomUUID()
-  const first = await decideStart(scope, input, sessionId, { endAbandonedFirst: true })
-  if (!('activeSessions' in first)) return first
-  await endAbandonedSessions(scope, first.activeSessions)
-  const second = await decideStart(scope, input, sessionId, { endAbandonedFirst: false })
-  if ('activeSessions' in second) throw new Error('a start decided after ending abandoned sessions decides')
-  return second
-}
-
-/**
- * The start as one decision: the plan check, the interview credit and the session, on the state
- * read once. With `endAbandonedFirst`, sessions still holding a credit stop it before anything is
- * decided (status 'holding'): the caller ends the abandoned ones and decides again. The answer is
- * made inside the decision, from the context as given: nothing is read after the commit, so a
- * database lost right after it cannot turn a started session into a 503 (decision 0094).
- */
-async function decideStart(
-  scope: SignedInScope,
-  input: { mode: 'voice' | 'text'; context?: InterviewContext | undefined },
-  sessionId: string,
-  { endAbandonedFirst }: { endAbandonedFirst: boolean },
-): Promise<SessionView | { status: 'holding'; activeSessions: string[] }> {
+): Promise<SessionView> {
   const { runtime, userId } = scope
-  const subscription = subscriptionCommands.streamOf(userId)
-  const reads = {
-    streams: [subscription, interviewSessionCommands.streamOf(sessionId)],
-    ownerStreams: [ownerStreamOf(userId)],
-  }
-  return runtime.store.decide(reads, async (unit) => {
+  const sessionId = randomUUID()
+  return commandUnit(runtime.store, async (tx) => {
+    await tx.readAhead({
+      streams: [subscriptionCommands.streamOf(userId), interviewSessionCommands.streamOf(sessionId)],
+      ownerStreams: [ownerStreamOf(userId)],
+    })
     const now = runtime.clock.now()
-    const state = subscriptionCommands.stateOf(await unit.loadStream(subscription.streamId, subscription.snapshotKey))
-    const access = accessFrom(state, now)
+    // The subscription is locked from here on: concurrent starts take turns, so a credit is spent once.
+    const access = accessFrom((await subscriptionCommands.read(tx, userId)).state, now)
     const context = gatedContext(access, input.context)
-    if (endAbandonedFirst && access.state.activeSessions.length > 0)
-      return { status: 'holding' as const, activeSessions: access.state.activeSessions }
-    const owner = await ownerOf(unit, userId)
+    await endAbandonedSessions(scope, tx, access.state.activeSessions)
+    const owner = await ownerOf(tx, userId)
     await subscriptionCommands.handle(
-      unit,
+      tx,
       userId,
       { type: 'UseInterviewCredit', owner, sessionId, now },
       scope.metadata(),
     )
     // The key is only needed to seal a context; an erased owner was refused just above.
     const sealedContext =
-      Object.keys(context).length > 0
-        ? seal(await ensureKeyFor(runtime.db, userId), userId, JSON.stringify(context))
-        : null
+      Object.keys(context).length > 0 ? seal(await ensureKeyFor(tx.db, userId), userId, JSON.stringify(context)) : null
     const { after } = await interviewSessionCommands.handle(
-      unit,
+      tx,
       sessionId,
       {
         type: 'Start',
@@ -90,46 +69,50 @@ async function decideStart(
   })
 }
 
-/** Ends a session; one with no question inside the grace period gives its interview back. */
-export async function endSession(scope: SignedInScope, sessionId: string | undefined) {
+/**
+ * Ends a session, and settles its interview credit, in one unit of work: one locked read of both
+ * streams; one with no question inside the grace period gives its interview back. The answer is
+ * made inside the unit, as a start's is.
+ */
+export async function endSession(scope: SignedInScope, sessionId: string | undefined): Promise<SessionView> {
   const id = sessionId ?? latestActiveSessionId(await planAccess(scope))
   if (!id) throw new DomainError('no-active-session', noActiveSession)
-  return describeSession(scope, await end(scope, id, 'ended'))
-}
-
-/**
- * Ends the session and settles its interview credit in one decision (one read of both streams,
- * one write); answers the session's state after.
- */
-async function end(scope: SignedInScope, sessionId: string, reason: 'ended' | 'abandoned') {
-  const { runtime, userId } = scope
-  const streams = [interviewSessionCommands.streamOf(sessionId), subscriptionCommands.streamOf(userId)]
-  return runtime.store.decide({ streams }, async (unit) => {
-    const { decided, after } = await interviewSessionCommands.handle(
-      unit,
-      sessionId,
-      { type: 'End', userId, now: runtime.clock.now(), reason },
-      scope.metadata(),
-    )
-    const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
-    if (ended?.type === 'InterviewSessionEnded') {
-      await subscriptionCommands.handle(
-        unit,
-        userId,
-        { type: 'SettleInterviewCredit', sessionId, counted: ended.data.counted, reason },
-        scope.metadata(),
-      )
-    }
-    return after
+  return commandUnit(scope.runtime.store, async (tx) => {
+    await tx.readAhead({
+      streams: [interviewSessionCommands.streamOf(id), subscriptionCommands.streamOf(scope.userId)],
+    })
+    return describeSession(scope, await end(scope, tx, id, 'ended'), tx.db)
   })
 }
 
-async function endAbandonedSessions(scope: SignedInScope, activeSessions: string[]) {
+/** Ends the session and settles its interview credit inside `tx`; answers the session's state after. */
+async function end(scope: SignedInScope, tx: CommandUnit, sessionId: string, reason: 'ended' | 'abandoned') {
+  const { runtime, userId } = scope
+  const { decided, after } = await interviewSessionCommands.handle(
+    tx,
+    sessionId,
+    { type: 'End', userId, now: runtime.clock.now(), reason },
+    scope.metadata(),
+  )
+  const ended = decided.find((event) => event.type === 'InterviewSessionEnded')
+  if (ended?.type === 'InterviewSessionEnded') {
+    await subscriptionCommands.handle(
+      tx,
+      userId,
+      { type: 'SettleInterviewCredit', sessionId, counted: ended.data.counted, reason },
+      scope.metadata(),
+    )
+  }
+  return after
+}
+
+/** Ends, inside `tx`, each of `activeSessions` that was abandoned; a session still in use stays active. */
+async function endAbandonedSessions(scope: SignedInScope, tx: CommandUnit, activeSessions: string[]) {
   const now = scope.runtime.clock.now().getTime()
   for (const sessionId of activeSessions) {
-    const { state } = await interviewSessionCommands.load(scope.runtime.store, sessionId)
+    const { state } = await interviewSessionCommands.read(tx, sessionId)
     if (state.status === 'active' && now - state.lastActivityAt.getTime() > abandonAfterMs)
-      await end(scope, sessionId, 'abandoned')
+      await end(scope, tx, sessionId, 'abandoned')
   }
 }
 
@@ -138,12 +121,19 @@ export function latestActiveSessionId(access: PlanAccess): string | undefined {
   return access.state.activeSessions.at(-1)
 }
 
-/** The session as the API shows it, from its state; the context comes back unsealed. */
-export async function describeSession(scope: SignedInScope, session: SessionState): Promise<SessionView> {
-  const { runtime, userId } = scope
+/**
+ * The session as the API shows it, from its state; the context comes back unsealed, with the key
+ * read through `executor` (a unit of work's, so that its answer needs nothing after the commit).
+ */
+export async function describeSession(
+  scope: SignedInScope,
+  session: SessionState,
+  executor: Parameters<typeof keyFor>[0] = scope.runtime.db,
+): Promise<SessionView> {
+  const { userId } = scope
   const contextText =
     session.status !== 'none' && session.userId === userId && session.context
-      ? unseal(await keyFor(runtime.db, userId), userId, session.context)
+      ? unseal(await keyFor(executor, userId), userId, session.context)
       : undefined
   return sessionView(userId, session, contextText ? (JSON.parse(contextText) as InterviewContext) : null)
 }

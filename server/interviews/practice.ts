@@ -69,22 +69,24 @@ export async function improveCommunication(
   const result = await callAi(practiceFailures.improve, () =>
     scope.runtime.ai.improveCommunication({ response: input.response, context }),
   )
-  await scope.runtime.store.append(
-    practiceStreamId(scope.userId),
-    'any',
-    [
-      {
-        type: 'CommunicationImproved',
-        data: {
-          score: result.score,
-          responseWords: input.response.split(/\s+/).filter(Boolean).length,
-          provider: result.provider,
-          model: result.model,
-          latencyMs: result.latencyMs,
+  await scope.runtime.store.transaction((tx) =>
+    tx.append(
+      practiceStreamId(scope.userId),
+      'any',
+      [
+        {
+          type: 'CommunicationImproved',
+          data: {
+            score: result.score,
+            responseWords: input.response.split(/\s+/).filter(Boolean).length,
+            provider: result.provider,
+            model: result.model,
+            latencyMs: result.latencyMs,
+          },
         },
-      },
-    ],
-    scope.metadata(),
+      ],
+      scope.metadata(),
+    ),
   )
   return result
 }

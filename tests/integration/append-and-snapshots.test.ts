@@ -18,6 +18,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { countingDatabase } from '#tests/support/statement-counter.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { counterIncremented, systemActor, testRegistry } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const counterEvents = [counterIncremented] as const
 
@@ -47,9 +48,9 @@ describe.each(databaseKinds)('appends and snapshots on %s', (kind) => {
 
   it('lets exactly one of eight concurrent appends at one expected version win, alone or in units of work', async () => {
     const streamId = `counter-${randomUUID()}`
-    await store.append(streamId, 'no_stream', [increment], systemActor)
+    await appendEvents(store, streamId, 'no_stream', [increment], systemActor)
     const alone = await Promise.allSettled(
-      Array.from({ length: 8 }, () => store.append(streamId, 1, [increment], systemActor)),
+      Array.from({ length: 8 }, () => appendEvents(store, streamId, 1, [increment], systemActor)),
     )
     expect(alone.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1)
     for (const outcome of alone)

@@ -11,6 +11,7 @@ import { createEventStore, type EventStore } from '#events/store/event-store.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { expectRebuildsToMatch, rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const batched = [ordersViewProjection, invoicesViewProjection]
 
@@ -72,7 +73,7 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
       },
     })
     for (const order of orders) {
-      await store.append(orderStreamId(order.orderId), 'no_stream', [created(order.orderId)], metadata)
+      await appendEvents(store, orderStreamId(order.orderId), 'no_stream', [created(order.orderId)], metadata)
       order.version = 1
     }
     for (let step = 0; step < 50; step += 1) {
@@ -82,7 +83,7 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
       const pick = random()
       clock.advance(60_000)
       if (pick < 0.1) {
-        await store.append(invoiceStreamId(orderId), 'any', [invoice(orderId, step + 1)], metadata)
+        await appendEvents(store, invoiceStreamId(orderId), 'any', [invoice(orderId, step + 1)], metadata)
         continue
       }
       const event =
@@ -117,7 +118,7 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
                   : created(orderId)
       // Some commits carry two events for one order, so one batch folds several events into one row.
       const events = random() < 0.2 ? [event, created(orderId)] : [event]
-      await store.append(orderStreamId(orderId), order.version, events, metadata)
+      await appendEvents(store, orderStreamId(orderId), order.version, events, metadata)
       order.version += events.length
     }
     // Closed by the person and left so; closed, then paid after all.
@@ -128,7 +129,8 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
         type: 'PaymentVerified',
         data: { orderId, paymentId: `pay-${orderId}`, amount: 99_900, verifiedBy: 'webhook' },
       }
-      await store.append(
+      await appendEvents(
+        store,
         orderStreamId(orderId),
         'no_stream',
         [created(orderId), closed, ...(paidLate ? [late] : [])],

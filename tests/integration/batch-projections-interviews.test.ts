@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 import { expectRebuildsToMatch, rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const batched = [interviewHistoryProjection]
 
@@ -44,7 +45,8 @@ describe.each(databaseKinds)('set-based interview history on %s', (kind) => {
       const pick = random()
       clock.advance(30_000)
       if (step === 30) {
-        await store.append(
+        await appendEvents(
+          store,
           userStreamId(userId),
           'any',
           [{ type: 'UserErased', data: { requestedBy: 'user' } }],
@@ -106,7 +108,7 @@ describe.each(databaseKinds)('set-based interview history on %s', (kind) => {
                       },
                     ]
                   : [asked]
-      await store.append(interviewStreamId(sessionId), session.version, events, metadata)
+      await appendEvents(store, interviewStreamId(sessionId), session.version, events, metadata)
       session.version += events.length
     }
     return userId

@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { createLedgerTable, ledgerProjection, readLedger } from '#tests/support/ledger-projection.ts'
 import { rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const batched = [userActivityProjection, subscriptionsViewProjection, usagePeriodsProjection]
 
@@ -94,7 +95,8 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
         random() < 0.2
           ? [event, { type: 'InterviewCreditUsed', data: { sessionId, orderId: order ?? 'none' } }]
           : [event]
-      await store.append(
+      await appendEvents(
+        store,
         subscriptionStreamId(person.userId),
         person.version === 0 ? 'no_stream' : person.version,
         events,
@@ -187,9 +189,9 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
     const ledgerNow = async () => (await readLedger(database.db, ledger.name)).slice(earlier)
     const used = (sessionId: string) => ({ type: 'InterviewCreditUsed', data: { sessionId, orderId: 'o' } })
     const metadata = { actor: { type: 'system' as const }, userId }
-    await counterStore.append(streamId, 'no_stream', [used('a'), used('b')], metadata)
-    await counterStore.append(streamId, 2, [used('poison')], metadata)
-    await counterStore.append(streamId, 3, [used('c')], metadata)
+    await appendEvents(counterStore, streamId, 'no_stream', [used('a'), used('b')], metadata)
+    await appendEvents(counterStore, streamId, 2, [used('poison')], metadata)
+    await appendEvents(counterStore, streamId, 3, [used('c')], metadata)
     const [one, two, poison, after] = await counterStore.readStream(streamId)
     if (!one || !two || !poison || !after) throw new Error('the stream was not written')
 

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { updateProfile } from '#server/accounts/profile.ts'
 import { registerWithPassword } from '#server/accounts/register.ts'
 import { isDatabaseUnavailable } from '#server/db/database-unavailable.ts'
-import { startSession } from '#server/interviews/interview-sessions.ts'
+import { endSession, startSession } from '#server/interviews/interview-sessions.ts'
 import { interviewSessionAggregate } from '#events/interviews/interview-session-decider.ts'
 import { actingAs, asAnonymous } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.types.ts'
@@ -31,11 +31,6 @@ function downAfterCommit(runtime: Runtime): Runtime {
     ...runtime.store,
     transaction: async (work) => {
       const result = await runtime.store.transaction(work)
-      down = true
-      return result
-    },
-    decide: async (reads, work) => {
-      const result = await runtime.store.decide(reads, work)
       down = true
       return result
     },
@@ -117,5 +112,19 @@ describe('a write committed just before the database went away', () => {
       .where('stream_id', '=', interviewSessionAggregate.streamId(answer.id))
       .execute()
     expect(stored.map((row) => row.type)).toEqual(['InterviewSessionStarted'])
+  })
+
+  it('a session end answers the session and its context', async () => {
+    const { user } = await registerWithPassword(asAnonymous(request(test.runtime)), {
+      email: `session-end-${randomUUID()}@example.test`,
+      password: 'Passw0rd!xyz',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })
+    await grantPlan(test.runtime, user.id, 'pro')
+    const context = { resume: 'Senior Engineer at Zephyrlabs', jobDescription: 'Backend engineer, Go' }
+    const started = await startSession(actingAs(request(test.runtime), user.id), { mode: 'text', context })
+    const answer = await endSession(actingAs(request(downAfterCommit(test.runtime)), user.id), started.id)
+    expect(answer).toMatchObject({ id: started.id, status: 'ended', context })
   })
 })

@@ -7,6 +7,7 @@ import { fixedClock } from '#events/clock.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const increment = (by: number, eventId?: string) => ({
   type: 'CounterIncremented',
@@ -47,7 +48,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   it('appends to a new stream and reads it back in order with metadata', async () => {
     const streamId = newStream()
     const metadata = { actor: { type: 'user' as const, id: 'u1' }, userId: 'u1', correlationId: 'c1', requestId: 'r1' }
-    const result = await store.append(streamId, 'no_stream', [increment(1), increment(2)], metadata)
+    const result = await appendEvents(store, streamId, 'no_stream', [increment(1), increment(2)], metadata)
     expect(result.nextVersion).toBe(2)
     expect(result.alreadyAppended).toBe(false)
     expect(result.globalPositions[1]).toBeGreaterThan(result.globalPositions[0] ?? Infinity)
@@ -65,11 +66,11 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
 
   it('honours an exact expected version and rejects a stale one with a typed error, writing nothing', async () => {
     const streamId = newStream()
-    await store.append(streamId, 'no_stream', [increment(1)], systemActor)
-    await store.append(streamId, 1, [increment(1)], systemActor)
-    const error = await store
-      .append(streamId, 1, [increment(5), increment(6)], systemActor)
-      .catch((caught: unknown) => caught)
+    await appendEvents(store, streamId, 'no_stream', [increment(1)], systemActor)
+    await appendEvents(store, streamId, 1, [increment(1)], systemActor)
+    const error = await appendEvents(store, streamId, 1, [increment(5), increment(6)], systemActor).catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(ConcurrencyError)
     expect(error).toMatchObject({ streamId, expected: 1, actual: 2 })
     expect(await countEvents(streamId)).toBe(2)
@@ -77,32 +78,46 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
 
   it('honours no_stream, stream_exists and any', async () => {
     const streamId = newStream()
-    await expect(store.append(streamId, 'stream_exists', [increment(1)], systemActor)).rejects.toBeInstanceOf(
+    await expect(appendEvents(store, streamId, 'stream_exists', [increment(1)], systemActor)).rejects.toBeInstanceOf(
       ConcurrencyError,
     )
-    await expect(store.append(streamId, 3, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
-    await store.append(streamId, 'no_stream', [increment(1)], systemActor)
-    await expect(store.append(streamId, 'no_stream', [increment(1)], systemActor)).rejects.toMatchObject({ actual: 1 })
-    await expect(store.append(streamId, 0, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
-    expect((await store.append(streamId, 'stream_exists', [increment(1)], systemActor)).nextVersion).toBe(2)
-    expect((await store.append(streamId, 'any', [increment(1)], systemActor)).nextVersion).toBe(3)
-    expect((await store.append(newStream(), 'any', [increment(1)], systemActor)).nextVersion).toBe(1)
+    await expect(appendEvents(store, streamId, 3, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
+    await appendEvents(store, streamId, 'no_stream', [increment(1)], systemActor)
+    await expect(appendEvents(store, streamId, 'no_stream', [increment(1)], systemActor)).rejects.toMatchObject({
+      actual: 1,
+    })
+    await expect(appendEvents(store, streamId, 0, [increment(1)], systemActor)).rejects.toBeInstanceOf(ConcurrencyError)
+    expect((await appendEvents(store, streamId, 'stream_exists', [increment(1)], systemActor)).nextVersion).toBe(2)
+    expect((await appendEvents(store, streamId, 'any', [increment(1)], systemActor)).nextVersion).toBe(3)
+    expect((await appendEvents(store, newStream(), 'any', [increment(1)], systemActor)).nextVersion).toBe(1)
   })
 
   it('is idempotent on event ids: a retried append answers the first result and writes nothing', async () => {
     const streamId = newStream()
     const ids = [randomUUID(), randomUUID()]
-    const first = await store.append(streamId, 'no_stream', [increment(1, ids[0]), increment(2, ids[1])], systemActor)
+    const first = await appendEvents(
+      store,
+      streamId,
+      'no_stream',
+      [increment(1, ids[0]), increment(2, ids[1])],
+      systemActor,
+    )
     const noticesBefore = notices.length
-    const retry = await store.append(streamId, 'no_stream', [increment(1, ids[0]), increment(2, ids[1])], systemActor)
+    const retry = await appendEvents(
+      store,
+      streamId,
+      'no_stream',
+      [increment(1, ids[0]), increment(2, ids[1])],
+      systemActor,
+    )
     expect(retry).toEqual({ ...first, alreadyAppended: true })
     expect(await countEvents(streamId)).toBe(2)
     expect(notices.length).toBe(noticesBefore)
 
     await expect(
-      store.append(streamId, 2, [increment(1, ids[0]), increment(9, randomUUID())], systemActor),
+      appendEvents(store, streamId, 2, [increment(1, ids[0]), increment(9, randomUUID())], systemActor),
     ).rejects.toBeInstanceOf(EventValidationError)
-    await expect(store.append(newStream(), 'any', [increment(1, ids[0])], systemActor)).rejects.toThrow(
+    await expect(appendEvents(store, newStream(), 'any', [increment(1, ids[0])], systemActor)).rejects.toThrow(
       /another stream/,
     )
     expect(await countEvents(streamId)).toBe(2)
@@ -111,10 +126,10 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   it('lets exactly one of two writers at the same expected version win, with nothing half-written', async () => {
     for (let round = 0; round < 5; round += 1) {
       const streamId = newStream()
-      await store.append(streamId, 'no_stream', [increment(1)], systemActor)
+      await appendEvents(store, streamId, 'no_stream', [increment(1)], systemActor)
       const attempts = await Promise.allSettled([
-        store.append(streamId, 1, [increment(10), increment(11), increment(12)], systemActor),
-        store.append(streamId, 1, [increment(20), increment(21), increment(22)], systemActor),
+        appendEvents(store, streamId, 1, [increment(10), increment(11), increment(12)], systemActor),
+        appendEvents(store, streamId, 1, [increment(20), increment(21), increment(22)], systemActor),
       ])
       const won = attempts.filter((attempt) => attempt.status === 'fulfilled')
       const lost = attempts.filter((attempt) => attempt.status === 'rejected')
@@ -134,7 +149,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   it('serialises concurrent appends with "any" without losing one', async () => {
     const streamId = newStream()
     await Promise.all(
-      Array.from({ length: 10 }, (_, index) => store.append(streamId, 'any', [increment(index)], systemActor)),
+      Array.from({ length: 10 }, (_, index) => appendEvents(store, streamId, 'any', [increment(index)], systemActor)),
     )
     const events = await store.readStream(streamId)
     expect(events.map((event) => event.streamPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
@@ -146,14 +161,14 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   it('rejects bad events before writing anything', async () => {
     const streamId = newStream()
     await expect(
-      store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 'two' } }], systemActor),
+      appendEvents(store, streamId, 'any', [{ type: 'CounterIncremented', data: { by: 'two' } }], systemActor),
     ).rejects.toThrow(/Invalid CounterIncremented event: by:/)
-    await expect(store.append(streamId, 'any', [{ type: 'Nope', data: {} }], systemActor)).rejects.toThrow(
+    await expect(appendEvents(store, streamId, 'any', [{ type: 'Nope', data: {} }], systemActor)).rejects.toThrow(
       /Unknown event type Nope/,
     )
-    await expect(store.append(streamId, 'any', [], systemActor)).rejects.toThrow(/empty/)
+    await expect(appendEvents(store, streamId, 'any', [], systemActor)).rejects.toThrow(/empty/)
     await expect(
-      store.append(streamId, 'any', [increment(1)], { actor: { type: 'martian' } } as never),
+      appendEvents(store, streamId, 'any', [increment(1)], { actor: { type: 'martian' } } as never),
     ).rejects.toThrow()
     expect(await countEvents(streamId)).toBe(0)
     expect(await store.streamVersion(streamId)).toBe(0)
@@ -168,7 +183,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
       values (${streamId}, 1, 'NoteAdded', 1, ${randomUUID()}, ${JSON.stringify({ text: 'old' })}::jsonb, ${JSON.stringify(systemActor)}::jsonb)`.execute(
       database.db,
     )
-    await store.append(streamId, 1, [{ type: 'NoteAdded', data: { text: 'new', tags: ['x'] } }], systemActor)
+    await appendEvents(store, streamId, 1, [{ type: 'NoteAdded', data: { text: 'new', tags: ['x'] } }], systemActor)
     const events = await store.readStream(streamId)
     expect(events.map((event) => [event.schemaVersion, event.data])).toEqual([
       [1, { text: 'old', tags: [] }],
@@ -200,7 +215,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
 
   it('reads the whole log after a checkpoint in commit order, page by page', async () => {
     const streamId = newStream()
-    await store.append(streamId, 'no_stream', [increment(1), increment(2), increment(3)], systemActor)
+    await appendEvents(store, streamId, 'no_stream', [increment(1), increment(2), increment(3)], systemActor)
     const everything = []
     let checkpoint = startOfLog
     for (;;) {
@@ -264,14 +279,15 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   it("reads a user's history across streams", async () => {
     const userId = randomUUID()
     const metadata = { actor: { type: 'user' as const, id: userId }, userId }
-    await store.append(newStream(), 'no_stream', [increment(1)], metadata)
-    await store.append(
+    await appendEvents(store, newStream(), 'no_stream', [increment(1)], metadata)
+    await appendEvents(
+      store,
       `note-${randomUUID()}`,
       'no_stream',
       [{ type: 'NoteAdded', data: { text: 'hi', tags: [] } }],
       metadata,
     )
-    await store.append(newStream(), 'no_stream', [increment(1)], systemActor)
+    await appendEvents(store, newStream(), 'no_stream', [increment(1)], systemActor)
     const history = await store.readByUser(userId)
     expect(history.map((event) => event.type)).toEqual(['CounterIncremented', 'NoteAdded'])
   })

@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 import { expectRebuildsToMatch, rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const projections = [interviewReviewProjection]
 const categories = ['technical', 'system-design', 'behavioural', 'hr-salary', 'other', null] as const
@@ -96,11 +97,17 @@ describe.each(databaseKinds)('interview review view on %s', (kind) => {
                   },
                 ]
       if (events[0]?.type === 'InterviewAsked') session.asked.push(questionId)
-      await store.append(interviewStreamId(session.sessionId), session.version, events, metadata)
+      await appendEvents(store, interviewStreamId(session.sessionId), session.version, events, metadata)
       session.version += events.length
     }
     if (erase)
-      await store.append(userStreamId(userId), 'any', [{ type: 'UserErased', data: { requestedBy: 'user' } }], metadata)
+      await appendEvents(
+        store,
+        userStreamId(userId),
+        'any',
+        [{ type: 'UserErased', data: { requestedBy: 'user' } }],
+        metadata,
+      )
     return userId
   }
 
@@ -159,7 +166,8 @@ describe.each(databaseKinds)('interview review view on %s', (kind) => {
         usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
       },
     })
-    await store.append(
+    await appendEvents(
+      store,
       interviewStreamId(sessionId),
       'no_stream',
       [

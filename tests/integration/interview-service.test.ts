@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
-import { gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
+import { abandonAfterMs, gracePeriodMs } from '#events/interviews/interview-session-decider.ts'
 import { analyzeScreenshot, askQuestion, streamQuestion } from '#server/interviews/ask.ts'
 import { interviewHistory } from '#server/interviews/history.ts'
 import { analyzeQuestion, generateQuestions, improveCommunication } from '#server/interviews/practice.ts'
@@ -162,6 +162,21 @@ describe.each(databaseKinds)('interview service on %s', (kind) => {
     expect(await refusal(askQuestion(caller, { question: 'What is a closure?' }))).toMatchObject({
       code: 'no-active-session',
     })
+  })
+
+  it('ends an abandoned session in the start that finds it, and refuses while a session is still in use', async () => {
+    const caller = callerFor()
+    await grantPlan(test.runtime, caller.userId, 'starter')
+    const first = await startSession(caller, { mode: 'text' })
+    test.clock.advance(abandonAfterMs - 1000)
+    expect(await refusal(startSession(caller, { mode: 'text' }))).toMatchObject({ code: 'session-active' })
+    test.clock.advance(2000)
+    const second = await startSession(caller, { mode: 'text' })
+    expect(second).toMatchObject({ status: 'active' })
+    expect(second.id).not.toBe(first.id)
+    expect(await activeSession(caller)).toMatchObject({ id: second.id })
+    // The abandoned session outlived the grace period, so it counts, and the new one took its own.
+    expect((await usageLimits(caller)).interviews).toEqual({ used: 2, remaining: 3, total: 5 })
   })
 
   it('starts one of 8 simultaneous starts, refuses the rest naming it, and refuses at the limit', async () => {

@@ -16,6 +16,7 @@ import { createLedgerTable, ledgerProjection, readLedger } from '#tests/support/
 import { registerDirectly } from '#tests/support/register-directly.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { testRegistry } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const increment = (by: number) => ({ type: 'CounterIncremented', data: { by } })
 const silentLog = () => ({ debug: vi.fn(), info: vi.fn(), error: vi.fn() })
@@ -55,9 +56,9 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
       log,
       now: () => clock.now(),
     })
-    await store.append(streamId, 'no_stream', [increment(1), increment(2)], metadata)
-    await store.append(streamId, 1 + 1, [increment(13)], metadata)
-    await store.append(streamId, 3, [increment(4), increment(5)], metadata)
+    await appendEvents(store, streamId, 'no_stream', [increment(1), increment(2)], metadata)
+    await appendEvents(store, streamId, 1 + 1, [increment(13)], metadata)
+    await appendEvents(store, streamId, 3, [increment(4), increment(5)], metadata)
     const [one, two, poison] = await store.readStream(streamId)
     if (!one || !two || !poison) throw new Error('the stream was not written')
 
@@ -92,7 +93,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
     )
 
     // Later events wait behind it; within its delay the projection is not even tried.
-    await store.append(streamId, 5, [increment(6)], metadata)
+    await appendEvents(store, streamId, 5, [increment(6)], metadata)
     const waiting = await runner.catchUp(ledger.name)
     expect(waiting).toMatchObject({ applied: 0, stuck: { attempts: 1 } })
     expect(await readLedger(database.db, ledger.name)).toEqual([one.globalPosition, two.globalPosition])
@@ -125,7 +126,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
     })
     const runnerOf = () =>
       new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [ledger], now: () => clock.now() })
-    await store.append(streamId, 'no_stream', [increment(13), increment(1)], { actor: { type: 'system' } })
+    await appendEvents(store, streamId, 'no_stream', [increment(13), increment(1)], { actor: { type: 'system' } })
     expect((await runnerOf().catchUp(ledger.name)).stuck).toMatchObject({ attempts: 1 })
     // A restarted server may carry the fix, so it does not wait out the delay.
     expect((await runnerOf().catchUp(ledger.name)).stuck).toMatchObject({ attempts: 2 })
@@ -144,7 +145,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
       ...ledger,
       apply: () => Promise.reject(Object.assign(new Error('terminating connection'), { code: '57P01' })),
     }
-    await store.append(`counter-${randomUUID()}`, 'no_stream', [increment(1)], { actor: { type: 'system' } })
+    await appendEvents(store, `counter-${randomUUID()}`, 'no_stream', [increment(1)], { actor: { type: 'system' } })
     const runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [broken] })
     await expect(runner.catchUp(ledger.name)).rejects.toThrow('terminating connection')
     expect((await runner.status())[0]?.stuck).toBeUndefined()
@@ -182,14 +183,14 @@ describe.each(databaseKinds)('an event that no longer decodes, on %s', (kind) =>
       clock: fixedClock('2026-11-24T10:00:00Z'),
     })
     const system = { actor: { type: 'system' as const } }
-    await store.append('counter-a', 'no_stream', [increment(1)], system)
+    await appendEvents(store, 'counter-a', 'no_stream', [increment(1)], system)
     // Written by an older release whose schema allowed text: it bypasses today's checks.
     await sql`insert into events (stream_id, stream_position, type, schema_version, event_id, data, metadata)
       values ('counter-old', 1, 'CounterIncremented', 1, ${randomUUID()}, '{"by":"13"}', '{"actor":{"type":"system"}}')`.execute(
       database.db,
     )
-    await store.append('note-a', 'no_stream', [{ type: 'NoteAdded', data: { text: 'after', tags: [] } }], system)
-    await store.append('counter-a', 1, [increment(2)], system)
+    await appendEvents(store, 'note-a', 'no_stream', [{ type: 'NoteAdded', data: { text: 'after', tags: [] } }], system)
+    await appendEvents(store, 'counter-a', 1, [increment(2)], system)
     const positions = (
       await sql<{
         global_position: string | number

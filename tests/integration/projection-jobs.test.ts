@@ -14,6 +14,7 @@ import { counterProjection, createCounterTable, readCounters } from '#tests/supp
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 describe('projection jobs', () => {
   let database: TestDatabase
@@ -38,7 +39,7 @@ describe('projection jobs', () => {
 
     const store = createEventStore({ db: database.db, registry: testRegistry, clock })
     const streamId = `counter-${randomUUID()}`
-    await store.append(streamId, 'no_stream', [{ type: 'CounterIncremented', data: { by: 3 } }], systemActor)
+    await appendEvents(store, streamId, 'no_stream', [{ type: 'CounterIncremented', data: { by: 3 } }], systemActor)
 
     const woken = await new InngestTestEngine({ function: projectCounters }).execute({
       events: [{ name: eventsAppendedEvent, data: { streamIds: [streamId], globalPositions: [1] } }],
@@ -67,7 +68,7 @@ describe('projection jobs', () => {
     const streamId = `counter-${randomUUID()}`
     await Promise.all(
       Array.from({ length: 5 }, () =>
-        store.append(streamId, 'any', [{ type: 'CounterIncremented', data: { by: 2 } }], systemActor),
+        appendEvents(store, streamId, 'any', [{ type: 'CounterIncremented', data: { by: 2 } }], systemActor),
       ),
     )
     await scheduler.settled()

@@ -9,6 +9,7 @@ import { counterProjection, createCounterTable, readCounters } from '#tests/supp
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
+import { appendEvents } from '#tests/support/append-events.ts'
 
 const increment = (by: number) => ({ type: 'CounterIncremented', data: { by } })
 
@@ -51,7 +52,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
 
   it('applies each event once, however often it runs', async () => {
     const streamId = `counter-${randomUUID()}`
-    await store.append(streamId, 'no_stream', [increment(2), increment(3)], systemActor)
+    await appendEvents(store, streamId, 'no_stream', [increment(2), increment(3)], systemActor)
     const first = await runner.catchUp('test_counters')
     expect(first.applied).toBe(2)
     expect((await runner.catchUp('test_counters')).applied).toBe(0)
@@ -79,7 +80,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
         )
         clock.advance(1000)
         const version = await store.streamVersion(stream.id)
-        await store.append(stream.id, version, events, metadata).catch((error: unknown) => {
+        await appendEvents(store, stream.id, version, events, metadata).catch((error: unknown) => {
           if (!(error instanceof ConcurrencyError)) throw error
         })
       })
@@ -102,7 +103,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
 
   it('rebuilds a projection whose version changed, at the next catch-up', async () => {
     const streamId = `counter-${randomUUID()}`
-    await store.append(streamId, 'no_stream', [increment(4)], systemActor)
+    await appendEvents(store, streamId, 'no_stream', [increment(4)], systemActor)
     await runner.catchUpAll()
     const before = await readCounters(database.db)
     const upgraded = new ProjectionRunner({
@@ -149,7 +150,7 @@ describe('projections on postgres with transactions that commit out of order', (
       await aMayCommit
     })
     await aHasAppended
-    await store.append('counter-b', 'no_stream', [increment(10)], systemActor)
+    await appendEvents(store, 'counter-b', 'no_stream', [increment(10)], systemActor)
 
     const whileAOpen = await runner.catchUp('test_counters')
     expect(whileAOpen.applied).toBe(0)

@@ -1,7 +1,8 @@
 /**
  * The write path of an interview session on PostgreSQL, in statements: a start and an end are
- * each one read and one write (decision 0071), and a start + end cycle stays within five
- * statements per appended event with every projection of the runtime included.
+ * each a unit of work with one locked read and an append per stream (decision 0114), and a
+ * start + end cycle stays within five statements per appended event with every projection of the
+ * runtime included.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -51,7 +52,7 @@ describe('statements of an interview session on postgres', () => {
     return actingAs({ runtime: on, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
   }
 
-  it('starts a session in one read and one write, and ends it by its id in the same', async () => {
+  it('starts a session in one read and two appends, and ends it by its id in the same', async () => {
     // The same runtime with a store that wakes no projection: only the session's own statements count.
     const quiet: Runtime = {
       ...runtime,
@@ -60,10 +61,11 @@ describe('statements of an interview session on postgres', () => {
     const scope = await personWithPlan(quiet)
     const started = await counted(() => startSession(scope, { mode: 'text' }))
     expect(started.result.status).toBe('active')
-    expect(started.statements).toBe(2)
+    // begin, the locked read of the subscription, the new session's stream and the owner fact, an append to each stream, commit
+    expect(started.statements).toBe(5)
     const ended = await counted(() => endSession(scope, started.result.id))
     expect(ended.result).toMatchObject({ status: 'ended', counted: false })
-    expect(ended.statements).toBe(2)
+    expect(ended.statements).toBe(5)
   })
 
   it('costs at most five statements per appended event, projections included, for eight people at once', async () => {

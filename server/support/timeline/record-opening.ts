@@ -15,24 +15,26 @@ export async function recordHistoryOpened(
   userId: string,
   filters: TimelineFilters = noFilters,
 ): Promise<void> {
-  await runtime.store.append(
-    supportAuditStreamId(userId),
-    'any',
-    [
-      {
-        type: 'SupportHistoryOpened',
-        data: {
-          via: staff.via,
-          filters: {
-            types: filters.types,
-            streams: filters.streams,
-            from: filters.from ?? null,
-            to: filters.to ?? null,
-            correlationId: filters.correlationId ?? null,
+  await runtime.store.transaction((tx) =>
+    tx.append(
+      supportAuditStreamId(userId),
+      'any',
+      [
+        {
+          type: 'SupportHistoryOpened',
+          data: {
+            via: staff.via,
+            filters: {
+              types: filters.types,
+              streams: filters.streams,
+              from: filters.from ?? null,
+              to: filters.to ?? null,
+              correlationId: filters.correlationId ?? null,
+            },
           },
         },
-      },
-    ],
-    supportMetadata(staff, userId),
+      ],
+      supportMetadata(staff, userId),
+    ),
   )
 }

@@ -31,22 +31,24 @@ export async function revealField(runtime: Runtime, staff: SupportStaff, request
     throw new DomainError('bad-request', `${request.field} is not a masked field of this event: nothing to reveal`)
   if (secretFields[row.type]?.includes(request.field))
     throw new DomainError('bad-request', `${request.field} is a secret of two-step sign-in: no one may reveal it`)
-  await runtime.store.append(
-    supportAuditStreamId(person.userId),
-    'any',
-    [
-      {
-        type: 'SupportFieldRevealed',
-        data: {
-          via: staff.via,
-          eventId: request.eventId,
-          eventType: row.type,
-          field: request.field,
-          reason: request.reason,
+  await runtime.store.transaction((tx) =>
+    tx.append(
+      supportAuditStreamId(person.userId),
+      'any',
+      [
+        {
+          type: 'SupportFieldRevealed',
+          data: {
+            via: staff.via,
+            eventId: request.eventId,
+            eventType: row.type,
+            field: request.field,
+            reason: request.reason,
+          },
         },
-      },
-    ],
-    supportMetadata(staff, person.userId),
+      ],
+      supportMetadata(staff, person.userId),
+    ),
   )
   const value = await openSealed(runtime, person.userId, row.type, data, request.field, sealed)
   return { eventId: request.eventId, field: request.field, value: value ?? null, erased: value === undefined }
