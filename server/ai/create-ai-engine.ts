@@ -60,8 +60,6 @@ export async function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineH
       local ??= loadLocal()
       return (await local).transcribe(audio, options.signal, options.caller)
     },
-    async close() {
-      if (local) await (await local).close()
-    },
+    close,
   }
 }

@@ -7,73 +7,62 @@ import { parseDecoderOutput } from '#server/ai/offline/speech/decoder-output.ts'
 import { transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
 import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 
-// What pocketsphinx_batch -backtrace yes logged for espeak-ng's en-us+klatt "What is a hash map?".
-const clearQuestion = `INFO: pocketsphinx.c(1168): what is a hash map (-7413)
-word                 start end   pprob ascr       lscr       lback
-<s>                  0     27    1.000 -155648    0          1
-what                 28    52    0.824 -610304    -290       2
-is                   53    66    0.775 -313344    -221       3
-a                    67    74    0.850 -193536    -124       3
-hash                 75    110   0.478 -885760    -681       1
-map                  111   159   0.980 -1104896   -566       2
-</s>                 160   195   1.000 -885760    -111       2
-INFO: batch.c(760): clip1: 1.95 seconds speech, 0.61 seconds CPU, 0.62 seconds wall
-what is a hash map (clip1 -7413)`.split('\n')
+// What pocketsphinx_continuous -time yes printed for espeak-ng's en-us+klatt "What is a hash map?".
+const clearQuestion = `what is a hash map
+<s> 0.000 0.270 1.000100
+what 0.280 0.520 0.823557
+is 0.530 0.660 0.775126
+a 0.670 0.740 0.850085
+hash 0.750 1.100 0.477646
+map 1.110 1.590 0.979902
+</s> 1.600 1.950 1.000000
+`
 // The same program on en-gb speech mixed with pink noise: content words it barely believed.
-const garbled = `INFO: pocketsphinx.c(1168): build a feed the less depth (-17705)
-word                 start end   pprob ascr       lscr       lback
-<s>                  0     31    0.998 -1579008   0          1
-build                32    61    0.120 -1417216   -190       2
-a                    62    68    0.040 -1260544   -524288    2
-feed(2)              69    105   0.210 -2423808   -566       1
-the                  106   113   0.030 -2125824   -100       2
-[NOISE]              114   140   0.900 -1615872   -686       1
-less                 141   170   0.350 -471040    -326       1
-depth                171   210   0.280 -691200    -89        2
-<sil>                211   230   0.990 -1528832   -524288    1
-</s>                 231   250   1.000 -1174528   -113       2
-build a feed the less depth (clip2 -17705)`.split('\n')
+const garbled = `build a feed the less depth
+<s> 0.000 0.310 0.998000
+build 0.320 0.610 0.120000
+a 0.620 0.680 0.040000
+feed(2) 0.690 1.050 0.210000
+the 1.060 1.130 0.030000
+[NOISE] 1.140 1.400 0.900000
+less 1.410 1.700 0.350000
+depth 1.710 2.100 0.280000
+<sil> 2.110 2.300 0.990000
+</s> 2.310 2.500 1.000000
+`
 
 describe('reading the decoder output', () => {
-  it("given a clip's log lines, when parsed, then the text is its hypothesis and the words drop markers, fillers and variant numbers", () => {
-    const output = parseDecoderOutput(garbled, 'clip2')
-    expect(output.text).toBe('build a feed the less depth')
-    expect(output.words.map(({ word }) => word)).toEqual(['build', 'a', 'feed', 'the', 'less', 'depth'])
-    expect(parseDecoderOutput(clearQuestion, 'clip1').words[0]).toEqual({
-      word: 'what',
-      start: 0.28,
-      end: 0.52,
-      posterior: 0.824,
+  it('given two utterances, when parsed, then the text joins the hypotheses and the words drop markers, fillers and variant numbers', () => {
+    const output = parseDecoderOutput(`${clearQuestion}\n${garbled}`)
+    expect(output.text).toBe('what is a hash map build a feed the less depth')
+    expect(output.words.map(({ word }) => word)).toEqual([
+      ...['what', 'is', 'a', 'hash', 'map'],
+      ...['build', 'a', 'feed', 'the', 'less', 'depth'],
+    ])
+    expect(output.words[0]).toEqual({ word: 'what', start: 0.28, end: 0.52, posterior: 0.823557 })
+  })
+
+  it('given an utterance with nothing recognised, when parsed, then there is no text and no word', () => {
+    expect(parseDecoderOutput('\n<s> 0.000 0.050 1.000000\n</s> 0.060 0.980 1.000000\n')).toEqual({
+      text: '',
+      words: [],
     })
   })
 
-  it('given a clip with nothing recognised, when parsed, then there is no text and no word', () => {
-    const silence = [
-      'INFO: pocketsphinx.c(1168):  (-448)',
-      '<s> 0 92 1.000 -111616 0 1',
-      '</s> 93 98 1.000 -111616 -364 1',
-    ]
-    expect(parseDecoderOutput([...silence, ' (clip3 -448)'], 'clip3')).toEqual({ text: '', words: [] })
-    expect(parseDecoderOutput([' (clip4 0)'], 'clip4')).toEqual({ text: '', words: [] })
-  })
-
   it('given a posterior printed a hair above 1, when parsed, then it is read as 1', () => {
-    const lines = ['hi 0 20 1.0001 -1 -1 1', 'hi (clip5 -1)']
-    expect(parseDecoderOutput(lines, 'clip5').words[0]?.posterior).toBe(1)
+    expect(parseDecoderOutput('hi\nhi 0.000 0.200 1.000100\n').words[0]?.posterior).toBe(1)
   })
 })
 
 describe('the confidence of a transcript', () => {
   it('given clear speech, when scored, then the long content words decide and it is above the threshold', () => {
-    const confidence = transcriptConfidence(parseDecoderOutput(clearQuestion, 'clip1').words)
+    const confidence = transcriptConfidence(parseDecoderOutput(clearQuestion).words)
     expect(confidence).toBe(0.784)
     expect(confidence).toBeGreaterThan(TRANSCRIPT_CONFIDENCE_THRESHOLD)
   })
 
   it('given garbled speech, when scored, then it is below the threshold', () => {
-    expect(transcriptConfidence(parseDecoderOutput(garbled, 'clip2').words)).toBeLessThan(
-      TRANSCRIPT_CONFIDENCE_THRESHOLD,
-    )
+    expect(transcriptConfidence(parseDecoderOutput(garbled).words)).toBeLessThan(TRANSCRIPT_CONFIDENCE_THRESHOLD)
   })
 
   it('given one word stretched over a second of noise at posterior 1, when scored, then it counts as wrong', () => {

@@ -26,7 +26,7 @@ export type LocalTranscriberOptions = {
   timeoutMs?: number
   /** `interview` (default) tries the interview language model first; `generic` never does. */
   languageModel?: 'interview' | 'generic'
-  /** PocketSphinx program; default `pocketsphinx_batch` on `searchPath`. */
+  /** PocketSphinx program; default `pocketsphinx_continuous` on `searchPath`. */
   binary?: string
   /** Where to look for the program; default the process PATH. */
   searchPath?: string
@@ -42,8 +42,6 @@ type Decoded = Pick<TranscriptionResult, 'text' | 'confidence'>
 export type LocalTranscriber = {
   isAvailable(): Promise<boolean>
   transcribe(audio: Uint8Array, signal?: AbortSignal, caller?: string): Promise<TranscriptionResult>
-  /** Stops the long-lived decoders of both models. */
-  close(): Promise<void>
 }
 
 export function createLocalTranscriber(options: LocalTranscriberOptions): LocalTranscriber {
@@ -110,11 +108,6 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
 
   return {
     isAvailable: () => generic.isAvailable(),
-
-    async close() {
-      const specialised = interview ? await interview : null
-      await Promise.all([generic.close(), specialised?.close()])
-    },
 
     async transcribe(audio, signal, caller) {
       throwIfAborted(signal, provider)

@@ -1,26 +1,26 @@
 /**
  * Offline speech-to-text with CMU PocketSphinx, as Debian packages it (`pocketsphinx` 0.8 with
- * `pocketsphinx_batch`, and the US English model of `pocketsphinx-en-us`). The input WAV is
- * converted here to what the model expects (16 kHz, mono, 16-bit), then decoded by a long-lived
- * decoder that keeps its models loaded (decision 0110), with a time limit.
+ * `pocketsphinx_continuous`, and the US English model of `pocketsphinx-en-us`). The input WAV is
+ * converted here to what the model expects (16 kHz, mono, 16-bit), then decoded by the program in
+ * a child process with a time limit.
  */
 import { constants } from 'node:fs'
-import { access } from 'node:fs/promises'
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
-import { MediaTooLargeError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
-import type { DecoderOutput } from './decoder-output.ts'
-import { createDecoderPool } from './decoder-pool.ts'
-import { DecoderStoppedError, startDecoder, type Decoder, type DecoderProgram } from './decoder-process.ts'
+import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
+import { parseDecoderOutput, type DecoderOutput } from './decoder-output.ts'
 import { resample } from './resample.ts'
 import { transcriptConfidence } from './transcript-confidence.ts'
+import { runCommand } from './run-command.ts'
 import { encodeWav16, parseWav } from './wav.ts'
 import { maxWaitingPerPerson } from '#rules/media-limits.ts'
 import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
 
 export type PocketSphinxOptions = {
-  /** Program to run; default: `pocketsphinx_batch` found on PATH. */
+  /** Program to run; default: `pocketsphinx_continuous` found on PATH. */
   binary?: string
   /** Folder with the acoustic model `en-us/`, `en-us.lm.bin` and `cmudict-en-us.dict`. */
   modelDir?: string
@@ -29,14 +29,15 @@ export type PocketSphinxOptions = {
   maxBytes?: number
   /** Longest accepted recording. */
   maxSeconds?: number
-  /** Decoders running at once, each a long-lived process holding the model (~100 MB) and using one core. */
+  /** Decoders running at once (each loads the model: ~100 MB and one core). */
   maxConcurrent?: number
   /** Where to look for the program; default: process PATH. */
   searchPath?: string
 }
 
+type Installation = { binary: string; hmm: string; lm: string; dict: string }
+
 const recognizer = 'pocketsphinx'
-const program = 'pocketsphinx_batch'
 const modelRate = 16_000
 const defaultModelDirs = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/pocketsphinx/model/en-us']
 const installHint =
@@ -47,8 +48,6 @@ export type PocketSphinxRecognizer = {
   isAvailable(): Promise<boolean>
   /** Transcribes WAV audio, sharing the decoders fairly between callers; rejects with the errors of `recognizer-errors.ts`. */
   transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult>
-  /** Stops the decoders (they hold their models until then); a later `transcribe` is refused. */
-  close(): Promise<void>
 }
 
 export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}): PocketSphinxRecognizer {
@@ -60,24 +59,8 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     perPerson: 1,
     waitingPerPerson: maxWaitingPerPerson,
   })
-  let installation: Promise<DecoderProgram | string> | undefined
+  let installation: Promise<Installation | string> | undefined
   const detect = () => (installation ??= findInstallation(options))
-  const decoders = createDecoderPool<Decoder>(async () => {
-    const found = await detect()
-    if (typeof found === 'string') throw new RecognizerUnavailableError(recognizer, found)
-    return startDecoder(found)
-  }, recognizer)
-
-  /** A decoder that died before it began the clip (between two clips) was not the clip's fault: one more try. */
-  async function decode(wav16k: Uint8Array): Promise<DecoderOutput> {
-    const once = () => decoders.use((decoder) => decoder.decode(wav16k, timeoutMs))
-    try {
-      return await once()
-    } catch (error) {
-      if (error instanceof DecoderStoppedError && !error.clipStarted) return once()
-      throw error
-    }
-  }
 
   async function transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult> {
     const found = await detect()
@@ -98,7 +81,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     }
     const started = performance.now()
     // Decoded once its turn comes, so a recording waiting in line holds its bytes, not its samples.
-    const output = await limit(() => decode(encodeWav16(resample(parseWav(wav), modelRate))), caller)
+    const output = await limit(() => decode(found, encodeWav16(resample(parseWav(wav), modelRate)), timeoutMs), caller)
     return {
       text: output.text,
       confidence: transcriptConfidence(output.words),
@@ -111,15 +94,55 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   return {
     isAvailable: async () => typeof (await detect()) !== 'string',
     transcribe,
-    close: () => decoders.close(),
+  }
+}
+
+async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs: number): Promise<DecoderOutput> {
+  const folder = await mkdtemp(join(tmpdir(), 'ih-stt-'))
+  try {
+    const input = join(folder, 'audio.wav')
+    const log = join(folder, 'decoder.log')
+    await writeFile(input, wav16k)
+    const result = await runCommand(
+      installation.binary,
+      // -time yes: each word with its lattice posterior, which the transcript's confidence is made of.
+      [
+        '-infile',
+        input,
+        '-hmm',
+        installation.hmm,
+        '-lm',
+        installation.lm,
+        '-dict',
+        installation.dict,
+        '-time',
+        'yes',
+        '-logfn',
+        log,
+      ],
+      // A line per utterance and per word: well under a megabyte even for minutes of speech.
+      { timeoutMs, maxOutputBytes: 1024 * 1024 },
+    )
+    if (!result.ok) {
+      const tail = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter((line) => /ERROR|FATAL/.test(line))
+      throw new RecognizerFailedError(
+        recognizer,
+        `PocketSphinx failed (${result.detail})${tail.length > 0 ? `: ${tail.slice(-3).join(' | ')}` : ''}`,
+        result.reason === 'timeout',
+      )
+    }
+    return parseDecoderOutput(result.stdout)
+  } finally {
+    await rm(folder, { recursive: true, force: true })
   }
 }
 
 /** The installation, or a message saying what is missing and how to fix it. */
-async function findInstallation(options: PocketSphinxOptions): Promise<DecoderProgram | string> {
-  const binary = options.binary ?? (await findOnPath(program, options.searchPath ?? process.env.PATH ?? ''))
+async function findInstallation(options: PocketSphinxOptions): Promise<Installation | string> {
+  const binary =
+    options.binary ?? (await findOnPath('pocketsphinx_continuous', options.searchPath ?? process.env.PATH ?? ''))
   if (!binary || !(await canRun(binary))) {
-    return `Offline speech recognition is not available: ${options.binary ?? program} was not found${options.binary ? '' : ' on PATH'}. ${installHint}`
+    return `Offline speech recognition is not available: ${options.binary ?? 'pocketsphinx_continuous'} was not found${options.binary ? '' : ' on PATH'}. ${installHint}`
   }
   for (const dir of options.modelDir ? [options.modelDir] : defaultModelDirs) {
     const model = { hmm: join(dir, 'en-us'), lm: join(dir, 'en-us.lm.bin'), dict: join(dir, 'cmudict-en-us.dict') }
