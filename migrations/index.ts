@@ -32,6 +32,7 @@ import * as signInChallenges from './0040-sign-in-challenges.ts'
 import * as reviewWordsFromHistory from './0042-review-words-from-history.ts'
 import * as liveInstances from './0043-live-instances.ts'
 import * as deliveryClaimsNameAServer from './0044-delivery-claims-name-a-server.ts'
+import * as dropAppendStreams from './0045-drop-append-streams.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0042-review-words-from-history': reviewWordsFromHistory,
   '0043-live-instances': liveInstances,
   '0044-delivery-claims-name-a-server': deliveryClaimsNameAServer,
+  '0045-drop-append-streams': dropAppendStreams,
 }
