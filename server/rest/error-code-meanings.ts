@@ -13,7 +13,7 @@ export const meaningOf: Record<PublicErrorCode, string> = {
   already_exists: 'An account with this e-mail address already exists.',
   already_paid: 'The order was already paid; nothing was charged twice.',
   audio_too_long:
-    'The recording lasts longer than a spoken question may (its length is read from its header, before decoding); send a shorter one.',
+    'The recording lasts longer than a spoken question may (its length is read from its header and container, in every accepted format, before decoding); send a shorter one.',
   bad_gateway: 'An upstream service failed; try again later.',
   bad_signature: 'The payment signature does not match; the payment was not confirmed.',
   concurrent_change: 'The same thing changed at the same moment elsewhere; repeat the request.',
