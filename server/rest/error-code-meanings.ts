@@ -56,6 +56,8 @@ export const meaningOf: Record<PublicErrorCode, string> = {
     'You already have recordings or screenshots waiting to be read; wait `Retry-After` seconds, or for their answers, then send this one again. Other people are not held up.',
   rate_limited: 'Too many requests; wait `Retry-After` seconds.',
   refresh_token_invalid: 'The refresh token is unknown or expired; sign in again.',
+  request_timeout:
+    'The request body arrived more slowly than the server takes (at least 1 kB/s on average after the first 5 s); nothing was done. The connection is closed; send the request again on a better connection.',
   same_password: 'The new password is the current one.',
   service_unavailable: 'Temporarily unavailable (e.g. the database); try again after `Retry-After`.',
   session_active: 'An interview session is already running; `details.sessionId` names it. End it or carry on with it.',
