@@ -1335,7 +1335,7 @@ export interface paths {
     put?: never
     /**
      * Answer a spoken question
-     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above; a WAV longer than the limit in the Uploads section of the guide 413 `audio_too_long`, read from its header before decoding), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.
+     * @description multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above; a recording of any of these formats longer than the limit in the Uploads section of the guide 413 `audio_too_long`, its length read from its header and container before decoding), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.
      */
     post: operations['interview-audioQuestion']
     delete?: never
@@ -1885,6 +1885,7 @@ export interface components {
         | 'queue_full'
         | 'rate_limited'
         | 'refresh_token_invalid'
+        | 'request_timeout'
         | 'same_password'
         | 'service_unavailable'
         | 'session_active'
@@ -15121,7 +15122,7 @@ export interface operations {
           }
         }
       }
-      /** @description The body or the file is too large. `audio_too_long`: The recording lasts longer than a spoken question may (its length is read from its header, before decoding); send a shorter one. `payload_too_large`: The body or the file is larger than the operation accepts. */
+      /** @description The body or the file is too large. `audio_too_long`: The recording lasts longer than a spoken question may (its length is read from its header and container, in every accepted format, before decoding); send a shorter one. `payload_too_large`: The body or the file is larger than the operation accepts. */
       413: {
         headers: {
           'API-Version': components['headers']['API-Version']

@@ -3,7 +3,7 @@
  * file `application/octet-stream`, and browsers label the same WebM `video/webm` or `audio/webm`.
  * The formats are those the OpenAI transcription endpoint takes; the offline recognizer reads WAV.
  */
-type AudioFormat = { format: string; mimeType: `audio/${string}` }
+export type AudioFormat = { format: 'wav' | 'webm' | 'ogg' | 'flac' | 'mp3' | 'mp4'; mimeType: `audio/${string}` }
 
 const ascii = (bytes: Uint8Array, start: number, length: number) =>
   String.fromCharCode(...bytes.subarray(start, start + length))

@@ -1,8 +1,8 @@
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Logger } from '#server/logger.ts'
 import { createDescriptorWatch, openDescriptors, openFileLimit } from './descriptor-watch.ts'
-import { slowClientBounds } from './server-timeouts.ts'
+import { slowBodyMessage, slowClientBounds } from './server-timeouts.ts'
 
 /**
  * Connections one client address may hold at once when no proxy stands in front (decision 0076):
@@ -64,7 +64,7 @@ export function guardConnections(server: Server, { perAddressCap, log }: { perAd
     if (!guarded) return
     clearTimeout(guarded.silent)
     guarded.requests += 1
-    slowBodies.watch(request)
+    slowBodies.watch(request, response)
     response.once('close', () => {
       guarded.requests -= 1
       if (stopping && guarded.requests === 0) request.socket.destroy()
@@ -80,13 +80,38 @@ export function guardConnections(server: Server, { perAddressCap, log }: { perAd
   }
 }
 
+/** The answer to a body slower than the floor: the JSON envelope, so a client learns why before the close. */
+const slowBodyAnswer = JSON.stringify({
+  success: false,
+  error: slowBodyMessage,
+  code: 'request_timeout',
+})
+
+/**
+ * Answers 408 and closes once it is out, when the app has not answered yet (decision 0112); the
+ * app's own answer, once its body read fails, then finds the response ended and is dropped.
+ */
+function refuseSlowBody(request: IncomingMessage, response: ServerResponse): void {
+  if (response.headersSent) {
+    request.socket.destroy()
+    return
+  }
+  response.writeHead(408, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(slowBodyAnswer),
+    'cache-control': 'no-store',
+    connection: 'close',
+  })
+  response.end(slowBodyAnswer, () => request.socket.destroy())
+}
+
 /** Requests whose body is still arriving, checked once a second against the minimum pace. */
 function watchBodyPace() {
-  const watched = new Map<IncomingMessage, { startedAt: number; bytesAtStart: number }>()
+  const watched = new Map<IncomingMessage, { startedAt: number; bytesAtStart: number; response: ServerResponse }>()
   let timer: NodeJS.Timeout | undefined
   const sweep = () => {
     const now = Date.now()
-    for (const [request, { startedAt, bytesAtStart }] of watched) {
+    for (const [request, { startedAt, bytesAtStart, response }] of watched) {
       if (request.complete || request.destroyed) {
         watched.delete(request)
         continue
@@ -97,7 +122,7 @@ function watchBodyPace() {
       const arrived = request.socket.bytesRead - bytesAtStart
       if (overdueMs > 0 && !waitingForApp && arrived < (slowClientBounds.bodyBytesPerSecond * overdueMs) / 1000) {
         watched.delete(request)
-        request.socket.destroy()
+        refuseSlowBody(request, response)
       }
     }
     if (watched.size === 0) {
@@ -106,11 +131,11 @@ function watchBodyPace() {
     }
   }
   return {
-    watch(request: IncomingMessage): void {
+    watch(request: IncomingMessage, response: ServerResponse): void {
       const hasBody =
         request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0
       if (!hasBody || request.complete) return
-      watched.set(request, { startedAt: Date.now(), bytesAtStart: request.socket.bytesRead })
+      watched.set(request, { startedAt: Date.now(), bytesAtStart: request.socket.bytesRead, response })
       timer ??= setInterval(sweep, 1_000).unref()
     },
   }

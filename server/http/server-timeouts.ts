@@ -15,6 +15,9 @@ export const slowClientBounds = {
   bodyGraceMs: 5_000,
 } as const
 
+/** What a client whose body is slower than the floor is answered (408 `request_timeout`, decision 0112). */
+export const slowBodyMessage = `The request body arrived too slowly: at least ${slowClientBounds.bodyBytesPerSecond} bytes a second are needed after the first ${slowClientBounds.bodyGraceMs / 1000} s. Send it again.`
+
 /** The same bounds as the options of Node's HTTP server. */
 export const httpServerTimeouts = {
   headersTimeout: slowClientBounds.headersMs,

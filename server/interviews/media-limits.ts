@@ -1,7 +1,8 @@
 import { DomainError } from '#events/domain-error.ts'
 import { fullLineRetrySeconds, maxQuestionAudioSeconds, maxScreenshotPixels } from '#rules/media-limits.ts'
 import type { RateLimitState } from '#server/accounts/rate-limit-state.ts'
-import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
+import { sniffAudio } from '#server/ai/audio-header.ts'
+import { recordingSeconds } from '#server/ai/audio-length/recording-length.ts'
 
 export const mediaRefusals = {
   imageTooLarge: (width: number, height: number) =>
@@ -17,13 +18,14 @@ export function refuseOversizedImage(failure: string, image: { width: number; he
 }
 
 /**
- * Refuses a recording longer than a spoken question, from its header. The length is read from
- * WAV, the one format decoded on this machine; other formats go to the configured provider only,
- * bounded by the upload's byte limit and the provider's own.
+ * Refuses a recording longer than a spoken question, from its header and container, in every
+ * accepted format (decision 0112): neither this machine's recogniser nor the provider decodes it.
+ * Bytes of no accepted format are left to the caller's 415.
  */
 export function refuseOverlongRecording(failure: string, audio: Uint8Array): void {
-  if (!isWav(audio)) return
-  const { seconds } = readWavHeader(audio)
+  const recording = sniffAudio(audio)
+  if (!recording) return
+  const seconds = recordingSeconds(audio, recording.format)
   if (seconds > maxQuestionAudioSeconds)
     throw new DomainError('audio-too-long', `${failure}: ${mediaRefusals.audioTooLong(seconds)}`)
 }

@@ -13,7 +13,7 @@ export const meaningOf: Record<PublicErrorCode, string> = {
   already_exists: 'An account with this e-mail address already exists.',
   already_paid: 'The order was already paid; nothing was charged twice.',
   audio_too_long:
-    'The recording lasts longer than a spoken question may (its length is read from its header, before decoding); send a shorter one.',
+    'The recording lasts longer than a spoken question may (its length is read from its header and container, in every accepted format, before decoding); send a shorter one.',
   bad_gateway: 'An upstream service failed; try again later.',
   bad_signature: 'The payment signature does not match; the payment was not confirmed.',
   concurrent_change: 'The same thing changed at the same moment elsewhere; repeat the request.',
@@ -56,6 +56,8 @@ export const meaningOf: Record<PublicErrorCode, string> = {
     'You already have recordings or screenshots waiting to be read; wait `Retry-After` seconds, or for their answers, then send this one again. Other people are not held up.',
   rate_limited: 'Too many requests; wait `Retry-After` seconds.',
   refresh_token_invalid: 'The refresh token is unknown or expired; sign in again.',
+  request_timeout:
+    'The request body arrived more slowly than the server takes (at least 1 kB/s on average after the first 5 s); nothing was done. The connection is closed; send the request again on a better connection.',
   same_password: 'The new password is the current one.',
   service_unavailable: 'Temporarily unavailable (e.g. the database); try again after `Retry-After`.',
   session_active: 'An interview session is already running; `details.sessionId` names it. End it or carry on with it.',

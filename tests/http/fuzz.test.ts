@@ -29,6 +29,8 @@ describe('fuzzing every REST operation and tRPC procedure on PostgreSQL', () => 
       expect(Object.keys(report.byStatus).filter((status) => status.startsWith('4')).length).toBeGreaterThan(3)
       expect(report.findings, formatReport(report, seed)).toEqual([])
       expect(report.eventsFromRefusals, formatReport(report, seed)).toEqual([])
+      // Every request without a status is of a kind the report names and explains.
+      expect(report.noAnswers.unexplained, formatReport(report, seed)).toBeUndefined()
     },
     15 * 60_000,
   )

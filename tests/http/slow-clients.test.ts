@@ -34,7 +34,7 @@ function open(localAddress = '127.0.0.1'): Promise<{ socket: Socket; closed: Pro
 }
 
 describe('a slow client', () => {
-  it('loses a connection whose headers never end, whose body trickles, or that sends nothing', async () => {
+  it('loses a connection whose headers never end, whose body trickles (answered 408 first), or that sends nothing', async () => {
     const [headers, body, silent] = await Promise.all([open('127.0.0.5'), open('127.0.0.6'), open('127.0.0.7')])
     headers.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ')
     body.socket.write(
@@ -48,6 +48,14 @@ describe('a slow client', () => {
     } finally {
       clearInterval(trickle)
     }
+    // The trickling body is told why before its connection closes (decision 0112).
+    const answer = await body.closed
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(answer).toMatch(/connection: close/i)
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      code: 'request_timeout',
+    })
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
   }, 25_000)
 })

@@ -13,6 +13,7 @@ import { magicBytes } from '#tests/support/magic-bytes.ts'
 import { restCustomer } from '#tests/support/rest-customer.ts'
 import { maxQuestionAudioSeconds } from '#rules/media-limits.ts'
 import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
+import { m4a, mp3, oggOpus, webmOpus } from '#tests/support/recording-files.ts'
 
 const baseUrl = inject('baseUrl')
 const ip = testClientIp()
@@ -82,18 +83,37 @@ describe('audio uploads', () => {
   })
 
   it.each([
-    ['WebM', magicBytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 1])],
-    ['Ogg', magicBytes('OggS', [0, 2, 0, 0, 0, 0])],
-    ['MP3', magicBytes('ID3', [4, 0, 0, 0, 0, 0, 0, 0])],
-    ['M4A', magicBytes([0, 0, 0, 0x20], 'ftypM4A ', [0, 0, 0, 0])],
+    ['WebM', webmOpus({ seconds: 2 })],
+    ['Ogg', oggOpus({ seconds: 2 })],
+    ['MP3', mp3({ seconds: 2 })],
+    ['M4A', m4a({ seconds: 2 })],
   ])(
     'takes %s by its bytes and hands it to the recognizer, which may not read that format',
     async (_name, recording) => {
       // The offline recognizer reads WAV only: its refusal names what it reads, and is not the upload check's 415.
       const answer = await postAudio(recording)
       expect(answer.body.error).not.toMatch(/these bytes are none of them/)
+      expect(answer.body.code).not.toMatch(/audio_too_long|media_unreadable/)
     },
   )
+
+  it.each([
+    ['WebM as MediaRecorder writes it', webmOpus({ seconds: maxQuestionAudioSeconds + 1 })],
+    ['Ogg Opus', oggOpus({ seconds: maxQuestionAudioSeconds + 1 })],
+    ['MP3', mp3({ seconds: maxQuestionAudioSeconds + 1 })],
+    ['fragmented M4A', m4a({ seconds: maxQuestionAudioSeconds + 1, fragmented: true })],
+  ])('refuses %s longer than a spoken question with 413 audio_too_long', async (_name, recording) => {
+    const answer = await postAudio(recording)
+    expect(answer.status).toBe(413)
+    expect(answer.body).toMatchObject({ code: 'audio_too_long' })
+    expect(answer.body.error).toMatch(/the recording lasts 61\.\d s; a spoken question may last at most 60 s/)
+  })
+
+  it('refuses a WebM cut inside its header with 422 media_unreadable', async () => {
+    const answer = await postAudio(webmOpus({ seconds: 2 }).subarray(0, 6))
+    expect(answer.status).toBe(422)
+    expect(answer.body).toMatchObject({ code: 'media_unreadable' })
+  })
 
   it.each([
     ['text declared as octet-stream', magicBytes('hello, not audio'), 'application/octet-stream'],

@@ -18,6 +18,7 @@ import { actingAs } from '#server/request-scope.ts'
 import { thrownErrorResponse } from '#server/routes/error-envelope.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { m4a, mp3, oggOpus, soxRecording, webmOpus } from '#tests/support/recording-files.ts'
 
 const silence = (seconds: number) =>
   encodeWav16({ sampleRate: 16_000, samples: new Float32Array(Math.round(seconds * 16_000)) })
@@ -108,6 +109,64 @@ describe('a recogniser shared between people', () => {
       Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEdata\x04\x00\x00\x00', 'latin1'), Buffer.alloc(4)]),
     )
     const refused = await refusalOf(askAudioQuestion(scope, { audio: noFormat, mimeType: 'audio/wav' }))
+    expect(refused.status).toBe(422)
+    expect(refused.body.code).toBe('media_unreadable')
+    expect(transcribed).toBe(before)
+  })
+  /** The refusal; a recording that wrongly reached the transcriber is released, so the test fails instead of waiting. */
+  async function refusedUnblocked(work: Promise<unknown>) {
+    const unblock = setInterval(() => releases.shift()?.(), 20)
+    try {
+      return await refusalOf(work)
+    } finally {
+      clearInterval(unblock)
+    }
+  }
+
+  // Every accepted format, as a browser or an encoder writes it (decision 0112).
+  const tooLong = maxQuestionAudioSeconds + 1
+  const formats: [string, string, (seconds: number) => Promise<Uint8Array>][] = [
+    ['WebM from MediaRecorder (no Duration)', 'audio/webm', (seconds) => Promise.resolve(webmOpus({ seconds }))],
+    ['Ogg Opus', 'audio/ogg', (seconds) => Promise.resolve(oggOpus({ seconds }))],
+    ['Ogg Vorbis', 'audio/ogg', (seconds) => soxRecording('ogg', seconds)],
+    ['FLAC', 'audio/flac', (seconds) => soxRecording('flac', seconds)],
+    ['MP3', 'audio/mpeg', (seconds) => Promise.resolve(mp3({ seconds }))],
+    ['M4A', 'audio/mp4', (seconds) => Promise.resolve(m4a({ seconds }))],
+    ['fragmented M4A (Safari)', 'audio/mp4', (seconds) => Promise.resolve(m4a({ seconds, fragmented: true }))],
+  ]
+
+  it.each(formats)(
+    `refuses %s longer than ${maxQuestionAudioSeconds} s with 413 audio_too_long before transcribing, and takes a short one`,
+    async (_name, mimeType, recording) => {
+      const scope = await candidate()
+      const before = transcribed
+      const refused = await refusedUnblocked(askAudioQuestion(scope, { audio: await recording(tooLong), mimeType }))
+      expect(refused.status).toBe(413)
+      expect(refused.body.code).toBe('audio_too_long')
+      expect(refused.body.error).toMatch(
+        /^Failed to process audio: the recording lasts 6\d\.\d s; a spoken question may last at most 60 s\.$/,
+      )
+      expect(transcribed).toBe(before)
+
+      const short = askAudioQuestion(scope, { audio: await recording(2), mimeType })
+      while (transcribed === before) await new Promise((resolve) => setImmediate(resolve))
+      releases.shift()?.()
+      await expect(short).resolves.toMatchObject({ transcript: 'what is a hash map' })
+    },
+  )
+
+  it.each([
+    ['WebM cut inside its header', 'audio/webm', webmOpus({ seconds: 2 }).subarray(0, 6)],
+    ['Ogg with no audio stream', 'audio/ogg', new Uint8Array(Buffer.from('OggS'))],
+    [
+      'MP3 with a tag and no frame',
+      'audio/mpeg',
+      new Uint8Array([...Buffer.from('ID3'), 4, 0, 0, 0, 0, 0, 0, 1, 2, 3]),
+    ],
+  ])('refuses %s with 422 media_unreadable, before transcribing', async (_name, mimeType, audio) => {
+    const scope = await candidate()
+    const before = transcribed
+    const refused = await refusedUnblocked(askAudioQuestion(scope, { audio, mimeType }))
     expect(refused.status).toBe(422)
     expect(refused.body.code).toBe('media_unreadable')
     expect(transcribed).toBe(before)

@@ -1,3 +1,4 @@
+import { slowBodyMessage } from '#server/http/server-timeouts.ts'
 import { findPlan } from '#app.catalog.ts'
 import { orderMessages } from '#events/orders/order-decider.ts'
 import { sessionMessages } from '#events/interviews/interview-session-decider.ts'
@@ -94,6 +95,7 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   plan_required: () => ({ error: usageMessages.noPlan }),
   queue_full: () => ({ error: `${failures.audio}: ${new QueueFullError(maxWaitingPerPerson, 1).message}` }),
   rate_limited: () => ({ error: 'Too many requests' }),
+  request_timeout: () => ({ error: slowBodyMessage }),
   refresh_token_invalid: () => ({ error: refreshMessages.invalid }),
   same_password: () => ({ error: changePasswordMessages.samePassword }),
   service_unavailable: () => ({ error: serviceUnavailableMessage }),

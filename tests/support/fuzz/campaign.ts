@@ -7,6 +7,7 @@ import { fuzzCredentials } from './credentials.ts'
 import { restOperations, trpcOperations, type FuzzOperation } from './operations.ts'
 import { seededChooser } from './random.ts'
 import { judge, type Finding } from './verdict.ts'
+import { noAnswerKind } from './no-answer.ts'
 
 export type CampaignOptions = {
   baseUrl: string
@@ -37,6 +38,8 @@ export type CampaignReport = {
   /** Total answer time per operation, to see where a run spends its time. */
   millisByOperation: Record<string, number>
   slowest: { operation: string; mutation: string; millis: number; sent: string }[]
+  /** Requests that got no status, by kind, with the reason and one example each. */
+  noAnswers: Record<string, { count: number; reason: string; example: string }>
   /** Events whose metadata names a request the server refused: a refusal must write nothing. */
   eventsFromRefusals: { requestId: string; type: string; operation: string; mutation: string; status: number }[]
 }
@@ -65,6 +68,7 @@ export async function runFuzzCampaign(options: CampaignOptions): Promise<Campaig
     findings: [],
     millisByOperation: {},
     slowest: [],
+    noAnswers: {},
     eventsFromRefusals: [],
   }
   const refused = new Map<string, { request: FuzzRequest; status: number }>()
@@ -102,8 +106,17 @@ export async function runFuzzCampaign(options: CampaignOptions): Promise<Campaig
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1
       report.byMutation[request.mutation] = (report.byMutation[request.mutation] ?? 0) + 1
       const operation = operations.find((candidate) => candidate.name === request.operation)
-      // A slow body's connection cut by the server, unanswered, is the right outcome: nothing to judge.
-      if (operation && !(request.slowBody && status === cutByServer))
+      if (status <= 0) {
+        const { kind, reason } = noAnswerKind(request, status, text)
+        const seen = report.noAnswers[kind] ?? { count: 0, reason, example: '' }
+        report.noAnswers[kind] = {
+          ...seen,
+          count: seen.count + 1,
+          example: seen.example || `${request.method} ${request.url.slice(0, 80)} [${request.mutation}]`,
+        }
+      }
+      // A request without a status has no answer to judge: its kind is reported above.
+      if (operation && status > 0)
         for (const finding of judge(operation, status, contentType, text))
           report.findings.push({
             ...finding,

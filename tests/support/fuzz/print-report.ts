@@ -17,6 +17,10 @@ export function formatReport(report: CampaignReport, seed: number): string {
     lines.push(
       `  ${Math.round(slow.millis).toLocaleString('en-US').padStart(7)} ms ${slow.operation} [${slow.mutation}] ${slow.sent.slice(0, 100)}`,
     )
+  lines.push('', 'no answer (no status), by kind:')
+  for (const [kind, { count, reason, example }] of Object.entries(report.noAnswers))
+    lines.push(`  ${kind.padEnd(30)} ${count}: ${reason}\n      e.g. ${example}`)
+  if (Object.keys(report.noAnswers).length === 0) lines.push('  none')
   lines.push('', `findings: ${report.findings.length}`)
   for (const finding of report.findings.slice(0, 40))
     lines.push(
@@ -32,4 +36,4 @@ export function formatReport(report: CampaignReport, seed: number): string {
 }
 
 export const campaignPassed = (report: CampaignReport) =>
-  report.findings.length === 0 && report.eventsFromRefusals.length === 0
+  report.findings.length === 0 && report.eventsFromRefusals.length === 0 && !report.noAnswers.unexplained

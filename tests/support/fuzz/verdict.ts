@@ -40,7 +40,11 @@ export function judge(operation: FuzzOperation, status: number, contentType: str
     findings.push({ reason: `a body that is not JSON (${contentType || 'no content type'})`, excerpt })
     return findings
   }
-  const problem = operation.transport === 'rest' ? restEnvelopeProblem(body, status) : trpcEnvelopeProblem(body, status)
+  // 408 is the connection guard's, made before any route reads the body: the REST envelope on every path.
+  const problem =
+    operation.transport === 'rest' || status === 408
+      ? restEnvelopeProblem(body, status)
+      : trpcEnvelopeProblem(body, status)
   if (problem) findings.push({ reason: problem, excerpt })
   return findings
 }
