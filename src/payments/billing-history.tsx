@@ -26,11 +26,7 @@ export function BillingHistory() {
         ) : history.isError ? (
           <div role="alert" className="text-sm text-red-700 dark:text-red-300">
             Could not load your billing history.{' '}
-            <button
-              type="button"
-              onClick={() => void history.refetch()}
-              className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand"
-            >
+            <button type="button" onClick={() => void history.refetch()} className="font-semibold underline focus-ring">
               Try again
             </button>
           </div>
@@ -50,10 +46,7 @@ function EmptyHistory() {
       <p className="font-medium text-fg">No payments yet.</p>
       <p className="mt-1 text-sm text-fg-muted">
         Your orders will show here once you buy a plan.{' '}
-        <Link
-          to="/pricing"
-          className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-        >
+        <Link to="/pricing" className="font-semibold text-brand hover:underline focus-ring">
           See the plans
         </Link>
       </p>
@@ -75,7 +68,7 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
         role="region"
         aria-labelledby={headingId}
         tabIndex={0}
-        className="-mx-6 hidden overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand md:block"
+        className="-mx-6 hidden overflow-x-auto px-6 focus-ring md:block"
       >
         <table className="w-full min-w-[52rem] text-left text-sm">
           <thead>

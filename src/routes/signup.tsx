@@ -93,10 +93,7 @@ function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link
-            to="/login"
-            className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-          >
+          <Link to="/login" className="font-semibold text-brand hover:underline focus-ring">
             Sign in
           </Link>
         </>

@@ -71,7 +71,7 @@ export function SecondStepForm({
         {mode !== 'supabase' && (
           <button
             type="button"
-            className="font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+            className="font-medium text-brand hover:underline focus-ring"
             onClick={() => {
               setRecovery(!recovery)
               setCode('')
@@ -83,7 +83,7 @@ export function SecondStepForm({
         )}
         <button
           type="button"
-          className="ml-auto font-medium text-gray-600 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-400"
+          className="ml-auto font-medium text-gray-600 hover:underline focus-ring dark:text-gray-400"
           onClick={onCancel}
         >
           Back to sign in

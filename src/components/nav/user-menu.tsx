@@ -44,7 +44,7 @@ export function UserMenu() {
                   to={item.to}
                   hash={item.hash}
                   onClick={close}
-                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-ring-inset dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
                 >
                   {item.label}
                 </Link>
@@ -56,7 +56,7 @@ export function UserMenu() {
               type="button"
               onClick={() => void handleSignOut()}
               disabled={signingOut}
-              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
+              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-ring-inset disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
             >
               {signingOut ? 'Signing out...' : 'Sign Out'}
             </button>

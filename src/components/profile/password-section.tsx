@@ -21,7 +21,7 @@ export function PasswordSection({ user }: { user: User }) {
           Your account has no password of its own here. To set one, use{' '}
           <Link
             to="/reset-password"
-            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             Forgot Password
           </Link>

@@ -6,5 +6,5 @@ export const primaryButton =
 export const secondaryButton =
   'inline-flex items-center justify-center rounded-lg border border-gray-300 bg-surface px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50 focus-ring disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800'
 export const dangerButton =
-  'inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-red-700 dark:hover:bg-red-800'
+  'inline-flex items-center justify-center rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 focus-ring disabled:cursor-not-allowed disabled:opacity-60 dark:bg-red-700 dark:hover:bg-red-800'
 export const hintClass = 'mt-2 text-sm text-fg-muted'

@@ -33,7 +33,7 @@ export function SessionCard({ session }: { session: HistorySession }) {
             <Link
               to="/review/$sessionId"
               params={{ sessionId: session.id }}
-              className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+              className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
             >
               Open the review
             </Link>

@@ -39,7 +39,7 @@ export function InstallFaq({
                     aria-expanded={expanded}
                     aria-controls={panelId}
                     onClick={() => setOpen(expanded ? null : index)}
-                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:hover:bg-gray-800"
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-gray-50 focus-ring-inset dark:hover:bg-gray-800"
                   >
                     {item.question}
                     <svg
