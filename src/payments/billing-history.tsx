@@ -72,7 +72,7 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
       >
         <table className="w-full min-w-[52rem] text-left text-sm">
           <thead>
-            <tr className="border-b border-line text-xs tracking-wide text-gray-500 uppercase dark:text-gray-400">
+            <tr className="border-b border-line text-xs tracking-wide text-fg-muted uppercase">
               {columns.map((column) => (
                 <th key={column} scope="col" className="py-2 pr-4 font-semibold">
                   {column}
@@ -80,7 +80,7 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          <tbody className="divide-y divide-line">
             {entries.map((entry) => (
               <HistoryRow key={entry.orderId} entry={entry} />
             ))}
@@ -133,7 +133,7 @@ function PaymentCell({ entry }: { entry: BillingEntry }) {
 export function HistoryRow({ entry }: { entry: BillingEntry }) {
   const status = billingStatus(entry.status)
   return (
-    <tr data-order-id={entry.orderId} className="align-top text-gray-700 dark:text-gray-300">
+    <tr data-order-id={entry.orderId} className="align-top text-fg-body">
       <td className="py-3 pr-4 whitespace-nowrap">{formatLongDate(entry.createdAt)}</td>
       <td className="py-3 pr-4 font-medium whitespace-nowrap text-fg">{planLabel(entry.planType)}</td>
       <td className="py-3 pr-4 whitespace-nowrap">{formatPaise(entry.amount)}</td>
@@ -156,12 +156,9 @@ export function HistoryRow({ entry }: { entry: BillingEntry }) {
 
 function HistoryCard({ entry }: { entry: BillingEntry }) {
   const status = billingStatus(entry.status)
-  const term = 'text-gray-500 dark:text-gray-400'
+  const term = 'text-fg-muted'
   return (
-    <li
-      data-order-id={entry.orderId}
-      className="rounded-xl border border-line p-4 text-sm text-gray-700 dark:text-gray-300"
-    >
+    <li data-order-id={entry.orderId} className="rounded-xl border border-line p-4 text-sm text-fg-body">
       <div className="flex items-center justify-between gap-3">
         <span className="font-semibold text-fg">
           {planLabel(entry.planType)} · {formatPaise(entry.amount)}

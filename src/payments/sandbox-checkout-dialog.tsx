@@ -70,7 +70,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           onClick={dismiss}
           disabled={busy}
           aria-label="Close"
-          className="focus-ring rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white"
+          className="focus-ring rounded-md p-1.5 text-fg-muted hover:bg-gray-100 hover:text-fg disabled:opacity-50 dark:hover:bg-gray-800"
         >
           <svg
             aria-hidden="true"

@@ -122,7 +122,7 @@ function SignUpPage() {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <p className="text-xs text-gray-500 dark:text-gray-400">
+        <p className="text-xs text-fg-muted">
           At least 8 characters with an uppercase letter, a lowercase letter and a number.
         </p>
         <SubmitButton busy={busy} busyLabel="Creating account...">

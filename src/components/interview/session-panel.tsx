@@ -121,7 +121,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
           </Link>
         </p>
       )}
-      <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">
+      <p className="mt-3 text-xs text-fg-muted">
         A session ended within 5 minutes with no question asked gives its interview back.
       </p>
       <ErrorAlert message={error} />
@@ -133,7 +133,7 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
   const { used, remaining, total } = usage.interviews
   return (
     <div>
-      <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="console-usage">
+      <p className="text-sm text-fg-body" data-testid="console-usage">
         {used} of {total} interviews used · {remaining} remaining
       </p>
       <div className="mt-2">

@@ -33,9 +33,9 @@ export function UserMenu() {
           aria-label="Account menu"
           className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-surface shadow-lg dark:border-gray-700"
         >
-          <div className="border-b border-gray-100 px-4 py-3 dark:border-gray-800">
-            <p className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{userDisplayName(user)}</p>
-            <p className="truncate text-sm text-gray-500 dark:text-gray-400">{user?.email}</p>
+          <div className="border-b border-line px-4 py-3">
+            <p className="truncate text-sm font-semibold text-fg">{userDisplayName(user)}</p>
+            <p className="truncate text-sm text-fg-muted">{user?.email}</p>
           </div>
           <ul className="py-1">
             {links.map((item) => (
@@ -51,7 +51,7 @@ export function UserMenu() {
               </li>
             ))}
           </ul>
-          <div className="border-t border-gray-100 py-1 dark:border-gray-800">
+          <div className="border-t border-line py-1">
             <button
               type="button"
               onClick={() => void handleSignOut()}

@@ -30,7 +30,7 @@ export function PlanChangeDialog({ step, busy, error, onConfirm, onClose }: Plan
           {step.title}
         </h2>
       </div>
-      <div id="plan-change-details" className="space-y-3 px-5 py-4 text-sm text-gray-700 dark:text-gray-300">
+      <div id="plan-change-details" className="space-y-3 px-5 py-4 text-sm text-fg-body">
         {step.lines.map((line) => (
           <p key={line}>{line}</p>
         ))}

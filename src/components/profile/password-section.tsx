@@ -17,7 +17,7 @@ export function PasswordSection({ user }: { user: User }) {
       {hasPassword ? (
         <PasswordForm />
       ) : (
-        <p className="text-sm text-gray-700 dark:text-gray-300">
+        <p className="text-sm text-fg-body">
           Your account has no password of its own here. To set one, use{' '}
           <Link
             to="/reset-password"

@@ -81,7 +81,7 @@ function GoogleSandboxConsentPage() {
         <>
           <FormAlert tone="error">{error}</FormAlert>
           <fieldset className="mb-4">
-            <legend className="text-sm font-medium text-gray-700 dark:text-gray-300">Test accounts</legend>
+            <legend className="text-sm font-medium text-fg-body">Test accounts</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {testAccounts.map((account) => (
                 <button

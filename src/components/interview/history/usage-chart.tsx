@@ -24,7 +24,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
         viewBox={`0 0 ${chartSize.width} ${chartSize.height}`}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
-        className="h-auto w-full text-gray-500 dark:text-gray-400"
+        className="h-auto w-full text-fg-muted"
       >
         <title id={titleId}>Interviews used per plan period</title>
         <desc id={descId}>{summary}</desc>
@@ -98,7 +98,7 @@ function UsageTable({ periods }: { periods: readonly UsagePeriod[] }) {
     <div className="mt-2 overflow-x-auto">
       <table className="w-full min-w-[32rem] text-left text-sm">
         <caption className="sr-only">Interviews used per plan period, newest first</caption>
-        <thead className="text-gray-500 dark:text-gray-400">
+        <thead className="text-fg-muted">
           <tr>
             <th scope="col" className="py-2 pr-4 font-medium">
               Period
@@ -117,7 +117,7 @@ function UsageTable({ periods }: { periods: readonly UsagePeriod[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100 text-gray-900 dark:divide-gray-800 dark:text-gray-100">
+        <tbody className="divide-y divide-line text-fg">
           {periods.map((period) => (
             <tr key={`${period.orderId}-${period.periodStart}`}>
               <td className="py-2 pr-4">

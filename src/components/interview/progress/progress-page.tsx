@@ -25,7 +25,7 @@ export function ProgressPage() {
       {features.interviewAnalytics ? (
         <Progress />
       ) : (
-        <p className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5 text-sm text-gray-700 dark:border-indigo-900 dark:bg-indigo-950/50 dark:text-gray-300">
+        <p className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5 text-sm text-fg-body dark:border-indigo-900 dark:bg-indigo-950/50">
           Your progress across interviews comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
           <Link to="/pricing" className={linkClass}>
             Upgrade to {findPlan('pro')?.name ?? 'Pro'}
@@ -57,7 +57,7 @@ function ProgressView({ insights }: { insights: Insights }) {
   const { totals } = insights
   if (totals.sessions === 0)
     return (
-      <p className="mt-6 text-gray-700 dark:text-gray-300">
+      <p className="mt-6 text-fg-body">
         No ended interviews in these 90 days yet. Start one in the{' '}
         <Link to="/interview" className={linkClass}>
           practice console

@@ -104,7 +104,7 @@ function CountsOnly({ sessionId }: { sessionId: string }) {
           <h2 id="upgrade-heading" className="text-lg font-semibold text-fg">
             See every question and answer
           </h2>
-          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          <p className="mt-1 text-sm text-fg-body">
             The full review (each question with its answer, how confident it was, how long it took, your ratings and
             what to practise next) comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
             <Link to="/pricing" className={linkClass}>

@@ -22,10 +22,7 @@ export function InstallFaq({
         <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           Installation FAQ
         </h2>
-        <div
-          data-faq
-          className="mt-10 divide-y divide-gray-200 rounded-2xl border border-line bg-surface dark:divide-gray-800"
-        >
+        <div data-faq className="mt-10 divide-y divide-line rounded-2xl border border-line bg-surface">
           {items.map((item, index) => {
             const expanded = open === index
             const buttonId = `${baseId}-q${index}`
