@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { findPlan } from '#app.catalog.ts'
+import { DataTable } from '#src/components/ui/table.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import type { UsagePeriod } from '#src/interview/interview-types.ts'
 import { chartSize, usageChartModel } from './usage-chart-model.ts'
@@ -95,42 +96,24 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
 
 function UsageTable({ periods }: { periods: readonly UsagePeriod[] }) {
   return (
-    <div className="mt-2 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">Interviews used per plan period, newest first</caption>
-        <thead className="text-fg-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Period
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Used
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Included
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Given back
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line text-fg">
-          {periods.map((period) => (
-            <tr key={`${period.orderId}-${period.periodStart}`}>
-              <td className="py-2 pr-4">
-                {formatLongDate(period.periodStart)} – {formatLongDate(period.periodEnd)}
-              </td>
-              <td className="py-2 pr-4">{findPlan(period.planType)?.name ?? period.planType}</td>
-              <td className="py-2 pr-4">{period.used}</td>
-              <td className="py-2 pr-4">{period.included}</td>
-              <td className="py-2">{period.givenBack}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Interviews used per plan period"
+      caption="Interviews used per plan period, newest first"
+      columns={['Period', 'Plan', 'Used', 'Included', 'Given back']}
+      minWidth="min-w-[32rem]"
+      className="mt-2"
+    >
+      {periods.map((period) => (
+        <tr key={`${period.orderId}-${period.periodStart}`}>
+          <td className="py-2 pr-4">
+            {formatLongDate(period.periodStart)} – {formatLongDate(period.periodEnd)}
+          </td>
+          <td className="py-2 pr-4">{findPlan(period.planType)?.name ?? period.planType}</td>
+          <td className="py-2 pr-4">{period.used}</td>
+          <td className="py-2 pr-4">{period.included}</td>
+          <td className="py-2">{period.givenBack}</td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }
