@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Spinner } from '#src/components/spinner.tsx'
+import { DataTable } from '#src/components/ui/table.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
 import type { BillingEntry } from './checkout-types.ts'
@@ -63,30 +64,16 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
           <HistoryCard key={entry.orderId} entry={entry} />
         ))}
       </ul>
-      {/* Scrolls sideways if it must; focusable so that keyboard users can scroll it too. */}
-      <div
-        role="region"
-        aria-labelledby={headingId}
-        tabIndex={0}
-        className="-mx-6 hidden overflow-x-auto px-6 focus-ring md:block"
+      <DataTable
+        label="Billing History"
+        columns={columns}
+        minWidth="min-w-[52rem]"
+        className="-mx-6 hidden px-6 md:block"
       >
-        <table className="w-full min-w-[52rem] text-left text-sm">
-          <thead>
-            <tr className="border-b border-line text-xs tracking-wide text-fg-muted uppercase">
-              {columns.map((column) => (
-                <th key={column} scope="col" className="py-2 pr-4 font-semibold">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {entries.map((entry) => (
-              <HistoryRow key={entry.orderId} entry={entry} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {entries.map((entry) => (
+          <HistoryRow key={entry.orderId} entry={entry} />
+        ))}
+      </DataTable>
     </>
   )
 }

@@ -21,7 +21,7 @@ export function DataTable({
   children: ReactNode
 }) {
   return (
-    <div className={`overflow-x-auto ${className}`} role="region" aria-label={label} tabIndex={0}>
+    <div className={`focus-ring overflow-x-auto ${className}`} role="region" aria-label={label} tabIndex={0}>
       <table className={`w-full ${minWidth} text-left text-sm text-fg-body`}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="text-fg-muted">
