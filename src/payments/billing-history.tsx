@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Spinner } from '#src/components/spinner.tsx'
+import { DataTable } from '#src/components/ui/table.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import { formatPaise } from '#src/lib/money.ts'
 import type { BillingEntry } from './checkout-types.ts'
@@ -26,11 +27,7 @@ export function BillingHistory() {
         ) : history.isError ? (
           <div role="alert" className="text-sm text-red-700 dark:text-red-300">
             Could not load your billing history.{' '}
-            <button
-              type="button"
-              onClick={() => void history.refetch()}
-              className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand"
-            >
+            <button type="button" onClick={() => void history.refetch()} className="font-semibold underline focus-ring">
               Try again
             </button>
           </div>
@@ -50,10 +47,7 @@ function EmptyHistory() {
       <p className="font-medium text-fg">No payments yet.</p>
       <p className="mt-1 text-sm text-fg-muted">
         Your orders will show here once you buy a plan.{' '}
-        <Link
-          to="/pricing"
-          className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-        >
+        <Link to="/pricing" className="font-semibold text-brand hover:underline focus-ring">
           See the plans
         </Link>
       </p>
@@ -70,30 +64,16 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
           <HistoryCard key={entry.orderId} entry={entry} />
         ))}
       </ul>
-      {/* Scrolls sideways if it must; focusable so that keyboard users can scroll it too. */}
-      <div
-        role="region"
-        aria-labelledby={headingId}
-        tabIndex={0}
-        className="-mx-6 hidden overflow-x-auto px-6 focus-visible:outline-2 focus-visible:outline-brand md:block"
+      <DataTable
+        label="Billing History"
+        columns={columns}
+        minWidth="min-w-[52rem]"
+        className="-mx-6 hidden px-6 md:block"
       >
-        <table className="w-full min-w-[52rem] text-left text-sm">
-          <thead>
-            <tr className="border-b border-line text-xs tracking-wide text-gray-500 uppercase dark:text-gray-400">
-              {columns.map((column) => (
-                <th key={column} scope="col" className="py-2 pr-4 font-semibold">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-            {entries.map((entry) => (
-              <HistoryRow key={entry.orderId} entry={entry} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {entries.map((entry) => (
+          <HistoryRow key={entry.orderId} entry={entry} />
+        ))}
+      </DataTable>
     </>
   )
 }
@@ -140,7 +120,7 @@ function PaymentCell({ entry }: { entry: BillingEntry }) {
 export function HistoryRow({ entry }: { entry: BillingEntry }) {
   const status = billingStatus(entry.status)
   return (
-    <tr data-order-id={entry.orderId} className="align-top text-gray-700 dark:text-gray-300">
+    <tr data-order-id={entry.orderId} className="align-top text-fg-body">
       <td className="py-3 pr-4 whitespace-nowrap">{formatLongDate(entry.createdAt)}</td>
       <td className="py-3 pr-4 font-medium whitespace-nowrap text-fg">{planLabel(entry.planType)}</td>
       <td className="py-3 pr-4 whitespace-nowrap">{formatPaise(entry.amount)}</td>
@@ -163,12 +143,9 @@ export function HistoryRow({ entry }: { entry: BillingEntry }) {
 
 function HistoryCard({ entry }: { entry: BillingEntry }) {
   const status = billingStatus(entry.status)
-  const term = 'text-gray-500 dark:text-gray-400'
+  const term = 'text-fg-muted'
   return (
-    <li
-      data-order-id={entry.orderId}
-      className="rounded-xl border border-line p-4 text-sm text-gray-700 dark:text-gray-300"
-    >
+    <li data-order-id={entry.orderId} className="rounded-xl border border-line p-4 text-sm text-fg-body">
       <div className="flex items-center justify-between gap-3">
         <span className="font-semibold text-fg">
           {planLabel(entry.planType)} · {formatPaise(entry.amount)}

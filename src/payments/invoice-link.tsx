@@ -18,8 +18,7 @@ export function InvoiceLink({ orderId, invoiceNumber, className, label }: Invoic
         disabled={state.busy}
         aria-label={`Download invoice ${invoiceNumber} (PDF)`}
         className={
-          className ??
-          'font-medium whitespace-nowrap text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60'
+          className ?? 'font-medium whitespace-nowrap text-brand hover:underline focus-ring disabled:opacity-60'
         }
       >
         {state.busy ? 'Preparing…' : (label ?? invoiceNumber)}

@@ -1,17 +1,15 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { useRef, useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
+import { Button } from '#src/components/ui/button.tsx'
+import { Dialog } from '#src/components/ui/dialog.tsx'
 import { formatPaise } from '#src/lib/money.ts'
 import { useTRPCClient } from '#src/trpc/react.ts'
 import type { CheckoutOutcome } from './checkout-types.ts'
 import { paymentMessages } from './payment-messages.ts'
-import { useFocusReturn } from './use-focus-return.ts'
-import { useFocusTrap } from './use-focus-trap.ts'
 import type { SandboxSession } from './use-payment-flow.ts'
 import { PaymentAgreement } from '#src/components/legal/policy-agreement.tsx'
 
 const sandboxTestModeLabel = 'TEST MODE — no real money'
-
-const focus = 'focus-ring'
 
 /**
  * Stands in for Razorpay's modal when the server has no Razorpay keys (the order's testMode):
@@ -19,23 +17,11 @@ const focus = 'focus-ring'
  */
 export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) {
   const client = useTRPCClient()
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const payRef = useRef<HTMLButtonElement>(null)
   const settled = useRef(false)
   const [busy, setBusy] = useState(false)
   const { order, plan, prefill } = session
   const amount = formatPaise(order.amount)
-  useFocusReturn()
-  useFocusTrap(dialogRef)
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (!dialog) return
-    // Unmounting removes the dialog from the top layer; closing it here would fire onClose (dismissal).
-    if (!dialog.open) dialog.showModal()
-    payRef.current?.focus()
-  }, [])
-
   const settle = (outcome: CheckoutOutcome) => {
     if (settled.current) return
     settled.current = true
@@ -56,27 +42,18 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
     }
   }
 
-  const dismiss = () => {
-    if (!busy) settle({ type: 'dismissed' })
-  }
-
-  // Escape: closing stays ours to decide, so a payment on its way is never abandoned halfway.
-  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    event.preventDefault()
-    dismiss()
-  }
+  const dismiss = () => settle({ type: 'dismissed' })
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="sandbox-checkout-title"
-      aria-describedby="sandbox-checkout-mode"
-      onCancel={onCancel}
-      // Only the browser closes it on its own (e.g. Chrome after repeated Escape): treat that as dismissal.
-      onClose={() => settle({ type: 'dismissed' })}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-line bg-surface p-0 text-gray-900 shadow-2xl backdrop:bg-gray-950/60 dark:text-gray-100"
+    <Dialog
+      onClose={dismiss}
+      dismissible={!busy}
+      labelledBy="sandbox-checkout-title"
+      describedBy="sandbox-checkout-mode"
+      initialFocus={payRef}
+      className="max-w-md"
     >
-      <div className="flex items-start justify-between gap-3 border-b border-gray-100 px-5 py-4 dark:border-gray-800">
+      <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
         <div>
           <p
             id="sandbox-checkout-mode"
@@ -93,7 +70,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           onClick={dismiss}
           disabled={busy}
           aria-label="Close"
-          className={`rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-50 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white ${focus}`}
+          className="focus-ring rounded-md p-1.5 text-fg-muted hover:bg-gray-100 hover:text-fg disabled:opacity-50 dark:hover:bg-gray-800"
         >
           <svg
             aria-hidden="true"
@@ -110,46 +87,40 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
       </div>
       <div className="px-5 py-4">
         <p className="text-sm text-fg-muted">{order.description}</p>
-        <dl className="mt-4 divide-y divide-gray-100 text-sm dark:divide-gray-800">
+        <dl className="mt-4 divide-y divide-line text-sm">
           <Row label="Plan" value={plan.name} />
           <Row label="Amount" value={order.amount === plan.amount ? `${amount} / month` : `${amount} today`} />
           <Row label="Name" value={prefill.name} />
           <Row label="Email" value={prefill.email} />
         </dl>
-        <p className="mt-4 text-xs text-gray-500 dark:text-gray-400">
+        <p className="mt-4 text-xs text-fg-muted">
           The server has no Razorpay keys, so this order belongs to the sandbox gateway: paying or declining here
           behaves like a card that is accepted or declined.
         </p>
         <PaymentAgreement newTab className="mt-3" />
       </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">
-        <button
-          type="button"
-          onClick={() => void complete('failure')}
-          disabled={busy}
-          className={`rounded-lg border border-gray-300 bg-surface px-4 py-2.5 text-sm font-semibold text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
-        >
+      <div className="flex flex-col-reverse gap-2 border-t border-line px-5 py-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => void complete('failure')} disabled={busy}>
           Decline payment
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="primary"
           ref={payRef}
-          type="button"
           onClick={() => void complete('success')}
           disabled={busy}
           aria-busy={busy || undefined}
-          className={`rounded-lg bg-brand px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand/90 disabled:cursor-not-allowed disabled:opacity-60 ${focus}`}
         >
           Pay {amount}
-        </button>
+        </Button>
       </div>
-    </dialog>
+    </Dialog>
   )
 }
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4 py-2">
-      <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
+      <dt className="text-fg-muted">{label}</dt>
       <dd className="font-medium break-all text-right">{value}</dd>
     </div>
   )

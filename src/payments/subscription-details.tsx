@@ -38,12 +38,9 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
       <dl className="mt-4 grid gap-x-6 sm:grid-cols-2">
         {rows.map(([label, value]) => (
           // A label keeps to one line; in a narrow column the value moves under it instead.
-          <div
-            key={label}
-            className="flex flex-wrap justify-between gap-x-4 border-b border-gray-100 py-2.5 dark:border-gray-800"
-          >
-            <dt className="text-sm whitespace-nowrap text-gray-500 dark:text-gray-400">{label}</dt>
-            <dd className="text-sm font-medium text-gray-900 dark:text-gray-100">{value}</dd>
+          <div key={label} className="flex flex-wrap justify-between gap-x-4 border-b border-line py-2.5">
+            <dt className="text-sm whitespace-nowrap text-fg-muted">{label}</dt>
+            <dd className="text-sm font-medium text-fg">{value}</dd>
           </div>
         ))}
       </dl>

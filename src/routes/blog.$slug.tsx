@@ -26,7 +26,7 @@ function BlogArticle() {
       </Link>
       <article className="mt-6">
         <h1 className="text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">{article.title}</h1>
-        <p className="mt-3 text-sm text-gray-500 dark:text-gray-400">
+        <p className="mt-3 text-sm text-fg-muted">
           {article.author} · <time dateTime={article.date}>{articleDate(article.date)}</time> · {article.readingMinutes}{' '}
           min read
         </p>

@@ -25,7 +25,7 @@ function BlogIndex() {
         {articles.map((article) => (
           <li key={article.slug}>
             <article className="rounded-2xl border border-line bg-surface p-6 shadow-sm transition hover:border-brand/50">
-              <p className="text-sm text-gray-500 dark:text-gray-400">
+              <p className="text-sm text-fg-muted">
                 <time dateTime={article.date}>{articleDate(article.date)}</time> · {article.readingMinutes} min read
               </p>
               <h2 className="mt-2 text-xl font-semibold text-fg">

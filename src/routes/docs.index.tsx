@@ -185,7 +185,7 @@ function DocsPage() {
         <p className="mt-4 flex flex-wrap gap-3">
           <Link
             to="/docs/api"
-            className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="rounded-lg bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus-ring"
           >
             API reference
           </Link>

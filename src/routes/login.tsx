@@ -102,10 +102,7 @@ function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link
-            to="/signup"
-            className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-          >
+          <Link to="/signup" className="font-semibold text-brand hover:underline focus-ring">
             Sign up, it&apos;s free!
           </Link>
         </>
@@ -167,10 +164,7 @@ function LoginPage() {
             errorId={errorId}
           />
           <div className="flex justify-end">
-            <Link
-              to="/reset-password"
-              className="text-sm font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-            >
+            <Link to="/reset-password" className="text-sm font-medium text-brand hover:underline focus-ring">
               Forgot Password?
             </Link>
           </div>

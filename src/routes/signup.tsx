@@ -93,10 +93,7 @@ function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link
-            to="/login"
-            className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-          >
+          <Link to="/login" className="font-semibold text-brand hover:underline focus-ring">
             Sign in
           </Link>
         </>
@@ -125,7 +122,7 @@ function SignUpPage() {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <p className="text-xs text-gray-500 dark:text-gray-400">
+        <p className="text-xs text-fg-muted">
           At least 8 characters with an uppercase letter, a lowercase letter and a number.
         </p>
         <SubmitButton busy={busy} busyLabel="Creating account...">

@@ -111,6 +111,31 @@ describe('profile settings (/profile)', () => {
     await page.close()
   })
 
+  it('the delete dialog keeps Tab inside it, and Escape or Cancel closes it with focus back on its button', async () => {
+    const page = await newClientPage(browser, baseUrl)
+    await signInToDashboard(page, baseUrl, account.email)
+    await openProfile(page)
+    const opener = section(page, 'Delete account').getByRole('button', { name: 'Delete account' })
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    const openerFocused = () => opener.evaluate((button) => button === document.activeElement)
+
+    await opener.click()
+    await dialog.waitFor()
+    for (let press = 0; press < 5; press += 1) {
+      await page.keyboard.press('Tab')
+      await expect(page.evaluate(() => document.activeElement?.closest('dialog') !== null)).resolves.toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    await expect(openerFocused()).resolves.toBe(true)
+
+    await opener.click()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await expect(openerFocused()).resolves.toBe(true)
+    await page.close()
+  })
+
   it('signs out of all devices: this browser at once, another one at its next refresh', async () => {
     const here = await newClientPage(browser, baseUrl)
     const elsewhere = await newClientPage(browser, baseUrl)

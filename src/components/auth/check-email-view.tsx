@@ -11,7 +11,7 @@ export function CheckEmailView({ email, message, onTryDifferentEmail }: CheckEma
   return (
     <AuthCard title="Check Your Email">
       <FormAlert tone="success">{message}</FormAlert>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
+      <p className="text-sm text-fg-body">
         We sent a confirmation link to <strong className="font-semibold wrap-break-word text-fg">{email}</strong>. Open
         it to activate your account, then sign in.
       </p>

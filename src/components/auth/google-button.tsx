@@ -28,10 +28,7 @@ export function GoogleButton({ onClick, disabled = false }: { onClick: () => voi
 
 export function OrDivider() {
   return (
-    <div
-      className="my-6 flex items-center gap-3 text-xs tracking-wide text-gray-500 uppercase dark:text-gray-400"
-      aria-hidden="true"
-    >
+    <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-fg-muted uppercase" aria-hidden="true">
       <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />
       or
       <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />

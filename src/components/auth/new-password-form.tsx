@@ -69,7 +69,7 @@ export function NewPasswordForm({
           invalid={error !== null}
           errorId={errorId}
         />
-        <p className="text-xs text-gray-500 dark:text-gray-400">
+        <p className="text-xs text-fg-muted">
           At least 8 characters with an uppercase letter, a lowercase letter and a number.
         </p>
         <SubmitButton busy={busy} busyLabel="Updating...">

@@ -46,10 +46,7 @@ export function RequestResetForm({
       title="Reset your password"
       subtitle="Enter the e-mail address of your account and we will send you a link to set a new password."
       footer={
-        <Link
-          to="/login"
-          className="font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-        >
+        <Link to="/login" className="font-semibold text-brand hover:underline focus-ring">
           Back to Sign In
         </Link>
       }

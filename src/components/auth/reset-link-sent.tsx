@@ -13,10 +13,7 @@ export function ResetLinkSent({ message, onTryAgain }: { message: string; onTryA
       </p>
       <div className="mt-6 space-y-3">
         <SecondaryButton onClick={onTryAgain}>Try again</SecondaryButton>
-        <Link
-          to="/login"
-          className="block text-center text-sm font-semibold text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
-        >
+        <Link to="/login" className="block text-center text-sm font-semibold text-brand hover:underline focus-ring">
           Back to Sign In
         </Link>
       </div>

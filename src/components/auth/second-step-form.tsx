@@ -42,8 +42,8 @@ export function SecondStepForm({
 
   return (
     <div>
-      <h2 className="text-lg font-semibold text-gray-900 dark:text-white">Two-step sign-in</h2>
-      <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+      <h2 className="text-lg font-semibold text-fg">Two-step sign-in</h2>
+      <p className="mt-1 text-sm text-fg-muted">
         {recovery
           ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each code works once.'
           : 'Open your authenticator app and enter the 6-digit code it shows for Interview Helper.'}
@@ -71,7 +71,7 @@ export function SecondStepForm({
         {mode !== 'supabase' && (
           <button
             type="button"
-            className="font-medium text-brand hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+            className="font-medium text-brand hover:underline focus-ring"
             onClick={() => {
               setRecovery(!recovery)
               setCode('')
@@ -83,7 +83,7 @@ export function SecondStepForm({
         )}
         <button
           type="button"
-          className="ml-auto font-medium text-gray-600 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-gray-400"
+          className="ml-auto font-medium text-fg-muted hover:underline focus-ring"
           onClick={onCancel}
         >
           Back to sign in

@@ -13,11 +13,11 @@ export function AccountInfoCard({ user }: { user: User }) {
   ]
   return (
     <Card id="account-info-heading" title="Account Info">
-      <dl className="divide-y divide-gray-100 dark:divide-gray-800">
+      <dl className="divide-y divide-line">
         {rows.map(([label, value]) => (
           <div key={label} className="flex flex-col gap-1 py-3 sm:flex-row sm:justify-between">
-            <dt className="text-sm text-gray-500 dark:text-gray-400">{label}</dt>
-            <dd className="text-sm font-medium break-all text-gray-900 sm:text-right dark:text-gray-100">{value}</dd>
+            <dt className="text-sm text-fg-muted">{label}</dt>
+            <dd className="text-sm font-medium break-all text-fg sm:text-right">{value}</dd>
           </div>
         ))}
       </dl>

@@ -36,7 +36,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
           {step.badges?.map((badge) => (
             <span
               key={badge}
-              className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300"
+              className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-fg-body dark:bg-gray-800"
             >
               {badge}
             </span>
@@ -60,7 +60,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
 
 function ShortcutList() {
   return (
-    <ul aria-label="Keyboard shortcuts" className="mt-2 space-y-1.5 text-sm text-gray-700 dark:text-gray-300">
+    <ul aria-label="Keyboard shortcuts" className="mt-2 space-y-1.5 text-sm text-fg-body">
       {desktopShortcuts.map((shortcut) => (
         <li key={shortcut.action}>
           {joinKeys(shortcut.keys).map((part, index) =>

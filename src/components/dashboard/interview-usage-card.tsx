@@ -14,22 +14,21 @@ export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {
   return (
     <Card id="interview-usage-heading" title="Interview Usage">
       <p className="text-3xl font-bold text-fg" data-testid="usage-summary">
-        {used}{' '}
-        <span className="text-base font-medium text-gray-500 dark:text-gray-400">of {total} interviews used</span>
+        {used} <span className="text-base font-medium text-fg-muted">of {total} interviews used</span>
       </p>
       <div className="mt-4">
         <UsageBar used={used} total={total} label="Interviews used this period" />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm">
         <div>
-          <dt className="text-gray-500 dark:text-gray-400">Used</dt>
-          <dd className="font-semibold text-gray-900 dark:text-gray-100" data-testid="usage-used">
+          <dt className="text-fg-muted">Used</dt>
+          <dd className="font-semibold text-fg" data-testid="usage-used">
             {used}
           </dd>
         </div>
         <div>
-          <dt className="text-gray-500 dark:text-gray-400">Remaining</dt>
-          <dd className="font-semibold text-gray-900 dark:text-gray-100" data-testid="usage-remaining">
+          <dt className="text-fg-muted">Remaining</dt>
+          <dd className="font-semibold text-fg" data-testid="usage-remaining">
             {remaining}
           </dd>
         </div>

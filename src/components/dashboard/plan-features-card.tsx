@@ -17,9 +17,7 @@ export function PlanFeaturesCard({ features }: { features: Features }) {
             {row.included ? <Check /> : <Cross />}
             <span
               className={
-                row.included
-                  ? 'text-gray-900 dark:text-gray-100'
-                  : 'text-gray-500 line-through decoration-gray-400/60 dark:text-gray-500'
+                row.included ? 'text-fg' : 'text-gray-500 line-through decoration-gray-400/60 dark:text-gray-500'
               }
             >
               {row.label}

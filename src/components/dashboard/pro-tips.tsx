@@ -10,7 +10,7 @@ const tips = [
 export function ProTips() {
   return (
     <Card id="pro-tips-heading" title="Pro tips">
-      <ul className="list-disc space-y-2 pl-5 text-sm text-gray-700 marker:text-brand dark:text-gray-300">
+      <ul className="list-disc space-y-2 pl-5 text-sm text-fg-body marker:text-brand">
         {tips.map((tip) => (
           <li key={tip}>{tip}</li>
         ))}

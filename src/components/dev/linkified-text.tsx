@@ -8,11 +8,7 @@ export function LinkifiedText({ text }: { text: string }) {
     <>
       {text.split(urlPattern).map((part, index) =>
         index % 2 === 1 ? (
-          <a
-            key={index}
-            href={part}
-            className="break-all text-brand underline hover:text-brand/80 focus-visible:outline-2 focus-visible:outline-brand"
-          >
+          <a key={index} href={part} className="break-all text-brand underline hover:text-brand/80 focus-ring">
             {part}
           </a>
         ) : (

@@ -9,7 +9,7 @@ export function MailMessage({ mail }: { mail: DevMail }) {
     <article data-to={mail.to} className="rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <header className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
         <h2 className="text-base font-semibold text-fg">{mail.subject}</h2>
-        <time dateTime={mail.createdAt} className="text-xs text-gray-500 dark:text-gray-400">
+        <time dateTime={mail.createdAt} className="text-xs text-fg-muted">
           {when.format(new Date(mail.createdAt))}
         </time>
       </header>

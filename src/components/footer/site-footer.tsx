@@ -47,7 +47,7 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-t border-gray-100 px-4 py-6 text-xs text-gray-500 dark:border-gray-900 dark:text-gray-400">
+      <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-t border-gray-100 px-4 py-6 text-xs text-fg-muted dark:border-gray-900">
         <p>© {new Date().getFullYear()} Interview Helper. All rights reserved.</p>
         <nav aria-label="Legal">
           <ul className="flex gap-4">

@@ -6,7 +6,7 @@ import { formatLatency } from '#src/interview/display.ts'
  */
 export function AnswerMeta({ latencyMs }: { latencyMs: number }) {
   return (
-    <p className="mt-2 text-xs text-gray-500 dark:text-gray-400" data-testid="answer-meta">
+    <p className="mt-2 text-xs text-fg-muted" data-testid="answer-meta">
       Answered in {formatLatency(Math.round(latencyMs))}
     </p>
   )

@@ -66,9 +66,9 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
             checked={saveOnSession}
             onChange={(event) => onSaveOnSessionChange(event.target.checked)}
 
-            className="mt-0.5 size-4 rounded border-gray-300 text-brand focus-visible:outline-2 focus-visible:outline-brand dark:border-gray-700"
+            className="mt-0.5 size-4 rounded border-gray-300 text-brand focus-ring dark:border-gray-700"
           />
-          <label htmlFor={`${id}-save`} className="text-sm text-gray-700 dark:text-gray-300">
+          <label htmlFor={`${id}-save`} className="text-sm text-fg-body">
             Save this context on the session when it starts
           </label>
         </div>

@@ -136,7 +136,7 @@ function GeneratedList({
         {result.questions.map((question, index) => (
           <li key={index}>
             <p className="font-medium text-fg">{question.question}</p>
-            <p className="text-xs text-gray-500 dark:text-gray-400">
+            <p className="text-xs text-fg-muted">
               {question.category} · {question.difficulty}
             </p>
             {question.keyPoints.length > 0 && (

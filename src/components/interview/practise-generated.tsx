@@ -47,7 +47,7 @@ export function PractiseGenerated({ questions, sessionId, context, onAnswered }:
           aria-busy={stream.streaming}
           className="mt-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
         >
-          <h3 className="text-sm font-semibold text-gray-900 dark:text-white">
+          <h3 className="text-sm font-semibold text-fg">
             {asked}. {questions[asked - 1]}
           </h3>
           <div className="mt-2">

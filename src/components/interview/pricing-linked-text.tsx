@@ -9,7 +9,7 @@ export function PricingLinkedText({ text }: { text: string }) {
   return (
     <>
       {before}
-      <Link to="/pricing" className="font-semibold underline focus-visible:outline-2 focus-visible:outline-brand">
+      <Link to="/pricing" className="font-semibold underline focus-ring">
         {pricingPage}
       </Link>
       {after.join(pricingPage)}

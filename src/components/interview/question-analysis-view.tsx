@@ -20,7 +20,7 @@ export function QuestionAnalysisView({ analysis }: { analysis: QuestionAnalysis 
   return (
     <section
       aria-label="Question analysis"
-      className="mt-4 space-y-3 rounded-xl border border-line p-4 text-sm text-gray-700 dark:text-gray-300"
+      className="mt-4 space-y-3 rounded-xl border border-line p-4 text-sm text-fg-body"
     >
       <p>
         <span className="font-semibold text-fg">

@@ -115,13 +115,13 @@ export function SessionPanel({ session, sessionContext }: Props) {
           <Link
             to="/review/$sessionId"
             params={{ sessionId: end.data.id }}
-            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             Review this interview
           </Link>
         </p>
       )}
-      <p className="mt-3 text-xs text-gray-500 dark:text-gray-400">
+      <p className="mt-3 text-xs text-fg-muted">
         A session ended within 5 minutes with no question asked gives its interview back.
       </p>
       <ErrorAlert message={error} />
@@ -133,7 +133,7 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
   const { used, remaining, total } = usage.interviews
   return (
     <div>
-      <p className="text-sm text-gray-700 dark:text-gray-300" data-testid="console-usage">
+      <p className="text-sm text-fg-body" data-testid="console-usage">
         {used} of {total} interviews used · {remaining} remaining
       </p>
       <div className="mt-2">
@@ -149,10 +149,7 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
       {usage.planType === 'none' && (
         <p className="mt-2 text-sm text-fg-muted">
           You have no active plan.{' '}
-          <Link
-            to="/pricing"
-            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
-          >
+          <Link to="/pricing" className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300">
             Choose a plan
           </Link>{' '}
           to start sessions.

@@ -28,7 +28,7 @@ export function CopilotWalkthrough() {
                 >
                   {index + 1}
                 </span>
-                <p className="pt-1 text-gray-700 dark:text-gray-300">
+                <p className="pt-1 text-fg-body">
                   <strong className="font-semibold text-fg">{step.title}:</strong> {step.text}
                 </p>
               </li>

@@ -26,7 +26,7 @@ export function Hero() {
           <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <CtaLink buttonId="hero_signup">Get Instant Access – Sign Up Now!</CtaLink>
           </div>
-          <p className="mt-4 text-sm text-gray-500 dark:text-gray-400">Free to download. Plans from ₹99 a month.</p>
+          <p className="mt-4 text-sm text-fg-muted">Free to download. Plans from ₹99 a month.</p>
         </div>
         <div className="mx-auto w-full max-w-xl lg:max-w-none">
           <HeroScreenshot />

@@ -87,7 +87,7 @@ export function ResumeContext() {
           </p>
           <ul className="mt-6 space-y-3">
             {points.map((point) => (
-              <li key={point} className="flex gap-3 text-gray-700 dark:text-gray-300">
+              <li key={point} className="flex gap-3 text-fg-body">
                 <svg
                   aria-hidden="true"
                   viewBox="0 0 20 20"

@@ -11,10 +11,10 @@ function Card({ testimonial }: { testimonial: Testimonial }) {
         <InitialsAvatar name={testimonial.name} />
         <div>
           <p className="font-semibold text-fg">{testimonial.name}</p>
-          <p className="text-sm text-gray-500 dark:text-gray-400">{testimonial.handle}</p>
+          <p className="text-sm text-fg-muted">{testimonial.handle}</p>
         </div>
       </figcaption>
-      <blockquote className="mt-4 text-gray-700 dark:text-gray-300">{testimonial.text}</blockquote>
+      <blockquote className="mt-4 text-fg-body">{testimonial.text}</blockquote>
     </figure>
   )
 }

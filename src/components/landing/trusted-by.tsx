@@ -10,7 +10,7 @@ export function TrustedBy() {
         <h2 id="trusted-heading" className="text-center text-sm font-semibold tracking-wide text-fg-muted">
           Trusted by candidates at
         </h2>
-        <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-6 text-gray-500 dark:text-gray-400">
+        <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-6 text-fg-muted">
           {companyLogos.map((logo) => (
             <li key={logo.name}>
               <CompanyLogo logo={logo} />

@@ -147,7 +147,7 @@ export function LivePage() {
         <section aria-label="Listening and screen" className="space-y-2">
           <div className="flex flex-wrap gap-2">
             {capture.screen ? (
-              <p className="self-center text-sm text-gray-700 dark:text-gray-300" data-testid="sharing">
+              <p className="self-center text-sm text-fg-body" data-testid="sharing">
                 Sharing
                 {capture.listening ? ` · hearing the ${capture.listening.source === 'tab' ? 'tab' : 'microphone'}` : ''}
               </p>

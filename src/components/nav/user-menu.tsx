@@ -33,9 +33,9 @@ export function UserMenu() {
           aria-label="Account menu"
           className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-surface shadow-lg dark:border-gray-700"
         >
-          <div className="border-b border-gray-100 px-4 py-3 dark:border-gray-800">
-            <p className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{userDisplayName(user)}</p>
-            <p className="truncate text-sm text-gray-500 dark:text-gray-400">{user?.email}</p>
+          <div className="border-b border-line px-4 py-3">
+            <p className="truncate text-sm font-semibold text-fg">{userDisplayName(user)}</p>
+            <p className="truncate text-sm text-fg-muted">{user?.email}</p>
           </div>
           <ul className="py-1">
             {links.map((item) => (
@@ -44,19 +44,19 @@ export function UserMenu() {
                   to={item.to}
                   hash={item.hash}
                   onClick={close}
-                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-ring-inset dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
                 >
                   {item.label}
                 </Link>
               </li>
             ))}
           </ul>
-          <div className="border-t border-gray-100 py-1 dark:border-gray-800">
+          <div className="border-t border-line py-1">
             <button
               type="button"
               onClick={() => void handleSignOut()}
               disabled={signingOut}
-              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
+              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-ring-inset disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
             >
               {signingOut ? 'Signing out...' : 'Sign Out'}
             </button>

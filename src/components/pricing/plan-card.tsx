@@ -46,7 +46,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
       <p className="mt-2 text-sm text-fg-muted">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-fg">{price}</span>
-        <span className="text-base font-medium text-gray-500 dark:text-gray-400">/mo</span>
+        <span className="text-base font-medium text-fg-muted">/mo</span>
       </p>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="sr-only">Original price:</span>
@@ -55,7 +55,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
           Save {savings}%
         </span>
       </p>
-      <ul className="mt-6 flex-1 space-y-3 text-sm text-gray-700 dark:text-gray-300">
+      <ul className="mt-6 flex-1 space-y-3 text-sm text-fg-body">
         {plan.highlights.map((highlight) => (
           <li key={highlight} className="flex gap-2">
             <svg

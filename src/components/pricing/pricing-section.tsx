@@ -87,7 +87,7 @@ export function PricingSection({ id = 'pricing', headingLevel = 2 }: PricingSect
             ref={noticeRef}
             role="status"
             tabIndex={changeDone ? -1 : undefined}
-            className="mx-auto mt-4 max-w-3xl scroll-mt-24 text-center text-sm font-medium text-gray-700 focus:outline-none dark:text-gray-300"
+            className="mx-auto mt-4 max-w-3xl scroll-mt-24 text-center text-sm font-medium text-fg-body focus:outline-none"
           >
             {scheduledText || changeDone?.text}
           </p>

@@ -42,12 +42,12 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
   }
 
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="max-w-lg">
+    <Dialog open={open} onClose={onClose} dismissible={!remove.isPending} labelledBy={titleId} className="max-w-lg">
       <form onSubmit={submit} className="p-6" noValidate>
         <h2 id={titleId} className="text-lg font-semibold text-red-700 dark:text-red-400">
           Delete your account?
         </h2>
-        <div className="mt-3 space-y-3 text-sm text-gray-700 dark:text-gray-300">
+        <div className="mt-3 space-y-3 text-sm text-fg-body">
           <p>
             <strong>Erased for good:</strong> your name, e-mail address, password and sign-in methods, your interview
             questions, answers and saved context, and every session you are signed in with.

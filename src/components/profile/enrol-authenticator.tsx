@@ -86,12 +86,12 @@ export function EnrolAuthenticator({ steps, onChanged }: { steps: EnrolmentSteps
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
+      <p className="text-sm text-fg-body">
         Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy, …), or type the key in by
         hand. The key is shown only now.
       </p>
       <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={200} height={200} className="mt-3" />
-      <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
+      <p className="mt-2 text-sm text-fg-body">
         Key:{' '}
         <code data-testid="authenticator-secret" className="font-mono break-all">
           {enrolment.secret}

@@ -68,9 +68,7 @@ export function PasswordForm() {
           errorId={errorId}
         />
       </div>
-      <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">
-        At least 8 characters with 1 uppercase, 1 lowercase, and 1 number.
-      </p>
+      <p className="mt-2 text-xs text-fg-muted">At least 8 characters with 1 uppercase, 1 lowercase, and 1 number.</p>
       <button type="submit" className={`${primaryButton} mt-4`} disabled={change.isPending}>
         {change.isPending ? 'Changing...' : 'Change password'}
       </button>

@@ -17,11 +17,11 @@ export function PasswordSection({ user }: { user: User }) {
       {hasPassword ? (
         <PasswordForm />
       ) : (
-        <p className="text-sm text-gray-700 dark:text-gray-300">
+        <p className="text-sm text-fg-body">
           Your account has no password of its own here. To set one, use{' '}
           <Link
             to="/reset-password"
-            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             Forgot Password
           </Link>

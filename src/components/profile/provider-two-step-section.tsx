@@ -82,13 +82,11 @@ function FactorRow({ factor, onChanged }: { factor: ProviderFactor; onChanged: (
     onError: (failure) => setError(errorMessage(failure, 'That did not work. Please try again.')),
   })
   return (
-    <li className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
+    <li className="rounded-lg border border-line p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium text-gray-900 dark:text-white">{factor.name}</p>
-          <p className="text-xs text-gray-500 dark:text-gray-400">
-            Added {new Date(factor.addedAt).toLocaleDateString()}
-          </p>
+          <p className="font-medium text-fg">{factor.name}</p>
+          <p className="text-xs text-fg-muted">Added {new Date(factor.addedAt).toLocaleDateString()}</p>
         </div>
         <button type="button" className={secondaryButton} onClick={() => setRemoving(true)}>
           Remove

@@ -20,13 +20,13 @@ function download(codes: readonly string[]) {
 export function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
-      <h3 className="font-semibold text-gray-900 dark:text-white">Save your recovery codes</h3>
-      <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+      <h3 className="font-semibold text-fg">Save your recovery codes</h3>
+      <p className="mt-1 text-sm text-fg-body">
         If you lose your phone, each of these codes signs you in once. They are shown only now.
       </p>
       <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
         {codes.map((code) => (
-          <li key={code} className="text-gray-900 dark:text-gray-100">
+          <li key={code} className="text-fg">
             {code}
           </li>
         ))}

@@ -45,9 +45,7 @@ export function RenewRecoveryCodes({ onChanged }: { onChanged: () => void }) {
       <FormAlert id={errorId} tone="error">
         {error}
       </FormAlert>
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        Ten new codes replace your current ones: the old codes stop working.
-      </p>
+      <p className="text-sm text-fg-body">Ten new codes replace your current ones: the old codes stop working.</p>
       <div className="flex flex-wrap items-end gap-3">
         <CodeField
           label="Current 6-digit code"

@@ -98,11 +98,11 @@ function AuthenticatorRow({
     else remove.mutate({ authenticatorId: authenticator.id, ...(last ? { password, code } : {}) })
   }
   return (
-    <li className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
+    <li className="rounded-lg border border-line p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <p className="font-medium text-gray-900 dark:text-white">{authenticator.name}</p>
-          <p className="text-xs text-gray-500 dark:text-gray-400">
+          <p className="font-medium text-fg">{authenticator.name}</p>
+          <p className="text-xs text-fg-muted">
             Added {new Date(authenticator.addedAt).toLocaleDateString()}
             {authenticator.lastUsedAt ? `, last used ${new Date(authenticator.lastUsedAt).toLocaleDateString()}` : ''}
           </p>
@@ -124,7 +124,7 @@ function AuthenticatorRow({
           {editing === 'rename' ? (
             <TextField label="New name" value={name} onValueChange={setName} errorId={errorId} />
           ) : (
-            <p className="text-sm text-gray-700 dark:text-gray-300">
+            <p className="text-sm text-fg-body">
               {last
                 ? 'This is your last authenticator: removing it turns two-step sign-in off and signs out your other devices.'
                 : 'Removing it signs out your other devices.'}

@@ -28,7 +28,7 @@ export function SupportAudit({ userId }: { userId: string }) {
           retrying={audit.isFetching}
         />
       ) : (
-        <ul className="mt-2 divide-y divide-gray-100 text-sm text-gray-700 dark:divide-gray-800 dark:text-gray-300">
+        <ul className="mt-2 divide-y divide-line text-sm text-fg-body">
           {audit.data.entries.map((entry) => (
             <li key={entry.eventId} className="py-2" data-testid="audit-entry">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.staffEmail ?? entry.staffId} (

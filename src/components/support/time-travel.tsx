@@ -44,7 +44,7 @@ export function TimeTravel({
 function TravelledViews({ view, onStep }: { view: TimeTravelView; onStep: (eventId: string) => void }) {
   const { subscription } = view
   return (
-    <div className="mt-2 space-y-4 text-sm text-gray-700 dark:text-gray-300">
+    <div className="mt-2 space-y-4 text-sm text-fg-body">
       <p data-testid="time-travel-at">
         As of event {view.at.index}: {view.at.type} at{' '}
         <time dateTime={view.at.createdAt}>{formatDateTime(view.at.createdAt)}</time>

@@ -5,7 +5,7 @@ import type { FoundUser } from './support-types.ts'
 export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (userId: string) => void }) {
   if (users.length === 0) return <p className="text-sm text-fg-muted">Nobody matches.</p>
   return (
-    <ul className="divide-y divide-gray-100 dark:divide-gray-800" aria-label="People found">
+    <ul className="divide-y divide-line" aria-label="People found">
       {users.map((user) => (
         <li
           key={user.userId}

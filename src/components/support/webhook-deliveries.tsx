@@ -88,7 +88,7 @@ export function WebhookDeliveries({ shown, onShowAll }: { shown: string | null; 
               : `No ${filter === 'all' ? '' : `${filters[filter].toLowerCase()} `}deliveries.`}
           </p>
         ) : (
-          <ul aria-label="Deliveries" className="divide-y divide-gray-100 dark:divide-gray-800">
+          <ul aria-label="Deliveries" className="divide-y divide-line">
             {deliveries.data.deliveries.map((delivery) => (
               <WebhookDeliveryRow key={delivery.deliveryId} delivery={delivery} />
             ))}

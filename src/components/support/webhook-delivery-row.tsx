@@ -21,7 +21,7 @@ export function WebhookDeliveryRow({ delivery }: { delivery: WebhookDelivery }) 
   const retryable = delivery.outcome === 'failed' || (delivery.outcome === 'pending' && delivery.lastError !== null)
   const shown = retry.data?.delivery ?? delivery
   return (
-    <li data-delivery-id={delivery.deliveryId} className="space-y-1 py-3 text-sm text-gray-700 dark:text-gray-300">
+    <li data-delivery-id={delivery.deliveryId} className="space-y-1 py-3 text-sm text-fg-body">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p>
           <span className="font-mono text-xs">{shown.deliveryId}</span> · {shown.eventType} · order{' '}

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 import { dangerButton, primaryButton, secondaryButton } from './form-styles.ts'
 
 const variants = { primary: primaryButton, secondary: secondaryButton, danger: dangerButton } as const
@@ -9,6 +9,6 @@ export function Button({
   type = 'button',
   className = '',
   ...rest
-}: { variant: keyof typeof variants } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: { variant: keyof typeof variants } & ComponentProps<'button'>) {
   return <button type={type} className={`${variants[variant]} ${className}`.trim()} {...rest} />
 }

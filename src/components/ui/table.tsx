@@ -21,10 +21,10 @@ export function DataTable({
   children: ReactNode
 }) {
   return (
-    <div className={`overflow-x-auto ${className}`} role="region" aria-label={label} tabIndex={0}>
-      <table className={`w-full ${minWidth} text-left text-sm text-gray-700 dark:text-gray-300`}>
+    <div className={`focus-ring overflow-x-auto ${className}`} role="region" aria-label={label} tabIndex={0}>
+      <table className={`w-full ${minWidth} text-left text-sm text-fg-body`}>
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="text-gray-500 dark:text-gray-400">
+        <thead className="text-fg-muted">
           <tr>
             {columns.map((name) => (
               <th key={name} scope="col" className="py-2 pr-4 font-medium last:pr-0">
@@ -33,7 +33,7 @@ export function DataTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">{children}</tbody>
+        <tbody className="divide-y divide-line">{children}</tbody>
       </table>
     </div>
   )

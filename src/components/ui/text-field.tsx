@@ -24,7 +24,7 @@ export function TextField({
   const password = type === 'password'
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
+      <label htmlFor={id} className="block text-sm font-medium text-fg-body">
         {label}
       </label>
       <div className="relative mt-1">
@@ -55,7 +55,7 @@ function RevealToggle({ controls, revealed, onToggle }: { controls: string; reve
       aria-pressed={revealed}
       aria-controls={controls}
       onClick={onToggle}
-      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-gray-500 hover:text-gray-800 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:text-gray-400 dark:hover:text-gray-100"
+      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-fg-muted hover:text-gray-800 focus-ring-inset dark:hover:text-gray-100"
     >
       <svg
         aria-hidden="true"

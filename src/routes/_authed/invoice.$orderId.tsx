@@ -24,7 +24,7 @@ function InvoicePage() {
           <Spinner label="Loading your invoice" className="py-8" />
         ) : entry?.invoiceNumber ? (
           <>
-            <p className="text-gray-700 dark:text-gray-300">
+            <p className="text-fg-body">
               Invoice <span className="font-mono font-semibold">{entry.invoiceNumber}</span> for the{' '}
               {planLabel(entry.planType)} plan, {formatPaise(entry.amount)}, paid{' '}
               {formatLongDate(entry.paidAt ?? entry.createdAt)}.
@@ -39,7 +39,7 @@ function InvoicePage() {
             </div>
           </>
         ) : (
-          <p role="alert" className="text-gray-700 dark:text-gray-300">
+          <p role="alert" className="text-fg-body">
             Invoice not found. Invoices are issued when a payment is recorded; your billing history lists every one.
           </p>
         )}

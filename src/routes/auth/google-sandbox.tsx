@@ -81,7 +81,7 @@ function GoogleSandboxConsentPage() {
         <>
           <FormAlert tone="error">{error}</FormAlert>
           <fieldset className="mb-4">
-            <legend className="text-sm font-medium text-gray-700 dark:text-gray-300">Test accounts</legend>
+            <legend className="text-sm font-medium text-fg-body">Test accounts</legend>
             <div className="mt-2 flex flex-wrap gap-2">
               {testAccounts.map((account) => (
                 <button
@@ -91,7 +91,7 @@ function GoogleSandboxConsentPage() {
                     setEmail(account.email)
                     setFullName(account.fullName)
                   }}
-                  className="rounded-full border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+                  className="rounded-full border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50 focus-ring dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
                 >
                   {account.fullName}
                 </button>

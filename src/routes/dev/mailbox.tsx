@@ -29,7 +29,7 @@ function DevMailboxPage() {
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-fg">Development mailbox</h1>
       <p className="mt-2 text-fg-muted">Every e-mail the app sent, newest first. Only available outside production.</p>
-      <label className="mt-6 block max-w-sm text-sm font-medium text-gray-700 dark:text-gray-300">
+      <label className="mt-6 block max-w-sm text-sm font-medium text-fg-body">
         Filter by recipient
         <input
           type="search"

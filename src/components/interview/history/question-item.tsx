@@ -6,8 +6,8 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
   const asked = question.question ?? question.transcript ?? '(not readable)'
   return (
     <li className="rounded-xl border border-line p-4">
-      <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
-        <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+        <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-fg-body dark:bg-gray-800">
           {sourceLabel(question.source)}
         </span>
         <time dateTime={question.askedAt}>{formatDateTime(question.askedAt)}</time>
@@ -24,10 +24,10 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
         {question.answer ? (
           <AnswerText text={question.answer} />
         ) : (
-          <p className="text-sm text-gray-500 dark:text-gray-400">No answer was recorded.</p>
+          <p className="text-sm text-fg-muted">No answer was recorded.</p>
         )}
       </div>
-      <p className="mt-3 text-xs text-gray-500 dark:text-gray-400" data-testid="answer-meta">
+      <p className="mt-3 text-xs text-fg-muted" data-testid="answer-meta">
         Answered in {formatLatency(question.latencyMs)}
       </p>
     </li>

@@ -33,7 +33,7 @@ export function SessionCard({ session }: { session: HistorySession }) {
             <Link
               to="/review/$sessionId"
               params={{ sessionId: session.id }}
-              className="text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+              className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
             >
               Open the review
             </Link>
@@ -44,7 +44,7 @@ export function SessionCard({ session }: { session: HistorySession }) {
       <div className="mt-5 grid gap-6 lg:grid-cols-3">
         <section aria-label="Questions and answers" className="lg:col-span-2">
           {session.questions.length === 0 ? (
-            <p className="text-sm text-gray-500 dark:text-gray-400">No questions were asked in this session.</p>
+            <p className="text-sm text-fg-muted">No questions were asked in this session.</p>
           ) : (
             <ol className="space-y-3">
               {session.questions.map((question, index) => (

@@ -36,7 +36,7 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
           Start one in the{' '}
           <Link
             to="/interview"
-            className="font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300"
+            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
           >
             practice console
           </Link>{' '}

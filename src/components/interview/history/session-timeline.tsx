@@ -10,10 +10,10 @@ export function SessionTimeline({ session }: { session: HistorySession }) {
             aria-hidden="true"
             className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-white bg-brand dark:border-gray-900 dark:bg-indigo-400"
           />
-          <time dateTime={entry.at} className="font-mono text-xs text-gray-500 dark:text-gray-400">
+          <time dateTime={entry.at} className="font-mono text-xs text-fg-muted">
             {formatTime(entry.at)}
           </time>{' '}
-          <span className="font-medium text-gray-900 dark:text-gray-100">{entry.title}</span>
+          <span className="font-medium text-fg">{entry.title}</span>
           {entry.detail && <p className="text-fg-muted">{entry.detail}</p>}
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { findPlan } from '#app.catalog.ts'
+import { DataTable } from '#src/components/ui/table.tsx'
 import { formatLongDate } from '#src/lib/dates.ts'
 import type { UsagePeriod } from '#src/interview/interview-types.ts'
 import { chartSize, usageChartModel } from './usage-chart-model.ts'
@@ -24,7 +25,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
         viewBox={`0 0 ${chartSize.width} ${chartSize.height}`}
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
-        className="h-auto w-full text-gray-500 dark:text-gray-400"
+        className="h-auto w-full text-fg-muted"
       >
         <title id={titleId}>Interviews used per plan period</title>
         <desc id={descId}>{summary}</desc>
@@ -84,7 +85,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
         Used interviews over the interviews included, per plan period (by start date).
       </figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300">
+        <summary className="cursor-pointer font-medium text-indigo-700 focus-ring dark:text-indigo-300">
           Show as a table
         </summary>
         <UsageTable periods={periods} />
@@ -95,42 +96,24 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
 
 function UsageTable({ periods }: { periods: readonly UsagePeriod[] }) {
   return (
-    <div className="mt-2 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
-        <caption className="sr-only">Interviews used per plan period, newest first</caption>
-        <thead className="text-gray-500 dark:text-gray-400">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Period
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Used
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Included
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Given back
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 text-gray-900 dark:divide-gray-800 dark:text-gray-100">
-          {periods.map((period) => (
-            <tr key={`${period.orderId}-${period.periodStart}`}>
-              <td className="py-2 pr-4">
-                {formatLongDate(period.periodStart)} – {formatLongDate(period.periodEnd)}
-              </td>
-              <td className="py-2 pr-4">{findPlan(period.planType)?.name ?? period.planType}</td>
-              <td className="py-2 pr-4">{period.used}</td>
-              <td className="py-2 pr-4">{period.included}</td>
-              <td className="py-2">{period.givenBack}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Interviews used per plan period"
+      caption="Interviews used per plan period, newest first"
+      columns={['Period', 'Plan', 'Used', 'Included', 'Given back']}
+      minWidth="min-w-[32rem]"
+      className="mt-2"
+    >
+      {periods.map((period) => (
+        <tr key={`${period.orderId}-${period.periodStart}`}>
+          <td className="py-2 pr-4">
+            {formatLongDate(period.periodStart)} – {formatLongDate(period.periodEnd)}
+          </td>
+          <td className="py-2 pr-4">{findPlan(period.planType)?.name ?? period.planType}</td>
+          <td className="py-2 pr-4">{period.used}</td>
+          <td className="py-2 pr-4">{period.included}</td>
+          <td className="py-2">{period.givenBack}</td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }

@@ -23,9 +23,9 @@ export function ChartTable({ chart }: { chart: ProgressChart }) {
             ))}
           </tr>
         </thead>
-        <tbody className="text-gray-900 dark:text-gray-100">
+        <tbody className="text-fg">
           {chart.rows.map((row) => (
-            <tr key={String(row.week)} className="border-t border-gray-100 dark:border-gray-800">
+            <tr key={String(row.week)} className="border-t border-line">
               <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
                 {row.week}
               </th>

@@ -44,7 +44,7 @@ export default function ProgressChartDrawing({ chart }: { chart: ProgressChart }
     </>
   )
   return (
-    <div className="text-gray-600 dark:text-gray-400" data-testid={`${chart.id}-chart`}>
+    <div className="text-fg-muted" data-testid={`${chart.id}-chart`}>
       {chart.kind === 'line' ? (
         <LineChart {...common}>
           {axes}

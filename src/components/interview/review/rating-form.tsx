@@ -40,7 +40,7 @@ export function RatingForm({ sessionId, question }: { sessionId: string; questio
           {scores.map((score) => (
             <label
               key={score}
-              className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-gray-300 bg-surface px-3 text-sm font-medium text-gray-900 has-checked:border-brand has-checked:bg-brand has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-brand dark:border-gray-600 dark:text-gray-100"
+              className="flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-lg border border-gray-300 bg-surface px-3 text-sm font-medium text-fg has-checked:border-brand has-checked:bg-brand has-checked:text-white focus-ring-within dark:border-gray-600"
             >
               <input
                 type="radio"

@@ -31,7 +31,7 @@ export function ReviewQuestionItem({ sessionId, question }: { sessionId: string;
       <div className="mt-2 text-sm text-gray-800 dark:text-gray-200">
         {question.answer === null ? <p>The answer is no longer readable.</p> : <AnswerText text={question.answer} />}
       </div>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-700 dark:text-gray-300">
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-fg-body">
         <span className={`rounded-full px-2 py-0.5 font-medium ${trustTone[question.trust]}`}>
           {trustLabels[question.trust]}
           {question.confidence === null ? '' : ` (${Math.round(question.confidence * 100)} %)`}

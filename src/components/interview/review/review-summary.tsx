@@ -41,9 +41,9 @@ export function ReviewSummaryCard({ summary, durationMs }: { summary: ReviewSumm
             </th>
           </tr>
         </thead>
-        <tbody className="text-gray-900 dark:text-gray-100">
+        <tbody className="text-fg">
           {categoryRows.map(({ category, label }) => (
-            <tr key={category} className="border-t border-gray-100 dark:border-gray-800">
+            <tr key={category} className="border-t border-line">
               <th scope="row" className="py-1 font-normal">
                 {label}
               </th>

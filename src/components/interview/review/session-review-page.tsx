@@ -12,8 +12,7 @@ import { ReviewQuestionItem } from './review-question-item.tsx'
 import { ReviewSummaryCard } from './review-summary.tsx'
 import type { ReviewCounts } from './review-types.ts'
 
-const linkClass =
-  'font-semibold text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand dark:text-indigo-300'
+const linkClass = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
 
 /** An ended session's review: in full with interview analytics, as counts and the way to upgrade without. */
 export function SessionReviewPage({ sessionId }: { sessionId: string }) {
@@ -105,7 +104,7 @@ function CountsOnly({ sessionId }: { sessionId: string }) {
           <h2 id="upgrade-heading" className="text-lg font-semibold text-fg">
             See every question and answer
           </h2>
-          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          <p className="mt-1 text-sm text-fg-body">
             The full review (each question with its answer, how confident it was, how long it took, your ratings and
             what to practise next) comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
             <Link to="/pricing" className={linkClass}>

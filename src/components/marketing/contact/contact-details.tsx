@@ -8,7 +8,7 @@ export function ContactDetails({ supportEmail }: { supportEmail: string | null }
       </h2>
       {supportEmail && (
         <div>
-          <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Email</h3>
+          <h3 className="text-sm font-medium text-fg-muted">Email</h3>
           <a
             href={`mailto:${supportEmail}`}
             className="mt-1 inline-block font-semibold break-all text-indigo-700 hover:underline dark:text-indigo-300"
@@ -18,12 +18,12 @@ export function ContactDetails({ supportEmail }: { supportEmail: string | null }
         </div>
       )}
       <div>
-        <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Response time</h3>
-        <p className="mt-1 text-gray-700 dark:text-gray-300">Usually within one business day.</p>
+        <h3 className="text-sm font-medium text-fg-muted">Response time</h3>
+        <p className="mt-1 text-fg-body">Usually within one business day.</p>
       </div>
       <div>
-        <h3 className="text-sm font-medium text-gray-500 dark:text-gray-400">Installing the app?</h3>
-        <p className="mt-1 text-gray-700 dark:text-gray-300">
+        <h3 className="text-sm font-medium text-fg-muted">Installing the app?</h3>
+        <p className="mt-1 text-fg-body">
           The{' '}
           <Link to="/download" className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
             installation FAQ

@@ -21,7 +21,7 @@ export function TextAreaField({
   const id = useId()
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-300">
+      <label htmlFor={id} className="block text-sm font-medium text-fg-body">
         {label}
       </label>
       <textarea

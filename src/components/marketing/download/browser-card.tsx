@@ -11,7 +11,7 @@ export function BrowserCard() {
       <p className="mt-1 text-sm text-fg-muted">
         Nothing to install: share the interview tab and get answers as each question ends.
       </p>
-      <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+      <p className="mt-4 text-sm text-fg-body">
         Requires: a current Chrome or Edge (to hear a shared tab); other browsers use the microphone.
       </p>
       <div className="mt-auto">

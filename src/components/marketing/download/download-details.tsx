@@ -60,7 +60,7 @@ export function SystemRequirements() {
         <dl className="mt-8 grid gap-4 sm:grid-cols-2">
           {systemRequirements.map((requirement) => (
             <div key={requirement.label} className="rounded-xl border border-line bg-surface p-4">
-              <dt className="text-sm font-medium text-gray-500 dark:text-gray-400">{requirement.label}</dt>
+              <dt className="text-sm font-medium text-fg-muted">{requirement.label}</dt>
               <dd className="mt-1 font-semibold text-fg">{requirement.value}</dd>
             </div>
           ))}

@@ -22,10 +22,7 @@ export function InstallFaq({
         <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           Installation FAQ
         </h2>
-        <div
-          data-faq
-          className="mt-10 divide-y divide-gray-200 rounded-2xl border border-line bg-surface dark:divide-gray-800"
-        >
+        <div data-faq className="mt-10 divide-y divide-line rounded-2xl border border-line bg-surface">
           {items.map((item, index) => {
             const expanded = open === index
             const buttonId = `${baseId}-q${index}`
@@ -39,7 +36,7 @@ export function InstallFaq({
                     aria-expanded={expanded}
                     aria-controls={panelId}
                     onClick={() => setOpen(expanded ? null : index)}
-                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand dark:hover:bg-gray-800"
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-gray-50 focus-ring-inset dark:hover:bg-gray-800"
                   >
                     {item.question}
                     <svg

@@ -34,7 +34,7 @@ export function PlatformCard({ build, release }: { build: PlatformBuild; release
     <article className="flex flex-col rounded-2xl border border-line bg-surface p-6 shadow-sm">
       <h3 className="text-xl font-semibold text-fg">{build.title}</h3>
       <p className="mt-1 text-sm text-fg-muted">{build.detail}</p>
-      <dl className="mt-4 space-y-1 text-sm text-gray-700 dark:text-gray-300">
+      <dl className="mt-4 space-y-1 text-sm text-fg-body">
         {build.offered && release && (
           <>
             <DetailRow label="Version:">{`v${release.version}`}</DetailRow>
@@ -51,7 +51,7 @@ export function PlatformCard({ build, release }: { build: PlatformBuild; release
         )}
       </dl>
       {preparing && (
-        <p role="status" className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+        <p role="status" className="mt-4 text-sm text-fg-body">
           This build is being prepared and will be available here soon. Check back shortly, or ask us for news through
           the contact page.
         </p>
