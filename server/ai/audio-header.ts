@@ -3,14 +3,14 @@
  * file `application/octet-stream`, and browsers label the same WebM `video/webm` or `audio/webm`.
  * The formats are those the OpenAI transcription endpoint takes; the offline recognizer reads WAV.
  */
-export type AudioFormat = { format: 'wav' | 'webm' | 'ogg' | 'flac' | 'mp3' | 'mp4'; mimeType: `audio/${string}` }
+import { asciiAt } from './ascii-at.ts'
+import { isWav } from './wav-header.ts'
 
-const ascii = (bytes: Uint8Array, start: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(start, start + length))
+export type AudioFormat = { format: 'wav' | 'webm' | 'ogg' | 'flac' | 'mp3' | 'mp4'; mimeType: `audio/${string}` }
 
 const signatures: { test: (bytes: Uint8Array) => boolean; format: AudioFormat }[] = [
   {
-    test: (bytes) => ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE',
+    test: isWav,
     format: { format: 'wav', mimeType: 'audio/wav' },
   },
   // EBML header: WebM and Matroska.
@@ -18,15 +18,15 @@ const signatures: { test: (bytes: Uint8Array) => boolean; format: AudioFormat }[
     test: (bytes) => bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3,
     format: { format: 'webm', mimeType: 'audio/webm' },
   },
-  { test: (bytes) => ascii(bytes, 0, 4) === 'OggS', format: { format: 'ogg', mimeType: 'audio/ogg' } },
-  { test: (bytes) => ascii(bytes, 0, 4) === 'fLaC', format: { format: 'flac', mimeType: 'audio/flac' } },
+  { test: (bytes) => asciiAt(bytes, 0, 4) === 'OggS', format: { format: 'ogg', mimeType: 'audio/ogg' } },
+  { test: (bytes) => asciiAt(bytes, 0, 4) === 'fLaC', format: { format: 'flac', mimeType: 'audio/flac' } },
   // An ID3v2 tag, or an MPEG audio frame header: 11 sync bits, a valid version and layer III/II/I.
   {
-    test: (bytes) => ascii(bytes, 0, 3) === 'ID3' || isMpegFrame(bytes),
+    test: (bytes) => asciiAt(bytes, 0, 3) === 'ID3' || isMpegFrame(bytes),
     format: { format: 'mp3', mimeType: 'audio/mpeg' },
   },
   // ISO base media (MP4, M4A): a box of type "ftyp" first.
-  { test: (bytes) => ascii(bytes, 4, 4) === 'ftyp', format: { format: 'mp4', mimeType: 'audio/mp4' } },
+  { test: (bytes) => asciiAt(bytes, 4, 4) === 'ftyp', format: { format: 'mp4', mimeType: 'audio/mp4' } },
 ]
 
 function isMpegFrame(bytes: Uint8Array): boolean {

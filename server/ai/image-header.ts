@@ -4,6 +4,7 @@
  * can declare a gigapixel image; decoding that would exhaust memory.
  */
 import { MediaUnreadableError, UnsupportedMediaError } from './recognizer-errors.ts'
+import { asciiAt } from '#server/ai/ascii-at.ts'
 
 type ImageFormat = 'png' | 'jpeg' | 'webp'
 export type ImageInfo = { format: ImageFormat; mimeType: `image/${ImageFormat}`; width: number; height: number }
@@ -16,7 +17,7 @@ export function readImageInfo(bytes: Uint8Array): ImageInfo {
     if (isPng(bytes)) return { format: 'png' as const, ...pngSize(bytes, view) }
     if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
       return { format: 'jpeg' as const, ...jpegSize(bytes, view) }
-    if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP')
+    if (asciiAt(bytes, 0, 4) === 'RIFF' && asciiAt(bytes, 8, 4) === 'WEBP')
       return { format: 'webp' as const, ...webpSize(bytes, view) }
     throw unsupported('the bytes are not a PNG, JPEG or WebP image')
   })()
@@ -36,7 +37,7 @@ function isPng(bytes: Uint8Array) {
 }
 
 function pngSize(bytes: Uint8Array, view: DataView): Size {
-  if (bytes.byteLength < 24 || ascii(bytes, 12, 4) !== 'IHDR') return unknownSize
+  if (bytes.byteLength < 24 || asciiAt(bytes, 12, 4) !== 'IHDR') return unknownSize
   return { width: view.getUint32(16), height: view.getUint32(20) }
 }
 
@@ -59,7 +60,7 @@ function jpegSize(bytes: Uint8Array, view: DataView): Size {
 
 function webpSize(bytes: Uint8Array, view: DataView): Size {
   if (bytes.byteLength < 30) return unknownSize
-  const chunk = ascii(bytes, 12, 4)
+  const chunk = asciiAt(bytes, 12, 4)
   if (chunk === 'VP8 ') {
     return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff }
   }
@@ -73,10 +74,6 @@ function webpSize(bytes: Uint8Array, view: DataView): Size {
     return { width, height }
   }
   return unknownSize
-}
-
-function ascii(bytes: Uint8Array, offset: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(offset, offset + length))
 }
 
 function unsupported(problem: string): UnsupportedMediaError {

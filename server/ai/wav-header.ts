@@ -2,7 +2,8 @@
  * Reads a WAV file's format and length from its chunks, without touching the samples, so a
  * recording can be refused for its length before anything decodes it.
  */
-import { MediaUnreadableError } from './recognizer-errors.ts'
+import { asciiAt } from './ascii-at.ts'
+import { unreadableRecording } from './audio-length/unreadable.ts'
 
 export type WavHeader = {
   /** The format tag (1 PCM, 3 IEEE float), with WAVE_FORMAT_EXTENSIBLE resolved to its sub-format. */
@@ -21,7 +22,7 @@ const formatFloat = 3
 const formatExtensible = 0xfffe
 
 export const isWav = (bytes: Uint8Array) =>
-  bytes.byteLength >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WAVE'
+  bytes.byteLength >= 12 && asciiAt(bytes, 0, 4) === 'RIFF' && asciiAt(bytes, 8, 4) === 'WAVE'
 
 /** The header of a RIFF/WAVE file (check `isWav` first); MediaUnreadableError when it is damaged. */
 export function readWavHeader(bytes: Uint8Array): WavHeader {
@@ -30,7 +31,7 @@ export function readWavHeader(bytes: Uint8Array): WavHeader {
   let data: Uint8Array | undefined
   let offset = 12
   while (offset + 8 <= bytes.byteLength) {
-    const id = ascii(bytes, offset, 4)
+    const id = asciiAt(bytes, offset, 4)
     const declared = view.getUint32(offset + 4, true)
     const start = offset + 8
     const size = Math.min(declared, bytes.byteLength - start)
@@ -50,24 +51,16 @@ export function readWavHeader(bytes: Uint8Array): WavHeader {
     }
     offset = start + size + (size % 2)
   }
-  if (!format) throw unreadable('the WAV file has no format chunk')
-  if (!data) throw unreadable('the WAV file has no data chunk')
+  if (!format) throw unreadableRecording('the WAV file has no format chunk')
+  if (!data) throw unreadableRecording('the WAV file has no data chunk')
   const { tag, channels, sampleRate, byteRate, bitsPerSample } = format
   if (channels < 1 || sampleRate < 1000 || sampleRate > 384_000) {
-    throw unreadable(`the WAV file declares ${channels} channels at ${sampleRate} Hz`)
+    throw unreadableRecording(`the WAV file declares ${channels} channels at ${sampleRate} Hz`)
   }
   // PCM and float: the length follows from the samples themselves, whatever byte rate the header claims.
   const frameBytes = (bitsPerSample / 8) * channels
   const uncompressed = (tag === formatPcm || tag === formatFloat) && bitsPerSample % 8 === 0 && bitsPerSample > 0
-  if (!uncompressed && byteRate === 0) throw unreadable('the WAV file declares a byte rate of 0')
+  if (!uncompressed && byteRate === 0) throw unreadableRecording('the WAV file declares a byte rate of 0')
   const seconds = uncompressed ? Math.floor(data.byteLength / frameBytes) / sampleRate : data.byteLength / byteRate
   return { tag, channels, sampleRate, bitsPerSample, data, seconds }
-}
-
-function ascii(bytes: Uint8Array, offset: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(offset, offset + length))
-}
-
-function unreadable(problem: string): MediaUnreadableError {
-  return new MediaUnreadableError(`The recording cannot be read: ${problem}.`)
 }

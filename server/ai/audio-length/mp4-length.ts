@@ -5,6 +5,7 @@
  * fragmented MP4, whose headers declare no length); the movie header's duration also counts.
  */
 import { unreadableRecording } from './unreadable.ts'
+import { asciiAt } from '#server/ai/ascii-at.ts'
 
 type Track = { id: number; timescale: number; declared: number; sampled: number; audio: boolean }
 type State = {
@@ -46,7 +47,7 @@ function walk(bytes: Uint8Array, start: number, end: number, state: State, track
   let fragmentDefault: number | undefined
   while (offset + 8 <= end) {
     let size = view.getUint32(offset)
-    const type = String.fromCharCode(...bytes.subarray(offset + 4, offset + 8))
+    const type = asciiAt(bytes, offset + 4, 4)
     let header = 8
     if (size === 1) {
       if (offset + 16 > end) throw unreadableRecording(`the MP4 box ${type} is cut short`)
@@ -85,7 +86,7 @@ function walk(bytes: Uint8Array, start: number, end: number, state: State, track
       track.declared = declared === 0xffffffff || declared === Number.MAX_SAFE_INTEGER ? 0 : declared
     } else if (type === 'hdlr' && track) {
       full(12)
-      track.audio = String.fromCharCode(...bytes.subarray(body + 8, body + 12)) === 'soun'
+      track.audio = asciiAt(bytes, body + 8, 4) === 'soun'
     } else if (type === 'stts' && track) {
       full(8)
       const entries = view.getUint32(body + 4)

@@ -5,6 +5,7 @@
  * as decoders do; tags at either end are skipped.
  */
 import { unreadableRecording } from './unreadable.ts'
+import { asciiAt } from '#server/ai/ascii-at.ts'
 
 // Bitrates in kbit/s by [MPEG-1?][layer 1..3][index 1..14].
 const bitrates: Record<'v1' | 'v2', readonly (readonly number[])[]> = {
@@ -43,7 +44,7 @@ function readFrame(bytes: Uint8Array, at: number): Frame | undefined {
 
 /** Bytes of an ID3v2 tag at `at` (its header, syncsafe size and optional footer), or 0. */
 function id3v2Bytes(bytes: Uint8Array, at: number): number {
-  if (String.fromCharCode(...bytes.subarray(at, at + 3)) !== 'ID3' || at + 10 > bytes.byteLength) return 0
+  if (asciiAt(bytes, at, 3) !== 'ID3' || at + 10 > bytes.byteLength) return 0
   const size = [6, 7, 8, 9].reduce((sum, index) => sum * 128 + ((bytes[at + index] ?? 0) & 0x7f), 0)
   return 10 + size + ((bytes[at + 5] ?? 0) & 0x10 ? 10 : 0)
 }

@@ -7,6 +7,7 @@
  */
 import { opusPacketSamples, opusSampleRate } from './opus-packet.ts'
 import { unreadableRecording } from './unreadable.ts'
+import { asciiAt } from '#server/ai/ascii-at.ts'
 
 type Stream = {
   codec: 'opus' | 'vorbis' | 'flac' | 'other'
@@ -72,7 +73,7 @@ export function oggSeconds(bytes: Uint8Array): number {
 
 function identify(packet: Uint8Array): Stream {
   const view = new DataView(packet.buffer, packet.byteOffset, packet.byteLength)
-  const magic = (length: number) => String.fromCharCode(...packet.subarray(0, length))
+  const magic = (length: number) => asciiAt(packet, 0, length)
   const stream: Stream = {
     codec: 'other',
     sampleRate: 0,

@@ -7,6 +7,7 @@
  */
 import { opusPacketSamples, opusSampleRate } from './opus-packet.ts'
 import { unreadableRecording } from './unreadable.ts'
+import { asciiAt } from '#server/ai/ascii-at.ts'
 
 const ids = {
   segment: 0x18538067,
@@ -80,7 +81,7 @@ export function webmSeconds(bytes: Uint8Array): number {
     else if (id.value === ids.duration) declared = readFloat(content)
     else if (id.value === ids.trackNumber || id.value === ids.codecId) {
       if (id.value === ids.trackNumber) entry.number = readUint(content)
-      else entry.opus = ascii(content) === 'A_OPUS'
+      else entry.opus = asciiAt(content, 0, content.byteLength) === 'A_OPUS'
       if (entry.opus && entry.number !== undefined) opusTracks.add(entry.number)
     } else if (id.value === ids.timecode) clusterTime = readUint(content)
     else if (id.value === ids.simpleBlock || id.value === ids.block) {
@@ -148,5 +149,3 @@ function blockFrames(block: Uint8Array, trackLength: number): Uint8Array[] {
   frames.push(block.subarray(offset))
   return frames
 }
-
-const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes)

@@ -5,6 +5,7 @@
  */
 import { UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
+import { asciiAt } from '#server/ai/ascii-at.ts'
 
 export type MonoAudio = {
   sampleRate: number
@@ -83,19 +84,15 @@ export function encodeWav16(audio: MonoAudio): Uint8Array {
   return bytes
 }
 
-function ascii(bytes: Uint8Array, offset: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(offset, offset + length))
-}
-
 /** Names the container when it is a common non-WAV one, to make the error actionable. */
 function sniff(bytes: Uint8Array): string {
-  const head = ascii(bytes, 0, 4)
+  const head = asciiAt(bytes, 0, 4)
   if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3)
     return ' (it looks like WebM/Matroska)'
   if (head === 'OggS') return ' (it looks like Ogg)'
   if (head === 'fLaC') return ' (it looks like FLAC)'
   if (head.startsWith('ID3') || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return ' (it looks like MP3)'
-  if (ascii(bytes, 4, 4) === 'ftyp') return ' (it looks like MP4/M4A)'
+  if (asciiAt(bytes, 4, 4) === 'ftyp') return ' (it looks like MP4/M4A)'
   return ''
 }
 
