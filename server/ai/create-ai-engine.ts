@@ -60,6 +60,8 @@ export async function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineH
       local ??= loadLocal()
       return (await local).transcribe(audio, options.signal, options.caller)
     },
-    close,
+    async close() {
+      if (local) await (await local).close()
+    },
   }
 }

@@ -2,7 +2,7 @@
  * The offline engine's screenshot and speech paths with the real recognizers: tesseract.js on the
  * fixtures in ai-ocr-fixtures/ (see ai-tesseract.test.ts for how they were made) and Debian's
  * PocketSphinx on speech synthesised at test time by espeak-ng. CI installs both
- * (`apt-get install -y pocketsphinx pocketsphinx-en-us espeak-ng`); a missing tool fails the suite
+ * (`apt-get install -y python3-pocketsphinx pocketsphinx-en-us espeak-ng`); a missing tool fails the suite
  * with that instruction rather than skipping it.
  */
 import { execFile } from 'node:child_process'
@@ -53,7 +53,7 @@ beforeAll(async () => {
   engine = createOfflineEngine({ speech: { cacheDir: folder } })
   if (!(await engine.transcriber.isAvailable())) {
     throw new Error(
-      'PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).',
+      'PocketSphinx is not installed: run `apt-get install -y python3-pocketsphinx pocketsphinx-en-us` (CI installs it).',
     )
   }
 })
@@ -137,7 +137,7 @@ describe('transcribe', () => {
     expect(error).toMatchObject({ code: 'not_configured', retryable: false, provider: 'offline' })
     expect(error.message).toBe(speechNotConfiguredMessage)
     expect(error.message).toMatch(
-      /AI_BASE_URL with AI_TRANSCRIPTION_MODEL, or the pocketsphinx and pocketsphinx-en-us packages installed/,
+      /AI_BASE_URL with AI_TRANSCRIPTION_MODEL, or the python3-pocketsphinx and pocketsphinx-en-us packages installed/,
     )
   })
 

@@ -1,6 +1,6 @@
 /**
  * Offline speech-to-text with Debian's PocketSphinx on speech synthesised at test time by
- * espeak-ng. Both must be installed (CI: `apt-get install -y pocketsphinx pocketsphinx-en-us
+ * espeak-ng. Both must be installed (CI: `apt-get install -y python3-pocketsphinx pocketsphinx-en-us
  * espeak-ng`); a missing tool fails the suite with that instruction rather than skipping it.
  *
  * PocketSphinx 0.8 with its generic US English model hears synthetic speech imperfectly. The
@@ -8,10 +8,11 @@
  * 180 words a minute with the klatt voices (measured on Debian 12); the assertions check the
  * words that matter, not the whole sentence.
  */
-import { execFile } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -20,9 +21,13 @@ import {
   RecognizerUnavailableError,
   UnsupportedMediaError,
 } from '#server/ai/recognizer-errors.ts'
+import { parseDecoderOutput } from '#server/ai/offline/speech/decoder-output.ts'
+import { decoderProgram } from '#server/ai/offline/speech/decoder-program.ts'
 import { createPocketSphinxRecognizer } from '#server/ai/offline/speech/pocketsphinx.ts'
 import { resample } from '#server/ai/offline/speech/resample.ts'
-import { parseWav } from '#server/ai/offline/speech/wav.ts'
+import { transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
+import { encodeWav16, parseWav } from '#server/ai/offline/speech/wav.ts'
+import { readWavHeader } from '#server/ai/wav-header.ts'
 
 const run = promisify(execFile)
 const phrase = 'Tell me about hash tables and hash functions.'
@@ -38,7 +43,7 @@ beforeAll(async () => {
   if (!installed) throw new Error('espeak-ng is not installed: run `apt-get install -y espeak-ng` (CI installs it).')
   if (!(await recognizer.isAvailable())) {
     throw new Error(
-      'PocketSphinx is not installed: run `apt-get install -y pocketsphinx pocketsphinx-en-us` (CI installs it).',
+      'PocketSphinx is not installed: run `apt-get install -y python3-pocketsphinx pocketsphinx-en-us` (CI installs it).',
     )
   }
   folder = await mkdtemp(join(tmpdir(), 'ih-stt-test-'))
@@ -48,6 +53,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await recognizer.close()
   if (folder) await rm(folder, { recursive: true, force: true })
 })
 
@@ -85,7 +91,59 @@ describe('PocketSphinx recognizer', () => {
     const error = await impatient.transcribe(speech).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(RecognizerFailedError)
     expect((error as RecognizerFailedError).timedOut).toBe(true)
+    await Promise.all([small.close(), impatient.close()])
     expect(await decoderFolders()).toEqual(before)
+  })
+
+  it('hears a clip as pocketsphinx_continuous does, whatever the decoder heard before it', async () => {
+    const decoder = createPocketSphinxRecognizer({ maxConcurrent: 1 })
+    try {
+      const heard = async (audio: Uint8Array) => {
+        const { text, confidence } = await decoder.transcribe(audio)
+        return { text, confidence }
+      }
+      const first = await heard(speech)
+      const other = join(folder, 'other.wav')
+      await run('espeak-ng', ['-v', 'en-us+klatt', '-s', '160', '-w', other, 'Explain the difference between a process and a thread.'])
+      expect((await heard(await readFile(other))).text).not.toBe(first.text)
+      expect([await heard(speech), await heard(speech), await heard(speech)]).toEqual([first, first, first])
+
+      // The per-clip program, which loads the model for every clip, on the same 16 kHz samples.
+      const clip = join(folder, 'question-16k.wav')
+      await writeFile(clip, encodeWav16(resample(parseWav(speech), 16_000)))
+      const model = '/usr/share/pocketsphinx/model/en-us'
+      const { stdout } = await run('pocketsphinx_continuous', [
+        ...['-infile', clip, '-hmm', join(model, 'en-us'), '-lm', join(model, 'en-us.lm.bin')],
+        ...['-dict', join(model, 'cmudict-en-us.dict'), '-time', 'yes', '-logfn', '/dev/null'],
+      ])
+      const reference = parseDecoderOutput(stdout)
+      expect(first).toEqual({ text: reference.text, confidence: transcriptConfidence(reference.words) })
+    } finally {
+      await decoder.close()
+    }
+  })
+
+  it('stops decoding and leaves no process behind when the server goes (its standard input closes)', async () => {
+    // A model folder of its own name, to find the decoder's processes by their command line.
+    const model = join(folder, `model-${process.pid}`)
+    await symlink('/usr/share/pocketsphinx/model/en-us', model)
+    const decoder = spawn('/usr/bin/python3', [
+      ...['-c', decoderProgram, '-hmm', join(model, 'en-us'), '-lm', join(model, 'en-us.lm.bin')],
+      ...['-dict', join(model, 'cmudict-en-us.dict')],
+    ])
+    const closed = new Promise((resolve) => decoder.once('close', resolve))
+    decoder.stderr.resume()
+    const samples = readWavHeader(encodeWav16(resample(parseWav(speech), 16_000))).data
+    const header = Buffer.alloc(4)
+    header.writeUInt32BE(samples.byteLength)
+    const lines = createInterface({ input: decoder.stdout })[Symbol.asyncIterator]()
+    decoder.stdin.write(Buffer.concat([header, samples]))
+    expect(JSON.parse(String((await lines.next()).value))).toMatchObject({ output: expect.stringMatching(/hash/) })
+
+    // The next clip, and the end of the input while it is being decoded.
+    decoder.stdin.end(Buffer.concat([header, samples]))
+    await closed
+    expect(await processesUsing(model)).toEqual([])
   })
 
   it('says what to install or configure when PocketSphinx is missing', async () => {
@@ -93,7 +151,7 @@ describe('PocketSphinx recognizer', () => {
     expect(await missing.isAvailable()).toBe(false)
     const error = await missing.transcribe(speech).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(RecognizerUnavailableError)
-    expect((error as Error).message).toMatch(/apt-get install pocketsphinx pocketsphinx-en-us/)
+    expect((error as Error).message).toMatch(/apt-get install python3-pocketsphinx pocketsphinx-en-us/)
     expect((error as Error).message).toMatch(/AI_BASE_URL/)
 
     const noModel = createPocketSphinxRecognizer({ modelDir: '/nonexistent/model' })
@@ -102,6 +160,16 @@ describe('PocketSphinx recognizer', () => {
     )
   })
 })
+
+/** The processes whose command line names `path`. */
+async function processesUsing(path: string): Promise<string[]> {
+  const found: string[] = []
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
+    if (commandLine.includes(path)) found.push(pid)
+  }
+  return found
+}
 
 async function decoderFolders() {
   return (await readdir(tmpdir()))

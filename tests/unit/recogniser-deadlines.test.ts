@@ -1,9 +1,9 @@
 /**
  * A recognition that outlives its time limit stops using the machine: the OCR worker thread is
- * terminated and the speech decoder process killed, and the next job in line runs on a fresh one.
+ * terminated and the long-lived speech decoder process killed, and the next job in line runs on a fresh one.
  * Fakes stand in for tesseract.js and PocketSphinx; the assertions are on what is left running.
  */
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ import { createTesseractRecognizer, type OcrWorker } from '#server/ai/offline/oc
 import { createPocketSphinxRecognizer } from '#server/ai/offline/speech/pocketsphinx.ts'
 import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
 import { RecognizerFailedError } from '#server/ai/recognizer-errors.ts'
+import { fakeDecoderStarts, isRunning, writeFakeSpeechDecoder } from '#tests/support/fake-speech-decoder.ts'
 
 // The smallest PNG header the header reader accepts: 1×1 pixels.
 const png = Uint8Array.from([
@@ -56,53 +57,29 @@ describe('an OCR job past its time limit', () => {
 
 describe('a speech decoder past its time limit', () => {
   let folder: string
+  let options: Awaited<ReturnType<typeof writeFakeSpeechDecoder>>
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'ih-stt-test-deadline-'))
-    await mkdir(join(folder, 'en-us'))
-    await Promise.all(
-      ['en-us/mdef', 'en-us.lm.bin', 'cmudict-en-us.dict'].map((name) => writeFile(join(folder, name), '')),
-    )
-    // The first run hangs (its PID written down first); later runs answer at once.
-    const decoder = join(folder, 'decoder')
-    await writeFile(
-      decoder,
-      [
-        '#!/bin/sh',
-        'dir=$(dirname "$0")',
-        'if [ ! -e "$dir/stuck.pid" ]; then echo $$ > "$dir/stuck.pid"; exec sleep 600; fi',
-        'echo "what is a hash map"',
-      ].join('\n'),
-    )
-    await chmod(decoder, 0o755)
+    options = await writeFakeSpeechDecoder(folder)
+    // The first decoder hangs; later ones answer each clip at once.
+    await writeFile(join(folder, 'hang'), '')
   })
   afterAll(async () => {
     await rm(folder, { recursive: true, force: true })
   })
 
-  it('kills the decoder process, and the next clip in line is decoded', async () => {
-    const recognizer = createPocketSphinxRecognizer({
-      binary: join(folder, 'decoder'),
-      modelDir: folder,
-      maxConcurrent: 1,
-      timeoutMs: 2_000,
-    })
+  it('kills the decoder process, and the next clip in line is decoded by a new one', async () => {
+    const recognizer = createPocketSphinxRecognizer({ ...options, maxConcurrent: 1, timeoutMs: 2_000 })
     const silence = encodeWav16({ sampleRate: 16_000, samples: new Float32Array(16_000) })
     const first = recognizer.transcribe(silence, 'someone')
     const second = recognizer.transcribe(silence, 'someone')
     const error = await first.catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(RecognizerFailedError)
     expect((error as RecognizerFailedError).timedOut).toBe(true)
-    const pid = Number(await readFile(join(folder, 'stuck.pid'), 'utf8'))
-    expect(isRunning(pid)).toBe(false)
+    const [stuck] = await fakeDecoderStarts(folder)
+    expect(isRunning(stuck ?? 0)).toBe(false)
     expect((await second).text).toBe('what is a hash map')
+    expect(await fakeDecoderStarts(folder)).toHaveLength(2)
+    await recognizer.close()
   })
 })
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}

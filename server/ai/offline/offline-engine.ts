@@ -43,7 +43,7 @@ export type OfflineEngineOptions = {
   logger?: Pick<Logger, 'warn'>
 }
 
-/** An engine holding an OCR worker thread, which `close()` stops. */
+/** An engine holding an OCR worker thread and speech decoders, which `close()` stops. */
 export type ClosableAiEngine = AiEngine & { close(): Promise<void> }
 
 const OCR_MODEL = 'tesseract-eng'
@@ -209,7 +209,7 @@ export function createOfflineEngine(
       }),
 
     async close() {
-      await ocr?.close()
+      await Promise.all([ocr?.close(), transcriber.close()])
     },
   }
 }

@@ -18,7 +18,7 @@ export const INTERVIEW_SPEECH_MODEL = 'pocketsphinx-en-us+interview-lm'
 export const GENERIC_SPEECH_MODEL = 'pocketsphinx-en-us'
 
 export const speechNotConfiguredMessage =
-  'Speech recognition needs AI_BASE_URL with AI_TRANSCRIPTION_MODEL, or the pocketsphinx and pocketsphinx-en-us packages installed.'
+  'Speech recognition needs AI_BASE_URL with AI_TRANSCRIPTION_MODEL, or the python3-pocketsphinx and pocketsphinx-en-us packages installed.'
 
 export type LocalTranscriberOptions = {
   /** The `provider` reported in results and errors. */
@@ -26,9 +26,9 @@ export type LocalTranscriberOptions = {
   timeoutMs?: number
   /** `interview` (default) tries the interview language model first; `generic` never does. */
   languageModel?: 'interview' | 'generic'
-  /** PocketSphinx program; default `pocketsphinx_continuous` on `searchPath`. */
+  /** Decoder program (see pocketsphinx.ts); default Debian's `python3` with the PocketSphinx binding, found on `searchPath`. */
   binary?: string
-  /** Where to look for the program; default the process PATH. */
+  /** Where to look for `python3`; default the process PATH. */
   searchPath?: string
   /** The installed model folder (with `en-us/`, `en-us.lm.bin`, `cmudict-en-us.dict`); default Debian's. */
   modelDir?: string
@@ -42,6 +42,8 @@ type Decoded = Pick<TranscriptionResult, 'text' | 'confidence'>
 export type LocalTranscriber = {
   isAvailable(): Promise<boolean>
   transcribe(audio: Uint8Array, signal?: AbortSignal, caller?: string): Promise<TranscriptionResult>
+  /** Stops the long-lived decoders of both models. */
+  close(): Promise<void>
 }
 
 export function createLocalTranscriber(options: LocalTranscriberOptions): LocalTranscriber {
@@ -108,6 +110,11 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
 
   return {
     isAvailable: () => generic.isAvailable(),
+
+    async close() {
+      const specialised = interview ? await interview : null
+      await Promise.all([generic.close(), specialised?.close()])
+    },
 
     async transcribe(audio, signal, caller) {
       throwIfAborted(signal, provider)

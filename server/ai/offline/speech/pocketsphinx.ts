@@ -1,26 +1,33 @@
 /**
- * Offline speech-to-text with CMU PocketSphinx, as Debian packages it (`pocketsphinx` 0.8 with
- * `pocketsphinx_continuous`, and the US English model of `pocketsphinx-en-us`). The input WAV is
- * converted here to what the model expects (16 kHz, mono, 16-bit), then decoded by the program in
- * a child process with a time limit.
+ * Offline speech-to-text with CMU PocketSphinx, as Debian packages it (the library 0.8 / 5prealpha
+ * with its Python binding `python3-pocketsphinx`, and the US English model of `pocketsphinx-en-us`).
+ * The input WAV is converted here to what the model expects (16 kHz, mono, 16-bit), then decoded by
+ * a long-lived decoder that keeps its models loaded (decision 0115), with a time limit.
  */
+import { execFile } from 'node:child_process'
 import { constants } from 'node:fs'
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { access } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
+import { promisify } from 'node:util'
 import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
-import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
-import { parseDecoderOutput, type DecoderOutput } from './decoder-output.ts'
+import { MediaTooLargeError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
+import type { DecoderOutput } from './decoder-output.ts'
+import { createDecoderPool } from './decoder-pool.ts'
+import { DecoderStoppedError, startDecoder, type Decoder, type DecoderCommand } from './decoder-process.ts'
+import { decoderProgram } from './decoder-program.ts'
 import { resample } from './resample.ts'
 import { transcriptConfidence } from './transcript-confidence.ts'
-import { runCommand } from './run-command.ts'
 import { encodeWav16, parseWav } from './wav.ts'
 import { maxWaitingPerPerson } from '#rules/media-limits.ts'
 import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
 
 export type PocketSphinxOptions = {
-  /** Program to run; default: `pocketsphinx_continuous` found on PATH. */
+  /**
+   * Program started as a decoder, given the model as `-hmm … -lm … -dict …` (decoder-program.ts
+   * says what it reads and writes); default: `python3 -c <decoder-program.ts>` with the first
+   * `python3` on the search path that has the PocketSphinx binding.
+   */
   binary?: string
   /** Folder with the acoustic model `en-us/`, `en-us.lm.bin` and `cmudict-en-us.dict`. */
   modelDir?: string
@@ -29,25 +36,26 @@ export type PocketSphinxOptions = {
   maxBytes?: number
   /** Longest accepted recording. */
   maxSeconds?: number
-  /** Decoders running at once (each loads the model: ~100 MB and one core). */
+  /** Decoders running at once (each holds the model: about 100 MB, and one core while it decodes). */
   maxConcurrent?: number
-  /** Where to look for the program; default: process PATH. */
+  /** Where to look for `python3`; default: process PATH. */
   searchPath?: string
 }
-
-type Installation = { binary: string; hmm: string; lm: string; dict: string }
 
 const recognizer = 'pocketsphinx'
 const modelRate = 16_000
 const defaultModelDirs = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/pocketsphinx/model/en-us']
 const installHint =
-  'Install it with `apt-get install pocketsphinx pocketsphinx-en-us` (Debian/Ubuntu), or set AI_BASE_URL (with AI_API_KEY and AI_TRANSCRIPTION_MODEL) to transcribe with an AI provider instead.'
+  'Install it with `apt-get install python3-pocketsphinx pocketsphinx-en-us` (Debian/Ubuntu), or set AI_BASE_URL (with AI_API_KEY and AI_TRANSCRIPTION_MODEL) to transcribe with an AI provider instead.'
+const run = promisify(execFile)
 
 export type PocketSphinxRecognizer = {
   /** Whether the program and the model are installed (checked once, then remembered). */
   isAvailable(): Promise<boolean>
   /** Transcribes WAV audio, sharing the decoders fairly between callers; rejects with the errors of `recognizer-errors.ts`. */
   transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult>
+  /** Stops the decoders; a later `transcribe` is refused. */
+  close(): Promise<void>
 }
 
 export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}): PocketSphinxRecognizer {
@@ -59,8 +67,27 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     perPerson: 1,
     waitingPerPerson: maxWaitingPerPerson,
   })
-  let installation: Promise<Installation | string> | undefined
+  let installation: Promise<DecoderCommand | string> | undefined
   const detect = () => (installation ??= findInstallation(options))
+  const decoders = createDecoderPool<Decoder>(async () => {
+    const found = await detect()
+    if (typeof found === 'string') throw new RecognizerUnavailableError(recognizer, found)
+    return startDecoder(found)
+  }, recognizer)
+
+  /**
+   * A decoder whose process died with the clip in hand (killed, or gone between two clips before
+   * the clip reached it) gets one more try on a new one; a clip the decoder itself failed on does not.
+   */
+  async function decode(samples: Uint8Array): Promise<DecoderOutput> {
+    const once = () => decoders.use((decoder) => decoder.decode(samples, timeoutMs))
+    try {
+      return await once()
+    } catch (error) {
+      if (error instanceof DecoderStoppedError) return once()
+      throw error
+    }
+  }
 
   async function transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult> {
     const found = await detect()
@@ -81,7 +108,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     }
     const started = performance.now()
     // Decoded once its turn comes, so a recording waiting in line holds its bytes, not its samples.
-    const output = await limit(() => decode(found, encodeWav16(resample(parseWav(wav), modelRate)), timeoutMs), caller)
+    const output = await limit(() => decode(readWavHeader(encodeWav16(resample(parseWav(wav), modelRate))).data), caller)
     return {
       text: output.text,
       confidence: transcriptConfidence(output.words),
@@ -94,69 +121,37 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   return {
     isAvailable: async () => typeof (await detect()) !== 'string',
     transcribe,
+    close: () => decoders.close(),
   }
 }
 
-async function decode(installation: Installation, wav16k: Uint8Array, timeoutMs: number): Promise<DecoderOutput> {
-  const folder = await mkdtemp(join(tmpdir(), 'ih-stt-'))
-  try {
-    const input = join(folder, 'audio.wav')
-    const log = join(folder, 'decoder.log')
-    await writeFile(input, wav16k)
-    const result = await runCommand(
-      installation.binary,
-      // -time yes: each word with its lattice posterior, which the transcript's confidence is made of.
-      [
-        '-infile',
-        input,
-        '-hmm',
-        installation.hmm,
-        '-lm',
-        installation.lm,
-        '-dict',
-        installation.dict,
-        '-time',
-        'yes',
-        '-logfn',
-        log,
-      ],
-      // A line per utterance and per word: well under a megabyte even for minutes of speech.
-      { timeoutMs, maxOutputBytes: 1024 * 1024 },
-    )
-    if (!result.ok) {
-      const tail = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter((line) => /ERROR|FATAL/.test(line))
-      throw new RecognizerFailedError(
-        recognizer,
-        `PocketSphinx failed (${result.detail})${tail.length > 0 ? `: ${tail.slice(-3).join(' | ')}` : ''}`,
-        result.reason === 'timeout',
-      )
-    }
-    return parseDecoderOutput(result.stdout)
-  } finally {
-    await rm(folder, { recursive: true, force: true })
-  }
-}
-
-/** The installation, or a message saying what is missing and how to fix it. */
-async function findInstallation(options: PocketSphinxOptions): Promise<Installation | string> {
-  const binary =
-    options.binary ?? (await findOnPath('pocketsphinx_continuous', options.searchPath ?? process.env.PATH ?? ''))
-  if (!binary || !(await canRun(binary))) {
-    return `Offline speech recognition is not available: ${options.binary ?? 'pocketsphinx_continuous'} was not found${options.binary ? '' : ' on PATH'}. ${installHint}`
+/** The command that starts a decoder, or a message saying what is missing and how to fix it. */
+async function findInstallation(options: PocketSphinxOptions): Promise<DecoderCommand | string> {
+  const program = options.binary ?? (await findPython(options.searchPath ?? process.env.PATH ?? ''))
+  if (!program || !(await canRun(program))) {
+    return `Offline speech recognition is not available: ${options.binary ?? 'python3 with the PocketSphinx binding'} was not found${options.binary ? '' : ' on PATH'}. ${installHint}`
   }
   for (const dir of options.modelDir ? [options.modelDir] : defaultModelDirs) {
     const model = { hmm: join(dir, 'en-us'), lm: join(dir, 'en-us.lm.bin'), dict: join(dir, 'cmudict-en-us.dict') }
     const present = await Promise.all([join(model.hmm, 'mdef'), model.lm, model.dict].map(isReadable))
-    if (present.every(Boolean)) return { binary, ...model }
+    if (!present.every(Boolean)) continue
+    const modelArgs = ['-hmm', model.hmm, '-lm', model.lm, '-dict', model.dict]
+    return { program, args: options.binary ? modelArgs : ['-c', decoderProgram, ...modelArgs] }
   }
   const looked = (options.modelDir ? [options.modelDir] : defaultModelDirs).join(', ')
   return `Offline speech recognition is not available: the PocketSphinx US English model was not found (looked in ${looked}). ${installHint}`
 }
 
-async function findOnPath(name: string, searchPath: string): Promise<string | undefined> {
+/** Debian's binding is installed for Debian's python3 only, which need not come first on PATH. */
+async function findPython(searchPath: string): Promise<string | undefined> {
   for (const dir of searchPath.split(delimiter).filter(Boolean)) {
-    const candidate = join(dir, name)
-    if (await canRun(candidate)) return candidate
+    const candidate = join(dir, 'python3')
+    if (!(await canRun(candidate))) continue
+    const imports = await run(candidate, ['-c', 'import pocketsphinx'], { timeout: 30_000 }).then(
+      () => true,
+      () => false,
+    )
+    if (imports) return candidate
   }
   return undefined
 }
