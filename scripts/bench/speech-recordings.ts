@@ -24,7 +24,9 @@ export async function record(folder: string, condition: Condition, text: string,
     await run('sox', [`${base}.wav`, `${base}-out.wav`, 'reverse'])
   } else if (condition.snrDb !== undefined) {
     const { stdout } = await run('soxi', ['-D', `${base}.wav`])
+    // -R: the same noise (and dither) in every run, so that two runs hear the same clips.
     await run('sox', [
+      '-R',
       '-n',
       '-r',
       '22050',
@@ -40,7 +42,17 @@ export async function record(folder: string, condition: Condition, text: string,
       '0.5',
     ])
     const gain = (await rms(`${base}.wav`)) / ((await rms(`${base}-noise.wav`)) * 10 ** (condition.snrDb / 20))
-    await run('sox', ['-m', '-v', '1', `${base}.wav`, '-v', gain.toFixed(4), `${base}-noise.wav`, `${base}-out.wav`])
+    await run('sox', [
+      '-R',
+      '-m',
+      '-v',
+      '1',
+      `${base}.wav`,
+      '-v',
+      gain.toFixed(4),
+      `${base}-noise.wav`,
+      `${base}-out.wav`,
+    ])
   } else return readFile(`${base}.wav`)
   return readFile(`${base}-out.wav`)
 }

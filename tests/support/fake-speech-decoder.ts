@@ -62,10 +62,7 @@ export async function writeFakeSpeechDecoder(folder: string) {
 
 /** The PIDs of the stand-ins started so far, oldest first. */
 export async function fakeDecoderStarts(folder: string): Promise<number[]> {
-  return (await readFile(join(folder, 'starts'), 'utf8').catch(() => ''))
-    .split('\n')
-    .filter(Boolean)
-    .map(Number)
+  return (await readFile(join(folder, 'starts'), 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number)
 }
 
 export function isRunning(pid: number): boolean {

@@ -53,12 +53,15 @@ export function startDecoder(command: DecoderCommand): Decoder {
   const explained = (message: string) => (errors.length > 0 ? `${message}: ${errors.join(' | ')}` : message)
 
   createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
-    if (/^(?:ERROR|FATAL)|^\w*Error\b/.test(line)) errors.splice(0, errors.length, ...[...errors, line].slice(-errorLinesKept))
+    if (/^(?:ERROR|FATAL)|^\w*Error\b/.test(line))
+      errors.splice(0, errors.length, ...[...errors, line].slice(-errorLinesKept))
   })
   createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
     const reply = replySchema.safeParse(parseJson(line))
     if (!reply.success) {
-      pending?.settle({ error: new RecognizerFailedError(recognizer, `The speech decoder answered: ${line.slice(0, 200)}`) })
+      pending?.settle({
+        error: new RecognizerFailedError(recognizer, `The speech decoder answered: ${line.slice(0, 200)}`),
+      })
     } else if ('output' in reply.data) {
       pending?.settle({ output: parseDecoderOutput(reply.data.output) })
     } else {
@@ -89,8 +92,10 @@ export function startDecoder(command: DecoderCommand): Decoder {
   }
 
   function decode(samples: Uint8Array, timeoutMs: number): Promise<DecoderOutput> {
-    if (pending) return Promise.reject(new RecognizerFailedError(recognizer, 'The speech decoder is busy with another clip.'))
-    if (!running) return Promise.reject(new DecoderStoppedError(recognizer, 'The speech decoder had stopped before the clip came'))
+    if (pending)
+      return Promise.reject(new RecognizerFailedError(recognizer, 'The speech decoder is busy with another clip.'))
+    if (!running)
+      return Promise.reject(new DecoderStoppedError(recognizer, 'The speech decoder had stopped before the clip came'))
     errors.length = 0
     return new Promise<DecoderOutput>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -108,7 +108,10 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     }
     const started = performance.now()
     // Decoded once its turn comes, so a recording waiting in line holds its bytes, not its samples.
-    const output = await limit(() => decode(readWavHeader(encodeWav16(resample(parseWav(wav), modelRate))).data), caller)
+    const output = await limit(
+      () => decode(readWavHeader(encodeWav16(resample(parseWav(wav), modelRate))).data),
+      caller,
+    )
     return {
       text: output.text,
       confidence: transcriptConfidence(output.words),
