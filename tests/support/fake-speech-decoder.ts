@@ -5,7 +5,7 @@
  * while the file `hang` exists, and for each clip answers what `pocketsphinx_continuous -time yes`
  * prints for "what is a hash map" (confidence 0.784) unless one of these files exists:
  * `die` (removed) or `die-always`: it logs a FATAL line and exits with code 3, as a crash would;
- * `fail` (removed): it logs an ERROR line and answers that it failed on the clip.
+ * `fail` (removed): it answers that it failed on the clip, with the log line that says why.
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -41,8 +41,7 @@ while True:
         sys.exit(3)
     if os.path.exists(here('fail')):
         os.remove(here('fail'))
-        print('ERROR: "acmod.c", line 83: Senone scores are not finite', file=sys.stderr, flush=True)
-        reply = {'error': 'The speech decoder stopped on this clip (signal 11)'}
+        reply = {'error': 'The speech decoder stopped on this clip (signal 11): ERROR: "acmod.c", line 83: Senone scores are not finite'}
     else:
         reply = {'output': heard}
     sys.stdout.write(json.dumps(reply) + '\\n')

@@ -65,7 +65,7 @@ export function startDecoder(command: DecoderCommand): Decoder {
     } else if ('output' in reply.data) {
       pending?.settle({ output: parseDecoderOutput(reply.data.output) })
     } else {
-      pending?.settle({ error: new RecognizerFailedError(recognizer, explained(reply.data.error)) })
+      pending?.settle({ error: new RecognizerFailedError(recognizer, reply.data.error) })
     }
   })
 

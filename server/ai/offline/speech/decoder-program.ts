@@ -24,6 +24,7 @@ export const decoderProgram = String.raw`
 import ctypes
 import json
 import os
+import re
 import select
 import signal
 import struct
@@ -33,6 +34,9 @@ import traceback
 # What pocketsphinx_continuous reads and hands to the decoder at a time.
 CHUNK_BYTES = 2048 * 2
 HEADER = struct.Struct('>I')
+# A child's log kept to explain its failure: the end of it, and the lines that say what went wrong.
+LOG_BYTES_KEPT = 1 << 16
+ERROR_LINES_KEPT = 3
 
 
 class Input:
@@ -121,44 +125,65 @@ def die_with(parent):
         os._exit(1)
 
 
+def explanation(log):
+    """The last lines of a child's log that say what went wrong."""
+    lines = bytes(log).decode('utf-8', 'replace').splitlines()
+    return [line for line in lines if re.match(r'(ERROR|FATAL)|\w*Error\b', line)][-ERROR_LINES_KEPT:]
+
+
 def decode_in_child(decoder, frame_rate, clip, stdin):
     """The clip's JSON line, or None when standard input ended while it was being decoded."""
     parent = os.getpid()
-    reader, writer = os.pipe()
+    reply_reader, reply_writer = os.pipe()
+    log_reader, log_writer = os.pipe()
     child = os.fork()
     if child == 0:
         status = 70
         try:
-            os.close(reader)
+            os.close(reply_reader)
+            os.close(log_reader)
+            # Its log goes to this process, which keeps the lines that explain a failure.
+            os.dup2(log_writer, 2)
             die_with(parent)
             output = transcribe(decoder, frame_rate, clip)
-            write_all(writer, (json.dumps({'output': output}) + '\n').encode())
+            write_all(reply_writer, (json.dumps({'output': output}) + '\n').encode())
             status = 0
         except BaseException:
             traceback.print_exc()
         finally:
             os._exit(status)
-    os.close(writer)
+    os.close(reply_writer)
+    os.close(log_writer)
     reply = bytearray()
+    log = bytearray()
+    reading = {reply_reader: reply, log_reader: log}
     try:
-        while True:
-            ready = select.select([reader] + ([] if stdin.ended else [stdin.fd]), [], [])[0]
+        while reading:
+            ready = select.select(list(reading) + ([] if stdin.ended else [stdin.fd]), [], [])[0]
             if stdin.fd in ready and not stdin.fill():
                 os.kill(child, signal.SIGKILL)
                 os.waitpid(child, 0)
                 return None
-            if reader in ready:
-                data = os.read(reader, 1 << 16)
-                if not data:
-                    break
-                reply += data
+            for fd in ready:
+                if fd in reading:
+                    data = os.read(fd, 1 << 16)
+                    if data:
+                        reading[fd] += data
+                    else:
+                        del reading[fd]
+            del log[:-LOG_BYTES_KEPT]
     finally:
-        os.close(reader)
+        os.close(reply_reader)
+        os.close(log_reader)
     status = os.waitpid(child, 0)[1]
     if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and reply.endswith(b'\n'):
         return bytes(reply)
     how = ('exit code %d' % os.WEXITSTATUS(status)) if os.WIFEXITED(status) else ('signal %d' % os.WTERMSIG(status))
-    return (json.dumps({'error': 'The speech decoder stopped on this clip (%s)' % how}) + '\n').encode()
+    error = 'The speech decoder stopped on this clip (%s)' % how
+    lines = explanation(log)
+    if lines:
+        error += ': ' + ' | '.join(lines)
+    return (json.dumps({'error': error}) + '\n').encode()
 
 
 def main(options):
