@@ -8,8 +8,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createPocketSphinxRecognizer, type PocketSphinxOptions } from '#server/ai/offline/speech/pocketsphinx.ts'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import {
+  createPocketSphinxRecognizer,
+  type PocketSphinxOptions,
+  type PocketSphinxRecognizer,
+} from '#server/ai/offline/speech/pocketsphinx.ts'
 import { encodeWav16 } from '#server/ai/offline/speech/wav.ts'
 import { RecognizerFailedError } from '#server/ai/recognizer-errors.ts'
 import { fakeDecoderStarts, isRunning, writeFakeSpeechDecoder } from '#tests/support/fake-speech-decoder.ts'
@@ -28,81 +32,66 @@ afterEach(async () => {
 })
 
 const starts = () => fakeDecoderStarts(folder)
+/** The recognizer, its decoders stopped when the test ends, passed or failed. */
+function closedAfterTest(recognizer: PocketSphinxRecognizer): PocketSphinxRecognizer {
+  onTestFinished(() => recognizer.close())
+  return recognizer
+}
 const flag = (name: string) => writeFile(join(folder, name), '')
 
 describe('the long-lived speech decoders', () => {
   it('decode clips one after another with the decoder started once', async () => {
-    const recognizer = createPocketSphinxRecognizer(options)
-    try {
-      const first = await recognizer.transcribe(silence, 'someone')
-      const second = await recognizer.transcribe(silence, 'someone')
-      expect(first.text).toBe('what is a hash map')
-      expect(second.text).toBe('what is a hash map')
-      expect(second.confidence).toBe(0.784)
-      expect(await starts()).toHaveLength(1)
-    } finally {
-      await recognizer.close()
-    }
+    const recognizer = closedAfterTest(createPocketSphinxRecognizer(options))
+    const first = await recognizer.transcribe(silence, 'someone')
+    const second = await recognizer.transcribe(silence, 'someone')
+    expect(first.text).toBe('what is a hash map')
+    expect(second.text).toBe('what is a hash map')
+    expect(second.confidence).toBe(0.784)
+    expect(await starts()).toHaveLength(1)
   })
 
   it('give the caller a clear error when the decoder fails on a clip, and keep the decoder', async () => {
-    const recognizer = createPocketSphinxRecognizer(options)
-    try {
-      await recognizer.transcribe(silence, 'someone')
-      await flag('fail')
-      const error = await recognizer.transcribe(silence, 'someone').catch((caught: unknown) => caught)
-      expect(error).toBeInstanceOf(RecognizerFailedError)
-      expect((error as RecognizerFailedError).timedOut).toBe(false)
-      expect((error as Error).message).toMatch(/stopped on this clip \(signal 11\).*Senone scores are not finite/)
+    const recognizer = closedAfterTest(createPocketSphinxRecognizer(options))
+    await recognizer.transcribe(silence, 'someone')
+    await flag('fail')
+    const error = await recognizer.transcribe(silence, 'someone').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RecognizerFailedError)
+    expect((error as RecognizerFailedError).timedOut).toBe(false)
+    expect((error as Error).message).toMatch(/stopped on this clip \(signal 11\).*Senone scores are not finite/)
 
-      expect((await recognizer.transcribe(silence, 'someone')).text).toBe('what is a hash map')
-      expect(await starts()).toHaveLength(1)
-    } finally {
-      await recognizer.close()
-    }
+    expect((await recognizer.transcribe(silence, 'someone')).text).toBe('what is a hash map')
+    expect(await starts()).toHaveLength(1)
   })
 
   it('hand a clip to a new decoder once when its decoder dies with it', async () => {
-    const recognizer = createPocketSphinxRecognizer(options)
-    try {
-      await recognizer.transcribe(silence, 'someone')
-      await flag('die')
-      expect((await recognizer.transcribe(silence, 'someone')).text).toBe('what is a hash map')
-      const [dead, replacement] = await starts()
-      expect(isRunning(dead ?? 0)).toBe(false)
-      expect(isRunning(replacement ?? 0)).toBe(true)
-    } finally {
-      await recognizer.close()
-    }
+    const recognizer = closedAfterTest(createPocketSphinxRecognizer(options))
+    await recognizer.transcribe(silence, 'someone')
+    await flag('die')
+    expect((await recognizer.transcribe(silence, 'someone')).text).toBe('what is a hash map')
+    const [dead, replacement] = await starts()
+    expect(isRunning(dead ?? 0)).toBe(false)
+    expect(isRunning(replacement ?? 0)).toBe(true)
   })
 
   it('give the caller a clear error when the new decoder dies with the clip too', async () => {
-    const recognizer = createPocketSphinxRecognizer(options)
-    try {
-      await flag('die-always')
-      const error = await recognizer.transcribe(silence, 'someone').catch((caught: unknown) => caught)
-      expect(error).toBeInstanceOf(RecognizerFailedError)
-      expect((error as RecognizerFailedError).timedOut).toBe(false)
-      expect((error as Error).message).toMatch(/stopped \(exit code 3\).*calloc\(4096,4\) failed/)
-      const pids = await starts()
-      expect(pids).toHaveLength(2)
-      expect(pids.some(isRunning)).toBe(false)
-    } finally {
-      await recognizer.close()
-    }
+    const recognizer = closedAfterTest(createPocketSphinxRecognizer(options))
+    await flag('die-always')
+    const error = await recognizer.transcribe(silence, 'someone').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(RecognizerFailedError)
+    expect((error as RecognizerFailedError).timedOut).toBe(false)
+    expect((error as Error).message).toMatch(/stopped \(exit code 3\).*calloc\(4096,4\) failed/)
+    const pids = await starts()
+    expect(pids).toHaveLength(2)
+    expect(pids.some(isRunning)).toBe(false)
   })
 
   it('replace a decoder that died while waiting for work, without failing the next clip', async () => {
-    const recognizer = createPocketSphinxRecognizer(options)
-    try {
-      await recognizer.transcribe(silence, 'someone')
-      const [first] = await starts()
-      process.kill(first ?? 0, 'SIGKILL')
-      expect((await recognizer.transcribe(silence, 'someone')).text).toBe('what is a hash map')
-      expect(await starts()).toHaveLength(2)
-    } finally {
-      await recognizer.close()
-    }
+    const recognizer = closedAfterTest(createPocketSphinxRecognizer(options))
+    await recognizer.transcribe(silence, 'someone')
+    const [first] = await starts()
+    process.kill(first ?? 0, 'SIGKILL')
+    expect((await recognizer.transcribe(silence, 'someone')).text).toBe('what is a hash map')
+    expect(await starts()).toHaveLength(2)
   })
 
   it('run one decoder per slot, and stop them all on close', async () => {
