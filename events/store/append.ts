@@ -48,7 +48,8 @@ function streamTypeOf(streamId: string): string {
  */
 function checkOf(expected: ExpectedVersion): { mode: 'new' | 'at' | 'exists' | 'any'; version: number | null } {
   if (expected === 'no_stream' || expected === 0) return { mode: 'new', version: null }
-  if (expected === 'stream_exists' || expected === 'any') return { mode: expected === 'any' ? 'any' : 'exists', version: null }
+  if (expected === 'stream_exists' || expected === 'any')
+    return { mode: expected === 'any' ? 'any' : 'exists', version: null }
   return { mode: 'at', version: expected }
 }
 

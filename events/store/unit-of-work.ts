@@ -94,7 +94,8 @@ export function unitOfWork<Tables extends EventsDatabase>({
       erasedOwners.delete(streamId)
       const count = prepared.events.length
       if (known !== undefined) versions.set(streamId, known + count)
-      else if (expected === 'no_stream' || typeof expected === 'number') versions.set(streamId, (expected === 'no_stream' ? 0 : expected) + count)
+      else if (expected === 'no_stream' || typeof expected === 'number')
+        versions.set(streamId, (expected === 'no_stream' ? 0 : expected) + count)
       else await writeHeld()
       return { nextVersion: versions.get(streamId) ?? 0, createdAt, alreadyAppended: false }
     },
