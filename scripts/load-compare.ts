@@ -1,6 +1,6 @@
 // `npm run load:compare -- --against DIR [--rounds 3] [--seconds 5] [--connections 50]`: the REST read
 // path of this checkout's built server (B) beside another built checkout's (A, e.g. a copy of main
-// with `vite build` run in it), both on one throwaway PostgreSQL database, in interleaved autocannon
+// with `vite build` run in it), each on a throwaway PostgreSQL database of its own, in interleaved autocannon
 // runs with the bare node:http and node:http + pg `SELECT 1` servers in the same rounds: a before and
 // after on a shared machine. Prints each run and the mean ratios. Loopback only; never pass/fail.
 import { mkdtemp, rm } from 'node:fs/promises'
