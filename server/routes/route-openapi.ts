@@ -1,0 +1,22 @@
+/** The parts the routes' own OpenAPI descriptions share: every refusal is the error envelope. */
+export const errorEnvelope = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } }
+
+const errorDescriptions = {
+  '400': 'Bad input',
+  '401': 'Not signed in',
+  '403': 'Not part of the plan, no active plan, or no interviews left',
+  '409': 'No active interview session',
+  '413': 'Too large',
+  '415': 'Wrong media type',
+  '502': 'The AI provider failed',
+  '503': 'Nothing configured on this server can do it',
+  default: 'Any other failure',
+}
+
+/** The refusals of the routes that answer a question (the upload and the stream). */
+export const errorResponses = Object.fromEntries(
+  Object.entries(errorDescriptions).map(([status, description]) => [
+    status,
+    { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+  ]),
+)
