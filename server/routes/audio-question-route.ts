@@ -10,7 +10,7 @@ import { eventStreamResponse, serverSentEvent } from './event-stream-response.ts
 import { readRequestBody } from '#server/http/request-body.ts'
 import type { ApiRoute } from './api-route-handlers.ts'
 import { withIdempotency } from './idempotency.ts'
-import { errorResponses } from './route-openapi.ts'
+import { errorResponses, successAnswer } from './route-openapi.ts'
 import { routeScope } from './route-scope.ts'
 
 const maxAudioBytes = 10 * 1024 * 1024
@@ -124,21 +124,10 @@ export const audioQuestionRoute = {
         },
       },
       responses: {
-        '200': {
-          description: 'The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`)',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: {
-                  success: { type: 'boolean', const: true },
-                  data: z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }),
-                },
-                required: ['success', 'data'],
-              },
-            },
-          },
-        },
+        '200': successAnswer(
+          'The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`)',
+          z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }),
+        ),
         ...errorResponses,
       },
     },

@@ -5,7 +5,7 @@ import { jsonResponse } from '#server/http/json-response.ts'
 import { getRuntime } from '#server/runtime.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 import type { ApiRoute } from './api-route-handlers.ts'
-import { errorEnvelope } from './route-openapi.ts'
+import { errorEnvelope, successAnswer } from './route-openapi.ts'
 
 /** GET /api/health: the process serves requests. Touches nothing else, so a slow database cannot fail it. */
 function handleHealth(): Response {
@@ -42,27 +42,12 @@ async function handleReady(runtime: () => Promise<Runtime>): Promise<Response> {
 const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
 
 /** `{success: true, data: {status, …more}}`. */
-function statusAnswer(status: string, description: string, more: Record<string, unknown> = {}) {
-  return {
-    description,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          properties: {
-            success: { type: 'boolean', const: true },
-            data: {
-              type: 'object',
-              properties: { status: { type: 'string', const: status }, ...more },
-              required: ['status', ...Object.keys(more)],
-            },
-          },
-          required: ['success', 'data'],
-        },
-      },
-    },
-  }
-}
+const statusAnswer = (status: string, description: string, more: Record<string, unknown> = {}) =>
+  successAnswer(description, {
+    type: 'object',
+    properties: { status: { type: 'string', const: status }, ...more },
+    required: ['status', ...Object.keys(more)],
+  })
 
 // The probes are served beside the REST bridge: they must not depend on it.
 export const healthRoute = {

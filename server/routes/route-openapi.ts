@@ -15,8 +15,21 @@ const errorDescriptions = {
 
 /** The refusals of the routes that answer a question (the upload and the stream). */
 export const errorResponses = Object.fromEntries(
-  Object.entries(errorDescriptions).map(([status, description]) => [
-    status,
-    { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
-  ]),
+  Object.entries(errorDescriptions).map(([status, description]) => [status, { description, content: errorEnvelope }]),
 )
+
+/** A success of a route answering JSON: `{success: true, data}`, the envelope of every answer. */
+export function successAnswer(description: string, data: Record<string, unknown>) {
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: { success: { type: 'boolean', const: true }, data },
+          required: ['success', 'data'],
+        },
+      },
+    },
+  }
+}
