@@ -5,6 +5,7 @@ import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 import { analyze } from './text/analyze.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
+import { meaningIndex, type MeaningIndex } from './meaning/meaning-index.ts'
 
 /**
  * Below this probability that the top entry answers the question the engine says it has no
@@ -20,6 +21,14 @@ const MAX_TAG_BOOST = 0.2
 const RERANK_POOL = 30
 /** A misspelt word corrected to a known one is evidence, but weaker evidence. */
 const CORRECTED_COVERAGE_FACTOR = 0.75
+/** Entries closest in meaning join the word matches as candidates, however few words they share. */
+const MEANING_POOL = 10
+/**
+ * How much closeness in meaning adds to the ranking score, per unit of the question's idf weight:
+ * the word score of an entry that names every word is about one such unit (chosen on the
+ * development part only).
+ */
+const MEANING_WEIGHT = 0.75
 
 export type AnswerMatch = {
   entry: KbEntry
@@ -49,6 +58,8 @@ export type FindAnswersOptions = {
   index?: SearchIndex
   /** Only entries of these categories can answer (a request for a story is answered by a behavioural entry). */
   categories?: readonly Category[]
+  /** The entries' meaning vectors (the knowledge base's, from the packaged word vectors, by default). */
+  meaning?: MeaningIndex
 }
 
 function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchIndex): number {
@@ -176,7 +187,17 @@ export function findAnswers(
       queryTerms,
     }
   }
-  const hits = index.search(queryTerms, { limit: RERANK_POOL })
+  const meaning = options.meaning ?? meaningIndex()
+  const questionMeaning = meaning.vectorOf(question)
+  const wordHits = index.search(queryTerms, { limit: RERANK_POOL })
+  const byWords = new Set(wordHits.map((hit) => hit.id))
+  const byMeaning = questionMeaning === null ? [] : meaning.nearest(questionMeaning, MEANING_POOL)
+  const hits: SearchHit[] = [
+    ...wordHits,
+    ...byMeaning
+      .filter(({ id }) => !byWords.has(id))
+      .map(({ id }) => ({ id, score: 0, matchedTerms: [], titleTerms: [] })),
+  ]
   if (hits.length === 0) {
     return {
       status: 'no-confident-match',
@@ -189,6 +210,7 @@ export function findAnswers(
   }
   const signals = extractContextSignals(context)
   const keyTerms = keyTermsOf(queryTerms, index)
+  const queryWeight = queryTerms.reduce((sum, term) => sum + term.weight * index.idf(term.term), 0)
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
@@ -198,20 +220,24 @@ export function findAnswers(
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
       const lineMatch = lineMatchOf(entry, queryTerms, index)
-      return [{ hit, entry, contextBoost, evidence, lineMatch, score: hit.score * (1 + contextBoost) * answers }]
+      const closeness = questionMeaning === null ? 0 : Math.max(0, meaning.closeness(questionMeaning, entry.id))
+      const byText = hit.score * answers + MEANING_WEIGHT * queryWeight * closeness
+      return [{ hit, entry, contextBoost, evidence, lineMatch, closeness, score: byText * (1 + contextBoost) }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
 
   const topScore = reranked[0]?.score ?? 0
   const runnerUp = reranked[1]?.score ?? 0
   const unknownShare = unknownShareOf(queryTerms, index)
-  const queryWeight = queryTerms.reduce((sum, term) => sum + term.weight * index.idf(term.term), 0)
   const matches: AnswerMatch[] = reranked.slice(0, Math.max(1, limit)).map((candidate, rank) => {
     const evidence: ConfidenceEvidence = {
       ...candidate.evidence,
       margin: rank === 0 && topScore > 0 ? Math.max(0, Math.min(1, (topScore - runnerUp) / topScore)) : 0,
       lineMatch: candidate.lineMatch,
       lineLead: rank === 0 ? candidate.lineMatch - (reranked[1]?.lineMatch ?? 0) : 0,
+      closeness: candidate.closeness,
+      closenessLead:
+        rank === 0 ? candidate.closeness - Math.max(0, ...reranked.slice(1).map((other) => other.closeness)) : 0,
       unknownShare,
       scorePerTerm: queryWeight === 0 ? 0 : candidate.hit.score / queryWeight,
     }
