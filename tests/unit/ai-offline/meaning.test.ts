@@ -74,7 +74,8 @@ describe('paraphrases of the development part reach their entry', () => {
   it.each([
     ['what goes on inside a dictionary when you look a key up', 'ds-hash-map'],
     ['when is a linked list a better choice than a plain array', 'ds-array-vs-linked-list'],
-    ['how do you design an A/B test and read the result', 'ml-ab-testing'],
+    ['inner function remembering variables of the outer one, what is that called', 'js-closures'],
+    ['find the k biggest numbers in a huge array', 'algo-top-k'],
   ])('answers "%s" from %s', (question, expected) => {
     const result = answerQuestion({ question })
     expect(result.source).toBe('knowledge-base')

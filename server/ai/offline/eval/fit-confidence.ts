@@ -24,8 +24,6 @@ const NO_CANDIDATE: ConfidenceEvidence = {
   lineLead: 0,
   unknownShare: 1,
   scorePerTerm: 0,
-  closeness: 0,
-  closenessLead: 0,
 }
 
 /** The top candidate's evidence for each development question, and whether that entry answers it. */

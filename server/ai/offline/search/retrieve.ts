@@ -28,7 +28,7 @@ const MEANING_POOL = 10
  * the word score of an entry that names every word is about one such unit (chosen on the
  * development part only).
  */
-const MEANING_WEIGHT = 0.75
+const MEANING_WEIGHT = 0.5
 
 export type AnswerMatch = {
   entry: KbEntry
@@ -235,9 +235,6 @@ export function findAnswers(
       margin: rank === 0 && topScore > 0 ? Math.max(0, Math.min(1, (topScore - runnerUp) / topScore)) : 0,
       lineMatch: candidate.lineMatch,
       lineLead: rank === 0 ? candidate.lineMatch - (reranked[1]?.lineMatch ?? 0) : 0,
-      closeness: candidate.closeness,
-      closenessLead:
-        rank === 0 ? candidate.closeness - Math.max(0, ...reranked.slice(1).map((other) => other.closeness)) : 0,
       unknownShare,
       scorePerTerm: queryWeight === 0 ? 0 : candidate.hit.score / queryWeight,
     }

@@ -4,6 +4,7 @@
  */
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import {
   averageWordVector,
   commonDirection,
@@ -22,8 +23,8 @@ export class MeaningIndex {
     this.vectors = vectors
     const raw = entries.map((entry) => ({
       id: entry.id,
-      // The tags together read as one more wording: the entry's topic in a few words.
-      lines: [entry.question, ...entry.alternatives, entry.tags.join(' ')].flatMap(
+      // Two more wordings: the tags, the entry's topic in a few words, and the gist, its answer in one line.
+      lines: [entry.question, ...entry.alternatives, entry.tags.join(' '), entryGist(entry)].flatMap(
         (line) => averageWordVector(line, vectors) ?? [],
       ),
     }))
