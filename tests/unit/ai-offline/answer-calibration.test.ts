@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 describe('confidence says whether the entry answers this question', () => {

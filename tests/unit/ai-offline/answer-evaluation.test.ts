@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { evaluatePart } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
 import { freshTestPart, freshTestSet, testPart, testSet } from '#server/ai/offline/eval/test-part.ts'
 import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
-import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-
-// The index and the meaning vectors are built on first use: here, outside any test's time limit.
-beforeAll(() => {
-  knowledgeIndex()
-  meaningIndex()
-})
 
 const tokens = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
 

@@ -3,12 +3,10 @@ import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import { readResume } from '#server/ai/offline/answer/resume-facts.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const context = {

@@ -12,13 +12,11 @@ import { trustSet } from '#server/ai/offline/eval/development-part.ts'
 import { knowledgeBase, parseKnowledgeFiles } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { countWords, splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 import { interviewInstructions } from '#server/ai/providers/interview-prompts.ts'
 import { DETAIL_HEADING, GIST_MAX_WORDS, gistOf, SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 /** What a rendered answer must look like: the gist line first, then the spoken points, then any detail apart. */

@@ -5,12 +5,10 @@ import { answerQuestion, chunkWords } from '#server/ai/offline/answer/answer.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
-// The index and the meaning vectors are built on first use: here, outside any test's time limit, as at import before.
+// The index is built on first use: here, outside any test's time limit, as at import before.
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 /** The text deltas of a streamed answer. */

@@ -3,11 +3,9 @@ import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { developmentSamples, fitConfidenceModel } from '#server/ai/offline/eval/fit-confidence.ts'
 import { confidenceFeatures, confidenceModel } from '#server/ai/offline/search/confidence-model.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 describe('the answer confidence is a probability fitted on the development part', () => {

@@ -2,12 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { evaluateRetrieval, heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
 import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
-// The index and the meaning vectors are built on first use: here, outside any test's time limit, as at import before.
+// The index is built on first use: here, outside any test's time limit, as at import before.
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 function tokens(text: string): Set<string> {

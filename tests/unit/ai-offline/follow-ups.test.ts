@@ -2,11 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { needsPreviousQuestion } from '#server/ai/offline/answer/follow-up.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const after = (previous: string, question: string) =>

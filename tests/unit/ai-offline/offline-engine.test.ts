@@ -16,12 +16,10 @@ import {
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { estimateTokens, estimateUsage } from '#server/ai/offline/usage-estimate.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
-// The index and the meaning vectors are built on first use: here, outside any test's time limit, as at import before.
+// The index is built on first use: here, outside any test's time limit, as at import before.
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const engine = createOfflineEngine()

@@ -3,11 +3,9 @@ import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { readResume } from '#server/ai/offline/answer/resume-facts.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const resume = `Priya Raman

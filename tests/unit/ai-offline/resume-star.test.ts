@@ -6,12 +6,10 @@ import { readResume } from '#server/ai/offline/answer/resume-facts.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const resumes = {

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { meaningIndex } from '#server/ai/offline/search/meaning/meaning-index.ts'
 
-// The index and the meaning vectors are built on first use: here, outside any test's time limit, as at import before.
+// The index is built on first use: here, outside any test's time limit, as at import before.
 beforeAll(() => {
   knowledgeIndex()
-  meaningIndex()
 })
 
 const ambiguous = 'How do you manage state?'

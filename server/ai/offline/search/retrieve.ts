@@ -5,7 +5,6 @@ import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 import { analyze } from './text/analyze.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
-import { meaningIndex, type MeaningIndex } from './meaning/meaning-index.ts'
 
 /**
  * Below this probability that the top entry answers the question the engine says it has no
@@ -21,14 +20,6 @@ const MAX_TAG_BOOST = 0.2
 const RERANK_POOL = 30
 /** A misspelt word corrected to a known one is evidence, but weaker evidence. */
 const CORRECTED_COVERAGE_FACTOR = 0.75
-/** Entries closest in meaning join the word matches as candidates, however few words they share. */
-const MEANING_POOL = 10
-/**
- * How much closeness in meaning adds to the ranking score, per unit of the question's idf weight:
- * the word score of an entry that names every word is about one such unit (chosen on the
- * development part only).
- */
-const MEANING_WEIGHT = 0.5
 
 export type AnswerMatch = {
   entry: KbEntry
@@ -58,8 +49,6 @@ export type FindAnswersOptions = {
   index?: SearchIndex
   /** Only entries of these categories can answer (a request for a story is answered by a behavioural entry). */
   categories?: readonly Category[]
-  /** The entries' meaning vectors (the knowledge base's, from the packaged word vectors, by default). */
-  meaning?: MeaningIndex
 }
 
 function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchIndex): number {
@@ -187,17 +176,7 @@ export function findAnswers(
       queryTerms,
     }
   }
-  const meaning = options.meaning ?? meaningIndex()
-  const questionMeaning = meaning.vectorOf(question)
-  const wordHits = index.search(queryTerms, { limit: RERANK_POOL })
-  const byWords = new Set(wordHits.map((hit) => hit.id))
-  const byMeaning = questionMeaning === null ? [] : meaning.nearest(questionMeaning, MEANING_POOL)
-  const hits: SearchHit[] = [
-    ...wordHits,
-    ...byMeaning
-      .filter(({ id }) => !byWords.has(id))
-      .map(({ id }) => ({ id, score: 0, matchedTerms: [], titleTerms: [] })),
-  ]
+  const hits = index.search(queryTerms, { limit: RERANK_POOL })
   if (hits.length === 0) {
     return {
       status: 'no-confident-match',
@@ -210,7 +189,6 @@ export function findAnswers(
   }
   const signals = extractContextSignals(context)
   const keyTerms = keyTermsOf(queryTerms, index)
-  const queryWeight = queryTerms.reduce((sum, term) => sum + term.weight * index.idf(term.term), 0)
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
@@ -220,15 +198,14 @@ export function findAnswers(
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
       const lineMatch = lineMatchOf(entry, queryTerms, index)
-      const closeness = questionMeaning === null ? 0 : Math.max(0, meaning.closeness(questionMeaning, entry.id))
-      const byText = hit.score * answers + MEANING_WEIGHT * queryWeight * closeness
-      return [{ hit, entry, contextBoost, evidence, lineMatch, closeness, score: byText * (1 + contextBoost) }]
+      return [{ hit, entry, contextBoost, evidence, lineMatch, score: hit.score * (1 + contextBoost) * answers }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
 
   const topScore = reranked[0]?.score ?? 0
   const runnerUp = reranked[1]?.score ?? 0
   const unknownShare = unknownShareOf(queryTerms, index)
+  const queryWeight = queryTerms.reduce((sum, term) => sum + term.weight * index.idf(term.term), 0)
   const matches: AnswerMatch[] = reranked.slice(0, Math.max(1, limit)).map((candidate, rank) => {
     const evidence: ConfidenceEvidence = {
       ...candidate.evidence,
