@@ -1,7 +1,7 @@
 /**
  * The write path of an interview session on PostgreSQL, in statements: a start and an end are
  * each a unit of work with one locked read and its appends written together at commit, in one
- * statement whatever the number of streams (decisions 0114, 0117), and a
+ * statement whatever the number of streams (decisions 0114, 0117), as is any unit's, and a
  * start + end cycle stays within five statements per appended event with every projection of the
  * runtime included.
  */
@@ -23,6 +23,7 @@ import { countingDatabase } from '#tests/support/statement-counter.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { fixedClock } from '#events/clock.ts'
 import { grantPlan } from '#tests/support/test-runtime.ts'
+import { userStreamId } from '#events/users/user.ts'
 
 describe('statements of an interview session on postgres', () => {
   let runtime: Runtime
@@ -67,6 +68,20 @@ describe('statements of an interview session on postgres', () => {
     const ended = await counted(() => endSession(scope, started.result.id))
     expect(ended.result).toMatchObject({ status: 'ended', counted: false })
     expect(ended.statements).toBe(4)
+  })
+
+  it('writes a unit of work reading three streams ahead and appending to each in one statement: four in all', async () => {
+    const store = createEventStore<Database>({ db: counting.db, registry: eventRegistry, clock })
+    const streams = [userStreamId(randomUUID()), userStreamId(randomUUID()), userStreamId(randomUUID())]
+    const signIn = { type: 'UserSignedIn', data: { method: 'password' } }
+    const { statements } = await counted(() =>
+      store.transaction(async (tx) => {
+        await tx.readAhead({ streams: streams.map((streamId) => ({ streamId, snapshotKey: undefined })) })
+        for (const streamId of streams) await tx.append(streamId, 'no_stream', [signIn], { actor: { type: 'system' } })
+      }),
+    )
+    // begin, the read ahead, the write of the three streams, commit
+    expect(statements).toBe(4)
   })
 
   it('costs at most five statements per appended event, projections included, for eight people at once', async () => {
