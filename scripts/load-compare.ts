@@ -1,6 +1,6 @@
 // `npm run load:compare -- --against DIR [--rounds 3] [--seconds 5] [--connections 50]`: the REST read
 // path of this checkout's built server (B) beside another built checkout's (A, e.g. a copy of main
-// with `vite build` run in it), both on one throwaway PostgreSQL database, in interleaved autocannon
+// with `vite build` run in it), each on a throwaway PostgreSQL database of its own, in interleaved autocannon
 // runs with the bare node:http and node:http + pg `SELECT 1` servers in the same rounds: a before and
 // after on a shared machine. Prints each run and the mean ratios. Loopback only; never pass/fail.
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -32,25 +32,37 @@ buildIfStale()
 const work = await mkdtemp(path.join(tmpdir(), 'interview-helper-compare-'))
 const logFile = path.join(work, 'server.log')
 const database = await createTestDatabase('postgres')
-const databaseUrl = database.url ?? ''
-const baselines = await startBaselines(databaseUrl)
+// The other checkout may know fewer migrations than this one, so it gets a database of its own,
+// migrated by its own server at start.
+const databaseAgainst = await createTestDatabase('postgres', { migrate: false })
+const baselines = await startBaselines(database.url ?? '')
 try {
-  const onboarding = await launchBuiltServer(
-    { DATABASE_URL: databaseUrl, AUTH_JWT_SECRET: loadJwtSecret, TRUST_PROXY: '1', LOG_LEVEL: 'warn', DATA_DIR: work },
-    logFile,
-  )
-  const token = await restCustomer(onboarding.url, '10.77.0.1').finally(() => onboarding.stop())
-  const environment = loadEnvironment(databaseUrl, work)
-  const before = await launchBuiltServer(environment, logFile, against)
-  const after = await launchBuiltServer(environment, logFile)
-  const signedIn = { 'content-type': 'application/json', authorization: `Bearer ${token.accessToken}` }
+  const onboard = async (databaseUrl: string, root?: string) => {
+    const onboarding = await launchBuiltServer(
+      {
+        DATABASE_URL: databaseUrl,
+        AUTH_JWT_SECRET: loadJwtSecret,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: work,
+      },
+      logFile,
+      root,
+    )
+    const token = await restCustomer(onboarding.url, '10.77.0.1').finally(() => onboarding.stop())
+    return { 'content-type': 'application/json', authorization: `Bearer ${token.accessToken}` }
+  }
+  const signedInBefore = await onboard(databaseAgainst.url ?? '', against)
+  const signedInAfter = await onboard(database.url ?? '')
+  const before = await launchBuiltServer(loadEnvironment(databaseAgainst.url ?? '', work), logFile, against)
+  const after = await launchBuiltServer(loadEnvironment(database.url ?? '', work), logFile)
   const targets: Record<string, Target & { pid: number }> = {
     'node:http': { url: baselines.bare, pid: baselines.pid },
     'node:http + pg SELECT 1': { url: baselines.selectOne, pid: baselines.pid },
     'A plans': { url: `${before.url}/api/auth/plans`, pid: before.pid },
     'B plans': { url: `${after.url}/api/auth/plans`, pid: after.pid },
-    'A usage-limits': { url: `${before.url}/api/interview/usage-limits`, headers: signedIn, pid: before.pid },
-    'B usage-limits': { url: `${after.url}/api/interview/usage-limits`, headers: signedIn, pid: after.pid },
+    'A usage-limits': { url: `${before.url}/api/interview/usage-limits`, headers: signedInBefore, pid: before.pid },
+    'B usage-limits': { url: `${after.url}/api/interview/usage-limits`, headers: signedInAfter, pid: after.pid },
   }
   console.log(`A: ${against}\nB: ${projectRoot}\n${connections} connections, ${seconds} s per run`)
   for (const target of Object.values(targets)) await drive(target, target.pid, connections, 1)
@@ -77,7 +89,7 @@ try {
   }
 } finally {
   await baselines.stop()
-  await database.drop()
+  await Promise.all([database.drop(), databaseAgainst.drop()])
   await rm(work, { recursive: true, force: true })
 }
 

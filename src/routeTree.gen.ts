@@ -50,8 +50,8 @@ import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
 import { Route as ApiInterviewQuestionStreamRouteImport } from './routes/api/interview/question/stream'
 import { Route as ApiBillingInvoicesOrderIdPdfRouteImport } from './routes/api/billing/invoices/$orderId/pdf'
-import { Route as ApiInterviewSessionsSessionIdReviewCsvRouteImport } from './routes/api/interview/sessions/$sessionId/review/csv'
-import { Route as ApiInterviewSessionsSessionIdReviewPdfRouteImport } from './routes/api/interview/sessions/$sessionId/review/pdf'
+import { Route as ApiInterviewSessionsIdReviewCsvRouteImport } from './routes/api/interview/sessions/$id/review/csv'
+import { Route as ApiInterviewSessionsIdReviewPdfRouteImport } from './routes/api/interview/sessions/$id/review/pdf'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -260,16 +260,16 @@ const ApiBillingInvoicesOrderIdPdfRoute =
     path: '/api/billing/invoices/$orderId/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
-const ApiInterviewSessionsSessionIdReviewCsvRoute =
-  ApiInterviewSessionsSessionIdReviewCsvRouteImport.update({
-    id: '/api/interview/sessions/$sessionId/review/csv',
-    path: '/api/interview/sessions/$sessionId/review/csv',
+const ApiInterviewSessionsIdReviewCsvRoute =
+  ApiInterviewSessionsIdReviewCsvRouteImport.update({
+    id: '/api/interview/sessions/$id/review/csv',
+    path: '/api/interview/sessions/$id/review/csv',
     getParentRoute: () => rootRouteImport,
   } as any)
-const ApiInterviewSessionsSessionIdReviewPdfRoute =
-  ApiInterviewSessionsSessionIdReviewPdfRouteImport.update({
-    id: '/api/interview/sessions/$sessionId/review/pdf',
-    path: '/api/interview/sessions/$sessionId/review/pdf',
+const ApiInterviewSessionsIdReviewPdfRoute =
+  ApiInterviewSessionsIdReviewPdfRouteImport.update({
+    id: '/api/interview/sessions/$id/review/pdf',
+    path: '/api/interview/sessions/$id/review/pdf',
     getParentRoute: () => rootRouteImport,
   } as any)
 
@@ -314,8 +314,8 @@ export interface FileRoutesByFullPath {
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
-  '/api/interview/sessions/$sessionId/review/csv': typeof ApiInterviewSessionsSessionIdReviewCsvRoute
-  '/api/interview/sessions/$sessionId/review/pdf': typeof ApiInterviewSessionsSessionIdReviewPdfRoute
+  '/api/interview/sessions/$id/review/csv': typeof ApiInterviewSessionsIdReviewCsvRoute
+  '/api/interview/sessions/$id/review/pdf': typeof ApiInterviewSessionsIdReviewPdfRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -358,8 +358,8 @@ export interface FileRoutesByTo {
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
-  '/api/interview/sessions/$sessionId/review/csv': typeof ApiInterviewSessionsSessionIdReviewCsvRoute
-  '/api/interview/sessions/$sessionId/review/pdf': typeof ApiInterviewSessionsSessionIdReviewPdfRoute
+  '/api/interview/sessions/$id/review/csv': typeof ApiInterviewSessionsIdReviewCsvRoute
+  '/api/interview/sessions/$id/review/pdf': typeof ApiInterviewSessionsIdReviewPdfRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -404,8 +404,8 @@ export interface FileRoutesById {
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
-  '/api/interview/sessions/$sessionId/review/csv': typeof ApiInterviewSessionsSessionIdReviewCsvRoute
-  '/api/interview/sessions/$sessionId/review/pdf': typeof ApiInterviewSessionsSessionIdReviewPdfRoute
+  '/api/interview/sessions/$id/review/csv': typeof ApiInterviewSessionsIdReviewCsvRoute
+  '/api/interview/sessions/$id/review/pdf': typeof ApiInterviewSessionsIdReviewPdfRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -450,8 +450,8 @@ export interface FileRouteTypes {
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
     | '/api/billing/invoices/$orderId/pdf'
-    | '/api/interview/sessions/$sessionId/review/csv'
-    | '/api/interview/sessions/$sessionId/review/pdf'
+    | '/api/interview/sessions/$id/review/csv'
+    | '/api/interview/sessions/$id/review/pdf'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -494,8 +494,8 @@ export interface FileRouteTypes {
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
     | '/api/billing/invoices/$orderId/pdf'
-    | '/api/interview/sessions/$sessionId/review/csv'
-    | '/api/interview/sessions/$sessionId/review/pdf'
+    | '/api/interview/sessions/$id/review/csv'
+    | '/api/interview/sessions/$id/review/pdf'
   id:
     | '__root__'
     | '/'
@@ -539,8 +539,8 @@ export interface FileRouteTypes {
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
     | '/api/billing/invoices/$orderId/pdf'
-    | '/api/interview/sessions/$sessionId/review/csv'
-    | '/api/interview/sessions/$sessionId/review/pdf'
+    | '/api/interview/sessions/$id/review/csv'
+    | '/api/interview/sessions/$id/review/pdf'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -575,8 +575,8 @@ export interface RootRouteChildren {
   ApiWebhooksRazorpayRoute: typeof ApiWebhooksRazorpayRoute
   ApiInterviewQuestionStreamRoute: typeof ApiInterviewQuestionStreamRoute
   ApiBillingInvoicesOrderIdPdfRoute: typeof ApiBillingInvoicesOrderIdPdfRoute
-  ApiInterviewSessionsSessionIdReviewCsvRoute: typeof ApiInterviewSessionsSessionIdReviewCsvRoute
-  ApiInterviewSessionsSessionIdReviewPdfRoute: typeof ApiInterviewSessionsSessionIdReviewPdfRoute
+  ApiInterviewSessionsIdReviewCsvRoute: typeof ApiInterviewSessionsIdReviewCsvRoute
+  ApiInterviewSessionsIdReviewPdfRoute: typeof ApiInterviewSessionsIdReviewPdfRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -868,18 +868,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiBillingInvoicesOrderIdPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/api/interview/sessions/$sessionId/review/csv': {
-      id: '/api/interview/sessions/$sessionId/review/csv'
-      path: '/api/interview/sessions/$sessionId/review/csv'
-      fullPath: '/api/interview/sessions/$sessionId/review/csv'
-      preLoaderRoute: typeof ApiInterviewSessionsSessionIdReviewCsvRouteImport
+    '/api/interview/sessions/$id/review/csv': {
+      id: '/api/interview/sessions/$id/review/csv'
+      path: '/api/interview/sessions/$id/review/csv'
+      fullPath: '/api/interview/sessions/$id/review/csv'
+      preLoaderRoute: typeof ApiInterviewSessionsIdReviewCsvRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/api/interview/sessions/$sessionId/review/pdf': {
-      id: '/api/interview/sessions/$sessionId/review/pdf'
-      path: '/api/interview/sessions/$sessionId/review/pdf'
-      fullPath: '/api/interview/sessions/$sessionId/review/pdf'
-      preLoaderRoute: typeof ApiInterviewSessionsSessionIdReviewPdfRouteImport
+    '/api/interview/sessions/$id/review/pdf': {
+      id: '/api/interview/sessions/$id/review/pdf'
+      path: '/api/interview/sessions/$id/review/pdf'
+      fullPath: '/api/interview/sessions/$id/review/pdf'
+      preLoaderRoute: typeof ApiInterviewSessionsIdReviewPdfRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -946,10 +946,8 @@ const rootRouteChildren: RootRouteChildren = {
   ApiWebhooksRazorpayRoute: ApiWebhooksRazorpayRoute,
   ApiInterviewQuestionStreamRoute: ApiInterviewQuestionStreamRoute,
   ApiBillingInvoicesOrderIdPdfRoute: ApiBillingInvoicesOrderIdPdfRoute,
-  ApiInterviewSessionsSessionIdReviewCsvRoute:
-    ApiInterviewSessionsSessionIdReviewCsvRoute,
-  ApiInterviewSessionsSessionIdReviewPdfRoute:
-    ApiInterviewSessionsSessionIdReviewPdfRoute,
+  ApiInterviewSessionsIdReviewCsvRoute: ApiInterviewSessionsIdReviewCsvRoute,
+  ApiInterviewSessionsIdReviewPdfRoute: ApiInterviewSessionsIdReviewPdfRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

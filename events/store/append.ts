@@ -14,10 +14,27 @@ import {
 } from './types.ts'
 
 /** Events checked against their schemas, with their metadata checked once and written as the column holds it. */
-type PreparedEvents = { events: Required<NewEvent>[]; mayBeRetry: boolean; metadataJson: string; userId: string | null }
+export type PreparedEvents = {
+  events: Required<NewEvent>[]
+  mayBeRetry: boolean
+  metadataJson: string
+  userId: string | null
+}
 
-/** Streams appended to, with the positions of what each got; the store turns them into one notice. */
-export type Appended = { streamId: string; globalPositions: number[] }
+/**
+ * An append a unit of work holds until it writes: `expected` is checked when it is written, and
+ * `lock` takes the stream's lock then (the unit had not locked it when it appended).
+ */
+export type HeldAppend = {
+  streamId: string
+  expected: ExpectedVersion
+  lock: boolean
+  prepared: PreparedEvents
+  createdAt: Date
+}
+
+/** What one write of held appends did: each stream's version after it (in the order appended), and the positions it wrote. */
+export type Written = { versions: Map<string, number>; globalPositions: number[] }
 
 /** Streams are named `<type>-<id>`; the type is kept for support queries. */
 function streamTypeOf(streamId: string): string {
@@ -25,7 +42,18 @@ function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId
 }
 
-/** Writing events inside a unit of work: checked against their schemas, at the version expected, each append in one statement. */
+/**
+ * A stream's check when its held appends are written: the first append's expected version (a
+ * later append to the same stream was checked by the unit against the version the first leaves).
+ */
+function checkOf(expected: ExpectedVersion): { mode: 'new' | 'at' | 'exists' | 'any'; version: number | null } {
+  if (expected === 'no_stream' || expected === 0) return { mode: 'new', version: null }
+  if (expected === 'stream_exists' || expected === 'any')
+    return { mode: expected === 'any' ? 'any' : 'exists', version: null }
+  return { mode: 'at', version: expected }
+}
+
+/** Writing events inside a unit of work: checked against their schemas, every held append in one statement. */
 export function appender({
   registry,
   clock,
@@ -54,69 +82,92 @@ export function appender({
   }
 
   /**
-   * One statement: (optionally) the stream's lock, the version check that moves the stream's
-   * version, and the insert of every event, numbered from the new version. A stale expected
-   * version moves nothing and inserts nothing; the statement answers no version then.
+   * One statement for every held append, in the order appended: the locks the unit had not taken,
+   * each stream's version check that moves its version (a new stream inserted, an expected version
+   * matched, or any), and the insert of every event, numbered from its stream's version. A stream
+   * whose check fails moves nothing; the unit is then refused with a `ConcurrencyError` and rolls
+   * back what the statement wrote to the others.
    */
-  async function appendWithin(
-    executor: Executor,
-    streamId: string,
-    expected: ExpectedVersion,
-    { events: prepared, mayBeRetry, metadataJson, userId }: PreparedEvents,
-    lock: boolean,
-  ): Promise<AppendResult> {
-    if (mayBeRetry) {
-      const earlier = await findAlreadyAppended(executor, streamId, prepared)
-      if (earlier) return earlier
-    }
-    const count = prepared.length
-    const createdAt = clock.now()
-    const lockSource = lock
-      ? sql`(select pg_advisory_xact_lock(hashtext('event-stream'), hashtext(${streamId}))) as stream_lock`
-      : sql`(select 1) as no_lock`
-    const streamRow = sql`select ${streamId}::text, ${streamTypeOf(streamId)}::text, ${count}::bigint, ${createdAt}::timestamptz from ${lockSource}`
-    let bump
-    if (expected === 'no_stream' || expected === 0) {
-      bump = sql`insert into streams (stream_id, stream_type, version, updated_at) ${streamRow}
-        on conflict (stream_id) do nothing returning version`
-    } else if (expected === 'any') {
-      bump = sql`insert into streams (stream_id, stream_type, version, updated_at) ${streamRow}
+  async function writeHeld(executor: Executor, held: readonly HeldAppend[]): Promise<Written> {
+    const streams = new Map<string, { first: HeldAppend; count: number; updatedAt: Date }>()
+    const events = held.flatMap((append) => {
+      const stream = streams.get(append.streamId) ?? { first: append, count: 0, updatedAt: append.createdAt }
+      streams.set(append.streamId, stream)
+      const from = stream.count
+      stream.count += append.prepared.events.length
+      stream.updatedAt = append.createdAt
+      return append.prepared.events.map((event, index) => ({ append, event, offset: from + index + 1 }))
+    })
+    const list = [...streams.values()]
+    const checks = list.map((stream) => checkOf(stream.first.expected))
+    const { rows } = await sql<{
+      versions: Record<string, number | string> | null
+      positions: (number | string)[] | null
+    }>`
+      with input as materialized (
+        select s.stream_id, s.stream_type, s.mode, s.expected, s.count, s.updated_at,
+          case when s.lock then pg_advisory_xact_lock(hashtext('event-stream'), hashtext(s.stream_id))::text end as locked
+        from unnest(${list.map((stream) => stream.first.streamId)}::text[],
+          ${list.map((stream) => streamTypeOf(stream.first.streamId))}::text[],
+          ${checks.map((check) => check.mode)}::text[], ${checks.map((check) => check.version)}::bigint[],
+          ${list.map((stream) => stream.count)}::bigint[], ${list.map((stream) => stream.updatedAt.toISOString())}::timestamptz[],
+          ${list.map((stream) => stream.first.lock)}::boolean[]
+        ) as s(stream_id, stream_type, mode, expected, count, updated_at, lock)
+      ),
+      created as (
+        insert into streams (stream_id, stream_type, version, updated_at)
+        select stream_id, stream_type, count, updated_at from input where mode = 'new'
+        on conflict (stream_id) do nothing returning stream_id, version
+      ),
+      upserted as (
+        insert into streams (stream_id, stream_type, version, updated_at)
+        select stream_id, stream_type, count, updated_at from input where mode = 'any'
         on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = excluded.updated_at
-        returning version`
-    } else {
-      const onlyAt = expected === 'stream_exists' ? sql`` : sql`and streams.version = ${expected}`
-      bump = sql`update streams set version = streams.version + ${count}, updated_at = ${createdAt}
-        from ${lockSource} where streams.stream_id = ${streamId} ${onlyAt} returning streams.version`
-    }
-    const { rows } = await sql<{ version: number | string | null; positions: (number | string)[] | null }>`
-      with bumped as (${bump}),
+        returning stream_id, version
+      ),
+      moved as (
+        update streams set version = streams.version + input.count, updated_at = input.updated_at
+        from input where streams.stream_id = input.stream_id
+          and (input.mode = 'exists' or (input.mode = 'at' and streams.version = input.expected))
+        returning streams.stream_id, streams.version
+      ),
+      bumped as (select * from created union all select * from upserted union all select * from moved),
       inserted as (
         insert into events (stream_id, stream_position, type, schema_version, event_id, user_id, data, metadata, created_at)
-        select ${streamId}, bumped.version - ${count} + appended.ordinality, appended.type, appended.schema_version,
-          appended.event_id, ${userId}, appended.data, ${metadataJson}::jsonb, ${createdAt}
-        from bumped, unnest(${prepared.map((event) => event.type)}::text[],
-          ${prepared.map((event) => registry.schemaVersionOf(event.type))}::integer[],
-          ${prepared.map((event) => event.eventId)}::uuid[],
-          ${prepared.map((event) => JSON.stringify(event.data))}::jsonb[]
-        ) with ordinality as appended(type, schema_version, event_id, data, ordinality)
-        returning global_position, stream_position
+        select e.stream_id, bumped.version - input.count + e.stream_offset, e.type, e.schema_version, e.event_id,
+          e.user_id, e.data, e.metadata, e.created_at
+        from unnest(${events.map(({ append }) => append.streamId)}::text[],
+          ${events.map(({ offset }) => offset)}::bigint[], ${events.map(({ event }) => event.type)}::text[],
+          ${events.map(({ event }) => registry.schemaVersionOf(event.type))}::integer[],
+          ${events.map(({ event }) => event.eventId)}::uuid[],
+          ${events.map(({ append }) => append.prepared.userId)}::text[],
+          ${events.map(({ event }) => JSON.stringify(event.data))}::jsonb[],
+          ${events.map(({ append }) => append.prepared.metadataJson)}::jsonb[],
+          ${events.map(({ append }) => append.createdAt.toISOString())}::timestamptz[]
+        ) with ordinality as e(stream_id, stream_offset, type, schema_version, event_id, user_id, data, metadata, created_at, ordinality)
+        join bumped on bumped.stream_id = e.stream_id
+        join input on input.stream_id = e.stream_id
+        order by e.ordinality
+        returning global_position
       )
-      select (select version from bumped) as version,
-        (select json_agg(global_position order by stream_position) from inserted) as positions
+      select (select jsonb_object_agg(stream_id, version) from bumped) as versions,
+        (select json_agg(global_position order by global_position) from inserted) as positions,
+        (select count(locked) from input) as locks
     `.execute(executor)
-    const version = rows[0]?.version ?? null
-    const positions = rows[0]?.positions ?? null
-    if (version === null || positions === null) {
+    const bumped = rows[0]?.versions ?? {}
+    const refused = list.find((stream) => bumped[stream.first.streamId] === undefined)
+    if (refused) {
+      const { streamId, expected } = refused.first
       throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, executor))
     }
-    return {
-      nextVersion: Number(version),
-      globalPositions: positions.map(Number),
-      createdAt,
-      alreadyAppended: false,
-    }
+    const versions = new Map(list.map(({ first: { streamId } }) => [streamId, Number(bumped[streamId])]))
+    return { versions, globalPositions: (rows[0]?.positions ?? []).map(Number) }
   }
 
+  /**
+   * The answer to an append repeated with the event ids of one already written: the same stream
+   * and every id, or the append is refused (all or nothing). Undefined when none was written.
+   */
   async function findAlreadyAppended(
     executor: Executor,
     streamId: string,
@@ -125,7 +176,7 @@ export function appender({
     const ids = events.map((event) => event.eventId)
     const found = await executor
       .selectFrom('events')
-      .select(['event_id', 'stream_id', 'global_position', 'created_at'])
+      .select(['event_id', 'stream_id', 'created_at'])
       .where('event_id', 'in', ids)
       .execute()
     if (found.length === 0) return undefined
@@ -134,14 +185,12 @@ export function appender({
         `Some of these event ids were already appended${found.some((row) => row.stream_id !== streamId) ? ' to another stream' : ''}: an append is all or nothing`,
       )
     }
-    const positionById = new Map(found.map((row) => [row.event_id, row.global_position]))
     return {
       nextVersion: await streamVersion(streamId, executor),
-      globalPositions: ids.map((id) => positionById.get(id) ?? 0),
       createdAt: new Date(found[0]?.created_at ?? clock.now()),
       alreadyAppended: true,
     }
   }
 
-  return { appendWithin, prepare }
+  return { prepare, writeHeld, findAlreadyAppended }
 }

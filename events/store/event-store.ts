@@ -1,11 +1,13 @@
 import type { DrainOuterGeneric, Kysely, Transaction } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
-import { appender, type Appended } from './append.ts'
+import { appender } from './append.ts'
 import type { EventRegistry } from './event-definition.ts'
+import type { Executor } from './event-rows.ts'
 import { logReader } from './read-log.ts'
 import { streamReader, type LoadedStream, type StreamToRead } from './read-streams.ts'
 import { retryTransient } from './retry-transient.ts'
+import { unitOfWork } from './unit-of-work.ts'
 import type { AppendResult, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.ts'
 
 /** What one commit appended: a single notice per unit of work, however many streams it wrote. */
@@ -17,6 +19,12 @@ export type AppendedNotice = { streamIds: string[]; globalPositions: number[] }
  */
 export type StoreTransaction<Tables extends EventsDatabase = EventsDatabase> = {
   db: Transaction<DrainOuterGeneric<EventsDatabase & Tables>>
+  /**
+   * Appends events at the version expected, checked now against the version the unit read (a
+   * `ConcurrencyError` otherwise). They are written with the unit's other appends in one
+   * statement when it commits, or before anything reads their stream (through the unit, or the
+   * store given the unit's `db`), so every read in the unit sees them (decision 0117).
+   */
   append: (
     streamId: string,
     expected: ExpectedVersion,
@@ -64,15 +72,13 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   onAppended?: (notice: AppendedNotice) => void
 }) {
   const { db, registry, clock, onAppended } = options
-  const notify = (appended: Appended[]) => {
-    if (appended.length === 0) return
-    onAppended?.({
-      streamIds: [...new Set(appended.map((one) => one.streamId))],
-      globalPositions: appended.flatMap((one) => one.globalPositions),
-    })
+  const notify = (appended: AppendedNotice | undefined) => {
+    if (appended && appended.globalPositions.length > 0) onAppended?.(appended)
   }
   const streams = streamReader({ db, registry, clock })
   const writes = appender({ registry, clock, streamVersion: streams.streamVersion })
+  // Each open unit of work by its `db`, with what writes its held appends before a read of a stream.
+  const units = new WeakMap<object, (streamId: string) => Promise<void>>()
 
   /** Runs `work` in one transaction, again when the database rolls it back for a deadlock. */
   function transaction<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
@@ -80,67 +86,40 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   }
 
   async function transactionOnce<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
-    const notices: Appended[] = []
+    let appended: AppendedNotice | undefined
     const result = await db.transaction().execute(async (trx) => {
-      // Each stream is locked once per transaction: the lock lasts until the transaction ends. A
-      // locked stream moves only by this unit's own appends, so what was read stays true until then.
-      const locked = new Set<string>()
-      const read = new Map<string, { snapshotKey: string | undefined; loaded: LoadedStream }>()
-      const erasedOwners = new Map<string, boolean>()
-      const loadLocked = async (streamId: string, snapshotKey: string | undefined) => {
-        const known = read.get(streamId)
-        if (known && known.snapshotKey === snapshotKey) return known.loaded
-        const loaded = await streams.loadStream(streamId, { executor: trx, snapshotKey, lock: !locked.has(streamId) })
-        locked.add(streamId)
-        read.set(streamId, { snapshotKey, loaded })
-        return loaded
-      }
-      return work({
-        db: trx.$extendTables<Tables>(),
-        append: async (streamId, expected, events, metadata) => {
-          const lock = !locked.has(streamId)
-          read.delete(streamId)
-          erasedOwners.delete(streamId)
-          const appended = await writes.appendWithin(trx, streamId, expected, writes.prepare(events, metadata), lock)
-          locked.add(streamId)
-          if (!appended.alreadyAppended) notices.push({ streamId, globalPositions: appended.globalPositions })
-          return appended
-        },
-        readAhead: async ({ streams: toRead, ownerStreams = [] }) => {
-          const unread = toRead.filter((stream) => !locked.has(stream.streamId))
-          const owners = ownerStreams.filter((ownerStream) => !erasedOwners.has(ownerStream))
-          if (unread.length === 0 && owners.length === 0) return
-          const loaded = await streams.readStreams(unread, owners, trx)
-          for (const { streamId, snapshotKey } of unread) {
-            const stream = loaded.streams.get(streamId)
-            locked.add(streamId)
-            if (stream) read.set(streamId, { snapshotKey, loaded: stream })
-          }
-          for (const [ownerStream, erased] of loaded.erased) erasedOwners.set(ownerStream, erased)
-        },
-        readStream: async (streamId) => (await loadLocked(streamId, undefined)).events,
-        loadStream: loadLocked,
-        saveSnapshot: (streamId, snapshotKey, version, state) =>
-          streams.saveSnapshot(streamId, snapshotKey, version, state, trx),
-        erased: async (ownerStream) => {
-          const known = erasedOwners.get(ownerStream)
-          if (known !== undefined) return known
-          const erased = await streams.ownerErased(ownerStream, trx)
-          erasedOwners.set(ownerStream, erased)
-          return erased
-        },
-      })
+      const unit = unitOfWork<Tables>({ trx, streams, writes, clock })
+      units.set(unit.tx.db, unit.beforeReading)
+      const answer = await work(unit.tx)
+      await unit.writeHeld()
+      appended = unit.appended
+      return answer
     })
-    notify(notices)
+    notify(appended)
     return result
+  }
+
+  /** A read through a unit's `db` (not through the unit) sees the unit's appends too: they are written first. */
+  async function beforeReading(streamId: string, executor: Executor | undefined) {
+    const unit = executor && units.get(executor)
+    if (unit) await unit(streamId)
   }
 
   return {
     transaction,
-    readStream: streams.readStream,
-    loadStream: streams.loadStream,
+    readStream: async (...[streamId, options]: Parameters<typeof streams.readStream>) => {
+      await beforeReading(streamId, options?.executor)
+      return streams.readStream(streamId, options)
+    },
+    loadStream: async (...[streamId, options]: Parameters<typeof streams.loadStream>) => {
+      await beforeReading(streamId, options?.executor)
+      return streams.loadStream(streamId, options)
+    },
     saveSnapshot: streams.saveSnapshot,
-    streamVersion: streams.streamVersion,
+    streamVersion: async (streamId: string, executor?: Executor) => {
+      await beforeReading(streamId, executor)
+      return streams.streamVersion(streamId, executor)
+    },
     ...logReader({ db, registry }),
     registry,
   }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { EventsDatabase } from '#events/database.ts'
 import type { EventRegistry } from './event-definition.ts'
@@ -14,6 +14,16 @@ export type StreamToRead = { streamId: string; snapshotKey: string | undefined }
 
 /** Several streams read together, and, for each owner asked about, whether that person was erased. */
 export type LoadedStreams = { streams: Map<string, LoadedStream>; erased: Map<string, boolean> }
+
+/**
+ * Whether the user stream `ownerStream` (an SQL expression) holds an erasure: first the stream's
+ * lock, shared, so a unit of work that locked the stream to erase the person is waited for (its
+ * appends are written only when it commits, decision 0117); then `owner_erased` (migration 0035),
+ * whose share lock on the stream's row makes an erasure written later wait for this unit.
+ */
+const ownerFact = (ownerStream: RawBuilder<unknown>) =>
+  sql<boolean>`case when pg_advisory_xact_lock_shared(hashtext('event-stream'), hashtext(${ownerStream}))::text = ''
+    then owner_erased(${ownerStream}) end`
 
 /** A row of `read_stream` for the stream at `stream_index` (1-based) of the request. */
 type BatchRow = Selectable<EventsTable> & { snapshot: unknown; stream_index: number | string }
@@ -67,7 +77,7 @@ export function streamReader({
   /**
    * Several streams in one round trip, inside a unit of work: each locked, then read from its
    * snapshot under its key (`read_stream`, in the order given), and for each of `ownerStreams`
-   * (user streams) whether it holds an erasure, with `owner_erased`'s share lock. What comes back
+   * (user streams) whether it holds an erasure, with the owner fact's locks. What comes back
    * is what `loadStream` and `ownerErased` would answer one statement at a time.
    */
   async function readStreams(
@@ -79,7 +89,7 @@ export function streamReader({
       { erased: Record<string, boolean> } & { [Column in keyof BatchRow]: BatchRow[Column] | null }
     >`
       with owners as (
-        select coalesce(jsonb_object_agg(o.stream_id, owner_erased(o.stream_id)), '{}') as erased
+        select coalesce(jsonb_object_agg(o.stream_id, ${ownerFact(sql`o.stream_id`)}), '{}') as erased
         from unnest(${[...ownerStreams]}::text[]) as o(stream_id)
       )
       select owners.erased, r.* from owners left join lateral (
@@ -107,12 +117,14 @@ export function streamReader({
   }
 
   /**
-   * Whether the user stream `ownerStream` holds an erasure, in one statement (`owner_erased`,
-   * migration 0035). Its share lock on the stream row makes an erasure being written wait for the
-   * reading unit of work to commit (or the reader wait for the erasure, and then see it).
+   * Whether the user stream `ownerStream` holds an erasure, in one statement (`ownerFact`). Its
+   * locks make an erasure wait for the reading unit of work to commit (or the reader wait for the
+   * erasure, and then see it).
    */
   async function ownerErased(ownerStream: string, executor: Executor): Promise<boolean> {
-    const { rows } = await sql<{ erased: boolean }>`select owner_erased(${ownerStream}) as erased`.execute(executor)
+    const { rows } = await sql<{ erased: boolean }>`select ${ownerFact(sql`${ownerStream}::text`)} as erased`.execute(
+      executor,
+    )
     return rows[0]?.erased === true
   }
 

@@ -50,11 +50,14 @@ export type StoredEvent<Type extends string = string, Data = Record<string, unkn
  */
 export type ExpectedVersion = number | 'no_stream' | 'stream_exists' | 'any'
 
+/**
+ * What an append inside a unit of work answers before its events are written (at the latest when
+ * the unit commits): their positions in the log are known only then, and come with the store's
+ * notice of the commit.
+ */
 export type AppendResult = {
   /** The stream's version after the append. */
   nextVersion: number
-  /** Positions of the appended events, in order. */
-  globalPositions: number[]
   /** When the events were recorded: the time their `createdAt` carries. */
   createdAt: Date
   /** True when every event id had already been appended: nothing was written. */

@@ -4,7 +4,8 @@ import { httpStatusOf } from '#server/trpc/domain-errors.ts'
 import { publicCodeForStatus, publicCodeOf, type PublicErrorCode } from '#server/trpc/public-error-codes.ts'
 import { meaningOf } from './error-code-meanings.ts'
 import { operationRefusals } from './operation-refusals.ts'
-import { isRecord, mapOperations, type Operation } from './openapi-object.ts'
+import type { Operation } from '#server/routes/openapi-shapes.ts'
+import { isRecord, mapOperations } from './openapi-object.ts'
 
 const errorEnvelopeRef = { $ref: '#/components/schemas/ErrorEnvelope' }
 

@@ -1,5 +1,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi'
+import { apiRoutes } from '#server/routes/api-routes.ts'
+import type { ApiRoute } from '#server/routes/api-route-handlers.ts'
 import { withIdempotencyKeyHeader } from '#server/routes/idempotency-openapi.ts'
+import type { Operation, PathItem, SchemaObject } from '#server/routes/openapi-shapes.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { devMailboxPath } from '#server/trpc/procedures/site/dev-mailbox.ts'
 import { accountLimits, type RateLimit } from '#server/accounts/rate-limiter.ts'
@@ -9,10 +12,9 @@ import { publicErrorCodes } from '#server/trpc/public-error-codes.ts'
 import { documentVersion } from './api-version.ts'
 import { apiGuide } from './openapi-guide.ts'
 import { withDeclaredStatuses } from './openapi-declared-statuses.ts'
-import { extraPaths, streamEventSchemas } from './openapi-extra-paths.ts'
 import { withResponseHeaders } from './openapi-response-headers.ts'
 import { withExamples } from './openapi-examples/with-examples.ts'
-import { isRecord, operationKeys, type Operation, type PathItem } from './openapi-object.ts'
+import { isRecord, operationKeys } from './openapi-object.ts'
 
 /** The abuse limits a client of the REST API can run into, listed in the document. */
 const documentedLimits: readonly RateLimit[] = [
@@ -59,7 +61,7 @@ function fullDocument(): OpenAPIObject {
       withPublicOperationsMarked(
         withRateLimitList(
           withDeclaredStatuses(
-            withExtraPaths(
+            withRoutePaths(
               inTagOrder(
                 withEnvelopes(
                   generateOpenApiDocument(appRouter, {
@@ -110,9 +112,23 @@ function withRateLimitList(document: OpenAPIObject): OpenAPIObject {
   return { ...document, 'x-rate-limits': limits }
 }
 
-function withExtraPaths(document: OpenAPIObject): OpenAPIObject {
-  const components = { ...document.components, schemas: { ...document.components?.schemas, ...streamEventSchemas } }
-  return withIdempotencyKeyHeader({ ...document, components, paths: { ...document.paths, ...extraPaths } })
+/** `/api/interview/sessions/$id/review/pdf` (a file route's path) → `/interview/sessions/{id}/review/pdf` (the document's, under its /api server). */
+const documentPath = (path: string) => path.replace(/^\/api/, '').replace(/\$(\w+)/g, '{$1}')
+
+/**
+ * The routes served beside the bridge (trpc-to-openapi takes JSON only and cannot stream, and the
+ * probes must not depend on it), each described in its own module, so the whole API is in one document.
+ */
+function withRoutePaths(document: OpenAPIObject): OpenAPIObject {
+  const paths: Record<string, PathItem> = {}
+  const schemas: Record<string, SchemaObject> = {}
+  for (const [path, route] of Object.entries<ApiRoute>(apiRoutes)) {
+    if (!('openapi' in route)) continue
+    paths[documentPath(path)] = route.openapi
+    Object.assign(schemas, route.schemas)
+  }
+  const components = { ...document.components, schemas: { ...document.components?.schemas, ...schemas } }
+  return withIdempotencyKeyHeader({ ...document, components, paths: { ...document.paths, ...paths } })
 }
 
 /** Paths grouped by their first tag in `tagOrder`, so the order does not depend on how the routers are composed. */

@@ -1,8 +1,5 @@
 import type { OpenAPIObject } from 'trpc-to-openapi'
-
-/** The shapes the document's post-processing steps walk through. */
-export type PathItem = NonNullable<OpenAPIObject['paths']>[string]
-export type Operation = NonNullable<PathItem['get']>
+import type { Operation, PathItem } from '#server/routes/openapi-shapes.ts'
 
 export const operationKeys = ['get', 'put', 'post', 'delete', 'patch'] as const
 

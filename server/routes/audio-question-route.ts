@@ -1,12 +1,16 @@
 import { z } from 'zod'
-import { acceptedAudioFormats, sniffAudio } from '#server/ai/audio-header.ts'
+import { acceptedAudioFormats, acceptedAudioTypes, sniffAudio } from '#server/ai/audio-header.ts'
 import { askAudioQuestion, streamAudioQuestion } from '#server/interviews/ask.ts'
 import { isSignedIn } from '#server/request-scope.ts'
 import { routeErrorResponse, thrownErrorResponse } from '#server/routes/error-envelope.ts'
 import { signInRequiredMessage } from '#server/trpc/init.ts'
+import { audioAnswerSchema } from '#server/trpc/schemas/interviews.ts'
 import { bodyLimits } from '#server/http/body-limits.ts'
 import { eventStreamResponse, serverSentEvent } from './event-stream-response.ts'
 import { readRequestBody } from '#server/http/request-body.ts'
+import type { ApiRoute } from './api-route-handlers.ts'
+import { withIdempotency } from './idempotency.ts'
+import { errorResponses, successAnswer } from './route-openapi.ts'
 import { routeScope } from './route-scope.ts'
 
 const maxAudioBytes = 10 * 1024 * 1024
@@ -29,7 +33,7 @@ const sessionIdField = z.uuid(audioRefusals.badSessionId).optional()
  * "audio" (WAV works everywhere; other formats need a configured transcription model) and an
  * optional "sessionId". With `Accept: text/event-stream` the answer streams: `heard`, `delta`s, `done`. The format is read from the recording's bytes, whatever type it was sent as. trpc-to-openapi takes JSON only, so this route calls the same service.
  */
-export async function handleAudioQuestion(request: Request): Promise<Response> {
+async function handleAudioQuestion(request: Request): Promise<Response> {
   const scope = await routeScope(request)
   if (scope instanceof Response) return scope
   const { log } = scope.runtime
@@ -82,3 +86,50 @@ function multipartForm(bytes: Uint8Array<ArrayBuffer>, headers: Headers): Promis
   const contentType = headers.get('content-type') ?? ''
   return new Response(bytes, { headers: { 'content-type': contentType } }).formData()
 }
+
+const audioFormats = acceptedAudioFormats.join(', ')
+// What a client may label the part with: any recording type, or none in particular (curl's default).
+const audioPartTypes = [...acceptedAudioTypes, 'application/octet-stream'].join(', ')
+
+export const audioQuestionRoute = {
+  handlers: { POST: ({ request }: { request: Request }) => withIdempotency(request, handleAudioQuestion) },
+  openapi: {
+    post: {
+      operationId: 'interview-audioQuestion',
+      tags: ['interview'],
+      summary: 'Answer a spoken question',
+      description:
+        'multipart/form-data with the recording in the field "audio" (WAV 16-bit PCM works with every configuration; WebM, Ogg, FLAC, MP3 and M4A need AI_TRANSCRIPTION_MODEL), recognised by its bytes whatever type the file was sent as (415 for anything else), at most 10 MB (413 above; a recording of any of these formats longer than the limit in the Uploads section of the guide 413 `audio_too_long`, its length read from its header and container before decoding), and an optional "sessionId". Needs the microphone feature in the plan. The answer carries the transcript and, where the recognizer reports one, `transcriptConfidence` (0–1). Below the confidence threshold the transcript is not answered: `needsConfirmation` is true, nothing is recorded or counted, and the candidate confirms or corrects the words and sends them to POST /interview/question (decision 0055). With `Accept: text/event-stream` the answer streams as server-sent events: `event: heard` (the transcript fields) as soon as the words are known, `event: delta` (`{"text"}`) as the answer is written, then one `event: done` (`{"success": true, "data"}`, the JSON answer) or `event: error` (the error envelope); an unsure transcript is `done` at once.',
+      security: [{ bearerAuth: [] }],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                // OpenAPI 3.1: a file part is a string of raw bytes of a media type (no base64); 3.1
+                // generators type it as a file (Blob/File) rather than as a string.
+                audio: {
+                  type: 'string',
+                  contentMediaType: 'application/octet-stream',
+                  description: `The recording, as a file: ${audioFormats}. Its bytes decide its format, not the type it is sent with.`,
+                },
+                sessionId: { type: 'string', format: 'uuid' },
+              },
+              required: ['audio'],
+            },
+            encoding: { audio: { contentType: audioPartTypes } },
+          },
+        },
+      },
+      responses: {
+        '200': successAnswer(
+          'The transcript and the answer, or the transcript alone to confirm (`needsConfirmation`)',
+          z.toJSONSchema(audioAnswerSchema, { metadata: z.registry() }),
+        ),
+        ...errorResponses,
+      },
+    },
+  },
+} satisfies ApiRoute

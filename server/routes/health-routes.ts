@@ -1,10 +1,14 @@
-import type { ReadinessChecks } from '#server/health/readiness-checks.ts'
+import { z } from 'zod'
+import { readinessChecksSchema, type ReadinessChecks } from '#server/health/readiness-checks.ts'
 import { databaseUnreachable, readiness, type Readiness } from '#server/health/readiness.ts'
 import { jsonResponse } from '#server/http/json-response.ts'
+import { getRuntime } from '#server/runtime.ts'
 import type { Runtime } from '#server/runtime.types.ts'
+import type { ApiRoute } from './api-route-handlers.ts'
+import { errorEnvelope, successAnswer } from './route-openapi.ts'
 
 /** GET /api/health: the process serves requests. Touches nothing else, so a slow database cannot fail it. */
-export function handleHealth(): Response {
+function handleHealth(): Response {
   return jsonResponse({ success: true, data: { status: 'live' } }, 200)
 }
 
@@ -15,7 +19,7 @@ const notStarted: ReadinessChecks = { database: 'down', migrations: null, projec
  * GET /api/ready: 200 with each check when ready; 503 with the same checks under `details` and an
  * error naming every problem otherwise.
  */
-export async function handleReady(runtime: () => Promise<Runtime>): Promise<Response> {
+async function handleReady(runtime: () => Promise<Runtime>): Promise<Response> {
   let result: Readiness
   try {
     result = await readiness(await runtime())
@@ -34,3 +38,70 @@ export async function handleReady(runtime: () => Promise<Runtime>): Promise<Resp
         503,
       )
 }
+
+const readinessChecks = z.toJSONSchema(readinessChecksSchema, { metadata: z.registry() })
+
+/** `{success: true, data: {status, …more}}`. */
+const statusAnswer = (status: string, description: string, more: Record<string, unknown> = {}) =>
+  successAnswer(description, {
+    type: 'object',
+    properties: { status: { type: 'string', const: status }, ...more },
+    required: ['status', ...Object.keys(more)],
+  })
+
+// The probes are served beside the REST bridge: they must not depend on it.
+export const healthRoute = {
+  handlers: { GET: handleHealth },
+  openapi: {
+    get: {
+      operationId: 'health',
+      tags: ['health'],
+      summary: 'Liveness: the server process answers',
+      description: 'Always 200 while the process serves requests; it does not touch the database.',
+      responses: {
+        '200': statusAnswer('live', 'The process serves requests'),
+        default: { description: 'Any other failure', content: errorEnvelope },
+      },
+    },
+  },
+} satisfies ApiRoute
+
+export const readyRoute = {
+  handlers: { GET: () => handleReady(getRuntime) },
+  openapi: {
+    get: {
+      operationId: 'ready',
+      tags: ['health'],
+      summary: 'Readiness: database, migrations, views and Inngest, check by check',
+      description:
+        'Answers 200 when the database answers, every migration of this release has run, no projection is halted at an event it cannot apply, and a self-hosted Inngest server (INNGEST_BASE_URL, or INNGEST_DEV) answers; 503 otherwise, with the same checks under `details` and an error naming each problem. Each projection reports how many events it is behind (reported, never a reason for 503). Inngest Cloud is not probed. Support staff see a halted projection on /support and can retry it there.',
+      responses: {
+        '200': statusAnswer('ready', 'Ready to serve, with each check', { checks: readinessChecks }),
+        '503': {
+          description: 'Not ready: the error names each problem; `details.checks` has every check',
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/ErrorEnvelope' },
+                  {
+                    type: 'object',
+                    properties: {
+                      details: {
+                        type: 'object',
+                        properties: { status: { type: 'string', const: 'not-ready' }, checks: readinessChecks },
+                        required: ['status', 'checks'],
+                      },
+                    },
+                    required: ['details'],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        default: { description: 'Any other failure', content: errorEnvelope },
+      },
+    },
+  },
+} satisfies ApiRoute

@@ -9,6 +9,7 @@ import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 import { appendEvents } from '#tests/support/append-events.ts'
 
+const keyed = (idempotencyKey: string) => ({ ...systemActor, idempotencyKey })
 const increment = (by: number, eventId?: string) => ({
   type: 'CounterIncremented',
   data: { by },
@@ -51,9 +52,9 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     const result = await appendEvents(store, streamId, 'no_stream', [increment(1), increment(2)], metadata)
     expect(result.nextVersion).toBe(2)
     expect(result.alreadyAppended).toBe(false)
-    expect(result.globalPositions[1]).toBeGreaterThan(result.globalPositions[0] ?? Infinity)
 
     const events = await store.readStream(streamId)
+    expect(events[1]?.globalPosition).toBeGreaterThan(events[0]?.globalPosition ?? Infinity)
     expect(events.map((event) => [event.type, event.data.by, event.streamPosition])).toEqual([
       ['CounterIncremented', 1, 1],
       ['CounterIncremented', 2, 2],
@@ -211,6 +212,75 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
       await tx.append(second, 'no_stream', [increment(1)], systemActor)
     })
     expect(notices.slice(noticesBefore).map((notice) => notice.streamIds)).toEqual([[first, second]])
+  })
+
+  // A unit of work holds its appends and writes them together, in one statement, when it commits
+  // or before something reads a stream they go to (decision 0117).
+  it('writes every stream in the order appended, each event with its own append’s metadata, in one notice', async () => {
+    const [read, blind, twice] = [newStream(), newStream(), newStream()]
+    await appendEvents(store, read, 'no_stream', [increment(1)], systemActor)
+    const noticesBefore = notices.length
+    const answers = await store.transaction(async (tx) => {
+      await tx.readAhead({ streams: [read, twice].map((streamId) => ({ streamId, snapshotKey: undefined })) })
+      return [
+        await tx.append(read, 1, [increment(2)], keyed('a')),
+        await tx.append(blind, 'no_stream', [increment(3), increment(4)], keyed('b')),
+        await tx.append(twice, 'no_stream', [increment(5)], keyed('c')),
+        await tx.append(twice, 1, [increment(6)], keyed('d')),
+      ].map((answer) => answer.nextVersion)
+    })
+    expect(answers).toEqual([2, 2, 1, 2])
+    const written = (await Promise.all([read, blind, twice].map((streamId) => store.readStream(streamId))))
+      .flat()
+      .filter((event) => event.data.by !== 1)
+      .sort((a, b) => a.globalPosition - b.globalPosition)
+    expect(written.map((event) => [event.data.by, event.streamPosition, event.metadata.idempotencyKey])).toEqual([
+      [2, 2, 'a'],
+      [3, 1, 'b'],
+      [4, 2, 'b'],
+      [5, 1, 'c'],
+      [6, 2, 'd'],
+    ])
+    expect(notices.slice(noticesBefore)).toEqual([
+      { streamIds: [read, blind, twice], globalPositions: written.map((event) => event.globalPosition) },
+    ])
+  })
+
+  it('writes what it holds before a read of its streams, through the unit or through its db', async () => {
+    const streamId = newStream()
+    const seen = await store.transaction(async (tx) => {
+      await tx.append(streamId, 'no_stream', [increment(1)], systemActor)
+      const throughDb = (await store.loadStream(streamId, { executor: tx.db })).events.length
+      await tx.append(streamId, 1, [increment(2)], systemActor)
+      const throughUnit = (await tx.readStream(streamId)).length
+      await tx.append(streamId, 2, [increment(3)], systemActor)
+      return [throughDb, throughUnit, await store.streamVersion(streamId, tx.db)]
+    })
+    expect(seen).toEqual([1, 2, 3])
+  })
+
+  it('refuses a stale version as it is appended on a stream it read, and at commit on one it did not, writing nothing', async () => {
+    const [read, blind] = [newStream(), newStream()]
+    for (const streamId of [read, blind]) await appendEvents(store, streamId, 'no_stream', [increment(1)], systemActor)
+    let after = 'not reached'
+    const onRead = await store
+      .transaction(async (tx) => {
+        await tx.readAhead({ streams: [{ streamId: read, snapshotKey: undefined }] })
+        await tx.append(read, 2, [increment(2)], systemActor)
+        after = 'reached'
+      })
+      .catch((caught: unknown) => caught)
+    expect(onRead).toBeInstanceOf(ConcurrencyError)
+    expect(onRead).toMatchObject({ streamId: read, expected: 2, actual: 1 })
+    expect(after).toBe('not reached')
+    const onBlind = await store
+      .transaction(async (tx) => {
+        await tx.append(read, 'stream_exists', [increment(2)], systemActor)
+        await tx.append(blind, 'no_stream', [increment(2)], systemActor)
+      })
+      .catch((caught: unknown) => caught)
+    expect(onBlind).toMatchObject({ name: 'ConcurrencyError', streamId: blind, expected: 'no_stream', actual: 1 })
+    for (const streamId of [read, blind]) expect(await store.streamVersion(streamId)).toBe(1)
   })
 
   it('reads the whole log after a checkpoint in commit order, page by page', async () => {

@@ -146,6 +146,8 @@ describe('projections on postgres with transactions that commit out of order', (
 
     const transactionA = store.transaction(async (tx) => {
       await tx.append('counter-a', 'no_stream', [increment(1)], systemActor)
+      // A read of the stream writes the unit's held append now (decision 0117): A writes first and commits last.
+      await tx.readStream('counter-a')
       aAppended()
       await aMayCommit
     })

@@ -1,6 +1,7 @@
 /**
  * The write path of an interview session on PostgreSQL, in statements: a start and an end are
- * each a unit of work with one locked read and an append per stream (decision 0114), and a
+ * each a unit of work with one locked read and its appends written together at commit, in one
+ * statement whatever the number of streams (decisions 0114, 0117), as is any unit's, and a
  * start + end cycle stays within five statements per appended event with every projection of the
  * runtime included.
  */
@@ -22,6 +23,7 @@ import { countingDatabase } from '#tests/support/statement-counter.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { fixedClock } from '#events/clock.ts'
 import { grantPlan } from '#tests/support/test-runtime.ts'
+import { userStreamId } from '#events/users/user.ts'
 
 describe('statements of an interview session on postgres', () => {
   let runtime: Runtime
@@ -52,7 +54,7 @@ describe('statements of an interview session on postgres', () => {
     return actingAs({ runtime: on, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
   }
 
-  it('starts a session in one read and two appends, and ends it by its id in the same', async () => {
+  it('starts a session in one read and one write of both streams, and ends it by its id in the same', async () => {
     // The same runtime with a store that wakes no projection: only the session's own statements count.
     const quiet: Runtime = {
       ...runtime,
@@ -61,11 +63,25 @@ describe('statements of an interview session on postgres', () => {
     const scope = await personWithPlan(quiet)
     const started = await counted(() => startSession(scope, { mode: 'text' }))
     expect(started.result.status).toBe('active')
-    // begin, the locked read of the subscription, the new session's stream and the owner fact, an append to each stream, commit
-    expect(started.statements).toBe(5)
+    // begin, the locked read of the subscription, the new session's stream and the owner fact, the write of both streams, commit
+    expect(started.statements).toBe(4)
     const ended = await counted(() => endSession(scope, started.result.id))
     expect(ended.result).toMatchObject({ status: 'ended', counted: false })
-    expect(ended.statements).toBe(5)
+    expect(ended.statements).toBe(4)
+  })
+
+  it('writes a unit of work reading three streams ahead and appending to each in one statement: four in all', async () => {
+    const store = createEventStore<Database>({ db: counting.db, registry: eventRegistry, clock })
+    const streams = [userStreamId(randomUUID()), userStreamId(randomUUID()), userStreamId(randomUUID())]
+    const signIn = { type: 'UserSignedIn', data: { method: 'password' } }
+    const { statements } = await counted(() =>
+      store.transaction(async (tx) => {
+        await tx.readAhead({ streams: streams.map((streamId) => ({ streamId, snapshotKey: undefined })) })
+        for (const streamId of streams) await tx.append(streamId, 'no_stream', [signIn], { actor: { type: 'system' } })
+      }),
+    )
+    // begin, the read ahead, the write of the three streams, commit
+    expect(statements).toBe(4)
   })
 
   it('costs at most five statements per appended event, projections included, for eight people at once', async () => {

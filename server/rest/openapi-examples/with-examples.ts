@@ -4,7 +4,8 @@ import { sharedErrorExamples } from './error-examples.ts'
 import type { DocumentedOperation, OperationExample } from './operation-example.ts'
 import { operationExamples } from './operation-examples.ts'
 import { operationFacts } from './procedure-facts.ts'
-import { isRecord, operationKeys, type Operation } from '../openapi-object.ts'
+import type { Operation } from '#server/routes/openapi-shapes.ts'
+import { isRecord, operationKeys } from '../openapi-object.ts'
 
 type Json = Record<string, unknown>
 

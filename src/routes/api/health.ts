@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
-import { handleHealth } from '#server/routes/health-routes.ts'
+import { servedRoute } from '#server/routes/api-routes.ts'
 
-export const Route = createFileRoute('/api/health')({
-  server: { handlers: { GET: () => handleHealth(), ...otherMethodsRefused('GET') } },
-})
+export const Route = createFileRoute('/api/health')({ server: servedRoute('/api/health') })

@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
-import { serveInngest } from '#inngest/serve-inngest.ts'
-import { getRuntime } from '#server/runtime.ts'
+import { servedRoute } from '#server/routes/api-routes.ts'
 
-const handle = async ({ request }: { request: Request }) => serveInngest(await getRuntime(), request)
-
-export const Route = createFileRoute('/api/inngest')({
-  server: { handlers: { GET: handle, POST: handle, PUT: handle, ...otherMethodsRefused('GET', 'POST', 'PUT') } },
-})
+export const Route = createFileRoute('/api/inngest')({ server: servedRoute('/api/inngest') })

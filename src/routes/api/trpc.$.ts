@@ -1,13 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
-import { handleTrpcRequest } from '#server/trpc/http-handler.ts'
+import { servedRoute } from '#server/routes/api-routes.ts'
 
-export const Route = createFileRoute('/api/trpc/$')({
-  server: {
-    handlers: {
-      GET: ({ request }) => handleTrpcRequest(request),
-      POST: ({ request }) => handleTrpcRequest(request),
-      ...otherMethodsRefused('GET', 'POST'),
-    },
-  },
-})
+export const Route = createFileRoute('/api/trpc/$')({ server: servedRoute('/api/trpc/$') })

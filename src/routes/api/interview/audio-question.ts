@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
-import { handleAudioQuestion } from '#server/routes/audio-question-route.ts'
-import { withIdempotency } from '#server/routes/idempotency.ts'
+import { servedRoute } from '#server/routes/api-routes.ts'
 
 export const Route = createFileRoute('/api/interview/audio-question')({
-  server: {
-    handlers: { POST: ({ request }) => withIdempotency(request, handleAudioQuestion), ...otherMethodsRefused('POST') },
-  },
+  server: servedRoute('/api/interview/audio-question'),
 })

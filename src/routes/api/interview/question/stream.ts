@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
-import { handleQuestionStream } from '#server/routes/question-stream-route.ts'
+import { servedRoute } from '#server/routes/api-routes.ts'
 
 export const Route = createFileRoute('/api/interview/question/stream')({
-  server: { handlers: { POST: ({ request }) => handleQuestionStream(request), ...otherMethodsRefused('POST') } },
+  server: servedRoute('/api/interview/question/stream'),
 })

@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { otherMethodsRefused } from '#server/routes/api-route-handlers.ts'
-import { handleInvoicePdf } from '#server/routes/invoice-pdf-route.ts'
+import { servedRoute } from '#server/routes/api-routes.ts'
 
 export const Route = createFileRoute('/api/billing/invoices/$orderId/pdf')({
-  server: {
-    handlers: {
-      GET: ({ request, params }) => handleInvoicePdf(request, params.orderId),
-      ...otherMethodsRefused('GET'),
-    },
-  },
+  server: servedRoute('/api/billing/invoices/$orderId/pdf'),
 })
