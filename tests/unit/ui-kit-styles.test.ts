@@ -1,6 +1,7 @@
 /**
  * The kit's styles are written once (docs/decisions/0113-one-dialog-focus-ring-and-colour-roles.md):
- * every field takes its focus style from `focus-field` in src/styles/app.css.
+ * every field takes its focus style from `focus-field` in src/styles/app.css, and a colour pair that a
+ * role names is written as that role, not as a light class and its `dark:` class.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -18,6 +19,12 @@ function fieldsIn(text: string): string[] {
   return [...text.matchAll(/<(input|select|textarea)\b[\s\S]*?(\/>|<\/\1>)/g)].map((match) => match[0])
 }
 
+/** The variables a block (`:root`, `.dark`) of the stylesheet sets, by name. */
+function variables(selector: string): Map<string, string> {
+  const block = new RegExp(`^${selector.replace('.', '\\.')} \\{([^}]*)\\}`, 'm').exec(stylesheet)?.[1] ?? ''
+  return new Map([...block.matchAll(/--([\w-]+): var\(--color-([\w-]+)\)/g)].map((match) => [match[1], match[2]]))
+}
+
 describe('the UI kit styles', () => {
   it('writes the focus style of fields only in the focus-field utility', () => {
     const handWritten = sources.filter((file) => /focus(-visible)?:(border|ring)-/.test(read(file)))
@@ -33,5 +40,29 @@ describe('the UI kit styles', () => {
         .map((field) => `${file}: ${field.slice(0, 80)}`),
     )
     expect(unstyled).toEqual([])
+  })
+
+  it('writes a named colour pair as its role', () => {
+    const light = variables(':root')
+    const dark = variables('.dark')
+    expect(light.size).toBeGreaterThan(0)
+    const pairs = [...light].flatMap(([role, colour]) => {
+      const darkColour = dark.get(role)
+      return darkColour ? [{ role, colour, darkColour }] : []
+    })
+    const handPaired = sources.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line) =>
+          pairs.flatMap(({ role, colour, darkColour }) =>
+            [...line.matchAll(new RegExp(`(?<=[\\s'"\`])((?:[\\w-]+:)*)([a-z]+)-${colour}(?=[\\s'"\`])`, 'g'))]
+              .filter(([, variants, utility]) =>
+                new RegExp(` dark:${variants}${utility}-${darkColour}(?=[\\s'"\`])`).test(line),
+              )
+              .map(([found]) => `${file}: ${found} and its dark pair are --${role}`),
+          ),
+        ),
+    )
+    expect(handPaired).toEqual([])
   })
 })

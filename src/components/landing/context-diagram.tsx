@@ -20,7 +20,7 @@ function Document({ x, y, title }: { x: number; y: number; title: string }) {
         className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
         strokeWidth="2"
       />
-      <text x={x + 14} y={y + 26} fontSize="14" fontWeight="700" className="fill-gray-900 dark:fill-white">
+      <text x={x + 14} y={y + 26} fontSize="14" fontWeight="700" className="fill-fg">
         {title}
       </text>
       {[0, 1, 2].map((line) => (

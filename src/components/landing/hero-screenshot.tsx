@@ -11,7 +11,7 @@ export function HeroScreenshot() {
         width="640"
         height="400"
         rx="18"
-        className="fill-white stroke-gray-200 dark:fill-gray-900 dark:stroke-gray-700"
+        className="fill-surface stroke-gray-200 dark:stroke-gray-700"
         strokeWidth="2"
       />
       <rect x="0" y="0" width="640" height="36" rx="18" className="fill-gray-100 dark:fill-gray-800" />
@@ -24,7 +24,7 @@ export function HeroScreenshot() {
       </text>
 
       {/* The call: interviewer and candidate tiles. */}
-      <rect x="20" y="52" width="360" height="220" rx="12" className="fill-gray-200 dark:fill-gray-800" />
+      <rect x="20" y="52" width="360" height="220" rx="12" className="fill-line" />
       <circle cx="200" cy="140" r="38" className="fill-gray-300 dark:fill-gray-700" />
       <rect x="150" y="188" width="100" height="46" rx="23" className="fill-gray-300 dark:fill-gray-700" />
       <rect x="32" y="248" width="92" height="16" rx="8" className="fill-gray-900/60 dark:fill-black/60" />
@@ -37,7 +37,7 @@ export function HeroScreenshot() {
         width="108"
         height="62"
         rx="8"
-        className="fill-gray-300 stroke-white dark:fill-gray-700 dark:stroke-gray-900"
+        className="fill-gray-300 stroke-surface dark:fill-gray-700"
         strokeWidth="2"
       />
       <circle cx="314" cy="224" r="12" className="fill-gray-400 dark:fill-gray-600" />
@@ -47,19 +47,13 @@ export function HeroScreenshot() {
         width="360"
         height="96"
         rx="12"
-        className="fill-gray-50 stroke-gray-200 dark:fill-gray-950 dark:stroke-gray-800"
+        className="fill-gray-50 stroke-line dark:fill-gray-950"
         strokeWidth="1.5"
       />
       <text x="36" y="310" fontSize="11" fontWeight="600" className="fill-gray-500 dark:fill-gray-400">
         Shared screen
       </text>
-      <text
-        x="36"
-        y="332"
-        fontSize="12"
-        fontFamily="ui-monospace, monospace"
-        className="fill-gray-700 dark:fill-gray-300"
-      >
+      <text x="36" y="332" fontSize="12" fontFamily="ui-monospace, monospace" className="fill-fg-body">
         function lruCache(capacity) {'{'}
       </text>
       <text
@@ -71,13 +65,7 @@ export function HeroScreenshot() {
       >
         // TODO: O(1) get and put
       </text>
-      <text
-        x="36"
-        y="368"
-        fontSize="12"
-        fontFamily="ui-monospace, monospace"
-        className="fill-gray-700 dark:fill-gray-300"
-      >
+      <text x="36" y="368" fontSize="12" fontFamily="ui-monospace, monospace" className="fill-fg-body">
         {'}'}
       </text>
 
@@ -95,7 +83,7 @@ export function HeroScreenshot() {
       />
       <circle cx="418" cy="76" r="9" fill="#5e6ad2" />
       <path d="M414 76l3 3 5-6" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
-      <text x="434" y="80" fontSize="12" fontWeight="700" className="fill-gray-900 dark:fill-white">
+      <text x="434" y="80" fontSize="12" fontWeight="700" className="fill-fg">
         Interview Helper
       </text>
       <rect x="410" y="96" width="198" height="58" rx="10" className="fill-white dark:fill-gray-800" />

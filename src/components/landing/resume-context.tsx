@@ -17,10 +17,10 @@ function ContextPanel() {
         width="416"
         height="316"
         rx="16"
-        className="fill-white stroke-gray-200 dark:fill-gray-900 dark:stroke-gray-700"
+        className="fill-surface stroke-gray-200 dark:stroke-gray-700"
         strokeWidth="2"
       />
-      <text x="24" y="40" fontSize="16" fontWeight="700" className="fill-gray-900 dark:fill-white">
+      <text x="24" y="40" fontSize="16" fontWeight="700" className="fill-fg">
         Interview context
       </text>
       <text x="24" y="74" fontSize="12" fontWeight="600" className="fill-gray-500 dark:fill-gray-400">

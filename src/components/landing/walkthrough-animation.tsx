@@ -26,7 +26,7 @@ export function WalkthroughAnimation() {
         width="620"
         height="400"
         rx="20"
-        className="fill-white stroke-gray-200 dark:fill-gray-900 dark:stroke-gray-700"
+        className="fill-surface stroke-gray-200 dark:stroke-gray-700"
         strokeWidth="2"
       />
       <rect x="40" y="50" width="560" height="300" rx="12" className="fill-gray-100 dark:fill-gray-800" />
@@ -84,7 +84,7 @@ export function WalkthroughAnimation() {
       </g>
 
       <g className="wt-stage wt-s3">
-        <rect x="120" y="90" width="400" height="200" rx="10" className="fill-white dark:fill-gray-900" />
+        <rect x="120" y="90" width="400" height="200" rx="10" className="fill-surface" />
         {[0, 1, 2, 3, 4].map((line) => (
           <rect
             key={line}

@@ -24,7 +24,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
       data-plan={plan.planId}
       data-current={action.current || undefined}
       aria-labelledby={titleId}
-      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm lg:p-8 dark:bg-gray-900 ${
+      className={`relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm lg:p-8 ${
         plan.mostPopular ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl' : 'border-line'
       }`}
     >

@@ -18,7 +18,7 @@ export function ProfileSection({
     <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-6 shadow-sm ${border}`}>
       <h2
         id={id}
-        className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-gray-900 dark:text-white'}`}
+        className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}
       >
         {title}
       </h2>

@@ -36,7 +36,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
               x2={chartSize.width - chartSize.right}
               y1={tick.y}
               y2={tick.y}
-              className="stroke-gray-200 dark:stroke-gray-800"
+              className="stroke-line"
               strokeWidth="1"
             />
             <text x={chartSize.left - 6} y={tick.y + 4} textAnchor="end" className="fill-current text-[11px]">
@@ -52,7 +52,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
               width={bar.width}
               height={model.baseline - bar.includedY}
               rx="4"
-              className="fill-gray-200 dark:fill-gray-800"
+              className="fill-line"
             />
             <rect
               x={bar.x}
