@@ -25,7 +25,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
     <li className="flex gap-4">
       <span
         aria-hidden="true"
-        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-indigo-700 dark:bg-brand/20 dark:text-indigo-300"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-accent dark:bg-brand/20"
       >
         {number}
       </span>
@@ -47,7 +47,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
           <Link
             to={step.link.to}
             hash={step.link.hash}
-            className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
+            className="mt-2 inline-block text-sm font-semibold text-accent hover:underline focus-ring"
           >
             {step.link.label}
           </Link>

@@ -64,9 +64,7 @@ export function AnswerText({ text, className = '' }: { text: string; className?:
       {parseAnswer(spoken).map(block)}
       {detail !== null && (
         <details>
-          <summary className="cursor-pointer font-medium text-indigo-700 focus-ring dark:text-indigo-300">
-            More detail
-          </summary>
+          <summary className="cursor-pointer font-medium text-accent focus-ring">More detail</summary>
           <div className="mt-2 space-y-2">{parseAnswer(detail).map(block)}</div>
         </details>
       )}

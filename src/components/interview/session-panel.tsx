@@ -115,7 +115,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
           <Link
             to="/review/$sessionId"
             params={{ sessionId: end.data.id }}
-            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
+            className="font-semibold text-accent hover:underline focus-ring"
           >
             Review this interview
           </Link>
@@ -149,7 +149,7 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
       {usage.planType === 'none' && (
         <p className="mt-2 text-sm text-fg-muted">
           You have no active plan.{' '}
-          <Link to="/pricing" className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300">
+          <Link to="/pricing" className="font-semibold text-accent hover:underline focus-ring">
             Choose a plan
           </Link>{' '}
           to start sessions.

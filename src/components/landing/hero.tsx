@@ -13,7 +13,7 @@ export function Hero() {
       />
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
         <div className="text-center lg:text-left">
-          <p className="inline-flex rounded-full border border-brand/30 bg-brand/10 px-3 py-1 text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          <p className="inline-flex rounded-full border border-brand/30 bg-brand/10 px-3 py-1 text-sm font-medium text-accent">
             Desktop AI interview assistant for Windows
           </p>
           <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-fg sm:text-5xl lg:text-6xl">

@@ -75,9 +75,7 @@ export function ResumeContext() {
     <section aria-labelledby="context-heading" className="px-4 py-16 sm:px-6 sm:py-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
-            Resume and job description
-          </p>
+          <p className="text-sm font-semibold tracking-wide text-accent uppercase">Resume and job description</p>
           <h2 id="context-heading" className="mt-2 text-3xl font-bold tracking-tight text-fg sm:text-4xl">
             Answers that know your story
           </h2>
@@ -91,7 +89,7 @@ export function ResumeContext() {
                 <svg
                   aria-hidden="true"
                   viewBox="0 0 20 20"
-                  className="mt-0.5 size-5 shrink-0 text-indigo-700 dark:text-indigo-300"
+                  className="mt-0.5 size-5 shrink-0 text-accent"
                   fill="currentColor"
                 >
                   <path d="M8 13.2L4.8 10l-1.4 1.4L8 16l9-9-1.4-1.4z" />

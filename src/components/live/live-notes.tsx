@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 
-const link = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const link = 'font-semibold text-accent hover:underline focus-ring'
 
 /** What the page captures and keeps, said before anything is shared. */
 export function CaptureStatement() {

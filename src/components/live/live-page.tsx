@@ -94,7 +94,7 @@ export function LivePage() {
     <main className="mx-auto max-w-3xl space-y-4 px-3 py-6 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-fg">Live interview</h1>
-        <Link to="/interview" className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link to="/interview" className="text-sm font-semibold text-accent hover:underline">
           Practice console →
         </Link>
       </div>
@@ -197,7 +197,7 @@ export function LivePage() {
           {features.microphone && capture.screen && capture.listening?.source === 'tab' && (
             <button
               type="button"
-              className="text-sm text-indigo-700 hover:underline dark:text-indigo-300"
+              className="text-sm text-accent hover:underline"
               onClick={() => void capture.useMicrophone()}
             >
               Listen through the microphone instead

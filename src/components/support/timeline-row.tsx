@@ -3,7 +3,7 @@ import { RevealField } from './reveal-field.tsx'
 import { actorLabel } from './timeline-actor.ts'
 import type { TimelineEvent } from './timeline-types.ts'
 
-const linkButton = 'text-left text-indigo-700 underline-offset-2 hover:underline focus-ring dark:text-indigo-300'
+const linkButton = 'text-left text-accent underline-offset-2 hover:underline focus-ring'
 
 /** One event of the timeline: what, when, who, the ids that tie it to others, and its masked data. */
 export function TimelineRow({
@@ -53,7 +53,7 @@ export function TimelineRow({
       </td>
       <td className="py-2">
         <details>
-          <summary className="cursor-pointer text-indigo-700 focus-ring dark:text-indigo-300">
+          <summary className="cursor-pointer text-accent focus-ring">
             {event.streamId} #{event.streamPosition}
           </summary>
           <pre

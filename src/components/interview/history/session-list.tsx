@@ -34,10 +34,7 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
         <p className="font-medium text-fg">No sessions yet.</p>
         <p className="mt-1 text-sm text-fg-muted">
           Start one in the{' '}
-          <Link
-            to="/interview"
-            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-          >
+          <Link to="/interview" className="font-semibold text-accent hover:underline focus-ring">
             practice console
           </Link>{' '}
           or the desktop app.

@@ -85,9 +85,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
         Used interviews over the interviews included, per plan period (by start date).
       </figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-indigo-700 focus-ring dark:text-indigo-300">
-          Show as a table
-        </summary>
+        <summary className="cursor-pointer font-medium text-accent focus-ring">Show as a table</summary>
         <UsageTable periods={periods} />
       </details>
     </figure>

@@ -13,7 +13,7 @@ import { progressCharts, type Insights } from './progress-series.ts'
 // Recharts is fetched with the progress page's data, never with the pages that show no chart.
 const ProgressChartDrawing = lazy(() => import('./progress-chart.tsx'))
 
-const linkClass = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const linkClass = 'font-semibold text-accent hover:underline focus-ring'
 
 /** Progress across interviews, week by week, over the last 90 days (Pro). */
 export function ProgressPage() {

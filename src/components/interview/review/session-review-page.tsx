@@ -12,7 +12,7 @@ import { ReviewQuestionItem } from './review-question-item.tsx'
 import { ReviewSummaryCard } from './review-summary.tsx'
 import type { ReviewCounts } from './review-types.ts'
 
-const linkClass = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const linkClass = 'font-semibold text-accent hover:underline focus-ring'
 
 /** An ended session's review: in full with interview analytics, as counts and the way to upgrade without. */
 export function SessionReviewPage({ sessionId }: { sessionId: string }) {
