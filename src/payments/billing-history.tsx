@@ -25,7 +25,7 @@ export function BillingHistory() {
         {history.isPending ? (
           <Spinner label="Loading billing history" className="py-8" />
         ) : history.isError ? (
-          <div role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <div role="alert" className="text-sm text-danger">
             Could not load your billing history.{' '}
             <button type="button" onClick={() => void history.refetch()} className="font-semibold underline focus-ring">
               Try again

@@ -22,7 +22,12 @@ function fieldsIn(text: string): string[] {
 /** The variables a block (`:root`, `.dark`) of the stylesheet sets, by name. */
 function variables(selector: string): Map<string, string> {
   const block = new RegExp(`^${selector.replace('.', '\\.')} \\{([^}]*)\\}`, 'm').exec(stylesheet)?.[1] ?? ''
-  return new Map([...block.matchAll(/--([\w-]+): var\(--color-([\w-]+)\)/g)].map((match) => [match[1], match[2]]))
+  // `var(--color-red-950)` is red-950; `color-mix(in oklab, var(--color-red-950) 50%, transparent)` is red-950/50.
+  return new Map(
+    [
+      ...block.matchAll(/--([\w-]+): (?:color-mix\(in oklab, )?var\(--color-([\w-]+)\)(?: (\d+)%, transparent\))?;/g),
+    ].map((match) => [match[1], match[3] ? `${match[2]}/${match[3]}` : match[2]]),
+  )
 }
 
 describe('the UI kit styles', () => {

@@ -66,7 +66,7 @@ export function CurrentPlanCard() {
         {subscription.isPending ? (
           <Spinner label="Loading your plan" className="py-6" />
         ) : subscription.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             Could not load your plan. Use Refresh to try again.
           </p>
         ) : (

@@ -13,7 +13,7 @@ export function ProfileSection({
   children: ReactNode
   tone?: 'normal' | 'danger'
 }) {
-  const border = tone === 'danger' ? 'border-red-200 dark:border-red-900' : 'border-line'
+  const border = tone === 'danger' ? 'border-danger-line' : 'border-line'
   return (
     <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-6 shadow-sm ${border}`}>
       <h2

@@ -63,7 +63,7 @@ export function RemoveAuthenticators({ userId }: { userId: string }) {
             />
           </div>
           {remove.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            <p role="alert" className="text-sm text-danger">
               {errorMessage(remove.error, 'The authenticators could not be removed')}
             </p>
           )}

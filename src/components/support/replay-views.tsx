@@ -40,7 +40,7 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
       </p>
       <div className="mt-3 space-y-3">
         {dryRun.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             Dry run failed: {errorMessage(dryRun.error, 'please try again')}
           </p>
         )}
@@ -67,7 +67,7 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
           </>
         )}
         {apply.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             Nothing applied: {errorMessage(apply.error, 'please try again')}
           </p>
         )}
