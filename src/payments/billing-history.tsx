@@ -91,7 +91,7 @@ function OrderIdCell({ entry }: { entry: BillingEntry }) {
       {entry.testMode && (
         <span
           title="Sandbox order: no real money"
-          className="inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          className="inline-flex rounded bg-warning-soft px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-warning"
         >
           TEST
         </span>

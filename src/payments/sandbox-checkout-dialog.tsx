@@ -57,7 +57,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
         <div>
           <p
             id="sandbox-checkout-mode"
-            className="inline-flex rounded-md bg-amber-100 px-2 py-1 text-xs font-bold tracking-wide text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200"
+            className="inline-flex rounded-md bg-warning-soft px-2 py-1 text-xs font-bold tracking-wide text-warning ring-1 ring-amber-600/30"
           >
             {sandboxTestModeLabel}
           </p>

@@ -66,10 +66,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
         <UsageSummary usage={usage.data} />
       )}
       {session ? (
-        <div
-          className="mt-4 rounded-xl bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/50 dark:text-green-200"
-          data-testid="active-session"
-        >
+        <div className="mt-4 rounded-xl bg-success-subtle p-3 text-sm text-success-strong" data-testid="active-session">
           <p className="font-semibold">Session active ({session.mode} mode)</p>
           <p>
             Started {formatDateTime(session.startedAt)} · {session.questionsAsked}{' '}

@@ -103,7 +103,7 @@ export function LivePage() {
       <section aria-label="Session" className="flex flex-wrap items-center gap-2">
         {session ? (
           <>
-            <p className="text-sm text-green-800 dark:text-green-300" data-testid="live-session">
+            <p className="text-sm text-success" data-testid="live-session">
               Session active · {session.questionsAsked} {session.questionsAsked === 1 ? 'question' : 'questions'}
             </p>
             <button type="button" className={dangerButton} onClick={stop} disabled={end.isPending}>

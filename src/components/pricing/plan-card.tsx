@@ -38,7 +38,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
           {plan.name}
         </h3>
         {action.current && (
-          <p className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-600/20 dark:bg-green-950 dark:text-green-300">
+          <p className="rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-semibold text-success ring-1 ring-green-600/20">
             Current plan
           </p>
         )}
@@ -51,7 +51,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="sr-only">Original price:</span>
         <s className="text-fg-muted">{originalPrice}</s>
-        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
+        <span className="rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success">
           Save {savings}%
         </span>
       </p>

@@ -64,7 +64,7 @@ function GoogleSandboxConsentPage() {
       title="Sign in with Google"
       subtitle={
         <>
-          <span className="mr-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+          <span className="mr-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold tracking-wide text-warning dark:bg-amber-900/40">
             TEST MODE
           </span>
           No Google account is used: this sandbox signs you in as the test account you choose here.

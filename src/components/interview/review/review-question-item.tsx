@@ -6,8 +6,8 @@ import { reviewModeLabels, sourceLabels, trustLabels } from '#rules/review-label
 import type { ReviewQuestion } from './review-types.ts'
 
 const trustTone: Record<ReviewQuestion['trust'], string> = {
-  confident: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-  'low-confidence': 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  confident: 'bg-success-soft text-success-strong',
+  'low-confidence': 'bg-warning-soft text-warning',
   abstained: 'bg-danger-soft text-red-900 dark:text-red-200',
   unknown: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
 }
