@@ -43,7 +43,7 @@ export function BillingHistory() {
 
 function EmptyHistory() {
   return (
-    <div className="rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
+    <div className="rounded-xl border border-dashed border-control px-4 py-10 text-center">
       <p className="font-medium text-fg">No payments yet.</p>
       <p className="mt-1 text-sm text-fg-muted">
         Your orders will show here once you buy a plan.{' '}

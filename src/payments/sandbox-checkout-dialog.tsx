@@ -70,7 +70,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           onClick={dismiss}
           disabled={busy}
           aria-label="Close"
-          className="focus-ring rounded-md p-1.5 text-fg-muted hover:bg-gray-100 hover:text-fg disabled:opacity-50 dark:hover:bg-gray-800"
+          className="focus-ring rounded-md p-1.5 text-fg-muted hover:bg-muted hover:text-fg disabled:opacity-50"
         >
           <svg
             aria-hidden="true"

@@ -45,7 +45,7 @@ export function CurrentPlanCard() {
           type="button"
           onClick={() => void refresh()}
           disabled={refreshing}
-          className={`inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+          className={`inline-flex items-center gap-1.5 rounded-lg border border-control px-3 py-1.5 text-sm font-medium text-fg-control hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60 ${focus}`}
         >
           <svg
             aria-hidden="true"

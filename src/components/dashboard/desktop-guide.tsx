@@ -3,8 +3,7 @@ import { Card } from '#src/components/ui/card.tsx'
 import { WhereToUseNote } from './where-to-use-note.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 
-const kbd =
-  'rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100'
+const kbd = 'rounded border border-control bg-subtle px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:text-gray-100'
 
 /** The 5-step desktop app guide. */
 export function DesktopGuide() {
@@ -34,10 +33,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
           <span className="sr-only">Step {number}: </span>
           {step.title}
           {step.badges?.map((badge) => (
-            <span
-              key={badge}
-              className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-fg-body dark:bg-gray-800"
-            >
+            <span key={badge} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-fg-body">
               {badge}
             </span>
           ))}

@@ -83,7 +83,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
             id={modeId}
             value={mode}
             onChange={(event) => setMode(event.target.value === 'voice' ? 'voice' : 'text')}
-            className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus-field dark:border-gray-700 dark:bg-gray-950"
+            className="mt-1 rounded-lg border border-control bg-canvas px-3 py-2 text-sm focus-field"
           >
             <option value="text">Text</option>
             <option value="voice">Voice</option>

@@ -14,8 +14,8 @@ export function HeroScreenshot() {
         className="fill-surface stroke-gray-200 dark:stroke-gray-700"
         strokeWidth="2"
       />
-      <rect x="0" y="0" width="640" height="36" rx="18" className="fill-gray-100 dark:fill-gray-800" />
-      <rect x="0" y="18" width="640" height="18" className="fill-gray-100 dark:fill-gray-800" />
+      <rect x="0" y="0" width="640" height="36" rx="18" className="fill-muted" />
+      <rect x="0" y="18" width="640" height="18" className="fill-muted" />
       <circle cx="22" cy="18" r="6" fill="#f87171" />
       <circle cx="42" cy="18" r="6" fill="#fbbf24" />
       <circle cx="62" cy="18" r="6" fill="#34d399" />
@@ -25,21 +25,13 @@ export function HeroScreenshot() {
 
       {/* The call: interviewer and candidate tiles. */}
       <rect x="20" y="52" width="360" height="220" rx="12" className="fill-line" />
-      <circle cx="200" cy="140" r="38" className="fill-gray-300 dark:fill-gray-700" />
-      <rect x="150" y="188" width="100" height="46" rx="23" className="fill-gray-300 dark:fill-gray-700" />
+      <circle cx="200" cy="140" r="38" className="fill-control" />
+      <rect x="150" y="188" width="100" height="46" rx="23" className="fill-control" />
       <rect x="32" y="248" width="92" height="16" rx="8" className="fill-gray-900/60 dark:fill-black/60" />
       <text x="40" y="260" fontSize="10" fill="#fff">
         Interviewer
       </text>
-      <rect
-        x="260"
-        y="200"
-        width="108"
-        height="62"
-        rx="8"
-        className="fill-gray-300 stroke-surface dark:fill-gray-700"
-        strokeWidth="2"
-      />
+      <rect x="260" y="200" width="108" height="62" rx="8" className="fill-control stroke-surface" strokeWidth="2" />
       <circle cx="314" cy="224" r="12" className="fill-gray-400 dark:fill-gray-600" />
       <rect
         x="20"
@@ -90,10 +82,10 @@ export function HeroScreenshot() {
       <text x="420" y="114" fontSize="10" fontWeight="600" fill="#5e6ad2">
         HEARD
       </text>
-      <text x="420" y="130" fontSize="11" className="fill-gray-700 dark:fill-gray-200">
+      <text x="420" y="130" fontSize="11" className="fill-fg-control">
         “How would you build an LRU
       </text>
-      <text x="420" y="145" fontSize="11" className="fill-gray-700 dark:fill-gray-200">
+      <text x="420" y="145" fontSize="11" className="fill-fg-control">
         cache with O(1) operations?”
       </text>
       <rect x="410" y="164" width="198" height="200" rx="10" className="fill-white dark:fill-gray-800" />

@@ -26,14 +26,7 @@ function ContextPanel() {
       <text x="24" y="74" fontSize="12" fontWeight="600" className="fill-gray-500 dark:fill-gray-400">
         ROLE
       </text>
-      <rect
-        x="24"
-        y="82"
-        width="372"
-        height="34"
-        rx="8"
-        className="fill-gray-50 stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
-      />
+      <rect x="24" y="82" width="372" height="34" rx="8" className="fill-subtle stroke-gray-200 dark:stroke-gray-700" />
       <text x="36" y="104" fontSize="13" className="fill-gray-800 dark:fill-gray-100">
         Senior Frontend Engineer
       </text>
@@ -53,7 +46,7 @@ function ContextPanel() {
         width="372"
         height="80"
         rx="8"
-        className="fill-gray-50 stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
+        className="fill-subtle stroke-gray-200 dark:stroke-gray-700"
       />
       {[0, 1, 2].map((line) => (
         <rect

@@ -8,7 +8,7 @@ const base = 'rounded-md font-medium transition focus-ring'
 const styles = {
   // Tighter from 768 px until there is room: the bar must stay on one line.
   bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-gray-600 hover:text-fg dark:text-gray-300`,
-  panel: `${base} block px-3 py-2 text-base text-gray-700 hover:bg-gray-50 dark:text-gray-200 dark:hover:bg-gray-800`,
+  panel: `${base} block px-3 py-2 text-base text-fg-control hover:bg-subtle`,
 }
 
 export function NavLinkItem({

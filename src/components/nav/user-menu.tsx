@@ -44,7 +44,7 @@ export function UserMenu() {
                   to={item.to}
                   hash={item.hash}
                   onClick={close}
-                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-ring-inset dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+                  className="block px-4 py-2 text-sm text-fg-control hover:bg-subtle focus-visible:bg-subtle focus-ring-inset"
                 >
                   {item.label}
                 </Link>

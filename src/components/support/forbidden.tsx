@@ -18,7 +18,7 @@ export function Forbidden() {
         </Link>
         <Link
           to="/contact"
-          className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50 focus-ring dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+          className="rounded-lg border border-control px-4 py-2 text-sm font-semibold text-fg-control hover:bg-subtle focus-ring"
         >
           Contact support
         </Link>

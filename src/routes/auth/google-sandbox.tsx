@@ -91,7 +91,7 @@ function GoogleSandboxConsentPage() {
                     setEmail(account.email)
                     setFullName(account.fullName)
                   }}
-                  className="rounded-full border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50 focus-ring dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+                  className="rounded-full border border-control px-3 py-1 text-sm text-gray-800 hover:bg-subtle focus-ring dark:text-gray-200"
                 >
                   {account.fullName}
                 </button>

@@ -9,7 +9,7 @@ const trustTone: Record<ReviewQuestion['trust'], string> = {
   confident: 'bg-success-soft text-success-strong',
   'low-confidence': 'bg-warning-soft text-warning',
   abstained: 'bg-danger-soft text-red-900 dark:text-red-200',
-  unknown: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
+  unknown: 'bg-muted text-gray-800 dark:text-gray-200',
 }
 
 /** One question of the review: when and how it was asked, what was answered, how far to trust it, and its rating. */
