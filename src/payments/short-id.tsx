@@ -33,7 +33,7 @@ export function ShortId({ id, kind }: { id: string; kind: string }) {
         type="button"
         onClick={() => void copy()}
         aria-label={`Copy ${kind} ${id}`}
-        className="rounded px-1.5 py-0.5 text-[11px] font-semibold text-gray-600 ring-1 ring-control hover:bg-muted focus-ring dark:text-gray-300"
+        className="rounded px-1.5 py-0.5 text-[11px] font-semibold text-fg-secondary ring-1 ring-control hover:bg-muted focus-ring"
       >
         {copied ? 'Copied' : 'Copy'}
       </button>

@@ -59,7 +59,7 @@ export function AnswerText({ text, className = '' }: { text: string; className?:
   const { spoken, detail } = splitDetail(text)
   return (
     <div
-      className={`space-y-2 text-sm leading-relaxed break-words text-gray-800 dark:text-gray-200 [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}
+      className={`space-y-2 text-sm leading-relaxed break-words text-fg-strong [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}
     >
       {parseAnswer(spoken).map(block)}
       {detail !== null && (

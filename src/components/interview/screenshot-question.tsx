@@ -73,7 +73,7 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
       {result && (
         <section
           aria-label="Screenshot answer"
-          className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          className="mt-4 space-y-3 rounded-xl bg-sunken p-4"
           data-testid="screenshot-answer"
         >
           <p className="text-sm text-fg-muted">

@@ -19,7 +19,7 @@ export function Hero() {
           <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-fg sm:text-5xl lg:text-6xl">
             Crush Interviews. No Sweat.
           </h1>
-          <p className="mt-6 text-lg text-gray-600 sm:text-xl dark:text-gray-300">
+          <p className="mt-6 text-lg text-fg-secondary sm:text-xl">
             Your real-time AI wingman for video interviews. It will listen, think, and respond—so you can focus on being
             you.
           </p>

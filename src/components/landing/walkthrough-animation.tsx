@@ -30,7 +30,7 @@ export function WalkthroughAnimation() {
         strokeWidth="2"
       />
       <rect x="40" y="50" width="560" height="300" rx="12" className="fill-muted" />
-      <rect x="10" y="370" width="620" height="40" rx="0" className="fill-gray-50 dark:fill-gray-950" />
+      <rect x="10" y="370" width="620" height="40" rx="0" className="fill-sunken" />
       <rect x="290" y="378" width="24" height="24" rx="6" fill="#5e6ad2" />
       <rect x="322" y="378" width="24" height="24" rx="6" className="fill-control" />
 
@@ -116,7 +116,7 @@ export function WalkthroughAnimation() {
         ))}
         <rect x="60" y="70" width="250" height="160" rx="12" className="fill-control" />
         <circle cx="185" cy="135" r="30" className="fill-gray-400 dark:fill-gray-600" />
-        <text x="185" y="255" textAnchor="middle" fontSize="13" className="fill-gray-600 dark:fill-gray-300">
+        <text x="185" y="255" textAnchor="middle" fontSize="13" className="fill-fg-secondary">
           Only you see the answer
         </text>
       </g>

@@ -125,7 +125,7 @@ export function LivePage() {
       </section>
       {!session && (
         <details className="rounded-xl border border-line p-3 text-sm">
-          <summary className="cursor-pointer font-semibold text-gray-800 dark:text-gray-200">
+          <summary className="cursor-pointer font-semibold text-fg-strong">
             Your resume, role and job description
           </summary>
           {features.contextConfiguration ? (

@@ -7,7 +7,7 @@ import { isCurrent, type NavItem } from './nav-links.ts'
 const base = 'rounded-md font-medium transition focus-ring'
 const styles = {
   // Tighter from 768 px until there is room: the bar must stay on one line.
-  bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-gray-600 hover:text-fg dark:text-gray-300`,
+  bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-fg-secondary hover:text-fg`,
   panel: `${base} block px-3 py-2 text-base text-fg-control hover:bg-subtle`,
 }
 

@@ -41,7 +41,7 @@ export function RemoveAuthenticators({ userId }: { userId: string }) {
         timeline.
       </p>
       {remove.isSuccess && (
-        <p role="status" className="mt-3 text-sm font-medium text-gray-800 dark:text-gray-200">
+        <p role="status" className="mt-3 text-sm font-medium text-fg-strong">
           Two-step sign-in is off for this person; their sessions have ended.
         </p>
       )}

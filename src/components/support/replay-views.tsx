@@ -46,7 +46,7 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
         )}
         {dryRun.isSuccess && !apply.isSuccess && (
           <>
-            <p role="status" className="text-sm font-medium text-gray-800 dark:text-gray-200">
+            <p role="status" className="text-sm font-medium text-fg-strong">
               Dry run: {dryRun.data.changes.length} {dryRun.data.changes.length === 1 ? 'row differs' : 'rows differ'} (
               {dryRun.data.projections
                 .map((projection) => `${projection.projection} ${projection.replayed}`)

@@ -56,10 +56,7 @@ export function TimelineRow({
           <summary className="cursor-pointer text-accent focus-ring">
             {event.streamId} #{event.streamPosition}
           </summary>
-          <pre
-            tabIndex={0}
-            className="mt-2 max-h-64 overflow-auto rounded-lg bg-gray-50 p-2 text-xs text-gray-800 dark:bg-gray-950 dark:text-gray-200"
-          >
+          <pre tabIndex={0} className="mt-2 max-h-64 overflow-auto rounded-lg bg-sunken p-2 text-xs text-fg-strong">
             {JSON.stringify(event.data, null, 2)}
           </pre>
           {event.masked.length > 0 && (

@@ -91,7 +91,7 @@ function GoogleSandboxConsentPage() {
                     setEmail(account.email)
                     setFullName(account.fullName)
                   }}
-                  className="rounded-full border border-control px-3 py-1 text-sm text-gray-800 hover:bg-subtle focus-ring dark:text-gray-200"
+                  className="rounded-full border border-control px-3 py-1 text-sm text-fg-strong hover:bg-subtle focus-ring"
                 >
                   {account.fullName}
                 </button>
