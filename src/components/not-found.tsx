@@ -23,7 +23,7 @@ export function NotFound() {
         <button
           type="button"
           onClick={() => window.history.back()}
-          className={`${buttonBase} border border-control bg-surface text-gray-800 hover:bg-subtle dark:text-gray-100`}
+          className={`${buttonBase} border border-control bg-surface text-fg-emphasis hover:bg-subtle`}
         >
           Go Back
         </button>

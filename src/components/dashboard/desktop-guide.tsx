@@ -3,7 +3,7 @@ import { Card } from '#src/components/ui/card.tsx'
 import { WhereToUseNote } from './where-to-use-note.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 
-const kbd = 'rounded border border-control bg-subtle px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:text-gray-100'
+const kbd = 'rounded border border-control bg-subtle px-1.5 py-0.5 font-mono text-xs text-fg-emphasis'
 
 /** The 5-step desktop app guide. */
 export function DesktopGuide() {

@@ -11,43 +11,28 @@ function ContextPanel() {
       <title id="context-panel-title">
         The assistant's context settings with a role, a resume and a job description
       </title>
-      <rect
-        x="2"
-        y="2"
-        width="416"
-        height="316"
-        rx="16"
-        className="fill-surface stroke-gray-200 dark:stroke-gray-700"
-        strokeWidth="2"
-      />
+      <rect x="2" y="2" width="416" height="316" rx="16" className="fill-surface stroke-line-strong" strokeWidth="2" />
       <text x="24" y="40" fontSize="16" fontWeight="700" className="fill-fg">
         Interview context
       </text>
-      <text x="24" y="74" fontSize="12" fontWeight="600" className="fill-gray-500 dark:fill-gray-400">
+      <text x="24" y="74" fontSize="12" fontWeight="600" className="fill-fg-faint">
         ROLE
       </text>
-      <rect x="24" y="82" width="372" height="34" rx="8" className="fill-subtle stroke-gray-200 dark:stroke-gray-700" />
-      <text x="36" y="104" fontSize="13" className="fill-gray-800 dark:fill-gray-100">
+      <rect x="24" y="82" width="372" height="34" rx="8" className="fill-subtle stroke-line-strong" />
+      <text x="36" y="104" fontSize="13" className="fill-fg-emphasis">
         Senior Frontend Engineer
       </text>
-      <text x="24" y="142" fontSize="12" fontWeight="600" className="fill-gray-500 dark:fill-gray-400">
+      <text x="24" y="142" fontSize="12" fontWeight="600" className="fill-fg-faint">
         RESUME
       </text>
       <rect x="24" y="150" width="372" height="34" rx="8" fill="#5e6ad2" fillOpacity="0.1" stroke="#5e6ad2" />
       <text x="36" y="172" fontSize="13" fill="#5e6ad2" fontWeight="600">
         resume.pdf · 2 pages · added
       </text>
-      <text x="24" y="210" fontSize="12" fontWeight="600" className="fill-gray-500 dark:fill-gray-400">
+      <text x="24" y="210" fontSize="12" fontWeight="600" className="fill-fg-faint">
         JOB DESCRIPTION
       </text>
-      <rect
-        x="24"
-        y="218"
-        width="372"
-        height="80"
-        rx="8"
-        className="fill-subtle stroke-gray-200 dark:stroke-gray-700"
-      />
+      <rect x="24" y="218" width="372" height="80" rx="8" className="fill-subtle stroke-line-strong" />
       {[0, 1, 2].map((line) => (
         <rect
           key={line}

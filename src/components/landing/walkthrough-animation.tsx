@@ -26,7 +26,7 @@ export function WalkthroughAnimation() {
         width="620"
         height="400"
         rx="20"
-        className="fill-surface stroke-gray-200 dark:stroke-gray-700"
+        className="fill-surface stroke-line-strong"
         strokeWidth="2"
       />
       <rect x="40" y="50" width="560" height="300" rx="12" className="fill-muted" />
@@ -79,7 +79,7 @@ export function WalkthroughAnimation() {
             width={300 - line * 35}
             height="12"
             rx="6"
-            className="fill-gray-200 dark:fill-gray-700"
+            className="fill-line-strong"
           />
         ))}
         <rect className="wt-scan" x="120" y="90" width="400" height="6" fill="#5e6ad2" fillOpacity="0.7" />

@@ -31,7 +31,7 @@ export function UserMenu() {
           {...panelProps}
           role="group"
           aria-label="Account menu"
-          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-surface shadow-lg dark:border-gray-700"
+          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-line-strong bg-surface shadow-lg"
         >
           <div className="border-b border-line px-4 py-3">
             <p className="truncate text-sm font-semibold text-fg">{userDisplayName(user)}</p>

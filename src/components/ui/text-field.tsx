@@ -55,7 +55,7 @@ function RevealToggle({ controls, revealed, onToggle }: { controls: string; reve
       aria-pressed={revealed}
       aria-controls={controls}
       onClick={onToggle}
-      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-fg-muted hover:text-gray-800 focus-ring-inset dark:hover:text-gray-100"
+      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-fg-muted hover:text-fg-emphasis focus-ring-inset"
     >
       <svg
         aria-hidden="true"

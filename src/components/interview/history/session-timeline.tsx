@@ -3,7 +3,7 @@ import type { HistorySession } from '#src/interview/interview-types.ts'
 
 export function SessionTimeline({ session }: { session: HistorySession }) {
   return (
-    <ol aria-label="Timeline" className="relative space-y-3 border-l border-gray-200 pl-4 dark:border-gray-700">
+    <ol aria-label="Timeline" className="relative space-y-3 border-l border-line-strong pl-4">
       {sessionTimeline(session).map((entry) => (
         <li key={entry.key} className="relative text-sm">
           <span
