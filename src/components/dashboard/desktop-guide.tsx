@@ -24,7 +24,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
     <li className="flex gap-4">
       <span
         aria-hidden="true"
-        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-accent dark:bg-brand/20"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-bold text-accent"
       >
         {number}
       </span>

@@ -19,7 +19,7 @@ export function FeatureIcon({ name }: { name: FeatureIconName }) {
   return (
     <span
       aria-hidden="true"
-      className="flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand dark:bg-brand/20 dark:text-indigo-300"
+      className="flex size-11 items-center justify-center rounded-xl bg-brand-soft text-brand dark:text-indigo-300"
     >
       <svg
         viewBox="0 0 24 24"

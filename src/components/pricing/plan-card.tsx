@@ -88,7 +88,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
         className={`mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focus} ${
           plan.mostPopular
             ? 'bg-brand text-white hover:bg-brand/90'
-            : 'border border-brand/40 bg-brand/5 text-brand hover:bg-brand/10 dark:bg-brand/15 dark:text-indigo-200 dark:hover:bg-brand/25'
+            : 'border border-brand/40 bg-brand-subtle text-brand hover:bg-brand/10 dark:text-indigo-200 dark:hover:bg-brand/25'
         }`}
       >
         {processing && (

@@ -22,7 +22,7 @@ export function TimelineRow({
   travelling: boolean
 }) {
   return (
-    <tr className={`align-top ${travelling ? 'bg-indigo-50 dark:bg-indigo-950' : ''}`} data-event-id={event.eventId}>
+    <tr className={`align-top ${travelling ? 'bg-accent-soft' : ''}`} data-event-id={event.eventId}>
       <td className="py-2 pr-4 font-medium text-fg">{event.type}</td>
       <td className="py-2 pr-4 whitespace-nowrap">
         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>

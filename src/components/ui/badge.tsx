@@ -7,8 +7,7 @@ const tones = {
   yellow:
     'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',
   gray: 'bg-muted text-fg-body ring-gray-500/20 dark:ring-gray-400/30',
-  indigo:
-    'bg-indigo-50 text-indigo-800 ring-indigo-600/20 dark:bg-indigo-950 dark:text-indigo-200 dark:ring-indigo-400/30',
+  indigo: 'bg-accent-soft text-indigo-800 ring-indigo-600/20 dark:text-indigo-200 dark:ring-indigo-400/30',
 } as const
 
 export type BadgeTone = keyof typeof tones

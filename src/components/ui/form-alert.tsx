@@ -5,7 +5,7 @@ type Tone = 'error' | 'success' | 'info'
 const tones: Record<Tone, string> = {
   error: 'border-danger-line bg-danger-subtle text-danger',
   success: 'border-success-line bg-success-subtle text-success',
-  info: 'border-brand/30 bg-brand/5 text-fg-emphasis dark:bg-brand/15',
+  info: 'border-brand/30 bg-brand-subtle text-fg-emphasis',
 }
 
 /**

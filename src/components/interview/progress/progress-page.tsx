@@ -25,7 +25,7 @@ export function ProgressPage() {
       {features.interviewAnalytics ? (
         <Progress />
       ) : (
-        <p className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5 text-sm text-fg-body dark:border-indigo-900 dark:bg-indigo-950/50">
+        <p className="mt-6 rounded-2xl border border-accent-line bg-accent-subtle p-5 text-sm text-fg-body">
           Your progress across interviews comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
           <Link to="/pricing" className={linkClass}>
             Upgrade to {findPlan('pro')?.name ?? 'Pro'}

@@ -98,7 +98,7 @@ function CountsOnly({ sessionId }: { sessionId: string }) {
         <ReviewSummaryCard summary={counts.data.summary} durationMs={counts.data.session.durationMs} />
         <section
           aria-labelledby="upgrade-heading"
-          className="rounded-2xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50"
+          className="rounded-2xl border border-accent-line bg-accent-subtle p-5"
           data-testid="review-upgrade"
         >
           <h2 id="upgrade-heading" className="text-lg font-semibold text-fg">
