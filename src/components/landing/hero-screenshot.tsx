@@ -32,13 +32,7 @@ export function HeroScreenshot() {
       <text x="36" y="332" fontSize="12" fontFamily="ui-monospace, monospace" className="fill-fg-body">
         function lruCache(capacity) {'{'}
       </text>
-      <text
-        x="52"
-        y="350"
-        fontSize="12"
-        fontFamily="ui-monospace, monospace"
-        className="fill-gray-500 dark:fill-gray-500"
-      >
+      <text x="52" y="350" fontSize="12" fontFamily="ui-monospace, monospace" className="fill-gray-500">
         // TODO: O(1) get and put
       </text>
       <text x="36" y="368" fontSize="12" fontFamily="ui-monospace, monospace" className="fill-fg-body">

@@ -34,7 +34,7 @@ export function NavLinkItem({
       hash={item.hash}
       onClick={onClick}
       aria-current={current ? 'page' : undefined}
-      className={`${styles[variant]} ${current ? 'text-brand dark:text-brand' : ''}`}
+      className={`${styles[variant]} ${current ? 'text-brand' : ''}`}
     >
       {item.label}
     </Link>

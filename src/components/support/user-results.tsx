@@ -29,7 +29,7 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
               {user.name === null ? 'no name' : `name ${user.name}`} · {user.role} · member since{' '}
               {formatDateTime(user.createdAt)} · last login {formatDateTime(user.lastLoginAt)}
             </p>
-            <p className="font-mono text-xs break-all text-gray-500 dark:text-gray-500">{user.userId}</p>
+            <p className="font-mono text-xs break-all text-gray-500">{user.userId}</p>
           </div>
           <button type="button" className={secondaryButton} onClick={() => onOpen(user.userId)}>
             Open history
