@@ -26,7 +26,9 @@ function variables(selector: string): Map<string, string> {
   return new Map(
     [
       ...block.matchAll(/--([\w-]+): (?:color-mix\(in oklab, )?var\(--color-([\w-]+)\)(?: (\d+)%, transparent\))?;/g),
-    ].map((match) => [match[1], match[3] ? `${match[2]}/${match[3]}` : match[2]]),
+    ].flatMap(([, name, colour, percent]): [string, string][] =>
+      name && colour ? [[name, percent ? `${colour}/${percent}` : colour]] : [],
+    ),
   )
 }
 
