@@ -34,9 +34,9 @@ export function TextField({
           onChange={(event) => onValueChange(event.target.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
-          className={`block w-full rounded-lg border bg-canvas py-2.5 pl-3 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus-field sm:text-sm dark:text-gray-100 ${
+          className={`block w-full rounded-lg border bg-canvas py-2.5 pl-3 text-base text-fg-value shadow-sm placeholder:text-gray-400 focus-field sm:text-sm ${
             password ? 'pr-11' : 'pr-3'
-          } ${invalid ? 'border-red-400 dark:border-red-500' : 'border-control'}`}
+          } ${invalid ? 'border-invalid' : 'border-control'}`}
           {...input}
           type={password && revealed ? 'text' : type}
         />

@@ -66,7 +66,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
               x={bar.x + bar.width / 2}
               y={Math.min(bar.usedY, bar.includedY) - 6}
               textAnchor="middle"
-              className="fill-gray-900 text-[12px] font-semibold dark:fill-gray-100"
+              className="fill-fg-value text-[12px] font-semibold"
             >
               {bar.used}/{bar.included}
             </text>
