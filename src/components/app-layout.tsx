@@ -7,7 +7,7 @@ import { SparkleEffect } from '#src/effects/sparkle-effect.tsx'
 /** Every page: the navigation bar above the route's content. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col bg-gray-50 text-fg dark:bg-gray-950">
+    <div className="flex min-h-screen flex-col bg-sunken text-fg">
       <a
         href="#content"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"

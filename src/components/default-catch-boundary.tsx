@@ -10,7 +10,7 @@ export function DefaultCatchBoundary({ error }: ErrorComponentProps) {
     <main role="alert" className="mx-auto max-w-xl px-4 py-20">
       <h1 className="text-2xl font-bold text-fg">Unexpected Application Error!</h1>
       {message && (
-        <pre className="mt-4 overflow-x-auto rounded-lg border border-red-200 bg-red-50 p-4 text-sm whitespace-pre-wrap text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+        <pre className="mt-4 overflow-x-auto rounded-lg border border-danger-line bg-danger-subtle p-4 text-sm whitespace-pre-wrap text-danger-strong">
           {message}
         </pre>
       )}

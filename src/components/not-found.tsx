@@ -23,7 +23,7 @@ export function NotFound() {
         <button
           type="button"
           onClick={() => window.history.back()}
-          className={`${buttonBase} border border-gray-300 bg-surface text-gray-800 hover:bg-gray-50 dark:border-gray-700 dark:text-gray-100 dark:hover:bg-gray-800`}
+          className={`${buttonBase} border border-control bg-surface text-fg-emphasis hover:bg-subtle`}
         >
           Go Back
         </button>

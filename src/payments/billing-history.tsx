@@ -25,7 +25,7 @@ export function BillingHistory() {
         {history.isPending ? (
           <Spinner label="Loading billing history" className="py-8" />
         ) : history.isError ? (
-          <div role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <div role="alert" className="text-sm text-danger">
             Could not load your billing history.{' '}
             <button type="button" onClick={() => void history.refetch()} className="font-semibold underline focus-ring">
               Try again
@@ -43,7 +43,7 @@ export function BillingHistory() {
 
 function EmptyHistory() {
   return (
-    <div className="rounded-xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
+    <div className="rounded-xl border border-dashed border-control px-4 py-10 text-center">
       <p className="font-medium text-fg">No payments yet.</p>
       <p className="mt-1 text-sm text-fg-muted">
         Your orders will show here once you buy a plan.{' '}
@@ -91,7 +91,7 @@ function OrderIdCell({ entry }: { entry: BillingEntry }) {
       {entry.testMode && (
         <span
           title="Sandbox order: no real money"
-          className="inline-flex rounded bg-amber-100 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          className="inline-flex rounded bg-warning-soft px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-warning"
         >
           TEST
         </span>

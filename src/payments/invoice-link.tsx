@@ -24,7 +24,7 @@ export function InvoiceLink({ orderId, invoiceNumber, className, label }: Invoic
         {state.busy ? 'Preparing…' : (label ?? invoiceNumber)}
       </button>
       {state.error && (
-        <span role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
+        <span role="alert" className="mt-1 text-xs text-danger">
           {state.error}
         </span>
       )}

@@ -57,7 +57,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
         <div>
           <p
             id="sandbox-checkout-mode"
-            className="inline-flex rounded-md bg-amber-100 px-2 py-1 text-xs font-bold tracking-wide text-amber-900 ring-1 ring-amber-600/30 dark:bg-amber-950 dark:text-amber-200"
+            className="inline-flex rounded-md bg-warning-soft px-2 py-1 text-xs font-bold tracking-wide text-warning ring-1 ring-amber-600/30"
           >
             {sandboxTestModeLabel}
           </p>
@@ -70,7 +70,7 @@ export function SandboxCheckoutDialog({ session }: { session: SandboxSession }) 
           onClick={dismiss}
           disabled={busy}
           aria-label="Close"
-          className="focus-ring rounded-md p-1.5 text-fg-muted hover:bg-gray-100 hover:text-fg disabled:opacity-50 dark:hover:bg-gray-800"
+          className="focus-ring rounded-md p-1.5 text-fg-muted hover:bg-muted hover:text-fg disabled:opacity-50"
         >
           <svg
             aria-hidden="true"

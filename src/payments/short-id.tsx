@@ -33,7 +33,7 @@ export function ShortId({ id, kind }: { id: string; kind: string }) {
         type="button"
         onClick={() => void copy()}
         aria-label={`Copy ${kind} ${id}`}
-        className="rounded px-1.5 py-0.5 text-[11px] font-semibold text-gray-600 ring-1 ring-gray-300 hover:bg-gray-100 focus-ring dark:text-gray-300 dark:ring-gray-700 dark:hover:bg-gray-800"
+        className="rounded px-1.5 py-0.5 text-[11px] font-semibold text-fg-secondary ring-1 ring-control hover:bg-muted focus-ring"
       >
         {copied ? 'Copied' : 'Copy'}
       </button>

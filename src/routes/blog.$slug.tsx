@@ -18,10 +18,7 @@ function BlogArticle() {
   const article = Route.useLoaderData()
   return (
     <main className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
-      <Link
-        to="/blog"
-        className="rounded text-sm font-medium text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-      >
+      <Link to="/blog" className="rounded text-sm font-medium text-accent hover:underline focus-ring">
         ← All articles
       </Link>
       <article className="mt-6">

@@ -38,7 +38,7 @@ function ApiReferencePage() {
     <main className="min-h-screen">
       <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6">
         <p className="text-sm text-fg-muted">
-          <Link to="/docs" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          <Link to="/docs" className="font-medium text-accent underline">
             Docs
           </Link>{' '}
           / API reference
@@ -47,7 +47,7 @@ function ApiReferencePage() {
         <p className="mt-2 max-w-3xl text-fg-muted">
           Every REST operation the desktop assistant calls, with request and response examples. The machine-readable
           document is{' '}
-          <a href="/api/openapi.json" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          <a href="/api/openapi.json" className="font-medium text-accent underline">
             /api/openapi.json
           </a>
           .

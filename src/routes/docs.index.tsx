@@ -14,7 +14,7 @@ export const Route = createFileRoute('/docs/')({
   component: DocsPage,
 })
 
-const linkClass = 'font-medium text-indigo-700 underline dark:text-indigo-300'
+const linkClass = 'font-medium text-accent underline'
 
 const steps: { title: string; body: ReactNode }[] = [
   {
@@ -189,7 +189,7 @@ function DocsPage() {
           >
             API reference
           </Link>
-          <a href="/api/openapi.json" className="px-1 py-2 font-medium text-indigo-700 underline dark:text-indigo-300">
+          <a href="/api/openapi.json" className="px-1 py-2 font-medium text-accent underline">
             OpenAPI document
           </a>
         </p>

@@ -10,7 +10,7 @@ export function ThemeToggle() {
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
       data-theme-toggle={theme}
-      className="flex size-10 items-center justify-center rounded-lg text-gray-600 transition hover:bg-gray-100 hover:text-fg focus-ring dark:text-gray-300 dark:hover:bg-gray-800"
+      className="flex size-10 items-center justify-center rounded-lg text-fg-secondary transition hover:bg-muted hover:text-fg focus-ring"
     >
       <svg
         aria-hidden="true"

@@ -29,9 +29,9 @@ export function GoogleButton({ onClick, disabled = false }: { onClick: () => voi
 export function OrDivider() {
   return (
     <div className="my-6 flex items-center gap-3 text-xs tracking-wide text-fg-muted uppercase" aria-hidden="true">
-      <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />
+      <span className="h-px flex-1 bg-line" />
       or
-      <span className="h-px flex-1 bg-gray-200 dark:bg-gray-800" />
+      <span className="h-px flex-1 bg-line" />
     </div>
   )
 }

@@ -45,7 +45,7 @@ export function CurrentPlanCard() {
           type="button"
           onClick={() => void refresh()}
           disabled={refreshing}
-          className={`inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+          className={`inline-flex items-center gap-1.5 rounded-lg border border-control px-3 py-1.5 text-sm font-medium text-fg-control hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60 ${focus}`}
         >
           <svg
             aria-hidden="true"
@@ -66,7 +66,7 @@ export function CurrentPlanCard() {
         {subscription.isPending ? (
           <Spinner label="Loading your plan" className="py-6" />
         ) : subscription.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             Could not load your plan. Use Refresh to try again.
           </p>
         ) : (

@@ -28,9 +28,7 @@ export function DashboardLinks() {
 
           className="group rounded-2xl border border-line bg-surface p-5 shadow-sm transition hover:border-brand focus-ring dark:hover:border-indigo-400"
         >
-          <span className="font-semibold text-fg group-hover:text-indigo-700 dark:group-hover:text-indigo-300">
-            {link.title} →
-          </span>
+          <span className="font-semibold text-fg group-hover:text-accent">{link.title} →</span>
           <span className="mt-1 block text-sm text-fg-muted">{link.text}</span>
         </Link>
       ))}

@@ -3,8 +3,7 @@ import { Card } from '#src/components/ui/card.tsx'
 import { WhereToUseNote } from './where-to-use-note.tsx'
 import { desktopGuideSteps, desktopShortcuts, joinKeys, type GuideStep } from './desktop-guide-steps.ts'
 
-const kbd =
-  'rounded border border-gray-300 bg-gray-50 px-1.5 py-0.5 font-mono text-xs text-gray-800 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-100'
+const kbd = 'rounded border border-control bg-subtle px-1.5 py-0.5 font-mono text-xs text-fg-emphasis'
 
 /** The 5-step desktop app guide. */
 export function DesktopGuide() {
@@ -25,7 +24,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
     <li className="flex gap-4">
       <span
         aria-hidden="true"
-        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand/10 text-sm font-bold text-indigo-700 dark:bg-brand/20 dark:text-indigo-300"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-bold text-accent"
       >
         {number}
       </span>
@@ -34,10 +33,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
           <span className="sr-only">Step {number}: </span>
           {step.title}
           {step.badges?.map((badge) => (
-            <span
-              key={badge}
-              className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-fg-body dark:bg-gray-800"
-            >
+            <span key={badge} className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-fg-body">
               {badge}
             </span>
           ))}
@@ -47,7 +43,7 @@ function GuideStepItem({ step, number }: { step: GuideStep; number: number }) {
           <Link
             to={step.link.to}
             hash={step.link.hash}
-            className="mt-2 inline-block text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
+            className="mt-2 inline-block text-sm font-semibold text-accent hover:underline focus-ring"
           >
             {step.link.label}
           </Link>

@@ -5,7 +5,7 @@ import { formatLongDate } from '#src/lib/dates.ts'
 import { Card } from '#src/components/ui/card.tsx'
 import { UsageBar } from './usage-bar.tsx'
 
-const link = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const link = 'font-semibold text-accent hover:underline focus-ring'
 
 /** Interview usage: used and remaining of the current plan period. */
 export function InterviewUsageCard({ usage }: { usage: UsageLimits }) {

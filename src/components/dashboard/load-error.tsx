@@ -9,10 +9,7 @@ export function LoadError({
   retrying?: boolean
 }) {
   return (
-    <div
-      role="alert"
-      className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
-    >
+    <div role="alert" className="rounded-xl border border-danger-line bg-danger-subtle p-4 text-sm text-danger-strong">
       <p>{message}</p>
       <button
         type="button"

@@ -15,11 +15,7 @@ export function PlanFeaturesCard({ features }: { features: Features }) {
             className="flex items-start gap-3 text-sm"
           >
             {row.included ? <Check /> : <Cross />}
-            <span
-              className={
-                row.included ? 'text-fg' : 'text-gray-500 line-through decoration-gray-400/60 dark:text-gray-500'
-              }
-            >
+            <span className={row.included ? 'text-fg' : 'text-gray-500 line-through decoration-gray-400/60'}>
               {row.label}
               <span className="sr-only">{row.included ? ': included' : ': not included'}</span>
             </span>

@@ -14,7 +14,7 @@ export function UsageBar({ used, total, label }: { used: number; total: number; 
       aria-valuenow={rounded}
       aria-valuetext={`${rounded}% used`}
       data-color={color}
-      className="h-3 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
+      className="h-3 w-full overflow-hidden rounded-full bg-line"
     >
       <div
         className={`h-full rounded-full transition-[width] motion-reduce:transition-none ${usageColorClasses[color]}`}

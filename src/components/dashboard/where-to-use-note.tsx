@@ -10,7 +10,7 @@ export function WhereToUseNote() {
   if (!releases.data) return null
   return (
     <p
-      className="mb-5 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950/50 dark:text-indigo-200"
+      className="mb-5 rounded-lg bg-accent-subtle p-3 text-sm text-indigo-900 dark:text-indigo-200"
       data-testid="where-to-use"
     >
       {whereToUse(releases.data.windows !== null)}{' '}

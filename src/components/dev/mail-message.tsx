@@ -16,7 +16,7 @@ export function MailMessage({ mail }: { mail: DevMail }) {
       <p className="mt-1 text-sm text-fg-muted">
         To: <span className="font-medium break-all">{mail.to}</span>
       </p>
-      <pre className="mt-4 font-sans text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">
+      <pre className="mt-4 font-sans text-sm whitespace-pre-wrap text-fg-strong">
         <LinkifiedText text={mail.text} />
       </pre>
       {mail.html && (

@@ -17,7 +17,7 @@ export function SiteFooter() {
   }
 
   return (
-    <footer className="border-t border-line bg-white dark:bg-gray-950">
+    <footer className="border-t border-line bg-canvas">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">
         <div>
           <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold text-fg focus-ring">

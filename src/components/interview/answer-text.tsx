@@ -59,14 +59,12 @@ export function AnswerText({ text, className = '' }: { text: string; className?:
   const { spoken, detail } = splitDetail(text)
   return (
     <div
-      className={`space-y-2 text-sm leading-relaxed break-words text-gray-800 dark:text-gray-200 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 dark:[&_code]:bg-gray-800 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}
+      className={`space-y-2 text-sm leading-relaxed break-words text-fg-strong [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_pre_code]:bg-transparent [&_pre_code]:p-0 ${className}`}
     >
       {parseAnswer(spoken).map(block)}
       {detail !== null && (
         <details>
-          <summary className="cursor-pointer font-medium text-indigo-700 focus-ring dark:text-indigo-300">
-            More detail
-          </summary>
+          <summary className="cursor-pointer font-medium text-accent focus-ring">More detail</summary>
           <div className="mt-2 space-y-2">{parseAnswer(detail).map(block)}</div>
         </details>
       )}

@@ -76,13 +76,13 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
           aria-label="Answer"
           aria-live="polite"
           aria-busy={stream.streaming}
-          className="mt-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          className="mt-4 rounded-xl bg-sunken p-4"
           data-testid="streamed-answer"
         >
           {stream.answer ? (
             <AnswerText text={stream.answer.response} />
           ) : (
-            <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>
+            <p className="text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
           )}
           {stream.answer && <AnswerMeta latencyMs={stream.answer.latencyMs} />}
         </section>

@@ -47,9 +47,7 @@ export function ConfirmTranscript({ transcript, confidence, sessionId, onAnswere
           <AnswerMeta latencyMs={stream.answer.latencyMs} />
         </div>
       ) : (
-        stream.text && (
-          <p className="mt-3 text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>
-        )
+        stream.text && <p className="mt-3 text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
       )}
       <ErrorAlert message={stream.error} />
     </form>

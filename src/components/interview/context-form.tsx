@@ -66,7 +66,7 @@ export function ContextForm({ value, onChange, saveOnSession, onSaveOnSessionCha
             checked={saveOnSession}
             onChange={(event) => onSaveOnSessionChange(event.target.checked)}
 
-            className="mt-0.5 size-4 rounded border-gray-300 text-brand focus-ring dark:border-gray-700"
+            className="mt-0.5 size-4 rounded border-control text-brand focus-ring"
           />
           <label htmlFor={`${id}-save`} className="text-sm text-fg-body">
             Save this context on the session when it starts

@@ -6,7 +6,7 @@ export function ErrorAlert({ message }: { message: string | null }) {
   return (
     <p
       role="alert"
-      className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm break-words text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+      className="mt-3 rounded-lg border border-danger-line bg-danger-subtle px-3 py-2 text-sm break-words text-danger-strong"
     >
       <span aria-hidden="true">✕ </span>
       <PricingLinkedText text={message} />

@@ -129,10 +129,7 @@ function GeneratedList({
           {note}
         </p>
       ))}
-      <ol
-        className="mt-2 list-decimal space-y-3 pl-5 text-sm text-gray-800 dark:text-gray-200"
-        data-testid="generated-questions"
-      >
+      <ol className="mt-2 list-decimal space-y-3 pl-5 text-sm text-fg-strong" data-testid="generated-questions">
         {result.questions.map((question, index) => (
           <li key={index}>
             <p className="font-medium text-fg">{question.question}</p>

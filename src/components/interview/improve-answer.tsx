@@ -57,7 +57,7 @@ function Feedback({ feedback }: { feedback: CommunicationFeedback }) {
   return (
     <section
       aria-label="Feedback"
-      className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 text-sm text-fg-body dark:bg-gray-950"
+      className="mt-4 space-y-3 rounded-xl bg-sunken p-4 text-sm text-fg-body"
       data-testid="communication-feedback"
     >
       <p className="font-semibold text-fg">Score: {feedback.score} / 10</p>

@@ -5,7 +5,7 @@ export function PlanGateNote({ feature, plan }: { feature: string; plan: string 
   return (
     <p className="mt-2 text-sm text-fg-muted">
       {feature} is not in your plan; it comes with the {plan} plan.{' '}
-      <Link to="/pricing" className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300">
+      <Link to="/pricing" className="font-semibold text-accent hover:underline focus-ring">
         Upgrade
       </Link>
     </p>

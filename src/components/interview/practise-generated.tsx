@@ -45,7 +45,7 @@ export function PractiseGenerated({ questions, sessionId, context, onAnswered }:
           aria-label="Practice answer"
           aria-live="polite"
           aria-busy={stream.streaming}
-          className="mt-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          className="mt-4 rounded-xl bg-sunken p-4"
         >
           <h3 className="text-sm font-semibold text-fg">
             {asked}. {questions[asked - 1]}
@@ -54,7 +54,7 @@ export function PractiseGenerated({ questions, sessionId, context, onAnswered }:
             {stream.answer ? (
               <AnswerText text={stream.answer.response} />
             ) : (
-              <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{stream.text}</p>
+              <p className="text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
             )}
           </div>
           {stream.answer && <AnswerMeta latencyMs={stream.answer.latencyMs} />}

@@ -60,7 +60,7 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
         accept={screenshotTypes.join(',')}
         onChange={(event) => void choose(event)}
         disabled={!sessionId || analyze.isPending}
-        className="mt-1 block w-full text-sm text-fg-body file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-700 disabled:opacity-60 dark:file:bg-indigo-950 dark:file:text-indigo-200"
+        className="mt-1 block w-full text-sm text-fg-body file:mr-3 file:rounded-lg file:border-0 file:bg-accent-soft file:px-3 file:py-2 file:font-semibold file:text-indigo-700 focus-ring disabled:opacity-60 dark:file:text-indigo-200"
       />
       <p className={hintClass}>PNG, JPEG or WebP, up to 5 MB.{!sessionId && ' Start a session first.'}</p>
       {!allowed && <PlanGateNote feature="Screen analysis" plan="Professional" />}
@@ -73,7 +73,7 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
       {result && (
         <section
           aria-label="Screenshot answer"
-          className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          className="mt-4 space-y-3 rounded-xl bg-sunken p-4"
           data-testid="screenshot-answer"
         >
           <p className="text-sm text-fg-muted">

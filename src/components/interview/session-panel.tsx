@@ -66,10 +66,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
         <UsageSummary usage={usage.data} />
       )}
       {session ? (
-        <div
-          className="mt-4 rounded-xl bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950/50 dark:text-green-200"
-          data-testid="active-session"
-        >
+        <div className="mt-4 rounded-xl bg-success-subtle p-3 text-sm text-success-strong" data-testid="active-session">
           <p className="font-semibold">Session active ({session.mode} mode)</p>
           <p>
             Started {formatDateTime(session.startedAt)} · {session.questionsAsked}{' '}
@@ -86,7 +83,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
             id={modeId}
             value={mode}
             onChange={(event) => setMode(event.target.value === 'voice' ? 'voice' : 'text')}
-            className="mt-1 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-950"
+            className="mt-1 rounded-lg border border-control bg-canvas px-3 py-2 text-sm focus-field"
           >
             <option value="text">Text</option>
             <option value="voice">Voice</option>
@@ -115,7 +112,7 @@ export function SessionPanel({ session, sessionContext }: Props) {
           <Link
             to="/review/$sessionId"
             params={{ sessionId: end.data.id }}
-            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
+            className="font-semibold text-accent hover:underline focus-ring"
           >
             Review this interview
           </Link>
@@ -149,7 +146,7 @@ function UsageSummary({ usage }: { usage: UsageLimits }) {
       {usage.planType === 'none' && (
         <p className="mt-2 text-sm text-fg-muted">
           You have no active plan.{' '}
-          <Link to="/pricing" className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300">
+          <Link to="/pricing" className="font-semibold text-accent hover:underline focus-ring">
             Choose a plan
           </Link>{' '}
           to start sessions.

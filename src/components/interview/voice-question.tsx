@@ -84,7 +84,7 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
       {answer && (
         <section
           aria-label="Voice answer"
-          className="mt-4 space-y-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-950"
+          className="mt-4 space-y-3 rounded-xl bg-sunken p-4"
           data-testid="voice-answer"
         >
           {answer.needsConfirmation ? (

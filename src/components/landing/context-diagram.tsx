@@ -11,16 +11,8 @@ const badges = [
 function Document({ x, y, title }: { x: number; y: number; title: string }) {
   return (
     <g>
-      <rect
-        x={x}
-        y={y}
-        width="130"
-        height="96"
-        rx="10"
-        className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
-        strokeWidth="2"
-      />
-      <text x={x + 14} y={y + 26} fontSize="14" fontWeight="700" className="fill-gray-900 dark:fill-white">
+      <rect x={x} y={y} width="130" height="96" rx="10" className="fill-raised stroke-line-strong" strokeWidth="2" />
+      <text x={x + 14} y={y + 26} fontSize="14" fontWeight="700" className="fill-fg">
         {title}
       </text>
       {[0, 1, 2].map((line) => (
@@ -81,7 +73,7 @@ export function ContextDiagram() {
           width="130"
           height="100"
           rx="12"
-          className="fill-white stroke-gray-200 dark:fill-gray-800 dark:stroke-gray-700"
+          className="fill-raised stroke-line-strong"
           strokeWidth="2"
         />
         <text x="505" y="158" fontSize="14" fontWeight="700" fill="#5e6ad2">

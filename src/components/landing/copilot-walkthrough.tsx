@@ -14,7 +14,7 @@ const walkthroughSteps: readonly { title: string; text: string }[] = [
 
 export function CopilotWalkthrough() {
   return (
-    <section aria-labelledby="copilot-heading" className="bg-white px-4 py-16 sm:px-6 sm:py-24 dark:bg-gray-900/40">
+    <section aria-labelledby="copilot-heading" className="bg-band px-4 py-16 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="copilot-heading" eyebrow="See it work" title="Your Invisible Interview Copilot" />
         <div className="mt-12 grid items-center gap-10 lg:grid-cols-2">

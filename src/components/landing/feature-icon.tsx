@@ -17,10 +17,7 @@ export type FeatureIconName = keyof typeof paths
 
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
   return (
-    <span
-      aria-hidden="true"
-      className="flex size-11 items-center justify-center rounded-xl bg-brand/10 text-brand dark:bg-brand/20 dark:text-indigo-300"
-    >
+    <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-brand-soft text-brand">
       <svg
         viewBox="0 0 24 24"
         className="size-6"

@@ -13,13 +13,13 @@ export function Hero() {
       />
       <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
         <div className="text-center lg:text-left">
-          <p className="inline-flex rounded-full border border-brand/30 bg-brand/10 px-3 py-1 text-sm font-medium text-indigo-700 dark:text-indigo-300">
+          <p className="inline-flex rounded-full border border-brand/30 bg-brand/10 px-3 py-1 text-sm font-medium text-accent">
             Desktop AI interview assistant for Windows
           </p>
           <h1 id="hero-heading" className="mt-6 text-4xl font-extrabold tracking-tight text-fg sm:text-5xl lg:text-6xl">
             Crush Interviews. No Sweat.
           </h1>
-          <p className="mt-6 text-lg text-gray-600 sm:text-xl dark:text-gray-300">
+          <p className="mt-6 text-lg text-fg-secondary sm:text-xl">
             Your real-time AI wingman for video interviews. It will listen, think, and respond—so you can focus on being
             you.
           </p>

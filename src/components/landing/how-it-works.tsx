@@ -26,7 +26,7 @@ export function HowItWorks() {
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border border-line bg-surface p-6">
-              <span className="text-sm font-bold text-indigo-700 dark:text-indigo-300">Step {index + 1}</span>
+              <span className="text-sm font-bold text-accent">Step {index + 1}</span>
               <h3 className="mt-2 text-lg font-semibold text-fg">{step.title}</h3>
               <p className="mt-2 text-fg-muted">{step.text}</p>
             </li>

@@ -14,7 +14,7 @@ export function LeavingNotice() {
         <p
           ref={ref}
           tabIndex={-1}
-          className="mt-6 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800 focus-ring dark:border-green-900 dark:bg-green-950/50 dark:text-green-300"
+          className="mt-6 rounded-lg border border-success-line bg-success-subtle px-4 py-3 text-sm text-success focus-ring"
         >
           {notice}
         </p>

@@ -13,9 +13,7 @@ export function SectionHeading({
 }) {
   return (
     <div className="mx-auto max-w-2xl text-center">
-      {eyebrow && (
-        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">{eyebrow}</p>
-      )}
+      {eyebrow && <p className="text-sm font-semibold tracking-wide text-accent uppercase">{eyebrow}</p>}
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-fg sm:text-4xl">
         {title}
       </h2>

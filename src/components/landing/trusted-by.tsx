@@ -2,10 +2,7 @@ import { CompanyLogo, companyLogos } from './company-logos.tsx'
 
 export function TrustedBy() {
   return (
-    <section
-      aria-labelledby="trusted-heading"
-      className="border-y border-line bg-white px-4 py-10 sm:px-6 dark:bg-gray-900/40"
-    >
+    <section aria-labelledby="trusted-heading" className="border-y border-line bg-band px-4 py-10 sm:px-6">
       <div className="mx-auto max-w-6xl">
         <h2 id="trusted-heading" className="text-center text-sm font-semibold tracking-wide text-fg-muted">
           Trusted by candidates at

@@ -26,13 +26,13 @@ export function WalkthroughAnimation() {
         width="620"
         height="400"
         rx="20"
-        className="fill-white stroke-gray-200 dark:fill-gray-900 dark:stroke-gray-700"
+        className="fill-surface stroke-line-strong"
         strokeWidth="2"
       />
-      <rect x="40" y="50" width="560" height="300" rx="12" className="fill-gray-100 dark:fill-gray-800" />
-      <rect x="10" y="370" width="620" height="40" rx="0" className="fill-gray-50 dark:fill-gray-950" />
+      <rect x="40" y="50" width="560" height="300" rx="12" className="fill-muted" />
+      <rect x="10" y="370" width="620" height="40" rx="0" className="fill-sunken" />
       <rect x="290" y="378" width="24" height="24" rx="6" fill="#5e6ad2" />
-      <rect x="322" y="378" width="24" height="24" rx="6" className="fill-gray-300 dark:fill-gray-700" />
+      <rect x="322" y="378" width="24" height="24" rx="6" className="fill-control" />
 
       <g className="wt-stage wt-s1">
         <circle cx="320" cy="210" r="60" fill="#5e6ad2" fillOpacity="0.25" className="wt-pulse" />
@@ -45,14 +45,7 @@ export function WalkthroughAnimation() {
           strokeLinecap="round"
           strokeLinejoin="round"
         />
-        <text
-          x="320"
-          y="290"
-          textAnchor="middle"
-          fontSize="16"
-          fontWeight="600"
-          className="fill-gray-700 dark:fill-gray-200"
-        >
+        <text x="320" y="290" textAnchor="middle" fontSize="16" fontWeight="600" className="fill-fg-control">
           Running quietly in the background
         </text>
       </g>
@@ -71,20 +64,13 @@ export function WalkthroughAnimation() {
             fill="#5e6ad2"
           />
         ))}
-        <text
-          x="320"
-          y="290"
-          textAnchor="middle"
-          fontSize="16"
-          fontWeight="600"
-          className="fill-gray-700 dark:fill-gray-200"
-        >
+        <text x="320" y="290" textAnchor="middle" fontSize="16" fontWeight="600" className="fill-fg-control">
           Hearing the question from the call
         </text>
       </g>
 
       <g className="wt-stage wt-s3">
-        <rect x="120" y="90" width="400" height="200" rx="10" className="fill-white dark:fill-gray-900" />
+        <rect x="120" y="90" width="400" height="200" rx="10" className="fill-surface" />
         {[0, 1, 2, 3, 4].map((line) => (
           <rect
             key={line}
@@ -93,18 +79,11 @@ export function WalkthroughAnimation() {
             width={300 - line * 35}
             height="12"
             rx="6"
-            className="fill-gray-200 dark:fill-gray-700"
+            className="fill-line-strong"
           />
         ))}
         <rect className="wt-scan" x="120" y="90" width="400" height="6" fill="#5e6ad2" fillOpacity="0.7" />
-        <text
-          x="320"
-          y="325"
-          textAnchor="middle"
-          fontSize="16"
-          fontWeight="600"
-          className="fill-gray-700 dark:fill-gray-200"
-        >
+        <text x="320" y="325" textAnchor="middle" fontSize="16" fontWeight="600" className="fill-fg-control">
           Reading what is on screen
         </text>
       </g>
@@ -135,9 +114,9 @@ export function WalkthroughAnimation() {
             className="fill-gray-400 dark:fill-gray-500"
           />
         ))}
-        <rect x="60" y="70" width="250" height="160" rx="12" className="fill-gray-300 dark:fill-gray-700" />
+        <rect x="60" y="70" width="250" height="160" rx="12" className="fill-control" />
         <circle cx="185" cy="135" r="30" className="fill-gray-400 dark:fill-gray-600" />
-        <text x="185" y="255" textAnchor="middle" fontSize="13" className="fill-gray-600 dark:fill-gray-300">
+        <text x="185" y="255" textAnchor="middle" fontSize="13" className="fill-fg-secondary">
           Only you see the answer
         </text>
       </g>

@@ -32,7 +32,7 @@ const reasons: readonly { icon: FeatureIconName; title: string; text: string }[]
 
 export function WhyDifferent() {
   return (
-    <section aria-labelledby="why-heading" className="bg-white px-4 py-16 sm:px-6 sm:py-24 dark:bg-gray-900/40">
+    <section aria-labelledby="why-heading" className="bg-band px-4 py-16 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="why-heading" eyebrow="Why us" title="Why We're Different" />
         <ul className="mt-12 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">

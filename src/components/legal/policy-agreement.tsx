@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { AppPath } from '#src/lib/link-target.ts'
 
 const linkStyle =
-  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-ring dark:text-indigo-300 dark:hover:text-indigo-200'
+  'font-medium text-accent underline underline-offset-2 hover:text-indigo-900 focus-ring dark:hover:text-indigo-200'
 
 /** Inside a checkout dialog the policies open in a new tab, so reading them never loses the order. */
 function PolicyLink({ to, label, newTab }: { to: AppPath; label: string; newTab: boolean }) {

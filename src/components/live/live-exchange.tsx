@@ -50,7 +50,7 @@ export function LiveExchange({
               {exchange.status === 'answered' ? (
                 <AnswerText text={exchange.answer} />
               ) : (
-                <p className="text-sm whitespace-pre-wrap text-gray-800 dark:text-gray-200">{exchange.answer}</p>
+                <p className="text-sm whitespace-pre-wrap text-fg-strong">{exchange.answer}</p>
               )}
             </div>
           )}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 
-const link = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const link = 'font-semibold text-accent hover:underline focus-ring'
 
 /** What the page captures and keeps, said before anything is shared. */
 export function CaptureStatement() {
@@ -20,10 +20,7 @@ export function CaptureStatement() {
 /** The browser shared the tab without its sound. */
 export function NoTabAudioNote({ onUseMicrophone }: { onUseMicrophone: () => void }) {
   return (
-    <div
-      className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200"
-      role="status"
-    >
+    <div className="rounded-lg bg-amber-50 p-3 text-sm text-warning dark:bg-amber-950/50" role="status">
       <p>
         This browser did not share the sound of what you chose, so the page cannot hear the interviewer from it. In
         Chrome or Edge, share a browser tab and turn on “Also share tab audio”. Or listen through your microphone

@@ -94,7 +94,7 @@ export function LivePage() {
     <main className="mx-auto max-w-3xl space-y-4 px-3 py-6 sm:px-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-fg">Live interview</h1>
-        <Link to="/interview" className="text-sm font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+        <Link to="/interview" className="text-sm font-semibold text-accent hover:underline">
           Practice console →
         </Link>
       </div>
@@ -103,7 +103,7 @@ export function LivePage() {
       <section aria-label="Session" className="flex flex-wrap items-center gap-2">
         {session ? (
           <>
-            <p className="text-sm text-green-800 dark:text-green-300" data-testid="live-session">
+            <p className="text-sm text-success" data-testid="live-session">
               Session active · {session.questionsAsked} {session.questionsAsked === 1 ? 'question' : 'questions'}
             </p>
             <button type="button" className={dangerButton} onClick={stop} disabled={end.isPending}>
@@ -125,7 +125,7 @@ export function LivePage() {
       </section>
       {!session && (
         <details className="rounded-xl border border-line p-3 text-sm">
-          <summary className="cursor-pointer font-semibold text-gray-800 dark:text-gray-200">
+          <summary className="cursor-pointer font-semibold text-fg-strong">
             Your resume, role and job description
           </summary>
           {features.contextConfiguration ? (
@@ -197,7 +197,7 @@ export function LivePage() {
           {features.microphone && capture.screen && capture.listening?.source === 'tab' && (
             <button
               type="button"
-              className="text-sm text-indigo-700 hover:underline dark:text-indigo-300"
+              className="text-sm text-accent hover:underline"
               onClick={() => void capture.useMicrophone()}
             >
               Listen through the microphone instead

@@ -5,7 +5,7 @@ import { useSignUpTarget } from './use-sign-up-target.ts'
 
 const variants = {
   primary: 'bg-brand text-white shadow-lg shadow-brand/25 hover:bg-brand/90',
-  secondary: 'border border-gray-300 bg-surface text-fg hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800',
+  secondary: 'border border-control bg-surface text-fg hover:bg-subtle',
   light: 'bg-white text-indigo-700 shadow-lg hover:bg-gray-100',
 } as const
 

@@ -10,7 +10,7 @@ export function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () =
         to={signInLink.to}
         hash={signInLink.hash}
         onClick={onNavigate}
-        className={`rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+        className={`rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-fg-control hover:bg-muted ${focus}`}
       >
         {signInLink.label}
       </Link>

@@ -24,7 +24,7 @@ export function MobileMenu() {
     <div ref={containerRef} className="md:hidden">
       <button
         {...buttonProps}
-        className="flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 focus-ring dark:text-gray-200 dark:hover:bg-gray-800"
+        className="flex size-10 items-center justify-center rounded-lg text-fg-control hover:bg-muted focus-ring"
       >
         <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
         <svg
@@ -42,7 +42,7 @@ export function MobileMenu() {
       {open && (
         <div
           {...panelProps}
-          className="absolute inset-x-0 top-full z-40 border-b border-line bg-white px-4 pt-2 pb-4 shadow-lg dark:bg-gray-950"
+          className="absolute inset-x-0 top-full z-40 border-b border-line bg-canvas px-4 pt-2 pb-4 shadow-lg"
         >
           <ul className="py-2">
             {links.map((item) => (

@@ -7,8 +7,8 @@ import { isCurrent, type NavItem } from './nav-links.ts'
 const base = 'rounded-md font-medium transition focus-ring'
 const styles = {
   // Tighter from 768 px until there is room: the bar must stay on one line.
-  bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-gray-600 hover:text-fg dark:text-gray-300`,
-  panel: `${base} block px-3 py-2 text-base text-gray-700 hover:bg-gray-50 dark:text-gray-200 dark:hover:bg-gray-800`,
+  bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-fg-secondary hover:text-fg`,
+  panel: `${base} block px-3 py-2 text-base text-fg-control hover:bg-subtle`,
 }
 
 export function NavLinkItem({
@@ -34,7 +34,7 @@ export function NavLinkItem({
       hash={item.hash}
       onClick={onClick}
       aria-current={current ? 'page' : undefined}
-      className={`${styles[variant]} ${current ? 'text-brand dark:text-brand' : ''}`}
+      className={`${styles[variant]} ${current ? 'text-brand' : ''}`}
     >
       {item.label}
     </Link>

@@ -31,7 +31,7 @@ export function UserMenu() {
           {...panelProps}
           role="group"
           aria-label="Account menu"
-          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-surface shadow-lg dark:border-gray-700"
+          className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-line-strong bg-surface shadow-lg"
         >
           <div className="border-b border-line px-4 py-3">
             <p className="truncate text-sm font-semibold text-fg">{userDisplayName(user)}</p>
@@ -44,7 +44,7 @@ export function UserMenu() {
                   to={item.to}
                   hash={item.hash}
                   onClick={close}
-                  className="block px-4 py-2 text-sm text-gray-700 hover:bg-gray-50 focus-visible:bg-gray-50 focus-ring-inset dark:text-gray-200 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800"
+                  className="block px-4 py-2 text-sm text-fg-control hover:bg-subtle focus-visible:bg-subtle focus-ring-inset"
                 >
                   {item.label}
                 </Link>

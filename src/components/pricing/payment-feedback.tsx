@@ -22,7 +22,7 @@ export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
       {error && (
         <p
           data-testid="payment-error"
-          className="mt-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-700 dark:border-red-900 dark:bg-red-950/60 dark:text-red-300"
+          className="mt-4 flex items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-danger dark:border-red-900 dark:bg-red-950/60"
         >
           <span aria-hidden="true">✕</span>
           <span>{error}</span>
@@ -34,10 +34,10 @@ export function PaymentFeedback({ error, failed }: PaymentFeedbackProps) {
 
 function FailureNotice() {
   return (
-    <div className="flex items-center justify-center gap-4 rounded-2xl border border-red-200 bg-surface p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0 dark:border-red-900">
+    <div className="flex items-center justify-center gap-4 rounded-2xl border border-danger-line bg-surface p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0">
       <span
         aria-hidden="true"
-        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-red-100 text-red-600 dark:bg-red-950 dark:text-red-400"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-danger-soft text-red-600 dark:text-red-400"
       >
         <svg
           viewBox="0 0 24 24"
@@ -51,7 +51,7 @@ function FailureNotice() {
         </svg>
       </span>
       <div>
-        <p className="text-lg font-semibold text-red-700 dark:text-red-300">Payment Failed</p>
+        <p className="text-lg font-semibold text-danger">Payment Failed</p>
         <p className="text-sm text-fg-muted">Please try again!</p>
       </div>
     </div>

@@ -24,7 +24,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
       data-plan={plan.planId}
       data-current={action.current || undefined}
       aria-labelledby={titleId}
-      className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm lg:p-8 dark:bg-gray-900 ${
+      className={`relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm lg:p-8 ${
         plan.mostPopular ? 'border-brand ring-2 ring-brand md:-translate-y-2 md:shadow-xl' : 'border-line'
       }`}
     >
@@ -38,7 +38,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
           {plan.name}
         </h3>
         {action.current && (
-          <p className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-600/20 dark:bg-green-950 dark:text-green-300">
+          <p className="rounded-full bg-success-soft px-2.5 py-0.5 text-xs font-semibold text-success ring-1 ring-green-600/20">
             Current plan
           </p>
         )}
@@ -51,7 +51,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
         <span className="sr-only">Original price:</span>
         <s className="text-fg-muted">{originalPrice}</s>
-        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950 dark:text-green-300">
+        <span className="rounded-full bg-success-soft px-2 py-0.5 text-xs font-semibold text-success">
           Save {savings}%
         </span>
       </p>
@@ -88,7 +88,7 @@ export function PlanCard({ plan, action, processing, disabled, waiting, onChoose
         className={`mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${focus} ${
           plan.mostPopular
             ? 'bg-brand text-white hover:bg-brand/90'
-            : 'border border-brand/40 bg-brand/5 text-brand hover:bg-brand/10 dark:bg-brand/15 dark:text-indigo-200 dark:hover:bg-brand/25'
+            : 'border border-brand/40 bg-brand-subtle text-brand hover:bg-brand/10 dark:text-indigo-200 dark:hover:bg-brand/25'
         }`}
       >
         {processing && (

@@ -58,7 +58,7 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
           {endingPlan && (
             <p>
               <strong>{accountDeletionWarning(endingPlan)}</strong>{' '}
-              <Link to="/refunds" className="font-semibold text-indigo-700 underline dark:text-indigo-300">
+              <Link to="/refunds" className="font-semibold text-accent underline">
                 Read the policy
               </Link>
             </p>

@@ -19,10 +19,7 @@ export function PasswordSection({ user }: { user: User }) {
       ) : (
         <p className="text-sm text-fg-body">
           Your account has no password of its own here. To set one, use{' '}
-          <Link
-            to="/reset-password"
-            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-          >
+          <Link to="/reset-password" className="font-semibold text-accent hover:underline focus-ring">
             Forgot Password
           </Link>
           .

@@ -13,12 +13,12 @@ export function ProfileSection({
   children: ReactNode
   tone?: 'normal' | 'danger'
 }) {
-  const border = tone === 'danger' ? 'border-red-200 dark:border-red-900' : 'border-line'
+  const border = tone === 'danger' ? 'border-danger-line' : 'border-line'
   return (
     <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-6 shadow-sm ${border}`}>
       <h2
         id={id}
-        className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-gray-900 dark:text-white'}`}
+        className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}
       >
         {title}
       </h2>

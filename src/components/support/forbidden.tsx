@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 export function Forbidden() {
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <p className="text-sm font-semibold text-indigo-700 dark:text-indigo-300">403</p>
+      <p className="text-sm font-semibold text-accent">403</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-fg">Support staff only</h1>
       <p className="mt-3 text-fg-muted">
         This page is for the support team, and your account does not have that role. If you need help, write to us.
@@ -18,7 +18,7 @@ export function Forbidden() {
         </Link>
         <Link
           to="/contact"
-          className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-50 focus-ring dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+          className="rounded-lg border border-control px-4 py-2 text-sm font-semibold text-fg-control hover:bg-subtle focus-ring"
         >
           Contact support
         </Link>

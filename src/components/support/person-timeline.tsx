@@ -56,9 +56,7 @@ export function PersonTimeline({
       <p className="mb-4 text-sm text-fg-muted">
         Personal data is masked; revealing a field asks for a reason. Opening this timeline and each reveal are recorded
         in the person&apos;s history.
-        {erasedAt && (
-          <strong className="ml-1 text-red-700 dark:text-red-300">Erased {formatDateTime(erasedAt)}.</strong>
-        )}
+        {erasedAt && <strong className="ml-1 text-danger">Erased {formatDateTime(erasedAt)}.</strong>}
       </p>
       <TimelineFilters key={JSON.stringify(query)} query={query} onChange={filter} />
       {travelAt && <TimeTravel userId={userId} eventId={travelAt} onStep={setTravelAt} />}

@@ -89,7 +89,7 @@ function Halted({
   const retry = useMutation(trpc.support.retryProjection.mutationOptions({ onSuccess: onRetried }))
   return (
     <div className="space-y-1">
-      <p className="font-medium text-red-700 dark:text-red-300">
+      <p className="font-medium text-danger">
         Halted at event {stuck.globalPosition} (tx {stuck.transactionId}), {stuck.eventType}
       </p>
       <p className="font-mono text-xs break-all">{stuck.error}</p>
@@ -106,7 +106,7 @@ function Halted({
         {retry.isPending ? 'Retrying...' : 'Retry now'}
       </button>
       {retry.isError && (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        <p role="alert" className="text-xs text-danger">
           Retry failed: {errorMessage(retry.error, 'please try again')}
         </p>
       )}

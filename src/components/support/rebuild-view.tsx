@@ -48,7 +48,7 @@ export function RebuildView({ name }: { name: string }) {
         </p>
       )}
       {start.isError && (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        <p role="alert" className="text-xs text-danger">
           Could not start: {errorMessage(start.error, 'please try again')}
         </p>
       )}

@@ -28,9 +28,7 @@ export function RebuildViews({ userId, onRebuilt }: { userId: string; onRebuilt?
           </ul>
         )}
         {rebuild.isError && (
-          <p className="text-red-700 dark:text-red-300">
-            Rebuild failed: {errorMessage(rebuild.error, 'please try again')}
-          </p>
+          <p className="text-danger">Rebuild failed: {errorMessage(rebuild.error, 'please try again')}</p>
         )}
       </div>
     </div>

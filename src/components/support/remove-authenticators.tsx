@@ -41,7 +41,7 @@ export function RemoveAuthenticators({ userId }: { userId: string }) {
         timeline.
       </p>
       {remove.isSuccess && (
-        <p role="status" className="mt-3 text-sm font-medium text-gray-800 dark:text-gray-200">
+        <p role="status" className="mt-3 text-sm font-medium text-fg-strong">
           Two-step sign-in is off for this person; their sessions have ended.
         </p>
       )}
@@ -63,7 +63,7 @@ export function RemoveAuthenticators({ userId }: { userId: string }) {
             />
           </div>
           {remove.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            <p role="alert" className="text-sm text-danger">
               {errorMessage(remove.error, 'The authenticators could not be removed')}
             </p>
           )}

@@ -5,7 +5,7 @@ const shown = (value: unknown) => JSON.stringify(value ?? null)
 
 const marks = {
   added: { label: 'Added', className: 'text-green-700 dark:text-green-300' },
-  removed: { label: 'Removed', className: 'text-red-700 dark:text-red-300' },
+  removed: { label: 'Removed', className: 'text-danger' },
   changed: { label: 'Changed', className: 'text-amber-700 dark:text-amber-300' },
 } as const
 

@@ -40,13 +40,13 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
       </p>
       <div className="mt-3 space-y-3">
         {dryRun.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             Dry run failed: {errorMessage(dryRun.error, 'please try again')}
           </p>
         )}
         {dryRun.isSuccess && !apply.isSuccess && (
           <>
-            <p role="status" className="text-sm font-medium text-gray-800 dark:text-gray-200">
+            <p role="status" className="text-sm font-medium text-fg-strong">
               Dry run: {dryRun.data.changes.length} {dryRun.data.changes.length === 1 ? 'row differs' : 'rows differ'} (
               {dryRun.data.projections
                 .map((projection) => `${projection.projection} ${projection.replayed}`)
@@ -67,7 +67,7 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
           </>
         )}
         {apply.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          <p role="alert" className="text-sm text-danger">
             Nothing applied: {errorMessage(apply.error, 'please try again')}
           </p>
         )}

@@ -55,7 +55,7 @@ export function RevealField({ userId, eventId, field }: { userId: string; eventI
         Reveal
       </button>
       {reveal.isError && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           {errorMessage(reveal.error, 'Could not reveal the field')}
         </p>
       )}

@@ -19,10 +19,7 @@ export function TimeTravel({
   const trpc = useTRPC()
   const view = useQuery({ ...trpc.support.timeTravel.queryOptions({ userId, eventId }), retry: false })
   return (
-    <section
-      aria-labelledby="time-travel-heading"
-      className="mt-6 rounded-xl border border-indigo-200 p-4 dark:border-indigo-900"
-    >
+    <section aria-labelledby="time-travel-heading" className="mt-6 rounded-xl border border-accent-line p-4">
       <h3 id="time-travel-heading" className="text-base font-semibold text-fg">
         Time travel
       </h3>

@@ -58,7 +58,7 @@ export function TimelinePage({
   if (page.isError)
     return (
       <tr>
-        <td colSpan={5} role="alert" className="py-4 text-red-700 dark:text-red-300">
+        <td colSpan={5} role="alert" className="py-4 text-danger">
           Could not load the timeline: {page.error.message}
         </td>
       </tr>

@@ -3,7 +3,7 @@ import { RevealField } from './reveal-field.tsx'
 import { actorLabel } from './timeline-actor.ts'
 import type { TimelineEvent } from './timeline-types.ts'
 
-const linkButton = 'text-left text-indigo-700 underline-offset-2 hover:underline focus-ring dark:text-indigo-300'
+const linkButton = 'text-left text-accent underline-offset-2 hover:underline focus-ring'
 
 /** One event of the timeline: what, when, who, the ids that tie it to others, and its masked data. */
 export function TimelineRow({
@@ -22,7 +22,7 @@ export function TimelineRow({
   travelling: boolean
 }) {
   return (
-    <tr className={`align-top ${travelling ? 'bg-indigo-50 dark:bg-indigo-950' : ''}`} data-event-id={event.eventId}>
+    <tr className={`align-top ${travelling ? 'bg-accent-soft' : ''}`} data-event-id={event.eventId}>
       <td className="py-2 pr-4 font-medium text-fg">{event.type}</td>
       <td className="py-2 pr-4 whitespace-nowrap">
         <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
@@ -53,13 +53,10 @@ export function TimelineRow({
       </td>
       <td className="py-2">
         <details>
-          <summary className="cursor-pointer text-indigo-700 focus-ring dark:text-indigo-300">
+          <summary className="cursor-pointer text-accent focus-ring">
             {event.streamId} #{event.streamPosition}
           </summary>
-          <pre
-            tabIndex={0}
-            className="mt-2 max-h-64 overflow-auto rounded-lg bg-gray-50 p-2 text-xs text-gray-800 dark:bg-gray-950 dark:text-gray-200"
-          >
+          <pre tabIndex={0} className="mt-2 max-h-64 overflow-auto rounded-lg bg-sunken p-2 text-xs text-fg-strong">
             {JSON.stringify(event.data, null, 2)}
           </pre>
           {event.masked.length > 0 && (

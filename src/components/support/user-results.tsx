@@ -16,7 +16,7 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
             <p className="font-semibold break-all text-fg">
               {user.erasedAt ? (
                 <span
-                  className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300"
+                  className="rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-red-800 dark:text-red-300"
                   data-testid="erased"
                 >
                   Erased {formatDateTime(user.erasedAt)}
@@ -29,7 +29,7 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
               {user.name === null ? 'no name' : `name ${user.name}`} · {user.role} · member since{' '}
               {formatDateTime(user.createdAt)} · last login {formatDateTime(user.lastLoginAt)}
             </p>
-            <p className="font-mono text-xs break-all text-gray-500 dark:text-gray-500">{user.userId}</p>
+            <p className="font-mono text-xs break-all text-gray-500">{user.userId}</p>
           </div>
           <button type="button" className={secondaryButton} onClick={() => onOpen(user.userId)}>
             Open history

@@ -6,7 +6,7 @@ import type { WebhookDelivery } from './support-types.ts'
 import { formatDateTime } from '#src/interview/display.ts'
 
 const outcomeClass: Record<WebhookDelivery['outcome'], string> = {
-  failed: 'text-red-700 dark:text-red-300',
+  failed: 'text-danger',
   pending: 'text-amber-700 dark:text-amber-300',
   processed: 'text-green-700 dark:text-green-300',
   ignored: 'text-fg-muted',
@@ -43,9 +43,7 @@ export function WebhookDeliveryRow({ delivery }: { delivery: WebhookDelivery }) 
           </>
         )}
       </p>
-      {shown.lastError && (
-        <p className="font-mono text-xs break-all text-red-700 dark:text-red-300">{shown.lastError}</p>
-      )}
+      {shown.lastError && <p className="font-mono text-xs break-all text-danger">{shown.lastError}</p>}
       {shown.causedEvents.length > 0 && (
         <ul aria-label={`Events caused by ${shown.deliveryId}`} className="text-xs">
           {shown.causedEvents.map((event) => (
@@ -73,7 +71,7 @@ export function WebhookDeliveryRow({ delivery }: { delivery: WebhookDelivery }) 
         </p>
       )}
       {retry.isError && (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        <p role="alert" className="text-xs text-danger">
           Retry failed: {errorMessage(retry.error, 'please try again')}
         </p>
       )}

@@ -1,14 +1,13 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 
 const tones = {
-  green: 'bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-950 dark:text-green-300 dark:ring-green-400/30',
-  red: 'bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-950 dark:text-red-300 dark:ring-red-400/30',
+  green: 'bg-success-soft text-success ring-green-600/20 dark:ring-green-400/30',
+  red: 'bg-danger-soft text-red-800 ring-red-600/20 dark:text-red-300 dark:ring-red-400/30',
   blue: 'bg-blue-100 text-blue-800 ring-blue-600/20 dark:bg-blue-950 dark:text-blue-300 dark:ring-blue-400/30',
   yellow:
     'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',
-  gray: 'bg-gray-100 text-fg-body ring-gray-500/20 dark:bg-gray-800 dark:ring-gray-400/30',
-  indigo:
-    'bg-indigo-50 text-indigo-800 ring-indigo-600/20 dark:bg-indigo-950 dark:text-indigo-200 dark:ring-indigo-400/30',
+  gray: 'bg-muted text-fg-body ring-gray-500/20 dark:ring-gray-400/30',
+  indigo: 'bg-accent-soft text-indigo-800 ring-indigo-600/20 dark:text-indigo-200 dark:ring-indigo-400/30',
 } as const
 
 export type BadgeTone = keyof typeof tones

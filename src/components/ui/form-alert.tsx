@@ -3,9 +3,9 @@ import type { ReactNode } from 'react'
 type Tone = 'error' | 'success' | 'info'
 
 const tones: Record<Tone, string> = {
-  error: 'border-red-200 bg-red-50 text-red-700 dark:border-red-900 dark:bg-red-950/50 dark:text-red-300',
-  success: 'border-green-200 bg-green-50 text-green-800 dark:border-green-900 dark:bg-green-950/50 dark:text-green-300',
-  info: 'border-brand/30 bg-brand/5 text-gray-800 dark:bg-brand/15 dark:text-gray-100',
+  error: 'border-danger-line bg-danger-subtle text-danger',
+  success: 'border-success-line bg-success-subtle text-success',
+  info: 'border-brand/30 bg-brand-subtle text-fg-emphasis',
 }
 
 /**

@@ -52,7 +52,7 @@ export function SecondaryButton({
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className={`flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 bg-surface px-4 py-2.5 text-sm font-semibold text-gray-700 shadow-sm transition hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800 ${focus}`}
+      className={`flex w-full items-center justify-center gap-2 rounded-lg border border-control bg-surface px-4 py-2.5 text-sm font-semibold text-fg-control shadow-sm transition hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-60 ${focus}`}
     >
       {children}
     </button>

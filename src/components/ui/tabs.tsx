@@ -63,7 +63,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
             tabIndex={active ? 0 : -1}
             onClick={() => onSelect(tab.id)}
             className={`rounded-lg px-4 py-2 text-sm font-semibold transition focus-ring sm:px-6 ${
-              active ? 'bg-white text-fg shadow dark:bg-gray-800' : 'text-fg-muted hover:text-fg'
+              active ? 'bg-raised text-fg shadow' : 'text-fg-muted hover:text-fg'
             }`}
           >
             {tab.label}

@@ -34,9 +34,9 @@ export function TextField({
           onChange={(event) => onValueChange(event.target.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
-          className={`block w-full rounded-lg border bg-white py-2.5 pl-3 text-base text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
+          className={`block w-full rounded-lg border bg-canvas py-2.5 pl-3 text-base text-fg-value shadow-sm placeholder:text-gray-400 focus-field sm:text-sm ${
             password ? 'pr-11' : 'pr-3'
-          } ${invalid ? 'border-red-400 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'}`}
+          } ${invalid ? 'border-invalid' : 'border-control'}`}
           {...input}
           type={password && revealed ? 'text' : type}
         />
@@ -55,7 +55,7 @@ function RevealToggle({ controls, revealed, onToggle }: { controls: string; reve
       aria-pressed={revealed}
       aria-controls={controls}
       onClick={onToggle}
-      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-fg-muted hover:text-gray-800 focus-ring-inset dark:hover:text-gray-100"
+      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-fg-muted hover:text-fg-emphasis focus-ring-inset"
     >
       <svg
         aria-hidden="true"

@@ -28,10 +28,7 @@ function HistoryPage() {
           <p className="mt-2 text-fg-muted">Every session, newest first, with its questions, answers and timeline.</p>
         </div>
         <div className="flex flex-wrap items-center gap-4">
-          <Link
-            to="/progress"
-            className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-          >
+          <Link to="/progress" className="text-sm font-semibold text-accent hover:underline focus-ring">
             See your progress
           </Link>
           <Link

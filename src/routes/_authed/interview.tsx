@@ -55,16 +55,10 @@ function PracticeConsole() {
           </p>
         </div>
         <div className="flex flex-wrap gap-4">
-          <Link
-            to="/live"
-            className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-          >
+          <Link to="/live" className="text-sm font-semibold text-accent hover:underline focus-ring">
             Go live in your browser →
           </Link>
-          <Link
-            to="/history"
-            className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-          >
+          <Link to="/history" className="text-sm font-semibold text-accent hover:underline focus-ring">
             See your history →
           </Link>
         </div>

@@ -64,7 +64,7 @@ function GoogleSandboxConsentPage() {
       title="Sign in with Google"
       subtitle={
         <>
-          <span className="mr-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">
+          <span className="mr-2 inline-block rounded bg-amber-100 px-2 py-0.5 text-xs font-bold tracking-wide text-warning dark:bg-amber-900/40">
             TEST MODE
           </span>
           No Google account is used: this sandbox signs you in as the test account you choose here.
@@ -91,7 +91,7 @@ function GoogleSandboxConsentPage() {
                     setEmail(account.email)
                     setFullName(account.fullName)
                   }}
-                  className="rounded-full border border-gray-300 px-3 py-1 text-sm text-gray-800 hover:bg-gray-50 focus-ring dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800"
+                  className="rounded-full border border-control px-3 py-1 text-sm text-fg-strong hover:bg-subtle focus-ring"
                 >
                   {account.fullName}
                 </button>

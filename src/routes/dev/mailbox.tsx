@@ -35,7 +35,7 @@ function DevMailboxPage() {
           type="search"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
-          className="mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:border-gray-700 dark:bg-gray-950"
+          className="mt-1 block w-full rounded-lg border border-control bg-canvas px-3 py-2 text-base shadow-sm focus-field sm:text-sm"
         />
       </label>
       <div className="mt-6 space-y-4" aria-live="polite">

@@ -1,5 +1,5 @@
 const button =
-  'rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-ring disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-200 dark:hover:bg-gray-800'
+  'rounded-lg border border-control px-3 py-1.5 text-sm font-medium text-fg-control hover:bg-subtle focus-ring disabled:cursor-not-allowed disabled:opacity-50'
 
 export function Pagination({
   page,

@@ -7,7 +7,7 @@ export function QuestionItem({ question, number }: { question: HistoryQuestion; 
   return (
     <li className="rounded-xl border border-line p-4">
       <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
-        <span className="rounded-full bg-gray-100 px-2 py-0.5 font-semibold text-fg-body dark:bg-gray-800">
+        <span className="rounded-full bg-muted px-2 py-0.5 font-semibold text-fg-body">
           {sourceLabel(question.source)}
         </span>
         <time dateTime={question.askedAt}>{formatDateTime(question.askedAt)}</time>

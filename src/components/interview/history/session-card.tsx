@@ -33,7 +33,7 @@ export function SessionCard({ session }: { session: HistorySession }) {
             <Link
               to="/review/$sessionId"
               params={{ sessionId: session.id }}
-              className="text-sm font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
+              className="text-sm font-semibold text-accent hover:underline focus-ring"
             >
               Open the review
             </Link>

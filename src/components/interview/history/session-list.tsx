@@ -30,14 +30,11 @@ export function SessionList({ page, onPage }: { page: number; onPage: (page: num
   const { sessions, total, page: shown } = history.data
   if (total === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-gray-300 px-4 py-10 text-center dark:border-gray-700">
+      <div className="rounded-2xl border border-dashed border-control px-4 py-10 text-center">
         <p className="font-medium text-fg">No sessions yet.</p>
         <p className="mt-1 text-sm text-fg-muted">
           Start one in the{' '}
-          <Link
-            to="/interview"
-            className="font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
-          >
+          <Link to="/interview" className="font-semibold text-accent hover:underline focus-ring">
             practice console
           </Link>{' '}
           or the desktop app.

@@ -3,12 +3,12 @@ import type { HistorySession } from '#src/interview/interview-types.ts'
 
 export function SessionTimeline({ session }: { session: HistorySession }) {
   return (
-    <ol aria-label="Timeline" className="relative space-y-3 border-l border-gray-200 pl-4 dark:border-gray-700">
+    <ol aria-label="Timeline" className="relative space-y-3 border-l border-line-strong pl-4">
       {sessionTimeline(session).map((entry) => (
         <li key={entry.key} className="relative text-sm">
           <span
             aria-hidden="true"
-            className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-white bg-brand dark:border-gray-900 dark:bg-indigo-400"
+            className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-surface bg-brand dark:bg-indigo-400"
           />
           <time dateTime={entry.at} className="font-mono text-xs text-fg-muted">
             {formatTime(entry.at)}

@@ -36,7 +36,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
               x2={chartSize.width - chartSize.right}
               y1={tick.y}
               y2={tick.y}
-              className="stroke-gray-200 dark:stroke-gray-800"
+              className="stroke-line"
               strokeWidth="1"
             />
             <text x={chartSize.left - 6} y={tick.y + 4} textAnchor="end" className="fill-current text-[11px]">
@@ -52,7 +52,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
               width={bar.width}
               height={model.baseline - bar.includedY}
               rx="4"
-              className="fill-gray-200 dark:fill-gray-800"
+              className="fill-line"
             />
             <rect
               x={bar.x}
@@ -66,7 +66,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
               x={bar.x + bar.width / 2}
               y={Math.min(bar.usedY, bar.includedY) - 6}
               textAnchor="middle"
-              className="fill-gray-900 text-[12px] font-semibold dark:fill-gray-100"
+              className="fill-fg-value text-[12px] font-semibold"
             >
               {bar.used}/{bar.included}
             </text>
@@ -85,9 +85,7 @@ export function UsageChart({ periods }: { periods: readonly UsagePeriod[] }) {
         Used interviews over the interviews included, per plan period (by start date).
       </figcaption>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-indigo-700 focus-ring dark:text-indigo-300">
-          Show as a table
-        </summary>
+        <summary className="cursor-pointer font-medium text-accent focus-ring">Show as a table</summary>
         <UsageTable periods={periods} />
       </details>
     </figure>

@@ -13,7 +13,7 @@ import { progressCharts, type Insights } from './progress-series.ts'
 // Recharts is fetched with the progress page's data, never with the pages that show no chart.
 const ProgressChartDrawing = lazy(() => import('./progress-chart.tsx'))
 
-const linkClass = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const linkClass = 'font-semibold text-accent hover:underline focus-ring'
 
 /** Progress across interviews, week by week, over the last 90 days (Pro). */
 export function ProgressPage() {
@@ -25,7 +25,7 @@ export function ProgressPage() {
       {features.interviewAnalytics ? (
         <Progress />
       ) : (
-        <p className="mt-6 rounded-2xl border border-indigo-200 bg-indigo-50 p-5 text-sm text-fg-body dark:border-indigo-900 dark:bg-indigo-950/50">
+        <p className="mt-6 rounded-2xl border border-accent-line bg-accent-subtle p-5 text-sm text-fg-body">
           Your progress across interviews comes with the {findPlan('pro')?.name ?? 'Pro'} plan.{' '}
           <Link to="/pricing" className={linkClass}>
             Upgrade to {findPlan('pro')?.name ?? 'Pro'}

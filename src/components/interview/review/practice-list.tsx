@@ -20,7 +20,7 @@ export function PracticeList({ items }: { items: readonly PracticeItem[] }) {
               <Link
                 to="/interview"
                 search={{ practice: item.topic.slice(0, 200) }}
-                className="font-semibold break-words text-indigo-700 hover:underline focus-ring dark:text-indigo-300"
+                className="font-semibold break-words text-accent hover:underline focus-ring"
               >
                 Practise: {item.topic}
               </Link>{' '}

@@ -72,7 +72,7 @@ export function RatingForm({ sessionId, question }: { sessionId: string; questio
         {rate.isPending ? 'Saving...' : question.rating === null ? 'Save rating' : 'Update rating'}
       </button>
       {rate.isSuccess && (
-        <p role="status" className="mt-1 text-sm text-green-800 dark:text-green-300">
+        <p role="status" className="mt-1 text-sm text-success">
           Rating saved.
         </p>
       )}

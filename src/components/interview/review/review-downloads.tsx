@@ -32,7 +32,7 @@ export function ReviewDownloads({ sessionId, startedAt }: { sessionId: string; s
         ))}
       </div>
       {state.error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <p role="alert" className="text-sm text-danger">
           {state.error}
         </p>
       )}

@@ -6,10 +6,10 @@ import { reviewModeLabels, sourceLabels, trustLabels } from '#rules/review-label
 import type { ReviewQuestion } from './review-types.ts'
 
 const trustTone: Record<ReviewQuestion['trust'], string> = {
-  confident: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200',
-  'low-confidence': 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
-  abstained: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
-  unknown: 'bg-gray-100 text-gray-800 dark:bg-gray-800 dark:text-gray-200',
+  confident: 'bg-success-soft text-success-strong',
+  'low-confidence': 'bg-warning-soft text-warning',
+  abstained: 'bg-danger-soft text-red-900 dark:text-red-200',
+  unknown: 'bg-muted text-fg-strong',
 }
 
 /** One question of the review: when and how it was asked, what was answered, how far to trust it, and its rating. */
@@ -28,7 +28,7 @@ export function ReviewQuestionItem({ sessionId, question }: { sessionId: string;
       <h3 id={headingId} className="mt-1 font-semibold break-words text-fg">
         {question.number}. {question.question ?? 'The words of this question are no longer readable.'}
       </h3>
-      <div className="mt-2 text-sm text-gray-800 dark:text-gray-200">
+      <div className="mt-2 text-sm text-fg-strong">
         {question.answer === null ? <p>The answer is no longer readable.</p> : <AnswerText text={question.answer} />}
       </div>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-xs text-fg-body">

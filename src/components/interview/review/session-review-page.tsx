@@ -12,7 +12,7 @@ import { ReviewQuestionItem } from './review-question-item.tsx'
 import { ReviewSummaryCard } from './review-summary.tsx'
 import type { ReviewCounts } from './review-types.ts'
 
-const linkClass = 'font-semibold text-indigo-700 hover:underline focus-ring dark:text-indigo-300'
+const linkClass = 'font-semibold text-accent hover:underline focus-ring'
 
 /** An ended session's review: in full with interview analytics, as counts and the way to upgrade without. */
 export function SessionReviewPage({ sessionId }: { sessionId: string }) {
@@ -98,7 +98,7 @@ function CountsOnly({ sessionId }: { sessionId: string }) {
         <ReviewSummaryCard summary={counts.data.summary} durationMs={counts.data.session.durationMs} />
         <section
           aria-labelledby="upgrade-heading"
-          className="rounded-2xl border border-indigo-200 bg-indigo-50 p-5 dark:border-indigo-900 dark:bg-indigo-950/50"
+          className="rounded-2xl border border-accent-line bg-accent-subtle p-5"
           data-testid="review-upgrade"
         >
           <h2 id="upgrade-heading" className="text-lg font-semibold text-fg">

@@ -11,7 +11,7 @@ export function ContactDetails({ supportEmail }: { supportEmail: string | null }
           <h3 className="text-sm font-medium text-fg-muted">Email</h3>
           <a
             href={`mailto:${supportEmail}`}
-            className="mt-1 inline-block font-semibold break-all text-indigo-700 hover:underline dark:text-indigo-300"
+            className="mt-1 inline-block font-semibold break-all text-accent hover:underline"
           >
             {supportEmail}
           </a>
@@ -25,7 +25,7 @@ export function ContactDetails({ supportEmail }: { supportEmail: string | null }
         <h3 className="text-sm font-medium text-fg-muted">Installing the app?</h3>
         <p className="mt-1 text-fg-body">
           The{' '}
-          <Link to="/download" className="font-semibold text-indigo-700 hover:underline dark:text-indigo-300">
+          <Link to="/download" className="font-semibold text-accent hover:underline">
             installation FAQ
           </Link>{' '}
           answers the most common questions.

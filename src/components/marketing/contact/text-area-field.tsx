@@ -30,8 +30,8 @@ export function TextAreaField({
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm focus:border-brand focus:outline-none focus-visible:ring-2 focus-visible:ring-brand/40 sm:text-sm dark:bg-gray-950 dark:text-gray-100 ${
-          invalid ? 'border-red-400 dark:border-red-500' : 'border-gray-300 dark:border-gray-700'
+        className={`mt-1 block w-full rounded-lg border bg-canvas px-3 py-2.5 text-base text-fg-value shadow-sm focus-field sm:text-sm ${
+          invalid ? 'border-invalid' : 'border-control'
         }`}
         {...textarea}
       />

@@ -3,10 +3,7 @@ import { Link } from '@tanstack/react-router'
 /** The live page, offered beside each desktop build: nothing to install. */
 export function BrowserCard() {
   return (
-    <article
-      data-browser-card
-      className="flex flex-col rounded-2xl border border-indigo-200 bg-surface p-6 shadow-sm dark:border-indigo-900"
-    >
+    <article data-browser-card className="flex flex-col rounded-2xl border border-accent-line bg-surface p-6 shadow-sm">
       <h3 className="text-xl font-semibold text-fg">Use it in your browser</h3>
       <p className="mt-1 text-sm text-fg-muted">
         Nothing to install: share the interview tab and get answers as each question ends.

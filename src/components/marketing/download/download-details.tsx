@@ -31,7 +31,7 @@ const benefits = (windowsSize: number | null): readonly Benefit[] => [
 
 export function WhatYouGet({ windowsSize }: { windowsSize: number | null }) {
   return (
-    <section aria-labelledby="what-heading" className="bg-white px-4 py-16 sm:px-6 dark:bg-gray-900/40">
+    <section aria-labelledby="what-heading" className="bg-band px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-6xl">
         <h2 id="what-heading" className="text-center text-3xl font-bold tracking-tight text-fg">
           What You Get

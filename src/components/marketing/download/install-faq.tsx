@@ -36,7 +36,7 @@ export function InstallFaq({
                     aria-expanded={expanded}
                     aria-controls={panelId}
                     onClick={() => setOpen(expanded ? null : index)}
-                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-gray-50 focus-ring-inset dark:hover:bg-gray-800"
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-fg hover:bg-subtle focus-ring-inset"
                   >
                     {item.question}
                     <svg
@@ -65,7 +65,7 @@ export function InstallFaq({
         <div className="mt-10 text-center">
           <a
             href={`mailto:${supportEmail ?? ''}?subject=${encodeURIComponent('Help installing Interview Helper')}`}
-            className="inline-flex items-center justify-center rounded-xl border border-gray-300 bg-surface px-5 py-3 text-sm font-semibold text-fg hover:bg-gray-50 focus-ring dark:border-gray-700 dark:hover:bg-gray-800"
+            className="inline-flex items-center justify-center rounded-xl border border-control bg-surface px-5 py-3 text-sm font-semibold text-fg hover:bg-subtle focus-ring"
           >
             Still stuck? Talk to us
           </a>

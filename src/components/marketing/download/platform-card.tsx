@@ -5,7 +5,7 @@ import type { PlatformBuild } from './platforms.ts'
 
 const buttonBase =
   'mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl px-5 py-3 text-sm font-semibold'
-const disabledButton = `${buttonBase} cursor-not-allowed bg-gray-200 text-fg-muted dark:bg-gray-800`
+const disabledButton = `${buttonBase} cursor-not-allowed bg-line text-fg-muted`
 
 /** What the card needs of a catalogue release. */
 export type CardRelease = { platform: string; version: string; size: number; sha256: string; url: string }
