@@ -137,6 +137,33 @@ describe('marketing pages', () => {
     await page.close()
   })
 
+  it("marks the current page's nav link in the brand colour, in light and dark", async () => {
+    const page = await open('/download')
+    const bar = page.getByRole('navigation', { name: 'Main' })
+    const colourOf = (name: string) =>
+      bar.getByRole('link', { name, exact: true }).evaluate((element) => getComputedStyle(element).color)
+    await expect(bar.getByRole('link', { name: 'Download', exact: true }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    )
+    const brandOfTheme = () =>
+      page.evaluate(() => {
+        const probe = document.createElement('span')
+        probe.className = 'text-brand'
+        document.body.append(probe)
+        const colour = getComputedStyle(probe).color
+        probe.remove()
+        return colour
+      })
+    for (const next of ['Switch to dark theme', 'Switch to light theme']) {
+      const brand = await brandOfTheme()
+      // The links' colours ease into a new theme.
+      await expect.poll(() => colourOf('Download')).toBe(brand)
+      expect(await colourOf('Contact Us')).not.toBe(brand)
+      await page.getByRole('button', { name: next }).click()
+    }
+    await page.close()
+  })
+
   it('sends every footer link where it should go', async () => {
     const expected: [string, string][] = [
       ['Features', '/#features'],

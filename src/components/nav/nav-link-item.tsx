@@ -7,8 +7,14 @@ import { isCurrent, type NavItem } from './nav-links.ts'
 const base = 'rounded-md font-medium transition focus-ring'
 const styles = {
   // Tighter from 768 px until there is room: the bar must stay on one line.
-  bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3 text-fg-secondary hover:text-fg`,
-  panel: `${base} block px-3 py-2 text-base text-fg-control hover:bg-subtle`,
+  bar: `${base} whitespace-nowrap px-2 py-2 text-sm lg:px-3`,
+  panel: `${base} block px-3 py-2 text-base hover:bg-subtle`,
+}
+// One text colour per link: two colour classes on one element are settled by the stylesheet's
+// order, not the class list's, and the current page's brand colour lost that way.
+const tones = {
+  bar: 'text-fg-secondary hover:text-fg',
+  panel: 'text-fg-control',
 }
 
 export function NavLinkItem({
@@ -34,7 +40,7 @@ export function NavLinkItem({
       hash={item.hash}
       onClick={onClick}
       aria-current={current ? 'page' : undefined}
-      className={`${styles[variant]} ${current ? 'text-brand' : ''}`}
+      className={`${styles[variant]} ${current ? 'text-brand' : tones[variant]}`}
     >
       {item.label}
     </Link>
