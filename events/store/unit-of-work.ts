@@ -51,20 +51,30 @@ export function unitOfWork<Tables extends EventsDatabase>({
     versions.set(streamId, versionOf(loaded))
   }
 
+  // The write in flight: a read started while it runs (reads started together) waits for it too,
+  // since what it writes has already left `held`.
+  let writing: Promise<void> = Promise.resolve()
+
   /** Writes every held append, in one statement. */
   async function writeHeld() {
-    if (held.length === 0) return
-    const written = await writes.writeHeld(trx, held.splice(0))
-    for (const [streamId, version] of written.versions) {
-      versions.set(streamId, version)
-      if (!appended.streamIds.includes(streamId)) appended.streamIds.push(streamId)
+    if (held.length > 0) {
+      const batch = held.splice(0)
+      writing = writing.then(async () => {
+        const written = await writes.writeHeld(trx, batch)
+        for (const [streamId, version] of written.versions) {
+          versions.set(streamId, version)
+          if (!appended.streamIds.includes(streamId)) appended.streamIds.push(streamId)
+        }
+        appended.globalPositions.push(...written.globalPositions)
+      })
     }
-    appended.globalPositions.push(...written.globalPositions)
+    await writing
   }
 
   /** Writes what is held first when some of it goes to one of `streamIds`, so a read of them sees it. */
   async function beforeReading(...streamIds: string[]) {
     if (held.some((append) => streamIds.includes(append.streamId))) await writeHeld()
+    else await writing
   }
 
   const loadLocked = async (streamId: string, snapshotKey: string | undefined) => {

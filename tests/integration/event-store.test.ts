@@ -259,6 +259,20 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     expect(seen).toEqual([1, 2, 3])
   })
 
+  it('lets reads started together each see what the unit held', async () => {
+    const streamId = newStream()
+    const seen = await store.transaction(async (tx) => {
+      await tx.append(streamId, 'no_stream', [increment(1)], systemActor)
+      const reads = await Promise.all([
+        tx.readStream(streamId),
+        store.readStream(streamId, { executor: tx.db }),
+        store.streamVersion(streamId, tx.db),
+      ])
+      return [reads[0].length, reads[1].length, reads[2]]
+    })
+    expect(seen).toEqual([1, 1, 1])
+  })
+
   it('refuses a stale version as it is appended on a stream it read, and at commit on one it did not, writing nothing', async () => {
     const [read, blind] = [newStream(), newStream()]
     for (const streamId of [read, blind]) await appendEvents(store, streamId, 'no_stream', [increment(1)], systemActor)
