@@ -14,6 +14,7 @@ import { deliverDueMail, enqueueMail, retryDelaysMs } from '#server/mail/mail-ou
 import type { Mailer, MailMessage } from '#server/mail/mailer.ts'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 
 const silent = createLogger('silent')
 
@@ -116,6 +117,8 @@ describe.each(databaseKinds)('mail outbox, users view and rate limits on %s', (k
         { actor: { type: 'user', id: userId }, userId },
       )
     })
+    // Another test file's transaction, in any database of the server, holds the commit-order reader back.
+    await logReadableToItsEnd(database.db)
     await runner.catchUp('users_view')
     const row = await database.db
       .selectFrom('users_view')
