@@ -28,8 +28,7 @@ import { decoderProgram } from '#server/ai/offline/speech/decoder-program.ts'
 import { createPocketSphinxRecognizer } from '#server/ai/offline/speech/pocketsphinx.ts'
 import { resample } from '#server/ai/offline/speech/resample.ts'
 import { transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
-import { encodeWav16, parseWav } from '#server/ai/offline/speech/wav.ts'
-import { readWavHeader } from '#server/ai/wav-header.ts'
+import { encodePcm16, encodeWav16, parseWav } from '#server/ai/offline/speech/wav.ts'
 
 const run = promisify(execFile)
 const phrase = 'Tell me about hash tables and hash functions.'
@@ -143,7 +142,7 @@ describe('PocketSphinx recognizer', () => {
     ])
     const closed = new Promise((resolve) => decoder.once('close', resolve))
     decoder.stderr.resume()
-    const samples = readWavHeader(encodeWav16(resample(parseWav(speech), 16_000))).data
+    const samples = encodePcm16(resample(parseWav(speech), 16_000))
     const header = Buffer.alloc(4)
     header.writeUInt32BE(samples.byteLength)
     const lines = createInterface({ input: decoder.stdout })[Symbol.asyncIterator]()

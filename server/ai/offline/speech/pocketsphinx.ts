@@ -18,7 +18,7 @@ import { DecoderStoppedError, startDecoder, type Decoder, type DecoderCommand } 
 import { decoderProgram } from './decoder-program.ts'
 import { resample } from './resample.ts'
 import { transcriptConfidence } from './transcript-confidence.ts'
-import { encodeWav16, parseWav } from './wav.ts'
+import { encodePcm16, parseWav } from './wav.ts'
 import { maxWaitingPerPerson } from '#rules/media-limits.ts'
 import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
 
@@ -108,10 +108,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     }
     const started = performance.now()
     // Decoded once its turn comes, so a recording waiting in line holds its bytes, not its samples.
-    const output = await limit(
-      () => decode(readWavHeader(encodeWav16(resample(parseWav(wav), modelRate))).data),
-      caller,
-    )
+    const output = await limit(() => decode(encodePcm16(resample(parseWav(wav), modelRate))), caller)
     return {
       text: output.text,
       confidence: transcriptConfidence(output.words),

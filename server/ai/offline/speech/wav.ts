@@ -58,14 +58,15 @@ function sampleReader(tag: number, bits: number): SampleReader | undefined {
 
 /** A canonical 16-bit mono PCM WAV file. */
 export function encodeWav16(audio: MonoAudio): Uint8Array {
-  const { sampleRate, samples } = audio
-  const bytes = new Uint8Array(44 + samples.length * 2)
+  const { sampleRate } = audio
+  const pcm = encodePcm16(audio)
+  const bytes = new Uint8Array(44 + pcm.byteLength)
   const view = new DataView(bytes.buffer)
   const text = (offset: number, value: string) => {
     for (let i = 0; i < value.length; i += 1) view.setUint8(offset + i, value.charCodeAt(i))
   }
   text(0, 'RIFF')
-  view.setUint32(4, 36 + samples.length * 2, true)
+  view.setUint32(4, 36 + pcm.byteLength, true)
   text(8, 'WAVE')
   text(12, 'fmt ')
   view.setUint32(16, 16, true)
@@ -76,10 +77,18 @@ export function encodeWav16(audio: MonoAudio): Uint8Array {
   view.setUint16(32, 2, true)
   view.setUint16(34, 16, true)
   text(36, 'data')
-  view.setUint32(40, samples.length * 2, true)
+  view.setUint32(40, pcm.byteLength, true)
+  bytes.set(pcm, 44)
+  return bytes
+}
+
+/** The samples alone as 16-bit little-endian PCM, what a decoder reads (no header). */
+export function encodePcm16({ samples }: MonoAudio): Uint8Array {
+  const bytes = new Uint8Array(samples.length * 2)
+  const view = new DataView(bytes.buffer)
   for (let i = 0; i < samples.length; i += 1) {
     const clamped = Math.max(-1, Math.min(1, samples[i] ?? 0))
-    view.setInt16(44 + i * 2, Math.round(clamped * 32_767), true)
+    view.setInt16(i * 2, Math.round(clamped * 32_767), true)
   }
   return bytes
 }
