@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { evaluatePart } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
-import { freshTestPart, freshTestSet, testPart, testSet } from '#server/ai/offline/eval/test-part.ts'
+import {
+  freshTestPart,
+  freshTestSet,
+  secondFreshTestPart,
+  secondFreshTestSet,
+  testPart,
+  testSet,
+} from '#server/ai/offline/eval/test-part.ts'
+import { heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
 import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 
 const tokens = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
@@ -119,5 +127,67 @@ describe('the fresh test part (decision 0111)', () => {
     const result = evaluatePart(freshTestPart)
     expect(result.total).toBe(freshTestSet.questions.length + freshTestSet.withContext.questions.length)
     expect(result.followUps).toBe(freshTestSet.followUps.length)
+  })
+})
+
+describe('the second fresh test part (decision 0119)', () => {
+  it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
+    const text = readFileSync(new URL('../../../server/ai/offline/eval/second-fresh-test-set.json', import.meta.url))
+    expect(createHash('sha256').update(text).digest('hex')).toBe(
+      '5a6945d71401317bb046f0a6db771bbc0fd390f2c70b9fad9c8a54f4b6ac288e',
+    )
+  })
+
+  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
+    const all = [
+      ...secondFreshTestSet.questions,
+      ...secondFreshTestSet.withContext.questions,
+      ...secondFreshTestSet.followUps,
+    ]
+    for (const { question, accept } of all)
+      if (accept.includes('none')) expect(accept, question).toEqual(['none'])
+      else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
+    const none = secondFreshTestSet.questions.filter((q) => q.accept.includes('none')).length
+    expect(none / secondFreshTestSet.questions.length).toBeGreaterThanOrEqual(0.15)
+    expect(none / secondFreshTestSet.questions.length).toBeLessThanOrEqual(0.2)
+  })
+
+  it('asks questions none of the other parts asks, Hinglish among them, and follow-ups that are and are not', () => {
+    const asked = new Set(
+      [
+        ...trustSet.questions.map((q) => q.question),
+        ...trustSet.followUps.map((f) => f.followUp),
+        ...[testSet, freshTestSet].flatMap((set) => [
+          ...set.questions.map((q) => q.question),
+          ...set.withContext.questions.map((q) => q.question),
+          ...set.followUps.map((f) => f.question),
+        ]),
+        ...heldOutQuestions.map((item) => item.question),
+      ].map(normalised),
+    )
+    const questions = [
+      ...secondFreshTestSet.questions.map((q) => q.question),
+      ...secondFreshTestSet.withContext.questions.map((q) => q.question),
+      ...secondFreshTestSet.followUps.map((f) => f.question),
+    ]
+    for (const question of questions) expect(asked.has(normalised(question)), question).toBe(false)
+    expect(questions.filter((q) => /\b(kya|kaise|mein|kyun)\b/i.test(q)).length).toBeGreaterThanOrEqual(5)
+    const followUps = secondFreshTestSet.followUps.filter((f) => f.isFollowUp).length
+    expect(followUps * 2).toBe(secondFreshTestSet.followUps.length)
+  })
+
+  it('asks its résumé questions with a current employer and role other than the target ones', () => {
+    const { context, employer, targetRole } = secondFreshTestSet.withContext
+    expect(context.role).toBe(targetRole)
+    expect(context.resume).toContain(employer)
+    expect(context.jobDescription).not.toContain(employer)
+    expect(context.resume?.split('\n')[1]).not.toContain(targetRole)
+    expect(secondFreshTestPart.name).toBe('second fresh test')
+    expect(secondFreshTestPart.questions.filter((q) => q.context === context).length).toBe(
+      secondFreshTestSet.withContext.questions.length,
+    )
+    expect(secondFreshTestPart.questions.length).toBe(
+      secondFreshTestSet.questions.length + secondFreshTestSet.withContext.questions.length,
+    )
   })
 })

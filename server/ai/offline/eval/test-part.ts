@@ -6,12 +6,15 @@
  * - test-set.json (decision 0085): measured by several designs since, so it is "seen before".
  * - fresh-test-set.json (decision 0111): written before decision 0111's changes; its misses are
  *   never printed.
+ * - second-fresh-test-set.json (decision 0119): written because the fresh part had been measured by
+ *   two designs, before the engine changes it measures; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
+import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 
 const kindSchema = z.enum([
@@ -59,6 +62,8 @@ type Kind = z.infer<typeof kindSchema>
 export const testSet: TestSet = testSetSchema.parse(testSetData)
 /** The fresh test part (decision 0111). */
 export const freshTestSet: TestSet = testSetSchema.parse(freshTestSetData)
+/** The second fresh test part (decision 0119), written after the fresh part had been measured by two designs. */
+export const secondFreshTestSet: TestSet = testSetSchema.parse(secondFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -103,3 +108,4 @@ function partOf(name: string, set: TestSet): EvaluationPart {
 
 export const testPart: EvaluationPart = partOf('test, seen before', testSet)
 export const freshTestPart: EvaluationPart = partOf('fresh test', freshTestSet)
+export const secondFreshTestPart: EvaluationPart = partOf('second fresh test', secondFreshTestSet)
