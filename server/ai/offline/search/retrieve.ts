@@ -24,7 +24,7 @@ const CORRECTED_COVERAGE_FACTOR = 0.75
 
 export type AnswerMatch = {
   entry: KbEntry
-  /** Final score: text score × (1 + context boost). */
+  /** Final score: text score × (1 + context boost) × the key-term factor × the line-match factor. */
   score: number
   textScore: number
   contextBoost: number
@@ -66,6 +66,14 @@ const KEY_TERM_IDF_SHARE = 0.6
  * it is a neighbour sharing words, not an answer.
  */
 const NEIGHBOUR_SCORE_SHARE = 0.3
+
+/**
+ * How much the closeness of an entry's own question to the question asked lifts its rank: the
+ * entry whose question is what was asked goes before a neighbour whose phrasings or everyday
+ * wordings repeat the same words ("what is a hash map?" and the hash-map-or-tree-map entry).
+ * Chosen on the development part and on the entries' own questions, which it all ranks first.
+ */
+const OWN_QUESTION_RANK_WEIGHT = 0.3
 
 /**
  * The question's key terms: its rarest words the knowledge base knows, which name the concept or
@@ -161,24 +169,34 @@ function lineTermsOf(entry: KbEntry): readonly (readonly string[])[] {
   return lines
 }
 
-/**
- * The best idf-weighted Jaccard overlap between the question's terms and one line of the entry:
- * its question, a phrasing or an everyday wording.
- */
-function lineMatchOf(entry: KbEntry, queryTerms: readonly QueryTerm[], index: SearchIndex): number {
-  const asked = new Set(queryTerms.map((term) => term.term))
-  let best = 0
-  for (const line of lineTermsOf(entry)) {
-    let shared = 0
-    let either = 0
-    for (const term of new Set([...asked, ...line])) {
-      const idf = index.idf(term)
-      either += idf
-      if (asked.has(term) && line.includes(term)) shared += idf
-    }
-    if (either > 0) best = Math.max(best, shared / either)
+/** The idf-weighted Jaccard overlap between the question's terms and one line's. */
+function overlapOf(asked: ReadonlySet<string>, line: readonly string[], index: SearchIndex): number {
+  let shared = 0
+  let either = 0
+  for (const term of new Set([...asked, ...line])) {
+    const idf = index.idf(term)
+    either += idf
+    if (asked.has(term) && line.includes(term)) shared += idf
   }
-  return best
+  return either === 0 ? 0 : shared / either
+}
+
+/**
+ * How closely the question is one of the entry's lines: the best overlap with its question, a
+ * phrasing or an everyday wording (`lineMatch`), and the overlap with its own question alone
+ * (`ownQuestionMatch`).
+ */
+function lineMatchOf(
+  entry: KbEntry,
+  queryTerms: readonly QueryTerm[],
+  index: SearchIndex,
+): { lineMatch: number; ownQuestionMatch: number } {
+  const asked = new Set(queryTerms.map((term) => term.term))
+  const lines = lineTermsOf(entry)
+  return {
+    lineMatch: Math.max(0, ...lines.map((line) => overlapOf(asked, line, index))),
+    ownQuestionMatch: overlapOf(asked, lines[0] ?? [], index),
+  }
 }
 
 /** idf-weighted share of the question's terms the knowledge base has never seen (a topic it lacks). */
@@ -240,8 +258,10 @@ export function findAnswers(
       const evidence = evidenceOf(hit, queryTerms, keyTerms, index)
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
-      const lineMatch = lineMatchOf(entry, queryTerms, index)
-      return [{ hit, entry, contextBoost, evidence, lineMatch, score: hit.score * (1 + contextBoost) * answers }]
+      const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, queryTerms, index)
+      const saysWhatIsAsked = 1 + OWN_QUESTION_RANK_WEIGHT * ownQuestionMatch
+      const score = hit.score * (1 + contextBoost) * answers * saysWhatIsAsked
+      return [{ hit, entry, contextBoost, evidence, lineMatch, ownQuestionMatch, score }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
 
@@ -254,6 +274,7 @@ export function findAnswers(
       ...candidate.evidence,
       margin: rank === 0 && topScore > 0 ? Math.max(0, Math.min(1, (topScore - runnerUp) / topScore)) : 0,
       lineMatch: candidate.lineMatch,
+      ownQuestionMatch: candidate.ownQuestionMatch,
       lineLead: rank === 0 ? candidate.lineMatch - (reranked[1]?.lineMatch ?? 0) : 0,
       unknownShare,
       scorePerTerm: queryWeight === 0 ? 0 : candidate.hit.score / queryWeight,
