@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { knowledgeBase, knowledgeFiles, parseKnowledgeFiles } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { everydayWordings } from '#server/ai/offline/knowledge/everyday-wordings.ts'
+import {
+  findEntry,
+  knowledgeBase,
+  knowledgeFiles,
+  parseKnowledgeFiles,
+} from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { categories } from '#server/ai/offline/knowledge/schema.ts'
 import { countWords } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
@@ -51,6 +57,16 @@ describe('knowledge base integrity', () => {
   it('has no duplicate questions or phrasings', () => {
     const all = knowledgeBase.flatMap((e) => [e.question, ...e.alternatives]).map((q) => q.toLowerCase())
     expect(new Set(all).size).toBe(all.length)
+  })
+
+  it('gives everyday wordings only to entries it has, none repeating an entry question or phrasing', () => {
+    expect(everydayWordings.size).toBeGreaterThanOrEqual(200)
+    for (const [id, wordings] of everydayWordings) {
+      const entry = findEntry(id)
+      expect(entry, id).toBeDefined()
+      const own = new Set([entry?.question ?? '', ...(entry?.alternatives ?? [])].map((q) => q.toLowerCase()))
+      for (const wording of wordings) expect(own.has(wording.toLowerCase()), wording).toBe(false)
+    }
   })
 
   it('covers all three difficulties', () => {

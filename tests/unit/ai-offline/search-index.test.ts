@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { knowledgeIndex, SearchIndex, type IndexableDocument } from '#server/ai/offline/search/search-index.ts'
 
 function doc(id: string, fields: Partial<IndexableDocument['fields']>): IndexableDocument {
-  return { id, fields: { title: '', tags: '', keyPoints: '', answer: '', ...fields } }
+  return { id, fields: { title: '', tags: '', keyPoints: '', answer: '', wordings: '', ...fields } }
 }
 
 const filler = Array.from({ length: 20 }, (_, i) =>

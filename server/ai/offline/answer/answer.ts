@@ -40,22 +40,27 @@ const PERSONAL_CONFIDENCE = 0.9
 const asksAboutCandidate = (question: string) =>
   classifyQuestion(question) === 'behavioural' && /\byou(r|rs|rself)?\b/i.test(question)
 
-/** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
-function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
-  const asked = askedPart(question)
-  // The résumé says which technical topics matter, not what a question about the candidate's own
-  // conduct is about: with it, "how do you handle stress?" drifted to stress testing.
-  const retrievalContext = asksAboutCandidate(asked) ? undefined : context
-  // A request for a story is answered by a behavioural entry or the résumé, never a technical neighbour.
-  const own = findAnswers(asked, retrievalContext, {
+/**
+ * Retrieval for one question as asked: a question about the candidate's own conduct without the
+ * résumé's topics (with it, "how do you handle stress?" drifted to stress testing), and a request
+ * for a story only from behavioural entries, never a technical neighbour.
+ */
+function retrieveAsked(asked: string, context: QuestionInput['context']) {
+  return findAnswers(asked, asksAboutCandidate(asked) ? undefined : context, {
     limit: 5,
     ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}),
   })
+}
+
+/** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
+function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
+  const own = retrieveAsked(askedPart(question), context)
   const previous = history?.at(-1)
   if (previous === undefined || !needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null }
-  // The previous question's own entry first: its answer covers the usual follow-ups (complexity,
-  // trade-offs, problems, what was learnt); a combined query drifts to neighbouring entries.
-  const alone = findAnswers(previous.question, context, { limit: 5 })
+  // The previous question's own entry first, found as it was when asked: its answer covers the
+  // usual follow-ups (complexity, trade-offs, problems, what was learnt); a combined query drifts
+  // to neighbouring entries.
+  const alone = retrieveAsked(askedPart(previous.question), context)
   const earlier = alone.best !== null ? alone : findAnswers(`${previous.question} ${question}`, context, { limit: 5 })
   if (earlier.best === null) return { retrieval: own, followUpOf: null }
   return { retrieval: earlier, followUpOf: previous.question }

@@ -26,6 +26,8 @@ const trustSetSchema = z.strictObject({
         followUp: z.string().trim().min(3),
         /** The entry the follow-up is about, in the light of the previous question. */
         expected: z.string().min(1),
+        /** Whether it needs the previous question to be understood; one naming its own subject does not. */
+        isFollowUp: z.boolean(),
       }),
     )
     .min(1),
@@ -40,10 +42,10 @@ export const developmentPart: EvaluationPart = {
     question,
     accept: expected === null ? [] : [expected],
   })),
-  followUps: trustSet.followUps.map(({ previous, followUp, expected }) => ({
+  followUps: trustSet.followUps.map(({ previous, followUp, expected, isFollowUp }) => ({
     previous,
     question: followUp,
-    isFollowUp: true,
+    isFollowUp,
     accept: [expected],
   })),
 }

@@ -11,7 +11,7 @@ import {
   type ConfidenceEvidence,
   type ConfidenceModel,
 } from '#server/ai/offline/search/confidence-model.ts'
-import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD, findAnswers, namesAKeyTerm } from '#server/ai/offline/search/retrieve.ts'
 
 export type Sample = { evidence: ConfidenceEvidence; topRight: boolean; hasEntry: boolean }
 
@@ -21,6 +21,7 @@ const NO_CANDIDATE: ConfidenceEvidence = {
   keyCoverage: 0,
   margin: 0,
   lineMatch: 0,
+  ownQuestionMatch: 0,
   lineLead: 0,
   unknownShare: 1,
   scorePerTerm: 0,
@@ -42,7 +43,28 @@ const L2 = 1
 const STEPS = 3000
 const LEARNING_RATE = 0.5
 
-/** L2-regularised logistic regression by gradient descent on standardised features. */
+/**
+ * The direction each feature may move the confidence: more of the question found in the entry
+ * never lowers it, more of the question unknown to the knowledge base never raises it. Without
+ * these bounds the features' overlap let the fit give some a negative weight (an entry whose
+ * question names fewer of the asked words got more trust), which held on the questions it was
+ * fitted on and not beyond.
+ */
+const featureSigns: Readonly<Record<(typeof confidenceFeatures)[number], 1 | -1>> = {
+  coverage: 1,
+  titleCoverage: 1,
+  margin: 1,
+  lineMatch: 1,
+  ownQuestionMatch: 1,
+  lineLead: 1,
+  unknownShare: -1,
+  scorePerTerm: 1,
+}
+
+/**
+ * L2-regularised logistic regression by projected gradient descent on standardised features, each
+ * weight kept on its feature's side of zero (`featureSigns`).
+ */
 export function fitConfidenceModel(training: readonly Sample[]): ConfidenceModel {
   const columns = confidenceFeatures.map((name) => training.map((s) => s.evidence[name]))
   const means = columns.map((values) => values.reduce((a, b) => a + b, 0) / values.length)
@@ -64,7 +86,10 @@ export function fitConfidenceModel(training: readonly Sample[]): ConfidenceModel
       row.forEach((value, i) => (gradient[i] = (gradient[i] ?? 0) + (error * value) / training.length))
       interceptGradient += error / training.length
     })
-    weights.forEach((_, i) => (weights[i] = (weights[i] ?? 0) - LEARNING_RATE * (gradient[i] ?? 0)))
+    confidenceFeatures.forEach((name, i) => {
+      const stepped = (weights[i] ?? 0) - LEARNING_RATE * (gradient[i] ?? 0)
+      weights[i] = featureSigns[name] * Math.max(0, featureSigns[name] * stepped)
+    })
     intercept -= LEARNING_RATE * interceptGradient
   }
   // Back to the features' own scale, so the model reads raw evidence.
@@ -76,14 +101,14 @@ export function fitConfidenceModel(training: readonly Sample[]): ConfidenceModel
   }
 }
 
-/** Leave-one-out on the samples: each question judged by a model fitted without it. */
-export function leaveOneOut(samples: readonly Sample[]) {
+/** Leave-one-out on the samples: each question judged by a model fitted without it, as `findAnswers` judges it. */
+export function leaveOneOut(samples: readonly Sample[], threshold = CONFIDENCE_THRESHOLD) {
   let onTopic = 0
   let wrong = 0
   let abstained = 0
   samples.forEach((sample, i) => {
     const model = fitConfidenceModel(samples.filter((_, j) => j !== i))
-    const answered = probabilityOf(model, sample.evidence) >= CONFIDENCE_THRESHOLD
+    const answered = probabilityOf(model, sample.evidence) >= threshold && namesAKeyTerm(sample.evidence)
     if (!answered) abstained++
     if (answered && !sample.topRight) wrong++
     if ((answered && sample.topRight) || (!answered && !sample.hasEntry)) onTopic++

@@ -1,5 +1,6 @@
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { extractContextSignals, type ContextSignals } from './context-signals.ts'
+import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
@@ -23,7 +24,7 @@ const CORRECTED_COVERAGE_FACTOR = 0.75
 
 export type AnswerMatch = {
   entry: KbEntry
-  /** Final score: text score × (1 + context boost). */
+  /** Final score: text score × (1 + context boost) × the key-term factor × the line-match factor. */
   score: number
   textScore: number
   contextBoost: number
@@ -66,11 +67,25 @@ const KEY_TERM_IDF_SHARE = 0.6
  */
 const NEIGHBOUR_SCORE_SHARE = 0.3
 
-/** The question's key terms: its rarest words, which name the concept or algorithm asked about. */
+/**
+ * How much the closeness of an entry's own question to the question asked lifts its rank: the
+ * entry whose question is what was asked goes before a neighbour whose phrasings or everyday
+ * wordings repeat the same words ("what is a hash map?" and the hash-map-or-tree-map entry).
+ * Chosen on the development part and on the entries' own questions, which it all ranks first.
+ */
+const OWN_QUESTION_RANK_WEIGHT = 0.3
+
+/**
+ * The question's key terms: its rarest words the knowledge base knows, which name the concept or
+ * algorithm asked about. A word no entry uses ("dying", "Bangalore") tells no entry from
+ * another, so it does not push the words that do out of the key terms; how much of the question
+ * is unknown is evidence of its own (`unknownShare`).
+ */
 function keyTermsOf(queryTerms: readonly QueryTerm[], index: SearchIndex): Set<string> {
-  const highestIdf = Math.max(0, ...queryTerms.map((term) => index.idf(term.term)))
+  const known = queryTerms.filter((term) => index.has(term.term))
+  const highestIdf = Math.max(0, ...known.map((term) => index.idf(term.term)))
   return new Set(
-    queryTerms.filter((term) => index.idf(term.term) >= KEY_TERM_IDF_SHARE * highestIdf).map((term) => term.term),
+    known.filter((term) => index.idf(term.term) >= KEY_TERM_IDF_SHARE * highestIdf).map((term) => term.term),
   )
 }
 
@@ -80,7 +95,8 @@ type Evidence = { coverage: number; titleCoverage: number; keyCoverage: number }
  * How much of the question an entry explains, idf-weighted: the share of its terms found anywhere
  * in the entry, the share found in its question, phrasings or tags, and the share of the
  * question's key terms (its rarest words, which name the concept or algorithm asked about) that
- * the entry names: half in its question or phrasings, half in those or its tags.
+ * the entry names: half in its question or phrasings, half in those, its tags or its everyday
+ * wordings (a concept described in ordinary words is named, but less surely).
  */
 function evidenceOf(
   hit: SearchHit,
@@ -88,6 +104,7 @@ function evidenceOf(
   keyTerms: ReadonlySet<string>,
   index: SearchIndex,
 ): Evidence {
+  const described = describedTermsOf(hit.id, queryTerms)
   let total = 0
   let covered = 0
   let titleCovered = 0
@@ -107,7 +124,7 @@ function evidenceOf(
     if (keyTerms.has(term.term)) {
       keyTotal += weight
       if (inQuestion.has(term.term)) keyNamed += evidence
-      if (inTitle.has(term.term)) keyTagged += evidence
+      if (inTitle.has(term.term) || described.has(term.term)) keyTagged += evidence
     }
   }
   if (total === 0) return { coverage: 0, titleCoverage: 0, keyCoverage: 0 }
@@ -118,32 +135,68 @@ function evidenceOf(
   }
 }
 
+const wordingTermsCache = new Map<string, readonly (readonly string[])[]>()
+
+/**
+ * The question's terms that one of the entry's everyday wordings shares with at least one other
+ * term of the question: a description the question follows. A single shared word ("kernel",
+ * "fails") is as likely a word the description happens to use.
+ */
+function describedTermsOf(id: string, queryTerms: readonly QueryTerm[]): Set<string> {
+  let lines = wordingTermsCache.get(id)
+  if (lines === undefined) {
+    lines = everydayWordingsOf(id).map((line) => [...new Set(analyze(line))])
+    wordingTermsCache.set(id, lines)
+  }
+  const described = new Set<string>()
+  for (const line of lines) {
+    const shared = queryTerms.filter((term) => line.includes(term.term))
+    if (shared.length >= 2) for (const term of shared) described.add(term.term)
+  }
+  return described
+}
+
 const lineTermsCache = new Map<string, readonly (readonly string[])[]>()
 
-/** The terms of each line of an entry's question and alternatives. */
+/** The terms of each line of an entry's question, alternatives and everyday wordings. */
 function lineTermsOf(entry: KbEntry): readonly (readonly string[])[] {
   const cached = lineTermsCache.get(entry.id)
   if (cached !== undefined) return cached
-  const lines = [entry.question, ...entry.alternatives].map((line) => [...new Set(analyze(line))])
+  const lines = [entry.question, ...entry.alternatives, ...everydayWordingsOf(entry.id)].map((line) => [
+    ...new Set(analyze(line)),
+  ])
   lineTermsCache.set(entry.id, lines)
   return lines
 }
 
-/** The best idf-weighted Jaccard overlap between the question's terms and one phrasing of the entry. */
-function lineMatchOf(entry: KbEntry, queryTerms: readonly QueryTerm[], index: SearchIndex): number {
-  const asked = new Set(queryTerms.map((term) => term.term))
-  let best = 0
-  for (const line of lineTermsOf(entry)) {
-    let shared = 0
-    let either = 0
-    for (const term of new Set([...asked, ...line])) {
-      const idf = index.idf(term)
-      either += idf
-      if (asked.has(term) && line.includes(term)) shared += idf
-    }
-    if (either > 0) best = Math.max(best, shared / either)
+/** The idf-weighted Jaccard overlap between the question's terms and one line's. */
+function overlapOf(asked: ReadonlySet<string>, line: readonly string[], index: SearchIndex): number {
+  let shared = 0
+  let either = 0
+  for (const term of new Set([...asked, ...line])) {
+    const idf = index.idf(term)
+    either += idf
+    if (asked.has(term) && line.includes(term)) shared += idf
   }
-  return best
+  return either === 0 ? 0 : shared / either
+}
+
+/**
+ * How closely the question is one of the entry's lines: the best overlap with its question, a
+ * phrasing or an everyday wording (`lineMatch`), and the overlap with its own question alone
+ * (`ownQuestionMatch`).
+ */
+function lineMatchOf(
+  entry: KbEntry,
+  queryTerms: readonly QueryTerm[],
+  index: SearchIndex,
+): { lineMatch: number; ownQuestionMatch: number } {
+  const asked = new Set(queryTerms.map((term) => term.term))
+  const lines = lineTermsOf(entry)
+  return {
+    lineMatch: Math.max(0, ...lines.map((line) => overlapOf(asked, line, index))),
+    ownQuestionMatch: overlapOf(asked, lines[0] ?? [], index),
+  }
 }
 
 /** idf-weighted share of the question's terms the knowledge base has never seen (a topic it lacks). */
@@ -157,6 +210,14 @@ function unknownShareOf(queryTerms: readonly QueryTerm[], index: SearchIndex): n
   }
   return total === 0 ? 0 : unknown / total
 }
+
+/**
+ * Whether an entry names at least one of the question's key terms, in its question, phrasings or
+ * tags or in an everyday wording the question follows. One that names none shares words without
+ * being about what is asked ("how does the Linux kernel schedule processes?" and the container
+ * entry that mentions the host kernel): it is never an answer, whatever its confidence.
+ */
+export const namesAKeyTerm = (evidence: ConfidenceEvidence): boolean => evidence.keyCoverage > 0
 
 export function findAnswers(
   question: string,
@@ -197,8 +258,10 @@ export function findAnswers(
       const evidence = evidenceOf(hit, queryTerms, keyTerms, index)
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
-      const lineMatch = lineMatchOf(entry, queryTerms, index)
-      return [{ hit, entry, contextBoost, evidence, lineMatch, score: hit.score * (1 + contextBoost) * answers }]
+      const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, queryTerms, index)
+      const saysWhatIsAsked = 1 + OWN_QUESTION_RANK_WEIGHT * ownQuestionMatch
+      const score = hit.score * (1 + contextBoost) * answers * saysWhatIsAsked
+      return [{ hit, entry, contextBoost, evidence, lineMatch, ownQuestionMatch, score }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
 
@@ -211,6 +274,7 @@ export function findAnswers(
       ...candidate.evidence,
       margin: rank === 0 && topScore > 0 ? Math.max(0, Math.min(1, (topScore - runnerUp) / topScore)) : 0,
       lineMatch: candidate.lineMatch,
+      ownQuestionMatch: candidate.ownQuestionMatch,
       lineLead: rank === 0 ? candidate.lineMatch - (reranked[1]?.lineMatch ?? 0) : 0,
       unknownShare,
       scorePerTerm: queryWeight === 0 ? 0 : candidate.hit.score / queryWeight,
@@ -234,7 +298,7 @@ export function findAnswers(
     loneTerm !== undefined &&
     otherTerms.length === 0 &&
     (best === null || !(lineTermsOf(best.entry)[0] ?? []).includes(loneTerm.term))
-  if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle) {
+  if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle || !namesAKeyTerm(best.evidence)) {
     return { status: 'no-confident-match', best: null, matches, confidence, reason: 'low-confidence', queryTerms }
   }
   return { status: 'match', best, matches, confidence, queryTerms }

@@ -1,5 +1,6 @@
 import { analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
+import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 
@@ -9,16 +10,27 @@ import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
  * (Robertson & Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond").
  */
 
-const searchFields = ['title', 'tags', 'keyPoints', 'answer'] as const
+const searchFields = ['title', 'tags', 'keyPoints', 'answer', 'wordings'] as const
 export type SearchField = (typeof searchFields)[number]
 
-/** Question + phrasings > tags > key points > answer. */
-const fieldWeights: Readonly<Record<SearchField, number>> = { title: 3, tags: 2, keyPoints: 1.5, answer: 1 }
+/**
+ * Question + phrasings > tags and everyday wordings > key points > answer. The everyday wordings
+ * (`everyday-wordings.ts`) describe the concept in ordinary words: a word they share with a
+ * question says less than one the entry's own question shares, and as much as a tag.
+ */
+const fieldWeights: Readonly<Record<SearchField, number>> = {
+  title: 3,
+  tags: 2,
+  wordings: 2,
+  keyPoints: 1.5,
+  answer: 1,
+}
 const fieldLengthNormalisation: Readonly<Record<SearchField, number>> = {
   title: 0.5,
   tags: 0.4,
   keyPoints: 0.6,
   answer: 0.75,
+  wordings: 0.5,
 }
 const K1 = 1.2
 /** How much a spelling-corrected query word counts compared with one typed correctly. */
@@ -57,7 +69,7 @@ type IndexedDocument = {
   frequencies: Map<string, number[]>
 }
 
-const fieldPosition: Readonly<Record<SearchField, number>> = { title: 0, tags: 1, keyPoints: 2, answer: 3 }
+const fieldPosition: Readonly<Record<SearchField, number>> = { title: 0, tags: 1, keyPoints: 2, answer: 3, wordings: 4 }
 
 function compareTuples(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) {
@@ -68,7 +80,7 @@ function compareTuples(a: readonly number[], b: readonly number[]): number {
 }
 
 function emptyCounts(): Record<SearchField, number> {
-  return { title: 0, tags: 0, keyPoints: 0, answer: 0 }
+  return { title: 0, tags: 0, keyPoints: 0, answer: 0, wordings: 0 }
 }
 
 export class SearchIndex {
@@ -104,7 +116,7 @@ export class SearchIndex {
       for (const { term, surface } of terms) {
         let counts = indexed.frequencies.get(term)
         if (counts === undefined) {
-          counts = [0, 0, 0, 0]
+          counts = searchFields.map(() => 0)
           indexed.frequencies.set(term, counts)
         }
         counts[slot] = (counts[slot] ?? 0) + 1
@@ -207,7 +219,12 @@ export class SearchIndex {
           pseudoFrequency += (fieldWeights[field] * count) / (1 - b + (b * document.lengths[field]) / average)
         }
         const contribution = queryTerm.weight * idf * (pseudoFrequency / (K1 + pseudoFrequency))
-        const hit = scores.get(position) ?? { id: document.id, score: 0, matchedTerms: [], titleTerms: [] }
+        const hit = scores.get(position) ?? {
+          id: document.id,
+          score: 0,
+          matchedTerms: [],
+          titleTerms: [],
+        }
         hit.score += contribution
         hit.matchedTerms.push(queryTerm.term)
         if ((counts[fieldPosition.title] ?? 0) > 0 || (counts[fieldPosition.tags] ?? 0) > 0)
@@ -244,6 +261,7 @@ function toIndexableDocument(entry: KbEntry): IndexableDocument {
       tags: entry.tags.join(', '),
       keyPoints: entry.keyPoints.join('\n'),
       answer: entry.answer,
+      wordings: everydayWordingsOf(entry.id).join('\n'),
     },
   }
 }

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
+import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+
+beforeAll(() => {
+  knowledgeIndex()
+})
+
+const after = (previous: string, question: string) =>
+  answerQuestion({ question, history: [{ question: previous, answer: '…' }] })
+
+describe('a concept described in everyday words reaches its entry', () => {
+  it.each([
+    ['build me a cache that throws out whatever was used longest ago', 'ds-lru-cache'],
+    ['a query takes ten seconds, walk me through speeding it up', 'sql-query-optimization'],
+    ['inner function remembering variables of the outer one, what is that called', 'js-closures'],
+    ['how do you stop one slow downstream service from taking down everything that calls it', 'sd-circuit-breaker'],
+    ['packaging an app with everything it needs so it runs the same on every machine', 'ops-docker'],
+    ['how would you throttle clients to 100 requests a minute', 'sd-rate-limiter'],
+    ['how should a site keep user passwords', 'net-password-storage'],
+    ['how do you spread incoming traffic across several servers', 'sd-load-balancer'],
+  ])('"%s" is answered from %s', (question, expected) => {
+    const result = answerQuestion({ question })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it.each([
+    ['What are your plus points?', 'beh-greatest-strength'],
+    ['Why you want to leave your present organisation?', 'beh-why-leaving'],
+    ['Share one situation where you sorted out a fight in your team.', 'beh-conflict-teammate'],
+  ])('reads the Indian English "%s" as %s', (question, expected) => {
+    const result = answerQuestion({ question })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+})
+
+describe('a word an everyday wording happens to use does not make an answer', () => {
+  it.each([
+    // The container entry says containers share the host kernel.
+    'how does the linux kernel schedule processes',
+    // The knowledge base has no entry on these; neighbours share words only.
+    'what does the python GIL do',
+    'what is a goroutine and how is it scheduled',
+    'What is your favourite movie?',
+  ])('"%s" stays an abstention', (question) => {
+    expect(answerQuestion({ question }).source).toBe('framework')
+  })
+
+  it('keeps an entry that names none of the key terms from answering, whatever its probability', () => {
+    const result = findAnswers('how does the linux kernel schedule processes')
+    expect(result.status).toBe('no-confident-match')
+    expect(result.matches[0]?.evidence.keyCoverage).toBe(0)
+  })
+})
+
+describe('a follow-up is read against the previous question as it was asked', () => {
+  it("finds a story request's entry among behavioural entries only, as when it was asked", () => {
+    const result = after('Tell me about a time you failed.', 'and what would you do differently?')
+    expect(result.matches[0]?.id).toBe('beh-failure')
+  })
+
+  it.each([
+    ['What is a heap?', 'How does a trie work?', 'ds-trie'],
+    ['What is sharding?', 'And what is consistent hashing?', 'sd-consistent-hashing'],
+    [
+      'What is the CAP theorem?',
+      'Moving on, walk me through searching a sorted array by halving it.',
+      'algo-binary-search',
+    ],
+  ])('after "%s", "%s" names its own subject and is answered alone', (previous, question, expected) => {
+    const result = after(previous, question)
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+})
