@@ -44,6 +44,13 @@ type Reader = Pick<EventStore, 'readStream'> & Partial<Pick<EventStore, 'loadStr
  * A unit of work that runs commands: run again, on fresh locked reads, when the database rolls it
  * back for a deadlock or when an append finds its stream moved by a writer that did not lock.
  * `work` must do nothing else that cannot be repeated. The one retry policy of the write side.
+ *
+ * Every unit takes a person's locks in one order: an order's stream (a payment learns the person
+ * from it), then the person's own stream (the owner fact's shared lock, or the exclusive one of a
+ * command on it), then their subscription, then a session or an invoice. Units on one person then
+ * wait for each other in a line, never in a circle, which PostgreSQL would break only after a
+ * second. `readAhead` takes the owner fact's lock before the streams', in the order they are named;
+ * a unit that asks the owner after reading a stream reads that stream with `readAhead` first.
  */
 export function commandUnit<Tables extends EventsDatabase, T>(
   store: Pick<EventStore<Tables>, 'transaction'>,

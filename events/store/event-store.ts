@@ -77,8 +77,9 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   }
   const streams = streamReader({ db, registry, clock })
   const writes = appender({ registry, clock, streamVersion: streams.streamVersion })
-  // Each open unit of work by its `db`, with what writes its held appends before a read of a stream.
-  const units = new WeakMap<object, (streamId: string) => Promise<void>>()
+  // Each open unit of work by its `db`: what writes its held appends before a read of a stream,
+  // and what writes all of them (before a read across streams).
+  const units = new WeakMap<object, Pick<ReturnType<typeof unitOfWork>, 'beforeReading' | 'writeHeld'>>()
 
   /** Runs `work` in one transaction, again when the database rolls it back for a deadlock. */
   function transaction<T>(work: (tx: StoreTransaction<Tables>) => Promise<T>): Promise<T> {
@@ -89,7 +90,7 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
     let appended: AppendedNotice | undefined
     const result = await db.transaction().execute(async (trx) => {
       const unit = unitOfWork<Tables>({ trx, streams, writes, clock })
-      units.set(unit.tx.db, unit.beforeReading)
+      units.set(unit.tx.db, unit)
       const answer = await work(unit.tx)
       await unit.writeHeld()
       appended = unit.appended
@@ -102,8 +103,10 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
   /** A read through a unit's `db` (not through the unit) sees the unit's appends too: they are written first. */
   async function beforeReading(streamId: string, executor: Executor | undefined) {
     const unit = executor && units.get(executor)
-    if (unit) await unit(streamId)
+    if (unit) await unit.beforeReading(streamId)
   }
+
+  const log = logReader({ db, registry })
 
   return {
     transaction,
@@ -120,7 +123,16 @@ export function createEventStore<Tables extends EventsDatabase = EventsDatabase>
       await beforeReading(streamId, executor)
       return streams.streamVersion(streamId, executor)
     },
-    ...logReader({ db, registry }),
+    ...log,
+    /**
+     * A person's events across their streams. Through a unit's `db`, whatever the unit holds is
+     * written first: a held append may be the person's, on any stream.
+     */
+    readByUser: async (...[userId, options]: Parameters<typeof log.readByUser>) => {
+      const unit = options?.executor && units.get(options.executor)
+      if (unit) await unit.writeHeld()
+      return log.readByUser(userId, options)
+    },
     registry,
   }
 }

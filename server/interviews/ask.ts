@@ -3,7 +3,8 @@ import type { FeatureFlagName } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { sessionMessages, interviewSessionCommands } from '#events/interviews/interview-session-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { ownerOf } from '#events/users/owner-check.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { ownerOf, ownerStreamOf } from '#events/users/owner-check.ts'
 import type { AnswerResult, InterviewContext, ScreenshotAnalysis, TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { callAi } from './ai-calls.ts'
@@ -56,57 +57,64 @@ type Recorded = {
 async function record(scope: SignedInScope, sessionId: string, recorded: Recorded) {
   const { runtime, userId } = scope
   const questionId = randomUUID()
-  await interviewSessionCommands.run(runtime.store, sessionId, async (_, tx) => {
-    const owner = await ownerOf(tx, userId)
-    const key = await ensureKeyFor(tx.db, userId)
-    const { transcription, screenshot } = recorded
-    return {
-      command: {
-        type: 'RecordQuestion',
-        owner,
-        userId,
-        asked: {
-          questionId,
-          source: recorded.source,
-          question: seal(key, userId, recorded.question),
-          contextUsed: recorded.contextUsed,
-          answer: seal(key, userId, recorded.answer.text),
-          category: categoriseQuestion(recorded.question, recorded.answer.source !== 'framework'),
-          confidence: recorded.answer.confidence ?? null,
-          answerSource: recorded.answer.source ?? null,
-          provider: recorded.answer.provider,
-          model: recorded.answer.model,
-          latencyMs: recorded.answer.latencyMs,
-          usage: recorded.answer.usage,
+  await commandUnit(runtime.store, async (tx) => {
+    // The person's stream before the session's, the order every unit takes them in.
+    await tx.readAhead({
+      streams: [interviewSessionCommands.streamOf(sessionId)],
+      ownerStreams: [ownerStreamOf(userId)],
+    })
+    return interviewSessionCommands.handleWith(tx, sessionId, async () => {
+      const owner = await ownerOf(tx, userId)
+      const key = await ensureKeyFor(tx.db, userId)
+      const { transcription, screenshot } = recorded
+      return {
+        command: {
+          type: 'RecordQuestion',
+          owner,
+          userId,
+          asked: {
+            questionId,
+            source: recorded.source,
+            question: seal(key, userId, recorded.question),
+            contextUsed: recorded.contextUsed,
+            answer: seal(key, userId, recorded.answer.text),
+            category: categoriseQuestion(recorded.question, recorded.answer.source !== 'framework'),
+            confidence: recorded.answer.confidence ?? null,
+            answerSource: recorded.answer.source ?? null,
+            provider: recorded.answer.provider,
+            model: recorded.answer.model,
+            latencyMs: recorded.answer.latencyMs,
+            usage: recorded.answer.usage,
+          },
+          ...(transcription
+            ? {
+                transcribed: {
+                  questionId,
+                  transcript: seal(key, userId, transcription.text),
+                  bytes: transcription.bytes,
+                  provider: transcription.provider,
+                  model: transcription.model,
+                  latencyMs: transcription.latencyMs,
+                },
+              }
+            : {}),
+          ...(screenshot
+            ? {
+                analyzed: {
+                  questionId,
+                  extractedText: seal(key, userId, screenshot.extractedText),
+                  foundQuestion: screenshot.question !== null,
+                  bytes: screenshot.bytes,
+                  provider: screenshot.provider,
+                  model: screenshot.model,
+                  latencyMs: screenshot.latencyMs,
+                },
+              }
+            : {}),
         },
-        ...(transcription
-          ? {
-              transcribed: {
-                questionId,
-                transcript: seal(key, userId, transcription.text),
-                bytes: transcription.bytes,
-                provider: transcription.provider,
-                model: transcription.model,
-                latencyMs: transcription.latencyMs,
-              },
-            }
-          : {}),
-        ...(screenshot
-          ? {
-              analyzed: {
-                questionId,
-                extractedText: seal(key, userId, screenshot.extractedText),
-                foundQuestion: screenshot.question !== null,
-                bytes: screenshot.bytes,
-                provider: screenshot.provider,
-                model: screenshot.model,
-                latencyMs: screenshot.latencyMs,
-              },
-            }
-          : {}),
-      },
-      metadata: scope.metadata(),
-    }
+        metadata: scope.metadata(),
+      }
+    })
   })
   return questionId
 }

@@ -79,7 +79,8 @@ export async function endSession(scope: SignedInScope, sessionId: string | undef
   if (!id) throw new DomainError('no-active-session', noActiveSession)
   return commandUnit(scope.runtime.store, async (tx) => {
     await tx.readAhead({
-      streams: [interviewSessionCommands.streamOf(id), subscriptionCommands.streamOf(scope.userId)],
+      // The subscription before the session, the order a start takes them in.
+      streams: [subscriptionCommands.streamOf(scope.userId), interviewSessionCommands.streamOf(id)],
     })
     return describeSession(scope, await end(scope, tx, id, 'ended'), tx.db)
   })

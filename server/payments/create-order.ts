@@ -44,11 +44,11 @@ export async function createOrder(
     }
     throw error
   }
-  await commandUnit(runtime.store, async (tx) =>
-    orderCommands.handle(
-      tx,
-      order.id,
-      {
+  // The order's stream before its owner's, the order a payment takes them in (it learns the
+  // owner from the order).
+  await commandUnit(runtime.store, (tx) =>
+    orderCommands.handleWith(tx, order.id, async () => ({
+      command: {
         type: 'CreateOrder',
         owner: await ownerOf(tx, userId),
         data: {
@@ -64,8 +64,8 @@ export async function createOrder(
           siteUrl: mailLinkBase(scope),
         },
       },
-      scope.metadata(),
-    ),
+      metadata: scope.metadata(),
+    })),
   )
   return {
     id: order.id,

@@ -1,5 +1,5 @@
 import type { TRPCError } from '@trpc/server'
-import { createOpenApiNodeHttpHandler, type NodeHTTPRequest, type OpenApiRouter } from 'trpc-to-openapi'
+import { createOpenApiNodeHttpHandler, type OpenApiRouter } from 'trpc-to-openapi'
 import { refusalHeadersOf } from '#server/trpc/domain-errors.ts'
 import { envelopeFromAdapter } from './adapter-envelope.ts'
 import { isJsonContentType, jsonContentTypeRequired } from '#server/http/json-content-type.ts'
@@ -26,6 +26,17 @@ type AdapterResponse = {
   end: (body?: string) => void
 }
 
+/** The request the adapter reads: the path without the prefix, the body's bytes, the query as it reads it. */
+type AdapterRequest = Request & { query: Record<string, string[]> }
+
+/**
+ * trpc-to-openapi's node handler as this bridge calls it. It is typed for node's
+ * IncomingMessage/ServerResponse only, yet reads a fetch Request as one (it checks
+ * `instanceof Request` for the content type, the abort signal and the body stream); its own
+ * fetch adapter calls it the same way.
+ */
+type OpenApiHandler = (request: AdapterRequest, response: AdapterResponse) => Promise<void>
+
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** A fetch handler serving the router's OpenAPI procedures, every answer in the `{success, data | error}` envelope. */
@@ -34,17 +45,20 @@ export function createRestHandler<TContext>(
 ): (request: Request) => Promise<Response> {
   const { endpoint } = options
   const lookupRoute = createRouteTable(options.router)
+  // The context is made from the request as it arrived: it alone carries the socket's address.
+  const originals = new WeakMap<object, Request>()
   // Created once: trpc-to-openapi's own fetch adapter builds a handler (and, outside production,
   // a whole OpenAPI document to validate the router) on every request.
   const handleOpenApi = createOpenApiNodeHttpHandler({
     router: options.router,
     createContext: ({ req }) => {
-      if (!(req instanceof Request)) throw new TypeError('The REST handler passes fetch Requests')
-      return options.createContext({ request: req })
+      const request = originals.get(req)
+      if (!request) throw new TypeError('The REST handler passes the requests it made')
+      return options.createContext({ request })
     },
     onError: ({ error, path, ctx }) => options.onError?.({ error, path, ctx: ctx as TContext | undefined }),
     responseMeta: ({ errors }) => ({ headers: refusalHeadersOf(errors) }),
-  })
+  }) as unknown as OpenApiHandler
 
   return async (request) => {
     const url = new URL(request.url)
@@ -63,7 +77,8 @@ export function createRestHandler<TContext>(
     const body = await readJsonBody(request, route.maxBodyBytes)
     if (!body.ok) return bridgeErrorResponse(body.status, body.message)
 
-    const adapterRequest = adapterRequestFor(request, `${url.origin}${path}${url.search}`, body.value)
+    const adapterRequest = adapterRequestFor(request, `${url.origin}${path}${url.search}`, body.payload)
+    originals.set(adapterRequest, request)
     return new Promise<Response>((resolve, reject) => {
       const headers = new Headers()
       const response: AdapterResponse = {
@@ -74,22 +89,19 @@ export function createRestHandler<TContext>(
         },
         end: (text) => resolve(envelopeFromAdapter(response.statusCode, text ?? '', headers)),
       }
-      // The adapter is typed for node's IncomingMessage/ServerResponse but also accepts fetch
-      // Requests (it checks `instanceof Request`), as its own fetch adapter relies on.
-      handleOpenApi(
-        adapterRequest as unknown as NodeHTTPRequest,
-        response as unknown as Parameters<typeof handleOpenApi>[1],
-      ).catch(reject)
+      handleOpenApi(adapterRequest, response).catch(reject)
     })
   }
 }
 
-type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string }
+/** What the adapter is given to read: nothing, or JSON text already checked. */
+type JsonPayload = Uint8Array<ArrayBuffer> | string | undefined
+type JsonBody = { ok: true; payload: JsonPayload } | { ok: false; status: number; message: string }
 
 async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const contentType = request.headers.get('content-type')
   // No body, or no type to read it by: the adapter answers (an empty object, or 415).
-  if (contentType === null || request.body === null) return { ok: true, value: undefined }
+  if (contentType === null || request.body === null) return { ok: true, payload: undefined }
   if (!isJsonContentType(contentType)) return { ok: false, status: 415, message: jsonContentTypeRequired }
   const body = await readRequestBody(request, maxBytes)
   if (!body.ok) return body
@@ -99,13 +111,18 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBod
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid UTF-8' }
   }
-  if (text.trim() === '') return { ok: true, value: {} }
+  if (text.trim() === '') return { ok: true, payload: emptyObject }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    JSON.parse(text)
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON' }
   }
+  // The bytes as they came: the adapter parses them again (re-serialising the parsed value would
+  // overflow the stack on deeply nested JSON, which parsing does not).
+  return { ok: true, payload: body.bytes }
 }
+
+const emptyObject = '{}'
 
 /**
  * The query string as the adapter reads it when a request brings its own (`req.query`), each key's
@@ -118,27 +135,23 @@ function queryOf(parameters: URLSearchParams): Record<string, string[]> {
   return query
 }
 
-/** The original request seen through the adapter's eyes: path without the prefix, body and query already parsed. */
-function adapterRequestFor(request: Request, url: string, body: unknown): Request {
+/** The request as the adapter reads it: path without the prefix, the checked body, the query in lists. */
+function adapterRequestFor(request: Request, url: string, payload: JsonPayload): AdapterRequest {
+  const { method, signal } = request
+  const query = queryOf(new URL(url).searchParams)
+  // The adapter reads neither the type nor the body of a GET or DELETE.
+  if (method === 'GET' || method === 'DELETE')
+    return Object.assign(new Request(url, { method, headers: request.headers, signal }), { query })
   // A bodiless POST (logout, session end) is an empty JSON object, not an unsupported media type.
   // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
   const bodiless =
     !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
-  // A JSON type was checked already; the adapter matches only the lower-case spelling. It reads
-  // neither the type nor the body of a GET or DELETE, so their headers need no copy.
-  const checkedJson = isJsonContentType(request.headers.get('content-type'))
-  const retyped = (bodiless || checkedJson) && request.method !== 'GET' && request.method !== 'DELETE'
-  const headers = retyped ? new Headers(request.headers) : request.headers
-  if (retyped) headers.set('content-type', 'application/json')
-  const query = queryOf(new URL(url).searchParams)
-  return new Proxy(request, {
-    get(target, property) {
-      if (property === 'url') return url
-      if (property === 'query') return query
-      if (property === 'body') return bodiless ? {} : body
-      if (property === 'headers') return headers
-      const value: unknown = Reflect.get(target, property, target)
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
-    },
-  })
+  const headers = new Headers(request.headers)
+  // A JSON type was checked already; the adapter matches only the lower-case spelling.
+  if (bodiless || isJsonContentType(request.headers.get('content-type')))
+    headers.set('content-type', 'application/json')
+  // The body is the bytes read (or `{}`), so the length is its own, not the header's.
+  headers.delete('content-length')
+  const body = bodiless ? emptyObject : payload
+  return Object.assign(new Request(url, { method, headers, signal, body }), { query })
 }

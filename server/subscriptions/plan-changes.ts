@@ -3,7 +3,8 @@ import { DomainError } from '#events/domain-error.ts'
 import { quotePlanChange, type PlanChangeQuote } from '#events/subscriptions/plan-change.ts'
 import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
 import { isSubscriptionActive } from '#events/subscriptions/subscription.ts'
-import { ownerOf } from '#events/users/owner-check.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { ownerOf, ownerStreamOf } from '#events/users/owner-check.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 
 /** A quote as the API shows it: one flat shape, amounts in paise. */
@@ -55,15 +56,18 @@ export async function previewPlanChanges(scope: SignedInScope) {
 async function decide(scope: SignedInScope, command: { type: 'schedule'; planType: PlanId } | { type: 'cancel' }) {
   const { runtime, userId } = scope
   const now = runtime.clock.now()
-  await subscriptionCommands.run(runtime.store, userId, async (_, tx) => {
+  await commandUnit(runtime.store, async (tx) => {
+    // The person's stream before their subscription, the order every unit takes them in.
+    await tx.readAhead({ streams: [subscriptionCommands.streamOf(userId)], ownerStreams: [ownerStreamOf(userId)] })
     const owner = await ownerOf(tx, userId)
-    return {
-      command:
-        command.type === 'schedule'
-          ? { type: 'SchedulePlanChange', owner, planType: command.planType, now }
-          : { type: 'CancelPlanChange', owner, now },
-      metadata: scope.metadata(),
-    }
+    await subscriptionCommands.handle(
+      tx,
+      userId,
+      command.type === 'schedule'
+        ? { type: 'SchedulePlanChange', owner, planType: command.planType, now }
+        : { type: 'CancelPlanChange', owner, now },
+      scope.metadata(),
+    )
   })
   return previewPlanChanges(scope)
 }

@@ -78,7 +78,7 @@ function HistoryTable({ entries }: { entries: BillingEntry[] }) {
   )
 }
 
-const none = <span className="text-gray-400 dark:text-gray-500">—</span>
+const none = <span className="text-fg-placeholder">—</span>
 
 function InvoiceCell({ entry }: { entry: BillingEntry }) {
   return entry.invoiceNumber ? <InvoiceLink orderId={entry.orderId} invoiceNumber={entry.invoiceNumber} /> : none
@@ -105,7 +105,7 @@ function PaymentCell({ entry }: { entry: BillingEntry }) {
     <>
       {entry.paymentId ? <ShortId id={entry.paymentId} kind="payment ID" /> : none}
       {entry.refundDuePaymentIds.map((paymentId) => (
-        <span key={paymentId} className="mt-1 block text-xs text-amber-800 dark:text-amber-300">
+        <span key={paymentId} className="mt-1 block text-xs text-warning-note">
           Charged again by{' '}
           <span className="font-mono break-all" title={paymentId}>
             {paymentId}

@@ -259,6 +259,22 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     expect(seen).toEqual([1, 2, 3])
   })
 
+  it("writes what it holds before a read of a person's history through its db", async () => {
+    const userId = randomUUID()
+    const metadata = { actor: { type: 'user' as const, id: userId }, userId }
+    const seen = await store.transaction(async (tx) => {
+      await tx.append(newStream(), 'no_stream', [increment(1)], metadata)
+      await tx.append(
+        `note-${randomUUID()}`,
+        'no_stream',
+        [{ type: 'NoteAdded', data: { text: 'hi', tags: [] } }],
+        metadata,
+      )
+      return (await store.readByUser(userId, { executor: tx.db })).map((event) => event.type)
+    })
+    expect(seen).toEqual(['CounterIncremented', 'NoteAdded'])
+  })
+
   it('lets reads started together each see what the unit held', async () => {
     const streamId = newStream()
     const seen = await store.transaction(async (tx) => {

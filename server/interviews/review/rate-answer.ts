@@ -1,6 +1,7 @@
 import { interviewSessionCommands } from '#events/interviews/interview-session-decider.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
-import { ownerOf } from '#events/users/owner-check.ts'
+import { commandUnit } from '#events/store/command-handler.ts'
+import { ownerOf, ownerStreamOf } from '#events/users/owner-check.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import { requireAnalytics } from './review-access.ts'
 
@@ -12,22 +13,29 @@ export async function rateAnswer(
   await requireAnalytics(scope)
   const { runtime, userId } = scope
   const note = input.note?.trim() ? input.note.trim() : null
-  await interviewSessionCommands.run(runtime.store, input.sessionId, async (_, tx) => {
-    const owner = await ownerOf(tx, userId)
-    const key = note === null ? undefined : await ensureKeyFor(tx.db, userId)
-    return {
-      command: {
-        type: 'RateAnswer',
-        owner,
-        userId,
-        rated: {
-          questionId: input.questionId,
-          rating: input.rating,
-          note: key === undefined || note === null ? null : seal(key, userId, note),
+  await commandUnit(runtime.store, async (tx) => {
+    // The person's stream before the session's, the order every unit takes them in.
+    await tx.readAhead({
+      streams: [interviewSessionCommands.streamOf(input.sessionId)],
+      ownerStreams: [ownerStreamOf(userId)],
+    })
+    return interviewSessionCommands.handleWith(tx, input.sessionId, async () => {
+      const owner = await ownerOf(tx, userId)
+      const key = note === null ? undefined : await ensureKeyFor(tx.db, userId)
+      return {
+        command: {
+          type: 'RateAnswer',
+          owner,
+          userId,
+          rated: {
+            questionId: input.questionId,
+            rating: input.rating,
+            note: key === undefined || note === null ? null : seal(key, userId, note),
+          },
         },
-      },
-      metadata: scope.metadata(),
-    }
+        metadata: scope.metadata(),
+      }
+    })
   })
   return { sessionId: input.sessionId, questionId: input.questionId, rating: input.rating, note }
 }

@@ -4,8 +4,8 @@ import { Spinner } from '#src/components/spinner.tsx'
 type Status = 'loading' | 'success' | 'error'
 
 const icons: Record<Exclude<Status, 'loading'>, { path: string; tone: string }> = {
-  success: { path: 'M5 13l4 4L19 7', tone: 'bg-success-soft text-green-600 dark:text-green-400' },
-  error: { path: 'M6 6l12 12M18 6L6 18', tone: 'bg-danger-soft text-red-600 dark:text-red-400' },
+  success: { path: 'M5 13l4 4L19 7', tone: 'bg-success-soft text-success-vivid' },
+  error: { path: 'M6 6l12 12M18 6L6 18', tone: 'bg-danger-soft text-danger-vivid' },
 }
 
 /** A one-message screen (e-mail confirmation, Google callback, password updated) announced as it changes. */

@@ -26,7 +26,7 @@ export function DashboardLinks() {
           key={link.to}
           to={link.to}
 
-          className="group rounded-2xl border border-line bg-surface p-5 shadow-sm transition hover:border-brand focus-ring dark:hover:border-indigo-400"
+          className="group rounded-2xl border border-line bg-surface p-5 shadow-sm transition hover:border-brand-vivid focus-ring"
         >
           <span className="font-semibold text-fg group-hover:text-accent">{link.title} →</span>
           <span className="mt-1 block text-sm text-fg-muted">{link.text}</span>

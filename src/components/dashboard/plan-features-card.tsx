@@ -31,7 +31,7 @@ function Check() {
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className="mt-0.5 size-4 shrink-0 text-green-600 dark:text-green-400"
+      className="mt-0.5 size-4 shrink-0 text-success-vivid"
       fill="none"
       stroke="currentColor"
       strokeWidth="2.5"
@@ -48,7 +48,7 @@ function Cross() {
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className="mt-0.5 size-4 shrink-0 text-red-500 dark:text-red-400"
+      className="mt-0.5 size-4 shrink-0 text-signal-stop"
       fill="none"
       stroke="currentColor"
       strokeWidth="2.5"

@@ -14,7 +14,7 @@ export function usageColor(percent: number): UsageColor {
 }
 
 export const usageColorClasses: Record<UsageColor, string> = {
-  green: 'bg-green-500 dark:bg-green-400',
-  yellow: 'bg-yellow-400 dark:bg-yellow-300',
-  red: 'bg-red-500 dark:bg-red-400',
+  green: 'bg-signal-go',
+  yellow: 'bg-signal-caution',
+  red: 'bg-signal-stop',
 }

@@ -9,10 +9,7 @@ export function WhereToUseNote() {
   const releases = useQuery(trpc.site.releases.queryOptions())
   if (!releases.data) return null
   return (
-    <p
-      className="mb-5 rounded-lg bg-accent-subtle p-3 text-sm text-indigo-900 dark:text-indigo-200"
-      data-testid="where-to-use"
-    >
+    <p className="mb-5 rounded-lg bg-accent-subtle p-3 text-sm text-accent-strong" data-testid="where-to-use">
       {whereToUse(releases.data.windows !== null)}{' '}
       <Link to="/live" className="font-semibold underline">
         Open the live interview

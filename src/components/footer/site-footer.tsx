@@ -37,7 +37,7 @@ export function SiteFooter() {
                     hash={link.hash}
                     onClick={(event) => onFollow(event, column.title, link)}
                     data-footer-link={link.label}
-                    className="rounded text-sm text-fg-muted hover:text-brand focus-ring dark:hover:text-white"
+                    className="rounded text-sm text-fg-muted hover:text-footer-hover focus-ring"
                   >
                     {link.label}
                   </Link>
@@ -58,7 +58,7 @@ export function SiteFooter() {
                   hash={link.hash}
                   onClick={(event) => onFollow(event, 'Legal', link)}
                   data-footer-link={link.label}
-                  className="rounded underline-offset-2 hover:text-brand hover:underline focus-ring dark:hover:text-white"
+                  className="rounded underline-offset-2 hover:text-footer-hover hover:underline focus-ring"
                 >
                   {link.label}
                 </Link>

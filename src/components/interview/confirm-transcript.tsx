@@ -23,7 +23,7 @@ export function ConfirmTranscript({ transcript, confidence, sessionId, onAnswere
 
   return (
     <form onSubmit={submit} data-testid="voice-confirmation">
-      <p className="text-sm text-amber-800 dark:text-amber-300">
+      <p className="text-sm text-warning-note">
         Not sure I heard that right ({Math.round(confidence * 100)} % sure). Check the words, correct them if needed,
         and send the question.
       </p>

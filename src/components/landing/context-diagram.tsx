@@ -23,7 +23,7 @@ function Document({ x, y, title }: { x: number; y: number; title: string }) {
           width={100 - line * 18}
           height="8"
           rx="4"
-          className="fill-gray-200 dark:fill-gray-600"
+          className="fill-drawing-pale"
         />
       ))}
     </g>
@@ -87,7 +87,7 @@ export function ContextDiagram() {
             width={96 - line * 20}
             height="8"
             rx="4"
-            className="fill-gray-200 dark:fill-gray-600"
+            className="fill-drawing-pale"
           />
         ))}
       </svg>

@@ -24,7 +24,7 @@ export function HeroScreenshot() {
         Interviewer
       </text>
       <rect x="260" y="200" width="108" height="62" rx="8" className="fill-control stroke-surface" strokeWidth="2" />
-      <circle cx="314" cy="224" r="12" className="fill-gray-400 dark:fill-gray-600" />
+      <circle cx="314" cy="224" r="12" className="fill-drawing-mid" />
       <rect x="20" y="284" width="360" height="96" rx="12" className="fill-sunken stroke-line" strokeWidth="1.5" />
       <text x="36" y="310" fontSize="11" fontWeight="600" className="fill-fg-faint">
         Shared screen

@@ -111,11 +111,11 @@ export function WalkthroughAnimation() {
             width={200 - (line % 3) * 30}
             height="12"
             rx="6"
-            className="fill-gray-400 dark:fill-gray-500"
+            className="fill-fg-placeholder"
           />
         ))}
         <rect x="60" y="70" width="250" height="160" rx="12" className="fill-control" />
-        <circle cx="185" cy="135" r="30" className="fill-gray-400 dark:fill-gray-600" />
+        <circle cx="185" cy="135" r="30" className="fill-drawing-mid" />
         <text x="185" y="255" textAnchor="middle" fontSize="13" className="fill-fg-secondary">
           Only you see the answer
         </text>

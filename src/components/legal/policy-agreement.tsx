@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { AppPath } from '#src/lib/link-target.ts'
 
-const linkStyle =
-  'font-medium text-accent underline underline-offset-2 hover:text-indigo-900 focus-ring dark:hover:text-indigo-200'
+const linkStyle = 'font-medium text-accent underline underline-offset-2 hover:text-accent-strong focus-ring'
 
 /** Inside a checkout dialog the policies open in a new tab, so reading them never loses the order. */
 function PolicyLink({ to, label, newTab }: { to: AppPath; label: string; newTab: boolean }) {

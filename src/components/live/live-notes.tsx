@@ -20,7 +20,7 @@ export function CaptureStatement() {
 /** The browser shared the tab without its sound. */
 export function NoTabAudioNote({ onUseMicrophone }: { onUseMicrophone: () => void }) {
   return (
-    <div className="rounded-lg bg-amber-50 p-3 text-sm text-warning dark:bg-amber-950/50" role="status">
+    <div className="rounded-lg bg-warning-subtle p-3 text-sm text-warning" role="status">
       <p>
         This browser did not share the sound of what you chose, so the page cannot hear the interviewer from it. In
         Chrome or Edge, share a browser tab and turn on “Also share tab audio”. Or listen through your microphone

@@ -56,7 +56,7 @@ export function UserMenu() {
               type="button"
               onClick={() => void handleSignOut()}
               disabled={signingOut}
-              className="block w-full px-4 py-2 text-left text-sm font-medium text-red-600 hover:bg-red-50 focus-visible:bg-red-50 focus-ring-inset disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-950/40"
+              className="block w-full px-4 py-2 text-left text-sm font-medium text-danger-vivid hover:bg-red-50 focus-visible:bg-red-50 focus-ring-inset disabled:opacity-60 dark:hover:bg-red-950/40"
             >
               {signingOut ? 'Signing out...' : 'Sign Out'}
             </button>

@@ -37,7 +37,7 @@ function FailureNotice() {
     <div className="flex items-center justify-center gap-4 rounded-2xl border border-danger-line bg-surface p-4 shadow-sm motion-safe:transition motion-safe:duration-500 motion-safe:starting:scale-95 motion-safe:starting:opacity-0">
       <span
         aria-hidden="true"
-        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-danger-soft text-red-600 dark:text-red-400"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-danger-soft text-danger-vivid"
       >
         <svg
           viewBox="0 0 24 24"

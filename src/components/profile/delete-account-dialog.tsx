@@ -44,7 +44,7 @@ export function DeleteAccountDialog({ open, needsPassword, endingPlan, onClose, 
   return (
     <Dialog open={open} onClose={onClose} dismissible={!remove.isPending} labelledBy={titleId} className="max-w-lg">
       <form onSubmit={submit} className="p-6" noValidate>
-        <h2 id={titleId} className="text-lg font-semibold text-red-700 dark:text-red-400">
+        <h2 id={titleId} className="text-lg font-semibold text-danger-heading">
           Delete your account?
         </h2>
         <div className="mt-3 space-y-3 text-sm text-fg-body">

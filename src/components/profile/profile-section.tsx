@@ -16,10 +16,7 @@ export function ProfileSection({
   const border = tone === 'danger' ? 'border-danger-line' : 'border-line'
   return (
     <section aria-labelledby={id} className={`rounded-2xl border bg-surface p-6 shadow-sm ${border}`}>
-      <h2
-        id={id}
-        className={`text-lg font-semibold ${tone === 'danger' ? 'text-red-700 dark:text-red-400' : 'text-fg'}`}
-      >
+      <h2 id={id} className={`text-lg font-semibold ${tone === 'danger' ? 'text-danger-heading' : 'text-fg'}`}>
         {title}
       </h2>
       <div className="mt-1 text-sm text-fg-muted">{description}</div>

@@ -4,9 +4,9 @@ import { DataTable } from '#src/components/ui/table.tsx'
 const shown = (value: unknown) => JSON.stringify(value ?? null)
 
 const marks = {
-  added: { label: 'Added', className: 'text-green-700 dark:text-green-300' },
+  added: { label: 'Added', className: 'text-success-label' },
   removed: { label: 'Removed', className: 'text-danger' },
-  changed: { label: 'Changed', className: 'text-amber-700 dark:text-amber-300' },
+  changed: { label: 'Changed', className: 'text-warning-label' },
 } as const
 
 /** A replay's changes, one table row per view row: what is added, removed, or which columns change. */

@@ -73,7 +73,7 @@ export function ReplayViews({ userId, onApplied }: { userId: string; onApplied?:
         )}
         {apply.isSuccess && (
           <>
-            <p role="status" className="text-sm font-medium text-green-700 dark:text-green-300">
+            <p role="status" className="text-sm font-medium text-success-label">
               Applied {apply.data.changes.length} {apply.data.changes.length === 1 ? 'change' : 'changes'} in one
               transaction.
             </p>

@@ -16,7 +16,7 @@ export function UserResults({ users, onOpen }: { users: FoundUser[]; onOpen: (us
             <p className="font-semibold break-all text-fg">
               {user.erasedAt ? (
                 <span
-                  className="rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-red-800 dark:text-red-300"
+                  className="rounded-full bg-danger-soft px-2 py-0.5 text-xs font-semibold text-danger-pill"
                   data-testid="erased"
                 >
                   Erased {formatDateTime(user.erasedAt)}

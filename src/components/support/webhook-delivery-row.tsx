@@ -7,10 +7,10 @@ import { formatDateTime } from '#src/interview/display.ts'
 
 const outcomeClass: Record<WebhookDelivery['outcome'], string> = {
   failed: 'text-danger',
-  pending: 'text-amber-700 dark:text-amber-300',
-  processed: 'text-green-700 dark:text-green-300',
+  pending: 'text-warning-label',
+  processed: 'text-success-label',
   ignored: 'text-fg-muted',
-  'duplicate-payment': 'text-amber-700 dark:text-amber-300',
+  'duplicate-payment': 'text-warning-label',
 }
 
 /** One delivery: what Razorpay sent, how processing went, the events it caused, and its retry. */

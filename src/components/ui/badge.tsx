@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react'
 
 const tones = {
   green: 'bg-success-soft text-success ring-green-600/20 dark:ring-green-400/30',
-  red: 'bg-danger-soft text-red-800 ring-red-600/20 dark:text-red-300 dark:ring-red-400/30',
+  red: 'bg-danger-soft text-danger-pill ring-red-600/20 dark:ring-red-400/30',
   blue: 'bg-blue-100 text-blue-800 ring-blue-600/20 dark:bg-blue-950 dark:text-blue-300 dark:ring-blue-400/30',
   yellow:
     'bg-yellow-100 text-yellow-800 ring-yellow-600/20 dark:bg-yellow-950 dark:text-yellow-200 dark:ring-yellow-400/30',

@@ -8,7 +8,7 @@ export function SessionTimeline({ session }: { session: HistorySession }) {
         <li key={entry.key} className="relative text-sm">
           <span
             aria-hidden="true"
-            className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-surface bg-brand dark:bg-indigo-400"
+            className="absolute top-1.5 -left-[1.3rem] size-2.5 rounded-full border-2 border-surface bg-brand-vivid"
           />
           <time dateTime={entry.at} className="font-mono text-xs text-fg-muted">
             {formatTime(entry.at)}

@@ -6,9 +6,9 @@ import type { UsagePeriod } from '#src/interview/interview-types.ts'
 import { chartSize, usageChartModel } from './usage-chart-model.ts'
 
 const fills = {
-  green: 'fill-green-500 dark:fill-green-400',
-  yellow: 'fill-yellow-400 dark:fill-yellow-300',
-  red: 'fill-red-500 dark:fill-red-400',
+  green: 'fill-signal-go',
+  yellow: 'fill-signal-caution',
+  red: 'fill-signal-stop',
 } as const
 
 /** Interviews used in each recent plan period: an SVG bar chart, and the same numbers as a table. */
