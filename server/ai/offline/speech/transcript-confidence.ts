@@ -6,9 +6,13 @@
  * lasts far longer than a syllable can be said is noise the decoder forced into a word ("thigh"
  * for a second of hiss, at posterior 1.0), so it counts as wrong whatever its posterior. A
  * transcript that ends on a word no question ends on ("…the difference between") is incomplete
- * and is capped below the confirmation threshold.
+ * and is capped below the confirmation threshold. That acoustic confidence is then multiplied by
+ * how plausible the words are as interview language (transcript-plausibility.ts, decision 0123):
+ * the posteriors are high for fluent but wrong transcripts the language model forced ("what is a
+ * prefix tree old pull what"), which read as word salad.
  */
 import type { DecodedWord } from './decoder-output.ts'
+import { languagePlausibility } from './transcript-plausibility.ts'
 
 /** A stressed, phrase-final syllable lasts up to about half a second; longer is not speech. */
 const MAX_SECONDS_PER_SYLLABLE = 0.6
@@ -46,6 +50,12 @@ const INCOMPLETE_TRANSCRIPT_CAP = 0.4
 const spokenForm = (word: string) => word.toLowerCase().replace(/\(\d+\)$/, '')
 
 export function transcriptConfidence(words: readonly DecodedWord[]): number {
+  const plausibility = languagePlausibility(words.map(({ word }) => spokenForm(word)))
+  return Math.round(acousticConfidence(words) * plausibility * 1000) / 1000
+}
+
+/** The confidence from the decoder alone: duration-weighted posteriors, capped for a dangling last word. */
+export function acousticConfidence(words: readonly DecodedWord[]): number {
   const last = words.at(-1)
   const incomplete = last !== undefined && DANGLING_ENDINGS.has(spokenForm(last.word))
   const posterior = posteriorConfidence(words)
