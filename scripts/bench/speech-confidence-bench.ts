@@ -5,8 +5,8 @@
  * transcripts are never printed). Each phrase is spoken by espeak-ng twice: clean in en-us klatt,
  * and in one of five harder conditions in turn (other voices and speeds, pink noise mixed in by sox
  * at 10 and 0 dB SNR); each clip is transcribed by the offline engine. Per part: word accuracy, and the share of bad transcripts (WER > 50 %), of
- * middling ones and of good ones (WER ≤ 20 %) flagged `needsConfirmation`, with the confidence
- * as it was before its language features (the acoustic confidence) and as it is now.
+ * middling ones and of good ones (WER ≤ 20 %) flagged `needsConfirmation` by the confidence as it
+ * is (decision 0123) and as it was before its language rules (decision 0055's), in the same run.
  * `--dump-development FILE` writes the development part's transcripts, for choosing the features;
  * `--development-stride N` takes every N-th development question (default 4) for a larger dump.
  * Run alone with `node scripts/bench/speech-confidence-bench.ts`.
@@ -18,6 +18,7 @@ import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
 import { testPart } from '#server/ai/offline/eval/test-part.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
+import { endsOnDanglingWord, INCOMPLETE_TRANSCRIPT_CAP } from '#server/ai/offline/speech/transcript-confidence.ts'
 import { languagePlausibility } from '#server/ai/offline/speech/transcript-plausibility.ts'
 import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 import type { Figure } from './event-store-bench.ts'
@@ -48,7 +49,7 @@ export type Judged = {
   wer: number
   /** Undefined when the recognizer failed: then the transcript counts as flagged. */
   confidence: number | undefined
-  /** The confidence without the language features (decision 0055's). */
+  /** The confidence as it was before the language features (decision 0055's). */
   acoustic: number | undefined
 }
 
@@ -80,15 +81,22 @@ async function judge(folder: string, engine: ReturnType<typeof createOfflineEngi
       samples.push(one)
       const text = one.result?.text ?? ''
       const confidence = one.result?.confidence
-      const plausibility = languagePlausibility(words(text))
+      const spoken = words(text)
+      const plausibility = languagePlausibility(spoken)
+      // The language features multiply the posteriors, so dividing gives them back (to the rounding
+      // of the third decimal); decision 0055 then capped any transcript ending on a dangling word.
+      const posterior = confidence === undefined || plausibility === 0 ? confidence : confidence / plausibility
+      const acoustic =
+        posterior !== undefined && endsOnDanglingWord(spoken)
+          ? Math.min(posterior, INCOMPLETE_TRANSCRIPT_CAP)
+          : posterior
       judged.push({
         reference: phrase,
         text,
         condition: condition.name,
         wer: one.referenceWords === 0 ? 0 : one.errors / one.referenceWords,
         confidence,
-        // The language features multiply the acoustic confidence, so dividing gives it back.
-        acoustic: confidence === undefined ? undefined : plausibility === 0 ? 0 : confidence / plausibility,
+        acoustic,
       })
     }
   }
@@ -133,7 +141,7 @@ export async function benchSpeechConfidence(
           name: now.name,
           value: now.of === 0 ? 0 : (now.flagged / now.of) * 100,
           unit: '%',
-          note: `${now.flagged}/${now.of}; acoustic confidence alone ${was?.flagged ?? 0}/${was?.of ?? 0}; threshold ${TRANSCRIPT_CONFIDENCE_THRESHOLD}`,
+          note: `${now.flagged}/${now.of}; before the language rules ${was?.flagged ?? 0}/${was?.of ?? 0}; threshold ${TRANSCRIPT_CONFIDENCE_THRESHOLD}`,
         })
       }
     }

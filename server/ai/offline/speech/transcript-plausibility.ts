@@ -36,11 +36,11 @@ export type PlausibilityRules = {
 }
 
 export const plausibilityRules: PlausibilityRules = {
-  minWords: 2,
-  minContextGain: 0.6,
-  minEndLog10: -1.7,
-  maxUnexpectedShare: 0.2,
-  factor: 0.7,
+  minWords: 3,
+  minContextGain: 0.7,
+  minEndLog10: -2.2,
+  maxUnexpectedShare: 0,
+  factor: 0.8,
 }
 
 let model: LanguageModel | undefined
