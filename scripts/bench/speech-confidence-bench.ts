@@ -70,6 +70,28 @@ export function flaggingFigures(part: string, judged: readonly Judged[], pick: (
   })
 }
 
+/**
+ * Calibration: per band of the confidence, the share of its transcripts that are good. A higher
+ * band should hold a larger share; the bands are the thresholds of transcript-confirmation.ts.
+ */
+export function calibrationFigures(part: string, judged: readonly Judged[]): Figure[] {
+  const bands = [
+    { name: 'below 0.45 (confirmed)', low: 0, high: TRANSCRIPT_CONFIDENCE_THRESHOLD },
+    { name: '0.45–0.6 (answered on its own)', low: TRANSCRIPT_CONFIDENCE_THRESHOLD, high: 0.6 },
+    { name: '0.6 and above', low: 0.6, high: Number.POSITIVE_INFINITY },
+  ]
+  return bands.map(({ name, low, high }) => {
+    const band = judged.filter(({ confidence }) => (confidence ?? 0) >= low && (confidence ?? 0) < high)
+    const good = band.filter(({ wer }) => wer <= 0.2).length
+    return {
+      name: `${part}: good transcripts among confidence ${name}`,
+      value: band.length === 0 ? 0 : (good / band.length) * 100,
+      unit: '%',
+      note: `${good}/${band.length}`,
+    }
+  })
+}
+
 async function judge(folder: string, engine: ReturnType<typeof createOfflineEngine>, phrases: readonly string[]) {
   const judged: Judged[] = []
   const samples: SpeechSample[] = []
@@ -144,6 +166,7 @@ export async function benchSpeechConfidence(
           note: `${now.flagged}/${now.of}; before the language rules ${was?.flagged ?? 0}/${was?.of ?? 0}; threshold ${TRANSCRIPT_CONFIDENCE_THRESHOLD}`,
         })
       }
+      figures.push(...calibrationFigures(part.name, judged))
     }
     figures.push({ name: 'speech confidence bench time', value: performance.now() - started, unit: 'ms' })
     return figures

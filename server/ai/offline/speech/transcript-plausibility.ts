@@ -4,10 +4,11 @@
  * language model forces fluent-looking but wrong words out of speech it heard badly; what gives
  * those away is the words: in an order interviews never use ("what is the different between a
  * stack and cue the"), stopping where no question stops ("how do you"), words the interview
- * corpus never has (the generic model's "ottawa", "reddit"), or a single word. Each rule a
- * transcript breaks multiplies its confidence by the same factor, so one broken rule leaves a
- * very sure transcript answered and two send nearly any transcript back for confirmation.
- * The thresholds were chosen on the development part only (scripts/fit-transcript-confidence.ts).
+ * corpus never has (the generic model's "ottawa", "reddit"), or too few words for a question.
+ * Each rule a transcript breaks multiplies its confidence by the same factor (0.8; stopping where
+ * no question stops counts twice): with the confirmation threshold at 0.45, one broken rule sends
+ * back a transcript below 0.56 acoustic confidence, two below 0.70, three below 0.88. The
+ * thresholds were chosen on the development part only (scripts/fit-transcript-confidence.ts).
  */
 import { createLanguageModel, type LanguageModel } from './interview-model/language-score.ts'
 
