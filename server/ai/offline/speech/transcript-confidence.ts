@@ -7,10 +7,10 @@
  * for a second of hiss, at posterior 1.0), so it counts as wrong whatever its posterior. A
  * transcript that ends on a word no question ends on ("…the difference between") is incomplete
  * and is capped below the confirmation threshold, unless interview language often ends a question
- * there ("…proud of"). That acoustic confidence is then multiplied by
- * how plausible the words are as interview language (transcript-plausibility.ts, decision 0123):
- * the posteriors are high for fluent but wrong transcripts the language model forced ("what is a
- * prefix tree old pull what"), which read as word salad.
+ * there ("…proud of"). That acoustic confidence is then multiplied by how plausible the words are
+ * as interview language (transcript-plausibility.ts, decision 0123): the posteriors are high for
+ * fluent but wrong transcripts the language model forced ("what is a prefix tree old pull what"),
+ * which read as word salad.
  */
 import type { DecodedWord } from './decoder-output.ts'
 import { brokenRules, languageEvidence, plausibilityRules } from './transcript-plausibility.ts'

@@ -1,8 +1,9 @@
 /**
- * Scores a transcript under the interview language model: the same trigram model the interview
- * decoder uses (ngram.ts over corpus.ts), read back in process, so a transcript can be judged by
- * how much it reads like interview language. Words the corpus never has are counted apart: the
- * generic decoder can produce them, the interview decoder cannot.
+ * Scores a transcript under the interview language model: a trigram model estimated as the
+ * interview decoder's is (ngram.ts over corpus.ts, but keeping the few words the decoder cannot
+ * pronounce), read back in process, so a transcript can be judged by how much it reads like
+ * interview language. Words the corpus never has are counted apart: the generic decoder can
+ * produce them, the interview decoder cannot.
  */
 import { interviewCorpus, type CorpusSentence } from './corpus.ts'
 import { buildArpa } from './ngram.ts'
@@ -14,7 +15,7 @@ export type LanguageScore = {
   /**
    * Mean log10 of how much likelier each token is after its history than on its own (the model's
    * probability over the unigram's): near 0 or below for words in an order interviews do not use,
-   * whatever how rare the words themselves are.
+   * however rare the words themselves are.
    */
   meanContextGain: number
   /** Log10 probability that the sentence ends where the transcript does: low for one cut off mid-phrase. */
