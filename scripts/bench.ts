@@ -52,4 +52,8 @@ print(
   'Speech: development and test parts, clean and noisy, decoder CPU',
   await (await import('./bench/speech-parts-bench.ts')).benchSpeechParts(),
 )
+print(
+  'Speech: transcript confidence on the development and test parts (before and after its language rules)',
+  await (await import('./bench/speech-confidence-bench.ts')).benchSpeechConfidence(),
+)
 print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

@@ -1,10 +1,11 @@
 /**
- * The transcript's confidence from PocketSphinx's word posteriors, and the threshold below which
- * a spoken question is returned for confirmation instead of answered (decision 0055).
+ * The transcript's confidence from PocketSphinx's word posteriors (decision 0055) times how
+ * plausible its words are as interview language (decision 0123), and the threshold below which a
+ * spoken question is returned for confirmation instead of answered.
  */
 import { describe, expect, it } from 'vitest'
 import { parseDecoderOutput } from '#server/ai/offline/speech/decoder-output.ts'
-import { transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
+import { posteriorConfidence, transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
 import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 
 // What pocketsphinx_continuous -time yes printed for espeak-ng's en-us+klatt "What is a hash map?".
@@ -54,6 +55,10 @@ describe('reading the decoder output', () => {
   })
 })
 
+/** Words a third of a second each, all at one posterior: the acoustic confidence is that posterior. */
+const said = (text: string, posterior: number) =>
+  text.split(' ').map((word, i) => ({ word, start: i * 0.3, end: i * 0.3 + 0.3, posterior }))
+
 describe('the confidence of a transcript', () => {
   it('given clear speech, when scored, then the long content words decide and it is above the threshold', () => {
     const confidence = transcriptConfidence(parseDecoderOutput(clearQuestion).words)
@@ -68,7 +73,7 @@ describe('the confidence of a transcript', () => {
   it('given one word stretched over a second of noise at posterior 1, when scored, then it counts as wrong', () => {
     const noise = transcriptConfidence([{ word: 'thigh', start: 0.03, end: 1, posterior: 1 }])
     expect(noise).toBe(0)
-    const drawnOut = transcriptConfidence([{ word: 'map', start: 1.11, end: 1.59, posterior: 0.98 }])
+    const drawnOut = posteriorConfidence([{ word: 'map', start: 1.11, end: 1.59, posterior: 0.98 }])
     expect(drawnOut).toBe(0.98)
   })
 
@@ -77,24 +82,67 @@ describe('the confidence of a transcript', () => {
       { word: 'the', start: 0, end: 0.1, posterior: 0.1 },
       { word: 'kubernetes', start: 0.1, end: 1, posterior: 0.9 },
     ]
-    expect(transcriptConfidence(words)).toBe(0.82)
+    expect(posteriorConfidence(words)).toBe(0.82)
   })
 
   it('given a transcript that stops mid-phrase, when scored, then it needs confirmation however sure its words are', () => {
-    const said = (text: string) =>
-      text.split(' ').map((word, i) => ({ word, start: i * 0.3, end: i * 0.3 + 0.3, posterior: 0.95 }))
     for (const cut of [
       'what is the difference between',
       'how does a hash map work with the',
       'explain the event loop and',
     ])
-      expect(transcriptConfidence(said(cut)), cut).toBeLessThan(TRANSCRIPT_CONFIDENCE_THRESHOLD)
+      expect(transcriptConfidence(said(cut, 0.95)), cut).toBeLessThan(TRANSCRIPT_CONFIDENCE_THRESHOLD)
     for (const whole of ['what is the difference between tcp and udp', 'what would you do', 'why is that'])
-      expect(transcriptConfidence(said(whole)), whole).toBe(0.95)
+      expect(needsConfirmation(transcriptConfidence(said(whole, 0.95))), whole).toBe(false)
   })
 
   it('given no words, when scored, then the confidence is 0', () => {
     expect(transcriptConfidence([])).toBe(0)
+  })
+})
+
+// Posteriors as sure as those of the misheard questions that were answered (0.57–0.81).
+describe('the words of a transcript, as interview language', () => {
+  it('given word salad the decoder was fairly sure of, when scored, then it needs confirmation', () => {
+    for (const [salad, posterior] of [
+      ['what is the different between a stack and cue', 0.66],
+      ['what is the different between a stack and cue the', 0.81],
+      ['the geneva on google dot com to see all the big', 0.8],
+      ['where are you reach foreign know instead of reddit t s', 0.66],
+      ['kabul', 0.85],
+    ] as const)
+      expect(needsConfirmation(transcriptConfidence(said(salad, posterior))), salad).toBe(true)
+  })
+
+  it('given a question cut off where no question stops, when scored, then it needs confirmation', () => {
+    for (const cut of ['how do you', 'what is the different between a stack and'])
+      expect(needsConfirmation(transcriptConfidence(said(cut, 0.66))), cut).toBe(true)
+  })
+
+  it('given well-formed interview questions, when scored, then the words take nothing off the confidence', () => {
+    for (const question of [
+      'what is the difference between a stack and a queue',
+      'how does garbage collection work in java',
+      'describe a project you are proud of',
+      'what are you looking for in your next role',
+      'tell me about yourself',
+      'explain dependency injection',
+      'what is the time complexity of quicksort',
+      'how would you design a url shortener',
+      'why do you want to leave your current employer',
+    ])
+      expect(transcriptConfidence(said(question, 0.66)), question).toBe(0.66)
+  })
+
+  it('given a question that ends on a preposition as questions often do, when scored, then it is not taken for a cut-off', () => {
+    for (const question of ['describe a project you are proud of', 'what kind of team are you looking for'])
+      expect(needsConfirmation(transcriptConfidence(said(question, 0.66))), question).toBe(false)
+  })
+
+  it('given a well-formed question in rarer words, when scored, then one rule lowers it but it is still answered', () => {
+    const confidence = transcriptConfidence(said('containers versus virtual machines', 0.75))
+    expect(confidence).toBeLessThan(0.75)
+    expect(needsConfirmation(confidence)).toBe(false)
   })
 })
 
