@@ -46,7 +46,10 @@ export type PocketSphinxOptions = {
   openPerPerson?: number
   /** Utterances open at once in all (each is a decoding child process); default 32. */
   maxOpen?: number
-  /** An open utterance fed nothing for this long is forgotten: cancelled; default 30 s. */
+  /**
+   * An open utterance fed nothing for this long is forgotten: cancelled; default 45 s, a safety net
+   * behind the interview service's own 30 s (which drops it first and tells the page).
+   */
   idleMs?: number
 }
 
@@ -126,7 +129,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   let openInAll = 0
   const openPerPerson = options.openPerPerson ?? 2
   const maxOpen = options.maxOpen ?? 32
-  const idleMs = options.idleMs ?? 30_000
+  const idleMs = options.idleMs ?? 45_000
   const cancelOnClose = new Set<() => void>()
 
   async function streamingDecoder(): Promise<Decoder> {
@@ -148,8 +151,14 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     const kept: Uint8Array[] = []
     let bytes = 0
     let state: 'open' | 'ended' | 'cancelled' | 'forgotten' = 'open'
-    let idle = setTimeout(forget, idleMs)
+    let idle = idleTimer()
 
+    function idleTimer(): ReturnType<typeof setTimeout> {
+      const timer = setTimeout(forget, idleMs)
+      // A forgotten utterance does not keep the server's process alive.
+      timer.unref()
+      return timer
+    }
     function release(next: typeof state): void {
       if (state !== 'open') return
       state = next
@@ -192,7 +201,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
           )
         }
         clearTimeout(idle)
-        idle = setTimeout(forget, idleMs)
+        idle = idleTimer()
         // Converted as `transcribe` converts a 16 kHz 16-bit WAV file, so the decoder hears the same samples.
         const heard = encodePcm16(readPcm16(samples, modelRate))
         kept.push(heard)
