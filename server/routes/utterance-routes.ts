@@ -8,7 +8,7 @@
  *   bytes is acknowledged again and changes nothing;
  * - POST /api/interview/utterances/{id}/end `{blocks}` ends it: the answer, as the audio question
  *   gives it (server-sent events with `Accept: text/event-stream`, JSON otherwise);
- * - DELETE /api/interview/utterances/{id} cancels it (204).
+ * - DELETE /api/interview/utterances/{id} cancels it.
  *
  * Every refusal is a 4xx with the error envelope, and changes nothing.
  */
@@ -137,7 +137,7 @@ function handleCancel({ request, params }: RouteContext<{ id: string }>) {
     const id = idSchema.safeParse(params.id)
     if (!id.success) return Promise.resolve(routeErrorResponse(400, utteranceRouteRefusals.badId))
     cancelUtterance(scope, id.data)
-    return Promise.resolve(new Response(null, { status: 204 }))
+    return Promise.resolve(Response.json({ success: true, data: { utteranceId: id.data, cancelled: true } }))
   })
 }
 
@@ -293,7 +293,14 @@ const cancelPath: PathItem = {
       'Drops the utterance (a misfire: the sound was too short to be a question): its recognition stops, its audio is let go, nothing is recorded or counted.',
     security: [{ bearerAuth: [] }],
     parameters: [idParameter],
-    responses: { '204': { description: 'Cancelled' }, ...common },
+    responses: {
+      '200': successAnswer('Cancelled', {
+        type: 'object',
+        properties: { utteranceId: { type: 'string', format: 'uuid' }, cancelled: { type: 'boolean', const: true } },
+        required: ['utteranceId', 'cancelled'],
+      }),
+      ...common,
+    },
   },
 }
 

@@ -252,7 +252,7 @@ export const interviewExamples = {
   },
   'DELETE /interview/utterances/{id}': {
     request: { path: { id: exampleUtterance } },
-    success: null,
+    success: { utteranceId: exampleUtterance, cancelled: true },
     errors: { not_found: { error: utteranceRefusals.unknown } },
   },
   'POST /interview/analyze': {
