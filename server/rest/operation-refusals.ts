@@ -122,6 +122,7 @@ const refusalsByOperation = {
     'utterance-incomplete',
     'queue-full',
     'no-speech',
+    'idempotency-key-reused',
   ],
   'DELETE /interview/utterances/{id}': ['not-found'],
   'POST /interview/screenshot': [

@@ -33,6 +33,7 @@ import { encodeEvent, wantsEventStream } from './audio-question-route.ts'
 import { eventStreamResponse } from './event-stream-response.ts'
 import type { PathItem } from './openapi-shapes.ts'
 import { errorEnvelope, successAnswer } from './route-openapi.ts'
+import { withIdempotency } from './idempotency.ts'
 import { routeScope } from './route-scope.ts'
 
 export const utteranceRouteRefusals = {
@@ -252,7 +253,7 @@ const endPath: PathItem = {
     tags: ['interview'],
     summary: 'End an open utterance and answer it',
     description:
-      'Ends the utterance, `blocks` of them sent (409 `utterance_incomplete` with `details.received` when fewer arrived: send the missing ones and end again). The answer is what POST /interview/audio-question gives for the same audio, with the same refusals (an unsure transcript `needsConfirmation`, 422 `no_speech`), counted against the same session: with `Accept: text/event-stream` as server-sent events (`heard`, `delta`s, `done` or `error`), JSON otherwise.',
+      'Ends the utterance, `blocks` of them sent (409 `utterance_incomplete` with `details.received` when fewer arrived: send the missing ones and end again; with an `Idempotency-Key`, an end repeated after its answer was lost gets the first answer again). The answer is what POST /interview/audio-question gives for the same audio, with the same refusals (an unsure transcript `needsConfirmation`, 422 `no_speech`), counted against the same session: with `Accept: text/event-stream` as server-sent events (`heard`, `delta`s, `done` or `error`), JSON otherwise.',
     security: [{ bearerAuth: [] }],
     parameters: [idParameter],
     requestBody: {
@@ -307,4 +308,11 @@ const cancelPath: PathItem = {
 export const utteranceOpenRoute = { handlers: { POST: handleOpen }, openapi: openPath } satisfies ApiRoute
 export const utteranceCancelRoute = { handlers: { DELETE: handleCancel }, openapi: cancelPath } satisfies ApiRoute
 export const utteranceBlockRoute = { handlers: { PUT: handleBlock }, openapi: blockPath } satisfies ApiRoute
-export const utteranceEndRoute = { handlers: { POST: handleEnd }, openapi: endPath } satisfies ApiRoute
+export const utteranceEndRoute = {
+  handlers: {
+    // With an Idempotency-Key, an end repeated after its answer was lost gets that answer again.
+    POST: ({ request, params }: RouteContext<{ id: string }>) =>
+      withIdempotency(request, (repeated) => handleEnd({ request: repeated, params })),
+  },
+  openapi: endPath,
+} satisfies ApiRoute

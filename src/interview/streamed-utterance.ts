@@ -34,6 +34,8 @@ export function createStreamedUtterance(
   transport: UtteranceTransport = httpUtteranceTransport,
 ): StreamedUtterance {
   const blocks: Int16Array[] = []
+  // One key for every attempt at the end: a repeat after a lost answer gets that answer, not a second one.
+  const endKey = crypto.randomUUID()
   let pending: number[] = []
   let acknowledged = 0
   let id: string | undefined
@@ -105,7 +107,7 @@ export function createStreamedUtterance(
         if (id === undefined || acknowledged < blocks.length)
           throw new ConnectionLost('the utterance could not be sent yet')
         try {
-          return await transport.end(id, blocks.length, listeners)
+          return await transport.end(id, blocks.length, endKey, listeners)
         } catch (error) {
           if (!(error instanceof UtteranceGone)) throw error
           gone = true

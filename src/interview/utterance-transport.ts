@@ -21,7 +21,8 @@ export type UtteranceTransport = {
   open(sessionId: string): Promise<string>
   /** Block `sequence`: the number of blocks the server now has, the next it expects. */
   block(id: string, sequence: number, bytes: Uint8Array): Promise<number>
-  end(id: string, blocks: number, listeners: AnswerListeners): Promise<AudioAnswer>
+  /** With the same `key` each time it is repeated: the server answers a repeat with the first answer. */
+  end(id: string, blocks: number, key: string, listeners: AnswerListeners): Promise<AudioAnswer>
   cancel(id: string): Promise<void>
   /** The whole recording, as POST /api/interview/audio-question takes it. */
   whole(wav: Blob, sessionId: string, listeners: AnswerListeners): Promise<AudioAnswer>
@@ -82,10 +83,10 @@ export const httpUtteranceTransport: UtteranceTransport = {
     const received = dataOf(await json(response)).received
     return typeof received === 'number' ? received : sequence + 1
   },
-  async end(id, blocks, listeners) {
+  async end(id, blocks, key, listeners) {
     const response = await send(`${base}/${id}/end`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'idempotency-key': key },
       body: JSON.stringify({ blocks }),
     })
     if (response.status === 404) throw await refused(response)

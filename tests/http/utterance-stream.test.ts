@@ -168,6 +168,33 @@ describe('a spoken question streamed while it is spoken', () => {
     },
   )
 
+  it(
+    'answers an end repeated with its Idempotency-Key with the first answer, recorded once',
+    { timeout: 180_000 },
+    async () => {
+      const id = await open()
+      const blocks = blocksOf(pcm)
+      for (const [sequence, bytes] of blocks.entries()) await block(id, sequence, bytes)
+      const ended = () =>
+        fetch(`${baseUrl}/api/interview/utterances/${id}/end`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'x-forwarded-for': ip,
+            'content-type': 'application/json',
+            'idempotency-key': `end-${id}`,
+          },
+          body: JSON.stringify({ blocks: blocks.length }),
+        })
+      const first = await ended()
+      const firstBody = (await first.json()) as { data: { questionId: string } }
+      const again = await ended()
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(await again.json()).toEqual(firstBody)
+      expect(firstBody.data.questionId).toEqual(expect.any(String))
+    },
+  )
+
   it('cancels a misfire: nothing more is taken for it', async () => {
     const id = await open()
     expect((await block(id, 0, pcm.subarray(0, 3_200))).status).toBe(200)

@@ -17,6 +17,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 /** A server keeping what it was sent; `failing` decides, per call, whether the connection drops. */
 function fakeServer(failing: (call: string) => Error | undefined = () => undefined) {
   const calls: string[] = []
+  const keys = new Set<string>()
   const received: number[][] = []
   let wholeSamples = 0
   const fail = (call: string) => {
@@ -35,7 +36,8 @@ function fakeServer(failing: (call: string) => Error | undefined = () => undefin
       received[sequence] = Array.from({ length: bytes.byteLength / 2 }, (_, index) => view.getInt16(index * 2, true))
       return Promise.resolve(received.length)
     },
-    end: (_, blocks) => {
+    end: (_, blocks, key) => {
+      keys.add(key)
       fail(`end ${blocks}`)
       return Promise.resolve(answer)
     },
@@ -49,7 +51,7 @@ function fakeServer(failing: (call: string) => Error | undefined = () => undefin
       return Promise.resolve(answer)
     },
   }
-  return { transport, calls, received, wholeSamples: () => wholeSamples }
+  return { transport, calls, keys, received, wholeSamples: () => wholeSamples }
 }
 
 /** `seconds` of a ramp, so each sample says where it was in the utterance. */
@@ -84,6 +86,18 @@ describe('an utterance streamed while it is spoken', () => {
     expect(await utterance.finish(listeners)).toBe(answer)
     expect(server.calls.slice(-4)).toEqual(['block 1', 'block 2', 'block 3', 'end 4'])
     expect(server.received.map((block) => block.length)).toEqual([blockSamples, blockSamples, blockSamples, 100])
+  })
+
+  it('repeats an end whose answer was lost with the same key, so the server answers it once', async () => {
+    let lost = true
+    const server = fakeServer((call) => (lost && call.startsWith('end') ? new ConnectionLost('reset') : undefined))
+    const utterance = createStreamedUtterance('s1', server.transport)
+    utterance.push(speech(blockSamples + 10))
+    await expect(utterance.finish(listeners)).rejects.toBeInstanceOf(ConnectionLost)
+    lost = false
+    expect(await utterance.finish(listeners)).toBe(answer)
+    expect(server.calls.filter((call) => call.startsWith('end'))).toEqual(['end 2', 'end 2'])
+    expect(server.keys.size).toBe(1)
   })
 
   it('sends the whole recording as an audio question when the server no longer has the utterance', async () => {
