@@ -48,6 +48,10 @@ export type DomainErrorCode =
   | 'queue-full'
   | 'no-speech'
   | 'session-active'
+  // an utterance streamed while it is spoken
+  | 'block-out-of-order'
+  | 'block-mismatch'
+  | 'utterance-incomplete'
   // repeated requests (Idempotency-Key)
   | 'idempotency-key-reused'
   // contact

@@ -46,12 +46,16 @@ import { Route as DownloadsSplatRouteImport } from './routes/downloads.$'
 import { Route as AuthedInvoiceOrderIdRouteImport } from './routes/_authed/invoice.$orderId'
 import { Route as AuthedReviewSessionIdRouteImport } from './routes/_authed/review.$sessionId'
 import { Route as ApiInterviewAudioQuestionRouteImport } from './routes/api/interview/audio-question'
+import { Route as ApiInterviewUtterancesRouteImport } from './routes/api/interview/utterances'
 import { Route as ApiTrpcSplatRouteImport } from './routes/api/trpc.$'
 import { Route as ApiWebhooksRazorpayRouteImport } from './routes/api/webhooks/razorpay'
 import { Route as ApiInterviewQuestionStreamRouteImport } from './routes/api/interview/question/stream'
+import { Route as ApiInterviewUtterancesIdRouteImport } from './routes/api/interview/utterances/$id'
 import { Route as ApiBillingInvoicesOrderIdPdfRouteImport } from './routes/api/billing/invoices/$orderId/pdf'
+import { Route as ApiInterviewUtterancesIdEndRouteImport } from './routes/api/interview/utterances/$id/end'
 import { Route as ApiInterviewSessionsIdReviewCsvRouteImport } from './routes/api/interview/sessions/$id/review/csv'
 import { Route as ApiInterviewSessionsIdReviewPdfRouteImport } from './routes/api/interview/sessions/$id/review/pdf'
+import { Route as ApiInterviewUtterancesIdBlocksSequenceRouteImport } from './routes/api/interview/utterances/$id/blocks/$sequence'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -238,6 +242,11 @@ const ApiInterviewAudioQuestionRoute =
     path: '/api/interview/audio-question',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiInterviewUtterancesRoute = ApiInterviewUtterancesRouteImport.update({
+  id: '/api/interview/utterances',
+  path: '/api/interview/utterances',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ApiTrpcSplatRoute = ApiTrpcSplatRouteImport.update({
   id: '/api/trpc/$',
   path: '/api/trpc/$',
@@ -254,11 +263,23 @@ const ApiInterviewQuestionStreamRoute =
     path: '/api/interview/question/stream',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ApiInterviewUtterancesIdRoute =
+  ApiInterviewUtterancesIdRouteImport.update({
+    id: '/$id',
+    path: '/$id',
+    getParentRoute: () => ApiInterviewUtterancesRoute,
+  } as any)
 const ApiBillingInvoicesOrderIdPdfRoute =
   ApiBillingInvoicesOrderIdPdfRouteImport.update({
     id: '/api/billing/invoices/$orderId/pdf',
     path: '/api/billing/invoices/$orderId/pdf',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiInterviewUtterancesIdEndRoute =
+  ApiInterviewUtterancesIdEndRouteImport.update({
+    id: '/end',
+    path: '/end',
+    getParentRoute: () => ApiInterviewUtterancesIdRoute,
   } as any)
 const ApiInterviewSessionsIdReviewCsvRoute =
   ApiInterviewSessionsIdReviewCsvRouteImport.update({
@@ -271,6 +292,12 @@ const ApiInterviewSessionsIdReviewPdfRoute =
     id: '/api/interview/sessions/$id/review/pdf',
     path: '/api/interview/sessions/$id/review/pdf',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const ApiInterviewUtterancesIdBlocksSequenceRoute =
+  ApiInterviewUtterancesIdBlocksSequenceRouteImport.update({
+    id: '/blocks/$sequence',
+    path: '/blocks/$sequence',
+    getParentRoute: () => ApiInterviewUtterancesIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -310,12 +337,16 @@ export interface FileRoutesByFullPath {
   '/invoice/$orderId': typeof AuthedInvoiceOrderIdRoute
   '/review/$sessionId': typeof AuthedReviewSessionIdRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
+  '/api/interview/utterances': typeof ApiInterviewUtterancesRouteWithChildren
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
+  '/api/interview/utterances/$id': typeof ApiInterviewUtterancesIdRouteWithChildren
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
+  '/api/interview/utterances/$id/end': typeof ApiInterviewUtterancesIdEndRoute
   '/api/interview/sessions/$id/review/csv': typeof ApiInterviewSessionsIdReviewCsvRoute
   '/api/interview/sessions/$id/review/pdf': typeof ApiInterviewSessionsIdReviewPdfRoute
+  '/api/interview/utterances/$id/blocks/$sequence': typeof ApiInterviewUtterancesIdBlocksSequenceRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -354,12 +385,16 @@ export interface FileRoutesByTo {
   '/invoice/$orderId': typeof AuthedInvoiceOrderIdRoute
   '/review/$sessionId': typeof AuthedReviewSessionIdRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
+  '/api/interview/utterances': typeof ApiInterviewUtterancesRouteWithChildren
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
+  '/api/interview/utterances/$id': typeof ApiInterviewUtterancesIdRouteWithChildren
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
+  '/api/interview/utterances/$id/end': typeof ApiInterviewUtterancesIdEndRoute
   '/api/interview/sessions/$id/review/csv': typeof ApiInterviewSessionsIdReviewCsvRoute
   '/api/interview/sessions/$id/review/pdf': typeof ApiInterviewSessionsIdReviewPdfRoute
+  '/api/interview/utterances/$id/blocks/$sequence': typeof ApiInterviewUtterancesIdBlocksSequenceRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -400,12 +435,16 @@ export interface FileRoutesById {
   '/_authed/invoice/$orderId': typeof AuthedInvoiceOrderIdRoute
   '/_authed/review/$sessionId': typeof AuthedReviewSessionIdRoute
   '/api/interview/audio-question': typeof ApiInterviewAudioQuestionRoute
+  '/api/interview/utterances': typeof ApiInterviewUtterancesRouteWithChildren
   '/api/trpc/$': typeof ApiTrpcSplatRoute
   '/api/webhooks/razorpay': typeof ApiWebhooksRazorpayRoute
   '/api/interview/question/stream': typeof ApiInterviewQuestionStreamRoute
+  '/api/interview/utterances/$id': typeof ApiInterviewUtterancesIdRouteWithChildren
   '/api/billing/invoices/$orderId/pdf': typeof ApiBillingInvoicesOrderIdPdfRoute
+  '/api/interview/utterances/$id/end': typeof ApiInterviewUtterancesIdEndRoute
   '/api/interview/sessions/$id/review/csv': typeof ApiInterviewSessionsIdReviewCsvRoute
   '/api/interview/sessions/$id/review/pdf': typeof ApiInterviewSessionsIdReviewPdfRoute
+  '/api/interview/utterances/$id/blocks/$sequence': typeof ApiInterviewUtterancesIdBlocksSequenceRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -446,12 +485,16 @@ export interface FileRouteTypes {
     | '/invoice/$orderId'
     | '/review/$sessionId'
     | '/api/interview/audio-question'
+    | '/api/interview/utterances'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
+    | '/api/interview/utterances/$id'
     | '/api/billing/invoices/$orderId/pdf'
+    | '/api/interview/utterances/$id/end'
     | '/api/interview/sessions/$id/review/csv'
     | '/api/interview/sessions/$id/review/pdf'
+    | '/api/interview/utterances/$id/blocks/$sequence'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -490,12 +533,16 @@ export interface FileRouteTypes {
     | '/invoice/$orderId'
     | '/review/$sessionId'
     | '/api/interview/audio-question'
+    | '/api/interview/utterances'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
+    | '/api/interview/utterances/$id'
     | '/api/billing/invoices/$orderId/pdf'
+    | '/api/interview/utterances/$id/end'
     | '/api/interview/sessions/$id/review/csv'
     | '/api/interview/sessions/$id/review/pdf'
+    | '/api/interview/utterances/$id/blocks/$sequence'
   id:
     | '__root__'
     | '/'
@@ -535,12 +582,16 @@ export interface FileRouteTypes {
     | '/_authed/invoice/$orderId'
     | '/_authed/review/$sessionId'
     | '/api/interview/audio-question'
+    | '/api/interview/utterances'
     | '/api/trpc/$'
     | '/api/webhooks/razorpay'
     | '/api/interview/question/stream'
+    | '/api/interview/utterances/$id'
     | '/api/billing/invoices/$orderId/pdf'
+    | '/api/interview/utterances/$id/end'
     | '/api/interview/sessions/$id/review/csv'
     | '/api/interview/sessions/$id/review/pdf'
+    | '/api/interview/utterances/$id/blocks/$sequence'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -571,6 +622,7 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
   ApiInterviewAudioQuestionRoute: typeof ApiInterviewAudioQuestionRoute
+  ApiInterviewUtterancesRoute: typeof ApiInterviewUtterancesRouteWithChildren
   ApiTrpcSplatRoute: typeof ApiTrpcSplatRoute
   ApiWebhooksRazorpayRoute: typeof ApiWebhooksRazorpayRoute
   ApiInterviewQuestionStreamRoute: typeof ApiInterviewQuestionStreamRoute
@@ -840,6 +892,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInterviewAudioQuestionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/interview/utterances': {
+      id: '/api/interview/utterances'
+      path: '/api/interview/utterances'
+      fullPath: '/api/interview/utterances'
+      preLoaderRoute: typeof ApiInterviewUtterancesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/api/trpc/$': {
       id: '/api/trpc/$'
       path: '/api/trpc/$'
@@ -861,12 +920,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiInterviewQuestionStreamRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/api/interview/utterances/$id': {
+      id: '/api/interview/utterances/$id'
+      path: '/$id'
+      fullPath: '/api/interview/utterances/$id'
+      preLoaderRoute: typeof ApiInterviewUtterancesIdRouteImport
+      parentRoute: typeof ApiInterviewUtterancesRoute
+    }
     '/api/billing/invoices/$orderId/pdf': {
       id: '/api/billing/invoices/$orderId/pdf'
       path: '/api/billing/invoices/$orderId/pdf'
       fullPath: '/api/billing/invoices/$orderId/pdf'
       preLoaderRoute: typeof ApiBillingInvoicesOrderIdPdfRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/api/interview/utterances/$id/end': {
+      id: '/api/interview/utterances/$id/end'
+      path: '/end'
+      fullPath: '/api/interview/utterances/$id/end'
+      preLoaderRoute: typeof ApiInterviewUtterancesIdEndRouteImport
+      parentRoute: typeof ApiInterviewUtterancesIdRoute
     }
     '/api/interview/sessions/$id/review/csv': {
       id: '/api/interview/sessions/$id/review/csv'
@@ -881,6 +954,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/api/interview/sessions/$id/review/pdf'
       preLoaderRoute: typeof ApiInterviewSessionsIdReviewPdfRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/api/interview/utterances/$id/blocks/$sequence': {
+      id: '/api/interview/utterances/$id/blocks/$sequence'
+      path: '/blocks/$sequence'
+      fullPath: '/api/interview/utterances/$id/blocks/$sequence'
+      preLoaderRoute: typeof ApiInterviewUtterancesIdBlocksSequenceRouteImport
+      parentRoute: typeof ApiInterviewUtterancesIdRoute
     }
   }
 }
@@ -914,6 +994,37 @@ const AuthedRouteChildren: AuthedRouteChildren = {
 const AuthedRouteWithChildren =
   AuthedRoute._addFileChildren(AuthedRouteChildren)
 
+interface ApiInterviewUtterancesIdRouteChildren {
+  ApiInterviewUtterancesIdEndRoute: typeof ApiInterviewUtterancesIdEndRoute
+  ApiInterviewUtterancesIdBlocksSequenceRoute: typeof ApiInterviewUtterancesIdBlocksSequenceRoute
+}
+
+const ApiInterviewUtterancesIdRouteChildren: ApiInterviewUtterancesIdRouteChildren =
+  {
+    ApiInterviewUtterancesIdEndRoute: ApiInterviewUtterancesIdEndRoute,
+    ApiInterviewUtterancesIdBlocksSequenceRoute:
+      ApiInterviewUtterancesIdBlocksSequenceRoute,
+  }
+
+const ApiInterviewUtterancesIdRouteWithChildren =
+  ApiInterviewUtterancesIdRoute._addFileChildren(
+    ApiInterviewUtterancesIdRouteChildren,
+  )
+
+interface ApiInterviewUtterancesRouteChildren {
+  ApiInterviewUtterancesIdRoute: typeof ApiInterviewUtterancesIdRouteWithChildren
+}
+
+const ApiInterviewUtterancesRouteChildren: ApiInterviewUtterancesRouteChildren =
+  {
+    ApiInterviewUtterancesIdRoute: ApiInterviewUtterancesIdRouteWithChildren,
+  }
+
+const ApiInterviewUtterancesRouteWithChildren =
+  ApiInterviewUtterancesRoute._addFileChildren(
+    ApiInterviewUtterancesRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
@@ -942,6 +1053,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
   ApiInterviewAudioQuestionRoute: ApiInterviewAudioQuestionRoute,
+  ApiInterviewUtterancesRoute: ApiInterviewUtterancesRouteWithChildren,
   ApiTrpcSplatRoute: ApiTrpcSplatRoute,
   ApiWebhooksRazorpayRoute: ApiWebhooksRazorpayRoute,
   ApiInterviewQuestionStreamRoute: ApiInterviewQuestionStreamRoute,

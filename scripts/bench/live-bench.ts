@@ -1,9 +1,11 @@
 /**
- * The live page's latency on the offline engine: from the end of an utterance (the whole clip has
- * reached the server) to the first word of its answer, for one person alone and for ten people
- * speaking at once, beside the same questions sent as text in the same run. The page's voice
- * detector adds its own wait for the pause that ends an utterance (700 ms) before the clip leaves.
- * Run alone with `node scripts/bench/live-bench.ts`.
+ * The live page's latency on the offline engine: from the end of an utterance to the first word
+ * of its answer, for one person alone and for ten people speaking at once, by both ways a spoken
+ * question reaches the server, in the same run (decision 0121): the whole clip sent at the end
+ * (`transcribe`), and the utterance streamed while it is spoken (`listen`: 16 kHz blocks of 0.4 s
+ * fed at the pace they are spoken, then the end). Beside them the same questions sent as text. The
+ * page's voice detector adds its own wait for the pause that ends an utterance (700 ms) before
+ * either leaves. Run alone with `node scripts/bench/live-bench.ts`.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -13,6 +15,8 @@ import { promisify } from 'node:util'
 import type { AiEngine } from '#server/ai/ai-engine.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
+import { resample } from '#server/ai/offline/speech/resample.ts'
+import { encodePcm16, parseWav } from '#server/ai/offline/speech/wav.ts'
 import { interviewPhrases, percentile } from './ai-bench.ts'
 import { childCpuSeconds } from './child-cpu.ts'
 import type { Figure } from './event-store-bench.ts'
@@ -21,7 +25,12 @@ const run = promisify(execFile)
 const utterances = 20
 const people = 10
 
-type Clip = { text: string; audio: Uint8Array }
+type Clip = { text: string; audio: Uint8Array; pcm: Uint8Array }
+type Path = 'whole clip' | 'streamed'
+/** What the page sends at a time while the person speaks: 0.4 s of 16 kHz 16-bit samples. */
+const blockBytes = 12_800
+const blockMs = 400
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function firstWord(engine: AiEngine, question: string): Promise<void> {
   for await (const event of engine.streamAnswer({ question })) if (event.type === 'delta') return
@@ -34,6 +43,26 @@ async function spoken(engine: AiEngine, clip: Clip, caller: string): Promise<num
   await firstWord(engine, heard.text || clip.text)
   return performance.now() - started
 }
+
+/**
+ * Milliseconds from the end of the utterance, streamed while it was spoken (each block fed once
+ * it has been spoken), to the answer's first word.
+ */
+async function streamed(engine: AiEngine, clip: Clip, caller: string): Promise<number> {
+  if (!engine.listen) throw new Error('The engine cannot listen while an utterance is spoken')
+  const stream = await engine.listen({ caller })
+  for (let at = 0; at < clip.pcm.byteLength; at += blockBytes) {
+    const block = clip.pcm.subarray(at, at + blockBytes)
+    await sleep((blockMs * block.byteLength) / blockBytes)
+    stream.feed(block)
+  }
+  const started = performance.now()
+  const heard = await stream.end()
+  await firstWord(engine, heard.text || clip.text)
+  return performance.now() - started
+}
+
+const byPath = { 'whole clip': spoken, streamed } satisfies Record<Path, typeof spoken>
 
 async function typed(engine: AiEngine, clip: Clip): Promise<number> {
   const started = performance.now()
@@ -69,7 +98,9 @@ export async function benchLive(): Promise<Figure[]> {
       interviewPhrases.map(async (text, index) => {
         const file = join(folder, `clip-${index}.wav`)
         await run('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', file, text])
-        return { text, audio: await readFile(file) }
+        const audio = await readFile(file)
+        // What the page's capture gives: 16 kHz mono, sent as 16-bit samples.
+        return { text, audio, pcm: encodePcm16(resample(parseWav(audio), 16_000)) }
       }),
     )
     const clipAt = (index: number) => clips[index % clips.length] as Clip
@@ -77,41 +108,48 @@ export async function benchLive(): Promise<Figure[]> {
     const meanSeconds = clips.reduce((sum, clip) => sum + seconds(clip), 0) / clips.length
     const note = `${utterances} utterances of ${meanSeconds.toFixed(1)} s on average`
 
-    const alone: number[] = []
     const text: number[] = []
-    const aloneCpu = await decoderCpu(
-      async () => {
-        for (let index = 0; index < utterances; index += 1) {
-          alone.push(await spoken(engine, clipAt(index), 'alone'))
-          text.push(await typed(engine, clipAt(index)))
-        }
-      },
-      utterances,
-      'alone',
-      note,
-    )
-    // Ten people at once, each asking the next question when the last one's answer began.
-    const crowd: number[] = []
-    const crowdCpu = await decoderCpu(
-      async () => {
-        await Promise.all(
-          Array.from({ length: people }, async (_, person) => {
-            for (let turn = 0; turn < utterances / people; turn += 1)
-              crowd.push(await spoken(engine, clipAt(person + turn * people), `person-${person}`))
-          }),
-        )
-      },
-      utterances,
-      `${people} people at once`,
-      note,
-    )
-    return [
-      ...figures('end of utterance to first answer word, alone', alone, note),
-      ...figures(`end of utterance to first answer word, ${people} people at once`, crowd, note),
-      ...figures('same questions typed: to first answer word', text, note),
-      ...aloneCpu,
-      ...crowdCpu,
-    ]
+    const result: Figure[] = []
+    const cpu: Figure[] = []
+    for (const path of ['whole clip', 'streamed'] as const) {
+      const ask = byPath[path]
+      const alone: number[] = []
+      cpu.push(
+        ...(await decoderCpu(
+          async () => {
+            for (let index = 0; index < utterances; index += 1) {
+              alone.push(await ask(engine, clipAt(index), 'alone'))
+              if (path === 'whole clip') text.push(await typed(engine, clipAt(index)))
+            }
+          },
+          utterances,
+          `${path}, alone`,
+          note,
+        )),
+      )
+      // Ten people at once, each asking the next question when the last one's answer began.
+      const crowd: number[] = []
+      cpu.push(
+        ...(await decoderCpu(
+          async () => {
+            await Promise.all(
+              Array.from({ length: people }, async (_, person) => {
+                for (let turn = 0; turn < utterances / people; turn += 1)
+                  crowd.push(await ask(engine, clipAt(person + turn * people), `person-${person}`))
+              }),
+            )
+          },
+          utterances,
+          `${path}, ${people} people at once`,
+          note,
+        )),
+      )
+      result.push(
+        ...figures(`${path}: end of utterance to first answer word, alone`, alone, note),
+        ...figures(`${path}: end of utterance to first answer word, ${people} people at once`, crowd, note),
+      )
+    }
+    return [...result, ...figures('same questions typed: to first answer word', text, note), ...cpu]
   } finally {
     await engine.close()
     await rm(folder, { recursive: true, force: true })

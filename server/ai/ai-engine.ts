@@ -30,6 +30,19 @@ export type CallOptions = {
   caller?: string
 }
 
+/** An utterance heard while it is spoken (decision 0121): 16 kHz mono 16-bit little-endian samples fed as they come. */
+export type ListeningStream = {
+  /** More samples, in order, an even number of bytes; throws when the utterance cannot take them. */
+  feed(samples: Uint8Array): void
+  /** No more samples: the transcript, as `transcribe` gives it for the same samples as a WAV file. */
+  end(signal?: AbortSignal): Promise<TranscriptionResult>
+  /** Drops it and its samples. */
+  cancel(): void
+}
+
+/** The rate `listen` takes its samples at: the offline speech models' own. */
+export const LISTENING_SAMPLE_RATE = 16_000
+
 export type AiEngine = {
   /** A short name for logs and results, e.g. 'openai-compatible' or 'offline'. */
   readonly provider: string
@@ -41,6 +54,11 @@ export type AiEngine = {
   streamAnswer(input: AnswerInput, options?: CallOptions): AsyncIterable<AnswerStreamEvent>
   analyzeScreenshot(input: ScreenshotInput, options?: CallOptions): Promise<ScreenshotAnalysis>
   transcribe(input: TranscribeInput, options?: CallOptions): Promise<TranscriptionResult>
+  /**
+   * Opens an utterance transcribed while it is spoken, for `caller` (bounded per person); an
+   * engine without it is handed the whole clip at the end (`transcribe`).
+   */
+  listen?(options: { caller: string }): Promise<ListeningStream>
   generateQuestions(input: GenerateQuestionsInput, options?: CallOptions): Promise<GeneratedQuestions>
   improveCommunication(input: ImproveCommunicationInput, options?: CallOptions): Promise<CommunicationFeedback>
   analyzeQuestion(input: AnalyzeQuestionInput, options?: CallOptions): Promise<QuestionAnalysis>

@@ -60,6 +60,10 @@ export async function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineH
       local ??= loadLocal()
       return (await local).transcribe(audio, options.signal, options.caller)
     },
+    async listen({ caller }) {
+      local ??= loadLocal()
+      return (await local).listen(caller)
+    },
     async close() {
       if (local) await (await local).close()
     },

@@ -1,4 +1,5 @@
 import type { AiEngine } from './ai-engine.ts'
+import { bufferedListening } from './buffered-listening.ts'
 
 type ClosableEngine = AiEngine & { close(): Promise<void> }
 
@@ -19,6 +20,10 @@ export function lazyEngine(provider: string, load: () => Promise<ClosableEngine>
     },
     analyzeScreenshot: async (input, options) => (await engine()).analyzeScreenshot(input, options),
     transcribe: async (input, options) => (await engine()).transcribe(input, options),
+    listen: async (options) => {
+      const loaded = await engine()
+      return loaded.listen ? loaded.listen(options) : bufferedListening(loaded, options)
+    },
     generateQuestions: async (input, options) => (await engine()).generateQuestions(input, options),
     improveCommunication: async (input, options) => (await engine()).improveCommunication(input, options),
     analyzeQuestion: async (input, options) => (await engine()).analyzeQuestion(input, options),

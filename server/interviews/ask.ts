@@ -32,7 +32,7 @@ export const failures = {
  * newest), with its saved context. The question is later recorded on the session's state as read
  * inside the appending transaction.
  */
-async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId: string | undefined) {
+export async function prepare(scope: SignedInScope, feature: FeatureFlagName, sessionId: string | undefined) {
   const access = await planAccess(scope)
   requireFeature(access.features, access.planType, feature)
   const id = sessionId ?? latestActiveSessionId(access)
@@ -214,17 +214,35 @@ async function* streamAnswered(scope: SignedInScope, asked: Streamed, signal?: A
 
 type AudioInput = { audio: Uint8Array; mimeType: string; sessionId?: string | undefined }
 
+/**
+ * A spoken question however it reached the server: its session, its size (the bytes of the WAV
+ * clip it is, for the record), and how its transcript is had. `whileChecking`: the transcript is
+ * already on its way (an utterance decoded while it was spoken), so it is awaited while the plan
+ * and the session are checked; otherwise nothing is decoded before they are.
+ */
+export type SpokenQuestion = {
+  sessionId?: string | undefined
+  bytes: number
+  transcribe: (caller: string) => Promise<TranscriptionResult>
+  whileChecking?: boolean
+}
+
+const spokenClip = (scope: SignedInScope, input: AudioInput): SpokenQuestion => ({
+  sessionId: input.sessionId,
+  bytes: input.audio.byteLength,
+  transcribe: (caller) => scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }, { caller }),
+})
+
 /** A spoken question transcribed for its session: what was heard, and whether it is sure enough to answer. */
-async function hear(scope: SignedInScope, input: AudioInput) {
-  // Its length is read from its header before any decoder or session sees it.
-  await callAi(failures.audio, () => {
-    refuseOverlongRecording(failures.audio, input.audio)
-    return Promise.resolve()
-  })
+async function hear(scope: SignedInScope, input: SpokenQuestion) {
+  let transcribing: Promise<TranscriptionResult> | undefined
+  if (input.whileChecking) {
+    transcribing = input.transcribe(scope.userId)
+    // Awaited below, unless the checks refuse first.
+    transcribing.catch(() => undefined)
+  }
   const { access, session } = await prepare(scope, 'microphone', input.sessionId)
-  const transcription = await callAi(failures.audio, () =>
-    scope.runtime.ai.transcribe({ audio: input.audio, mimeType: input.mimeType }, { caller: scope.userId }),
-  )
+  const transcription = await callAi(failures.audio, () => transcribing ?? input.transcribe(scope.userId))
   if (transcription.text.trim() === '')
     throw new DomainError('no-speech', `${failures.audio}: no speech was recognised in the recording`)
   const heard = {
@@ -244,9 +262,18 @@ async function hear(scope: SignedInScope, input: AudioInput) {
   return { access, session, transcription, heard, unsure, context }
 }
 
+/** Its length is read from its header before any decoder or session sees it. */
+async function refuseOverlong(input: AudioInput): Promise<void> {
+  await callAi(failures.audio, () => {
+    refuseOverlongRecording(failures.audio, input.audio)
+    return Promise.resolve()
+  })
+}
+
 /** A spoken question: transcribed, then answered. */
 export async function askAudioQuestion(scope: SignedInScope, input: AudioInput) {
-  const { access, session, transcription, heard, unsure, context } = await hear(scope, input)
+  await refuseOverlong(input)
+  const { access, session, transcription, heard, unsure, context } = await hear(scope, spokenClip(scope, input))
   if (unsure) return unsure
   const history = mayFollowUp(transcription.confidence) ? await recentTurns(scope, session.id) : []
   const answer = await callAi(failures.response, () =>
@@ -268,6 +295,12 @@ export async function askAudioQuestion(scope: SignedInScope, input: AudioInput) 
  * `done` at once with the words to confirm, and nothing is recorded.
  */
 export async function* streamAudioQuestion(scope: SignedInScope, input: AudioInput, signal?: AbortSignal) {
+  await refuseOverlong(input)
+  yield* streamSpokenQuestion(scope, spokenClip(scope, input), signal)
+}
+
+/** `streamAudioQuestion` for a spoken question however it came (an utterance streamed while spoken, decision 0121). */
+export async function* streamSpokenQuestion(scope: SignedInScope, input: SpokenQuestion, signal?: AbortSignal) {
   const { access, session, transcription, heard, unsure, context } = await hear(scope, input)
   if (unsure) {
     yield { type: 'done' as const, ...unsure }
@@ -280,7 +313,7 @@ export async function* streamAudioQuestion(scope: SignedInScope, input: AudioInp
     context,
     question: transcription.text,
     source: 'audio' as const,
-    transcription: { ...transcription, bytes: input.audio.byteLength },
+    transcription: { ...transcription, bytes: input.bytes },
   }
   for await (const event of streamAnswered(scope, asked, signal))
     yield event.type === 'done' ? { ...event, ...heard, needsConfirmation: false as const } : event

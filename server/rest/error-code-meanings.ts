@@ -43,6 +43,11 @@ export const meaningOf: Record<PublicErrorCode, string> = {
   no_active_session: 'There is no interview session running; start one first.',
   no_password: 'The account signs in with Google and has no password.',
   no_speech: 'No speech was recognised in the recording.',
+  block_out_of_order:
+    'A block of a streamed utterance came before one it follows; `details.expected` is the number to send next.',
+  block_mismatch: 'A block of a streamed utterance was sent again with other bytes than the first time.',
+  utterance_incomplete:
+    'A streamed utterance was ended with fewer blocks received than announced; `details.received` says how many arrived.',
   not_configured: 'This server is not configured for the operation (e.g. Google sign-in without Supabase).',
   not_found: 'No such thing, or it is not yours.',
   payload_too_large: 'The body or the file is larger than the operation accepts.',

@@ -59,7 +59,7 @@ function transportCodes(method: string, operation: Operation): PublicErrorCode[]
   if (operation.security !== undefined && operation.security.length > 0) codes.push('unauthenticated')
   // Support operations refuse a signed-in person without the support role.
   if (operation.tags?.includes('support')) codes.push('forbidden')
-  if (method === 'post') codes.push('payload_too_large', 'unsupported_media_type')
+  if (method === 'post' || method === 'put') codes.push('payload_too_large', 'unsupported_media_type')
   return codes
 }
 

@@ -108,6 +108,23 @@ const refusalsByOperation = {
     'no-speech',
     'idempotency-key-reused',
   ],
+  'POST /interview/utterances': [...needsSession, ...askingTheAi, 'queue-full'],
+  'PUT /interview/utterances/{id}/blocks/{sequence}': [
+    'not-found',
+    'block-out-of-order',
+    'block-mismatch',
+    'audio-too-long',
+    ...askingTheAi,
+  ],
+  'POST /interview/utterances/{id}/end': [
+    ...needsSession,
+    ...askingTheAi,
+    'utterance-incomplete',
+    'queue-full',
+    'no-speech',
+    'idempotency-key-reused',
+  ],
+  'DELETE /interview/utterances/{id}': ['not-found'],
   'POST /interview/screenshot': [
     ...needsSession,
     ...askingTheAi,

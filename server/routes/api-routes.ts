@@ -8,6 +8,7 @@ import { invoicePdfRoute } from './invoice-pdf-route.ts'
 import { questionStreamRoute } from './question-stream-route.ts'
 import { razorpayWebhookRoute } from './razorpay-webhook-route.ts'
 import { reviewCsvRoute, reviewPdfRoute } from './review-file-route.ts'
+import { utteranceBlockRoute, utteranceCancelRoute, utteranceEndRoute, utteranceOpenRoute } from './utterance-routes.ts'
 
 const inngest = async ({ request }: { request: Request }) => serveInngest(await getRuntime(), request)
 
@@ -24,6 +25,10 @@ export const apiRoutes = {
   '/api/interview/sessions/$id/review/pdf': reviewPdfRoute,
   '/api/interview/sessions/$id/review/csv': reviewCsvRoute,
   '/api/interview/audio-question': audioQuestionRoute,
+  '/api/interview/utterances': utteranceOpenRoute,
+  '/api/interview/utterances/$id': utteranceCancelRoute,
+  '/api/interview/utterances/$id/blocks/$sequence': utteranceBlockRoute,
+  '/api/interview/utterances/$id/end': utteranceEndRoute,
   '/api/interview/question/stream': questionStreamRoute,
   '/api/webhooks/razorpay': razorpayWebhookRoute,
   '/api/inngest': {

@@ -70,12 +70,13 @@ async function handleAudioQuestion(request: Request): Promise<Response> {
   }
 }
 
-const wantsEventStream = (request: Request) => (request.headers.get('accept') ?? '').includes('text/event-stream')
+export const wantsEventStream = (request: Request) =>
+  (request.headers.get('accept') ?? '').includes('text/event-stream')
 
 type AudioStreamEvent = Exclude<Awaited<ReturnType<ReturnType<typeof streamAudioQuestion>['next']>>['value'], void>
 
 /** `heard` (the transcript), `delta` ({ text }), then `done` ({ success: true, data }: the JSON answer). */
-function encodeEvent(event: AudioStreamEvent): Uint8Array {
+export function encodeEvent(event: AudioStreamEvent): Uint8Array {
   const { type, ...data } = event
   if (type === 'done') return serverSentEvent('done', { success: true, data })
   return serverSentEvent(type, data)

@@ -18,8 +18,17 @@ export const idempotentPaths: ReadonlySet<string> = new Set([
   '/interview/question',
   '/interview/screenshot',
   '/interview/audio-question',
+  '/interview/utterances/{id}/end',
   '/auth/create-order',
 ])
+
+/** Whether a request's path (under /api) is one of `idempotentPaths`, a `{parameter}` matching one segment. */
+export function isIdempotentPath(path: string): boolean {
+  return [...idempotentPaths].some((template) => {
+    const pattern = template.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&').replaceAll(/\{[^}]+\}/g, '[^/]+')
+    return new RegExp(`^${pattern}$`).test(path)
+  })
+}
 
 /** 1–255 printable ASCII characters, as clients generate them (UUIDs, ULIDs, "order-42-try"). */
 const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/
@@ -46,7 +55,7 @@ export async function withIdempotency(
 ): Promise<Response> {
   const key = request.headers.get(idempotencyKeyHeader)
   const path = new URL(request.url).pathname.replace(/^\/api(?=\/)/, '')
-  if (key === null || request.method !== 'POST' || !idempotentPaths.has(path)) return handle(request)
+  if (key === null || request.method !== 'POST' || !isIdempotentPath(path)) return handle(request)
   const runtime = await getRuntime()
   if (!idempotencyKeyPattern.test(key))
     return thrownErrorResponse(new DomainError('bad-request', idempotencyMessages.malformed), runtime.log)

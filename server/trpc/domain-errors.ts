@@ -50,6 +50,9 @@ const statusOf = {
   'media-unreadable': 'UNPROCESSABLE_CONTENT',
   'queue-full': 'TOO_MANY_REQUESTS',
   'no-speech': 'UNPROCESSABLE_CONTENT',
+  'block-out-of-order': 'CONFLICT',
+  'block-mismatch': 'CONFLICT',
+  'utterance-incomplete': 'CONFLICT',
   'no-support-inbox': 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPCError['code']>
 

@@ -49,6 +49,9 @@ const publicCodeOfRefusal = {
   'media-unreadable': 'media_unreadable',
   'queue-full': 'queue_full',
   'no-speech': 'no_speech',
+  'block-out-of-order': 'block_out_of_order',
+  'block-mismatch': 'block_mismatch',
+  'utterance-incomplete': 'utterance_incomplete',
   'no-support-inbox': 'support_inbox_missing',
 } as const satisfies Record<DomainErrorCode, string>
 

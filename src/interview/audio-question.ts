@@ -2,7 +2,8 @@ import { authorizedFetch, errorOfResponse } from './authorized-fetch.ts'
 import type { AudioAnswer } from './interview-types.ts'
 import { eventData, isRecord, readServerSentEvents } from './sse-reader.ts'
 
-class AudioQuestionFailure extends Error {}
+/** The server refused the question, or its answer broke off: sending it again would not help. */
+export class AudioQuestionFailure extends Error {}
 
 /** The request never reached the server, or its answer never came back: worth sending again. */
 export class ConnectionLost extends Error {}
@@ -27,7 +28,7 @@ export async function sendAudioQuestion(audio: Blob, sessionId?: string): Promis
 }
 
 type Heard = { transcript: string }
-type Listeners = { onHeard: (heard: Heard) => void; onDelta: (text: string) => void }
+export type AnswerListeners = { onHeard: (heard: Heard) => void; onDelta: (text: string) => void }
 
 /**
  * The same question answered as server-sent events: the transcript (`heard`) as soon as it is
@@ -37,7 +38,7 @@ type Listeners = { onHeard: (heard: Heard) => void; onDelta: (text: string) => v
 export async function streamAudioQuestion(
   audio: Blob,
   sessionId: string,
-  listeners: Listeners,
+  listeners: AnswerListeners,
   signal?: AbortSignal,
 ): Promise<AudioAnswer> {
   let response: Response
@@ -52,6 +53,11 @@ export async function streamAudioQuestion(
     if (signal?.aborted) throw error
     throw new ConnectionLost(error instanceof Error ? error.message : 'the connection failed')
   }
+  return readAudioAnswer(response, listeners)
+}
+
+/** The answer of an audio question's event stream (this route's, or a streamed utterance's end). */
+export async function readAudioAnswer(response: Response, listeners: AnswerListeners): Promise<AudioAnswer> {
   if (!response.ok || !response.body) throw new AudioQuestionFailure(await errorOfResponse(response))
   for await (const { event, data } of readServerSentEvents(response.body)) {
     const payload = eventData(data)

@@ -129,8 +129,15 @@ describe('the live interview page (/live)', () => {
       await page.getByRole('button', { name: /^Listen( Alt\+L)?$/ }).click()
       await page.getByText('Listening for a question').waitFor({ timeout: 60_000 })
 
-      const streamed = page.waitForResponse((response) => response.url().endsWith('/api/interview/audio-question'))
+      // Sent while it is spoken, then answered at its end (decision 0121).
+      const blocks = page.waitForResponse((response) =>
+        /\/api\/interview\/utterances\/[^/]+\/blocks\/0$/.test(response.url()),
+      )
+      const streamed = page.waitForResponse((response) =>
+        /\/api\/interview\/utterances\/[^/]+\/end$/.test(response.url()),
+      )
       await page.evaluate(() => (window as unknown as { __speak: () => void }).__speak())
+      expect((await blocks).status()).toBe(200)
       const response = await streamed
       expect(response.headers()['content-type']).toMatch(/^text\/event-stream/)
       const voice = exchange(page, 'voice')

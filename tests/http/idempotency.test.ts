@@ -240,7 +240,7 @@ describe('Idempotency-Key', () => {
     expect(await eventsOf(person.id, 'InterviewAsked')).toBe(0)
   })
 
-  it('is declared, with its 422, on the five operations that honour it', async () => {
+  it('is declared, with its 422, on the six operations that honour it', async () => {
     type Operation = { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }
     const document = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, { post?: Operation }>
@@ -258,6 +258,7 @@ describe('Idempotency-Key', () => {
         '/interview/question',
         '/interview/screenshot',
         '/interview/session/start',
+        '/interview/utterances/{id}/end',
       ].toSorted(),
     )
   })

@@ -17,6 +17,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QueueFullError } from '#server/ai/concurrency-limit.ts'
 import {
   MediaTooLargeError,
   RecognizerFailedError,
@@ -25,10 +26,11 @@ import {
 } from '#server/ai/recognizer-errors.ts'
 import { parseDecoderOutput } from '#server/ai/offline/speech/decoder-output.ts'
 import { decoderProgram } from '#server/ai/offline/speech/decoder-program.ts'
+import { decoderMessage } from '#server/ai/offline/speech/decoder-process.ts'
 import { createPocketSphinxRecognizer } from '#server/ai/offline/speech/pocketsphinx.ts'
 import { resample } from '#server/ai/offline/speech/resample.ts'
 import { transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
-import { encodePcm16, encodeWav16, parseWav } from '#server/ai/offline/speech/wav.ts'
+import { encodePcm16, encodeWav16, parseWav, wavOfPcm16 } from '#server/ai/offline/speech/wav.ts'
 
 const run = promisify(execFile)
 const phrase = 'Tell me about hash tables and hash functions.'
@@ -132,6 +134,51 @@ describe('PocketSphinx recognizer', () => {
     }
   })
 
+  it('hears an utterance fed while it is spoken as the whole clip, several utterances at once', async () => {
+    const listener = createPocketSphinxRecognizer()
+    try {
+      // What the page sends: 16 kHz 16-bit samples, in blocks of whatever size the capture gives.
+      const pcm = encodePcm16(resample(parseWav(speech), 16_000))
+      const whole = await listener.transcribe(wavOfPcm16(pcm, 16_000))
+      const streamed = async (caller: string, blockBytes: number) => {
+        const stream = await listener.listen(caller)
+        for (let at = 0; at < pcm.byteLength; at += blockBytes) {
+          stream.feed(pcm.subarray(at, at + blockBytes))
+          // Fed over time, as a page sends it: the decoder works on what it has meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, 5))
+        }
+        const { text, confidence } = await stream.end()
+        return { text, confidence }
+      }
+      // Blocks smaller than, not a multiple of, and larger than the decoder's 4,096 bytes.
+      const heard = await Promise.all([streamed('one', 1_000), streamed('two', 6_402), streamed('one', 16_000)])
+      expect(whole.text).toMatch(/\bhash\b/)
+      expect(heard).toEqual([0, 1, 2].map(() => ({ text: whole.text, confidence: whole.confidence })))
+    } finally {
+      await listener.close()
+    }
+  })
+
+  it('bounds the utterances one person has open, drops one fed nothing for too long, and cancels them all on close', async () => {
+    const listener = createPocketSphinxRecognizer({ openPerPerson: 1, idleMs: 200 })
+    const pcm = encodePcm16(resample(parseWav(speech), 16_000))
+    const first = await listener.listen('someone')
+    await expect(listener.listen('someone')).rejects.toBeInstanceOf(QueueFullError)
+    const other = await listener.listen('someone else')
+    first.cancel()
+    expect(() => first.feed(pcm)).toThrow(/cancelled/)
+    const forgotten = await listener.listen('someone')
+    forgotten.feed(pcm.subarray(0, 3_200))
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    expect(() => forgotten.feed(pcm)).toThrow(/fed nothing for 200 ms/)
+    // Forgotten, it no longer counts against the person.
+    const again = await listener.listen('someone')
+    await listener.close()
+    await expect(again.end()).rejects.toBeInstanceOf(RecognizerFailedError)
+    await expect(other.end()).rejects.toBeInstanceOf(RecognizerFailedError)
+    await expect(listener.listen('someone')).rejects.toBeInstanceOf(RecognizerFailedError)
+  })
+
   it('stops decoding and leaves no process behind when the server goes (its standard input closes)', async () => {
     // A model folder of its own name, to find the decoder's processes by their command line.
     const model = join(folder, `model-${process.pid}`)
@@ -143,14 +190,13 @@ describe('PocketSphinx recognizer', () => {
     const closed = new Promise((resolve) => decoder.once('close', resolve))
     decoder.stderr.resume()
     const samples = encodePcm16(resample(parseWav(speech), 16_000))
-    const header = Buffer.alloc(4)
-    header.writeUInt32BE(samples.byteLength)
     const lines = createInterface({ input: decoder.stdout })[Symbol.asyncIterator]()
-    decoder.stdin.write(Buffer.concat([header, samples]))
-    expect(String((await lines.next()).value)).toMatch(/^\{"output": "[^"]*hash/)
+    decoder.stdin.write(Buffer.concat([decoderMessage('O', 1, undefined), decoderMessage('F', 1, samples)]))
+    decoder.stdin.write(decoderMessage('E', 1))
+    expect(String((await lines.next()).value)).toMatch(/^\{"id": 1, "output": "[^"]*hash/)
 
-    // The next clip, and the end of the input while it is being decoded.
-    decoder.stdin.end(Buffer.concat([header, samples]))
+    // The next utterance, and the end of the input while it is being decoded.
+    decoder.stdin.end(Buffer.concat([decoderMessage('O', 2), decoderMessage('F', 2, samples), decoderMessage('E', 2)]))
     await closed
     expect(await processesUsing(model)).toEqual([])
   })

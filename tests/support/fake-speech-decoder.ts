@@ -2,7 +2,7 @@
  * A stand-in for the long-lived speech decoder (server/ai/offline/speech/decoder-program.ts), in a
  * folder with an empty model: a Python script that speaks the same protocol without PocketSphinx.
  * It writes its PID to `starts` when it starts, hangs forever when it is the first one started
- * while the file `hang` exists, and for each clip answers what `pocketsphinx_continuous -time yes`
+ * while the file `hang` exists, and for each utterance ended (decoder-program.ts's protocol) answers what `pocketsphinx_continuous -time yes`
  * prints for "what is a hash map" (confidence 0.784) unless one of these files exists:
  * `die` (removed) or `die-always`: it logs a FATAL line and exits with code 3, as a crash would;
  * `fail` (removed): it answers that it failed on the clip, with the log line that says why.
@@ -30,10 +30,13 @@ heard = '\\n'.join([
     '</s> 1.600 1.950 1.000000',
 ]) + '\\n'
 while True:
-    header = sys.stdin.buffer.read(4)
-    if len(header) < 4:
+    header = sys.stdin.buffer.read(9)
+    if len(header) < 9:
         break
-    sys.stdin.buffer.read(struct.unpack('>I', header)[0])
+    kind, number, size = struct.unpack('>cII', header)
+    sys.stdin.buffer.read(size)
+    if kind != b'E':
+        continue
     if os.path.exists(here('die')) or os.path.exists(here('die-always')):
         if os.path.exists(here('die')):
             os.remove(here('die'))
@@ -41,9 +44,9 @@ while True:
         sys.exit(3)
     if os.path.exists(here('fail')):
         os.remove(here('fail'))
-        reply = {'error': 'The speech decoder stopped on this clip (signal 11): ERROR: "acmod.c", line 83: Senone scores are not finite'}
+        reply = {'id': number, 'error': 'The speech decoder stopped on this clip (signal 11): ERROR: "acmod.c", line 83: Senone scores are not finite'}
     else:
-        reply = {'output': heard}
+        reply = {'id': number, 'output': heard}
     sys.stdout.write(json.dumps(reply) + '\\n')
     sys.stdout.flush()
 `

@@ -172,6 +172,7 @@ export function createOfflineEngine(
       const { audio } = parseInput(transcribeInputSchema, input)
       return transcriber.transcribe(audio, callOptions.signal, callOptions.caller)
     },
+    listen: ({ caller }) => transcriber.listen(caller),
 
     generateQuestions: (input, callOptions = {}) =>
       settled(() => {

@@ -27,6 +27,7 @@ import { adapterMessages } from '../adapter-envelope.ts'
 import { malformedAddressMessage } from '#server/routes/error-envelope.ts'
 import { aiRefusals } from './ai-refusals.ts'
 import type { ErrorExample } from './operation-example.ts'
+import { utteranceRefusals } from '#server/interviews/utterance-refusals.ts'
 import { exampleIds } from './example-values.ts'
 import { exampleChallenge } from './second-step.ts'
 
@@ -86,6 +87,9 @@ export const sharedErrorExamples: Record<PublicErrorCode, (facts: OperationFacts
   no_active_session: () => ({ error: noActiveSession }),
   no_password: () => ({ error: userMessages.noPassword }),
   no_speech: () => ({ error: `${failures.audio}: no speech was recognised in the recording` }),
+  block_out_of_order: () => ({ error: utteranceRefusals.outOfOrder(3), details: { expected: '3' } }),
+  block_mismatch: () => ({ error: utteranceRefusals.mismatch(2) }),
+  utterance_incomplete: () => ({ error: utteranceRefusals.incomplete(7, 9), details: { received: '7' } }),
   not_configured: () => ({ error: providerMessages.notConfigured }),
   not_found: () => ({ error: sessionMessages.notFound }),
   payload_too_large: ({ tooLargeMessage }) => ({ error: tooLargeMessage }),

@@ -2,6 +2,10 @@ import { findPlan } from '#app.catalog.ts'
 import type { FeatureFlagName, PlanType } from '#app.catalog.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { audioRefusals } from '#server/routes/audio-question-route.ts'
+import { utteranceRouteRefusals } from '#server/routes/utterance-routes.ts'
+import { utteranceFormat, utteranceLimits } from '#server/interviews/utterances.ts'
+import { utteranceRefusals } from '#server/interviews/utterance-refusals.ts'
+import { maxQuestionAudioSeconds } from '#rules/media-limits.ts'
 import { failures } from '#server/interviews/ask.ts'
 import { requireFeature } from '#server/interviews/feature-gates.ts'
 import { practiceFailures, practicePlanRequired } from '#server/interviews/practice.ts'
@@ -41,6 +45,8 @@ const session = {
   counted: null,
   context: null,
 } as const
+
+const exampleUtterance = '5b0e2c7a-3f4d-4e8b-9a61-0c2d7e9f1a34'
 
 const answerMeta = {
   sessionId: exampleIds.session,
@@ -194,6 +200,60 @@ export const interviewExamples = {
       ...aiRefusals(failures.audio),
       ai_not_configured: speechNotConfigured(failures.audio),
     },
+  },
+  'POST /interview/utterances': {
+    request: { json: { sessionId: exampleIds.session } },
+    success: {
+      utteranceId: exampleUtterance,
+      sessionId: exampleIds.session,
+      ...utteranceFormat,
+      maxSeconds: maxQuestionAudioSeconds,
+      maxBlockBytes: utteranceLimits.maxBlockBytes,
+      idleSeconds: utteranceLimits.idleMs / 1000,
+    },
+    errors: {
+      plan_required: planGateRefusal('none', 'microphone'),
+      feature_not_in_plan: planGateRefusal('starter', 'microphone'),
+      queue_full: { error: `${failures.audio}: ${utteranceRefusals.tooMany(utteranceLimits.openPerPerson)}` },
+      ai_not_configured: speechNotConfigured(failures.audio),
+    },
+  },
+  'PUT /interview/utterances/{id}/blocks/{sequence}': {
+    request: {
+      path: { id: exampleUtterance, sequence: '3' },
+      raw: '(binary: 12,800 bytes, 0.4 s of 16 kHz mono 16-bit little-endian samples)',
+    },
+    success: { received: 4, seconds: 1.6 },
+    errors: {
+      not_found: { error: utteranceRefusals.unknown },
+      invalid_request: { error: utteranceRouteRefusals.oddBlock },
+      payload_too_large: { error: utteranceRouteRefusals.blockTooLarge },
+      unsupported_media_type: { error: utteranceRouteRefusals.notOctetStream },
+    },
+  },
+  'POST /interview/utterances/{id}/end': {
+    request: { path: { id: exampleUtterance }, json: { blocks: 9 } },
+    success: {
+      response: exampleAnswer,
+      gist: exampleGist,
+      ...answerMeta,
+      transcript: 'what is a closure in javascript',
+      transcriptConfidence: 0.71,
+      transcription: { provider: 'offline', model: 'pocketsphinx-en-us+interview-lm', latencyMs: 120 },
+      needsConfirmation: false,
+    },
+    errors: {
+      not_found: { error: utteranceRefusals.unknown },
+      plan_required: planGateRefusal('none', 'microphone'),
+      feature_not_in_plan: planGateRefusal('starter', 'microphone'),
+      ...aiRefusals(failures.audio),
+      ai_not_configured: speechNotConfigured(failures.audio),
+    },
+  },
+  'DELETE /interview/utterances/{id}': {
+    request: { path: { id: exampleUtterance } },
+    success: { utteranceId: exampleUtterance, cancelled: true },
+    errors: { not_found: { error: utteranceRefusals.unknown } },
   },
   'POST /interview/analyze': {
     request: { json: { question: 'How would you design a rate limiter?', context } },

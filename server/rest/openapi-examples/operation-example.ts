@@ -18,6 +18,8 @@ export type OperationExample = {
   request?: {
     json?: JsonValue
     multipart?: Readonly<Record<string, string>>
+    /** A raw body (application/octet-stream), described in words. */
+    raw?: string
     query?: Readonly<Record<string, string | number>>
     path?: Readonly<Record<string, string>>
   }

@@ -34,6 +34,8 @@ function exemplify(operation: Operation, example: OperationExample, method: stri
     if (isRecord(json) && request?.json !== undefined) json.example = request.json
     const multipart = content['multipart/form-data']
     if (isRecord(multipart) && request?.multipart !== undefined) multipart.example = request.multipart
+    const raw = content['application/octet-stream']
+    if (isRecord(raw) && request?.raw !== undefined) raw.example = request.raw
   }
   for (const parameter of operation.parameters ?? []) {
     if (!isRecord(parameter) || typeof parameter.name !== 'string') continue

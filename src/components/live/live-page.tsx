@@ -41,7 +41,7 @@ export function LivePage() {
   const sessionId = session?.id ?? null
   const capture = useLiveCapture()
   const live = useLiveExchanges(sessionId, onAnswered)
-  const listening = useListening(features.microphone ? (capture.listening?.stream ?? null) : null, live.askAudio)
+  const listening = useListening(features.microphone ? (capture.listening?.stream ?? null) : null, live.utterance)
   const [answersHidden, setAnswersHidden] = useState(false)
   const [typed, setTyped] = useState('')
   const [context, setContext] = useState(emptyContext)

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { detectUtterances, type VoiceActivity } from '#src/live/voice-activity.ts'
+import { detectUtterances, type UtteranceSink, type VoiceActivity } from '#src/live/voice-activity.ts'
 
 type State = 'off' | 'starting' | 'on'
 
-/** Listens to a stream for utterances while `on`; a new stream (or none) stops the old listener. */
-export function useListening(stream: MediaStream | null, onUtterance: (wav: Blob) => void) {
+/** Listens to a stream for utterances while `on`, handing each over as it is spoken; a new stream (or none) stops the old listener. */
+export function useListening(stream: MediaStream | null, utterance: UtteranceSink) {
   const [state, setState] = useState<State>('off')
   const [speaking, setSpeaking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const detector = useRef<VoiceActivity | null>(null)
-  const deliver = useRef(onUtterance)
+  const sink = useRef(utterance)
   useEffect(() => {
-    deliver.current = onUtterance
+    sink.current = utterance
   })
 
   const stop = useCallback(() => {
@@ -30,7 +30,12 @@ export function useListening(stream: MediaStream | null, onUtterance: (wav: Blob
     try {
       const created = await detectUtterances(stream, {
         onSpeaking: setSpeaking,
-        onUtterance: (wav) => deliver.current(wav),
+        utterance: {
+          start: () => sink.current.start(),
+          audio: (samples) => sink.current.audio(samples),
+          end: () => sink.current.end(),
+          cancel: () => sink.current.cancel(),
+        },
       })
       detector.current = created
       await created.start()

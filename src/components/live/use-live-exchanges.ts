@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
-import { ConnectionLost, streamAudioQuestion } from '#src/interview/audio-question.ts'
+import { ConnectionLost } from '#src/interview/audio-question.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
 import { streamQuestion } from '#src/interview/question-stream.ts'
+import { createStreamedUtterance, type StreamedUtterance } from '#src/interview/streamed-utterance.ts'
 import { createUtteranceQueue, type Delivery } from '#src/live/utterance-queue.ts'
+import type { UtteranceSink } from '#src/live/voice-activity.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 
 export type ExchangeSource = 'voice' | 'screen' | 'typed'
@@ -27,11 +29,12 @@ const kept = 4
 const maxUnsentMs = 120_000
 const couldNotSend = 'Could not send this question: the connection was down for too long. Ask it again or type it.'
 
-type Utterance = { id: number; wav: Blob }
+type Utterance = { id: number; streamed: StreamedUtterance | null }
 
 /**
  * The live page's questions: spoken (queued, streamed), read from the screen and typed, all to the
- * same session. Audio that could not be sent waits in memory for the connection and is sent when it
+ * same session. A spoken question goes to the server while it is spoken (decision 0121) and is
+ * answered once it ends; audio the connection could not carry waits in memory and is sent when it
  * is back, or is given up with a message after two minutes.
  */
 export function useLiveExchanges(sessionId: string | null, onAnswered: () => void) {
@@ -62,14 +65,13 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
   )
 
   const deliver = useCallback(
-    async ({ id, wav }: Utterance): Promise<Delivery> => {
-      const current = session.current
-      if (!current) {
+    async ({ id, streamed }: Utterance): Promise<Delivery> => {
+      if (!streamed) {
         update(id, () => ({ status: 'failed', error: couldNotSend }))
         return 'sent'
       }
       try {
-        const answer = await streamAudioQuestion(wav, current, {
+        const answer = await streamed.finish({
           onHeard: ({ transcript }) => update(id, () => ({ question: transcript, status: 'answering' })),
           onDelta: (text) => update(id, (exchange) => ({ answer: exchange.answer + text })),
         })
@@ -97,7 +99,10 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
     deliver: (utterance) => deliver(utterance),
     maxAgeMs: maxUnsentMs,
     now: () => Date.now(),
-    onDropped: ({ id }) => update(id, () => ({ status: 'failed', error: couldNotSend })),
+    onDropped: ({ id, streamed }) => {
+      streamed?.cancel()
+      update(id, () => ({ status: 'failed', error: couldNotSend }))
+    },
     onPending: setUnsent,
   })
   useEffect(() => {
@@ -111,7 +116,27 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
     }
   }, [unsent])
 
-  const askAudio = useCallback((wav: Blob) => queue.current?.add({ id: add('voice'), wav }), [add])
+  // The utterance being spoken: opened with the first sound, queued for its answer once it ends.
+  const speaking = useRef<StreamedUtterance | null>(null)
+  const utterance = useMemo<UtteranceSink>(
+    () => ({
+      start() {
+        speaking.current?.cancel()
+        speaking.current = session.current ? createStreamedUtterance(session.current) : null
+      },
+      audio: (samples) => speaking.current?.push(samples),
+      end() {
+        const streamed = speaking.current
+        speaking.current = null
+        queue.current?.add({ id: add('voice'), streamed })
+      },
+      cancel() {
+        speaking.current?.cancel()
+        speaking.current = null
+      },
+    }),
+    [add],
+  )
 
   const askText = useCallback(
     async (question: string, source: ExchangeSource = 'typed', existing?: number) => {
@@ -159,5 +184,5 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
   /** Stops at once: utterances not yet sent are dropped, and each says so. */
   const dropUnsent = useCallback(() => queue.current?.clear(), [])
 
-  return { exchanges, unsent, askAudio, askText, readScreen, dropUnsent }
+  return { exchanges, unsent, utterance, askText, readScreen, dropUnsent }
 }

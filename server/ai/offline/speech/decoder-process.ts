@@ -1,7 +1,8 @@
 /**
- * One long-lived speech decoder process (decision 0115): started with its models, then handed one
- * clip at a time on its standard input; each result is a JSON line on its standard output
- * (decoder-program.ts describes the protocol). A clip past its time limit kills the process.
+ * One long-lived speech decoder process (decisions 0115 and 0121): started with its models, then
+ * handed utterances on its standard input, several at once, each fed as its samples come; each
+ * result is a JSON line on its standard output (decoder-program.ts describes the protocol). A whole
+ * clip is an utterance opened, fed once and ended.
  */
 import { spawn } from 'node:child_process'
 import { Socket } from 'node:net'
@@ -13,8 +14,26 @@ import { parseDecoderOutput, type DecoderOutput } from './decoder-output.ts'
 /** The program and arguments that start a decoder with its models loaded. */
 export type DecoderCommand = { program: string; args: readonly string[] }
 
+/** One utterance being decoded while its samples come. */
+export type DecoderUtterance = {
+  /** More 16 kHz mono 16-bit little-endian samples, in order; ignored once ended or cancelled. */
+  feed(samples: Uint8Array): void
+  /**
+   * No more samples: resolves with the words once the rest is decoded. Past `timeoutMs` the
+   * utterance is cancelled and the promise rejects with the timed-out error.
+   */
+  end(timeoutMs: number): Promise<DecoderOutput>
+  /** Stops decoding it; its `end`, if called, rejects. */
+  cancel(): void
+}
+
 export type Decoder = {
-  /** Decodes 16 kHz mono 16-bit little-endian samples; one clip at a time. */
+  /** Opens an utterance decoded in a child of its own while its samples come. */
+  open(): DecoderUtterance
+  /**
+   * Decodes a whole clip (an utterance opened, fed once, ended). Past `timeoutMs` the process
+   * may be stuck: it is killed, and the next clip starts a new one.
+   */
   decode(samples: Uint8Array, timeoutMs: number): Promise<DecoderOutput>
   /** Kills the process; resolves once it has exited. */
   stop(): Promise<void>
@@ -22,27 +41,43 @@ export type Decoder = {
   readonly running: boolean
 }
 
-/** The process itself exited while a clip was waiting for it (not a clip the decoder failed on). */
+/** The process itself exited while an utterance was waiting for it (not one the decoder failed on). */
 export class DecoderStoppedError extends RecognizerFailedError {}
 
 const recognizer = 'pocketsphinx'
 /** Log lines kept to explain a failure. */
 const errorLinesKept = 3
-const replySchema = z.union([z.object({ output: z.string() }), z.object({ error: z.string() })])
+const replySchema = z.union([
+  z.object({ id: z.number().int(), output: z.string() }),
+  z.object({ id: z.number().int(), error: z.string() }),
+])
+/** The largest utterance number the protocol carries (4 bytes). */
+const maxNumber = 0xffff_ffff
 
-type Pending = { settle(result: { output: DecoderOutput } | { error: Error }): void }
+type Outcome = { output: DecoderOutput } | { error: Error }
+type Open = { outcome?: Outcome; settle?: (outcome: Outcome) => void }
+
+/** A message of the protocol: its kind, the utterance's number, its bytes. */
+export function decoderMessage(kind: 'O' | 'F' | 'E' | 'C', number: number, payload?: Uint8Array): Buffer {
+  const header = Buffer.alloc(9)
+  header.write(kind, 0, 'ascii')
+  header.writeUInt32BE(number, 1)
+  header.writeUInt32BE(payload?.byteLength ?? 0, 5)
+  return payload ? Buffer.concat([header, payload]) : header
+}
 
 export function startDecoder(command: DecoderCommand): Decoder {
   const child = spawn(command.program, command.args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true })
-  // An idle decoder does not keep the server alive (a pending clip's time limit does); its pipes
-  // are sockets, which would keep the event loop alive all the same.
+  // An idle decoder does not keep the server alive (a pending utterance's time limit does); its
+  // pipes are sockets, which would keep the event loop alive all the same.
   child.unref()
   for (const stream of [child.stdin, child.stdout, child.stderr]) if (stream instanceof Socket) stream.unref()
-  // Writing to a decoder that has just died fails here; its exit settles the clip.
+  // Writing to a decoder that has just died fails here; its exit settles the utterances.
   child.stdin.on('error', () => undefined)
 
   let running = true
-  let pending: Pending | undefined
+  let nextNumber = 1
+  const open = new Map<number, Open>()
   const errors: string[] = []
   let stopping: Promise<void> | undefined
   const exited = new Promise<string>((resolve) => {
@@ -52,6 +87,18 @@ export function startDecoder(command: DecoderCommand): Decoder {
   })
   const explained = (message: string) => (errors.length > 0 ? `${message}: ${errors.join(' | ')}` : message)
 
+  function settle(number: number, outcome: Outcome): void {
+    const waiting = open.get(number)
+    if (!waiting) return
+    if (waiting.settle) {
+      open.delete(number)
+      waiting.settle(outcome)
+    } else {
+      // Failed before its end: the outcome waits for `end`.
+      waiting.outcome = outcome
+    }
+  }
+
   createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) => {
     if (/^(?:ERROR|FATAL)|^\w*Error\b/.test(line))
       errors.splice(0, errors.length, ...[...errors, line].slice(-errorLinesKept))
@@ -59,24 +106,22 @@ export function startDecoder(command: DecoderCommand): Decoder {
   createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
     const reply = replySchema.safeParse(parseJson(line))
     if (!reply.success) {
-      pending?.settle({
-        error: new RecognizerFailedError(recognizer, `The speech decoder answered: ${line.slice(0, 200)}`),
-      })
+      const error = new RecognizerFailedError(recognizer, `The speech decoder answered: ${line.slice(0, 200)}`)
+      for (const number of [...open.keys()]) settle(number, { error })
     } else if ('output' in reply.data) {
-      pending?.settle({ output: parseDecoderOutput(reply.data.output) })
+      settle(reply.data.id, { output: parseDecoderOutput(reply.data.output) })
     } else {
-      pending?.settle({ error: new RecognizerFailedError(recognizer, reply.data.error) })
+      settle(reply.data.id, { error: new RecognizerFailedError(recognizer, reply.data.error) })
     }
   })
 
   void exited.then((how) => {
     running = false
-    pending?.settle({
-      error: new DecoderStoppedError(
-        recognizer,
-        explained(`The speech decoder stopped (${how}); the next recording starts a new one`),
-      ),
-    })
+    const error = new DecoderStoppedError(
+      recognizer,
+      explained(`The speech decoder stopped (${how}); the next recording starts a new one`),
+    )
+    for (const number of [...open.keys()]) settle(number, { error })
   })
 
   function stop(): Promise<void> {
@@ -91,37 +136,73 @@ export function startDecoder(command: DecoderCommand): Decoder {
     return stopping
   }
 
-  function decode(samples: Uint8Array, timeoutMs: number): Promise<DecoderOutput> {
-    if (pending)
-      return Promise.reject(new RecognizerFailedError(recognizer, 'The speech decoder is busy with another clip.'))
-    if (!running)
-      return Promise.reject(new DecoderStoppedError(recognizer, 'The speech decoder had stopped before the clip came'))
-    errors.length = 0
-    return new Promise<DecoderOutput>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        // A decoder past its time limit may be stuck: it is killed (before the caller hears of
-        // it), and the next clip starts a new one.
-        pending = undefined
-        void stop().then(() =>
-          reject(new RecognizerFailedError(recognizer, `PocketSphinx gave no result within ${timeoutMs} ms`, true)),
-        )
-      }, timeoutMs)
-      pending = {
-        settle(result) {
-          clearTimeout(timer)
-          pending = undefined
-          if ('output' in result) resolve(result.output)
-          else reject(result.error)
-        },
-      }
-      const header = Buffer.alloc(4)
-      header.writeUInt32BE(samples.byteLength)
-      child.stdin.write(header)
-      child.stdin.write(samples)
-    })
+  const send = (message: Buffer) => {
+    if (running) child.stdin.write(message)
+  }
+
+  function openUtterance(): DecoderUtterance {
+    const number = nextNumber
+    nextNumber = nextNumber === maxNumber ? 1 : nextNumber + 1
+    const state: Open = running
+      ? {}
+      : {
+          outcome: {
+            error: new DecoderStoppedError(recognizer, 'The speech decoder had stopped before the clip came'),
+          },
+        }
+    open.set(number, state)
+    send(decoderMessage('O', number))
+    let ended = false
+    return {
+      feed(samples) {
+        if (!ended && samples.byteLength > 0 && open.has(number)) send(decoderMessage('F', number, samples))
+      },
+      end(timeoutMs) {
+        if (ended) return Promise.reject(new RecognizerFailedError(recognizer, 'The utterance had already ended.'))
+        ended = true
+        if (state.outcome) {
+          open.delete(number)
+          const { outcome } = state
+          return 'output' in outcome ? Promise.resolve(outcome.output) : Promise.reject(outcome.error)
+        }
+        if (!open.has(number))
+          return Promise.reject(new RecognizerFailedError(recognizer, 'The utterance had been cancelled.'))
+        errors.length = 0
+        return new Promise<DecoderOutput>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            open.delete(number)
+            send(decoderMessage('C', number))
+            reject(new RecognizerFailedError(recognizer, `PocketSphinx gave no result within ${timeoutMs} ms`, true))
+          }, timeoutMs)
+          state.settle = (outcome) => {
+            clearTimeout(timer)
+            if ('output' in outcome) resolve(outcome.output)
+            else reject(outcome.error)
+          }
+          send(decoderMessage('E', number))
+        })
+      },
+      cancel() {
+        ended = true
+        if (open.delete(number)) send(decoderMessage('C', number))
+      },
+    }
+  }
+
+  async function decode(samples: Uint8Array, timeoutMs: number): Promise<DecoderOutput> {
+    const utterance = openUtterance()
+    utterance.feed(samples)
+    try {
+      return await utterance.end(timeoutMs)
+    } catch (error) {
+      // A decoder past its time limit may be stuck: it is killed before the caller hears of it.
+      if (error instanceof RecognizerFailedError && error.timedOut) await stop()
+      throw error
+    }
   }
 
   return {
+    open: openUtterance,
     decode,
     stop,
     get running() {

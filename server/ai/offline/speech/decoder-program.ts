@@ -1,22 +1,30 @@
 /**
- * The long-lived PocketSphinx decoder (decision 0115): a Python program run by Debian's `python3`
- * with the library's own binding (`python3-pocketsphinx`), which loads the acoustic model, the
- * dictionary and the language model once and then decodes clip after clip.
+ * The long-lived PocketSphinx decoder (decisions 0115 and 0121): a Python program run by Debian's
+ * `python3` with the library's own binding (`python3-pocketsphinx`), which loads the acoustic model,
+ * the dictionary and the language model once and then decodes utterance after utterance, several at
+ * once, each fed as its samples arrive.
  *
  * Arguments: PocketSphinx options as on `pocketsphinx_continuous`'s command line (`-hmm`, `-lm`,
- * `-dict`). Standard input: per clip, its byte count (4 bytes, big-endian), then its 16 kHz mono
- * 16-bit little-endian samples. Standard output: per clip, one JSON line, `{"output": …}` with what
- * `pocketsphinx_continuous -infile clip.wav -time yes` prints for that clip (read by
- * decoder-output.ts), or `{"error": …}`. The end of standard input ends the program, also in the
- * middle of a clip. The log (PocketSphinx's INFO, ERROR and FATAL lines) goes to standard error.
+ * `-dict`). Standard input: messages, each a kind (one ASCII byte), an utterance number and a byte
+ * count (4 bytes each, big-endian), then that many bytes: `O` opens the utterance, `F` feeds it 16
+ * kHz mono 16-bit little-endian samples (any number, in order), `E` ends it, `C` cancels it (its
+ * decoding stops and nothing is answered). A message for an utterance that is not open is ignored.
+ * Standard output: per utterance ended, or failed before its end, one JSON line,
+ * `{"id": n, "output": …}` with what `pocketsphinx_continuous -infile clip.wav -time yes` prints
+ * for those samples (read by decoder-output.ts), or `{"id": n, "error": …}`. A whole clip is an
+ * utterance opened, fed once and ended: there is one way to decode. The end of standard input ends
+ * the program and every utterance still open. The log (PocketSphinx's INFO, ERROR and FATAL lines)
+ * goes to standard error.
  *
- * It feeds the decoder exactly as `pocketsphinx_continuous` does (2,048 samples at a time, a new
- * utterance wherever the voice detector says the speech stopped), so the words and posteriors are
- * the same as that program's. Each clip is decoded in a child forked from the process that holds
- * the models as they were once loaded: the decoder carries state from one utterance to the next
- * (the live cepstral mean, the voice detector's noise estimate), so a clip decoded after another
- * would be heard differently and one person's words would depend on whoever spoke before. The
- * child exits after its clip and the state it changed goes with it.
+ * It feeds the decoder exactly as `pocketsphinx_continuous` does (2,048 samples at a time, however
+ * the samples arrive, the last block shorter; a new decoder utterance wherever the voice detector
+ * says the speech stopped), so the words and posteriors are the same as that program's. Each
+ * utterance is decoded in a child forked from the process that holds the models as they were once
+ * loaded: the decoder carries state from one utterance to the next (the live cepstral mean, the
+ * voice detector's noise estimate), so an utterance decoded after another would be heard
+ * differently and one person's words would depend on whoever spoke before. The child exits after
+ * its utterance and the state it changed goes with it. The parent only passes bytes: it never
+ * waits for a child, so one slow utterance holds up no other.
  *
  * The source travels inside the server's bundle as this string and runs with `python3 -c`.
  */
@@ -33,37 +41,12 @@ import traceback
 
 # What pocketsphinx_continuous reads and hands to the decoder at a time.
 CHUNK_BYTES = 2048 * 2
-HEADER = struct.Struct('>I')
+# A message: its kind, the utterance's number, the byte count of what follows.
+HEADER = struct.Struct('>cII')
+OPEN, FEED, END, CANCEL = b'O', b'F', b'E', b'C'
 # A child's log kept to explain its failure: the end of it, and the lines that say what went wrong.
 LOG_BYTES_KEPT = 1 << 16
 ERROR_LINES_KEPT = 3
-
-
-class Input:
-    def __init__(self, fd):
-        self.fd = fd
-        self.buffer = bytearray()
-        self.ended = False
-
-    def fill(self):
-        """Reads what has arrived; False once the other end has closed."""
-        data = os.read(self.fd, 1 << 16)
-        if not data:
-            self.ended = True
-        self.buffer += data
-        return not self.ended
-
-    def take(self, count):
-        while len(self.buffer) < count:
-            if not self.fill():
-                return None
-        taken = bytes(self.buffer[:count])
-        del self.buffer[:count]
-        return taken
-
-    def clip(self):
-        header = self.take(HEADER.size)
-        return None if header is None else self.take(HEADER.unpack(header)[0])
 
 
 def write_all(fd, data):
@@ -77,42 +60,62 @@ def f32(value):
     return struct.unpack('f', struct.pack('f', value))[0]
 
 
-def transcribe(decoder, frame_rate, clip):
-    """pocketsphinx_continuous's recognize_from_file(), line for line."""
-    lines = []
+class Recognition:
+    """pocketsphinx_continuous's recognize_from_file(), line for line, fed as the samples come."""
 
-    def word_times():
-        logmath = decoder.get_logmath()
-        for segment in decoder.seg():
-            lines.append('%s %.3f %.3f %f' % (
+    def __init__(self, decoder, frame_rate):
+        self.decoder = decoder
+        self.frame_rate = frame_rate
+        self.lines = []
+        self.pending = bytearray()
+        self.utterance_started = False
+        decoder.start_utt()
+
+    def word_times(self):
+        logmath = self.decoder.get_logmath()
+        for segment in self.decoder.seg():
+            self.lines.append('%s %.3f %.3f %f' % (
                 segment.word,
-                f32(segment.start_frame / frame_rate),
-                f32(segment.end_frame / frame_rate),
+                f32(segment.start_frame / self.frame_rate),
+                f32(segment.end_frame / self.frame_rate),
                 f32(logmath.exp(segment.prob)),
             ))
 
-    decoder.start_utt()
-    utterance_started = False
-    for at in range(0, len(clip), CHUNK_BYTES):
-        decoder.process_raw(clip[at:at + CHUNK_BYTES], False, False)
+    def block(self, data):
+        decoder = self.decoder
+        decoder.process_raw(data, False, False)
         in_speech = decoder.get_in_speech()
-        if in_speech and not utterance_started:
-            utterance_started = True
-        if not in_speech and utterance_started:
+        if in_speech and not self.utterance_started:
+            self.utterance_started = True
+        if not in_speech and self.utterance_started:
             decoder.end_utt()
             hypothesis = decoder.hyp()
             if hypothesis is not None:
-                lines.append(hypothesis.hypstr)
-            word_times()
+                self.lines.append(hypothesis.hypstr)
+            self.word_times()
             decoder.start_utt()
-            utterance_started = False
-    decoder.end_utt()
-    if utterance_started:
-        hypothesis = decoder.hyp()
-        if hypothesis is not None:
-            lines.append(hypothesis.hypstr)
-            word_times()
-    return ''.join(line + '\n' for line in lines)
+            self.utterance_started = False
+
+    def feed(self, data):
+        """Decodes every whole block of 2,048 samples; the rest waits for more."""
+        self.pending += data
+        whole = len(self.pending) - len(self.pending) % CHUNK_BYTES
+        for at in range(0, whole, CHUNK_BYTES):
+            self.block(bytes(self.pending[at:at + CHUNK_BYTES]))
+        del self.pending[:whole]
+
+    def finish(self):
+        """The last, shorter block, then the output for the whole utterance."""
+        if self.pending:
+            self.block(bytes(self.pending))
+            del self.pending[:]
+        self.decoder.end_utt()
+        if self.utterance_started:
+            hypothesis = self.decoder.hyp()
+            if hypothesis is not None:
+                self.lines.append(hypothesis.hypstr)
+                self.word_times()
+        return ''.join(line + '\n' for line in self.lines)
 
 
 def die_with(parent):
@@ -131,59 +134,141 @@ def explanation(log):
     return [line for line in lines if re.match(r'(ERROR|FATAL)|\w*Error\b', line)][-ERROR_LINES_KEPT:]
 
 
-def decode_in_child(decoder, frame_rate, clip, stdin):
-    """The clip's JSON line, or None when standard input ended while it was being decoded."""
-    parent = os.getpid()
-    reply_reader, reply_writer = os.pipe()
-    log_reader, log_writer = os.pipe()
-    child = os.fork()
-    if child == 0:
-        status = 70
+def recognise_in_child(decoder, frame_rate, samples, reply):
+    """The child's work: its utterance's samples as they come, its output once they end."""
+    recognition = Recognition(decoder, frame_rate)
+    while True:
+        data = os.read(samples, 1 << 16)
+        if not data:
+            break
+        recognition.feed(data)
+    write_all(reply, (json.dumps({'output': recognition.finish()}) + '\n').encode())
+
+
+class Utterance:
+    """One utterance being decoded in a child forked from the loaded decoder."""
+
+    def __init__(self, number, decoder, frame_rate, others):
+        parent = os.getpid()
+        samples_reader, samples_writer = os.pipe()
+        reply_reader, reply_writer = os.pipe()
+        log_reader, log_writer = os.pipe()
+        self.number = number
+        self.pid = os.fork()
+        if self.pid == 0:
+            status = 70
+            try:
+                # Another utterance's pipes held open here would keep it from ever ending.
+                for fd in [0, samples_writer, reply_reader, log_reader] + others:
+                    os.close(fd)
+                # Its log goes to the parent, which keeps the lines that explain a failure.
+                os.dup2(log_writer, 2)
+                die_with(parent)
+                recognise_in_child(decoder, frame_rate, samples_reader, reply_writer)
+                status = 0
+            except BaseException:
+                traceback.print_exc()
+            finally:
+                os._exit(status)
+        for fd in (samples_reader, reply_writer, log_writer):
+            os.close(fd)
+        self.samples = samples_writer
+        self.unsent = bytearray()
+        self.ended = False
+        self.reply = bytearray()
+        self.log = bytearray()
+        self.reading = {reply_reader: self.reply, log_reader: self.log}
+
+    def fds(self):
+        return list(self.reading) + ([] if self.samples is None else [self.samples])
+
+    def feed(self, data):
+        if self.samples is not None and not self.ended:
+            self.unsent += data
+
+    def end(self):
+        self.ended = True
+
+    def wants_to_write(self):
+        return self.samples is not None and (len(self.unsent) > 0 or self.ended)
+
+    def write(self):
+        """Hands the child what it can take without waiting; closes its input after the end."""
         try:
-            os.close(reply_reader)
-            os.close(log_reader)
-            # Its log goes to this process, which keeps the lines that explain a failure.
-            os.dup2(log_writer, 2)
-            die_with(parent)
-            output = transcribe(decoder, frame_rate, clip)
-            write_all(reply_writer, (json.dumps({'output': output}) + '\n').encode())
-            status = 0
-        except BaseException:
-            traceback.print_exc()
-        finally:
-            os._exit(status)
-    os.close(reply_writer)
-    os.close(log_writer)
-    reply = bytearray()
-    log = bytearray()
-    reading = {reply_reader: reply, log_reader: log}
-    try:
-        while reading:
-            ready = select.select(list(reading) + ([] if stdin.ended else [stdin.fd]), [], [])[0]
-            if stdin.fd in ready and not stdin.fill():
-                os.kill(child, signal.SIGKILL)
-                os.waitpid(child, 0)
-                return None
-            for fd in ready:
-                if fd in reading:
-                    data = os.read(fd, 1 << 16)
-                    if data:
-                        reading[fd] += data
-                    else:
-                        del reading[fd]
-            del log[:-LOG_BYTES_KEPT]
-    finally:
-        os.close(reply_reader)
-        os.close(log_reader)
-    status = os.waitpid(child, 0)[1]
-    if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and reply.endswith(b'\n'):
-        return bytes(reply)
-    how = ('exit code %d' % os.WEXITSTATUS(status)) if os.WIFEXITED(status) else ('signal %d' % os.WTERMSIG(status))
-    error = 'The speech decoder stopped on this clip (%s)' % how
-    lines = explanation(log)
-    if lines:
-        error += ': ' + ' | '.join(lines)
-    return (json.dumps({'error': error}) + '\n').encode()
+            if self.unsent:
+                del self.unsent[:os.write(self.samples, self.unsent[:1 << 16])]
+        except BrokenPipeError:
+            # The child has gone; its exit status says why.
+            self.unsent.clear()
+            self.ended = True
+        if self.ended and not self.unsent:
+            os.close(self.samples)
+            self.samples = None
+
+    def read(self, fd):
+        data = os.read(fd, 1 << 16)
+        if data:
+            self.reading[fd] += data
+            del self.log[:-LOG_BYTES_KEPT]
+        else:
+            os.close(fd)
+            del self.reading[fd]
+
+    def done(self):
+        return not self.reading
+
+    def kill(self):
+        os.kill(self.pid, signal.SIGKILL)
+        self.collect()
+        for fd in self.fds():
+            os.close(fd)
+
+    def collect(self):
+        return os.waitpid(self.pid, 0)[1]
+
+    def outcome(self):
+        """The JSON line for the utterance, once the child has closed its pipes."""
+        status = self.collect()
+        if self.samples is not None:
+            os.close(self.samples)
+            self.samples = None
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and self.reply.endswith(b'\n'):
+            return json.dumps({'id': self.number, 'output': json.loads(bytes(self.reply))['output']}) + '\n'
+        how = ('exit code %d' % os.WEXITSTATUS(status)) if os.WIFEXITED(status) else ('signal %d' % os.WTERMSIG(status))
+        error = 'The speech decoder stopped on this clip (%s)' % how
+        lines = explanation(self.log)
+        if lines:
+            error += ': ' + ' | '.join(lines)
+        return json.dumps({'id': self.number, 'error': error}) + '\n'
+
+
+class Messages:
+    """The messages on standard input, read as they arrive."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.buffer = bytearray()
+        self.ended = False
+
+    def fill(self):
+        data = os.read(self.fd, 1 << 16)
+        if not data:
+            self.ended = True
+        self.buffer += data
+
+    def take(self):
+        """The whole messages read so far, each (kind, number, payload)."""
+        taken = []
+        at = 0
+        while len(self.buffer) - at >= HEADER.size:
+            kind, number, size = HEADER.unpack_from(self.buffer, at)
+            if len(self.buffer) - at - HEADER.size < size:
+                break
+            start = at + HEADER.size
+            taken.append((kind, number, bytes(self.buffer[start:start + size])))
+            at = start + size
+        del self.buffer[:at]
+        return taken
 
 
 def main(options):
@@ -194,16 +279,44 @@ def main(options):
         config.set_string(name, value)
     decoder = Decoder(config)
     frame_rate = config.get_int('-frate')
-    stdin = Input(sys.stdin.fileno())
-    while True:
-        clip = stdin.clip()
-        reply = None if clip is None else decode_in_child(decoder, frame_rate, clip, stdin)
-        if reply is None:
-            return
-        try:
-            write_all(sys.stdout.fileno(), reply)
-        except BrokenPipeError:
-            return
+    stdin = Messages(sys.stdin.fileno())
+    stdout = sys.stdout.fileno()
+    open_utterances = {}
+    try:
+        while not stdin.ended:
+            readable = [stdin.fd] + [fd for u in open_utterances.values() for fd in u.reading]
+            writable = [u.samples for u in open_utterances.values() if u.wants_to_write()]
+            ready_to_read, ready_to_write = select.select(readable, writable, [])[:2]
+            for utterance in list(open_utterances.values()):
+                if utterance.samples in ready_to_write:
+                    utterance.write()
+                for fd in list(utterance.reading):
+                    if fd in ready_to_read:
+                        utterance.read(fd)
+                if utterance.done():
+                    del open_utterances[utterance.number]
+                    write_all(stdout, utterance.outcome().encode())
+            if stdin.fd not in ready_to_read:
+                continue
+            stdin.fill()
+            for kind, number, payload in stdin.take():
+                utterance = open_utterances.get(number)
+                if kind == OPEN and utterance is None:
+                    others = [fd for u in open_utterances.values() for fd in u.fds()]
+                    open_utterances[number] = Utterance(number, decoder, frame_rate, others)
+                elif kind == FEED and utterance is not None:
+                    utterance.feed(payload)
+                elif kind == END and utterance is not None:
+                    utterance.end()
+                elif kind == CANCEL and utterance is not None:
+                    del open_utterances[number]
+                    utterance.kill()
+    except BrokenPipeError:
+        pass
+    finally:
+        # The end of standard input (the server has gone) ends every utterance still being decoded.
+        for utterance in open_utterances.values():
+            utterance.kill()
 
 
 main(sys.argv[1:])

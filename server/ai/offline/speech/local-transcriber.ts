@@ -3,14 +3,18 @@
  * interview language model (built from the knowledge base, see interview-model/), which hears
  * "hash map" where the generic model hears "cash grab". When that transcript does not read like
  * an interview question (the knowledge base finds no confident match), the audio is decoded again
- * with the generic US English model, which is better at everyday speech.
+ * with the generic US English model, which is better at everyday speech. An utterance can be heard
+ * while it is spoken (`listen`, decision 0121): it is decoded with the interview model as its
+ * samples come, and again with the generic model at its end only when that is needed.
  */
 import type { Logger } from '#server/logger.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
+import { LISTENING_SAMPLE_RATE, type ListeningStream } from '#server/ai/ai-engine.ts'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { RecognizerUnavailableError, UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from './pocketsphinx.ts'
+import { wavOfPcm16 } from './wav.ts'
 import { abortable, toOfflineError, throwIfAborted } from '#server/ai/offline/offline-errors.ts'
 import { installedModelDirs, prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 
@@ -42,6 +46,8 @@ type Decoded = Pick<TranscriptionResult, 'text' | 'confidence'>
 export type LocalTranscriber = {
   isAvailable(): Promise<boolean>
   transcribe(audio: Uint8Array, signal?: AbortSignal, caller?: string): Promise<TranscriptionResult>
+  /** Opens an utterance heard while it is spoken (bounded per person, see pocketsphinx.ts). */
+  listen(caller: string): Promise<ListeningStream>
   /** Stops the long-lived decoders of both models. */
   close(): Promise<void>
 }
@@ -86,22 +92,50 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       const { text, confidence } = await recognizer.transcribe(audio, caller)
       return { text, confidence }
     } catch (error) {
-      if (error instanceof RecognizerUnavailableError) throw notConfigured()
-      if (error instanceof UnsupportedMediaError) {
-        const unsupported = new AiProviderError(
-          `${error.message} To transcribe other formats, set AI_BASE_URL with AI_TRANSCRIPTION_MODEL.`,
-          {
-            code: 'bad_request',
-            retryable: false,
-            provider,
-            model,
-          },
-        )
-        unsupported.cause = error
-        throw unsupported
-      }
-      throw toOfflineError(error, provider, model)
+      throw converted(error, model)
     }
+  }
+
+  function converted(error: unknown, model: string): Error {
+    if (error instanceof RecognizerUnavailableError) return notConfigured()
+    if (error instanceof UnsupportedMediaError) {
+      const unsupported = new AiProviderError(
+        `${error.message} To transcribe other formats, set AI_BASE_URL with AI_TRANSCRIPTION_MODEL.`,
+        { code: 'bad_request', retryable: false, provider, model },
+      )
+      unsupported.cause = error
+      return unsupported
+    }
+    return toOfflineError(error, provider, model)
+  }
+
+  /**
+   * The interview model's words when they read like an interview question; otherwise the generic
+   * model's, decoded from the whole clip, unless it heard nothing where the interview model heard something.
+   */
+  async function chosen(
+    first: Promise<Decoded>,
+    fromInterviewModel: boolean,
+    wav: () => Uint8Array,
+    signal: AbortSignal | undefined,
+    caller: string | undefined,
+    started: number,
+  ): Promise<TranscriptionResult> {
+    const result = ({ text, confidence }: Decoded, model: string): TranscriptionResult => ({
+      text,
+      ...(confidence === undefined ? {} : { confidence }),
+      provider,
+      model,
+      latencyMs: Math.round(performance.now() - started),
+    })
+    if (!fromInterviewModel) return result(await abortable(first, signal, provider), GENERIC_SPEECH_MODEL)
+    const heard = await abortable(first, signal, provider)
+    if (heard.text !== '' && findAnswers(heard.text).confidence >= CONFIDENCE_THRESHOLD)
+      return result(heard, INTERVIEW_SPEECH_MODEL)
+    const everyday = await abortable(decode(generic, wav(), GENERIC_SPEECH_MODEL, caller), signal, provider)
+    return everyday.text !== '' || heard.text === ''
+      ? result(everyday, GENERIC_SPEECH_MODEL)
+      : result(heard, INTERVIEW_SPEECH_MODEL)
   }
 
   function notConfigured() {
@@ -119,28 +153,53 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     async transcribe(audio, signal, caller) {
       throwIfAborted(signal, provider)
       if (!(await generic.isAvailable())) throw notConfigured()
-      const started = performance.now()
-      const result = ({ text, confidence }: Decoded, model: string): TranscriptionResult => ({
-        text,
-        ...(confidence === undefined ? {} : { confidence }),
-        provider,
-        model,
-        latencyMs: Math.round(performance.now() - started),
-      })
       const specialised = await interviewRecognizer()
-      if (specialised) {
-        const heard = await abortable(decode(specialised, audio, INTERVIEW_SPEECH_MODEL, caller), signal, provider)
-        if (heard.text !== '' && findAnswers(heard.text).confidence >= CONFIDENCE_THRESHOLD)
-          return result(heard, INTERVIEW_SPEECH_MODEL)
-        const everyday = await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL, caller), signal, provider)
-        return everyday.text !== '' || heard.text === ''
-          ? result(everyday, GENERIC_SPEECH_MODEL)
-          : result(heard, INTERVIEW_SPEECH_MODEL)
+      const started = performance.now()
+      const first = specialised
+        ? decode(specialised, audio, INTERVIEW_SPEECH_MODEL, caller)
+        : decode(generic, audio, GENERIC_SPEECH_MODEL, caller)
+      return chosen(first, specialised !== null, () => audio, signal, caller, started)
+    },
+
+    async listen(caller) {
+      if (!(await generic.isAvailable())) throw notConfigured()
+      const specialised = await interviewRecognizer()
+      const model = specialised ? INTERVIEW_SPEECH_MODEL : GENERIC_SPEECH_MODEL
+      const stream = await (specialised ?? generic).listen(caller).catch((error: unknown) => {
+        throw converted(error, model)
+      })
+      // Kept for the generic model's decode at the end, when the interview model's words need it.
+      const blocks: Uint8Array[] = []
+      return {
+        feed(samples) {
+          try {
+            stream.feed(samples)
+          } catch (error) {
+            blocks.length = 0
+            throw converted(error, model)
+          }
+          if (specialised) blocks.push(samples)
+        },
+        async end(signal) {
+          const started = performance.now()
+          const first = stream.end().then(
+            ({ text, confidence }) => ({ text, confidence }),
+            (error: unknown) => {
+              throw converted(error, model)
+            },
+          )
+          try {
+            const wav = () => wavOfPcm16(Buffer.concat(blocks), LISTENING_SAMPLE_RATE)
+            return await chosen(first, specialised !== null, wav, signal, caller, started)
+          } finally {
+            blocks.length = 0
+          }
+        },
+        cancel() {
+          blocks.length = 0
+          stream.cancel()
+        },
       }
-      return result(
-        await abortable(decode(generic, audio, GENERIC_SPEECH_MODEL, caller), signal, provider),
-        GENERIC_SPEECH_MODEL,
-      )
     },
   }
 }

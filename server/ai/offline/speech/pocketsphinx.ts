@@ -2,7 +2,9 @@
  * Offline speech-to-text with CMU PocketSphinx, as Debian packages it (the library 0.8 / 5prealpha
  * with its Python binding `python3-pocketsphinx`, and the US English model of `pocketsphinx-en-us`).
  * The input WAV is converted here to what the model expects (16 kHz, mono, 16-bit), then decoded by
- * a long-lived decoder that keeps its models loaded (decision 0115), with a time limit.
+ * a long-lived decoder that keeps its models loaded (decision 0115), with a time limit. An
+ * utterance can also be decoded while it is spoken (`listen`, decision 0121): its samples go to
+ * the decoder as they come, so that at its end only the tail is left to decode.
  */
 import { execFile } from 'node:child_process'
 import { constants } from 'node:fs'
@@ -10,15 +12,15 @@ import { access } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
 import { promisify } from 'node:util'
 import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
-import { createConcurrencyLimit } from '#server/ai/concurrency-limit.ts'
-import { MediaTooLargeError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
+import { createConcurrencyLimit, QueueFullError } from '#server/ai/concurrency-limit.ts'
+import { MediaTooLargeError, RecognizerFailedError, RecognizerUnavailableError } from '#server/ai/recognizer-errors.ts'
 import type { DecoderOutput } from './decoder-output.ts'
 import { createDecoderPool } from './decoder-pool.ts'
 import { DecoderStoppedError, startDecoder, type Decoder, type DecoderCommand } from './decoder-process.ts'
 import { decoderProgram } from './decoder-program.ts'
 import { resample } from './resample.ts'
 import { transcriptConfidence } from './transcript-confidence.ts'
-import { encodePcm16, parseWav } from './wav.ts'
+import { encodePcm16, parseWav, readPcm16 } from './wav.ts'
 import { maxWaitingPerPerson } from '#rules/media-limits.ts'
 import { isWav, readWavHeader } from '#server/ai/wav-header.ts'
 
@@ -40,6 +42,15 @@ export type PocketSphinxOptions = {
   maxConcurrent?: number
   /** Where to look for `python3`; default: process PATH. */
   searchPath?: string
+  /** Utterances one person may have open at once (`listen`); default 2. */
+  openPerPerson?: number
+  /** Utterances open at once in all (each is a decoding child process); default 32. */
+  maxOpen?: number
+  /**
+   * An open utterance fed nothing for this long is forgotten: cancelled; default 45 s, a safety net
+   * behind the interview service's own 30 s (which drops it first and tells the page).
+   */
+  idleMs?: number
 }
 
 const recognizer = 'pocketsphinx'
@@ -54,8 +65,29 @@ export type PocketSphinxRecognizer = {
   isAvailable(): Promise<boolean>
   /** Transcribes WAV audio, sharing the decoders fairly between callers; rejects with the errors of `recognizer-errors.ts`. */
   transcribe(wav: Uint8Array, caller?: string): Promise<TranscriptionResult>
-  /** Stops the decoders; a later `transcribe` is refused. */
+  /**
+   * Opens an utterance decoded while it is spoken; refused with QueueFullError when the person
+   * already has `openPerPerson` open, or when `maxOpen` are open in all.
+   */
+  listen(caller: string): Promise<SpeechStream>
+  /** Stops the decoders and cancels every open utterance; a later `transcribe` or `listen` is refused. */
   close(): Promise<void>
+}
+
+/** An utterance being decoded while it is spoken. */
+export type SpeechStream = {
+  /**
+   * More of it: 16 kHz mono 16-bit little-endian samples, in order, an even number of bytes.
+   * Throws MediaTooLargeError past the longest accepted recording (the utterance is cancelled),
+   * RecognizerFailedError once it has ended, been cancelled or forgotten.
+   */
+  feed(samples: Uint8Array): void
+  /** No more samples: the words, as `transcribe` gives them for the same samples. */
+  end(): Promise<TranscriptionResult>
+  /** Drops it: decoding stops, its samples are let go. */
+  cancel(): void
+  /** Seconds of audio fed so far. */
+  readonly seconds: number
 }
 
 export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}): PocketSphinxRecognizer {
@@ -86,6 +118,122 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     } catch (error) {
       if (error instanceof DecoderStoppedError) return once()
       throw error
+    }
+  }
+
+  // Utterances decoded while spoken share one decoder process per model: each is a child of its
+  // own there, so they need no slot each, only a bound on how many are open.
+  let streaming: Decoder | undefined
+  let closed = false
+  const openOf = new Map<string, number>()
+  let openInAll = 0
+  const openPerPerson = options.openPerPerson ?? 2
+  const maxOpen = options.maxOpen ?? 32
+  const idleMs = options.idleMs ?? 45_000
+  const cancelOnClose = new Set<() => void>()
+
+  async function streamingDecoder(): Promise<Decoder> {
+    const found = await detect()
+    if (typeof found === 'string') throw new RecognizerUnavailableError(recognizer, found)
+    if (!streaming?.running) streaming = startDecoder(found)
+    return streaming
+  }
+
+  async function listen(caller: string): Promise<SpeechStream> {
+    if (closed) throw new RecognizerFailedError(recognizer, 'The speech decoders have been shut down.')
+    const mine = openOf.get(caller) ?? 0
+    if (mine >= openPerPerson || openInAll >= maxOpen) throw new QueueFullError(openPerPerson, mine)
+    const decoder = await streamingDecoder()
+    const utterance = decoder.open()
+    openOf.set(caller, mine + 1)
+    openInAll += 1
+    // Kept for a second decode of the whole clip should the streaming decoder die with it.
+    const kept: Uint8Array[] = []
+    let bytes = 0
+    let state: 'open' | 'ended' | 'cancelled' | 'forgotten' = 'open'
+    let idle = idleTimer()
+
+    function idleTimer(): ReturnType<typeof setTimeout> {
+      const timer = setTimeout(forget, idleMs)
+      // A forgotten utterance does not keep the server's process alive.
+      timer.unref()
+      return timer
+    }
+    function release(next: typeof state): void {
+      if (state !== 'open') return
+      state = next
+      clearTimeout(idle)
+      cancelOnClose.delete(cancel)
+      openInAll -= 1
+      const left = (openOf.get(caller) ?? 1) - 1
+      if (left > 0) openOf.set(caller, left)
+      else openOf.delete(caller)
+    }
+    function cancel(): void {
+      if (state !== 'open') return
+      release('cancelled')
+      utterance.cancel()
+      kept.length = 0
+    }
+    function forget(): void {
+      if (state !== 'open') return
+      release('forgotten')
+      utterance.cancel()
+      kept.length = 0
+    }
+    cancelOnClose.add(cancel)
+    const notOpen = () =>
+      new RecognizerFailedError(
+        recognizer,
+        state === 'forgotten'
+          ? `The utterance was fed nothing for ${idleMs} ms and was dropped.`
+          : `The utterance has already ${state === 'ended' ? 'ended' : 'been cancelled'}.`,
+      )
+
+    return {
+      feed(samples) {
+        if (state !== 'open') throw notOpen()
+        if ((bytes + samples.byteLength) / 2 / modelRate > maxSeconds) {
+          cancel()
+          throw new MediaTooLargeError(
+            `The utterance is longer than the ${maxSeconds} s the offline recognizer accepts.`,
+            `${maxSeconds} s`,
+          )
+        }
+        clearTimeout(idle)
+        idle = idleTimer()
+        // Converted as `transcribe` converts a 16 kHz 16-bit WAV file, so the decoder hears the same samples.
+        const heard = encodePcm16(readPcm16(samples, modelRate))
+        kept.push(heard)
+        bytes += heard.byteLength
+        utterance.feed(heard)
+      },
+      async end() {
+        if (state !== 'open') throw notOpen()
+        release('ended')
+        const ended = performance.now()
+        let output: DecoderOutput
+        try {
+          output = await utterance.end(timeoutMs)
+        } catch (error) {
+          // The process died with it (not a failure on these samples): decoded again as a whole clip.
+          if (!(error instanceof DecoderStoppedError) || closed) throw error
+          output = await limit(() => decode(Buffer.concat(kept)), caller)
+        } finally {
+          kept.length = 0
+        }
+        return {
+          text: output.text,
+          confidence: transcriptConfidence(output.words),
+          provider: recognizer,
+          model: 'en-us',
+          latencyMs: Math.round(performance.now() - ended),
+        }
+      },
+      cancel,
+      get seconds() {
+        return bytes / 2 / modelRate
+      },
     }
   }
 
@@ -121,7 +269,12 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   return {
     isAvailable: async () => typeof (await detect()) !== 'string',
     transcribe,
-    close: () => decoders.close(),
+    listen,
+    async close() {
+      closed = true
+      for (const cancel of [...cancelOnClose]) cancel()
+      await Promise.all([decoders.close(), streaming?.stop()])
+    },
   }
 }
 

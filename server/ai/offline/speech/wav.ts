@@ -58,8 +58,11 @@ function sampleReader(tag: number, bits: number): SampleReader | undefined {
 
 /** A canonical 16-bit mono PCM WAV file. */
 export function encodeWav16(audio: MonoAudio): Uint8Array {
-  const { sampleRate } = audio
-  const pcm = encodePcm16(audio)
+  return wavOfPcm16(encodePcm16(audio), audio.sampleRate)
+}
+
+/** 16-bit little-endian mono samples with the WAV header around them. */
+export function wavOfPcm16(pcm: Uint8Array, sampleRate: number): Uint8Array {
   const bytes = new Uint8Array(44 + pcm.byteLength)
   const view = new DataView(bytes.buffer)
   const text = (offset: number, value: string) => {
@@ -80,6 +83,17 @@ export function encodeWav16(audio: MonoAudio): Uint8Array {
   view.setUint32(40, pcm.byteLength, true)
   bytes.set(pcm, 44)
   return bytes
+}
+
+/**
+ * 16-bit little-endian mono samples read as `parseWav` reads them from a 16-bit WAV file (an odd
+ * last byte is dropped, as a WAV file's half sample is).
+ */
+export function readPcm16(pcm: Uint8Array, sampleRate: number): MonoAudio {
+  const view = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength)
+  const samples = new Float32Array(Math.floor(pcm.byteLength / 2))
+  for (let i = 0; i < samples.length; i += 1) samples[i] = view.getInt16(i * 2, true) / 32_768
+  return { sampleRate, samples }
 }
 
 /** The samples alone as 16-bit little-endian PCM, what a decoder reads (no header). */
