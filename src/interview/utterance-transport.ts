@@ -14,8 +14,9 @@ export class UtteranceGone extends Error {}
 
 /**
  * What a streamed utterance asks of the server (decision 0121); every method rejects with
- * `ConnectionLost` when the request or its answer did not get through, `UtteranceGone` on 404, and
- * `AudioQuestionFailure` (the server's words) on any other refusal.
+ * `ConnectionLost` when the request or its answer did not get through (a proxy's gateway error
+ * included), `UtteranceGone` on 404, and `AudioQuestionFailure` (the server's words) on any other
+ * refusal.
  */
 export type UtteranceTransport = {
   open(sessionId: string): Promise<string>
@@ -46,8 +47,29 @@ async function json(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A proxy's own answer when the replica it chose could not take the request (it died, or the
+ * proxy could not replay the request to another one): a gateway status without the app's error
+ * envelope. The request did not get through, so it is sent again as after a dropped connection;
+ * the app's own 502 or 503 (a provider failed, nothing configured) carries its envelope and stands.
+ */
+async function isGatewayFailure(response: Response): Promise<boolean> {
+  if (![502, 503, 504].includes(response.status)) return false
+  const text = await response
+    .clone()
+    .text()
+    .catch(() => '')
+  try {
+    const body: unknown = JSON.parse(text)
+    return !(isRecord(body) && body.success === false && typeof body.code === 'string')
+  } catch {
+    return true
+  }
+}
+
 async function refused(response: Response): Promise<Error> {
   if (response.status === 404) return new UtteranceGone(await errorOfResponse(response))
+  if (await isGatewayFailure(response)) return new ConnectionLost(`the proxy answered ${response.status}`)
   return new AudioQuestionFailure(await errorOfResponse(response))
 }
 
@@ -89,7 +111,7 @@ export const httpUtteranceTransport: UtteranceTransport = {
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'idempotency-key': key },
       body: JSON.stringify({ blocks }),
     })
-    if (response.status === 404) throw await refused(response)
+    if (!response.ok) throw await refused(response)
     return readAudioAnswer(response, listeners)
   },
   async cancel(id) {
