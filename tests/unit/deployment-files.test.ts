@@ -133,6 +133,22 @@ describe('deploy/Caddyfile', () => {
     expect(caddyfile).toContain('handle /api/inngest')
   })
 
+  it('sends every request of a streamed utterance to the replica that opened it, and flushes its answer', () => {
+    // The open, blocks, end and cancel (server/routes/utterance-routes.ts); the cookie keeps them
+    // on one replica (tests/fault/utterance-affinity.test.ts checks it through a running Caddy).
+    expect(caddyfile).toMatch(/@utterances path \/api\/interview\/utterances \/api\/interview\/utterances\/\*\n/)
+    expect(caddyfile).toMatch(
+      /handle @utterances \{\s*reverse_proxy \{\s*import replicas\s*lb_policy cookie ih_replica\s*flush_interval -1\s*\}/,
+    )
+    // Every other route spreads its requests; Caddy takes one lb_policy per proxy, so the shared
+    // snippet names none.
+    const snippet = /\(replicas\) \{[^]*?\n\}/.exec(caddyfile)?.[0] ?? ''
+    expect(snippet).toContain('to {$APP_UPSTREAMS}')
+    expect(snippet).not.toMatch(/^\s*lb_policy/m)
+    const policies = [...caddyfile.matchAll(/^\s*lb_policy (.+)$/gm)].map((match) => match[1])
+    expect(policies).toEqual(['cookie ih_replica', 'round_robin', 'round_robin', 'round_robin'])
+  })
+
   it("lets its kept-alive connections to the app go before the app's idle timeout closes them", () => {
     const keepalive = /transport http \{\s*keepalive (\d+)s\s*\}/.exec(caddyfile)?.[1]
     expect(Number(keepalive) * 1000).toBeLessThan(slowClientBounds.idleMs)
