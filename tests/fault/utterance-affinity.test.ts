@@ -43,9 +43,13 @@ const realFetch = globalThis.fetch
 
 /** The app's refusal code, when the answer is its error envelope (a proxy's own error is not). */
 function codeOf(text: string): string | undefined {
+  const parsed = refusal.safeParse(jsonOrNothing(text))
+  return parsed.success ? parsed.data.code : undefined
+}
+
+function jsonOrNothing(text: string): unknown {
   try {
-    const parsed = refusal.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data.code : undefined
+    return JSON.parse(text)
   } catch {
     return undefined
   }
@@ -155,7 +159,7 @@ describe('a streamed utterance through deploy/Caddyfile in front of two replicas
           .split('\n')
           .some((line) => {
             if (!line.includes(requestId)) return false
-            const parsed = logLine.safeParse(JSON.parse(line))
+            const parsed = logLine.safeParse(jsonOrNothing(line))
             return parsed.success && parsed.data.message === 'request' && parsed.data.requestId === requestId
           }),
       )
