@@ -3,8 +3,7 @@
  * of its answer, for one person alone and for ten people speaking at once, by both ways a spoken
  * question reaches the server, in the same run (decision 0121): the whole clip sent at the end
  * (`transcribe`), and the utterance streamed while it is spoken (`listen`: 16 kHz blocks of 0.4 s
- * fed at the pace they are spoken, then the end), and streamed with the generic model decoding
- * along while it is spoken (`genericWhileSpoken`). Beside them the same questions sent as text. The
+ * fed at the pace they are spoken, then the end). Beside them the same questions sent as text. The
  * page's voice detector adds its own wait for the pause that ends an utterance (700 ms) before
  * either leaves. Run alone with `node scripts/bench/live-bench.ts`.
  */
@@ -27,7 +26,7 @@ const utterances = 20
 const people = 10
 
 type Clip = { text: string; audio: Uint8Array; pcm: Uint8Array }
-type Path = 'whole clip' | 'streamed' | 'streamed, generic along'
+type Path = 'whole clip' | 'streamed'
 /** What the page sends at a time while the person speaks: 0.4 s of 16 kHz 16-bit samples. */
 const blockBytes = 12_800
 const blockMs = 400
@@ -63,18 +62,21 @@ async function streamed(engine: AiEngine, clip: Clip, caller: string): Promise<n
   return performance.now() - started
 }
 
-const byPath = {
-  'whole clip': spoken,
-  streamed,
-  'streamed, generic along': streamed,
-} satisfies Record<Path, typeof spoken>
-/** The paths alternate within a run, so that a change in the machine's load falls on all of them. */
-const rounds = 2
+const byPath = { 'whole clip': spoken, streamed } satisfies Record<Path, typeof spoken>
 
 async function typed(engine: AiEngine, clip: Clip): Promise<number> {
   const started = performance.now()
   await firstWord(engine, clip.text)
   return performance.now() - started
+}
+
+/** The decoders' CPU per utterance while `work` runs: the figure a busy machine does not inflate. */
+async function decoderCpu(work: () => Promise<void>, count: number, label: string, note: string): Promise<Figure[]> {
+  const before = childCpuSeconds()
+  await work()
+  const after = childCpuSeconds()
+  if (before === undefined || after === undefined) return []
+  return [{ name: `decoder CPU per utterance, ${label}`, value: ((after - before) / count) * 1000, unit: 'ms', note }]
 }
 
 const figures = (label: string, latencies: number[], note: string): Figure[] => [
@@ -86,8 +88,6 @@ export async function benchLive(): Promise<Figure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'ih-live-bench-'))
   // A shared machine under load can take longer than the service's limit: the bench measures, it does not refuse.
   const engine = createOfflineEngine({ timeoutMs: 300_000, speech: { cacheDir: folder } })
-  const along = createOfflineEngine({ timeoutMs: 300_000, speech: { cacheDir: folder, genericWhileSpoken: true } })
-  const engineOf = (path: Path) => (path === 'streamed, generic along' ? along : engine)
   try {
     if (!(await engine.transcriber.isAvailable())) {
       console.warn('Live bench skipped: PocketSphinx is not installed.')
@@ -106,60 +106,52 @@ export async function benchLive(): Promise<Figure[]> {
     const clipAt = (index: number) => clips[index % clips.length] as Clip
     const seconds = (clip: Clip) => (clip.audio.byteLength - 44) / 2 / 22_050
     const meanSeconds = clips.reduce((sum, clip) => sum + seconds(clip), 0) / clips.length
-    const note = `${utterances * rounds} utterances of ${meanSeconds.toFixed(1)} s on average`
+    const note = `${utterances} utterances of ${meanSeconds.toFixed(1)} s on average`
 
-    const paths: Path[] = ['whole clip', 'streamed', 'streamed, generic along']
     const text: number[] = []
-    const aloneOf = new Map<Path, number[]>(paths.map((path) => [path, []]))
-    const crowdOf = new Map<Path, number[]>(paths.map((path) => [path, []]))
-    const cpuOf = new Map<string, number>()
-    // The decoders' CPU per utterance: the figure a busy machine does not inflate.
-    const cpuTimed = async (label: string, work: () => Promise<void>) => {
-      const before = childCpuSeconds()
-      await work()
-      const after = childCpuSeconds()
-      if (before !== undefined && after !== undefined) cpuOf.set(label, (cpuOf.get(label) ?? 0) + after - before)
+    const result: Figure[] = []
+    const cpu: Figure[] = []
+    for (const path of ['whole clip', 'streamed'] as const) {
+      const ask = byPath[path]
+      const alone: number[] = []
+      cpu.push(
+        ...(await decoderCpu(
+          async () => {
+            for (let index = 0; index < utterances; index += 1) {
+              alone.push(await ask(engine, clipAt(index), 'alone'))
+              if (path === 'whole clip') text.push(await typed(engine, clipAt(index)))
+            }
+          },
+          utterances,
+          `${path}, alone`,
+          note,
+        )),
+      )
+      // Ten people at once, each asking the next question when the last one's answer began.
+      const crowd: number[] = []
+      cpu.push(
+        ...(await decoderCpu(
+          async () => {
+            await Promise.all(
+              Array.from({ length: people }, async (_, person) => {
+                for (let turn = 0; turn < utterances / people; turn += 1)
+                  crowd.push(await ask(engine, clipAt(person + turn * people), `person-${person}`))
+              }),
+            )
+          },
+          utterances,
+          `${path}, ${people} people at once`,
+          note,
+        )),
+      )
+      result.push(
+        ...figures(`${path}: end of utterance to first answer word, alone`, alone, note),
+        ...figures(`${path}: end of utterance to first answer word, ${people} people at once`, crowd, note),
+      )
     }
-    for (let round = 0; round < rounds; round += 1) {
-      for (const path of paths) {
-        const ask = byPath[path]
-        const engineHere = engineOf(path)
-        const alone = aloneOf.get(path) ?? []
-        await cpuTimed(`${path}, alone`, async () => {
-          for (let index = 0; index < utterances; index += 1) {
-            alone.push(await ask(engineHere, clipAt(index), 'alone'))
-            if (path === 'whole clip') text.push(await typed(engine, clipAt(index)))
-          }
-        })
-        // Ten people at once, each asking the next question when the last one's answer began.
-        const crowd = crowdOf.get(path) ?? []
-        await cpuTimed(`${path}, ${people} people at once`, async () => {
-          await Promise.all(
-            Array.from({ length: people }, async (_, person) => {
-              for (let turn = 0; turn < utterances / people; turn += 1)
-                crowd.push(await ask(engineHere, clipAt(person + turn * people), `person-${person}`))
-            }),
-          )
-        })
-      }
-    }
-    const cpu: Figure[] = [...cpuOf].map(([label, seconds]) => ({
-      name: `decoder CPU per utterance, ${label}`,
-      value: (seconds / (utterances * rounds)) * 1000,
-      unit: 'ms',
-      note,
-    }))
-    const result = paths.flatMap((path) => [
-      ...figures(`${path}: end of utterance to first answer word, alone`, aloneOf.get(path) ?? [], note),
-      ...figures(
-        `${path}: end of utterance to first answer word, ${people} people at once`,
-        crowdOf.get(path) ?? [],
-        note,
-      ),
-    ])
     return [...result, ...figures('same questions typed: to first answer word', text, note), ...cpu]
   } finally {
-    await Promise.all([engine.close(), along.close()])
+    await engine.close()
     await rm(folder, { recursive: true, force: true })
   }
 }

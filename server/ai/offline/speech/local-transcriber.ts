@@ -13,7 +13,7 @@ import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import { LISTENING_SAMPLE_RATE, type ListeningStream } from '#server/ai/ai-engine.ts'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { RecognizerUnavailableError, UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
-import { createPocketSphinxRecognizer, type PocketSphinxRecognizer, type SpeechStream } from './pocketsphinx.ts'
+import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from './pocketsphinx.ts'
 import { wavOfPcm16 } from './wav.ts'
 import { abortable, toOfflineError, throwIfAborted } from '#server/ai/offline/offline-errors.ts'
 import { installedModelDirs, prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
@@ -38,12 +38,6 @@ export type LocalTranscriberOptions = {
   modelDir?: string
   /** Where the interview model is cached; default the OS temporary folder. */
   cacheDir?: string
-  /**
-   * Whether an utterance heard while spoken is also decoded with the generic model as its samples
-   * come (rather than from its kept samples at its end, when the interview model's words need it);
-   * default false.
-   */
-  genericWhileSpoken?: boolean
   logger?: Pick<Logger, 'warn'>
 }
 
@@ -117,13 +111,14 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
 
   /**
    * The interview model's words when they read like an interview question; otherwise the generic
-   * model's (`second`, asked only then), unless it heard nothing where the interview model heard something.
+   * model's, decoded from the whole clip, unless it heard nothing where the interview model heard something.
    */
   async function chosen(
     first: Promise<Decoded>,
     fromInterviewModel: boolean,
-    second: () => Promise<Decoded>,
+    wav: () => Uint8Array,
     signal: AbortSignal | undefined,
+    caller: string | undefined,
     started: number,
   ): Promise<TranscriptionResult> {
     const result = ({ text, confidence }: Decoded, model: string): TranscriptionResult => ({
@@ -137,7 +132,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     const heard = await abortable(first, signal, provider)
     if (heard.text !== '' && findAnswers(heard.text).confidence >= CONFIDENCE_THRESHOLD)
       return result(heard, INTERVIEW_SPEECH_MODEL)
-    const everyday = await abortable(second(), signal, provider)
+    const everyday = await abortable(decode(generic, wav(), GENERIC_SPEECH_MODEL, caller), signal, provider)
     return everyday.text !== '' || heard.text === ''
       ? result(everyday, GENERIC_SPEECH_MODEL)
       : result(heard, INTERVIEW_SPEECH_MODEL)
@@ -163,8 +158,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       const first = specialised
         ? decode(specialised, audio, INTERVIEW_SPEECH_MODEL, caller)
         : decode(generic, audio, GENERIC_SPEECH_MODEL, caller)
-      const second = () => decode(generic, audio, GENERIC_SPEECH_MODEL, caller)
-      return chosen(first, specialised !== null, second, signal, started)
+      return chosen(first, specialised !== null, () => audio, signal, caller, started)
     },
 
     async listen(caller) {
@@ -174,31 +168,17 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       const stream = await (specialised ?? generic).listen(caller).catch((error: unknown) => {
         throw converted(error, model)
       })
-      // The generic model decoding along, when it does, opened with the same bounds an utterance has.
-      const along: SpeechStream | undefined =
-        specialised && options.genericWhileSpoken
-          ? await generic.listen(caller).catch((error: unknown) => {
-              stream.cancel()
-              throw converted(error, GENERIC_SPEECH_MODEL)
-            })
-          : undefined
-      // Otherwise kept for the generic model's decode at the end, when the interview model's words need it.
+      // Kept for the generic model's decode at the end, when the interview model's words need it.
       const blocks: Uint8Array[] = []
-      const cancel = () => {
-        blocks.length = 0
-        stream.cancel()
-        along?.cancel()
-      }
       return {
         feed(samples) {
           try {
             stream.feed(samples)
-            along?.feed(samples)
           } catch (error) {
-            cancel()
+            blocks.length = 0
             throw converted(error, model)
           }
-          if (specialised && !along) blocks.push(samples)
+          if (specialised) blocks.push(samples)
         },
         async end(signal) {
           const started = performance.now()
@@ -208,24 +188,17 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
               throw converted(error, model)
             },
           )
-          const second = along
-            ? () =>
-                along.end().then(
-                  ({ text, confidence }) => ({ text, confidence }),
-                  (error: unknown) => {
-                    throw converted(error, GENERIC_SPEECH_MODEL)
-                  },
-                )
-            : () =>
-                decode(generic, wavOfPcm16(Buffer.concat(blocks), LISTENING_SAMPLE_RATE), GENERIC_SPEECH_MODEL, caller)
           try {
-            return await chosen(first, specialised !== null, second, signal, started)
+            const wav = () => wavOfPcm16(Buffer.concat(blocks), LISTENING_SAMPLE_RATE)
+            return await chosen(first, specialised !== null, wav, signal, caller, started)
           } finally {
-            // Not needed (or aborted): the generic model's decode along is dropped.
-            cancel()
+            blocks.length = 0
           }
         },
-        cancel,
+        cancel() {
+          blocks.length = 0
+          stream.cancel()
+        },
       }
     },
   }
