@@ -2,7 +2,7 @@
  * What building the transcript scorer (the interview language model of decision 0123) costs, in
  * the same run: as it was first built (ARPA text written and parsed back into a map of joined
  * words) and as it is built now (the estimate queried directly), at once and in slices. Figures:
- * build time, heap kept while the scorer is held (after a collection, so run with --expose-gc;
+ * build time (wall and CPU), heap kept while the scorer is held (after a collection, so run with --expose-gc;
  * without it the heap figures are left out), and the longest the event loop waited during the
  * sliced build. Each build starts from the same knowledge-base corpus; the builds alternate, three
  * rounds, and the median is given. Run alone with `node --expose-gc scripts/bench/transcript-scorer-bench.ts`.
@@ -41,11 +41,13 @@ async function measure(build: () => unknown) {
   const collected = collect()
   const heapBefore = process.memoryUsage().heapUsed
   const started = performance.now()
+  const cpu = process.cpuUsage()
   const held = await build()
   const ms = performance.now() - started
+  const { user, system } = process.cpuUsage(cpu)
   collect()
   const kept = process.memoryUsage().heapUsed - heapBefore
-  return { ms, kept: collected && held !== undefined ? kept : undefined }
+  return { ms, cpuMs: (user + system) / 1000, kept: collected && held !== undefined ? kept : undefined }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
@@ -59,13 +61,16 @@ export async function benchTranscriptScorer(rounds = 3): Promise<Figure[]> {
     return parseArpaEntries(buildArpa(sentences))
   }
   const results = { before: [] as number[], after: [] as number[], sliced: [] as number[], blocked: [] as number[] }
+  const cpu = { before: [] as number[], after: [] as number[] }
   const kept = { before: [] as number[], after: [] as number[] }
   for (let round = 0; round < rounds; round += 1) {
     const before = await measure(arpaRoundTrip)
     results.before.push(before.ms)
+    cpu.before.push(before.cpuMs)
     if (before.kept !== undefined) kept.before.push(before.kept)
     const after = await measure(() => createLanguageModel())
     results.after.push(after.ms)
+    cpu.after.push(after.cpuMs)
     if (after.kept !== undefined) kept.after.push(after.kept)
     const delay = monitorEventLoopDelay({ resolution: 1 })
     delay.enable()
@@ -83,6 +88,13 @@ export async function benchTranscriptScorer(rounds = 3): Promise<Figure[]> {
       note,
     },
     { name: 'scorer build after (estimate queried directly)', value: median(results.after), unit: 'ms', note },
+    {
+      name: 'scorer build before: CPU (all threads, collections included)',
+      value: median(cpu.before),
+      unit: 'ms',
+      note,
+    },
+    { name: 'scorer build after: CPU (all threads, collections included)', value: median(cpu.after), unit: 'ms', note },
     { name: 'scorer build after, in slices: wall time', value: median(results.sliced), unit: 'ms', note },
     {
       name: 'scorer build after, in slices: longest event-loop wait',
