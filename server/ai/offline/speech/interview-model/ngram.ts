@@ -3,8 +3,8 @@
  * (`estimateTrigrams`) and then either written in the ARPA text format PocketSphinx reads
  * (`writeArpa`) or queried in process with the same back-off rules (`backoffLog10`), so the
  * decoder and the transcript scorer read the same numbers. Small corpora only (tens of thousands
- * of words, vocabularies under 200,000 words): words are numbered and n-grams keyed by their
- * numbers, which is several times cheaper than keys of joined words.
+ * of words): words are numbered and n-grams keyed by their numbers, which is several times
+ * cheaper than keys of joined words.
  */
 export type WeightedSentence = { words: readonly string[]; weight: number }
 
@@ -22,16 +22,15 @@ export type TrigramModel = {
   ids: ReadonlyMap<string, number>
   /** Every word has one; `<s>` is never predicted (-99). */
   unigram(word: number): number
-  /** Keyed by `first × words + second`; undefined where the model has no such n-gram. */
-  bigram(key: number): number | undefined
-  /** Keyed by `(first × words + second) × words + third`. */
-  trigram(key: number): number | undefined
+  /** Undefined where the model has no such n-gram. */
+  bigram(first: number, second: number): number | undefined
+  trigram(first: number, second: number, third: number): number | undefined
   /** The back-off weights of the one- and two-word histories that have one. */
   unigramBackoff(word: number): number | undefined
-  bigramBackoff(key: number): number | undefined
+  bigramBackoff(first: number, second: number): number | undefined
   /** The n-grams the model has, in the order the ARPA text lists them. */
-  bigramKeys(): Iterable<number>
-  trigramKeys(): Iterable<number>
+  bigrams(): Iterable<readonly [number, number]>
+  trigrams(): Iterable<readonly [number, number, number]>
 }
 
 type Counts = Map<number, number>
@@ -103,33 +102,49 @@ export function* estimateTrigramsInSteps(sentences: readonly WeightedSentence[])
     numbered.push({ ids: padded, weight })
   }
   const size = words.length
-  if (size ** 3 > Number.MAX_SAFE_INTEGER) throw new Error(`Too many words for a trigram model: ${size}`)
   const start = 0
 
+  // Bigrams are keyed `first × words + second` and numbered as first seen; trigrams are keyed
+  // `bigram number × words + third`, small enough to stay small integers, cheap as map keys.
+  const bigramNumbers = new Map<number, number>()
+  const bigramKeys: number[] = []
+  const bigramCounts: number[] = []
   const trigrams: Counts = new Map()
-  const bigrams: Counts = new Map()
   for (const { ids: padded, weight } of numbered) {
     if (pause(padded.length)) yield
+    let previous = -1
     for (let i = 1; i < padded.length; i += 1) {
-      const bigram = (padded[i - 1] ?? 0) * size + (padded[i] ?? 0)
-      add(bigrams, bigram, weight)
-      if (i >= 2) add(trigrams, (padded[i - 2] ?? 0) * size * size + bigram, weight)
+      const third = padded[i] ?? 0
+      const key = (padded[i - 1] ?? 0) * size + third
+      let number = bigramNumbers.get(key)
+      if (number === undefined) {
+        number = bigramKeys.length
+        bigramNumbers.set(key, number)
+        bigramKeys.push(key)
+        bigramCounts.push(0)
+      }
+      bigramCounts[number] = (bigramCounts[number] ?? 0) + weight
+      if (previous >= 0) add(trigrams, previous * size + third, weight)
+      previous = number
     }
   }
+  if (bigramKeys.length * size > Number.MAX_SAFE_INTEGER) throw new Error(`Too many words for a trigram model: ${size}`)
+  /** A trigram's last two words, as a bigram key. */
+  const suffix = (trigram: number) => ((bigramKeys[Math.floor(trigram / size)] ?? 0) % size) * size + (trigram % size)
 
   // Lower orders count in how many contexts a word sequence appears (Kneser-Ney), except after
   // <s>, which has no context to count.
   const bigramInput: Counts = new Map()
-  for (const [key, count] of bigrams) {
+  for (const [number, key] of bigramKeys.entries()) {
     if (pause()) yield
-    if (Math.floor(key / size) === start) bigramInput.set(key, count)
+    if (Math.floor(key / size) === start) bigramInput.set(key, bigramCounts[number] ?? 0)
   }
   for (const key of trigrams.keys()) {
     if (pause()) yield
-    add(bigramInput, key % (size * size))
+    add(bigramInput, suffix(key))
   }
   const unigramInput: Counts = new Map()
-  for (const key of bigrams.keys()) {
+  for (const key of bigramKeys) {
     if (pause()) yield
     add(unigramInput, key % size)
   }
@@ -147,7 +162,8 @@ export function* estimateTrigramsInSteps(sentences: readonly WeightedSentence[])
       Math.max(count - d1, 0) / unigramSum + (d1 * unigramInput.size) / unigramSum / vocabularySize
   }
 
-  // Per history (the key without its last word): the total count and how many distinct words followed it.
+  // Per history (the key without its last word: a word, or a bigram's number): the total count
+  // and how many distinct words followed it.
   function* histories(counts: Counts) {
     const totals = new Map<number, History>()
     for (const [key, count] of counts) {
@@ -163,7 +179,19 @@ export function* estimateTrigramsInSteps(sentences: readonly WeightedSentence[])
   const bigramHistories = yield* histories(bigramInput)
   const trigramHistories = yield* histories(trigrams)
 
-  return queryable({ words, ids, bigramInput, trigrams, unigramProbability, bigramHistories, trigramHistories, d2, d3 })
+  return queryable({
+    words,
+    ids,
+    bigramNumbers,
+    bigramKeys,
+    bigramInput,
+    trigrams,
+    unigramProbability,
+    bigramHistories,
+    trigramHistories,
+    d2,
+    d3,
+  })
 }
 
 type History = { sum: number; types: number }
@@ -175,6 +203,8 @@ type History = { sum: number; types: number }
 function queryable(counts: {
   words: string[]
   ids: Map<string, number>
+  bigramNumbers: Map<number, number>
+  bigramKeys: number[]
   bigramInput: Counts
   trigrams: Counts
   unigramProbability: Float64Array
@@ -183,7 +213,8 @@ function queryable(counts: {
   d2: number
   d3: number
 }): TrigramModel {
-  const { words, ids, bigramInput, trigrams, unigramProbability, bigramHistories, trigramHistories, d2, d3 } = counts
+  const { words, ids, bigramNumbers, bigramKeys, bigramInput, trigrams, unigramProbability } = counts
+  const { bigramHistories, trigramHistories, d2, d3 } = counts
   const size = words.length
   const start = 0
   const bigramGamma = (history: number) => {
@@ -208,26 +239,36 @@ function queryable(counts: {
     words,
     ids,
     unigram: (word) => (word === start ? -99 : stored(unigramProbability[word] ?? 0)),
-    bigram(key) {
-      const probability = bigramProbability(key)
+    bigram(first, second) {
+      const probability = bigramProbability(first * size + second)
       return probability === undefined ? undefined : stored(probability)
     },
-    trigram(key) {
-      const count = trigrams.get(key)
-      const total = trigramHistories.get(Math.floor(key / size))
+    trigram(first, second, third) {
+      const history = bigramNumbers.get(first * size + second)
+      if (history === undefined) return undefined
+      const count = trigrams.get(history * size + third)
+      const total = trigramHistories.get(history)
       if (count === undefined || !total) return undefined
       const probability =
-        Math.max(count - d3, 0) / total.sum +
-        (trigramGamma(Math.floor(key / size)) ?? 0) * lowerBigram(key % (size * size))
+        Math.max(count - d3, 0) / total.sum + (trigramGamma(history) ?? 0) * lowerBigram(second * size + third)
       return stored(probability)
     },
     unigramBackoff: (word) => (word === start || bigramHistories.has(word) ? stored(bigramGamma(word)) : undefined),
-    bigramBackoff(key) {
-      const gamma = bigramInput.has(key) ? trigramGamma(key) : undefined
+    bigramBackoff(first, second) {
+      const key = first * size + second
+      const history = bigramNumbers.get(key)
+      const gamma = history !== undefined && bigramInput.has(key) ? trigramGamma(history) : undefined
       return gamma === undefined ? undefined : stored(gamma)
     },
-    bigramKeys: () => bigramInput.keys(),
-    trigramKeys: () => trigrams.keys(),
+    *bigrams() {
+      for (const key of bigramInput.keys()) yield [Math.floor(key / size), key % size] as const
+    },
+    *trigrams() {
+      for (const key of trigrams.keys()) {
+        const history = bigramKeys[Math.floor(key / size)] ?? 0
+        yield [Math.floor(history / size), history % size, key % size] as const
+      }
+    },
   }
 }
 
@@ -237,7 +278,6 @@ function queryable(counts: {
  * never has.
  */
 export function backoffLog10(model: TrigramModel, history: readonly string[], word: string, unseen: number): number {
-  const size = model.words.length
   const id = (text: string | undefined) => (text === undefined ? -1 : (model.ids.get(text) ?? -1))
   const third = id(word)
   const first = history.length >= 2 ? id(history.at(-2)) : -1
@@ -245,17 +285,16 @@ export function backoffLog10(model: TrigramModel, history: readonly string[], wo
   const unigram = () => (third >= 0 ? model.unigram(third) : unseen)
   const bigram = () => {
     if (second < 0) return unigram()
-    const known = third >= 0 ? model.bigram(second * size + third) : undefined
+    const known = third >= 0 ? model.bigram(second, third) : undefined
     return known ?? (model.unigramBackoff(second) ?? 0) + unigram()
   }
   if (first < 0 || second < 0) return bigram()
-  const known = third >= 0 ? model.trigram((first * size + second) * size + third) : undefined
-  return known ?? (model.bigramBackoff(first * size + second) ?? 0) + bigram()
+  const known = third >= 0 ? model.trigram(first, second, third) : undefined
+  return known ?? (model.bigramBackoff(first, second) ?? 0) + bigram()
 }
 
 export function writeArpa(model: TrigramModel): string {
   const { words } = model
-  const size = words.length
   const text = (value: number) => value.toFixed(6)
   const withBackoff = (line: string, backoff: number | undefined) =>
     backoff === undefined ? line : `${line} ${text(backoff)}`
@@ -265,20 +304,18 @@ export function writeArpa(model: TrigramModel): string {
   for (const { id, word } of predicted)
     unigramLines.push(withBackoff(`${text(model.unigram(id))} ${word}`, model.unigramBackoff(id)))
   const bigramLines: string[] = []
-  for (const key of model.bigramKeys())
+  for (const [first, second] of model.bigrams())
     bigramLines.push(
       withBackoff(
-        `${text(model.bigram(key) ?? -99)} ${words[Math.floor(key / size)]} ${words[key % size]}`,
-        model.bigramBackoff(key),
+        `${text(model.bigram(first, second) ?? -99)} ${words[first]} ${words[second]}`,
+        model.bigramBackoff(first, second),
       ),
     )
   const trigramLines: string[] = []
-  for (const key of model.trigramKeys()) {
-    const history = Math.floor(key / size)
+  for (const [first, second, third] of model.trigrams())
     trigramLines.push(
-      `${text(model.trigram(key) ?? -99)} ${words[Math.floor(history / size)]} ${words[history % size]} ${words[key % size]}`,
+      `${text(model.trigram(first, second, third) ?? -99)} ${words[first]} ${words[second]} ${words[third]}`,
     )
-  }
 
   return [
     '\\data\\',
