@@ -4,7 +4,9 @@
  * language model forces fluent-looking but wrong words out of speech it heard badly; what gives
  * those away is the words: in an order interviews never use ("what is the different between a
  * stack and cue the"), stopping where no question stops ("how do you"), words the interview
- * corpus never has (the generic model's "ottawa", "reddit"), or too few words for a question.
+ * corpus never has (the generic model's "ottawa", "reddit"), or too few words for a question
+ * (unless they are, whole, one of the short ways to follow up: "why is that", "how so"; decision
+ * 0127).
  * Each rule a transcript breaks multiplies its confidence by the same factor (0.8; stopping where
  * no question stops counts twice): with the confirmation threshold at 0.45, one broken rule sends
  * back a transcript below 0.56 acoustic confidence, two below 0.70, three below 0.88. The

@@ -1,7 +1,8 @@
 /**
  * Scores a transcript under the interview language model: a trigram model estimated as the
  * interview decoder's is (ngram.ts over corpus.ts, but keeping the few words the decoder cannot
- * pronounce) and queried by the back-off rules the decoder applies, so a transcript can be judged by how much it reads like
+ * pronounce, and with the short follow-up forms of follow-up-forms.ts) and queried by the
+ * back-off rules the decoder applies, so a transcript can be judged by how much it reads like
  * interview language. Words the corpus never has are counted apart: the generic decoder can
  * produce them, the interview decoder cannot.
  */
