@@ -56,4 +56,8 @@ print(
   'Speech: transcript confidence on the development and test parts (before and after its language rules)',
   await (await import('./bench/speech-confidence-bench.ts')).benchSpeechConfidence(),
 )
+print(
+  'Speech: building the transcript scorer (before: ARPA text parsed back; after: the estimate queried)',
+  await (await import('./bench/transcript-scorer-bench.ts')).benchTranscriptScorer(),
+)
 print('Web: landing page (production build)', await (await import('./bench/web-bench.ts')).benchWeb())

@@ -15,10 +15,15 @@ import {
   type PlausibilityRules,
 } from '#server/ai/offline/speech/transcript-plausibility.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
+import { interviewCorpus } from '#server/ai/offline/speech/interview-model/corpus.ts'
+import { followUpForms } from '#server/ai/offline/speech/interview-model/follow-up-forms.ts'
+import { createLanguageModel, type LanguageModel } from '#server/ai/offline/speech/interview-model/language-score.ts'
 import { TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 import { words } from './bench/speech-samples.ts'
 
-const dumpSchema = z.array(z.object({ text: z.string(), wer: z.number(), acoustic: z.number().optional() }))
+const dumpSchema = z.array(
+  z.object({ reference: z.string(), text: z.string(), wer: z.number(), acoustic: z.number().optional() }),
+)
 
 const file = process.argv[2]
 if (!file) throw new Error('Usage: node scripts/fit-transcript-confidence.ts DEVELOPMENT_DUMP')
@@ -70,11 +75,64 @@ for (const minWords of [0, 2, 3])
     for (const minEndLog10 of [-99, -1.6, -1.8, -2, -2.2, -2.4])
       for (const maxUnexpectedShare of [1, 0, 0.2, 0.4])
         for (const factor of [0.5, 0.6, 0.7, 0.8]) {
-          const rules = { minWords, minContextGain, minEndLog10, maxUnexpectedShare, factor }
+          const rules = { ...plausibilityRules, minWords, minContextGain, minEndLog10, maxUnexpectedShare, factor }
           grid.push({ rules, counts: flagged(rules) })
         }
 grid.sort((a, b) => b.counts.score - a.counts.score)
-const acousticOnly = { minWords: 0, minContextGain: -99, minEndLog10: -99, maxUnexpectedShare: 1, factor: 1 }
+const acousticOnly = {
+  minWords: 0,
+  minFollowUpWords: 0,
+  minContextGain: -99,
+  minEndLog10: -99,
+  maxUnexpectedShare: 1,
+  factor: 1,
+}
 console.log('acoustic confidence alone:', JSON.stringify(flagged(acousticOnly)))
 console.log('rules in use:', JSON.stringify(plausibilityRules), JSON.stringify(flagged(plausibilityRules)))
 for (const { rules, counts } of grid.slice(0, 12)) console.log(JSON.stringify(rules), JSON.stringify(counts))
+
+/**
+ * The short follow-ups: the rules as decision 0123 left them (a scorer of the decoder's corpus
+ * alone, no form exempt from the length rule) against the rules in use, on the same transcripts:
+ * the questions' (bad flagged, bad that could be read as a follow-up at 0.6 or more), the
+ * development follow-ups' and the short follow-up forms' (good and bad at 0.6 or more), and each as
+ * written, transcribed word for word at 0.9.
+ */
+const before = { scorer: createLanguageModel(interviewCorpus()), rules: { ...plausibilityRules, minFollowUpWords: 99 } }
+const after = { scorer: undefined, rules: plausibilityRules }
+const questions = new Set(developmentPart.questions.map(({ question }) => question))
+const followUps = new Set(developmentPart.followUps.map(({ question }) => question))
+const forms = new Set(followUpForms)
+function followUpFigures({ scorer, rules }: { scorer: LanguageModel | undefined; rules: PlausibilityRules }) {
+  const confidence = (text: string, acoustic: number) =>
+    acoustic * rules.factor ** brokenRules(languageEvidence(words(text), scorer), rules)
+  const group = (references: ReadonlySet<string>) => {
+    const chosen = transcripts.filter(({ reference }) => references.has(reference))
+    const at = (test: (wer: number) => boolean, high: (value: number) => boolean) => {
+      const band = chosen.filter(({ wer }) => test(wer))
+      return `${band.filter(({ text, acoustic }) => high(confidence(text, acoustic ?? 0))).length}/${band.length}`
+    }
+    const bad = (wer: number) => wer > 0.5
+    const good = (wer: number) => wer <= 0.2
+    return {
+      badFlagged: at(bad, (value) => value < TRANSCRIPT_CONFIDENCE_THRESHOLD),
+      badAtFollowUp: at(bad, (value) => value >= 0.6),
+      goodFlagged: at(good, (value) => value < TRANSCRIPT_CONFIDENCE_THRESHOLD),
+      goodAtFollowUp: at(good, (value) => value >= 0.6),
+    }
+  }
+  const writtenBelow = (texts: Iterable<string>, limit: number) => {
+    const all = [...texts]
+    return `${all.filter((text) => confidence(text, 0.9) < limit).length}/${all.length}`
+  }
+  return {
+    questions: group(questions),
+    developmentFollowUps: group(followUps),
+    shortForms: group(forms),
+    writtenQuestionsSentBack: writtenBelow([...questions, ...followUps], TRANSCRIPT_CONFIDENCE_THRESHOLD),
+    writtenFollowUpsBelowFollowUp: writtenBelow(followUps, 0.6),
+    writtenFormsBelowFollowUp: writtenBelow(forms, 0.6),
+  }
+}
+console.log('short follow-ups, before:', JSON.stringify(followUpFigures(before)))
+console.log('short follow-ups, after: ', JSON.stringify(followUpFigures(after)))

@@ -8,7 +8,10 @@
  * middling ones and of good ones (WER ≤ 20 %) flagged `needsConfirmation` by the confidence as it
  * is (decision 0123) and as it was before its language rules (decision 0055's), in the same run.
  * `--dump-development FILE` writes the development part's transcripts, for choosing the features;
- * `--development-stride N` takes every N-th development question (default 4) for a larger dump.
+ * `--development-stride N` takes every N-th development question (default 4) for a larger dump,
+ * `--follow-ups` adds the development part's follow-ups to it, `--short-follow-ups` the short
+ * follow-up forms the scorer knows (follow-up-forms.ts), and `--development-only` leaves the test
+ * part out.
  * Run alone with `node scripts/bench/speech-confidence-bench.ts`.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -17,6 +20,7 @@ import { join } from 'node:path'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
 import { testPart } from '#server/ai/offline/eval/test-part.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
+import { followUpForms } from '#server/ai/offline/speech/interview-model/follow-up-forms.ts'
 import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import { endsOnDanglingWord, INCOMPLETE_TRANSCRIPT_CAP } from '#server/ai/offline/speech/transcript-confidence.ts'
 import { languagePlausibility } from '#server/ai/offline/speech/transcript-plausibility.ts'
@@ -26,9 +30,23 @@ import { missingRecordingTool, record, type Condition } from './speech-recording
 import { errorRate, sample, words, type SpeechSample } from './speech-samples.ts'
 
 /** Every n-th question: about 30 phrases a part, the same in every run. */
-const parts = (developmentStride: number) => [
-  { name: 'development', phrases: developmentPart.questions.filter((_, index) => index % developmentStride === 0) },
-  { name: 'test', phrases: testPart.questions.filter((_, index) => index % 3 === 0) },
+const parts = (options: {
+  developmentStride: number
+  followUps: boolean
+  shortFollowUps: boolean
+  developmentOnly: boolean
+}): { name: string; phrases: readonly { question: string }[] }[] => [
+  {
+    name: 'development',
+    phrases: [
+      ...developmentPart.questions.filter((_, index) => index % options.developmentStride === 0),
+      ...(options.followUps ? developmentPart.followUps : []),
+      ...(options.shortFollowUps ? followUpForms.map((question) => ({ question })) : []),
+    ],
+  },
+  ...(options.developmentOnly
+    ? []
+    : [{ name: 'test', phrases: testPart.questions.filter((_, index) => index % 3 === 0) }]),
 ]
 
 /** Every phrase is recorded clean in the voice the engine hears best, so that good transcripts are not rare. */
@@ -126,7 +144,13 @@ async function judge(folder: string, engine: ReturnType<typeof createOfflineEngi
 }
 
 export async function benchSpeechConfidence(
-  options: { dumpDevelopment?: string; developmentStride?: number } = {},
+  options: {
+    dumpDevelopment?: string
+    developmentStride?: number
+    followUps?: boolean
+    shortFollowUps?: boolean
+    developmentOnly?: boolean
+  } = {},
 ): Promise<Figure[]> {
   const folder = await mkdtemp(join(tmpdir(), 'ih-speech-confidence-'))
   const engine = createOfflineEngine({ speech: { cacheDir: folder }, timeoutMs: 300_000 })
@@ -141,7 +165,13 @@ export async function benchSpeechConfidence(
     await prepareInterviewModel({ cacheDir: folder })
     const started = performance.now()
     const figures: Figure[] = []
-    for (const part of parts(options.developmentStride ?? 4)) {
+    const chosen = parts({
+      developmentStride: options.developmentStride ?? 4,
+      followUps: options.followUps ?? false,
+      shortFollowUps: options.shortFollowUps ?? false,
+      developmentOnly: options.developmentOnly ?? false,
+    })
+    for (const part of chosen) {
       const { judged, samples } = await judge(
         folder,
         engine,
@@ -186,6 +216,9 @@ if (import.meta.main) {
   const options = {
     ...(dumpDevelopment ? { dumpDevelopment } : {}),
     ...(stride ? { developmentStride: Number(stride) } : {}),
+    followUps: process.argv.includes('--follow-ups'),
+    shortFollowUps: process.argv.includes('--short-follow-ups'),
+    developmentOnly: process.argv.includes('--development-only'),
   }
   for (const figure of await benchSpeechConfidence(options))
     console.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}${figure.note ? `  (${figure.note})` : ''}`)

@@ -32,6 +32,7 @@ import {
   type LocalTranscriber,
   type LocalTranscriberOptions,
 } from './speech/local-transcriber.ts'
+import { prepareLanguageEvidence } from './speech/transcript-plausibility.ts'
 import { elapsedMs, estimateUsage } from './usage-estimate.ts'
 
 export type OfflineEngineOptions = {
@@ -86,6 +87,18 @@ export function createOfflineEngine(
   const timeoutMs = options.timeoutMs ?? 30_000
   let ocr: TesseractRecognizer | undefined
   const transcriber = createLocalTranscriber({ ...options.speech, provider, timeoutMs, logger: options.logger })
+  /**
+   * The transcript's confidence reads the words under the interview language model, a few hundred
+   * milliseconds of CPU to build: built in slices while the first clip is decoded, it is ready
+   * when the transcript is. Should it fail, scoring the transcript fails with the same error.
+   */
+  const prepareTranscriptScorer = () => {
+    prepareLanguageEvidence().catch((error: unknown) => {
+      options.logger?.warn('The transcript scorer could not be built ahead', {
+        error: error instanceof Error ? error.message : String(error),
+      })
+    })
+  }
 
   const meta = (started: number, input: readonly (string | undefined)[], output: readonly (string | undefined)[]) => ({
     provider,
@@ -170,9 +183,13 @@ export function createOfflineEngine(
 
     async transcribe(input, callOptions = {}) {
       const { audio } = parseInput(transcribeInputSchema, input)
+      prepareTranscriptScorer()
       return transcriber.transcribe(audio, callOptions.signal, callOptions.caller)
     },
-    listen: ({ caller }) => transcriber.listen(caller),
+    listen: ({ caller }) => {
+      prepareTranscriptScorer()
+      return transcriber.listen(caller)
+    },
 
     generateQuestions: (input, callOptions = {}) =>
       settled(() => {

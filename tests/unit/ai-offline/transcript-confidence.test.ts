@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseDecoderOutput } from '#server/ai/offline/speech/decoder-output.ts'
 import { posteriorConfidence, transcriptConfidence } from '#server/ai/offline/speech/transcript-confidence.ts'
-import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
+import { mayFollowUp, needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 
 // What pocketsphinx_continuous -time yes printed for espeak-ng's en-us+klatt "What is a hash map?".
 const clearQuestion = `what is a hash map
@@ -143,6 +143,22 @@ describe('the words of a transcript, as interview language', () => {
     const confidence = transcriptConfidence(said('containers versus virtual machines', 0.75))
     expect(confidence).toBeLessThan(0.75)
     expect(needsConfirmation(confidence)).toBe(false)
+  })
+})
+
+describe('short follow-ups', () => {
+  it('given a short follow-up heard fairly surely, when scored, then the words take nothing off and it may follow up', () => {
+    for (const followUp of ['why is that', 'how so', 'what else', 'can you elaborate', 'for example', 'go on'])
+      expect(transcriptConfidence(said(followUp, 0.7)), followUp).toBe(0.7)
+    expect(mayFollowUp(transcriptConfidence(said('why is that', 0.7)))).toBe(true)
+  })
+
+  it('given one word, even a follow-up one, when scored, then it is still too little for a question', () => {
+    expect(transcriptConfidence(said('why', 0.9))).toBeLessThan(0.6)
+  })
+
+  it('given two words that are no follow-up, when scored, then they are still too few', () => {
+    expect(transcriptConfidence(said('hash map', 0.7))).toBeLessThan(0.7)
   })
 })
 

@@ -9,7 +9,7 @@ import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 /** A sentence with how many times it counts: questions weigh more than answer prose. */
 export type CorpusSentence = { text: string; weight: number }
 
-const QUESTION_WEIGHT = 3
+export const QUESTION_WEIGHT = 3
 const PROSE_WEIGHT = 1
 
 const tagQuestionTemplates: readonly ((tag: string) => string)[] = [

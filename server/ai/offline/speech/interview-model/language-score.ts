@@ -1,12 +1,14 @@
 /**
  * Scores a transcript under the interview language model: a trigram model estimated as the
  * interview decoder's is (ngram.ts over corpus.ts, but keeping the few words the decoder cannot
- * pronounce), read back in process, so a transcript can be judged by how much it reads like
+ * pronounce, and with the short follow-up forms of follow-up-forms.ts) and queried by the
+ * back-off rules the decoder applies, so a transcript can be judged by how much it reads like
  * interview language. Words the corpus never has are counted apart: the generic decoder can
  * produce them, the interview decoder cannot.
  */
-import { interviewCorpus, type CorpusSentence } from './corpus.ts'
-import { buildArpa } from './ngram.ts'
+import { interviewCorpus, QUESTION_WEIGHT, type CorpusSentence } from './corpus.ts'
+import { followUpForms } from './follow-up-forms.ts'
+import { backoffLog10, estimateTrigramsInSteps, type WeightedSentence } from './ngram.ts'
 import { spokenTokens } from './spoken-words.ts'
 
 export type LanguageScore = {
@@ -25,43 +27,79 @@ export type LanguageScore = {
   words: number
 }
 
-type Entry = { log10: number; backoff: number }
-
 export type LanguageModel = { score(words: readonly string[]): LanguageScore }
 
 /** A word the corpus never has costs as much as a word seen once in a million. */
 const UNEXPECTED_LOG10 = -6
 
-export function parseArpa(arpa: string): Map<string, Entry> {
-  const entries = new Map<string, Entry>()
-  let order = 0
-  for (const line of arpa.split('\n')) {
-    const section = /^\\(\d)-grams:$/.exec(line)
-    if (section) {
-      order = Number(section[1])
-      continue
-    }
-    if (order === 0 || line === '' || line.startsWith('\\')) continue
-    const fields = line.split(' ')
-    const log10 = Number(fields[0])
-    const key = fields.slice(1, order + 1).join(' ')
-    const backoff = fields.length > order + 1 ? Number(fields[order + 1]) : 0
-    entries.set(key, { log10, backoff })
-  }
-  return entries
+/** A model being built: finished at once, or a few milliseconds per turn of the event loop. */
+export type LanguageModelBuild = {
+  finish(): LanguageModel
+  finishInSlices(sliceMs?: number): Promise<LanguageModel>
 }
 
-export function createLanguageModel(corpus: readonly CorpusSentence[] = interviewCorpus()): LanguageModel {
-  const sentences = corpus.map(({ text, weight }) => ({ words: spokenTokens(text).map(({ word }) => word), weight }))
-  const entries = parseArpa(buildArpa(sentences))
+const SENTENCES_PER_STEP = 2048
 
-  /** Standard back-off: the longest n-gram the model has, plus the back-off weights of its histories. */
-  function probability(history: readonly string[], word: string): number {
-    const known = entries.get([...history, word].join(' '))
-    if (known) return known.log10
-    if (history.length === 0) return UNEXPECTED_LOG10
-    return (entries.get(history.join(' '))?.backoff ?? 0) + probability(history.slice(1), word)
+/**
+ * Starts building the model. Both ways of finishing drive the same steps, so a transcript that
+ * needs the model while it is being built in slices finishes what is left at once.
+ */
+export function startLanguageModel(corpus?: readonly CorpusSentence[]): LanguageModelBuild {
+  // Let go once done: the steps hold the corpus and the counts needed only on the way.
+  let steps: Generator<void, LanguageModel> | undefined = languageModelSteps(corpus)
+  let model: LanguageModel | undefined
+  // A build that threw keeps throwing: its steps are over and would never give a model.
+  let failure: Error | undefined
+  const step = (): LanguageModel | undefined => {
+    if (failure) throw failure
+    try {
+      const next = steps?.next()
+      if (next?.done) {
+        model = next.value
+        steps = undefined
+      }
+      return model
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error))
+      throw failure
+    }
   }
+  return {
+    finish() {
+      for (;;) {
+        const done = step()
+        if (done) return done
+      }
+    },
+    async finishInSlices(sliceMs = 8) {
+      for (;;) {
+        const until = performance.now() + sliceMs
+        let done = step()
+        while (!done && performance.now() < until) done = step()
+        if (done) return done
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    },
+  }
+}
+
+export function createLanguageModel(corpus?: readonly CorpusSentence[]): LanguageModel {
+  return startLanguageModel(corpus).finish()
+}
+
+/** The decoder's corpus and the short follow-up forms, as questions. */
+export function scoredCorpus(): CorpusSentence[] {
+  return [...interviewCorpus(), ...followUpForms.map((text) => ({ text, weight: QUESTION_WEIGHT }))]
+}
+
+function* languageModelSteps(corpus: readonly CorpusSentence[] | undefined): Generator<void, LanguageModel> {
+  const sentences: WeightedSentence[] = []
+  for (const { text, weight } of corpus ?? scoredCorpus()) {
+    sentences.push({ words: spokenTokens(text).map(({ word }) => word), weight })
+    if (sentences.length % SENTENCES_PER_STEP === 0) yield
+  }
+  const model = yield* estimateTrigramsInSteps(sentences)
+  const probability = (history: readonly string[], word: string) => backoffLog10(model, history, word, UNEXPECTED_LOG10)
 
   return {
     score(words) {
@@ -78,7 +116,7 @@ export function createLanguageModel(corpus: readonly CorpusSentence[] = intervie
         gain += log10 - probability([], word)
         endLog10 = log10
       }
-      const unexpected = spoken.filter((word) => !entries.has(word)).length
+      const unexpected = spoken.filter((word) => !model.ids.has(word)).length
       const tokens = padded.length - 1
       return { meanLog10: total / tokens, meanContextGain: gain / tokens, endLog10, unexpected, words: spoken.length }
     },
