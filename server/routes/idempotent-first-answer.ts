@@ -1,6 +1,6 @@
 import { completeKey, releaseKey, wroteUnderKey } from '#server/idempotency/idempotency-keys.ts'
 import { routeErrorResponse } from './error-envelope.ts'
-import { currentRequestContext, noteIdempotencyKey } from '#server/request-context.ts'
+import { currentRequestContext, noteIdempotencyKey, runInRequestContext } from '#server/request-context.ts'
 import type { Runtime } from '#server/runtime.types.ts'
 
 const answerLostMessage =
@@ -12,6 +12,7 @@ const answerLostMessage =
  * committed: then the key keeps a 500 saying so (the answer that was lost cannot be made again),
  * and a repeat changes nothing a second time. A try that died holding the key (its server killed)
  * is judged the same way when a repeat takes the key over: by the events that carry the key.
+ * An event stream goes to the reader as it is produced and is kept once it has ended.
  */
 export async function firstAnswer(
   runtime: Runtime,
@@ -33,6 +34,7 @@ export async function firstAnswer(
     await settleFailure(runtime, id, committedWrites() > committedBefore)
     return response
   }
+  if (response.body && isEventStream(response)) return keptWhileStreamed(runtime, id, response, response.body)
   const body = await response.text()
   await completeKey(runtime.db, id, {
     status: response.status,
@@ -42,8 +44,61 @@ export async function firstAnswer(
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
 }
 
-function committedWrites(): number {
-  return currentRequestContext()?.committedWrites ?? 0
+const isEventStream = (response: Response) =>
+  (response.headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream')
+
+/**
+ * The event stream passed through as it comes (the first words reach the page while the rest is
+ * produced) and copied: once it has ended the copy is the key's answer. A reader that goes away
+ * first settles the key as a failure does.
+ */
+function keptWhileStreamed(
+  runtime: Runtime,
+  id: { userId: string; key: string },
+  response: Response,
+  events: ReadableStream<Uint8Array>,
+): Response {
+  // The events are produced as the reader pulls them, outside the request's own chain of calls:
+  // each pull runs in the request's context, so the writes it makes carry the key and are counted.
+  const context = currentRequestContext()
+  const inRequest = <T>(work: () => T): T => (context ? runInRequestContext(context, work) : work())
+  const committedBefore = committedWrites(context)
+  const source = events.getReader()
+  const decoder = new TextDecoder()
+  let copy = ''
+  const passed = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let next: ReadableStreamReadResult<Uint8Array>
+      try {
+        next = await inRequest(() => source.read())
+      } catch (error) {
+        await settleFailure(runtime, id, committedWrites(context) > committedBefore)
+        controller.error(error)
+        return
+      }
+      if (next.done) {
+        copy += decoder.decode()
+        await completeKey(runtime.db, id, {
+          status: response.status,
+          contentType: response.headers.get('content-type'),
+          body: copy,
+        })
+        controller.close()
+        return
+      }
+      copy += decoder.decode(next.value, { stream: true })
+      controller.enqueue(next.value)
+    },
+    async cancel(reason) {
+      await inRequest(() => source.cancel(reason))
+      await settleFailure(runtime, id, committedWrites(context) > committedBefore)
+    },
+  })
+  return new Response(passed, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+function committedWrites(context = currentRequestContext()): number {
+  return context?.committedWrites ?? 0
 }
 
 async function settleFailure(runtime: Runtime, id: { userId: string; key: string }, committed: boolean) {

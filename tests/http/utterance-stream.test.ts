@@ -169,9 +169,16 @@ describe('a spoken question streamed while it is spoken', () => {
   )
 
   it(
-    'answers an end repeated with its Idempotency-Key with the first answer, recorded once',
+    'streams the answer of an end sent with an Idempotency-Key, and answers its repeat with the first answer, recorded once',
     { timeout: 180_000 },
     async () => {
+      const asked = async () =>
+        (
+          (await api.call('interview-sessionActive', { ip, token })).body as {
+            data: { session: { questionsAsked: number } }
+          }
+        ).data.session.questionsAsked
+      const before = await asked()
       const id = await open()
       const blocks = blocksOf(pcm)
       for (const [sequence, bytes] of blocks.entries()) await block(id, sequence, bytes)
@@ -182,16 +189,25 @@ describe('a spoken question streamed while it is spoken', () => {
             authorization: `Bearer ${token}`,
             'x-forwarded-for': ip,
             'content-type': 'application/json',
+            accept: 'text/event-stream',
             'idempotency-key': `end-${id}`,
           },
           body: JSON.stringify({ blocks: blocks.length }),
         })
       const first = await ended()
-      const firstBody = (await first.json()) as { data: { questionId: string } }
+      expect(first.headers.get('content-type')).toMatch(/^text\/event-stream/)
+      if (!first.body) throw new Error('no body')
+      const events: ServerSentEvent[] = []
+      for await (const event of readServerSentEvents(first.body)) events.push(event)
+      expect(events.map(({ event }) => event)).toEqual(['heard', ...events.slice(1, -1).map(() => 'delta'), 'done'])
       const again = await ended()
       expect(again.headers.get('idempotent-replayed')).toBe('true')
-      expect(await again.json()).toEqual(firstBody)
-      expect(firstBody.data.questionId).toEqual(expect.any(String))
+      if (!again.body) throw new Error('no body')
+      const replayed: ServerSentEvent[] = []
+      for await (const event of readServerSentEvents(again.body)) replayed.push(event)
+      expect(replayed).toEqual(events)
+      // The question is recorded once, however many times its end was sent.
+      expect(await asked()).toBe(before + 1)
     },
   )
 
