@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { completeKey, releaseKey, wroteUnderKey } from '#server/idempotency/idempotency-keys.ts'
 import { routeErrorResponse } from './error-envelope.ts'
 import { currentRequestContext, noteIdempotencyKey, runInRequestContext } from '#server/request-context.ts'
@@ -7,9 +8,9 @@ const answerLostMessage =
   'This request was carried out, but its answer was lost. It is not carried out again: its result shows in your account (e.g. the active session).'
 
 /**
- * Runs the request and keeps its answer for the repeats. A failure of ours (5xx, or a throw) or a
- * rate limit releases the key, so a repeat runs the request again, unless one of its writes
- * committed: then the key keeps a 500 saying so (the answer that was lost cannot be made again),
+ * Runs the request and keeps its answer for the repeats. A failure of ours (5xx, or a throw), a
+ * rate limit, or a refusal the client is expected to get past (blocks still missing) releases the
+ * key, so a repeat runs the request again, unless one of its writes committed: then the key keeps a 500 saying so (the answer that was lost cannot be made again),
  * and a repeat changes nothing a second time. A try that died holding the key (its server killed)
  * is judged the same way when a repeat takes the key over: by the events that carry the key.
  * An event stream goes to the reader as it is produced and is kept once it has ended.
@@ -36,12 +37,33 @@ export async function firstAnswer(
   }
   if (response.body && isEventStream(response)) return keptWhileStreamed(runtime, id, response, response.body)
   const body = await response.text()
+  if (refusedForNow(response.status, body)) {
+    await settleFailure(runtime, id, committedWrites() > committedBefore)
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+  }
   await completeKey(runtime.db, id, {
     status: response.status,
     contentType: response.headers.get('content-type'),
     body,
   })
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+/**
+ * Refusals whose cause the client removes and then sends the same request again (its recovery, as
+ * the API document describes it): not kept, or the repeat would get the refusal back.
+ */
+const refusedForNowCodes: ReadonlySet<string> = new Set(['utterance_incomplete'])
+const refusalCode = z.object({ code: z.string() })
+
+function refusedForNow(status: number, body: string): boolean {
+  if (status < 400) return false
+  try {
+    const parsed = refusalCode.safeParse(JSON.parse(body))
+    return parsed.success && refusedForNowCodes.has(parsed.data.code)
+  } catch {
+    return false
+  }
 }
 
 const isEventStream = (response: Response) =>

@@ -85,6 +85,25 @@ describe.each(databaseKinds)('the first answer of a keyed request on %s', (kind)
     expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'done', answer: { status: 500 } })
   })
 
+  it('gives the key back on a refusal the same request can get past (blocks still missing), and keeps other refusals', async () => {
+    const incomplete = await claimed()
+    const refused = () =>
+      Response.json(
+        { success: false, error: 'Send the missing blocks', code: 'utterance_incomplete', details: { received: '1' } },
+        { status: 409 },
+      )
+    const answer = await asRequest(() => firstAnswer(test.runtime, incomplete, () => Promise.resolve(refused())))
+    expect(answer.status).toBe(409)
+    expect(await answer.json()).toMatchObject({ code: 'utterance_incomplete' })
+    expect(await claimKey(test.runtime.db, incomplete, test.clock)).toMatchObject({ kind: 'claimed' })
+
+    const ended = await claimed()
+    const sessionEnded = () =>
+      Response.json({ success: false, error: 'The session has ended', code: 'session_ended' }, { status: 409 })
+    await asRequest(() => firstAnswer(test.runtime, ended, () => Promise.resolve(sessionEnded())))
+    expect(await claimKey(test.runtime.db, ended, test.clock)).toMatchObject({ kind: 'done', answer: { status: 409 } })
+  })
+
   it('lets an event stream through as it is produced, and keeps the whole of it for the repeats', async () => {
     const id = await claimed()
     const encoder = new TextEncoder()
