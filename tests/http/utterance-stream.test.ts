@@ -231,7 +231,8 @@ describe('a spoken question streamed while it is spoken', () => {
     const response = await fetch(`${baseUrl}/api/interview/utterances/${id}/blocks/1`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip, 'content-type': 'application/octet-stream' },
-      body: Buffer.from(new Uint8Array(12_800)),
+      // Four seconds of audio sent within much less than two since the open.
+      body: Buffer.from(new Uint8Array(64_000)),
     })
     expect(response.status).toBe(429)
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
