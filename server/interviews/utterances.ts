@@ -12,6 +12,7 @@ import { maxQuestionAudioSeconds } from '#rules/media-limits.ts'
 import { LISTENING_SAMPLE_RATE, type ListeningStream } from '#server/ai/ai-engine.ts'
 import { bufferedListening } from '#server/ai/buffered-listening.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
+import type { RateLimitState } from '#server/accounts/rate-limit-state.ts'
 import { callAi } from './ai-calls.ts'
 import { failures, prepare, streamSpokenQuestion } from './ask.ts'
 import { mediaRefusals, QueueFullRefusal } from './media-limits.ts'
@@ -24,6 +25,17 @@ export const utteranceLimits = {
   idleMs: 30_000,
   /** Bytes of one block: two seconds of audio. */
   maxBlockBytes: 2 * 2 * LISTENING_SAMPLE_RATE,
+  /**
+   * Bytes of every block but the last: a tenth of a second, so that audio cannot be split into
+   * many tiny blocks (each costs memory); with the longest utterance it bounds the blocks to 601.
+   */
+  minBlockBytes: (2 * LISTENING_SAMPLE_RATE) / 10,
+  /** How far a person's audio may run ahead of the time since the open: it is spoken, not uploaded. */
+  aheadSeconds: 2,
+  /** An utterance is dropped this long after its open, whatever arrives. */
+  lifetimeMs: (maxQuestionAudioSeconds + 30) * 1000,
+  /** Utterances one person may open in a minute. */
+  opensPerMinute: 30,
 } as const
 
 /** 16-bit little-endian mono samples at this rate. */
@@ -36,11 +48,23 @@ type Open = {
   /** Each received block's digest, by its number: a repeat is recognised, a changed one refused. */
   digests: string[]
   bytes: number
+  /** Milliseconds since the epoch at the open: the audio may not run ahead of the time since. */
+  openedAt: number
+  /** A block shorter than the smallest was received: it was the last. */
+  shortBlock: boolean
   idle: ReturnType<typeof setTimeout>
+  lifetime: ReturnType<typeof setTimeout>
 }
 
 /** The open utterances of one server process, by id. */
 const openUtterances = new Map<string, Open>()
+/**
+ * Utterances being opened, by person: counted with the open ones from the moment the request is
+ * checked, before anything is awaited, so that parallel opens cannot all pass the bound.
+ */
+const opening = new Map<string, number>()
+/** When each person opened their utterances of the last minute. */
+const recentOpens = new Map<string, number[]>()
 
 const unknown = () => new DomainError('not-found', utteranceRefusals.unknown)
 const digestOf = (block: Uint8Array) => createHash('sha256').update(block).digest('base64url')
@@ -57,6 +81,44 @@ function drop(id: string): void {
   if (!open) return
   openUtterances.delete(id)
   clearTimeout(open.idle)
+  clearTimeout(open.lifetime)
+}
+
+/** Drops it when its lifetime has passed; then it is unknown, as one that was never opened. */
+function living(scope: SignedInScope, id: string): Open {
+  const open = mine(scope, id)
+  if (scope.runtime.clock.now().getTime() - open.openedAt < utteranceLimits.lifetimeMs) return open
+  open.stream.cancel()
+  drop(id)
+  throw unknown()
+}
+
+/** A 429 `rate-limited` with its Retry-After: nothing was taken. */
+function slowDown(message: string, policy: string, quota: number, windowSeconds: number, resetSeconds: number) {
+  const error = new DomainError('rate-limited', message)
+  const rateLimit: RateLimitState = { policy, quota, windowSeconds, remaining: 0, resetSeconds }
+  return Object.assign(error, { rateLimit })
+}
+
+function lifetimeTimer(id: string): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(() => {
+    openUtterances.get(id)?.stream.cancel()
+    drop(id)
+  }, utteranceLimits.lifetimeMs)
+  timer.unref()
+  return timer
+}
+
+/** Counts an open against the person's minute, or refuses it; synchronous, so parallel opens are each counted. */
+function countOpen(userId: string, now: number): void {
+  const minute = (recentOpens.get(userId) ?? []).filter((at) => now - at < 60_000)
+  if (minute.length >= utteranceLimits.opensPerMinute) {
+    recentOpens.set(userId, minute)
+    const resetSeconds = Math.ceil((60_000 - (now - (minute[0] ?? now))) / 1000)
+    throw slowDown(utteranceRefusals.tooManyOpens, 'utterance-opens', utteranceLimits.opensPerMinute, 60, resetSeconds)
+  }
+  minute.push(now)
+  recentOpens.set(userId, minute)
 }
 
 function idleTimer(id: string): ReturnType<typeof setTimeout> {
@@ -71,27 +133,45 @@ function idleTimer(id: string): ReturnType<typeof setTimeout> {
 
 /** Opens an utterance for the session (the named one, or the newest active): checks the plan first. */
 export async function openUtterance(scope: SignedInScope, input: { sessionId?: string | undefined }) {
-  const { session } = await prepare(scope, 'microphone', input.sessionId)
-  const open = [...openUtterances.values()].filter(({ userId }) => userId === scope.userId).length
+  const openedAt = scope.runtime.clock.now().getTime()
+  const { userId } = scope
+  // Checked and reserved before anything is awaited: parallel opens each see the others.
+  const open =
+    [...openUtterances.values()].filter((utterance) => utterance.userId === userId).length + (opening.get(userId) ?? 0)
   if (open >= utteranceLimits.openPerPerson)
     throw new QueueFullRefusal(`${failures.audio}: ${utteranceRefusals.tooMany(open)}`, { waiting: 0, running: open })
-  const { ai } = scope.runtime
-  const caller = { caller: scope.userId }
-  const stream = await callAi(failures.audio, () =>
-    ai.listen ? ai.listen(caller) : Promise.resolve(bufferedListening(ai, caller)),
-  )
+  countOpen(userId, openedAt)
+  opening.set(userId, (opening.get(userId) ?? 0) + 1)
+  let stream: ListeningStream
+  let sessionId: string
+  try {
+    const { session } = await prepare(scope, 'microphone', input.sessionId)
+    sessionId = session.id
+    const { ai } = scope.runtime
+    const caller = { caller: userId }
+    stream = await callAi(failures.audio, () =>
+      ai.listen ? ai.listen(caller) : Promise.resolve(bufferedListening(ai, caller)),
+    )
+  } finally {
+    const left = (opening.get(userId) ?? 1) - 1
+    if (left > 0) opening.set(userId, left)
+    else opening.delete(userId)
+  }
   const id = randomUUID()
   openUtterances.set(id, {
-    userId: scope.userId,
-    sessionId: session.id,
+    userId,
+    sessionId,
     stream,
     digests: [],
     bytes: 0,
+    openedAt,
+    shortBlock: false,
     idle: idleTimer(id),
+    lifetime: lifetimeTimer(id),
   })
   return {
     utteranceId: id,
-    sessionId: session.id,
+    sessionId,
     ...utteranceFormat,
     maxSeconds: maxQuestionAudioSeconds,
     maxBlockBytes: utteranceLimits.maxBlockBytes,
@@ -104,7 +184,7 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
  * same bytes it is acknowledged again and nothing else happens.
  */
 export async function feedUtterance(scope: SignedInScope, id: string, sequence: number, block: Uint8Array) {
-  const open = mine(scope, id)
+  const open = living(scope, id)
   const digest = digestOf(block)
   const acknowledged = () => ({ received: open.digests.length, seconds: open.bytes / 2 / LISTENING_SAMPLE_RATE })
   if (sequence < open.digests.length) {
@@ -118,12 +198,24 @@ export async function feedUtterance(scope: SignedInScope, id: string, sequence: 
   const seconds = (open.bytes + block.byteLength) / 2 / LISTENING_SAMPLE_RATE
   if (seconds > maxQuestionAudioSeconds)
     throw new DomainError('audio-too-long', `${failures.audio}: ${mediaRefusals.audioTooLong(seconds)}`)
+  if (open.shortBlock) throw new DomainError('bad-request', utteranceRefusals.shortBlockNotLast)
+  // Spoken, the audio cannot be ahead of the time since the open by more than the page's lead.
+  const ahead = seconds - (scope.runtime.clock.now().getTime() - open.openedAt) / 1000
+  if (ahead > utteranceLimits.aheadSeconds)
+    throw slowDown(
+      utteranceRefusals.ahead(utteranceLimits.aheadSeconds),
+      'utterance-pace',
+      utteranceLimits.aheadSeconds,
+      1,
+      Math.ceil(ahead - utteranceLimits.aheadSeconds),
+    )
   await callAi(failures.audio, () => {
     open.stream.feed(block)
     return Promise.resolve()
   })
   open.digests.push(digest)
   open.bytes += block.byteLength
+  open.shortBlock = block.byteLength < utteranceLimits.minBlockBytes
   clearTimeout(open.idle)
   open.idle = idleTimer(id)
   return acknowledged()
@@ -142,7 +234,7 @@ export function cancelUtterance(scope: SignedInScope, id: string): void {
  * utterance stays open for the missing ones.
  */
 export function endUtterance(scope: SignedInScope, id: string, blocks: number, signal?: AbortSignal) {
-  const open = mine(scope, id)
+  const open = living(scope, id)
   if (open.digests.length !== blocks)
     throw new DomainError('utterance-incomplete', utteranceRefusals.incomplete(open.digests.length, blocks), {
       received: String(open.digests.length),

@@ -108,12 +108,14 @@ const refusalsByOperation = {
     'no-speech',
     'idempotency-key-reused',
   ],
-  'POST /interview/utterances': [...needsSession, ...askingTheAi, 'queue-full'],
+  'POST /interview/utterances': [...needsSession, ...askingTheAi, 'queue-full', 'rate-limited'],
   'PUT /interview/utterances/{id}/blocks/{sequence}': [
     'not-found',
     'block-out-of-order',
     'block-mismatch',
     'audio-too-long',
+    'bad-request',
+    'rate-limited',
     ...askingTheAi,
   ],
   'POST /interview/utterances/{id}/end': [

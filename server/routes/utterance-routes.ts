@@ -166,7 +166,7 @@ const openPath: PathItem = {
     operationId: 'interview-utteranceOpen',
     tags: ['interview'],
     summary: 'Open a spoken question streamed while it is spoken',
-    description: `Opens an utterance for the session named (or the newest active one): its audio follows in blocks (PUT …/blocks/{sequence}) while the person speaks, and is recognised as it comes, so that the answer starts soon after the end (POST …/end). Needs the microphone feature in the plan (403 \`feature_not_in_plan\`), an active session (409), and at most ${utteranceLimits.openPerPerson} of your utterances open at once (429 \`queue_full\`). An utterance sent nothing for ${utteranceLimits.idleMs / 1000} s is dropped. The audio lives in the server's memory until the end or the cancel and is not kept; the question is recorded as POST /interview/audio-question records it.`,
+    description: `Opens an utterance for the session named (or the newest active one): its audio follows in blocks (PUT …/blocks/{sequence}) while the person speaks, and is recognised as it comes, so that the answer starts soon after the end (POST …/end). Needs the microphone feature in the plan (403 \`feature_not_in_plan\`), an active session (409), and at most ${utteranceLimits.openPerPerson} of your utterances open at once (429 \`queue_full\`) and ${utteranceLimits.opensPerMinute} opened in a minute (429 \`rate_limited\` with \`Retry-After\`). An utterance sent nothing for ${utteranceLimits.idleMs / 1000} s is dropped, and any utterance ${utteranceLimits.lifetimeMs / 1000} s after its open. The audio lives in the server's memory until the end or the cancel and is not kept; the question is recorded as POST /interview/audio-question records it.`,
     security: [{ bearerAuth: [] }],
     requestBody: jsonBodyOf({
       type: 'object',
@@ -201,7 +201,7 @@ const openPath: PathItem = {
       '403': refusal('Not part of the plan, or no active plan'),
       '409': refusal('No active interview session'),
       '415': refusal('A body that is not JSON'),
-      '429': refusal('Too many of your utterances open'),
+      '429': refusal('Too many of your utterances open (`queue_full`), or opened in the last minute (`rate_limited`)'),
       '503': refusal('Nothing configured on this server can recognise speech'),
     },
   },
@@ -212,7 +212,7 @@ const blockPath: PathItem = {
     operationId: 'interview-utteranceBlock',
     tags: ['interview'],
     summary: 'Send one block of an open utterance',
-    description: `Block \`sequence\` (0, 1, 2, … without gaps) of the utterance: raw 16 kHz mono 16-bit little-endian samples, an even number of bytes, at most ${utteranceLimits.maxBlockBytes} (two seconds). Sent again with the same bytes (a retry after a lost answer) it is acknowledged again and nothing changes; with other bytes 409 \`block_mismatch\`; a block after a gap 409 \`block_out_of_order\` with \`details.expected\`, the number to send next. Past the longest spoken question 413 \`audio_too_long\`.`,
+    description: `Block \`sequence\` (0, 1, 2, … without gaps) of the utterance: raw 16 kHz mono 16-bit little-endian samples, an even number of bytes, at most ${utteranceLimits.maxBlockBytes} (two seconds). Sent again with the same bytes (a retry after a lost answer) it is acknowledged again and nothing changes; with other bytes 409 \`block_mismatch\`; a block after a gap 409 \`block_out_of_order\` with \`details.expected\`, the number to send next. Past the longest spoken question 413 \`audio_too_long\`. Every block but the last is at least ${utteranceLimits.minBlockBytes} bytes (a tenth of a second): after a shorter one, a new block is 400 \`invalid_request\`. The audio is spoken, not uploaded: a block that would put it more than ${utteranceLimits.aheadSeconds} s ahead of the time since the open is 429 \`rate_limited\` with \`Retry-After\`, and nothing of it is taken (send it again then).`,
     security: [{ bearerAuth: [] }],
     parameters: [
       idParameter,
@@ -243,6 +243,7 @@ const blockPath: PathItem = {
       '409': refusal('A block out of order, or a repeat with other bytes'),
       '413': refusal('A block too large, or the utterance too long'),
       '415': refusal('Not application/octet-stream'),
+      '429': refusal('Sent faster than it is spoken (`rate_limited`): wait `Retry-After` seconds'),
     },
   },
 }
@@ -253,7 +254,7 @@ const endPath: PathItem = {
     tags: ['interview'],
     summary: 'End an open utterance and answer it',
     description:
-      'Ends the utterance, `blocks` of them sent (409 `utterance_incomplete` with `details.received` when fewer arrived: send the missing ones and end again; with an `Idempotency-Key`, an end repeated after its answer was lost gets the first answer again). The answer is what POST /interview/audio-question gives for the same audio, with the same refusals (an unsure transcript `needsConfirmation`, 422 `no_speech`), counted against the same session: with `Accept: text/event-stream` as server-sent events (`heard`, `delta`s, `done` or `error`), JSON otherwise.',
+      'Ends the utterance, `blocks` of them sent (409 `utterance_incomplete` with `details.received` when fewer arrived: send the missing ones and end again, with the same `Idempotency-Key` if one was sent — that refusal is not kept under it; with an `Idempotency-Key`, an end repeated after its answer was lost gets the first answer again, as server-sent events too). The answer is what POST /interview/audio-question gives for the same audio, with the same refusals (an unsure transcript `needsConfirmation`, 422 `no_speech`), counted against the same session: with `Accept: text/event-stream` as server-sent events (`heard`, `delta`s, `done` or `error`), JSON otherwise.',
     security: [{ bearerAuth: [] }],
     parameters: [idParameter],
     requestBody: {

@@ -60,8 +60,17 @@ export function createStreamedUtterance(
 
   /** Sends what the server has not acknowledged, in order; stops quietly when the connection drops. */
   async function send(): Promise<void> {
+    if (id === undefined) {
+      try {
+        id = await transport.open(sessionId)
+      } catch {
+        // Refused (too many open, the server busy or failing) or not answered: the page has all
+        // the audio, so the question goes whole when it ends, as for an utterance the server lost.
+        gone = true
+        return
+      }
+    }
     try {
-      id ??= await transport.open(sessionId)
       while (!cancelled && acknowledged < blocks.length) {
         const block = blocks[acknowledged]
         if (!block) break

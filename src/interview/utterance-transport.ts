@@ -101,6 +101,12 @@ export const httpUtteranceTransport: UtteranceTransport = {
       if (Number.isInteger(expected)) return expected
       throw new AudioQuestionFailure(isRecord(body) && typeof body.error === 'string' ? body.error : 'refused')
     }
+    if (response.status === 429) {
+      // Sent faster than it is spoken (a backlog after the connection came back): wait, then again.
+      const seconds = Number(response.headers.get('retry-after'))
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) ? seconds : 1, 5) * 1000))
+      return sequence
+    }
     if (!response.ok) throw await refused(response)
     const received = dataOf(await json(response)).received
     return typeof received === 'number' ? received : sequence + 1

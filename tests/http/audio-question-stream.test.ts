@@ -80,4 +80,46 @@ describe('POST /interview/audio-question as server-sent events', () => {
       expect(ended.body).toMatchObject({ data: { questionsAsked: 1 } })
     },
   )
+
+  it(
+    'streams the answer of a request sent with an Idempotency-Key too, and answers its repeat with the same events, recording once',
+    { timeout: 180_000 },
+    async () => {
+      await api.call('interview-sessionStart', { ip, token, body: { mode: 'voice' } })
+      const form = new FormData()
+      form.append('audio', new Blob([await readFile(path.join(folder, 'question.wav'))]), 'question.wav')
+      // One body (one multipart boundary), sent twice.
+      const encoded = new Request(baseUrl, { method: 'POST', body: form })
+      const body = new Uint8Array(await encoded.arrayBuffer())
+      const key = `audio-${crypto.randomUUID()}`
+      const ask = () =>
+        fetch(`${baseUrl}/api/interview/audio-question`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: 'text/event-stream',
+            'x-forwarded-for': ip,
+            'content-type': encoded.headers.get('content-type') ?? '',
+            'idempotency-key': key,
+          },
+          body,
+        })
+      const read = async (response: Response) => {
+        expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+        if (!response.body) throw new Error('no body')
+        const events: ServerSentEvent[] = []
+        for await (const event of readServerSentEvents(response.body)) events.push(event)
+        return events
+      }
+      const events = await read(await ask())
+      expect(events[0]?.event).toBe('heard')
+      expect(events.at(-1)?.event).toBe('done')
+      const again = await ask()
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(await read(again)).toEqual(events)
+
+      const ended = await api.call('interview-sessionEnd', { ip, token, body: {} })
+      expect(ended.body).toMatchObject({ data: { questionsAsked: 1 } })
+    },
+  )
 })

@@ -49,9 +49,17 @@ type Answer = {
   body: { success: boolean; code?: string; details?: Record<string, string>; data?: unknown }
 }
 
-async function send(method: string, address: string, bearer: string, body?: BodyInit, type?: string): Promise<Answer> {
+async function send(
+  method: string,
+  address: string,
+  bearer: string,
+  body?: BodyInit,
+  type?: string,
+  key?: string,
+): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, 'x-forwarded-for': ip }
   if (type) headers['content-type'] = type
+  if (key) headers['idempotency-key'] = key
   const response = await fetch(`${baseUrl}/api/interview/utterances${address}`, {
     method,
     headers,
@@ -73,8 +81,14 @@ const block = (
   bearer = token,
   type = 'application/octet-stream',
 ) => send('PUT', `/${id}/blocks/${sequence}`, bearer, Buffer.from(bytes), type)
-const end = (id: string, blocks: number, bearer = token) =>
-  send('POST', `/${id}/end`, bearer, JSON.stringify({ blocks }), 'application/json')
+const end = (id: string, blocks: number, bearer = token, key?: string) =>
+  send('POST', `/${id}/end`, bearer, JSON.stringify({ blocks }), 'application/json', key)
+const asked = async () =>
+  (
+    (await api.call('interview-sessionActive', { ip, token })).body as {
+      data: { session: { questionsAsked: number } }
+    }
+  ).data.session.questionsAsked
 const blocksOf = (bytes: Uint8Array) =>
   Array.from({ length: Math.ceil(bytes.byteLength / blockBytes) }, (_, index) =>
     bytes.subarray(index * blockBytes, (index + 1) * blockBytes),
@@ -125,6 +139,7 @@ describe('a spoken question streamed while it is spoken', () => {
     'refuses bad input with a 4xx and its code, and the utterance goes on as if it had not come',
     { timeout: 180_000 },
     async () => {
+      const before = await asked()
       const id = await open()
       const [first = pcm, second = pcm] = blocksOf(pcm)
       expect(await block(id, 'x1', first)).toMatchObject({ status: 400, body: { code: 'invalid_request' } })
@@ -155,23 +170,29 @@ describe('a spoken question streamed while it is spoken', () => {
 
       expect((await block(id, 0, first)).status).toBe(200)
       expect(await block(id, 0, second)).toMatchObject({ status: 409, body: { code: 'block_mismatch' } })
-      expect(await end(id, 2)).toMatchObject({
+      // Ended too soon with a key: the same key ends it once the missing blocks have come.
+      const key = `end-${id}`
+      expect(await end(id, 2, token, key)).toMatchObject({
         status: 409,
         body: { code: 'utterance_incomplete', details: { received: '1' } },
       })
+      expect(await asked()).toBe(before)
       const rest = pcm.subarray(first.byteLength)
       for (const [index, bytes] of blocksOf(rest).entries())
         expect((await block(id, index + 1, bytes)).status).toBe(200)
-      const answered = await end(id, 1 + blocksOf(rest).length)
+      const answered = await end(id, 1 + blocksOf(rest).length, token, key)
       expect(answered).toMatchObject({ status: 200, body: { success: true } })
+      // Only the answered question is recorded; none of the refusals wrote anything.
+      expect(await asked()).toBe(before + 1)
       expect((answered.body.data as { transcript: string }).transcript).toContain('hash map')
     },
   )
 
   it(
-    'answers an end repeated with its Idempotency-Key with the first answer, recorded once',
+    'streams the answer of an end sent with an Idempotency-Key, and answers its repeat with the first answer, recorded once',
     { timeout: 180_000 },
     async () => {
+      const before = await asked()
       const id = await open()
       const blocks = blocksOf(pcm)
       for (const [sequence, bytes] of blocks.entries()) await block(id, sequence, bytes)
@@ -182,18 +203,43 @@ describe('a spoken question streamed while it is spoken', () => {
             authorization: `Bearer ${token}`,
             'x-forwarded-for': ip,
             'content-type': 'application/json',
+            accept: 'text/event-stream',
             'idempotency-key': `end-${id}`,
           },
           body: JSON.stringify({ blocks: blocks.length }),
         })
       const first = await ended()
-      const firstBody = (await first.json()) as { data: { questionId: string } }
+      expect(first.headers.get('content-type')).toMatch(/^text\/event-stream/)
+      if (!first.body) throw new Error('no body')
+      const events: ServerSentEvent[] = []
+      for await (const event of readServerSentEvents(first.body)) events.push(event)
+      expect(events.map(({ event }) => event)).toEqual(['heard', ...events.slice(1, -1).map(() => 'delta'), 'done'])
       const again = await ended()
       expect(again.headers.get('idempotent-replayed')).toBe('true')
-      expect(await again.json()).toEqual(firstBody)
-      expect(firstBody.data.questionId).toEqual(expect.any(String))
+      if (!again.body) throw new Error('no body')
+      const replayed: ServerSentEvent[] = []
+      for await (const event of readServerSentEvents(again.body)) replayed.push(event)
+      expect(replayed).toEqual(events)
+      // The question is recorded once, however many times its end was sent.
+      expect(await asked()).toBe(before + 1)
     },
   )
+
+  it('refuses audio sent faster than it is spoken with 429 and Retry-After, taking nothing of it', async () => {
+    const id = await open()
+    expect(await block(id, 0, new Uint8Array(64_000))).toMatchObject({ status: 200, body: { data: { received: 1 } } })
+    const response = await fetch(`${baseUrl}/api/interview/utterances/${id}/blocks/1`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip, 'content-type': 'application/octet-stream' },
+      // Four seconds of audio sent within much less than two since the open.
+      body: Buffer.from(new Uint8Array(64_000)),
+    })
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(await response.json()).toMatchObject({ code: 'rate_limited' })
+    expect(await block(id, 0, new Uint8Array(64_000))).toMatchObject({ body: { data: { received: 1, seconds: 2 } } })
+    expect((await send('DELETE', `/${id}`, token)).status).toBe(200)
+  })
 
   it('cancels a misfire: nothing more is taken for it', async () => {
     const id = await open()

@@ -85,6 +85,77 @@ describe.each(databaseKinds)('the first answer of a keyed request on %s', (kind)
     expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'done', answer: { status: 500 } })
   })
 
+  it('gives the key back on a refusal the same request can get past (blocks still missing), and keeps other refusals', async () => {
+    const incomplete = await claimed()
+    const refused = () =>
+      Response.json(
+        { success: false, error: 'Send the missing blocks', code: 'utterance_incomplete', details: { received: '1' } },
+        { status: 409 },
+      )
+    const answer = await asRequest(() => firstAnswer(test.runtime, incomplete, () => Promise.resolve(refused())))
+    expect(answer.status).toBe(409)
+    expect(await answer.json()).toMatchObject({ code: 'utterance_incomplete' })
+    expect(await claimKey(test.runtime.db, incomplete, test.clock)).toMatchObject({ kind: 'claimed' })
+
+    const ended = await claimed()
+    const sessionEnded = () =>
+      Response.json({ success: false, error: 'The session has ended', code: 'session_ended' }, { status: 409 })
+    await asRequest(() => firstAnswer(test.runtime, ended, () => Promise.resolve(sessionEnded())))
+    expect(await claimKey(test.runtime.db, ended, test.clock)).toMatchObject({ kind: 'done', answer: { status: 409 } })
+  })
+
+  it('lets an event stream through as it is produced, and keeps the whole of it for the repeats', async () => {
+    const id = await claimed()
+    const encoder = new TextEncoder()
+    let source: ReadableStreamDefaultController<Uint8Array> | undefined
+    const events = new ReadableStream<Uint8Array>({
+      start(controller) {
+        source = controller
+      },
+    })
+    source?.enqueue(encoder.encode('event: heard\ndata: {}\n\n'))
+    const answer = await asRequest(() =>
+      firstAnswer(test.runtime, id, () =>
+        Promise.resolve(new Response(events, { headers: { 'content-type': 'text/event-stream; charset=utf-8' } })),
+      ),
+    )
+    const reader = answer.body?.getReader()
+    if (!reader) throw new Error('no body')
+    // The first event reaches the reader while the rest is still being produced.
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('event: heard\ndata: {}\n\n')
+    expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'running' })
+    source?.enqueue(encoder.encode('event: done\ndata: {}\n\n'))
+    source?.close()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('event: done\ndata: {}\n\n')
+    expect((await reader.read()).done).toBe(true)
+    expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({
+      kind: 'done',
+      answer: {
+        status: 200,
+        contentType: 'text/event-stream; charset=utf-8',
+        body: 'event: heard\ndata: {}\n\nevent: done\ndata: {}\n\n',
+      },
+    })
+  })
+
+  it('gives the key back when the reader of an event stream goes away before anything was written', async () => {
+    const id = await claimed()
+    const events = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('event: heard\ndata: {}\n\n'))
+      },
+    })
+    const answer = await asRequest(() =>
+      firstAnswer(test.runtime, id, () =>
+        Promise.resolve(new Response(events, { headers: { 'content-type': 'text/event-stream' } })),
+      ),
+    )
+    const reader = answer.body?.getReader()
+    await reader?.read()
+    await reader?.cancel()
+    expect(await claimKey(test.runtime.db, id, test.clock)).toMatchObject({ kind: 'claimed' })
+  })
+
   /**
    * A try of `key` by a signed-in person, run on a server that was then killed: it claimed the key,
    * and when `writes` its write committed, but it never kept an answer.

@@ -5,7 +5,7 @@
  * a misfire is cancelled there. A fake transport stands in for the server.
  */
 import { describe, expect, it } from 'vitest'
-import { ConnectionLost } from '#src/interview/audio-question.ts'
+import { AudioQuestionFailure, ConnectionLost } from '#src/interview/audio-question.ts'
 import type { AudioAnswer } from '#src/interview/interview-types.ts'
 import { blockSamples, createStreamedUtterance } from '#src/interview/streamed-utterance.ts'
 import { UtteranceGone, type UtteranceTransport } from '#src/interview/utterance-transport.ts'
@@ -109,14 +109,27 @@ describe('an utterance streamed while it is spoken', () => {
     expect(server.wholeSamples()).toBe(2 * blockSamples + 10)
   })
 
-  it('says why when the server refuses it for good, and does not send it again', async () => {
+  const openFailures: [string, Error][] = [
+    ['refused as too busy (429) or failing (5xx)', new AudioQuestionFailure('Too many utterances open')],
+    ['not answered (the connection)', new ConnectionLost('offline')],
+  ]
+  it.each(openFailures)('sends the whole recording as an audio question when its open is %s', async (_, refusal) => {
+    const server = fakeServer((call) => (call === 'open' ? refusal : undefined))
+    const utterance = createStreamedUtterance('s1', server.transport)
+    utterance.push(speech(2 * blockSamples + 10))
+    expect(await utterance.finish(listeners)).toBe(answer)
+    expect(server.calls).toEqual(['open', 'whole'])
+    expect(server.wholeSamples()).toBe(2 * blockSamples + 10)
+  })
+
+  it('says why when the server refuses a block for good, and does not send it again', async () => {
     const server = fakeServer((call) =>
-      call === 'open' ? new Error('Your plan does not include listening') : undefined,
+      call === 'block 0' ? new AudioQuestionFailure('Your plan does not include listening') : undefined,
     )
     const utterance = createStreamedUtterance('s1', server.transport)
     utterance.push(speech(blockSamples))
     await expect(utterance.finish(listeners)).rejects.toThrow(/does not include listening/)
-    expect(server.calls).toEqual(['open'])
+    expect(server.calls).toEqual(['open', 'block 0'])
   })
 
   it('cancels a misfire there, even one cancelled while it was being opened, and sends nothing more', async () => {

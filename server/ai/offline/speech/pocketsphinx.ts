@@ -143,10 +143,20 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     if (closed) throw new RecognizerFailedError(recognizer, 'The speech decoders have been shut down.')
     const mine = openOf.get(caller) ?? 0
     if (mine >= openPerPerson || openInAll >= maxOpen) throw new QueueFullError(openPerPerson, mine)
-    const decoder = await streamingDecoder()
-    const utterance = decoder.open()
+    // Reserved before the decoder is awaited, so that parallel opens each count the others; given
+    // back when the open fails.
     openOf.set(caller, mine + 1)
     openInAll += 1
+    let utterance: ReturnType<Decoder['open']>
+    try {
+      utterance = (await streamingDecoder()).open()
+    } catch (error) {
+      openInAll -= 1
+      const left = (openOf.get(caller) ?? 1) - 1
+      if (left > 0) openOf.set(caller, left)
+      else openOf.delete(caller)
+      throw error
+    }
     // Kept for a second decode of the whole clip should the streaming decoder die with it.
     const kept: Uint8Array[] = []
     let bytes = 0
