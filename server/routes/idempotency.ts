@@ -23,7 +23,7 @@ export const idempotentPaths: ReadonlySet<string> = new Set([
 ])
 
 /** Whether a request's path (under /api) is one of `idempotentPaths`, a `{parameter}` matching one segment. */
-export function isIdempotentPath(path: string): boolean {
+function isIdempotentPath(path: string): boolean {
   return [...idempotentPaths].some((template) => {
     const pattern = template.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&').replaceAll(/\{[^}]+\}/g, '[^/]+')
     return new RegExp(`^${pattern}$`).test(path)

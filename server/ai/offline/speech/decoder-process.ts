@@ -15,7 +15,7 @@ import { parseDecoderOutput, type DecoderOutput } from './decoder-output.ts'
 export type DecoderCommand = { program: string; args: readonly string[] }
 
 /** One utterance being decoded while its samples come. */
-export type DecoderUtterance = {
+type DecoderUtterance = {
   /** More 16 kHz mono 16-bit little-endian samples, in order; ignored once ended or cancelled. */
   feed(samples: Uint8Array): void
   /**

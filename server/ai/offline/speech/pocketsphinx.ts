@@ -75,7 +75,7 @@ export type PocketSphinxRecognizer = {
 }
 
 /** An utterance being decoded while it is spoken. */
-export type SpeechStream = {
+type SpeechStream = {
   /**
    * More of it: 16 kHz mono 16-bit little-endian samples, in order, an even number of bytes.
    * Throws MediaTooLargeError past the longest accepted recording (the utterance is cancelled),

@@ -8,8 +8,8 @@
  */
 export type WeightedSentence = { words: readonly string[]; weight: number }
 
-export const SENTENCE_START = '<s>'
-export const SENTENCE_END = '</s>'
+const SENTENCE_START = '<s>'
+const SENTENCE_END = '</s>'
 
 /**
  * The estimate: the counts, from which each n-gram's log10 probability and back-off weight are
@@ -55,14 +55,14 @@ function discount(counts: Counts): number {
 const stored = (value: number) => (value <= 0 ? -99 : Number(Math.log10(value).toFixed(6)))
 
 /** Runs a step-wise computation to its end. */
-export function finish<T>(steps: Generator<void, T>): T {
+function finish<T>(steps: Generator<void, T>): T {
   for (;;) {
     const next = steps.next()
     if (next.done) return next.value
   }
 }
 
-export function estimateTrigrams(sentences: readonly WeightedSentence[]): TrigramModel {
+function estimateTrigrams(sentences: readonly WeightedSentence[]): TrigramModel {
   return finish(estimateTrigramsInSteps(sentences))
 }
 
@@ -293,7 +293,7 @@ export function backoffLog10(model: TrigramModel, history: readonly string[], wo
   return known ?? (model.bigramBackoff(first, second) ?? 0) + bigram()
 }
 
-export function writeArpa(model: TrigramModel): string {
+function writeArpa(model: TrigramModel): string {
   const { words } = model
   const text = (value: number) => value.toFixed(6)
   const withBackoff = (line: string, backoff: number | undefined) =>
