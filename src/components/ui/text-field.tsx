@@ -34,7 +34,7 @@ export function TextField({
           onChange={(event) => onValueChange(event.target.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? errorId : undefined}
-          className={`block w-full rounded-lg border bg-canvas py-2.5 pl-3 text-base text-fg-value shadow-sm placeholder:text-gray-400 focus-field sm:text-sm ${
+          className={`block w-full rounded-lg border bg-canvas py-2.5 pl-3 text-base text-fg-value shadow-sm placeholder:text-fg-placeholder focus-field sm:text-sm ${
             password ? 'pr-11' : 'pr-3'
           } ${invalid ? 'border-invalid' : 'border-control'}`}
           {...input}
