@@ -5,9 +5,11 @@ import { randomUUID } from 'node:crypto'
 import { loadConfig, type PlanId } from '#app.config.ts'
 import { fixedClock } from '#events/clock.ts'
 import { recordPayment } from '#server/payments/record-payment.ts'
+import { eventsAppendedEvent } from '#server/jobs/projection-jobs.ts'
 import { createRuntime, type Runtime } from '#server/runtime.ts'
 import { findPlan } from '#app.catalog.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts'
+import { logReadableToItsEnd } from './log-readable.ts'
 import { createTestOrder } from './test-order.ts'
 
 export type TestRuntime = {
@@ -27,6 +29,7 @@ export async function createTestRuntime(kind: DatabaseKind, env: Record<string, 
     clock,
     database,
   })
+  if (kind === 'postgres') settleOnceReadable(runtime, database)
   return {
     runtime,
     database,
@@ -37,6 +40,23 @@ export async function createTestRuntime(kind: DatabaseKind, env: Record<string, 
       // A file the runtime was still creating as it closed can land while the folder is removed: try again.
       await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
     },
+  }
+}
+
+/**
+ * On PostgreSQL the projectors read the log in commit order, so an event stays unread while any
+ * older transaction in the cluster is open, a transaction of another test file's database
+ * included; a run that ends meanwhile leaves it for the next poll. `settled` then waits for the
+ * log to be readable to its end and wakes the projectors before it waits for them, so a test that
+ * checks a view after `settled` sees every event committed before it.
+ */
+function settleOnceReadable(runtime: Runtime, database: TestDatabase): void {
+  const { jobs } = runtime
+  const settled = jobs.settled
+  jobs.settled = async (prefix) => {
+    await logReadableToItsEnd(database.db)
+    jobs.wake(eventsAppendedEvent)
+    await settled(prefix)
   }
 }
 
