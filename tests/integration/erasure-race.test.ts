@@ -10,15 +10,14 @@ import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '#events/domain-error.ts'
 import { orderCommands } from '#events/orders/order-decider.ts'
-import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
 import { ownerOf } from '#events/users/owner-check.ts'
 import { userCommands } from '#events/users/user-decider.ts'
 import { deleteAccount } from '#server/accounts/profile.ts'
 import { startSession } from '#server/interviews/interview-sessions.ts'
-import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { testOrderData } from '#tests/support/test-order.ts'
-import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { registeredPerson } from '#tests/support/registered-person.ts'
+import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 let test: TestRuntime
 const teardown = suiteTeardown()
@@ -26,32 +25,6 @@ beforeAll(async () => {
   test = await createTestRuntime('postgres')
   teardown.add(() => test.close())
 })
-
-async function registeredPerson(): Promise<SignedInScope> {
-  const userId = randomUUID()
-  const scope = actingAs({ runtime: test.runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
-  await test.runtime.store.transaction(async (tx) => {
-    const key = await ensureKeyFor(tx.db, userId)
-    await userCommands.handle(
-      tx,
-      userId,
-      {
-        type: 'Register',
-        userId,
-        email: seal(key, userId, `${userId}@example.com`),
-        firstName: seal(key, userId, 'Grace'),
-        lastName: seal(key, userId, 'Hopper'),
-        avatarUrl: null,
-        provider: 'password',
-        providerUserId: null,
-        emailConfirmed: true,
-      },
-      scope.metadata(),
-    )
-  })
-  await grantPlan(test.runtime, userId, 'pro')
-  return scope
-}
 
 /** Resolves once some other connection of this database waits for a lock. */
 async function someoneWaitsOnALock() {
@@ -83,7 +56,7 @@ async function eventTypesAfterErasure(userId: string) {
 
 describe('an erasure racing a write for the same person', () => {
   it('waits for a write that already read its owner, so that write lands before UserErased', async () => {
-    const person = await registeredPerson()
+    const person = await registeredPerson(test.runtime, 'pro')
     const ownerRead = gate()
     const release = gate()
     const write = test.runtime.store.transaction(async (tx) => {
@@ -109,7 +82,7 @@ describe('an erasure racing a write for the same person', () => {
   })
 
   it('makes a write that starts during the erasure wait for it, then refuses it', async () => {
-    const person = await registeredPerson()
+    const person = await registeredPerson(test.runtime, 'pro')
     const erasing = gate()
     const release = gate()
     const erasure = test.runtime.store.transaction(async (tx) => {

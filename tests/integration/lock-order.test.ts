@@ -8,20 +8,17 @@
  * until PostgreSQL shows each one waiting), then lets them all go. PGlite runs one transaction at
  * a time, so there the three simply run at once.
  */
-import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
 import { commandUnit } from '#events/store/command-handler.ts'
 import { subscriptionCommands } from '#events/subscriptions/subscription-decider.ts'
-import { userCommands } from '#events/users/user-decider.ts'
 import { signInOrChallenge } from '#server/accounts/second-step/sign-in-challenge.ts'
 import { startSession } from '#server/interviews/interview-sessions.ts'
-import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import { schedulePlanChange } from '#server/subscriptions/plan-changes.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { registeredPerson } from '#tests/support/registered-person.ts'
+import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 function gate() {
   let open: () => void = () => undefined
@@ -36,32 +33,6 @@ describe.each(databaseKinds)('a plan change, a session start and a sign-in on on
     test = await createTestRuntime(kind)
     teardown.add(() => test.close())
   })
-
-  async function registeredPerson(): Promise<SignedInScope> {
-    const userId = randomUUID()
-    const scope = actingAs({ runtime: test.runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
-    await test.runtime.store.transaction(async (tx) => {
-      const key = await ensureKeyFor(tx.db, userId)
-      await userCommands.handle(
-        tx,
-        userId,
-        {
-          type: 'Register',
-          userId,
-          email: seal(key, userId, `${userId}@example.com`),
-          firstName: seal(key, userId, 'Grace'),
-          lastName: seal(key, userId, 'Hopper'),
-          avatarUrl: null,
-          provider: 'password',
-          providerUserId: null,
-          emailConfirmed: true,
-        },
-        scope.metadata(),
-      )
-    })
-    await grantPlan(test.runtime, userId, 'pro')
-    return scope
-  }
 
   /** Whether some connection of this database waits, through others, on itself: a circle of lock waits. */
   async function waitsInACircle(): Promise<boolean> {
@@ -111,7 +82,7 @@ describe.each(databaseKinds)('a plan change, a session start and a sign-in on on
   }
 
   it('all three finish, their lock waits never in a circle', async () => {
-    const person = await registeredPerson()
+    const person = await registeredPerson(test.runtime, 'pro')
     const { userId } = person
     const signIn = () =>
       commandUnit(test.runtime.store, (tx) =>
