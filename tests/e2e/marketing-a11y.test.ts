@@ -48,7 +48,10 @@ describe('accessibility of the public pages (axe-core)', () => {
         timeout: 15_000,
         polling: 100,
       })
-      // Colour contrast is measured on the final colours: every transition and finite animation has ended.
+      // Colour contrast is measured on the final colours. A control waiting for the session or a quote
+      // is dimmed until the answer arrives and then fades in, so the page's requests must have
+      // settled first; then every transition and finite animation has ended.
+      await page.waitForLoadState('networkidle', { timeout: 15_000 })
       await page.waitForFunction(
         () =>
           document
