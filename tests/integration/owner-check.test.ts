@@ -4,12 +4,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
 import type { StoreTransaction } from '#events/store/event-store.ts'
 import { ownerOf } from '#events/users/owner-check.ts'
 import { type UserCommand, userCommands } from '#events/users/user-decider.ts'
 import { systemActor } from '#tests/support/test-events.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
+import { registerConfirmed } from '#tests/support/registered-person.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
@@ -24,26 +24,7 @@ describe.each(databaseKinds)('the owner check on %s', (kind) => {
   const onUser = (userId: string, command: UserCommand) =>
     test.runtime.store.transaction((tx) => userCommands.handle(tx, userId, command, systemActor))
 
-  const register = (userId: string) =>
-    test.runtime.store.transaction(async (tx) => {
-      const key = await ensureKeyFor(tx.db, userId)
-      await userCommands.handle(
-        tx,
-        userId,
-        {
-          type: 'Register',
-          userId,
-          email: seal(key, userId, `${userId}@example.com`),
-          firstName: seal(key, userId, 'Ada'),
-          lastName: seal(key, userId, 'Lovelace'),
-          avatarUrl: null,
-          provider: 'password',
-          providerUserId: null,
-          emailConfirmed: true,
-        },
-        systemActor,
-      )
-    })
+  const register = (userId: string) => registerConfirmed(test.runtime, userId, systemActor)
 
   /** A unit of work whose stream reads fail: the owner check must answer without them. */
   const ownerWithoutReadingStreams = (userId: string) =>

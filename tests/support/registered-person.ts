@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PlanId } from '#app.config.ts'
 import { ensureKeyFor, seal } from '#events/pii/pii-vault.ts'
+import type { EventMetadata } from '#events/store/types.ts'
 import { userCommands } from '#events/users/user-decider.ts'
 import { actingAs, type SignedInScope } from '#server/request-scope.ts'
 import type { Runtime } from '#server/runtime.ts'
@@ -10,7 +11,14 @@ import { grantPlan } from './test-runtime.ts'
 export async function registeredPerson(runtime: Runtime, planType: PlanId): Promise<SignedInScope> {
   const userId = randomUUID()
   const scope = actingAs({ runtime, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
-  await runtime.store.transaction(async (tx) => {
+  await registerConfirmed(runtime, userId, scope.metadata())
+  await grantPlan(runtime, userId, planType)
+  return scope
+}
+
+/** Registers a confirmed person (no plan) through the user aggregate, the way sign-up does. */
+export function registerConfirmed(runtime: Runtime, userId: string, metadata: EventMetadata): Promise<void> {
+  return runtime.store.transaction(async (tx) => {
     const key = await ensureKeyFor(tx.db, userId)
     await userCommands.handle(
       tx,
@@ -26,9 +34,7 @@ export async function registeredPerson(runtime: Runtime, planType: PlanId): Prom
         providerUserId: null,
         emailConfirmed: true,
       },
-      scope.metadata(),
+      metadata,
     )
   })
-  await grantPlan(runtime, userId, planType)
-  return scope
 }
