@@ -10,6 +10,8 @@ import {
   secondFreshTestSet,
   testPart,
   testSet,
+  thirdFreshTestPart,
+  thirdFreshTestSet,
 } from '#server/ai/offline/eval/test-part.ts'
 import { heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
@@ -192,6 +194,72 @@ describe('the second fresh test part (decision 0119)', () => {
     )
     expect(secondFreshTestPart.questions.length).toBe(
       secondFreshTestSet.questions.length + secondFreshTestSet.withContext.questions.length,
+    )
+  })
+})
+
+describe('the third fresh test part (decision 0133)', () => {
+  it('is the set written before the engine change it measures: its questions and labels are never changed', () => {
+    const text = readFileSync(new URL('../../../server/ai/offline/eval/third-fresh-test-set.json', import.meta.url))
+    expect(createHash('sha256').update(text).digest('hex')).toBe(
+      '5682b920a147ca4376cccceb0ecb0b6a8328cd58512ef4eaf2f630c2a7b68246',
+    )
+  })
+
+  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
+    const all = [
+      ...thirdFreshTestSet.questions,
+      ...thirdFreshTestSet.withContext.questions,
+      ...thirdFreshTestSet.followUps,
+    ]
+    for (const { question, accept } of all)
+      if (accept.includes('none')) expect(accept, question).toEqual(['none'])
+      else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
+    const none = thirdFreshTestSet.questions.filter((q) => q.accept.includes('none')).length
+    expect(none / thirdFreshTestSet.questions.length).toBeGreaterThanOrEqual(0.15)
+    expect(none / thirdFreshTestSet.questions.length).toBeLessThanOrEqual(0.2)
+  })
+
+  it('asks questions none of the other parts asks nor nearly repeats an entry, Hinglish among them, and follow-ups that are and are not', () => {
+    const otherParts = [
+      ...trustSet.questions.map((q) => q.question),
+      ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
+      ...[testSet, freshTestSet, secondFreshTestSet].flatMap((set) => [
+        ...set.questions.map((q) => q.question),
+        ...set.withContext.questions.map((q) => q.question),
+        ...set.followUps.flatMap((f) => [f.previous, f.question]),
+      ]),
+      ...heldOutQuestions.map((item) => item.question),
+    ]
+    const entryWordings = knowledgeBase.flatMap((e) => [e.question, ...e.alternatives, ...everydayWordingsOf(e.id)])
+    const asked = [
+      ...thirdFreshTestSet.questions.map((q) => q.question),
+      ...thirdFreshTestSet.withContext.questions.map((q) => q.question),
+      ...thirdFreshTestSet.followUps.flatMap((f) => [f.previous, f.question]),
+    ]
+    const others = new Set(otherParts.map(normalised))
+    for (const question of asked) {
+      expect(others.has(normalised(question)), question).toBe(false)
+      const closest = Math.max(...[...otherParts, ...entryWordings].map((w) => jaccard(tokens(question), tokens(w))))
+      expect(closest, question).toBeLessThanOrEqual(0.5)
+    }
+    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna)\b/i.test(q)).length).toBeGreaterThanOrEqual(5)
+    const followUps = thirdFreshTestSet.followUps.filter((f) => f.isFollowUp).length
+    expect(followUps * 2).toBe(thirdFreshTestSet.followUps.length)
+  })
+
+  it('asks its résumé questions with a current employer and role other than the target ones', () => {
+    const { context, employer, targetRole } = thirdFreshTestSet.withContext
+    expect(context.role).toBe(targetRole)
+    expect(context.resume).toContain(employer)
+    expect(context.jobDescription).not.toContain(employer)
+    expect(context.resume?.split('\n')[1]).not.toContain(targetRole)
+    expect(thirdFreshTestPart.name).toBe('third fresh test')
+    expect(thirdFreshTestPart.questions.filter((q) => q.context === context).length).toBe(
+      thirdFreshTestSet.withContext.questions.length,
+    )
+    expect(thirdFreshTestPart.questions.length).toBe(
+      thirdFreshTestSet.questions.length + thirdFreshTestSet.withContext.questions.length,
     )
   })
 })

@@ -8,6 +8,8 @@
  *   never printed.
  * - second-fresh-test-set.json (decision 0119): written because the fresh part had been measured by
  *   two designs, before the engine changes it measures; its misses are never printed.
+ * - third-fresh-test-set.json (decision 0133): written because the second fresh part had been
+ *   measured by several designs, before the engine change it measures; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -16,6 +18,7 @@ import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
+import thirdFreshTestSetData from './third-fresh-test-set.json' with { type: 'json' }
 
 const kindSchema = z.enum([
   'technical',
@@ -64,6 +67,8 @@ export const testSet: TestSet = testSetSchema.parse(testSetData)
 export const freshTestSet: TestSet = testSetSchema.parse(freshTestSetData)
 /** The second fresh test part (decision 0119), written after the fresh part had been measured by two designs. */
 export const secondFreshTestSet: TestSet = testSetSchema.parse(secondFreshTestSetData)
+/** The third fresh test part (decision 0133), written after the second fresh part had been measured by several designs. */
+export const thirdFreshTestSet: TestSet = testSetSchema.parse(thirdFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -109,3 +114,4 @@ function partOf(name: string, set: TestSet): EvaluationPart {
 export const testPart: EvaluationPart = partOf('test, seen before', testSet)
 export const freshTestPart: EvaluationPart = partOf('fresh test', freshTestSet)
 export const secondFreshTestPart: EvaluationPart = partOf('second fresh test', secondFreshTestSet)
+export const thirdFreshTestPart: EvaluationPart = partOf('third fresh test', thirdFreshTestSet)
