@@ -1,7 +1,5 @@
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
-import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { analyze } from '#server/ai/offline/search/text/analyze.ts'
 
 /**
  * Questions about the candidate themselves, and the HR questions about terms, recognised by their
@@ -22,17 +20,14 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-proudest-project',
   ],
   [
-    /\b(salary|ctc|compensation|pay|package)\b.{0,30}\b(expect\w*|looking for|hike)\b|\b(expected|current|last drawn) (ctc|salary|compensation|package|pay)\b|\bhow much\b.{0,30}\b(paid|pay|salary)\b|\bctc\b|\byour\b.{0,20}\b(salary|compensation)\b|\bhow much (hike|increment|raise)\b|\b(hike|increment)\b.{0,30}\b(expect\w*|looking for)\b/i,
+    /\b(salary|ctc|compensation|pay|package)\b.{0,30}\b(expect\w*|looking for|hike)\b|\b(expected|current|last drawn) (ctc|salary|compensation|package|pay)\b|\bhow much\b.{0,30}\b(paid|pay|salary)\b|\bctc\b|\byour\b.{0,20}\b(salary|compensation)\b/i,
     'beh-salary-expectations',
   ],
   [
     /\bnotice period\b|\bjoining date\b|\b(how soon|when) can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b|\b(ready|able|available) to (join|start)\b|\bimmediate joiner\b/i,
     'beh-notice-period',
   ],
-  [
-    /\brelocat\w*\b|\b(open|willing|ready|okay|ok|fine|comfortable) (to|with) (move|moving|shift|shifting) (base\b|to (a |another )?(city|location)\b)|\bshift(ing)? (your )?base\b/i,
-    'beh-relocation',
-  ],
+  [/\brelocat\w*\b|\b(open|willing|ready) to (move|shift) to\b/i, 'beh-relocation'],
   [
     /\b(any )?questions? for (us|me)\b|\bwhat (should|can|could) i ask\b.{0,40}\binterviewer\b|\bquestions? to ask (the|your|an) interviewer\b/i,
     'beh-questions-for-interviewer',
@@ -41,12 +36,11 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
 
 /**
  * Terms of employment the knowledge base has no entry for: other offers, office attendance,
- * service bonds, probation, background checks, shift timings (night or rotational shifts for a
- * client abroad), a counter-offer from the current employer. They are answered as the HR entries are (say where
+ * service bonds, probation, background checks. They are answered as the HR entries are (say where
  * you stand, give a phrasing), never from a technical neighbour or with a story.
  */
 const OTHER_TERMS =
-  /\b(other )?offers? in hand\b|\bany other offers?\b|\bwork(ing)? from (the )?office\b|\bdays a week\b.{0,20}\boffice\b|\bservice bond\b|\bbond period\b|\bsign(ing)? a bond\b|\bprobation\b|\bbackground (verification|check)\b|\bjoining bonus\b|\b(rotational|night|rotating|us|uk|general) shifts?\b|\bshift timings?\b|\bcounter[ -]?offer\b|\b(come|coming) to (the |our )?office\b|\boffice\b.{0,20}\b(all )?(five|5|six|6) days\b/i
+  /\b(other )?offers? in hand\b|\bany other offers?\b|\bwork(ing)? from (the )?office\b|\bdays a week\b.{0,20}\boffice\b|\bservice bond\b|\bbond period\b|\bsign(ing)? a bond\b|\bprobation\b|\bbackground (verification|check)\b|\bjoining bonus\b/i
 
 const TERMS_ENTRIES: ReadonlySet<string> = new Set(['beh-salary-expectations', 'beh-notice-period', 'beh-relocation'])
 
@@ -56,23 +50,8 @@ export function asksAboutTerms(question: string): boolean {
   return (entry !== null && TERMS_ENTRIES.has(entry.id)) || OTHER_TERMS.test(question)
 }
 
-const MOVE_TO_NAMED_PLACE =
-  /\b(?:open|willing|ready|okay|ok|fine|comfortable) (?:to|with) (?:move|moving|shift|shifting) to ([A-Za-z]+)\b/i
-
-/**
- * "Are you okay to shift to Bangalore?" asks about moving to a place; "are you okay to shift to
- * React?" about a technology. A place is a word the knowledge base never uses, a technology one
- * it does.
- */
-function asksToMoveToAPlace(question: string): boolean {
-  const place = MOVE_TO_NAMED_PLACE.exec(question)?.[1]
-  if (place === undefined) return false
-  const index = knowledgeIndex()
-  return !analyze(place).some((term) => index.has(term))
-}
-
 /** The knowledge-base entry for a question about the candidate, or null for any other question. */
 export function personalQuestionEntry(question: string): KbEntry | null {
   for (const [pattern, id] of PERSONAL_QUESTIONS) if (pattern.test(question)) return findEntry(id) ?? null
-  return asksToMoveToAPlace(question) ? (findEntry('beh-relocation') ?? null) : null
+  return null
 }

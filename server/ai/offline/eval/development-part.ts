@@ -16,8 +16,6 @@ const trustSetSchema = z.strictObject({
         question: z.string().trim().min(3),
         /** The knowledge-base entry that answers it, or null when no entry does (the engine should abstain). */
         expected: z.string().min(1).nullable(),
-        /** Other entries that answer it as well (a late deadline is a disagreement and a tight deadline). */
-        alsoAccept: z.array(z.string().min(1)).min(1).optional(),
       }),
     )
     .min(1),
@@ -40,9 +38,9 @@ export const trustSet: TrustSet = trustSetSchema.parse(trustSetData)
 
 export const developmentPart: EvaluationPart = {
   name: 'development',
-  questions: trustSet.questions.map(({ question, expected, alsoAccept = [] }) => ({
+  questions: trustSet.questions.map(({ question, expected }) => ({
     question,
-    accept: expected === null ? [] : [expected, ...alsoAccept],
+    accept: expected === null ? [] : [expected],
   })),
   followUps: trustSet.followUps.map(({ previous, followUp, expected, isFollowUp }) => ({
     previous,

@@ -3,7 +3,6 @@
  * answer evaluation. The test part is never read here.
  */
 import { developmentPart } from './development-part.ts'
-import { asksAboutTerms, personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import {
   confidenceFeatures,
@@ -28,24 +27,17 @@ const NO_CANDIDATE: ConfidenceEvidence = {
   scorePerTerm: 0,
 }
 
-/**
- * The top candidate's evidence for each development question whose answer the confidence decides,
- * and whether that entry answers it. A question named by its wording (about the candidate, or
- * about terms of employment) is answered or declined whatever retrieval scores, so it does not
- * teach the model.
- */
+/** The top candidate's evidence for each development question, and whether that entry answers it. */
 export const developmentSamples = (): Sample[] =>
-  developmentPart.questions
-    .filter((item) => personalQuestionEntry(item.question) === null && !asksAboutTerms(item.question))
-    .map((item) => {
-      const top = findAnswers(item.question, item.context).matches[0]
-      const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
-      return {
-        evidence: top?.evidence ?? NO_CANDIDATE,
-        topRight: top !== undefined && accepted.includes(top.entry.id),
-        hasEntry: accepted.length > 0,
-      }
-    })
+  developmentPart.questions.map((item) => {
+    const top = findAnswers(item.question, item.context).matches[0]
+    const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
+    return {
+      evidence: top?.evidence ?? NO_CANDIDATE,
+      topRight: top !== undefined && accepted.includes(top.entry.id),
+      hasEntry: accepted.length > 0,
+    }
+  })
 
 const L2 = 1
 const STEPS = 3000
