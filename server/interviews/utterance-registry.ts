@@ -34,8 +34,6 @@ export function createUtteranceRegistry(clock: Clock) {
    * checked, before anything is awaited, so that parallel opens cannot all pass the bound.
    */
   const opening = new Map<string, number>()
-  /** When each person opened their utterances of the last minute. */
-  const recentOpens = new Map<string, number[]>()
   let stopped = false
 
   const expired = (utterance: OpenUtterance) => clock.now().getTime() >= utterance.expiresAt
@@ -44,15 +42,8 @@ export function createUtteranceRegistry(clock: Clock) {
     open.delete(id)
     utterance.stream.cancel()
   }
-  const lastMinute = (userId: string, now: number) => (recentOpens.get(userId) ?? []).filter((at) => now - at < 60_000)
   const sweep = () => {
     for (const [id, utterance] of open) if (expired(utterance)) drop(id, utterance)
-    const now = clock.now().getTime()
-    for (const userId of recentOpens.keys()) {
-      const minute = lastMinute(userId, now)
-      if (minute.length > 0) recentOpens.set(userId, minute)
-      else recentOpens.delete(userId)
-    }
   }
   const timer = setInterval(sweep, sweepMs)
   // Nothing to drop does not keep the process alive.
@@ -71,18 +62,6 @@ export function createUtteranceRegistry(clock: Clock) {
       let held = opening.get(userId) ?? 0
       for (const utterance of open.values()) if (utterance.userId === userId) held += 1
       return held
-    },
-    /** The person's opens of the last minute, oldest first. */
-    opensOfTheMinute(userId: string, now: number): number[] {
-      return lastMinute(userId, now)
-    },
-    /** Counts an open against the person's minute. */
-    countOpen(userId: string, now: number): void {
-      recentOpens.set(userId, [...lastMinute(userId, now), now])
-    },
-    /** People with opens counted: those of the last minute, until the next sweep. */
-    peopleCounted(): number {
-      return recentOpens.size
     },
     /** Counts one being opened for the person until the returned release is called. */
     reserve(userId: string): () => void {
@@ -116,7 +95,6 @@ export function createUtteranceRegistry(clock: Clock) {
       clearInterval(timer)
       for (const [id, utterance] of open) drop(id, utterance)
       opening.clear()
-      recentOpens.clear()
     },
   }
 }

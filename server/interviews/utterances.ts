@@ -13,7 +13,8 @@ import { LISTENING_SAMPLE_RATE, type ListeningStream } from '#server/ai/ai-engin
 import { bufferedListening } from '#server/ai/buffered-listening.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import type { RateLimitState } from '#server/accounts/rate-limit-state.ts'
-import type { OpenUtterance, UtteranceRegistry } from './utterance-registry.ts'
+import { takeRateLimit, type RateLimit } from '#server/accounts/rate-limiter.ts'
+import type { OpenUtterance } from './utterance-registry.ts'
 import { callAi } from './ai-calls.ts'
 import { failures, prepare, streamSpokenQuestion } from './ask.ts'
 import { mediaRefusals, QueueFullRefusal } from './media-limits.ts'
@@ -64,14 +65,15 @@ function slowDown(message: string, policy: string, quota: number, windowSeconds:
   return Object.assign(error, { rateLimit })
 }
 
-/** Counts an open against the person's minute, or refuses it; synchronous, so parallel opens are each counted. */
-function countOpen(utterances: UtteranceRegistry, userId: string, now: number): void {
-  const minute = utterances.opensOfTheMinute(userId, now)
-  if (minute.length >= utteranceLimits.opensPerMinute) {
-    const resetSeconds = Math.ceil((60_000 - (now - (minute[0] ?? now))) / 1000)
-    throw slowDown(utteranceRefusals.tooManyOpens, 'utterance-opens', utteranceLimits.opensPerMinute, 60, resetSeconds)
-  }
-  utterances.countOpen(userId, now)
+/**
+ * The opens of a person's minute, counted in the database's fixed windows as the other abuse
+ * limits are, so that every replica sees the same count (decision 0130).
+ */
+const opensLimit: RateLimit = {
+  name: 'utterance-opens',
+  limit: utteranceLimits.opensPerMinute,
+  windowMs: 60_000,
+  message: utteranceRefusals.tooManyOpens,
 }
 
 /** Opens an utterance for the session (the named one, or the newest active): checks the plan first. */
@@ -83,11 +85,11 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
   const open = utterances.heldBy(userId)
   if (open >= utteranceLimits.openPerPerson)
     throw new QueueFullRefusal(`${failures.audio}: ${utteranceRefusals.tooMany(open)}`, { waiting: 0, running: open })
-  countOpen(utterances, userId, openedAt)
   const release = utterances.reserve(userId)
   let stream: ListeningStream
   let sessionId: string
   try {
+    await takeRateLimit(scope.runtime, opensLimit, userId)
     const { session } = await prepare(scope, 'microphone', input.sessionId)
     sessionId = session.id
     const { ai } = scope.runtime

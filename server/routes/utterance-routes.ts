@@ -201,7 +201,9 @@ const openPath: PathItem = {
       '403': refusal('Not part of the plan, or no active plan'),
       '409': refusal('No active interview session'),
       '415': refusal('A body that is not JSON'),
-      '429': refusal('Too many of your utterances open (`queue_full`), or opened in the last minute (`rate_limited`)'),
+      '429': refusal(
+        'Too many of your utterances open (`queue_full`), or opened this minute (`rate_limited`, counted across the servers)',
+      ),
       '503': refusal('Nothing configured on this server can recognise speech'),
     },
   },

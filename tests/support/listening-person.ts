@@ -9,10 +9,11 @@ import { grantPlan } from './test-runtime.ts'
 /**
  * A person with a voice session on the runtime, whose engine's listening counts what it is fed
  * and how often it is cancelled; `listening` runs before each stream is given (a slow start).
+ * `setUp: false` for a person whose plan and session the database already holds (another replica's).
  */
 export async function listeningPerson(
   runtime: Runtime,
-  { userId = randomUUID(), listening = () => Promise.resolve() } = {},
+  { userId = randomUUID(), listening = () => Promise.resolve(), setUp = true } = {},
 ) {
   const fed: number[] = []
   let cancelled = 0
@@ -26,7 +27,9 @@ export async function listeningPerson(
     }
   }
   const scope = actingAs({ runtime: { ...runtime, ai }, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
-  await grantPlan(runtime, userId, 'professional')
-  await startSession(scope, { mode: 'voice' })
+  if (setUp) {
+    await grantPlan(runtime, userId, 'professional')
+    await startSession(scope, { mode: 'voice' })
+  }
   return { userId, scope, fed, cancelled: () => cancelled }
 }

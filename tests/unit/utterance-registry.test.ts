@@ -1,7 +1,7 @@
 /**
- * A runtime's streamed utterances (decision 0130): one timer drops those past their time and
- * forgets the opens of people who stopped opening, with nobody asking; stopping the runtime stops
- * the timer and cancels every decoding it holds.
+ * A runtime's streamed utterances (decision 0130): one timer drops those past their time, with
+ * nobody asking, and keeps nothing of their people; stopping the runtime stops the timer and
+ * cancels every decoding it holds.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fixedClock } from '#events/clock.ts'
@@ -47,20 +47,10 @@ describe("a runtime's utterance registry", () => {
     expect(late.cancelled.count).toBe(1)
     expect(later.cancelled.count).toBe(0)
     expect(registry.heldBy('ann')).toBe(1)
-    registry.stop()
-  })
-
-  it("forgets a person's opens a minute after the last, without that person opening again", () => {
-    const clock = fixedClock(new Date(start))
-    const registry = createUtteranceRegistry(clock)
-    registry.countOpen('ann', start)
-    registry.countOpen('bob', start + 30_000)
     clock.advance(60_000)
     vi.advanceTimersByTime(5_000)
-    expect(registry.peopleCounted()).toBe(1)
-    clock.advance(30_000)
-    vi.advanceTimersByTime(5_000)
-    expect(registry.peopleCounted()).toBe(0)
+    expect(later.cancelled.count).toBe(1)
+    expect(registry.heldBy('ann')).toBe(0)
     registry.stop()
   })
 
