@@ -69,7 +69,7 @@ function slowDown(message: string, policy: string, quota: number, windowSeconds:
  * The opens of a person's minute, counted in the database's fixed windows as the other abuse
  * limits are, so that every replica sees the same count (decision 0130).
  */
-const opensLimit: RateLimit = {
+export const utteranceOpenLimit: RateLimit = {
   name: 'utterance-opens',
   limit: utteranceLimits.opensPerMinute,
   windowMs: 60_000,
@@ -89,7 +89,7 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
   let stream: ListeningStream
   let sessionId: string
   try {
-    await takeRateLimit(scope.runtime, opensLimit, userId)
+    await takeRateLimit(scope.runtime, utteranceOpenLimit, userId)
     const { session } = await prepare(scope, 'microphone', input.sessionId)
     sessionId = session.id
     const { ai } = scope.runtime
