@@ -20,6 +20,7 @@ import { noteCommittedWrite } from './request-context.ts'
 import { createMailer } from './mail/create-mailer.ts'
 import { mailJobs } from './mail/mail-jobs.ts'
 import { createPayments } from './payments/create-payments.ts'
+import { createUtteranceRegistry } from './interviews/utterance-registry.ts'
 import { paymentJobs } from './payments/payment-jobs.ts'
 import type { Runtime } from './runtime.types.ts'
 
@@ -86,6 +87,7 @@ export async function createRuntime(
   const instance = await startLiveInstance(database.db, clock, log)
   jobs.start()
   const ai = await createAiEngine(config.ai, { logger: log })
+  const utterances = createUtteranceRegistry(clock)
   const runtime: Runtime = {
     config,
     database,
@@ -98,8 +100,10 @@ export async function createRuntime(
     payments: createPayments(config),
     ai,
     jobs,
+    utterances,
     instanceId: instance.id,
     close: async () => {
+      utterances.stop()
       jobs.stop()
       await jobs.settled()
       await ai.close()

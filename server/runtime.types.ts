@@ -9,6 +9,7 @@ import type { JobScheduler } from './jobs/background-job.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { Payments } from './payments/create-payments.ts'
+import type { UtteranceRegistry } from './interviews/utterance-registry.ts'
 
 /**
  * Everything a request handler needs, created once per server process by server/runtime.ts.
@@ -26,6 +27,8 @@ export type Runtime = {
   payments: Payments
   ai: ClosableAiEngine
   jobs: JobScheduler
+  /** The spoken questions streamed to this runtime and still open (decision 0130). */
+  utterances: UtteranceRegistry
   /** This server among the replicas on the database: Idempotency-Key claims name it (decision 0103). */
   instanceId: string
   close: () => Promise<void>

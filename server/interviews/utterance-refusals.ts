@@ -13,6 +13,6 @@ export const utteranceRefusals = {
   shortBlockNotLast: `Only the last block may be shorter than a tenth of a second; this utterance's last block was already sent`,
   ahead: (seconds: number) =>
     `The audio would run more than ${seconds} s ahead of the time since the open: send it as it is spoken (wait Retry-After seconds)`,
-  tooManyOpens: 'Too many utterances opened in the last minute: wait Retry-After seconds',
+  tooManyOpens: 'Too many utterances opened this minute: wait Retry-After seconds',
   tooMany: (open: number) => `${open} of your utterances are already open; end or cancel one before opening another.`,
 } as const

@@ -2,9 +2,9 @@
  * Spoken questions streamed while they are spoken (decision 0121): the page opens an utterance
  * when the voice detector hears speech begin, sends its audio in numbered blocks as it is
  * captured, and ends it when the speech stops; the engine decodes the blocks as they come, so at
- * the end only the tail is left. The blocks live in this process's memory until the end (or a
- * cancel, or the idle limit), and nothing of them is kept afterwards: the question is recorded
- * as an uploaded one is.
+ * the end only the tail is left. The blocks live in the memory of the runtime that opened them
+ * (its utterance registry, decision 0130) until the end (or a cancel, or the idle or lifetime
+ * limit), and nothing of them is kept afterwards: the question is recorded as an uploaded one is.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { DomainError } from '#events/domain-error.ts'
@@ -13,6 +13,8 @@ import { LISTENING_SAMPLE_RATE, type ListeningStream } from '#server/ai/ai-engin
 import { bufferedListening } from '#server/ai/buffered-listening.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
 import type { RateLimitState } from '#server/accounts/rate-limit-state.ts'
+import { takeRateLimit, type RateLimit } from '#server/accounts/rate-limiter.ts'
+import type { OpenUtterance } from './utterance-registry.ts'
 import { callAi } from './ai-calls.ts'
 import { failures, prepare, streamSpokenQuestion } from './ask.ts'
 import { mediaRefusals, QueueFullRefusal } from './media-limits.ts'
@@ -41,57 +43,20 @@ export const utteranceLimits = {
 /** 16-bit little-endian mono samples at this rate. */
 export const utteranceFormat = { encoding: 'pcm_s16le', sampleRate: LISTENING_SAMPLE_RATE, channels: 1 } as const
 
-type Open = {
-  userId: string
-  sessionId: string
-  stream: ListeningStream
-  /** Each received block's digest, by its number: a repeat is recognised, a changed one refused. */
-  digests: string[]
-  bytes: number
-  /** Milliseconds since the epoch at the open: the audio may not run ahead of the time since. */
-  openedAt: number
-  /** A block shorter than the smallest was received: it was the last. */
-  shortBlock: boolean
-  idle: ReturnType<typeof setTimeout>
-  lifetime: ReturnType<typeof setTimeout>
-}
-
-/** The open utterances of one server process, by id. */
-const openUtterances = new Map<string, Open>()
-/**
- * Utterances being opened, by person: counted with the open ones from the moment the request is
- * checked, before anything is awaited, so that parallel opens cannot all pass the bound.
- */
-const opening = new Map<string, number>()
-/** When each person opened their utterances of the last minute. */
-const recentOpens = new Map<string, number[]>()
-
 const unknown = () => new DomainError('not-found', utteranceRefusals.unknown)
 const digestOf = (block: Uint8Array) => createHash('sha256').update(block).digest('base64url')
 
-function mine(scope: SignedInScope, id: string): Open {
-  const open = openUtterances.get(id)
+/** One past its lifetime or idle limit is dropped, and unknown as one that was never opened. */
+function mine(scope: SignedInScope, id: string): OpenUtterance {
+  const open = scope.runtime.utterances.get(id)
   // Someone else's is answered as unknown: an id says nothing about whose it is.
   if (open?.userId !== scope.userId) throw unknown()
   return open
 }
 
-function drop(id: string): void {
-  const open = openUtterances.get(id)
-  if (!open) return
-  openUtterances.delete(id)
-  clearTimeout(open.idle)
-  clearTimeout(open.lifetime)
-}
-
-/** Drops it when its lifetime has passed; then it is unknown, as one that was never opened. */
-function living(scope: SignedInScope, id: string): Open {
-  const open = mine(scope, id)
-  if (scope.runtime.clock.now().getTime() - open.openedAt < utteranceLimits.lifetimeMs) return open
-  open.stream.cancel()
-  drop(id)
-  throw unknown()
-}
+/** When it is dropped if nothing more arrives: its idle limit, or its lifetime's end if sooner. */
+const expiry = (open: Pick<OpenUtterance, 'openedAt'>, now: number) =>
+  Math.min(now + utteranceLimits.idleMs, open.openedAt + utteranceLimits.lifetimeMs)
 
 /** A 429 `rate-limited` with its Retry-After: nothing was taken. */
 function slowDown(message: string, policy: string, quota: number, windowSeconds: number, resetSeconds: number) {
@@ -100,51 +65,31 @@ function slowDown(message: string, policy: string, quota: number, windowSeconds:
   return Object.assign(error, { rateLimit })
 }
 
-function lifetimeTimer(id: string): ReturnType<typeof setTimeout> {
-  const timer = setTimeout(() => {
-    openUtterances.get(id)?.stream.cancel()
-    drop(id)
-  }, utteranceLimits.lifetimeMs)
-  timer.unref()
-  return timer
-}
-
-/** Counts an open against the person's minute, or refuses it; synchronous, so parallel opens are each counted. */
-function countOpen(userId: string, now: number): void {
-  const minute = (recentOpens.get(userId) ?? []).filter((at) => now - at < 60_000)
-  if (minute.length >= utteranceLimits.opensPerMinute) {
-    recentOpens.set(userId, minute)
-    const resetSeconds = Math.ceil((60_000 - (now - (minute[0] ?? now))) / 1000)
-    throw slowDown(utteranceRefusals.tooManyOpens, 'utterance-opens', utteranceLimits.opensPerMinute, 60, resetSeconds)
-  }
-  minute.push(now)
-  recentOpens.set(userId, minute)
-}
-
-function idleTimer(id: string): ReturnType<typeof setTimeout> {
-  const timer = setTimeout(() => {
-    openUtterances.get(id)?.stream.cancel()
-    drop(id)
-  }, utteranceLimits.idleMs)
-  // A forgotten utterance does not keep the server's process alive.
-  timer.unref()
-  return timer
+/**
+ * The opens of a person's minute, counted in the database's fixed windows as the other abuse
+ * limits are, so that every replica sees the same count (decision 0130).
+ */
+export const utteranceOpenLimit: RateLimit = {
+  name: 'utterance-opens',
+  limit: utteranceLimits.opensPerMinute,
+  windowMs: 60_000,
+  message: utteranceRefusals.tooManyOpens,
 }
 
 /** Opens an utterance for the session (the named one, or the newest active): checks the plan first. */
 export async function openUtterance(scope: SignedInScope, input: { sessionId?: string | undefined }) {
   const openedAt = scope.runtime.clock.now().getTime()
   const { userId } = scope
+  const { utterances } = scope.runtime
   // Checked and reserved before anything is awaited: parallel opens each see the others.
-  const open =
-    [...openUtterances.values()].filter((utterance) => utterance.userId === userId).length + (opening.get(userId) ?? 0)
+  const open = utterances.heldBy(userId)
   if (open >= utteranceLimits.openPerPerson)
     throw new QueueFullRefusal(`${failures.audio}: ${utteranceRefusals.tooMany(open)}`, { waiting: 0, running: open })
-  countOpen(userId, openedAt)
-  opening.set(userId, (opening.get(userId) ?? 0) + 1)
+  const release = utterances.reserve(userId)
   let stream: ListeningStream
   let sessionId: string
   try {
+    await takeRateLimit(scope.runtime, utteranceOpenLimit, userId)
     const { session } = await prepare(scope, 'microphone', input.sessionId)
     sessionId = session.id
     const { ai } = scope.runtime
@@ -153,12 +98,10 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
       ai.listen ? ai.listen(caller) : Promise.resolve(bufferedListening(ai, caller)),
     )
   } finally {
-    const left = (opening.get(userId) ?? 1) - 1
-    if (left > 0) opening.set(userId, left)
-    else opening.delete(userId)
+    release()
   }
   const id = randomUUID()
-  openUtterances.set(id, {
+  utterances.add(id, {
     userId,
     sessionId,
     stream,
@@ -166,8 +109,7 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
     bytes: 0,
     openedAt,
     shortBlock: false,
-    idle: idleTimer(id),
-    lifetime: lifetimeTimer(id),
+    expiresAt: expiry({ openedAt }, openedAt),
   })
   return {
     utteranceId: id,
@@ -184,7 +126,7 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
  * same bytes it is acknowledged again and nothing else happens.
  */
 export async function feedUtterance(scope: SignedInScope, id: string, sequence: number, block: Uint8Array) {
-  const open = living(scope, id)
+  const open = mine(scope, id)
   const digest = digestOf(block)
   const acknowledged = () => ({ received: open.digests.length, seconds: open.bytes / 2 / LISTENING_SAMPLE_RATE })
   if (sequence < open.digests.length) {
@@ -216,16 +158,14 @@ export async function feedUtterance(scope: SignedInScope, id: string, sequence: 
   open.digests.push(digest)
   open.bytes += block.byteLength
   open.shortBlock = block.byteLength < utteranceLimits.minBlockBytes
-  clearTimeout(open.idle)
-  open.idle = idleTimer(id)
+  open.expiresAt = expiry(open, scope.runtime.clock.now().getTime())
   return acknowledged()
 }
 
 /** Drops the utterance (a misfire: too short to be speech); nothing is decoded further or kept. */
 export function cancelUtterance(scope: SignedInScope, id: string): void {
-  const open = mine(scope, id)
-  open.stream.cancel()
-  drop(id)
+  mine(scope, id)
+  scope.runtime.utterances.take(id)?.stream.cancel()
 }
 
 /**
@@ -234,12 +174,12 @@ export function cancelUtterance(scope: SignedInScope, id: string): void {
  * utterance stays open for the missing ones.
  */
 export function endUtterance(scope: SignedInScope, id: string, blocks: number, signal?: AbortSignal) {
-  const open = living(scope, id)
+  const open = mine(scope, id)
   if (open.digests.length !== blocks)
     throw new DomainError('utterance-incomplete', utteranceRefusals.incomplete(open.digests.length, blocks), {
       received: String(open.digests.length),
     })
-  drop(id)
+  scope.runtime.utterances.take(id)
   return streamSpokenQuestion(
     scope,
     {

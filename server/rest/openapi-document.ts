@@ -8,6 +8,7 @@ import { devMailboxPath } from '#server/trpc/procedures/site/dev-mailbox.ts'
 import { accountLimits, type RateLimit } from '#server/accounts/rate-limiter.ts'
 import { resendLimits } from '#server/accounts/resend-confirmation.ts'
 import { contactLimits } from '#server/contact/contact-limits.ts'
+import { utteranceOpenLimit } from '#server/interviews/utterances.ts'
 import { publicErrorCodes } from '#server/trpc/public-error-codes.ts'
 import { documentVersion } from './api-version.ts'
 import { apiGuide } from './openapi-guide.ts'
@@ -31,6 +32,7 @@ const documentedLimits: readonly RateLimit[] = [
   resendLimits.perAddress,
   contactLimits.perAddress,
   contactLimits.perEmail,
+  utteranceOpenLimit,
 ]
 
 type JsonSchema = Record<string, unknown>

@@ -95,52 +95,52 @@ function handleOpen({ request }: { request: Request }) {
   })
 }
 
-function handleBlock({ request, params }: RouteContext<{ id: string; sequence: string }>) {
-  return signedIn(request, async (scope) => {
-    const id = idSchema.safeParse(params.id)
-    if (!id.success) return routeErrorResponse(400, utteranceRouteRefusals.badId)
-    const sequence = sequenceSchema.safeParse(params.sequence)
-    if (!sequence.success) return routeErrorResponse(400, utteranceRouteRefusals.badSequence)
-    const type = (request.headers.get('content-type') ?? '').toLowerCase().split(';')[0]?.trim()
-    if (type !== 'application/octet-stream') return routeErrorResponse(415, utteranceRouteRefusals.notOctetStream)
-    const read = await readRequestBody(request, utteranceLimits.maxBlockBytes)
-    if (!read.ok)
-      return routeErrorResponse(read.status, read.status === 413 ? utteranceRouteRefusals.blockTooLarge : read.message)
-    if (read.bytes.byteLength === 0) return routeErrorResponse(400, utteranceRouteRefusals.emptyBlock)
-    if (read.bytes.byteLength % 2 !== 0) return routeErrorResponse(400, utteranceRouteRefusals.oddBlock)
-    const acknowledged = await feedUtterance(scope, id.data, sequence.data, read.bytes)
-    return Response.json({ success: true, data: acknowledged })
-  })
+type OfUtterance<Params> = { scope: SignedInScope; id: string; request: Request; params: Params }
+
+/** Signed in, and the path names an utterance id, then the handler. */
+function forUtterance<Params extends { id: string }>(handle: (context: OfUtterance<Params>) => Promise<Response>) {
+  return ({ request, params }: RouteContext<Params>) =>
+    signedIn(request, (scope) => {
+      const id = idSchema.safeParse(params.id)
+      if (!id.success) return Promise.resolve(routeErrorResponse(400, utteranceRouteRefusals.badId))
+      return handle({ scope, id: id.data, request, params })
+    })
 }
 
-function handleEnd({ request, params }: RouteContext<{ id: string }>) {
-  return signedIn(request, async (scope) => {
-    const id = idSchema.safeParse(params.id)
-    if (!id.success) return routeErrorResponse(400, utteranceRouteRefusals.badId)
-    const read = await jsonBody(request)
-    if (read instanceof Response) return read
-    const input = endSchema.safeParse(read.body)
-    if (!input.success) return routeErrorResponse(400, firstIssue(input.error))
-    const events = endUtterance(scope, id.data, input.data.blocks, request.signal)
-    if (wantsEventStream(request)) return eventStreamResponse(events, encodeEvent, scope.runtime.log)
-    for await (const event of events) {
-      if (event.type === 'done') {
-        const { type: _type, ...answer } = event
-        return Response.json({ success: true, data: answer })
-      }
+const handleBlock = forUtterance<{ id: string; sequence: string }>(async ({ scope, id, request, params }) => {
+  const sequence = sequenceSchema.safeParse(params.sequence)
+  if (!sequence.success) return routeErrorResponse(400, utteranceRouteRefusals.badSequence)
+  const type = (request.headers.get('content-type') ?? '').toLowerCase().split(';')[0]?.trim()
+  if (type !== 'application/octet-stream') return routeErrorResponse(415, utteranceRouteRefusals.notOctetStream)
+  const read = await readRequestBody(request, utteranceLimits.maxBlockBytes)
+  if (!read.ok)
+    return routeErrorResponse(read.status, read.status === 413 ? utteranceRouteRefusals.blockTooLarge : read.message)
+  if (read.bytes.byteLength === 0) return routeErrorResponse(400, utteranceRouteRefusals.emptyBlock)
+  if (read.bytes.byteLength % 2 !== 0) return routeErrorResponse(400, utteranceRouteRefusals.oddBlock)
+  const acknowledged = await feedUtterance(scope, id, sequence.data, read.bytes)
+  return Response.json({ success: true, data: acknowledged })
+})
+
+const handleEnd = forUtterance<{ id: string }>(async ({ scope, id, request }) => {
+  const read = await jsonBody(request)
+  if (read instanceof Response) return read
+  const input = endSchema.safeParse(read.body)
+  if (!input.success) return routeErrorResponse(400, firstIssue(input.error))
+  const events = endUtterance(scope, id, input.data.blocks, request.signal)
+  if (wantsEventStream(request)) return eventStreamResponse(events, encodeEvent, scope.runtime.log)
+  for await (const event of events) {
+    if (event.type === 'done') {
+      const { type: _type, ...answer } = event
+      return Response.json({ success: true, data: answer })
     }
-    throw new Error('The answer ended without its last event')
-  })
-}
+  }
+  throw new Error('The answer ended without its last event')
+})
 
-function handleCancel({ request, params }: RouteContext<{ id: string }>) {
-  return signedIn(request, (scope) => {
-    const id = idSchema.safeParse(params.id)
-    if (!id.success) return Promise.resolve(routeErrorResponse(400, utteranceRouteRefusals.badId))
-    cancelUtterance(scope, id.data)
-    return Promise.resolve(Response.json({ success: true, data: { utteranceId: id.data, cancelled: true } }))
-  })
-}
+const handleCancel = forUtterance<{ id: string }>(({ scope, id }) => {
+  cancelUtterance(scope, id)
+  return Promise.resolve(Response.json({ success: true, data: { utteranceId: id, cancelled: true } }))
+})
 
 const idParameter = {
   name: 'id',
@@ -201,7 +201,9 @@ const openPath: PathItem = {
       '403': refusal('Not part of the plan, or no active plan'),
       '409': refusal('No active interview session'),
       '415': refusal('A body that is not JSON'),
-      '429': refusal('Too many of your utterances open (`queue_full`), or opened in the last minute (`rate_limited`)'),
+      '429': refusal(
+        'Too many of your utterances open (`queue_full`), or opened this minute (`rate_limited`, counted across the servers)',
+      ),
       '503': refusal('Nothing configured on this server can recognise speech'),
     },
   },

@@ -5,15 +5,11 @@
  * opens are bounded per minute, and parallel opens cannot pass the bound on open utterances. A
  * refusal feeds nothing.
  */
-import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ListeningStream } from '#server/ai/ai-engine.ts'
-import type { ClosableAiEngine } from '#server/ai/offline/offline-engine.ts'
-import { startSession } from '#server/interviews/interview-sessions.ts'
 import { cancelUtterance, feedUtterance, openUtterance, utteranceLimits } from '#server/interviews/utterances.ts'
-import { actingAs } from '#server/request-scope.ts'
+import { listeningPerson } from '#tests/support/listening-person.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 describe('the bounds of a streamed utterance', () => {
   let test: TestRuntime
@@ -23,25 +19,7 @@ describe('the bounds of a streamed utterance', () => {
     teardown.add(() => test.close())
   })
 
-  /** A person with a voice session, on an engine whose listening counts what it is fed and cancelled. */
-  async function person(listening: () => Promise<void> = () => Promise.resolve()) {
-    const fed: number[] = []
-    let cancelled = 0
-    const ai: ClosableAiEngine = Object.create(test.runtime.ai) as ClosableAiEngine
-    ai.listen = async (): Promise<ListeningStream> => {
-      await listening()
-      return {
-        feed: (samples) => void fed.push(samples.byteLength),
-        end: () => Promise.reject(new Error('not ended here')),
-        cancel: () => void (cancelled += 1),
-      }
-    }
-    const userId = randomUUID()
-    const scope = actingAs({ runtime: { ...test.runtime, ai }, requestId: randomUUID(), clientIp: '127.0.0.1' }, userId)
-    await grantPlan(test.runtime, userId, 'professional')
-    await startSession(scope, { mode: 'voice' })
-    return { scope, fed, cancelled: () => cancelled }
-  }
+  const person = (listening?: () => Promise<void>) => listeningPerson(test.runtime, { listening })
   const bytes = (seconds: number) => new Uint8Array(Math.round(seconds * 32_000))
 
   it('refuses audio more than 2 s ahead of the time since the open, with when to send it, feeding nothing', async () => {
@@ -78,6 +56,19 @@ describe('the bounds of a streamed utterance', () => {
     }
     await expect(feedUtterance(scope, utteranceId, steps, bytes(0.1))).rejects.toMatchObject({ code: 'not-found' })
     expect(fed).toHaveLength(steps)
+    expect(cancelled()).toBe(1)
+  })
+
+  it('drops an utterance sent nothing for the idle limit, counted from its last block', async () => {
+    const { scope, cancelled } = await person()
+    const { utteranceId } = await openUtterance(scope, {})
+    test.clock.advance(utteranceLimits.idleMs - 1)
+    await feedUtterance(scope, utteranceId, 0, bytes(0.1))
+    test.clock.advance(utteranceLimits.idleMs - 1)
+    await feedUtterance(scope, utteranceId, 1, bytes(0.1))
+    expect(cancelled()).toBe(0)
+    test.clock.advance(utteranceLimits.idleMs)
+    await expect(feedUtterance(scope, utteranceId, 2, bytes(0.1))).rejects.toMatchObject({ code: 'not-found' })
     expect(cancelled()).toBe(1)
   })
 
