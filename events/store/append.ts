@@ -137,6 +137,8 @@ export function appender({
     // Only the checks of the modes this write holds: every clause is parsed and planned each time.
     const modes = new Set(checks.map((check) => check.mode))
     const bumps = versionChecks.filter((check) => check.modes.some((mode) => modes.has(mode)))
+    // It answers rows, not aggregates (cheaper to plan and to read): each stream moved with its
+    // version, each event with its position, and the count of locks taken, which reads every input row.
     const { rows } = await sql<{
       stream_id: string | null
       version: number | string | null
@@ -175,8 +177,6 @@ export function appender({
         order by e.ordinality
         returning global_position
       )
-      -- Rows, not aggregates (cheaper to plan and to read): each stream moved with its version,
-      -- each event with its position, and the count of locks taken, which reads every input row.
       select stream_id, version, null::bigint as global_position from bumped
       union all select null, null, global_position from inserted
       union all select null, count(locked), null from input
