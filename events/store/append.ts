@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { EventRegistry } from './event-definition.ts'
 import type { Executor } from './event-rows.ts'
@@ -53,6 +53,40 @@ function checkOf(expected: ExpectedVersion): { mode: 'new' | 'at' | 'exists' | '
   return { mode: 'at', version: expected }
 }
 
+type CheckMode = ReturnType<typeof checkOf>['mode']
+
+/**
+ * How a stream's version is checked and moved when its held appends are written, by mode, each a
+ * clause of the write over its `input` rows: a new stream inserted (refused when it exists), `any`
+ * inserted or moved, an expected version matched, or `stream_exists`. Each answers the streams it
+ * moved with their new versions; a stream missing from every answer was refused.
+ */
+const versionChecks: { name: string; modes: CheckMode[]; statement: RawBuilder<unknown> }[] = [
+  {
+    name: 'created',
+    modes: ['new'],
+    statement: sql`insert into streams (stream_id, stream_type, version, updated_at)
+      select stream_id, stream_type, count, updated_at from input where mode = 'new'
+      on conflict (stream_id) do nothing returning stream_id, version`,
+  },
+  {
+    name: 'upserted',
+    modes: ['any'],
+    statement: sql`insert into streams (stream_id, stream_type, version, updated_at)
+      select stream_id, stream_type, count, updated_at from input where mode = 'any'
+      on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = excluded.updated_at
+      returning stream_id, version`,
+  },
+  {
+    name: 'moved',
+    modes: ['at', 'exists'],
+    statement: sql`update streams set version = streams.version + input.count, updated_at = input.updated_at
+      from input where streams.stream_id = input.stream_id
+        and (input.mode = 'exists' or (input.mode = 'at' and streams.version = input.expected))
+      returning streams.stream_id, streams.version`,
+  },
+]
+
 /** Writing events inside a unit of work: checked against their schemas, every held append in one statement. */
 export function appender({
   registry,
@@ -100,9 +134,15 @@ export function appender({
     })
     const list = [...streams.values()]
     const checks = list.map((stream) => checkOf(stream.first.expected))
+    // Only the checks of the modes this write holds: every clause is parsed and planned each time.
+    const modes = new Set(checks.map((check) => check.mode))
+    const bumps = versionChecks.filter((check) => check.modes.some((mode) => modes.has(mode)))
+    // It answers rows, not aggregates (cheaper to plan and to read): each stream moved with its
+    // version, each event with its position, and the count of locks taken, which reads every input row.
     const { rows } = await sql<{
-      versions: Record<string, number | string> | null
-      positions: (number | string)[] | null
+      stream_id: string | null
+      version: number | string | null
+      global_position: number | string | null
     }>`
       with input as materialized (
         select s.stream_id, s.stream_type, s.mode, s.expected, s.count, s.updated_at,
@@ -114,24 +154,11 @@ export function appender({
           ${list.map((stream) => stream.first.lock)}::boolean[]
         ) as s(stream_id, stream_type, mode, expected, count, updated_at, lock)
       ),
-      created as (
-        insert into streams (stream_id, stream_type, version, updated_at)
-        select stream_id, stream_type, count, updated_at from input where mode = 'new'
-        on conflict (stream_id) do nothing returning stream_id, version
-      ),
-      upserted as (
-        insert into streams (stream_id, stream_type, version, updated_at)
-        select stream_id, stream_type, count, updated_at from input where mode = 'any'
-        on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = excluded.updated_at
-        returning stream_id, version
-      ),
-      moved as (
-        update streams set version = streams.version + input.count, updated_at = input.updated_at
-        from input where streams.stream_id = input.stream_id
-          and (input.mode = 'exists' or (input.mode = 'at' and streams.version = input.expected))
-        returning streams.stream_id, streams.version
-      ),
-      bumped as (select * from created union all select * from upserted union all select * from moved),
+      ${sql.join(bumps.map((check) => sql`${sql.id(check.name)} as (${check.statement})`))},
+      bumped as (${sql.join(
+        bumps.map((check) => sql`select stream_id, version from ${sql.id(check.name)}`),
+        sql` union all `,
+      )}),
       inserted as (
         insert into events (stream_id, stream_position, type, schema_version, event_id, user_id, data, metadata, created_at)
         select e.stream_id, bumped.version - input.count + e.stream_offset, e.type, e.schema_version, e.event_id,
@@ -150,18 +177,23 @@ export function appender({
         order by e.ordinality
         returning global_position
       )
-      select (select jsonb_object_agg(stream_id, version) from bumped) as versions,
-        (select json_agg(global_position order by global_position) from inserted) as positions,
-        (select count(locked) from input) as locks
+      select stream_id, version, null::bigint as global_position from bumped
+      union all select null, null, global_position from inserted
+      union all select null, count(locked), null from input
     `.execute(executor)
-    const bumped = rows[0]?.versions ?? {}
-    const refused = list.find((stream) => bumped[stream.first.streamId] === undefined)
+    const bumped = new Map<string, number>()
+    const globalPositions: number[] = []
+    for (const row of rows) {
+      if (row.stream_id !== null) bumped.set(row.stream_id, Number(row.version))
+      else if (row.global_position !== null) globalPositions.push(Number(row.global_position))
+    }
+    const refused = list.find((stream) => !bumped.has(stream.first.streamId))
     if (refused) {
       const { streamId, expected } = refused.first
       throw new ConcurrencyError(streamId, expected, await streamVersion(streamId, executor))
     }
-    const versions = new Map(list.map(({ first: { streamId } }) => [streamId, Number(bumped[streamId])]))
-    return { versions, globalPositions: (rows[0]?.positions ?? []).map(Number) }
+    const versions = new Map(list.map(({ first: { streamId } }) => [streamId, bumped.get(streamId) ?? 0]))
+    return { versions, globalPositions: globalPositions.sort((a, b) => a - b) }
   }
 
   /**

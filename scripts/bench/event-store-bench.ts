@@ -66,7 +66,8 @@ async function appendFigures(database: TestDatabase, kind: DatabaseKind): Promis
     })
     figures.push(
       {
-        name: `${kind}: append, ${writers} writer(s)`,
+        // A unit of work holding one append (begin, the write, commit): the one way to write (decision 0129).
+        name: `${kind}: append in a unit of work, ${writers} writer(s)`,
         value: viaStore,
         unit: 'events/s',
         note: `${Math.round((viaStore / raw) * 100)}% of raw INSERT`,

@@ -313,6 +313,35 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
     for (const streamId of [read, blind]) expect(await store.streamVersion(streamId)).toBe(1)
   })
 
+  it('writes held appends of any mix of checks, each write with only the checks it holds', async () => {
+    const [created, upserted, moved] = [newStream(), newStream(), newStream()]
+    await appendEvents(store, moved, 'no_stream', [increment(1)], systemActor)
+    const noticesBefore = notices.length
+    const answers = await store.transaction(async (tx) => [
+      // `any` on a stream the unit does not know writes at once: a new stream and `any` in one write.
+      await tx.append(created, 'no_stream', [increment(2)], systemActor),
+      await tx.append(upserted, 'any', [increment(3)], systemActor),
+      // Held until the commit, then written alone: an expected version only.
+      await tx.append(moved, 1, [increment(4)], systemActor),
+    ])
+    expect(answers.map((answer) => answer.nextVersion)).toEqual([1, 1, 2])
+    const versions = await Promise.all([created, upserted, moved].map((streamId) => store.streamVersion(streamId)))
+    expect(versions).toEqual([1, 1, 2])
+    const written = (await Promise.all([created, upserted, moved].map((streamId) => store.readStream(streamId))))
+      .flat()
+      .filter((event) => event.data.by !== 1)
+      .sort((a, b) => a.globalPosition - b.globalPosition)
+    expect(written.map((event) => event.data.by)).toEqual([2, 3, 4])
+    expect(notices.slice(noticesBefore)).toEqual([
+      { streamIds: [created, upserted, moved], globalPositions: written.map((event) => event.globalPosition) },
+    ])
+    const stale = await store
+      .transaction((tx) => tx.append(moved, 1, [increment(5)], systemActor))
+      .catch((caught: unknown) => caught)
+    expect(stale).toMatchObject({ name: 'ConcurrencyError', streamId: moved, expected: 1, actual: 2 })
+    expect(await countEvents(moved)).toBe(2)
+  })
+
   it('reads the whole log after a checkpoint in commit order, page by page', async () => {
     const streamId = newStream()
     await appendEvents(store, streamId, 'no_stream', [increment(1), increment(2), increment(3)], systemActor)
