@@ -1,6 +1,7 @@
-// `npx node scripts/bench/rest-bridge-bench.ts`: a REST call through the bridge as it is (a plain
-// Request holding the body's bytes, which trpc-to-openapi parses a second time) against the bridge
-// before it (a Proxy over the request handing the adapter the value already parsed), in one run.
+// `npx node scripts/bench/rest-bridge-bench.ts [commit]`: a REST call through the bridge as it is (a
+// plain Request of the path, with the query and the body the bridge parsed as its own fields) against
+// the bridge at another commit (by default the one before decision 0122: a Proxy over the request
+// handing the adapter the value already parsed), in one run.
 // The bridge before is taken from git at the commit given (default: the one before the change)
 // into a file beside the current one for the run. A benchmark, not a test: it never fails on a number.
 import { execFileSync } from 'node:child_process'
@@ -75,7 +76,7 @@ try {
       }
     const [was, is] = [median(runs.before ?? []), median(runs.after ?? [])]
     console.log(
-      `  ${String(bytes.byteLength).padStart(6)} bytes: before (Proxy) ${was.toFixed(1)}, after (Request) ${is.toFixed(1)}` +
+      `  ${String(bytes.byteLength).padStart(6)} bytes: before (${before.slice(0, 7)}) ${was.toFixed(1)}, after ${is.toFixed(1)}` +
         ` (${is >= was ? '+' : ''}${(is - was).toFixed(1)})`,
     )
   }
