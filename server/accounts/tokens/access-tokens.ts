@@ -1,4 +1,3 @@
-import { createSecretKey, type KeyObject } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
 import type { Clock } from '#events/clock.ts'
@@ -32,16 +31,17 @@ export async function signAccessToken(subject: AccessTokenSubject, secret: Uint8
     .sign(secret)
 }
 
-// jose caches the WebCrypto key it derives from a KeyObject; from raw bytes it would import the key on every call.
-const keyObjects = new WeakMap<Uint8Array, KeyObject>()
+// A WebCrypto key imported once per secret: jose uses a CryptoKey as it is, while from raw bytes or
+// a secret KeyObject it exports the bytes and imports a new key on every call.
+const verifyKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
 
-function keyObjectOf(secret: Uint8Array): KeyObject {
-  let keyObject = keyObjects.get(secret)
-  if (!keyObject) {
-    keyObject = createSecretKey(secret)
-    keyObjects.set(secret, keyObject)
+function verifyKeyOf(secret: Uint8Array): Promise<CryptoKey> {
+  let key = verifyKeys.get(secret)
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+    verifyKeys.set(secret, key)
   }
-  return keyObject
+  return key
 }
 
 /**
@@ -53,7 +53,7 @@ export async function verifyAccessToken(
   secret: Uint8Array,
   clock: Clock,
 ): Promise<AccessTokenSubject | null> {
-  const verified = await jwtVerify(token, keyObjectOf(secret), {
+  const verified = await jwtVerify(token, await verifyKeyOf(secret), {
     algorithms: ['HS256'],
     issuer: accessTokenIssuer,
     audience: accessTokenAudience,
