@@ -1,6 +1,7 @@
-// `npx node scripts/bench/rest-bridge-bench.ts`: a REST call through the bridge as it is (a plain
-// Request holding the body's bytes, which trpc-to-openapi parses a second time) against the bridge
-// before it (a Proxy over the request handing the adapter the value already parsed), in one run.
+// `npx node scripts/bench/rest-bridge-bench.ts [commit]`: REST calls (a GET, two POSTs) through the
+// bridge as it is (a plain Request of the path, with the query and the body the bridge parsed as its
+// own fields) against the bridge at another commit (by default the one before decision 0122: a Proxy
+// over the request handing the adapter the value already parsed), in one run.
 // The bridge before is taken from git at the commit given (default: the one before the change)
 // into a file beside the current one for the run. A benchmark, not a test: it never fails on a number.
 import { execFileSync } from 'node:child_process'
@@ -22,6 +23,11 @@ const testRouter = router({
     .input(z.object({ name: z.string(), notes: z.array(z.object({ index: z.number(), text: z.string() })) }))
     .output(z.object({ count: z.number() }))
     .mutation(({ input }) => ({ count: input.notes.length })),
+  read: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/things/read' } })
+    .input(z.object({ name: z.string() }))
+    .output(z.object({ name: z.string() }))
+    .query(({ input }) => ({ name: input.name })),
 })
 const options = {
   router: testRouter,
@@ -48,21 +54,39 @@ try {
   // The file is the bridge's own module at an earlier commit: it exports the same function.
   const old = (await import(oldFile)) as { createRestHandler: typeof createRestHandler }
   const handlers = { before: old.createRestHandler(options), after: createRestHandler(options) }
-  console.log(`REST bridge: one POST through the whole bridge, µs per call (median of 5 runs, taking turns)`)
-  for (const items of [5, 1500]) {
-    const bytes = sampleBody(items)
-    const rounds = items > 100 ? 300 : 3000
+  console.log(`REST bridge: one call through the whole bridge, µs per call (median of 5 runs, taking turns)`)
+  // A client's usual headers: the bridge's cost for a GET grew with what it copied of them.
+  const clientHeaders = {
+    accept: 'application/json',
+    authorization: `Bearer ${'x'.repeat(200)}`,
+    'user-agent': 'bench',
+  }
+  const cases = [
+    {
+      label: 'GET with a query',
+      rounds: 3000,
+      request: () => new Request('http://localhost/api/things/read?name=Ada', { headers: clientHeaders }),
+    },
+    ...[5, 1500].map((items) => {
+      const bytes = sampleBody(items)
+      return {
+        label: `${bytes.byteLength}-byte POST`,
+        rounds: items > 100 ? 300 : 3000,
+        request: () =>
+          new Request('http://localhost/api/things/create', {
+            method: 'POST',
+            headers: { ...clientHeaders, 'content-type': 'application/json' },
+            body: bytes,
+          }),
+      }
+    }),
+  ]
+  for (const { label, rounds, request } of cases) {
     const calls = Object.fromEntries(
       Object.entries(handlers).map(([name, handle]) => [
         name,
         async () => {
-          const answer = await handle(
-            new Request('http://localhost/api/things/create', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: bytes,
-            }),
-          )
+          const answer = await handle(request())
           if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}: ${await answer.text()}`)
         },
       ]),
@@ -75,7 +99,7 @@ try {
       }
     const [was, is] = [median(runs.before ?? []), median(runs.after ?? [])]
     console.log(
-      `  ${String(bytes.byteLength).padStart(6)} bytes: before (Proxy) ${was.toFixed(1)}, after (Request) ${is.toFixed(1)}` +
+      `  ${label.padEnd(18)}: before (${before.slice(0, 7)}) ${was.toFixed(1)}, after ${is.toFixed(1)}` +
         ` (${is >= was ? '+' : ''}${(is - was).toFixed(1)})`,
     )
   }

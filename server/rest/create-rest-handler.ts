@@ -26,8 +26,12 @@ type AdapterResponse = {
   end: (body?: string) => void
 }
 
-/** The request the adapter reads: the path without the prefix, the body's bytes, the query as it reads it. */
-type AdapterRequest = Request & { query: Record<string, string[]> }
+/**
+ * The request the adapter reads: a `Request` of the path without the prefix, and the two fields it
+ * takes when a request brings them already parsed, as express-style servers hand them over: the
+ * query (`req.query`, each key's values in a list) and the body (`req.body`, the JSON value).
+ */
+type AdapterRequest = Omit<Request, 'body'> & { readonly query: Record<string, string[]>; readonly body: unknown }
 
 /**
  * trpc-to-openapi's node handler as this bridge calls it. It is typed for node's
@@ -77,7 +81,7 @@ export function createRestHandler<TContext>(
     const body = await readJsonBody(request, route.maxBodyBytes)
     if (!body.ok) return bridgeErrorResponse(body.status, body.message)
 
-    const adapterRequest = adapterRequestFor(request, `${url.origin}${path}${url.search}`, body.payload)
+    const adapterRequest = adapterRequestFor(request, url, path, body.value)
     originals.set(adapterRequest, request)
     return new Promise<Response>((resolve, reject) => {
       const headers = new Headers()
@@ -94,14 +98,12 @@ export function createRestHandler<TContext>(
   }
 }
 
-/** What the adapter is given to read: nothing, or JSON text already checked. */
-type JsonPayload = Uint8Array<ArrayBuffer> | string | undefined
-type JsonBody = { ok: true; payload: JsonPayload } | { ok: false; status: number; message: string }
+type JsonBody = { ok: true; value: unknown } | { ok: false; status: number; message: string }
 
 async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
   const contentType = request.headers.get('content-type')
   // No body, or no type to read it by: the adapter answers (an empty object, or 415).
-  if (contentType === null || request.body === null) return { ok: true, payload: undefined }
+  if (contentType === null || request.body === null) return { ok: true, value: undefined }
   if (!isJsonContentType(contentType)) return { ok: false, status: 415, message: jsonContentTypeRequired }
   const body = await readRequestBody(request, maxBytes)
   if (!body.ok) return body
@@ -111,18 +113,13 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBod
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid UTF-8' }
   }
-  if (text.trim() === '') return { ok: true, payload: emptyObject }
+  if (text.trim() === '') return { ok: true, value: {} }
   try {
-    JSON.parse(text)
+    return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON' }
   }
-  // The bytes as they came: the adapter parses them again (re-serialising the parsed value would
-  // overflow the stack on deeply nested JSON, which parsing does not).
-  return { ok: true, payload: body.bytes }
 }
-
-const emptyObject = '{}'
 
 /**
  * The query string as the adapter reads it when a request brings its own (`req.query`), each key's
@@ -135,23 +132,30 @@ function queryOf(parameters: URLSearchParams): Record<string, string[]> {
   return query
 }
 
-/** The request as the adapter reads it: path without the prefix, the checked body, the query in lists. */
-function adapterRequestFor(request: Request, url: string, payload: JsonPayload): AdapterRequest {
-  const { method, signal } = request
-  const query = queryOf(new URL(url).searchParams)
+/**
+ * The request as the adapter reads it. It reads a method's body and content type, the query, and
+ * nothing else of a request: the context and the call's signal come from the original request, so
+ * its headers are not copied (a copy of every header, and a signal following the original's, were
+ * most of a GET's cost in the bridge: decision 0128).
+ */
+function adapterRequestFor(request: Request, url: URL, path: string, body: unknown): AdapterRequest {
+  const { method } = request
+  const query = queryOf(url.searchParams)
+  const address = `${url.origin}${path}${url.search}`
   // The adapter reads neither the type nor the body of a GET or DELETE.
-  if (method === 'GET' || method === 'DELETE')
-    return Object.assign(new Request(url, { method, headers: request.headers, signal }), { query })
+  if (method === 'GET' || method === 'DELETE') return Object.assign(new Request(address, { method }), { query })
   // A bodiless POST (logout, session end) is an empty JSON object, not an unsupported media type.
   // Node's fetch sends `content-length: 0` and an empty stream rather than no body at all.
-  const bodiless =
-    !request.headers.has('content-type') && (request.body === null || request.headers.get('content-length') === '0')
-  const headers = new Headers(request.headers)
-  // A JSON type was checked already; the adapter matches only the lower-case spelling.
-  if (bodiless || isJsonContentType(request.headers.get('content-type')))
-    headers.set('content-type', 'application/json')
-  // The body is the bytes read (or `{}`), so the length is its own, not the header's.
-  headers.delete('content-length')
-  const body = bodiless ? emptyObject : payload
-  return Object.assign(new Request(url, { method, headers, signal, body }), { query })
+  const contentType = request.headers.get('content-type')
+  const bodiless = contentType === null && (request.body === null || request.headers.get('content-length') === '0')
+  // A JSON type was checked already; the adapter matches only the lower-case spelling. Any other
+  // type, or none, is left for the adapter to refuse with 415.
+  const adapterType = bodiless || isJsonContentType(contentType) ? 'application/json' : contentType
+  const adapterRequest = new Request(address, {
+    method,
+    headers: adapterType === null ? {} : { 'content-type': adapterType },
+  })
+  // The value the bridge parsed, which the adapter takes as it is: it would parse a stream again.
+  Object.defineProperty(adapterRequest, 'body', { value: bodiless ? {} : body })
+  return Object.assign(adapterRequest, { query })
 }

@@ -34,6 +34,40 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(token, secret, clock)).toBeNull()
   })
 
+  it('refuses a token it verified before from its expiry second on', async () => {
+    const clock = fixedClock('2026-11-21T10:00:00Z')
+    const token = await signAccessToken({ userId: 'user-1', role: 'user' }, secret, clock)
+    expect(await verifyAccessToken(token, secret, clock)).not.toBeNull()
+    clock.advance(accessTokenLifetimeSeconds * 1000 - 1)
+    expect(await verifyAccessToken(token, secret, clock)).not.toBeNull()
+    clock.advance(1)
+    expect(await verifyAccessToken(token, secret, clock)).toBeNull()
+  })
+
+  it('refuses a token verified with one secret when checked against another', async () => {
+    const clock = fixedClock('2026-11-21T10:00:00Z')
+    const token = await signAccessToken({ userId: 'user-1', role: 'support' }, secret, clock)
+    expect(await verifyAccessToken(token, secret, clock)).not.toBeNull()
+    expect(await verifyAccessToken(token, otherSecret, clock)).toBeNull()
+  })
+
+  it('refuses a token with a start time before it, however often it was verified', async () => {
+    const clock = fixedClock('2026-11-21T10:00:00Z')
+    const now = Math.floor(clock.now().getTime() / 1000)
+    const token = await new SignJWT({ role: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setIssuer('interview-helper')
+      .setAudience('interview-helper-api')
+      .setIssuedAt(now)
+      .setNotBefore(now)
+      .setExpirationTime(now + 600)
+      .sign(secret)
+    expect(await verifyAccessToken(token, secret, clock)).not.toBeNull()
+    clock.set(new Date((now - 1) * 1000))
+    expect(await verifyAccessToken(token, secret, clock)).toBeNull()
+  })
+
   it('rejects a token signed with another secret (forged)', async () => {
     const clock = fixedClock('2026-11-21T10:00:00Z')
     const forged = await signAccessToken({ userId: 'user-1', role: 'support' }, otherSecret, clock)
