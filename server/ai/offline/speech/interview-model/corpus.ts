@@ -12,7 +12,7 @@ import { followUpForms } from './follow-up-forms.ts'
 /** A sentence with how many times it counts: questions weigh more than answer prose. */
 export type CorpusSentence = { text: string; weight: number }
 
-export const QUESTION_WEIGHT = 3
+const QUESTION_WEIGHT = 3
 const PROSE_WEIGHT = 1
 
 const tagQuestionTemplates: readonly ((tag: string) => string)[] = [
