@@ -92,13 +92,14 @@ console.log('rules in use:', JSON.stringify(plausibilityRules), JSON.stringify(f
 for (const { rules, counts } of grid.slice(0, 12)) console.log(JSON.stringify(rules), JSON.stringify(counts))
 
 /**
- * The short follow-ups: the rules as decision 0123 left them (a scorer of the decoder's corpus
- * alone, no form exempt from the length rule) against the rules in use, on the same transcripts:
+ * The short follow-ups: the rules as decision 0123 left them (a scorer of the corpus without the
+ * forms, no form exempt from the length rule) against the rules in use, on the same transcripts:
  * the questions' (bad flagged, bad that could be read as a follow-up at 0.6 or more), the
  * development follow-ups' and the short follow-up forms' (good and bad at 0.6 or more), and each as
  * written, transcribed word for word at 0.9.
  */
-const before = { scorer: createLanguageModel(interviewCorpus()), rules: { ...plausibilityRules, minFollowUpWords: 99 } }
+const withoutForms = interviewCorpus().filter(({ text }) => !followUpForms.includes(text))
+const before = { scorer: createLanguageModel(withoutForms), rules: { ...plausibilityRules, minFollowUpWords: 99 } }
 const after = { scorer: undefined, rules: plausibilityRules }
 const questions = new Set(developmentPart.questions.map(({ question }) => question))
 const followUps = new Set(developmentPart.followUps.map(({ question }) => question))

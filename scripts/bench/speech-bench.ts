@@ -7,14 +7,10 @@
  * phrases are not those the confidence threshold was chosen on. Bounded: conditions that would
  * start after `budgetMs` are skipped and named. Run alone with `node scripts/bench/speech-bench.ts`.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
-import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 import type { Figure } from './event-store-bench.ts'
-import { missingRecordingTool, record, type Condition } from './speech-recordings.ts'
+import { withSpeechEngine } from './speech-engine.ts'
+import { record, type Condition } from './speech-recordings.ts'
 import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
 
 /** Written for this bench from interview categories; none is a phrase the threshold was tuned on. */
@@ -37,26 +33,11 @@ const conditions: Condition[] = [
   { name: 'en-029 Caribbean, 150 wpm', voice: 'en-029', speed: 150 },
 ]
 
-async function missingTools(engine: ReturnType<typeof createOfflineEngine>): Promise<string | null> {
-  const missing = await missingRecordingTool()
-  if (missing) return missing
-  return (await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed'
-}
-
 const share = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100)
 
 export async function benchSpeech(options: { budgetMs?: number } = {}): Promise<Figure[]> {
   const budgetMs = options.budgetMs ?? 90_000
-  const folder = await mkdtemp(join(tmpdir(), 'ih-speech-bench-'))
-  const engine = createOfflineEngine({ speech: { cacheDir: folder }, timeoutMs: 30_000 })
-  try {
-    const missing = await missingTools(engine)
-    if (missing) {
-      console.warn(`Speech bench skipped (${missing}).`)
-      return []
-    }
-    // Built here, outside the timed conditions; the engine then finds it in the same folder.
-    await prepareInterviewModel({ cacheDir: folder })
+  return withSpeechEngine({ bench: 'Speech bench', timeoutMs: 30_000 }, async (engine, folder) => {
     const started = performance.now()
     const figures: Figure[] = []
     const judged: { bad: boolean; good: boolean; flagged: boolean }[] = []
@@ -123,10 +104,7 @@ export async function benchSpeech(options: { budgetMs?: number } = {}): Promise<
       },
     )
     return figures
-  } finally {
-    await engine.close()
-    await rm(folder, { recursive: true, force: true })
-  }
+  })
 }
 
 if (import.meta.main) {

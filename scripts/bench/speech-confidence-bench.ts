@@ -14,19 +14,16 @@
  * part out.
  * Run alone with `node scripts/bench/speech-confidence-bench.ts`.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { writeFile } from 'node:fs/promises'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
 import { testPart } from '#server/ai/offline/eval/test-part.ts'
-import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { followUpForms } from '#server/ai/offline/speech/interview-model/follow-up-forms.ts'
-import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import { endsOnDanglingWord, INCOMPLETE_TRANSCRIPT_CAP } from '#server/ai/offline/speech/transcript-confidence.ts'
 import { languagePlausibility } from '#server/ai/offline/speech/transcript-plausibility.ts'
 import { needsConfirmation, TRANSCRIPT_CONFIDENCE_THRESHOLD } from '#server/ai/transcript-confirmation.ts'
 import type { Figure } from './event-store-bench.ts'
-import { missingRecordingTool, record, type Condition } from './speech-recordings.ts'
+import { withSpeechEngine, type SpeechBenchEngine } from './speech-engine.ts'
+import { record, type Condition } from './speech-recordings.ts'
 import { errorRate, sample, words, type SpeechSample } from './speech-samples.ts'
 
 /** Every n-th question: about 30 phrases a part, the same in every run. */
@@ -110,7 +107,7 @@ export function calibrationFigures(part: string, judged: readonly Judged[]): Fig
   })
 }
 
-async function judge(folder: string, engine: ReturnType<typeof createOfflineEngine>, phrases: readonly string[]) {
+async function judge(folder: string, engine: SpeechBenchEngine, phrases: readonly string[]) {
   const judged: Judged[] = []
   const samples: SpeechSample[] = []
   let index = 0
@@ -152,17 +149,7 @@ export async function benchSpeechConfidence(
     developmentOnly?: boolean
   } = {},
 ): Promise<Figure[]> {
-  const folder = await mkdtemp(join(tmpdir(), 'ih-speech-confidence-'))
-  const engine = createOfflineEngine({ speech: { cacheDir: folder }, timeoutMs: 300_000 })
-  try {
-    const missing =
-      (await missingRecordingTool()) ??
-      ((await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed')
-    if (missing) {
-      console.warn(`Speech confidence bench skipped (${missing}).`)
-      return []
-    }
-    await prepareInterviewModel({ cacheDir: folder })
+  return withSpeechEngine({ bench: 'Speech confidence bench' }, async (engine, folder) => {
     const started = performance.now()
     const figures: Figure[] = []
     const chosen = parts({
@@ -200,10 +187,7 @@ export async function benchSpeechConfidence(
     }
     figures.push({ name: 'speech confidence bench time', value: performance.now() - started, unit: 'ms' })
     return figures
-  } finally {
-    await engine.close()
-    await rm(folder, { recursive: true, force: true })
-  }
+  })
 }
 
 if (import.meta.main) {

@@ -7,19 +7,15 @@
  * Clips are decoded one at a time, so the CPU is this bench's own. Run alone with
  * `node scripts/bench/speech-parts-bench.ts`.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
 import { testPart } from '#server/ai/offline/eval/test-part.ts'
-import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
 import { GENERIC_SPEECH_MODEL } from '#server/ai/offline/speech/local-transcriber.ts'
-import { prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 import { readWavHeader } from '#server/ai/wav-header.ts'
 import { percentile } from './ai-bench.ts'
 import { childCpuSeconds } from './child-cpu.ts'
 import type { Figure } from './event-store-bench.ts'
-import { missingRecordingTool, record, type Condition } from './speech-recordings.ts'
+import { withSpeechEngine } from './speech-engine.ts'
+import { record, type Condition } from './speech-recordings.ts'
 import { errorRate, failedNote, sample, type SpeechSample } from './speech-samples.ts'
 
 /** Every n-th question of each part: the same phrases in every run, a few minutes of decoding in all. */
@@ -34,18 +30,7 @@ const conditions: Condition[] = [
 ]
 
 export async function benchSpeechParts(): Promise<Figure[]> {
-  const folder = await mkdtemp(join(tmpdir(), 'ih-speech-parts-'))
-  // A shared machine under load can take longer than the service's limit: the bench measures, it does not refuse.
-  const engine = createOfflineEngine({ speech: { cacheDir: folder }, timeoutMs: 300_000 })
-  try {
-    const missing =
-      (await missingRecordingTool()) ??
-      ((await engine.transcriber.isAvailable()) ? null : 'PocketSphinx is not installed')
-    if (missing) {
-      console.warn(`Speech parts bench skipped (${missing}).`)
-      return []
-    }
-    await prepareInterviewModel({ cacheDir: folder })
+  return withSpeechEngine({ bench: 'Speech parts bench' }, async (engine, folder) => {
     const figures: Figure[] = []
     let index = 0
     for (const part of parts) {
@@ -83,10 +68,7 @@ export async function benchSpeechParts(): Promise<Figure[]> {
       }
     }
     return figures
-  } finally {
-    await engine.close()
-    await rm(folder, { recursive: true, force: true })
-  }
+  })
 }
 
 if (import.meta.main) {

@@ -112,6 +112,13 @@ describe('transcribe', () => {
     expect(result.text).toMatch(/\bthread\b/)
   })
 
+  it('hears a short follow-up through the interview language model', async () => {
+    // Before 0131 the interview model had no follow-up forms and heard "why is a that", which the
+    // knowledge base does not answer, so the generic model decoded the clip again.
+    const result = await engine.transcribe({ audio: await speak('Why is that?'), mimeType: 'audio/wav' })
+    expect(result).toMatchObject({ text: 'why is that', model: INTERVIEW_SPEECH_MODEL })
+  })
+
   it('falls back to the generic model for speech that is not an interview question', async () => {
     const audio = await speak('The weather is nice today and I want to go for a walk.')
     const result = await engine.transcribe({ audio, mimeType: 'audio/wav' })

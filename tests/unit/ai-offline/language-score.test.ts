@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { parseArpaEntries } from '#scripts/bench/transcript-scorer-bench.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
+import { interviewCorpus } from '#server/ai/offline/speech/interview-model/corpus.ts'
 import {
   createLanguageModel,
-  scoredCorpus,
   startLanguageModel,
   type LanguageScore,
 } from '#server/ai/offline/speech/interview-model/language-score.ts'
@@ -91,7 +91,7 @@ describe('the scorer and the ARPA text the decoder reads', () => {
     'given the interview corpus, when sentences are scored, then the scores are those of the ARPA text parsed back, to the last bit',
     { timeout: 60_000 },
     () => {
-      const corpus = scoredCorpus()
+      const corpus = interviewCorpus()
       const entries = parseArpaEntries(
         buildArpa(corpus.map(({ text, weight }) => ({ words: spokenTokens(text).map(({ word }) => word), weight }))),
       )

@@ -2,8 +2,9 @@
  * Speech-to-text on this machine with PocketSphinx. Interview questions are decoded first with the
  * interview language model (built from the knowledge base, see interview-model/), which hears
  * "hash map" where the generic model hears "cash grab". When that transcript does not read like
- * an interview question (the knowledge base finds no confident match), the audio is decoded again
- * with the generic US English model, which is better at everyday speech. An utterance can be heard
+ * an interview question (the knowledge base finds no confident match, and it is not one of the
+ * short follow-up forms such as "why is that"), the audio is decoded again with the generic US
+ * English model, which is better at everyday speech. An utterance can be heard
  * while it is spoken (`listen`, decision 0121): it is decoded with the interview model as its
  * samples come, and again with the generic model at its end only when that is needed.
  */
@@ -16,6 +17,7 @@ import { RecognizerUnavailableError, UnsupportedMediaError } from '#server/ai/re
 import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from './pocketsphinx.ts'
 import { wavOfPcm16 } from './wav.ts'
 import { abortable, toOfflineError, throwIfAborted } from '#server/ai/offline/offline-errors.ts'
+import { isFollowUpForm } from '#server/ai/offline/speech/interview-model/follow-up-forms.ts'
 import { installedModelDirs, prepareInterviewModel } from '#server/ai/offline/speech/interview-model/interview-model.ts'
 
 export const INTERVIEW_SPEECH_MODEL = 'pocketsphinx-en-us+interview-lm'
@@ -50,6 +52,17 @@ export type LocalTranscriber = {
   listen(caller: string): Promise<ListeningStream>
   /** Stops the long-lived decoders of both models. */
   close(): Promise<void>
+}
+
+/**
+ * A question the knowledge base answers confidently, or a short follow-up form of two words or
+ * more ("why is that", "how so"), which answers nothing on its own but is interview language; a
+ * single word ("why") is what noise is most often decoded into.
+ */
+function readsAsInterviewQuestion(text: string): boolean {
+  if (text === '') return false
+  const words = text.toLowerCase().split(/\s+/)
+  return (words.length >= 2 && isFollowUpForm(words)) || findAnswers(text).confidence >= CONFIDENCE_THRESHOLD
 }
 
 export function createLocalTranscriber(options: LocalTranscriberOptions): LocalTranscriber {
@@ -130,8 +143,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     })
     if (!fromInterviewModel) return result(await abortable(first, signal, provider), GENERIC_SPEECH_MODEL)
     const heard = await abortable(first, signal, provider)
-    if (heard.text !== '' && findAnswers(heard.text).confidence >= CONFIDENCE_THRESHOLD)
-      return result(heard, INTERVIEW_SPEECH_MODEL)
+    if (readsAsInterviewQuestion(heard.text)) return result(heard, INTERVIEW_SPEECH_MODEL)
     const everyday = await abortable(decode(generic, wav(), GENERIC_SPEECH_MODEL, caller), signal, provider)
     return everyday.text !== '' || heard.text === ''
       ? result(everyday, GENERIC_SPEECH_MODEL)

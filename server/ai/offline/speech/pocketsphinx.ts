@@ -132,6 +132,14 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
   const idleMs = options.idleMs ?? 45_000
   const cancelOnClose = new Set<() => void>()
 
+  /** Gives back a place `listen` reserved for the person. */
+  function giveBack(caller: string): void {
+    openInAll -= 1
+    const left = (openOf.get(caller) ?? 1) - 1
+    if (left > 0) openOf.set(caller, left)
+    else openOf.delete(caller)
+  }
+
   async function streamingDecoder(): Promise<Decoder> {
     const found = await detect()
     if (typeof found === 'string') throw new RecognizerUnavailableError(recognizer, found)
@@ -151,10 +159,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     try {
       utterance = (await streamingDecoder()).open()
     } catch (error) {
-      openInAll -= 1
-      const left = (openOf.get(caller) ?? 1) - 1
-      if (left > 0) openOf.set(caller, left)
-      else openOf.delete(caller)
+      giveBack(caller)
       throw error
     }
     // Kept for a second decode of the whole clip should the streaming decoder die with it.
@@ -164,7 +169,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     let idle = idleTimer()
 
     function idleTimer(): ReturnType<typeof setTimeout> {
-      const timer = setTimeout(forget, idleMs)
+      const timer = setTimeout(() => drop('forgotten'), idleMs)
       // A forgotten utterance does not keep the server's process alive.
       timer.unref()
       return timer
@@ -174,23 +179,15 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
       state = next
       clearTimeout(idle)
       cancelOnClose.delete(cancel)
-      openInAll -= 1
-      const left = (openOf.get(caller) ?? 1) - 1
-      if (left > 0) openOf.set(caller, left)
-      else openOf.delete(caller)
+      giveBack(caller)
     }
-    function cancel(): void {
+    function drop(next: 'cancelled' | 'forgotten'): void {
       if (state !== 'open') return
-      release('cancelled')
+      release(next)
       utterance.cancel()
       kept.length = 0
     }
-    function forget(): void {
-      if (state !== 'open') return
-      release('forgotten')
-      utterance.cancel()
-      kept.length = 0
-    }
+    const cancel = () => drop('cancelled')
     cancelOnClose.add(cancel)
     const notOpen = () =>
       new RecognizerFailedError(
@@ -232,13 +229,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
         } finally {
           kept.length = 0
         }
-        return {
-          text: output.text,
-          confidence: transcriptConfidence(output.words),
-          provider: recognizer,
-          model: 'en-us',
-          latencyMs: Math.round(performance.now() - ended),
-        }
+        return heard(output, ended)
       },
       cancel,
       get seconds() {
@@ -267,13 +258,7 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
     const started = performance.now()
     // Decoded once its turn comes, so a recording waiting in line holds its bytes, not its samples.
     const output = await limit(() => decode(encodePcm16(resample(parseWav(wav), modelRate))), caller)
-    return {
-      text: output.text,
-      confidence: transcriptConfidence(output.words),
-      provider: recognizer,
-      model: 'en-us',
-      latencyMs: Math.round(performance.now() - started),
-    }
+    return heard(output, started)
   }
 
   return {
@@ -285,6 +270,17 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
       for (const cancel of [...cancelOnClose]) cancel()
       await Promise.all([decoders.close(), streaming?.stop()])
     },
+  }
+}
+
+/** What the decoder heard, as both ways of decoding give it. */
+function heard(output: DecoderOutput, started: number): TranscriptionResult {
+  return {
+    text: output.text,
+    confidence: transcriptConfidence(output.words),
+    provider: recognizer,
+    model: 'en-us',
+    latencyMs: Math.round(performance.now() - started),
   }
 }
 

@@ -1,15 +1,18 @@
 /**
  * The text the interview language model is estimated from: every knowledge-base question, its
- * phrasings, answer and key points, plus the usual ways an interviewer asks about each tag, so the
- * recognizer expects "what is a hash map" rather than "what is a cash grab".
+ * phrasings, answer and key points, plus the usual ways an interviewer asks about each tag and
+ * follows up on an answer, so the recognizer expects "what is a hash map" rather than "what is a
+ * cash grab", and "why is that" rather than "why does that". The decoder and the transcript
+ * scorer both read the one estimate of it (decision 0127).
  */
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import { followUpForms } from './follow-up-forms.ts'
 
 /** A sentence with how many times it counts: questions weigh more than answer prose. */
 export type CorpusSentence = { text: string; weight: number }
 
-export const QUESTION_WEIGHT = 3
+const QUESTION_WEIGHT = 3
 const PROSE_WEIGHT = 1
 
 const tagQuestionTemplates: readonly ((tag: string) => string)[] = [
@@ -87,7 +90,10 @@ const conversation: readonly string[] = [
 ]
 
 export function interviewCorpus(entries: readonly KbEntry[] = knowledgeBase): CorpusSentence[] {
-  const sentences: CorpusSentence[] = conversation.map((text) => ({ text, weight: QUESTION_WEIGHT }))
+  const sentences: CorpusSentence[] = [...conversation, ...followUpForms].map((text) => ({
+    text,
+    weight: QUESTION_WEIGHT,
+  }))
   for (const entry of entries) {
     for (const question of [entry.question, ...entry.alternatives])
       sentences.push({ text: question, weight: QUESTION_WEIGHT })

@@ -1,8 +1,7 @@
 /**
  * The short ways an interviewer follows up on an answer ("why is that?", "how so?", "and then?").
- * The transcript scorer knows them (language-score.ts), so that a follow-up heard right is not
- * taken for a fragment and loses nothing; the decoder's corpus does not have them, because adding
- * them there would change which words the decoder hears in every question.
+ * They are questions of the interview corpus (corpus.ts), so the decoder can hear them and the
+ * transcript scorer (language-score.ts) does not take one heard right for a fragment.
  */
 export const followUpForms: readonly string[] = [
   'why is that',

@@ -1,13 +1,11 @@
 /**
  * Scores a transcript under the interview language model: a trigram model estimated as the
  * interview decoder's is (ngram.ts over corpus.ts, but keeping the few words the decoder cannot
- * pronounce, and with the short follow-up forms of follow-up-forms.ts) and queried by the
- * back-off rules the decoder applies, so a transcript can be judged by how much it reads like
+ * pronounce) and queried by the back-off rules the decoder applies, so a transcript can be judged by how much it reads like
  * interview language. Words the corpus never has are counted apart: the generic decoder can
  * produce them, the interview decoder cannot.
  */
-import { interviewCorpus, QUESTION_WEIGHT, type CorpusSentence } from './corpus.ts'
-import { followUpForms } from './follow-up-forms.ts'
+import { interviewCorpus, type CorpusSentence } from './corpus.ts'
 import { backoffLog10, estimateTrigramsInSteps, type WeightedSentence } from './ngram.ts'
 import { spokenTokens } from './spoken-words.ts'
 
@@ -87,14 +85,9 @@ export function createLanguageModel(corpus?: readonly CorpusSentence[]): Languag
   return startLanguageModel(corpus).finish()
 }
 
-/** The decoder's corpus and the short follow-up forms, as questions. */
-export function scoredCorpus(): CorpusSentence[] {
-  return [...interviewCorpus(), ...followUpForms.map((text) => ({ text, weight: QUESTION_WEIGHT }))]
-}
-
 function* languageModelSteps(corpus: readonly CorpusSentence[] | undefined): Generator<void, LanguageModel> {
   const sentences: WeightedSentence[] = []
-  for (const { text, weight } of corpus ?? scoredCorpus()) {
+  for (const { text, weight } of corpus ?? interviewCorpus()) {
     sentences.push({ words: spokenTokens(text).map(({ word }) => word), weight })
     if (sentences.length % SENTENCES_PER_STEP === 0) yield
   }
