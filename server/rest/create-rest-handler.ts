@@ -115,7 +115,8 @@ async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBod
   }
   if (text.trim() === '') return { ok: true, value: {} }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    const value: unknown = JSON.parse(text)
+    return { ok: true, value }
   } catch {
     return { ok: false, status: 400, message: 'The request body is not valid JSON' }
   }
