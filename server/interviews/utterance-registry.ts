@@ -60,7 +60,12 @@ export function createUtteranceRegistry(clock: Clock) {
     /** The person's utterances open or being opened. */
     heldBy(userId: string): number {
       let held = opening.get(userId) ?? 0
-      for (const utterance of open.values()) if (utterance.userId === userId) held += 1
+      for (const [id, utterance] of open) {
+        if (utterance.userId !== userId) continue
+        // One past its time is not held, whether or not the sweep has come by.
+        if (expired(utterance)) drop(id, utterance)
+        else held += 1
+      }
       return held
     },
     /** Counts one being opened for the person until the returned release is called. */

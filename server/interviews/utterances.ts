@@ -109,7 +109,8 @@ export async function openUtterance(scope: SignedInScope, input: { sessionId?: s
     bytes: 0,
     openedAt,
     shortBlock: false,
-    expiresAt: expiry({ openedAt }, openedAt),
+    // Idle from when the open is answered: a slow start (the engine's first model) is not idling.
+    expiresAt: expiry({ openedAt }, scope.runtime.clock.now().getTime()),
   })
   return {
     utteranceId: id,
@@ -153,12 +154,14 @@ export async function feedUtterance(scope: SignedInScope, id: string, sequence: 
     )
   await callAi(failures.audio, () => {
     open.stream.feed(block)
+    // Counted as received with the feed, before anything is awaited: the same block sent again
+    // meanwhile (a retry of a request still in flight) is then a repeat, not a second block.
+    open.digests.push(digest)
+    open.bytes += block.byteLength
+    open.shortBlock = block.byteLength < utteranceLimits.minBlockBytes
+    open.expiresAt = expiry(open, scope.runtime.clock.now().getTime())
     return Promise.resolve()
   })
-  open.digests.push(digest)
-  open.bytes += block.byteLength
-  open.shortBlock = block.byteLength < utteranceLimits.minBlockBytes
-  open.expiresAt = expiry(open, scope.runtime.clock.now().getTime())
   return acknowledged()
 }
 

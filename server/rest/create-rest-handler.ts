@@ -135,9 +135,10 @@ function queryOf(parameters: URLSearchParams): Record<string, string[]> {
 
 /**
  * The request as the adapter reads it. It reads a method's body and content type, the query, and
- * nothing else of a request: the context and the call's signal come from the original request, so
- * its headers are not copied (a copy of every header, and a signal following the original's, were
- * most of a GET's cost in the bridge: decision 0128).
+ * nothing else of a request: the context is built from the original request, and the adapter
+ * gives a procedure no abort signal, so neither the headers nor the signal are copied (a copy of
+ * every header, and a signal following the original's, were most of a GET's cost in the bridge:
+ * decision 0128).
  */
 function adapterRequestFor(request: Request, url: URL, path: string, body: unknown): AdapterRequest {
   const { method } = request

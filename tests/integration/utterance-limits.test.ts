@@ -72,6 +72,35 @@ describe('the bounds of a streamed utterance', () => {
     expect(cancelled()).toBe(1)
   })
 
+  it('feeds a block sent twice at once (a retry while the first is in flight) once', async () => {
+    const { scope, fed } = await person()
+    const { utteranceId } = await openUtterance(scope, {})
+    const block = bytes(0.4)
+    const answers = await Promise.all([
+      feedUtterance(scope, utteranceId, 0, block),
+      feedUtterance(scope, utteranceId, 0, block),
+    ])
+    expect(answers).toEqual([
+      { received: 1, seconds: 0.4 },
+      { received: 1, seconds: 0.4 },
+    ])
+    expect(fed).toEqual([12_800])
+    cancelUtterance(scope, utteranceId)
+  })
+
+  it('counts the idle limit from when the open is answered, not from when it began', async () => {
+    const slowStart = utteranceLimits.idleMs - 1_000
+    const { scope, cancelled } = await person(() => {
+      test.clock.advance(slowStart)
+      return Promise.resolve()
+    })
+    const { utteranceId } = await openUtterance(scope, {})
+    test.clock.advance(2_000)
+    expect(await feedUtterance(scope, utteranceId, 0, bytes(0.1))).toMatchObject({ received: 1 })
+    expect(cancelled()).toBe(0)
+    cancelUtterance(scope, utteranceId)
+  })
+
   it('bounds the utterances a person opens in a minute', async () => {
     const { scope } = await person()
     for (let count = 0; count < utteranceLimits.opensPerMinute; count += 1)

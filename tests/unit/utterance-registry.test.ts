@@ -54,6 +54,18 @@ describe("a runtime's utterance registry", () => {
     registry.stop()
   })
 
+  it('counts no utterance past its time among those a person holds, before the sweep comes', () => {
+    const clock = fixedClock(new Date(start))
+    const registry = createUtteranceRegistry(clock)
+    const idle = utterance('ann', start + 30_000)
+    registry.add('idle', idle.open)
+    registry.add('busy', utterance('ann', start + 90_000).open)
+    clock.advance(31_000)
+    expect(registry.heldBy('ann')).toBe(1)
+    expect(idle.cancelled.count).toBe(1)
+    registry.stop()
+  })
+
   it('stops its timer and cancels every open decoding when the runtime stops; a late open is cancelled', () => {
     const registry = createUtteranceRegistry(fixedClock(new Date(start)))
     expect(vi.getTimerCount()).toBe(1)

@@ -210,10 +210,10 @@ export function createPocketSphinxRecognizer(options: PocketSphinxOptions = {}):
         clearTimeout(idle)
         idle = idleTimer()
         // Converted as `transcribe` converts a 16 kHz 16-bit WAV file, so the decoder hears the same samples.
-        const heard = encodePcm16(readPcm16(samples, modelRate))
-        kept.push(heard)
-        bytes += heard.byteLength
-        utterance.feed(heard)
+        const converted = encodePcm16(readPcm16(samples, modelRate))
+        kept.push(converted)
+        bytes += converted.byteLength
+        utterance.feed(converted)
       },
       async end() {
         if (state !== 'open') throw notOpen()
