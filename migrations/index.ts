@@ -33,6 +33,7 @@ import * as reviewWordsFromHistory from './0042-review-words-from-history.ts'
 import * as liveInstances from './0043-live-instances.ts'
 import * as deliveryClaimsNameAServer from './0044-delivery-claims-name-a-server.ts'
 import * as dropAppendStreams from './0045-drop-append-streams.ts'
+import * as writeHeldAppendsFunction from './0046-write-held-appends-function.ts'
 
 /** Listed statically (not read from the folder) so the bundled server carries them. Order = name order. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0043-live-instances': liveInstances,
   '0044-delivery-claims-name-a-server': deliveryClaimsNameAServer,
   '0045-drop-append-streams': dropAppendStreams,
+  '0046-write-held-appends-function': writeHeldAppendsFunction,
 }

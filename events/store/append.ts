@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type RawBuilder } from 'kysely'
+import { sql } from 'kysely'
 import type { Clock } from '#events/clock.ts'
 import type { EventRegistry } from './event-definition.ts'
 import type { Executor } from './event-rows.ts'
@@ -53,40 +53,6 @@ function checkOf(expected: ExpectedVersion): { mode: 'new' | 'at' | 'exists' | '
   return { mode: 'at', version: expected }
 }
 
-type CheckMode = ReturnType<typeof checkOf>['mode']
-
-/**
- * How a stream's version is checked and moved when its held appends are written, by mode, each a
- * clause of the write over its `input` rows: a new stream inserted (refused when it exists), `any`
- * inserted or moved, an expected version matched, or `stream_exists`. Each answers the streams it
- * moved with their new versions; a stream missing from every answer was refused.
- */
-const versionChecks: { name: string; modes: CheckMode[]; statement: RawBuilder<unknown> }[] = [
-  {
-    name: 'created',
-    modes: ['new'],
-    statement: sql`insert into streams (stream_id, stream_type, version, updated_at)
-      select stream_id, stream_type, count, updated_at from input where mode = 'new'
-      on conflict (stream_id) do nothing returning stream_id, version`,
-  },
-  {
-    name: 'upserted',
-    modes: ['any'],
-    statement: sql`insert into streams (stream_id, stream_type, version, updated_at)
-      select stream_id, stream_type, count, updated_at from input where mode = 'any'
-      on conflict (stream_id) do update set version = streams.version + excluded.version, updated_at = excluded.updated_at
-      returning stream_id, version`,
-  },
-  {
-    name: 'moved',
-    modes: ['at', 'exists'],
-    statement: sql`update streams set version = streams.version + input.count, updated_at = input.updated_at
-      from input where streams.stream_id = input.stream_id
-        and (input.mode = 'exists' or (input.mode = 'at' and streams.version = input.expected))
-      returning streams.stream_id, streams.version`,
-  },
-]
-
 /** Writing events inside a unit of work: checked against their schemas, every held append in one statement. */
 export function appender({
   registry,
@@ -116,9 +82,10 @@ export function appender({
   }
 
   /**
-   * One statement for every held append, in the order appended: the locks the unit had not taken,
-   * each stream's version check that moves its version (a new stream inserted, an expected version
-   * matched, or any), and the insert of every event, numbered from its stream's version. A stream
+   * One call of `write_held_appends` for every held append, in the order appended: the locks the
+   * unit had not taken, each stream's version check that moves its version (a new stream inserted,
+   * an expected version matched, or any), and the insert of every event, numbered from its
+   * stream's version. A stream
    * whose check fails moves nothing; the unit is then refused with a `ConcurrencyError` and rolls
    * back what the statement wrote to the others.
    */
@@ -134,52 +101,29 @@ export function appender({
     })
     const list = [...streams.values()]
     const checks = list.map((stream) => checkOf(stream.first.expected))
-    // Only the checks of the modes this write holds: every clause is parsed and planned each time.
-    const modes = new Set(checks.map((check) => check.mode))
-    const bumps = versionChecks.filter((check) => check.modes.some((mode) => modes.has(mode)))
-    // It answers rows, not aggregates (cheaper to plan and to read): each stream moved with its
-    // version, each event with its position, and the count of locks taken, which reads every input row.
+    // The statement is the function of migration 0046 (decision 0134): its plan is kept per
+    // connection. It answers rows: each stream moved with its version, each event with its
+    // position, and the count of locks taken (neither a stream nor a position).
     const { rows } = await sql<{
       stream_id: string | null
       version: number | string | null
       global_position: number | string | null
     }>`
-      with input as materialized (
-        select s.stream_id, s.stream_type, s.mode, s.expected, s.count, s.updated_at,
-          case when s.lock then pg_advisory_xact_lock(hashtext('event-stream'), hashtext(s.stream_id))::text end as locked
-        from unnest(${list.map((stream) => stream.first.streamId)}::text[],
-          ${list.map((stream) => streamTypeOf(stream.first.streamId))}::text[],
-          ${checks.map((check) => check.mode)}::text[], ${checks.map((check) => check.version)}::bigint[],
-          ${list.map((stream) => stream.count)}::bigint[], ${list.map((stream) => stream.updatedAt.toISOString())}::timestamptz[],
-          ${list.map((stream) => stream.first.lock)}::boolean[]
-        ) as s(stream_id, stream_type, mode, expected, count, updated_at, lock)
-      ),
-      ${sql.join(bumps.map((check) => sql`${sql.id(check.name)} as (${check.statement})`))},
-      bumped as (${sql.join(
-        bumps.map((check) => sql`select stream_id, version from ${sql.id(check.name)}`),
-        sql` union all `,
-      )}),
-      inserted as (
-        insert into events (stream_id, stream_position, type, schema_version, event_id, user_id, data, metadata, created_at)
-        select e.stream_id, bumped.version - input.count + e.stream_offset, e.type, e.schema_version, e.event_id,
-          e.user_id, e.data, e.metadata, e.created_at
-        from unnest(${events.map(({ append }) => append.streamId)}::text[],
-          ${events.map(({ offset }) => offset)}::bigint[], ${events.map(({ event }) => event.type)}::text[],
-          ${events.map(({ event }) => registry.schemaVersionOf(event.type))}::integer[],
-          ${events.map(({ event }) => event.eventId)}::uuid[],
-          ${events.map(({ append }) => append.prepared.userId)}::text[],
-          ${events.map(({ event }) => JSON.stringify(event.data))}::jsonb[],
-          ${events.map(({ append }) => append.prepared.metadataJson)}::jsonb[],
-          ${events.map(({ append }) => append.createdAt.toISOString())}::timestamptz[]
-        ) with ordinality as e(stream_id, stream_offset, type, schema_version, event_id, user_id, data, metadata, created_at, ordinality)
-        join bumped on bumped.stream_id = e.stream_id
-        join input on input.stream_id = e.stream_id
-        order by e.ordinality
-        returning global_position
+      select stream_id, version, global_position from write_held_appends(
+        ${list.map((stream) => stream.first.streamId)}::text[],
+        ${list.map((stream) => streamTypeOf(stream.first.streamId))}::text[],
+        ${checks.map((check) => check.mode)}::text[], ${checks.map((check) => check.version)}::bigint[],
+        ${list.map((stream) => stream.count)}::bigint[], ${list.map((stream) => stream.updatedAt.toISOString())}::timestamptz[],
+        ${list.map((stream) => stream.first.lock)}::boolean[],
+        ${events.map(({ append }) => append.streamId)}::text[],
+        ${events.map(({ offset }) => offset)}::bigint[], ${events.map(({ event }) => event.type)}::text[],
+        ${events.map(({ event }) => registry.schemaVersionOf(event.type))}::integer[],
+        ${events.map(({ event }) => event.eventId)}::uuid[],
+        ${events.map(({ append }) => append.prepared.userId)}::text[],
+        ${events.map(({ event }) => JSON.stringify(event.data))}::jsonb[],
+        ${events.map(({ append }) => append.prepared.metadataJson)}::jsonb[],
+        ${events.map(({ append }) => append.createdAt.toISOString())}::timestamptz[]
       )
-      select stream_id, version, null::bigint as global_position from bumped
-      union all select null, null, global_position from inserted
-      union all select null, count(locked), null from input
     `.execute(executor)
     const bumped = new Map<string, number>()
     const globalPositions: number[] = []
