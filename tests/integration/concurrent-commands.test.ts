@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '#app.config.ts'
 import { DomainError } from '#events/domain-error.ts'
 import { updateProfile } from '#server/accounts/profile.ts'
 import { registerWithPassword } from '#server/accounts/register.ts'
 import { loadProfile } from '#server/accounts/user-account.ts'
-import { openDatabase } from '#server/db/open-database.ts'
 import { startSession } from '#server/interviews/interview-sessions.ts'
 import { usageLimits } from '#server/interviews/usage.ts'
 import { actingAs, asAnonymous, type SignedInScope } from '#server/request-scope.ts'
-import { createRuntime, type Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { createTestRuntime, grantPlan, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { createTestRuntime, grantPlan, secondReplicaOf, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 const parallelStarts = 20
 
@@ -85,16 +80,9 @@ describe('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     first = await createTestRuntime('postgres')
     teardown.add(() => first.close())
-    const url = first.database.url
-    if (!url) throw new Error('a PostgreSQL test database has a URL')
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-second-'))
-    teardown.add(() => rm(dataDir, { recursive: true, force: true }))
-    second = await createRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      clock: first.clock,
-      database: openDatabase({ kind: 'postgres', url, poolSize: 12 }),
-    })
-    teardown.add(() => second.close())
+    const replica = await secondReplicaOf(first, { poolSize: 12 })
+    teardown.add(() => replica.close())
+    second = replica.runtime
   })
 
   it('grant exactly one of 20 simultaneous starts between them and take one interview', async () => {

@@ -6,17 +6,12 @@
  * that limit.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '#app.config.ts'
-import { openDatabase } from '#server/db/open-database.ts'
-import { createRuntime, type Runtime } from '#server/runtime.ts'
+import type { Runtime } from '#server/runtime.ts'
 import { cancelUtterance, feedUtterance, openUtterance, utteranceLimits } from '#server/interviews/utterances.ts'
 import { listeningPerson } from '#tests/support/listening-person.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
-import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
+import { createTestRuntime, secondReplicaOf, type TestRuntime } from '#tests/support/test-runtime.ts'
 
 describe('the streamed utterances of a runtime', () => {
   let first: TestRuntime
@@ -79,16 +74,9 @@ describe('two replicas on one database', () => {
   beforeAll(async () => {
     first = await createTestRuntime('postgres', env)
     teardown.add(() => first.close())
-    const url = first.database.url
-    if (!url) throw new Error('a PostgreSQL test database has a URL')
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-second-'))
-    teardown.add(() => rm(dataDir, { recursive: true, force: true }))
-    second = await createRuntime({
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
-      clock: first.clock,
-      database: openDatabase({ kind: 'postgres', url, poolSize: 4 }),
-    })
-    teardown.add(() => second.close())
+    const replica = await secondReplicaOf(first, { poolSize: 4, env })
+    teardown.add(() => replica.close())
+    second = replica.runtime
   })
 
   it('hold a person to the opens of the minute between them, whichever opened which', async () => {

@@ -6,6 +6,7 @@ import { loadConfig, type PlanId } from '#app.config.ts'
 import { fixedClock } from '#events/clock.ts'
 import { recordPayment } from '#server/payments/record-payment.ts'
 import { eventsAppendedEvent } from '#server/jobs/projection-jobs.ts'
+import { openDatabase } from '#server/db/open-database.ts'
 import { createRuntime, type Runtime } from '#server/runtime.ts'
 import { findPlan } from '#app.catalog.ts'
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.ts'
@@ -71,4 +72,29 @@ export async function grantPlan(runtime: Runtime, userId: string, planType: Plan
     { orderId, paymentId: `pay_test_${randomUUID().slice(0, 8)}`, verifiedBy: 'webhook', amount: plan.amount },
   )
   return orderId
+}
+
+/**
+ * A second replica on `first`'s PostgreSQL database, with its own data folder and pool, sharing
+ * the first's clock; closing it leaves the database to the first.
+ */
+export async function secondReplicaOf(
+  first: TestRuntime,
+  { poolSize, env = {} }: { poolSize: number; env?: Record<string, string> },
+): Promise<{ runtime: Runtime; close: () => Promise<void> }> {
+  const url = first.database.url
+  if (!url) throw new Error('a second replica needs a PostgreSQL test database, which has a URL')
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'interview-helper-second-'))
+  const runtime = await createRuntime({
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    clock: first.clock,
+    database: openDatabase({ kind: 'postgres', url, poolSize }),
+  })
+  return {
+    runtime,
+    close: async () => {
+      await runtime.close()
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 })
+    },
+  }
 }
