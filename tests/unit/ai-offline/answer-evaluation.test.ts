@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { evaluatePart } from '#server/ai/offline/eval/answer-evaluation.ts'
+import { evaluatePart, type EvaluationPart } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
 import {
   freshTestPart,
@@ -12,10 +12,38 @@ import {
   testSet,
   thirdFreshTestPart,
   thirdFreshTestSet,
+  type TestSet,
 } from '#server/ai/offline/eval/test-part.ts'
 import { heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { findEntry, knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+
+/** The part's file is byte for byte the one written before the engine change it measures. */
+function expectPinned(file: string, sha256: string): void {
+  const text = readFileSync(new URL(`../../../server/ai/offline/eval/${file}`, import.meta.url))
+  expect(createHash('sha256').update(text).digest('hex')).toBe(sha256)
+}
+
+/** Every question of the part is labelled with knowledge-base ids, or with "none" alone. */
+function expectLabelledFromTheKnowledgeBase(set: TestSet): TestSet['questions'] {
+  const all = [...set.questions, ...set.withContext.questions, ...set.followUps]
+  for (const { question, accept } of all)
+    if (accept.includes('none')) expect(accept, question).toEqual(['none'])
+    else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
+  return set.questions
+}
+
+/** The part's résumé questions name a current employer and role other than the target ones. */
+function expectResumeOtherThanTarget(set: TestSet, part: EvaluationPart, name: string): void {
+  const { context, employer, targetRole, questions } = set.withContext
+  expect(context.role).toBe(targetRole)
+  expect(context.resume).toContain(employer)
+  expect(context.jobDescription).not.toContain(employer)
+  expect(context.resume?.split('\n')[1]).not.toContain(targetRole)
+  expect(part.name).toBe(name)
+  expect(part.questions.filter((q) => q.context === context).length).toBe(questions.length)
+  expect(part.questions.length).toBe(set.questions.length + questions.length)
+}
 
 const tokens = (text: string): Set<string> => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
 
@@ -76,10 +104,7 @@ describe('the development part (the trust set)', () => {
 
 describe('the test part', () => {
   it('is the set written before the engine was tuned: its questions and labels are never changed', () => {
-    const text = readFileSync(new URL('../../../server/ai/offline/eval/test-set.json', import.meta.url))
-    expect(createHash('sha256').update(text).digest('hex')).toBe(
-      '66d986333c5ccc4b94c98519ba4c26ce74d6a67098eb3ab9e8af01fb43df13fa',
-    )
+    expectPinned('test-set.json', '66d986333c5ccc4b94c98519ba4c26ce74d6a67098eb3ab9e8af01fb43df13fa')
   })
 
   it('labels with knowledge-base ids, or ids no entry has (then abstaining is right)', () => {
@@ -108,18 +133,13 @@ describe('the test part', () => {
 
 describe('the fresh test part (decision 0111)', () => {
   it('is the set written before the engine was run on it: its questions and labels are never changed', () => {
-    const text = readFileSync(new URL('../../../server/ai/offline/eval/fresh-test-set.json', import.meta.url))
-    expect(createHash('sha256').update(text).digest('hex')).toBe(
-      '8349e12c23dc8056b0cf97e60f877014cc50dce1791bc9c12ba4b3308a6551a8',
-    )
+    expectPinned('fresh-test-set.json', '8349e12c23dc8056b0cf97e60f877014cc50dce1791bc9c12ba4b3308a6551a8')
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const all = [...freshTestSet.questions, ...freshTestSet.withContext.questions, ...freshTestSet.followUps]
-    for (const { question, accept } of all)
-      if (accept.includes('none')) expect(accept, question).toEqual(['none'])
-      else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
-    expect(all.length).toBeGreaterThanOrEqual(60)
+    expectLabelledFromTheKnowledgeBase(freshTestSet)
+    const { questions, withContext, followUps } = freshTestSet
+    expect(questions.length + withContext.questions.length + followUps.length).toBeGreaterThanOrEqual(60)
   })
 
   it('asks Hinglish and Indian English phrasings and asks for abstention where the knowledge base has no entry', () => {
@@ -138,24 +158,14 @@ describe('the fresh test part (decision 0111)', () => {
 
 describe('the second fresh test part (decision 0119)', () => {
   it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
-    const text = readFileSync(new URL('../../../server/ai/offline/eval/second-fresh-test-set.json', import.meta.url))
-    expect(createHash('sha256').update(text).digest('hex')).toBe(
-      '5a6945d71401317bb046f0a6db771bbc0fd390f2c70b9fad9c8a54f4b6ac288e',
-    )
+    expectPinned('second-fresh-test-set.json', '5a6945d71401317bb046f0a6db771bbc0fd390f2c70b9fad9c8a54f4b6ac288e')
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const all = [
-      ...secondFreshTestSet.questions,
-      ...secondFreshTestSet.withContext.questions,
-      ...secondFreshTestSet.followUps,
-    ]
-    for (const { question, accept } of all)
-      if (accept.includes('none')) expect(accept, question).toEqual(['none'])
-      else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
-    const none = secondFreshTestSet.questions.filter((q) => q.accept.includes('none')).length
-    expect(none / secondFreshTestSet.questions.length).toBeGreaterThanOrEqual(0.15)
-    expect(none / secondFreshTestSet.questions.length).toBeLessThanOrEqual(0.2)
+    const questions = expectLabelledFromTheKnowledgeBase(secondFreshTestSet)
+    const none = questions.filter((q) => q.accept.includes('none')).length
+    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
+    expect(none / questions.length).toBeLessThanOrEqual(0.2)
   })
 
   it('asks questions none of the other parts asks, Hinglish among them, and follow-ups that are and are not', () => {
@@ -183,41 +193,20 @@ describe('the second fresh test part (decision 0119)', () => {
   })
 
   it('asks its résumé questions with a current employer and role other than the target ones', () => {
-    const { context, employer, targetRole } = secondFreshTestSet.withContext
-    expect(context.role).toBe(targetRole)
-    expect(context.resume).toContain(employer)
-    expect(context.jobDescription).not.toContain(employer)
-    expect(context.resume?.split('\n')[1]).not.toContain(targetRole)
-    expect(secondFreshTestPart.name).toBe('second fresh test')
-    expect(secondFreshTestPart.questions.filter((q) => q.context === context).length).toBe(
-      secondFreshTestSet.withContext.questions.length,
-    )
-    expect(secondFreshTestPart.questions.length).toBe(
-      secondFreshTestSet.questions.length + secondFreshTestSet.withContext.questions.length,
-    )
+    expectResumeOtherThanTarget(secondFreshTestSet, secondFreshTestPart, 'second fresh test')
   })
 })
 
 describe('the third fresh test part (decision 0133)', () => {
   it('is the set written before the engine change it measures: its questions and labels are never changed', () => {
-    const text = readFileSync(new URL('../../../server/ai/offline/eval/third-fresh-test-set.json', import.meta.url))
-    expect(createHash('sha256').update(text).digest('hex')).toBe(
-      '5682b920a147ca4376cccceb0ecb0b6a8328cd58512ef4eaf2f630c2a7b68246',
-    )
+    expectPinned('third-fresh-test-set.json', '5682b920a147ca4376cccceb0ecb0b6a8328cd58512ef4eaf2f630c2a7b68246')
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const all = [
-      ...thirdFreshTestSet.questions,
-      ...thirdFreshTestSet.withContext.questions,
-      ...thirdFreshTestSet.followUps,
-    ]
-    for (const { question, accept } of all)
-      if (accept.includes('none')) expect(accept, question).toEqual(['none'])
-      else for (const id of accept) expect(findEntry(id), `${question}: ${id}`).toBeDefined()
-    const none = thirdFreshTestSet.questions.filter((q) => q.accept.includes('none')).length
-    expect(none / thirdFreshTestSet.questions.length).toBeGreaterThanOrEqual(0.15)
-    expect(none / thirdFreshTestSet.questions.length).toBeLessThanOrEqual(0.2)
+    const questions = expectLabelledFromTheKnowledgeBase(thirdFreshTestSet)
+    const none = questions.filter((q) => q.accept.includes('none')).length
+    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
+    expect(none / questions.length).toBeLessThanOrEqual(0.2)
   })
 
   it('asks questions none of the other parts asks nor nearly repeats an entry, Hinglish among them, and follow-ups that are and are not', () => {
@@ -249,17 +238,6 @@ describe('the third fresh test part (decision 0133)', () => {
   })
 
   it('asks its résumé questions with a current employer and role other than the target ones', () => {
-    const { context, employer, targetRole } = thirdFreshTestSet.withContext
-    expect(context.role).toBe(targetRole)
-    expect(context.resume).toContain(employer)
-    expect(context.jobDescription).not.toContain(employer)
-    expect(context.resume?.split('\n')[1]).not.toContain(targetRole)
-    expect(thirdFreshTestPart.name).toBe('third fresh test')
-    expect(thirdFreshTestPart.questions.filter((q) => q.context === context).length).toBe(
-      thirdFreshTestSet.withContext.questions.length,
-    )
-    expect(thirdFreshTestPart.questions.length).toBe(
-      thirdFreshTestSet.questions.length + thirdFreshTestSet.withContext.questions.length,
-    )
+    expectResumeOtherThanTarget(thirdFreshTestSet, thirdFreshTestPart, 'third fresh test')
   })
 })
