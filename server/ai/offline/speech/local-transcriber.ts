@@ -1,12 +1,15 @@
 /**
- * Speech-to-text on this machine with PocketSphinx. Interview questions are decoded first with the
+ * Speech-to-text on this machine with PocketSphinx. Interview questions are decoded with the
  * interview language model (built from the knowledge base, see interview-model/), which hears
- * "hash map" where the generic model hears "cash grab". When that transcript does not read like
- * an interview question (the knowledge base finds no confident match, and it is not one of the
- * short follow-up forms such as "why is that"), the audio is decoded again with the generic US
- * English model, which is better at everyday speech. An utterance can be heard
- * while it is spoken (`listen`, decision 0121): it is decoded with the interview model as its
- * samples come, and again with the generic model at its end only when that is needed.
+ * "hash map" where the generic model hears "cash grab". Its words are kept whatever they are
+ * (decision 0135): on the speech benches they are more accurate than the generic model's decode of
+ * the same clip. When they do not read like an interview question (the knowledge base finds no
+ * confident match, and they are not one of the short follow-up forms such as "why is that"), they
+ * are most likely misheard, so their confidence is kept below the confirmation threshold: the
+ * candidate confirms or corrects them before an answer. The generic US English model decodes the
+ * audio only when the interview model heard no words at all, or is not available.
+ * An utterance can be heard while it is spoken (`listen`, decision 0121): it is decoded with the
+ * interview model as its samples come, and with the generic model at its end only in that case.
  */
 import type { Logger } from '#server/logger.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
@@ -60,9 +63,20 @@ export type LocalTranscriber = {
  * single word ("why") is what noise is most often decoded into.
  */
 function readsAsInterviewQuestion(text: string): boolean {
-  if (text === '') return false
   const words = text.toLowerCase().split(/\s+/)
   return (words.length >= 2 && isFollowUpForm(words)) || findAnswers(text).confidence >= CONFIDENCE_THRESHOLD
+}
+
+/** Below the confirmation threshold (0.45, transcript-confirmation.ts): the candidate confirms first. */
+const UNSURE_QUESTION_CONFIDENCE = 0.4
+
+/**
+ * The interview model's words as heard, their confidence kept below the confirmation threshold
+ * when they do not read like an interview question.
+ */
+function judged({ text, confidence }: Decoded): Decoded {
+  if (confidence === undefined || readsAsInterviewQuestion(text)) return { text, confidence }
+  return { text, confidence: Math.min(confidence, UNSURE_QUESTION_CONFIDENCE) }
 }
 
 export function createLocalTranscriber(options: LocalTranscriberOptions): LocalTranscriber {
@@ -123,8 +137,8 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
   }
 
   /**
-   * The interview model's words when they read like an interview question; otherwise the generic
-   * model's, decoded from the whole clip, unless it heard nothing where the interview model heard something.
+   * The interview model's words, judged; the generic model's, decoded from the whole clip, only
+   * when the interview model heard nothing.
    */
   async function chosen(
     first: Promise<Decoded>,
@@ -143,11 +157,11 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     })
     if (!fromInterviewModel) return result(await abortable(first, signal, provider), GENERIC_SPEECH_MODEL)
     const heard = await abortable(first, signal, provider)
-    if (readsAsInterviewQuestion(heard.text)) return result(heard, INTERVIEW_SPEECH_MODEL)
-    const everyday = await abortable(decode(generic, wav(), GENERIC_SPEECH_MODEL, caller), signal, provider)
-    return everyday.text !== '' || heard.text === ''
-      ? result(everyday, GENERIC_SPEECH_MODEL)
-      : result(heard, INTERVIEW_SPEECH_MODEL)
+    if (heard.text !== '') return result(judged(heard), INTERVIEW_SPEECH_MODEL)
+    return result(
+      await abortable(decode(generic, wav(), GENERIC_SPEECH_MODEL, caller), signal, provider),
+      GENERIC_SPEECH_MODEL,
+    )
   }
 
   function notConfigured() {
@@ -180,7 +194,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
       const stream = await (specialised ?? generic).listen(caller).catch((error: unknown) => {
         throw converted(error, model)
       })
-      // Kept for the generic model's decode at the end, when the interview model's words need it.
+      // Kept for the generic model's decode at the end, should the interview model hear no words.
       const blocks: Uint8Array[] = []
       return {
         feed(samples) {
