@@ -27,6 +27,7 @@ import {
 const baseUrl = inject('baseUrl')
 const slow = 240_000
 const run = promisify(execFile)
+const spokenQuestion = 'Tell me about hash tables and hash functions.'
 
 type Usage = { interviews: { used: number } }
 type Active = { session: { id: string } | null }
@@ -74,15 +75,7 @@ describe('the live interview page (/live)', () => {
     folder = await mkdtemp(path.join(tmpdir(), 'live-'))
     teardown.add(() => rm(folder, { recursive: true, force: true }))
     const spoken = path.join(folder, 'spoken.wav')
-    await run('espeak-ng', [
-      '-v',
-      'en-us+klatt',
-      '-s',
-      '140',
-      '-w',
-      spoken,
-      'Tell me about hash tables and hash functions.',
-    ])
+    await run('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', spoken, spokenQuestion])
     // Silence after the words, as in a call: the end of the utterance is heard as a pause.
     await run('sox', [spoken, path.join(folder, 'question.wav'), 'pad', '0.5', '2'])
     const rendered = await browser.newPage({ viewport: { width: 1000, height: 400 } })
@@ -141,9 +134,20 @@ describe('the live interview page (/live)', () => {
       const response = await streamed
       expect(response.headers()['content-type']).toMatch(/^text\/event-stream/)
       const voice = exchange(page, 'voice')
-      await voice.and(page.locator('[data-status="answered"]')).waitFor({ timeout: 90_000 })
-      await expect(voice.getByTestId('live-question').textContent()).resolves.toMatch(/hash/i)
-      await expect(voice.getByTestId('live-answer').textContent()).resolves.toMatch(/hash/i)
+      await voice.and(page.locator('[data-status="answered"], [data-status="confirm"]')).waitFor({ timeout: 90_000 })
+      if ((await voice.getAttribute('data-status')) === 'confirm') {
+        // On a busy machine the page's detector can be handed the speech unevenly; words the engine
+        // cannot vouch for come back to be confirmed (decision 0135), and a person corrects and sends them.
+        const confirmation = voice.getByTestId('voice-confirmation')
+        await expect(confirmation.getByLabel('Heard').inputValue()).resolves.not.toBe('')
+        await confirmation.getByLabel('Heard').fill(spokenQuestion)
+        await confirmation.getByRole('button', { name: 'Send as question' }).click()
+        await confirmation.getByText('In short:').waitFor({ timeout: 90_000 })
+        await expect(confirmation.textContent()).resolves.toMatch(/hash/i)
+      } else {
+        await expect(voice.getByTestId('live-question').textContent()).resolves.toMatch(/hash/i)
+        await expect(voice.getByTestId('live-answer').textContent()).resolves.toMatch(/hash/i)
+      }
 
       await page.keyboard.press('Alt+KeyS')
       const read = exchange(page, 'screen')
