@@ -2,14 +2,21 @@
  * Answer quality of the offline engine on the parts of the question sets: the development part
  * (tuned on, so optimistic), the first test part (measured by several designs, so "seen before"),
  * the fresh test part of decision 0111, the second fresh test part of decision 0119 and the third
- * fresh test part of decision 0133 (only measured). Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
+ * fresh test part of decision 0133 (only measured), each with the blind grades of entries added
+ * after it was written (decision 0136) and, beside it, on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
  * While tuning, `--development` measures the development part alone and lists its misses; the
  * test parts' misses are never printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
-import { freshTestPart, secondFreshTestPart, testPart, thirdFreshTestPart } from '#server/ai/offline/eval/test-part.ts'
+import {
+  freshTestPart,
+  secondFreshTestPart,
+  testPart,
+  testPartsAsFirstLabelled,
+  thirdFreshTestPart,
+} from '#server/ai/offline/eval/test-part.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import type { Figure } from './event-store-bench.ts'
 
@@ -50,10 +57,30 @@ function partFigures(e: PartEvaluation): Figure[] {
   ]
 }
 
+/**
+ * The same part scored on its writer's labels alone, where an added entry that answers a "none"
+ * question counts as wrong: the figures the blind grades of decision 0136 are read beside.
+ */
+function asFirstLabelledFigures(e: PartEvaluation): Figure[] {
+  const label = `answers (${e.name} part, as first labelled)`
+  return [
+    { name: `${label}: on topic`, value: e.onTopic * 100, unit: '%', note: count(e.onTopic, e.total) },
+    {
+      name: `${label}: confident but wrong`,
+      value: e.confidentButWrong * 100,
+      unit: '%',
+      note: count(e.confidentButWrong, e.total),
+    },
+  ]
+}
+
 export function answerQualityFigures(): Figure[] {
-  return [developmentPart, thirdFreshTestPart, secondFreshTestPart, freshTestPart, testPart].flatMap((part) =>
-    partFigures(evaluatePart(part)),
-  )
+  return [
+    ...[developmentPart, thirdFreshTestPart, secondFreshTestPart, freshTestPart, testPart].flatMap((part) =>
+      partFigures(evaluatePart(part)),
+    ),
+    ...testPartsAsFirstLabelled.flatMap((part) => asFirstLabelledFigures(evaluatePart(part))),
+  ]
 }
 
 const print = (figure: Figure) =>

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
+import { withAddedEntryGrades } from './added-entry-grades.ts'
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
@@ -90,7 +91,8 @@ function wrongForm(kind: Kind, employer: string | null, targetRole: string | nul
   return (answer) => (kind === 'hr' && story.test(spokenPart(answer))) || (confused?.test(answer) ?? false)
 }
 
-function partOf(name: string, set: TestSet): EvaluationPart {
+/** The part as its writer labelled it, before any entry added later was graded against it. */
+function asFirstLabelled(name: string, set: TestSet): EvaluationPart {
   const { context, employer, targetRole } = set.withContext
   return {
     name,
@@ -111,7 +113,22 @@ function partOf(name: string, set: TestSet): EvaluationPart {
   }
 }
 
-export const testPart: EvaluationPart = partOf('test, seen before', testSet)
-export const freshTestPart: EvaluationPart = partOf('fresh test', freshTestSet)
-export const secondFreshTestPart: EvaluationPart = partOf('second fresh test', secondFreshTestSet)
-export const thirdFreshTestPart: EvaluationPart = partOf('third fresh test', thirdFreshTestSet)
+const firstLabelled = {
+  test: asFirstLabelled('test, seen before', testSet),
+  fresh: asFirstLabelled('fresh test', freshTestSet),
+  secondFresh: asFirstLabelled('second fresh test', secondFreshTestSet),
+  thirdFresh: asFirstLabelled('third fresh test', thirdFreshTestSet),
+}
+
+/** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
+export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.thirdFresh,
+  firstLabelled.secondFresh,
+  firstLabelled.fresh,
+  firstLabelled.test,
+]
+
+export const testPart: EvaluationPart = withAddedEntryGrades(firstLabelled.test)
+export const freshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fresh)
+export const secondFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.secondFresh)
+export const thirdFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.thirdFresh)
