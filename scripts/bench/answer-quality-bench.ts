@@ -1,15 +1,21 @@
 /**
  * Answer quality of the offline engine on the parts of the question sets: the development part
  * (tuned on, so optimistic), the first test part (measured by several designs, so "seen before"),
- * the fresh test part of decision 0111, the second fresh test part of decision 0119 and the third
- * fresh test part of decision 0133 (only measured). Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
+ * the fresh test part of decision 0111, the second fresh test part of decision 0119, the third
+ * fresh test part of decision 0133 and the fourth fresh test part (only measured). Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
  * While tuning, `--development` measures the development part alone and lists its misses; the
  * test parts' misses are never printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
-import { freshTestPart, secondFreshTestPart, testPart, thirdFreshTestPart } from '#server/ai/offline/eval/test-part.ts'
+import {
+  fourthFreshTestPart,
+  freshTestPart,
+  secondFreshTestPart,
+  testPart,
+  thirdFreshTestPart,
+} from '#server/ai/offline/eval/test-part.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import type { Figure } from './event-store-bench.ts'
 
@@ -51,9 +57,14 @@ function partFigures(e: PartEvaluation): Figure[] {
 }
 
 export function answerQualityFigures(): Figure[] {
-  return [developmentPart, thirdFreshTestPart, secondFreshTestPart, freshTestPart, testPart].flatMap((part) =>
-    partFigures(evaluatePart(part)),
-  )
+  return [
+    developmentPart,
+    fourthFreshTestPart,
+    thirdFreshTestPart,
+    secondFreshTestPart,
+    freshTestPart,
+    testPart,
+  ].flatMap((part) => partFigures(evaluatePart(part)))
 }
 
 const print = (figure: Figure) =>

@@ -10,11 +10,14 @@
  *   two designs, before the engine changes it measures; its misses are never printed.
  * - third-fresh-test-set.json (decision 0133): written because the second fresh part had been
  *   measured by several designs, before the engine change it measures; its misses are never printed.
+ * - fourth-fresh-test-set.json: written because the third fresh part was being used to judge engine
+ *   and knowledge-base changes, before the changes it measures; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
+import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
@@ -69,6 +72,8 @@ export const freshTestSet: TestSet = testSetSchema.parse(freshTestSetData)
 export const secondFreshTestSet: TestSet = testSetSchema.parse(secondFreshTestSetData)
 /** The third fresh test part (decision 0133), written after the second fresh part had been measured by several designs. */
 export const thirdFreshTestSet: TestSet = testSetSchema.parse(thirdFreshTestSetData)
+/** The fourth fresh test part, written while the third fresh part was judging engine and knowledge-base changes. */
+export const fourthFreshTestSet: TestSet = testSetSchema.parse(fourthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -115,3 +120,4 @@ export const testPart: EvaluationPart = partOf('test, seen before', testSet)
 export const freshTestPart: EvaluationPart = partOf('fresh test', freshTestSet)
 export const secondFreshTestPart: EvaluationPart = partOf('second fresh test', secondFreshTestSet)
 export const thirdFreshTestPart: EvaluationPart = partOf('third fresh test', thirdFreshTestSet)
+export const fourthFreshTestPart: EvaluationPart = partOf('fourth fresh test', fourthFreshTestSet)
