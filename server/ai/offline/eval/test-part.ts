@@ -10,12 +10,15 @@
  *   two designs, before the engine changes it measures; its misses are never printed.
  * - third-fresh-test-set.json (decision 0133): written because the second fresh part had been
  *   measured by several designs, before the engine change it measures; its misses are never printed.
+ * - fourth-fresh-test-set.json (decision 0136): written because the third fresh part was being used to judge engine
+ *   and knowledge-base changes, before the changes it measures; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import { withAddedEntryGrades } from './added-entry-grades.ts'
+import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
@@ -70,6 +73,8 @@ export const freshTestSet: TestSet = testSetSchema.parse(freshTestSetData)
 export const secondFreshTestSet: TestSet = testSetSchema.parse(secondFreshTestSetData)
 /** The third fresh test part (decision 0133), written after the second fresh part had been measured by several designs. */
 export const thirdFreshTestSet: TestSet = testSetSchema.parse(thirdFreshTestSetData)
+/** The fourth fresh test part, written while the third fresh part was judging engine and knowledge-base changes. */
+export const fourthFreshTestSet: TestSet = testSetSchema.parse(fourthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -118,10 +123,12 @@ const firstLabelled = {
   fresh: asFirstLabelled('fresh test', freshTestSet),
   secondFresh: asFirstLabelled('second fresh test', secondFreshTestSet),
   thirdFresh: asFirstLabelled('third fresh test', thirdFreshTestSet),
+  fourthFresh: asFirstLabelled('fourth fresh test', fourthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.fourthFresh,
   firstLabelled.thirdFresh,
   firstLabelled.secondFresh,
   firstLabelled.fresh,
@@ -132,3 +139,4 @@ export const testPart: EvaluationPart = withAddedEntryGrades(firstLabelled.test)
 export const freshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fresh)
 export const secondFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.secondFresh)
 export const thirdFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.thirdFresh)
+export const fourthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fourthFresh)
