@@ -19,7 +19,7 @@ export type { ClosableAiEngine }
 export type AiEngineHooks = {
   logger?: Pick<Logger, 'warn'>
   /** Local speech recognition settings (tests point these at a missing installation). */
-  speech?: Omit<LocalTranscriberOptions, 'provider' | 'timeoutMs' | 'logger'>
+  speech?: Omit<LocalTranscriberOptions, 'provider' | 'timeoutMs' | 'logger' | 'search'>
 }
 
 export async function createAiEngine(settings: AppConfig['ai'], hooks: AiEngineHooks = {}): Promise<ClosableAiEngine> {

@@ -11,13 +11,24 @@ describe('verified tokens', () => {
     expect(kept.subjectOf('token-b', 0)).toBeUndefined()
   })
 
-  it('when full, lets the token kept longest go first', () => {
+  it('when full, lets the token used longest ago go first', () => {
     const kept = verifiedTokens<string>(2)
     kept.remember('token-a', 'subject-a', 1_000)
     kept.remember('token-b', 'subject-b', 1_000)
     kept.remember('token-c', 'subject-c', 1_000)
     expect(kept.subjectOf('token-a', 0)).toBeUndefined()
     expect(kept.subjectOf('token-b', 0)).toBe('subject-b')
+    expect(kept.subjectOf('token-c', 0)).toBe('subject-c')
+  })
+
+  it('keeps a token still in use when full, though it was kept first', () => {
+    const kept = verifiedTokens<string>(2)
+    kept.remember('token-a', 'subject-a', 1_000)
+    kept.remember('token-b', 'subject-b', 1_000)
+    expect(kept.subjectOf('token-a', 0)).toBe('subject-a')
+    kept.remember('token-c', 'subject-c', 1_000)
+    expect(kept.subjectOf('token-a', 0)).toBe('subject-a')
+    expect(kept.subjectOf('token-b', 0)).toBeUndefined()
     expect(kept.subjectOf('token-c', 0)).toBe('subject-c')
   })
 })

@@ -33,6 +33,8 @@ import {
   type LocalTranscriberOptions,
 } from './speech/local-transcriber.ts'
 import { prepareLanguageEvidence } from './speech/transcript-plausibility.ts'
+import { heardSearches } from './search/heard-searches.ts'
+import type { KnowledgeSearch } from './search/retrieve.ts'
 import { elapsedMs, estimateUsage } from './usage-estimate.ts'
 
 export type OfflineEngineOptions = {
@@ -40,8 +42,10 @@ export type OfflineEngineOptions = {
   timeoutMs?: number
   /** Words per streamed delta. */
   wordsPerChunk?: number
-  speech?: Omit<LocalTranscriberOptions, 'provider' | 'timeoutMs' | 'logger'>
+  speech?: Omit<LocalTranscriberOptions, 'provider' | 'timeoutMs' | 'logger' | 'search'>
   logger?: Pick<Logger, 'warn'>
+  /** The knowledge-base search under the engine's (tests count its calls); default `findAnswers`. */
+  search?: KnowledgeSearch
 }
 
 /** An engine holding an OCR worker thread and speech decoders, which `close()` stops. */
@@ -66,8 +70,13 @@ function contextTexts(context: InterviewContext): (string | undefined)[] {
 }
 
 /** The knowledge base's answer, from the first `OFFLINE_QUESTION_LIMIT` characters of the question. */
-function knowledgeAnswer(question: string, context: InterviewContext, history: AnswerInput['history'] = []) {
-  const result = answerQuestion({ question: question.slice(0, OFFLINE_QUESTION_LIMIT), context, history })
+function knowledgeAnswer(
+  search: KnowledgeSearch,
+  question: string,
+  context: InterviewContext,
+  history: AnswerInput['history'] = [],
+) {
+  const result = answerQuestion({ question: question.slice(0, OFFLINE_QUESTION_LIMIT), context, history }, search)
   const matchedQuestion = result.source === 'knowledge-base' ? result.matches[0]?.question : undefined
   return {
     text: result.answer,
@@ -86,7 +95,16 @@ export function createOfflineEngine(
   const model = OFFLINE_MODEL
   const timeoutMs = options.timeoutMs ?? 30_000
   let ocr: TesseractRecognizer | undefined
-  const transcriber = createLocalTranscriber({ ...options.speech, provider, timeoutMs, logger: options.logger })
+  // A spoken question's words are searched for once: when its transcript is judged, the result
+  // kept for the answer to the same words.
+  const searches = heardSearches(options.search)
+  const transcriber = createLocalTranscriber({
+    ...options.speech,
+    provider,
+    timeoutMs,
+    logger: options.logger,
+    search: searches.judge,
+  })
   /**
    * The transcript's confidence reads the words under the interview language model, a few hundred
    * milliseconds of CPU to build: built in slices while the first clip is decoded, it is ready
@@ -120,7 +138,7 @@ export function createOfflineEngine(
     const { question, context, history } = parseInput(answerInputSchema, input)
     throwIfAborted(callOptions.signal)
     const started = performance.now()
-    const result = guarded(() => knowledgeAnswer(question, context, history))
+    const result = guarded(() => knowledgeAnswer(searches.search, question, context, history))
     return { ...result, ...meta(started, [question, ...contextTexts(context)], [result.text]) }
   }
 
@@ -167,7 +185,7 @@ export function createOfflineEngine(
         }
       }
       const found = findQuestion(screen.text)
-      const result = guarded(() => knowledgeAnswer(found.question, context))
+      const result = guarded(() => knowledgeAnswer(searches.search, found.question, context))
       return {
         extractedText: screen.text,
         question: found.recognised ? found.question : null,

@@ -13,7 +13,7 @@ import { readResume } from './resume-facts.ts'
 import { resumeStory } from './resume-story.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
-import { findAnswers, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
+import { findAnswers, type KnowledgeSearch, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
@@ -45,23 +45,28 @@ const asksAboutCandidate = (question: string) =>
  * résumé's topics (with it, "how do you handle stress?" drifted to stress testing), and a request
  * for a story only from behavioural entries, never a technical neighbour.
  */
-function retrieveAsked(asked: string, context: QuestionInput['context']) {
-  return findAnswers(asked, asksAboutCandidate(asked) ? undefined : context, {
+function retrieveAsked(asked: string, context: QuestionInput['context'], search: KnowledgeSearch) {
+  return search(asked, asksAboutCandidate(asked) ? undefined : context, {
     limit: 5,
     ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}),
   })
 }
 
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
-function resolveFollowUp(question: string, context: QuestionInput['context'], history: QuestionInput['history']) {
-  const own = retrieveAsked(askedPart(question), context)
+function resolveFollowUp(
+  question: string,
+  context: QuestionInput['context'],
+  history: QuestionInput['history'],
+  search: KnowledgeSearch,
+) {
+  const own = retrieveAsked(askedPart(question), context, search)
   const previous = history?.at(-1)
   if (previous === undefined || !needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null }
   // The previous question's own entry first, found as it was when asked: its answer covers the
   // usual follow-ups (complexity, trade-offs, problems, what was learnt); a combined query drifts
   // to neighbouring entries.
-  const alone = retrieveAsked(askedPart(previous.question), context)
-  const earlier = alone.best !== null ? alone : findAnswers(`${previous.question} ${question}`, context, { limit: 5 })
+  const alone = retrieveAsked(askedPart(previous.question), context, search)
+  const earlier = alone.best !== null ? alone : search(`${previous.question} ${question}`, context, { limit: 5 })
   if (earlier.best === null) return { retrieval: own, followUpOf: null }
   return { retrieval: earlier, followUpOf: previous.question }
 }
@@ -105,10 +110,14 @@ function composeAnswer(options: {
   return { ...told, detail: joinBlocks(told.detail, fallback.detail) }
 }
 
-/** Answers an interview question from the knowledge base, or with a structured fallback. */
-export function answerQuestion(input: QuestionInput): OfflineAnswer {
+/**
+ * Answers an interview question from the knowledge base, or with a structured fallback. `search`
+ * is how the knowledge base is searched: the offline engine's hands a spoken question's search,
+ * made when its transcript was judged, to its answer (heard-searches.ts).
+ */
+export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = findAnswers): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
-  const { retrieval, followUpOf } = resolveFollowUp(question, context, history)
+  const { retrieval, followUpOf } = resolveFollowUp(question, context, history, search)
   const personal = followUpOf === null ? personalQuestionEntry(question) : null
   // Terms no entry covers ("any other offers in hand?") are not answered from a neighbouring entry.
   const aboutTerms = followUpOf === null && asksAboutTerms(question)

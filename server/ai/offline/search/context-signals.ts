@@ -235,6 +235,10 @@ function countTerms(text: string, factor: number, into: Map<string, number>): vo
   for (const term of analyze(text)) into.set(term, (into.get(term) ?? 0) + factor)
 }
 
+/** Whether the context has none of the texts its signals are read from: a search reads it as no context. */
+export const readsAsNoContext = (context: InterviewContext | undefined): boolean =>
+  context === undefined || !(hasText(context.role) || hasText(context.resume) || hasText(context.jobDescription))
+
 export function extractContextSignals(context: InterviewContext | undefined): ContextSignals {
   const termCounts = new Map<string, number>()
   if (context) {

@@ -45,12 +45,22 @@ export type RetrievalResult = {
   queryTerms: QueryTerm[]
 }
 
+/** Candidates returned when the caller names no limit. */
+export const DEFAULT_MATCH_LIMIT = 5
+
 export type FindAnswersOptions = {
   limit?: number
   index?: SearchIndex
   /** Only entries of these categories can answer (a request for a story is answered by a behavioural entry). */
   categories?: readonly Category[]
 }
+
+/** A search of the knowledge base: `findAnswers`, or what stands for it (heard-searches.ts). */
+export type KnowledgeSearch = (
+  question: string,
+  context?: InterviewContext,
+  options?: FindAnswersOptions,
+) => RetrievalResult
 
 function contextBoostFor(entry: KbEntry, signals: ContextSignals, index: SearchIndex): number {
   if (signals.isEmpty) return 0
@@ -225,7 +235,7 @@ export function findAnswers(
   options: FindAnswersOptions = {},
 ): RetrievalResult {
   const index = options.index ?? knowledgeIndex()
-  const limit = options.limit ?? 5
+  const limit = options.limit ?? DEFAULT_MATCH_LIMIT
   const queryTerms = index.analyzeQuery(question)
   if (queryTerms.length === 0) {
     return {

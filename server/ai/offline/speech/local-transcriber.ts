@@ -15,7 +15,7 @@ import type { Logger } from '#server/logger.ts'
 import { AiProviderError } from '#server/ai/ai-errors.ts'
 import type { TranscriptionResult } from '#server/ai/ai-schemas.ts'
 import { LISTENING_SAMPLE_RATE, type ListeningStream } from '#server/ai/ai-engine.ts'
-import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD, findAnswers, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
 import { RecognizerUnavailableError, UnsupportedMediaError } from '#server/ai/recognizer-errors.ts'
 import { createPocketSphinxRecognizer, type PocketSphinxRecognizer } from './pocketsphinx.ts'
 import { wavOfPcm16 } from './wav.ts'
@@ -44,6 +44,11 @@ export type LocalTranscriberOptions = {
   /** Where the interview model is cached; default the OS temporary folder. */
   cacheDir?: string
   logger?: Pick<Logger, 'warn'>
+  /**
+   * How a transcript's words are searched for in the knowledge base when it is judged; default
+   * `findAnswers`. The offline engine keeps the result for the answer to the same words.
+   */
+  search?: (text: string) => RetrievalResult
 }
 
 type Decoded = Pick<TranscriptionResult, 'text' | 'confidence'>
@@ -62,9 +67,9 @@ export type LocalTranscriber = {
  * more ("why is that", "how so"), which answers nothing on its own but is interview language; a
  * single word ("why") is what noise is most often decoded into.
  */
-function readsAsInterviewQuestion(text: string): boolean {
+function readsAsInterviewQuestion(text: string, search: (text: string) => RetrievalResult): boolean {
   const words = text.toLowerCase().split(/\s+/)
-  return (words.length >= 2 && isFollowUpForm(words)) || findAnswers(text).confidence >= CONFIDENCE_THRESHOLD
+  return (words.length >= 2 && isFollowUpForm(words)) || search(text).confidence >= CONFIDENCE_THRESHOLD
 }
 
 /** Below the confirmation threshold (0.45, transcript-confirmation.ts): the candidate confirms first. */
@@ -74,13 +79,14 @@ const UNSURE_QUESTION_CONFIDENCE = 0.4
  * The interview model's words as heard, their confidence kept below the confirmation threshold
  * when they do not read like an interview question.
  */
-function judged({ text, confidence }: Decoded): Decoded {
-  if (confidence === undefined || readsAsInterviewQuestion(text)) return { text, confidence }
+function judged({ text, confidence }: Decoded, search: (text: string) => RetrievalResult): Decoded {
+  if (confidence === undefined || readsAsInterviewQuestion(text, search)) return { text, confidence }
   return { text, confidence: Math.min(confidence, UNSURE_QUESTION_CONFIDENCE) }
 }
 
 export function createLocalTranscriber(options: LocalTranscriberOptions): LocalTranscriber {
   const { provider } = options
+  const search = options.search ?? ((text: string) => findAnswers(text))
   const common = {
     timeoutMs: options.timeoutMs,
     ...(options.binary ? { binary: options.binary } : {}),
@@ -157,7 +163,7 @@ export function createLocalTranscriber(options: LocalTranscriberOptions): LocalT
     })
     if (!fromInterviewModel) return result(await abortable(first, signal, provider), GENERIC_SPEECH_MODEL)
     const heard = await abortable(first, signal, provider)
-    if (heard.text !== '') return result(judged(heard), INTERVIEW_SPEECH_MODEL)
+    if (heard.text !== '') return result(judged(heard, search), INTERVIEW_SPEECH_MODEL)
     return result(
       await abortable(decode(generic, wav(), GENERIC_SPEECH_MODEL, caller), signal, provider),
       GENERIC_SPEECH_MODEL,
