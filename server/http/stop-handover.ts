@@ -13,9 +13,18 @@ const settleMs = 500
 /** The longest a stop keeps serving new requests, whoever did not poll in time. */
 export const handoverLimitMs = 10_000
 
-type Timers = { now: () => number; setTimeout: (run: () => void, ms: number) => void }
+/** `setTimeout` answers a function that cancels the timer. */
+type Timers = { now: () => number; setTimeout: (run: () => void, ms: number) => () => void }
 
-export function createStopHandover(timers: Timers = { now: Date.now, setTimeout: (run, ms) => setTimeout(run, ms) }) {
+const systemTimers: Timers = {
+  now: Date.now,
+  setTimeout: (run, ms) => {
+    const timer = setTimeout(run, ms)
+    return () => clearTimeout(timer)
+  },
+}
+
+export function createStopHandover(timers: Timers = systemTimers) {
   /** The last two health checks of each address, while serving. */
   const checks = new Map<string, [number, number?]>()
   let stopping: { pollers: Set<string>; handedOver: Promise<undefined>; release: () => void } | undefined
@@ -48,10 +57,16 @@ export function createStopHandover(timers: Timers = { now: Date.now, setTimeout:
       const handedOver = new Promise<undefined>((resolve) => {
         told.release = () => resolve(undefined)
       })
-      const { release } = told
+      // Once handed over the limit is moot: a timer left pending would keep the stopped process
+      // alive until it fired, the limit's full 10 s after the signal.
+      let cancelLimit: () => void = () => undefined
+      const release = () => {
+        cancelLimit()
+        told.release()
+      }
       stopping = { pollers, handedOver, release }
       if (pollers.size === 0) release()
-      else timers.setTimeout(release, handoverLimitMs)
+      else cancelLimit = timers.setTimeout(release, handoverLimitMs)
     },
     /** Resolves once every poller was told the replica is stopping (at once when none polls). */
     handedOver: (): Promise<undefined> => stopping?.handedOver ?? Promise.resolve(undefined),

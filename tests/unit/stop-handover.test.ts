@@ -6,7 +6,19 @@ function manualTimers() {
   let now = 0
   const due: { at: number; run: () => void }[] = []
   return {
-    timers: { now: () => now, setTimeout: (run: () => void, ms: number) => void due.push({ at: now + ms, run }) },
+    timers: {
+      now: () => now,
+      setTimeout: (run: () => void, ms: number) => {
+        const timer = { at: now + ms, run }
+        due.push(timer)
+        return () => {
+          const index = due.indexOf(timer)
+          if (index >= 0) due.splice(index, 1)
+        }
+      },
+    },
+    /** Timers still to run: a Node process with one left does not exit until it ran. */
+    pending: () => due.length,
     advance(ms: number) {
       now += ms
       for (const timer of due.filter((one) => one.at <= now)) {
@@ -57,6 +69,22 @@ describe('the stop handover', () => {
     expect(await settled(handedOver)).toBe(false)
     clock.advance(500)
     expect(await settled(handedOver)).toBe(true)
+  })
+
+  it('leaves no timer behind once handed over, so the process exits as soon as its work is done', async () => {
+    const clock = manualTimers()
+    const handover = createStopHandover(clock.timers)
+    handover.noteHealthCheck('10.0.0.5')
+    clock.advance(2_000)
+    handover.noteHealthCheck('10.0.0.5')
+    handover.begin()
+    clock.advance(1_000)
+    handover.noteHealthCheck('10.0.0.5')
+    clock.advance(500)
+    expect(await settled(handover.handedOver())).toBe(true)
+    // The limit (10 s from the signal) is moot once the proxy was told: left pending, it would keep
+    // the stopped server's process alive until it fired.
+    expect(clock.pending()).toBe(0)
   })
 
   it('stops waiting for a proxy that never checks again', async () => {
