@@ -61,6 +61,35 @@ const normalised = (text: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
 
+const linesOf = (set: TestSet): string[] => [
+  ...set.questions.map((q) => q.question),
+  ...set.withContext.questions.map((q) => q.question),
+  ...set.followUps.flatMap((f) => [f.previous, f.question]),
+]
+
+/** The highest word overlap of a line with any of the others. */
+const closestOverlap = (line: string, others: readonly Set<string>[]): number => {
+  const words = tokens(line)
+  return Math.max(0, ...others.map((other) => jaccard(words, other)))
+}
+
+/**
+ * The part asks no question of the parts written before it, nor nearly repeats one (word overlap
+ * below the limit its writer kept to). The knowledge base and the development part, which grow
+ * after a part is written, are checked apart: nothing written later copies a test question.
+ */
+function expectWrittenApart(set: TestSet, earlier: readonly TestSet[], limit: number): string[] {
+  const earlierLines = [...earlier.flatMap(linesOf), ...heldOutQuestions.map((item) => item.question)]
+  const asked = new Set(earlierLines.map(normalised))
+  const others = earlierLines.map(tokens)
+  const lines = linesOf(set)
+  for (const line of lines) {
+    expect(asked.has(normalised(line)), line).toBe(false)
+    expect(closestOverlap(line, others), line).toBeLessThanOrEqual(limit)
+  }
+  return lines
+}
+
 describe('the development part (the trust set)', () => {
   it('labels its questions with knowledge-base ids or with null for questions no entry answers', () => {
     for (const { expected } of trustSet.questions)
@@ -211,30 +240,8 @@ describe('the third fresh test part (decision 0133)', () => {
     expect(none / questions.length).toBeLessThanOrEqual(0.2)
   })
 
-  it('asks questions none of the other parts asks nor nearly repeats an entry, Hinglish among them, and follow-ups that are and are not', () => {
-    const otherParts = [
-      ...trustSet.questions.map((q) => q.question),
-      ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
-      ...[testSet, freshTestSet, secondFreshTestSet].flatMap((set) => [
-        ...set.questions.map((q) => q.question),
-        ...set.withContext.questions.map((q) => q.question),
-        ...set.followUps.flatMap((f) => [f.previous, f.question]),
-      ]),
-      ...heldOutQuestions.map((item) => item.question),
-    ]
-    const entryWordings = knowledgeBase.flatMap((e) => [e.question, ...e.alternatives, ...everydayWordingsOf(e.id)])
-    const asked = [
-      ...thirdFreshTestSet.questions.map((q) => q.question),
-      ...thirdFreshTestSet.withContext.questions.map((q) => q.question),
-      ...thirdFreshTestSet.followUps.flatMap((f) => [f.previous, f.question]),
-    ]
-    const others = new Set(otherParts.map(normalised))
-    const wordings = [...otherParts, ...entryWordings].map(tokens)
-    for (const question of asked) {
-      expect(others.has(normalised(question)), question).toBe(false)
-      const words = tokens(question)
-      expect(Math.max(...wordings.map((w) => jaccard(words, w))), question).toBeLessThanOrEqual(0.5)
-    }
+  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
+    const asked = expectWrittenApart(thirdFreshTestSet, [testSet, freshTestSet, secondFreshTestSet], 0.5)
     expect(asked.filter((q) => /\b(kya|kaise|mein|kitna)\b/i.test(q)).length).toBeGreaterThanOrEqual(5)
     const followUps = thirdFreshTestSet.followUps.filter((f) => f.isFollowUp).length
     expect(followUps * 2).toBe(thirdFreshTestSet.followUps.length)
@@ -261,30 +268,9 @@ describe('the fourth fresh test part', () => {
     for (const { question, accept } of fourthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
   })
 
-  it('asks questions none of the other parts asks nor nearly repeats an entry, Hinglish among them, and follow-ups that are and are not', () => {
-    const otherParts = [
-      ...trustSet.questions.map((q) => q.question),
-      ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
-      ...[testSet, freshTestSet, secondFreshTestSet, thirdFreshTestSet].flatMap((set) => [
-        ...set.questions.map((q) => q.question),
-        ...set.withContext.questions.map((q) => q.question),
-        ...set.followUps.flatMap((f) => [f.previous, f.question]),
-      ]),
-      ...heldOutQuestions.map((item) => item.question),
-    ]
-    const entryWordings = knowledgeBase.flatMap((e) => [e.question, ...e.alternatives, ...everydayWordingsOf(e.id)])
-    const asked = [
-      ...fourthFreshTestSet.questions.map((q) => q.question),
-      ...fourthFreshTestSet.withContext.questions.map((q) => q.question),
-      ...fourthFreshTestSet.followUps.flatMap((f) => [f.previous, f.question]),
-    ]
-    const others = new Set(otherParts.map(normalised))
-    const wordings = [...otherParts, ...entryWordings].map(tokens)
-    for (const question of asked) {
-      expect(others.has(normalised(question)), question).toBe(false)
-      const words = tokens(question)
-      expect(Math.max(...wordings.map((w) => jaccard(words, w))), question).toBeLessThan(0.45)
-    }
+  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
+    const earlier = [testSet, freshTestSet, secondFreshTestSet, thirdFreshTestSet]
+    const asked = expectWrittenApart(fourthFreshTestSet, earlier, 0.45)
     expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(12)
     const followUps = fourthFreshTestSet.followUps.filter((f) => f.isFollowUp).length
     expect(followUps * 2).toBe(fourthFreshTestSet.followUps.length)
@@ -292,5 +278,20 @@ describe('the fourth fresh test part', () => {
 
   it('asks its résumé questions with a current employer and role other than the target ones', () => {
     expectResumeOtherThanTarget(fourthFreshTestSet, fourthFreshTestPart, 'fourth fresh test')
+  })
+})
+
+/** Word overlap at which a line written later is taken for a copy of a test question. */
+const COPY_LIMIT = 0.6
+
+describe('what is written after a test part', () => {
+  it('copies none of the questions of the parts written apart from it: entries, their phrasings and wordings, and development questions', () => {
+    const later = [
+      ...knowledgeBase.flatMap((e) => [e.question, ...e.alternatives, ...everydayWordingsOf(e.id)]),
+      ...trustSet.questions.map((q) => q.question),
+      ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
+    ].map(tokens)
+    for (const line of [thirdFreshTestSet, fourthFreshTestSet].flatMap(linesOf))
+      expect(closestOverlap(line, later), line).toBeLessThan(COPY_LIMIT)
   })
 })
