@@ -23,7 +23,16 @@ describe('confidence says whether the entry answers this question', () => {
   })
 
   it('does not answer a neighbour that only shares words: a question no entry covers stays an abstention', () => {
-    for (const question of ['How does virtual memory paging work?', 'What is a monad in functional programming?'])
+    for (const question of [
+      'What is the difference between a monolithic kernel and a microkernel?',
+      'What is a monad in functional programming?',
+    ])
       expect(answerQuestion({ question }).source).toBe('framework')
+  })
+
+  it('answers virtual memory paging from the virtual memory entry now that the knowledge base has one', () => {
+    const result = answerQuestion({ question: 'How does virtual memory paging work?' })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe('os-virtual-memory')
   })
 })

@@ -38,7 +38,10 @@ describe('the answer confidence is a probability fitted on the development part'
   })
 
   it('stays an abstention where the knowledge base lacks the concept a neighbour only shares words with', () => {
-    for (const question of ['How does virtual memory paging work?', 'what is a goroutine and how is it scheduled'])
+    for (const question of [
+      'What is the difference between a monolithic kernel and a microkernel?',
+      'what is a goroutine and how is it scheduled',
+    ])
       expect(answerQuestion({ question }).source).toBe('framework')
   })
 })

@@ -39,8 +39,8 @@ describe('a concept described in everyday words reaches its entry', () => {
 
 describe('a word an everyday wording happens to use does not make an answer', () => {
   it.each([
-    // The container entry says containers share the host kernel.
-    'how does the linux kernel schedule processes',
+    // The operating-systems entries speak of the kernel and the operating system, but none covers booting.
+    'how does a bootloader start the operating system',
     // The knowledge base has no entry on these; neighbours share words only.
     'what does the python GIL do',
     'what is a goroutine and how is it scheduled',
@@ -50,9 +50,16 @@ describe('a word an everyday wording happens to use does not make an answer', ()
   })
 
   it('keeps an entry that names none of the key terms from answering, whatever its probability', () => {
-    const result = findAnswers('how does the linux kernel schedule processes')
+    // The scheduling entry shares "scheduled" but never names a goroutine.
+    const result = findAnswers('what is a goroutine and how is it scheduled')
     expect(result.status).toBe('no-confident-match')
     expect(result.matches[0]?.evidence.keyCoverage).toBe(0)
+  })
+
+  it('answers kernel scheduling from the CPU scheduling entry, not from a neighbour that mentions the kernel', () => {
+    const result = answerQuestion({ question: 'how does the linux kernel schedule processes' })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe('os-cpu-scheduling')
   })
 })
 

@@ -12,6 +12,7 @@ import dataMl from './data-ml.json' with { type: 'json' }
 import product from './product.json' with { type: 'json' }
 import mobile from './mobile.json' with { type: 'json' }
 import security from './security.json' with { type: 'json' }
+import operatingSystems from './operating-systems.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -34,6 +35,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'product', data: product },
   { category: 'mobile', data: mobile },
   { category: 'security', data: security },
+  { category: 'operating-systems', data: operatingSystems },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */

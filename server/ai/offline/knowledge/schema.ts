@@ -17,6 +17,7 @@ export const categories = [
   'product',
   'mobile',
   'security',
+  'operating-systems',
 ] as const
 const categorySchema = z.enum(categories)
 export type Category = z.infer<typeof categorySchema>
@@ -40,6 +41,7 @@ export const categoryLabels: Record<Category, string> = {
   product: 'Product management',
   mobile: 'Mobile',
   security: 'Security',
+  'operating-systems': 'Operating systems',
 }
 
 const MIN_ANSWER_WORDS = 60

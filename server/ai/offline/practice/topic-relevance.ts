@@ -140,8 +140,23 @@ const topicAreas: readonly (readonly [string, readonly (readonly [Category, numb
     [
       ['algorithms', 1],
       ['data-structures', 1],
+      ['operating-systems', 0.8],
     ],
   ],
+  [
+    'cs fundamentals',
+    [
+      ['operating-systems', 1],
+      ['software-design', 0.8],
+      ['sql-databases', 0.7],
+      ['networking-web', 0.7],
+    ],
+  ],
+  ['os', [['operating-systems', 1]]],
+  ['oops', [['software-design', 1]]],
+  ['object oriented', [['software-design', 1]]],
+  ['dbms', [['sql-databases', 1]]],
+  ['computer networks', [['networking-web', 1]]],
   ['architecture', [['system-design', 1]]],
   ['distributed systems', [['system-design', 1]]],
   ['scalability', [['system-design', 1]]],

@@ -211,6 +211,23 @@ const categoryKeywords: Readonly<Record<Category, readonly (readonly [string, nu
     ['threat modeling', 1],
     ['owasp', 0.8],
   ],
+  'operating-systems': [
+    ['operating systems', 1],
+    ['operating system', 1],
+    ['linux kernel', 0.9],
+    ['kernel', 0.7],
+    ['embedded', 0.6],
+    ['firmware', 0.6],
+    ['device drivers', 0.9],
+    ['systems programming', 0.9],
+    ['multithreading', 0.6],
+    ['concurrency', 0.4],
+    ['computer science', 0.5],
+    ['new grad', 0.4],
+    ['graduate', 0.3],
+    ['intern', 0.4],
+    ['c++', 0.3],
+  ],
 }
 
 type CompiledKeyword = {
