@@ -12,6 +12,38 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-tell-me-about-yourself',
   ],
   [
+    /\bonly (\w+ ){0,2}(months?|a year|one year)\b.{0,40}\b(leav|switch|chang|mov)\w*|\b(switch|chang|leav)\w* (jobs? |companies )?(so )?(soon|early|quickly|often|frequently)\b|\bjob[- ]hopp\w*|\b(so many|too many) (jobs|companies|switches)\b/i,
+    'beh-frequent-job-changes',
+  ],
+  [/overqualified\b|\btoo (experienced|senior|qualified)\b|\bbelow your (level|experience)\b/i, 'beh-overqualified'],
+  [/\blaid off\b|\blayoffs?\b|\bretrench\w*|\blet you go\b/i, 'beh-layoff'],
+  [
+    /\b(gap|break)\b.{0,30}\b(after|since) (your )?(graduation|college|b\.?tech|degree|engineering|studies|passing out)\b|\bwhat (were you doing|did you do)\b.{0,40}\bafter (your )?(graduation|college|b\.?tech|degree|engineering|studies)\b/i,
+    'beh-gap-after-graduation',
+  ],
+  [
+    /\b(gap|break)\b.{0,30}\b(resume|résumé|cv|career|employment|work history)\b|\b(resume|résumé|cv|career|employment)\b.{0,20}\b(gap|break)\b|\bexplain (the|this|that) (gap|break)\b|\bnot working for\b/i,
+    'beh-career-gap',
+  ],
+  [
+    /\bnon[- ]it\b|\b(switch\w*|chang\w*) (your |the )?(career|domain|field|stream)\b|\b(mov|switch|shift|transition)\w* (from|out of) .{0,40}\b(to|into) (software|it|tech|coding|programming)\b/i,
+    'beh-career-switch',
+  ],
+  [/\bwhat (motivates|drives|inspires) you\b|\bwhat keeps you motivated\b/i, 'beh-motivation'],
+  [
+    /\bwork[- ]life balance\b|\b(stay|sit|work) (back )?late\b|\blate (hours|nights|evenings)\b|\bextra hours\b/i,
+    'beh-work-life-balance',
+  ],
+  [
+    /\bwork(ing)?\b.{0,15}\b(alone|independently|individually|on your own)\b.{0,30}\b(team|others|group)\b|\b(alone|independently|individually)\b.{0,10}\bor (in|with) (a )?(team|others|group)\b|\bteam player\b/i,
+    'beh-team-or-alone',
+  ],
+  [
+    /\b(willing|okay|ok|fine|comfortable|ready) to work (on|in|with) (any|a different|other)\b|\b(put|place|assign\w*) you (on|in|to) (a |any )?(different|support|testing|other)\b/i,
+    'beh-any-technology',
+  ],
+  [/\bhobb(y|ies)\b|\b(free|spare|leisure) time\b|\bapart from work\b/i, 'beh-hobbies'],
+  [
     /\bwhy should (we|i|they) (hire|select|choose|pick) you\b|\bwhat makes you (the right|a good|the best) (fit|candidate|person)\b/i,
     'beh-why-hire-you',
   ],
@@ -27,13 +59,16 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     /\b(project|work|accomplishment|achievement)s?\b.{0,40}\bproud(est)?\b|\bproud(est)?\b.{0,40}\b(project|accomplishment|achievement)s?\b/i,
     'beh-proudest-project',
   ],
-  [/\bcounter[- ]?offers?\b|\b(hike|raise|more money)\b.{0,30}\bto stay\b/i, 'beh-counter-offer'],
+  [
+    /\bcounter[- ]?offers?\b|\b(hike|raise|more money)\b.{0,30}\bto stay\b|\b(raise|hike|increment)\b.{0,40}\b(resign\w*|put (in|down) (your )?papers)\b|\b(resign\w*|put (in|down) (your )?papers)\b.{0,40}\b(raise|hike|increment)\b/i,
+    'beh-counter-offer',
+  ],
   [
     /\bnegotiat\w*\b.{0,30}\b(offer|salary|ctc|package)\b|\b(happy|okay|ok|fine|satisfied) with (the|this|our) (offer|offered)\b|\boffer(ed ctc)?\b.{0,20}\bacceptable\b/i,
     'beh-offer-negotiation',
   ],
   [
-    /\b(lower|less|reduced) (package|salary|ctc|pay|offer)\b|\bpay cut\b|\bbudget is (lower|less)\b|\bflexible (on|with) (your |the )?(expected )?(ctc|salary|package)\b/i,
+    /\b(lower|less|reduced) (package|salary|ctc|pay|offer)\b|\bpay cut\b|\b(less|lower) than (what )?(you|your) (asked|expect\w*|quoted)\b|\bbudget is (lower|less)\b|\bflexible (on|with) (your |the )?(expected )?(ctc|salary|package)\b/i,
     'beh-lower-package',
   ],
   [
