@@ -15,7 +15,7 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     /\bonly (\w+ ){0,2}(months?|a year|one year)\b.{0,40}\b(leav|switch|chang|mov)\w*|\b(switch|chang|leav)\w* (jobs? |companies )?(so )?(soon|early|quickly|often|frequently)\b|\bjob[- ]hopp\w*|\b(so many|too many) (jobs|companies|switches)\b/i,
     'beh-frequent-job-changes',
   ],
-  [/overqualified\b|\btoo (experienced|senior|qualified)\b|\bbelow your (level|experience)\b/i, 'beh-overqualified'],
+  [/\boverqualified\b|\btoo (experienced|senior|qualified)\b|\bbelow your (level|experience)\b/i, 'beh-overqualified'],
   [/\blaid off\b|\blayoffs?\b|\bretrench\w*|\blet you go\b/i, 'beh-layoff'],
   [
     /\b(gap|break)\b.{0,30}\b(after|since) (your )?(graduation|college|b\.?tech|degree|engineering|studies|passing out)\b|\bwhat (were you doing|did you do)\b.{0,40}\bafter (your )?(graduation|college|b\.?tech|degree|engineering|studies)\b/i,
