@@ -49,6 +49,20 @@ describe('HR and compensation: advice and a phrasing, never a project story', ()
   })
 })
 
+describe('HR answers with a résumé in the context', () => {
+  it.each([
+    'What is your notice period?',
+    'Are you comfortable with night shifts?',
+    'Why should we hire you?',
+    'Can you explain the gap in your resume?',
+  ])('%s: ask for no story, not even in the detail', (question) => {
+    const result = ask(question)
+    expect(result.source).toBe('knowledge-base')
+    expect(result.answer).toContain('A phrasing that works:')
+    expect(result.answer).not.toMatch(/pick a real story|Result measurable/)
+  })
+})
+
 describe('HR wording beyond the first patterns', () => {
   it.each([
     ['Are you ready to join immediately?', 'beh-notice-period'],
