@@ -31,6 +31,12 @@ describe('HR and compensation: advice and a phrasing, never a project story', ()
     ['What is your current notice period?', 'beh-notice-period'],
     ['Can you join us within 30 days?', 'beh-notice-period'],
     ['Are you willing to relocate to Hyderabad?', 'beh-relocation'],
+    ['Do you have any other offers in hand?', 'beh-other-offers'],
+    ['Can you work from the office five days a week?', 'beh-work-from-office'],
+    ['Are you okay with signing a two-year service bond?', 'beh-service-bond'],
+    ['Are you comfortable with night shifts?', 'beh-shift-work'],
+    ['What is your current CTC?', 'beh-current-ctc'],
+    ['Will you accept a counter offer from your company?', 'beh-counter-offer'],
   ])('%s', (question, expected) => {
     for (const result of [ask(question), ask(question, false)]) {
       expect(result.source).toBe('knowledge-base')
@@ -43,12 +49,28 @@ describe('HR and compensation: advice and a phrasing, never a project story', ()
   })
 })
 
+describe('HR answers with a résumé in the context', () => {
+  it.each([
+    'What is your notice period?',
+    'Are you comfortable with night shifts?',
+    'Why should we hire you?',
+    'Can you explain the gap in your resume?',
+  ])('%s: ask for no story, not even in the detail', (question) => {
+    const result = ask(question)
+    expect(result.source).toBe('knowledge-base')
+    expect(result.answer).toContain('A phrasing that works:')
+    expect(result.answer).not.toMatch(/pick a real story|Result measurable/)
+  })
+})
+
 describe('HR wording beyond the first patterns', () => {
   it.each([
     ['Are you ready to join immediately?', 'beh-notice-period'],
     ['When can you start if we make an offer?', 'beh-notice-period'],
     ['Is the CTC negotiable?', 'beh-salary-expectations'],
-    ['What was your last drawn salary?', 'beh-salary-expectations'],
+    ['What was your last drawn salary?', 'beh-current-ctc'],
+    ['Are you okay to shift to Bangalore for this job?', 'beh-relocation'],
+    ['Is a probation period of six months fine?', 'beh-probation'],
   ])('%s', (question, expected) => {
     const result = ask(question)
     expect(result.source).toBe('knowledge-base')
@@ -64,17 +86,16 @@ describe('HR wording beyond the first patterns', () => {
 })
 
 describe('HR questions no entry answers: advice on answering terms, not a definition or a STAR story', () => {
-  it.each([
-    'Do you have any other offers in hand?',
-    'Can you work from the office five days a week?',
-    'Are you okay with signing a two-year service bond?',
-  ])('%s', (question) => {
-    for (const result of [ask(question), ask(question, false)]) {
-      expect(result.source).toBe('framework')
-      expect(result.gist).toMatch(/terms/)
-      expect(result.answer).not.toMatch(/Definition|Trade-offs|Situation:|Zephyrlabs/)
-    }
-  })
+  it.each(['Is there a joining bonus with this offer?', 'Do you expect stock options as part of the package?'])(
+    '%s',
+    (question) => {
+      for (const result of [ask(question), ask(question, false)]) {
+        expect(result.source).toBe('framework')
+        expect(result.gist).toMatch(/terms/)
+        expect(result.answer).not.toMatch(/Definition|Trade-offs|Situation:|Zephyrlabs/)
+      }
+    },
+  )
 })
 
 describe('a résumé does not pull a question about the candidate to a technical entry', () => {

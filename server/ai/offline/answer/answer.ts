@@ -36,6 +36,9 @@ export type OfflineAnswer = {
 const MATCHES_RETURNED = 3
 const PERSONAL_CONFIDENCE = 0.9
 
+/** An entry answered with advice and a phrasing to say (the knowledge base tags these "hr"). */
+const isHrEntry = (entry: KbEntry | null) => entry?.tags.includes('hr') === true
+
 /** Worded as a behavioural question and addressed to the candidate ("how do you handle stress?"). */
 const asksAboutCandidate = (question: string) =>
   classifyQuestion(question) === 'behavioural' && /\byou(r|rs|rself)?\b/i.test(question)
@@ -123,8 +126,9 @@ export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = f
   const aboutTerms = followUpOf === null && asksAboutTerms(question)
   const entry = personal ?? (aboutTerms ? null : (retrieval.best?.entry ?? null))
   const type = classifyQuestion(question, entry?.category)
-  // Skills are only named from a confident match: an unrelated entry's tags would mislead.
-  const tieIn = aboutTerms && entry === null ? null : experienceTieIn(entry, context, type)
+  // Skills are only named from a confident match: an unrelated entry's tags would mislead. An HR
+  // entry (pay, terms, career questions) is advice and a phrasing, so no story is suggested after it.
+  const tieIn = (aboutTerms && entry === null) || isHrEntry(entry) ? null : experienceTieIn(entry, context, type)
   const shape = withinSpokenLimit(composeAnswer({ entry, question, context, type, tieIn, retrieval, aboutTerms }))
   const followUpNote = followUpOf === null ? [] : [`*Following up on: ${followUpOf.trim()}*`]
   const answer = renderAnswer({ ...shape, detail: joinBlocks(followUpNote, shape.detail) })

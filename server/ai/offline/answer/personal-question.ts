@@ -12,12 +12,68 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-tell-me-about-yourself',
   ],
   [
+    /\bonly (\w+ ){0,2}(months?|a year|one year)\b.{0,40}\b(leav|switch|chang|mov)\w*|\b(switch|chang|leav)\w* (jobs? |companies )?(so )?(soon|early|quickly|often|frequently)\b|\bjob[- ]hopp\w*|\b(so many|too many) (jobs|companies|switches)\b/i,
+    'beh-frequent-job-changes',
+  ],
+  [/\boverqualified\b|\btoo (experienced|senior|qualified)\b|\bbelow your (level|experience)\b/i, 'beh-overqualified'],
+  [/\blaid off\b|\blayoffs?\b|\bretrench\w*|\blet you go\b/i, 'beh-layoff'],
+  [
+    /\b(gap|break)\b.{0,30}\b(after|since) (your )?(graduation|college|b\.?tech|degree|engineering|studies|passing out)\b|\bwhat (were you doing|did you do)\b.{0,40}\bafter (your )?(graduation|college|b\.?tech|degree|engineering|studies)\b/i,
+    'beh-gap-after-graduation',
+  ],
+  [
+    /\b(gap|break)\b.{0,30}\b(resume|résumé|cv|career|employment|work history)\b|\b(resume|résumé|cv|career|employment)\b.{0,20}\b(gap|break)\b|\bexplain (the|this|that) (gap|break)\b|\bnot working for\b/i,
+    'beh-career-gap',
+  ],
+  [
+    /\bnon[- ]it\b|\b(switch\w*|chang\w*) (your |the )?(career|domain|field|stream)\b|\b(mov|switch|shift|transition)\w* (from|out of) .{0,40}\b(to|into) (software|it|tech|coding|programming)\b/i,
+    'beh-career-switch',
+  ],
+  [/\bwhat (motivates|drives|inspires) you\b|\bwhat keeps you motivated\b/i, 'beh-motivation'],
+  [
+    /\bwork[- ]life balance\b|\b(stay|sit|work) (back )?late\b|\blate (hours|nights|evenings)\b|\bextra hours\b/i,
+    'beh-work-life-balance',
+  ],
+  [
+    /\bwork(ing)?\b.{0,15}\b(alone|independently|individually|on your own)\b.{0,30}\b(team|others|group)\b|\b(alone|independently|individually)\b.{0,10}\bor (in|with) (a )?(team|others|group)\b|\bteam player\b/i,
+    'beh-team-or-alone',
+  ],
+  [
+    /\b(willing|okay|ok|fine|comfortable|ready) to work (on|in|with) (any|a different|other)\b|\b(put|place|assign\w*) you (on|in|to) (a |any )?(different|support|testing|other)\b/i,
+    'beh-any-technology',
+  ],
+  [/\bhobb(y|ies)\b|\b(free|spare|leisure) time\b|\bapart from work\b/i, 'beh-hobbies'],
+  [
+    /\bwhy should (we|i|they) (hire|select|choose|pick) you\b|\bwhat makes you (the right|a good|the best) (fit|candidate|person)\b/i,
+    'beh-why-hire-you',
+  ],
+  [
+    /\bwhat do you know about (us|(our|this|the) (company|organi[sz]ation|firm|business|products?))\b/i,
+    'beh-know-about-company',
+  ],
+  [
     /\bwhy\b.{0,40}\b(this|our|the) (job|role|position|company|team)\b|\bwhy do you want to (work|join)\b|\bwhy are you (interested|applying)\b/i,
     'beh-why-company',
   ],
   [
     /\b(project|work|accomplishment|achievement)s?\b.{0,40}\bproud(est)?\b|\bproud(est)?\b.{0,40}\b(project|accomplishment|achievement)s?\b/i,
     'beh-proudest-project',
+  ],
+  [
+    /\bcounter[- ]?offers?\b|\b(hike|raise|more money)\b.{0,30}\bto stay\b|\b(raise|hike|increment)\b.{0,40}\b(resign\w*|put (in|down) (your )?papers)\b|\b(resign\w*|put (in|down) (your )?papers)\b.{0,40}\b(raise|hike|increment)\b/i,
+    'beh-counter-offer',
+  ],
+  [
+    /\bnegotiat\w*\b.{0,30}\b(offer|salary|ctc|package)\b|\b(happy|okay|ok|fine|satisfied) with (the|this|our) (offer|offered)\b|\boffer(ed ctc)?\b.{0,20}\bacceptable\b/i,
+    'beh-offer-negotiation',
+  ],
+  [
+    /\b(lower|less|reduced) (package|salary|ctc|pay|offer)\b|\bpay cut\b|\b(less|lower) than (what )?(you|your) (asked|expect\w*|quoted)\b|\bbudget is (lower|less)\b|\bflexible (on|with) (your |the )?(expected )?(ctc|salary|package)\b/i,
+    'beh-lower-package',
+  ],
+  [
+    /\b(current|present|last drawn|existing) (ctc|salary|package|pay|compensation)\b|\bhow much hike\b|\bhike\b.{0,30}\b(percent|%|why|so much|such)\b|\b(why|so much|such)\b.{0,20}\bhike\b|\d+ ?(%|percent) hike\b/i,
+    'beh-current-ctc',
   ],
   [
     /\b(salary|ctc|compensation|pay|package)\b.{0,30}\b(expect\w*|looking for|hike)\b|\b(expected|current|last drawn) (ctc|salary|compensation|package|pay)\b|\bhow much\b.{0,30}\b(paid|pay|salary)\b|\bctc\b|\byour\b.{0,20}\b(salary|compensation)\b/i,
@@ -27,7 +83,29 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     /\bnotice period\b|\bjoining date\b|\b(how soon|when) can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b|\b(ready|able|available) to (join|start)\b|\bimmediate joiner\b/i,
     'beh-notice-period',
   ],
-  [/\brelocat\w*\b|\b(open|willing|ready) to (move|shift) to\b/i, 'beh-relocation'],
+  [/\brelocat\w*\b|\b(open|willing|ready|okay|ok|fine|comfortable) to (move|shift) to\b/i, 'beh-relocation'],
+  [
+    /\b(night|rotational|rotating|general|evening|us|uk) shifts?\b|\bshift (timings?|work|allowance)\b|\b(work|working) in shifts\b|\bshifts?\b.{0,20}\b(okay|ok|fine|comfortable)\b|\b(work|working) (on )?(weekends?|saturdays?|sundays?)\b/i,
+    'beh-shift-work',
+  ],
+  [
+    /\bservice (agreement|bond)\b|\bbond period\b|\bsign(ing)? (a |the )?(\w+[- ]year )?bond\b|\b(\w+[- ]years?) bond\b|\bbond\b.{0,20}\b(okay|ok|fine|comfortable|problem)\b/i,
+    'beh-service-bond',
+  ],
+  [
+    /\b(other )?offers? in hand\b|\bany other offers?\b|\bholding (any|an|other)\b.{0,15}\boffers?\b|\bhow many offers\b|\binterviewing (with|at) (other|any other)\b/i,
+    'beh-other-offers',
+  ],
+  [
+    /\bwork(ing)? from (the )?office\b|\bwfo\b|\bdays a week\b.{0,20}\boffice\b|\bhybrid\b.{0,20}\b(work|office|model|policy|setup)\b|\b(role|job|position) is hybrid\b|\b(come|coming|commute) to (the )?office\b/i,
+    'beh-work-from-office',
+  ],
+  [
+    /\b(willing|open|ready|okay|ok|fine|comfortable|able) to travel\b|\btravel\b.{0,30}\b(for work|required|client|onsite|on-site)\b|\bgo(ing)? (onsite|on-site)\b|\bhow much travel\b/i,
+    'beh-travel',
+  ],
+  [/\bbackground (verification|check)\b|\bbgv\b|\brelieving letters?\b/i, 'beh-background-verification'],
+  [/\bprobation\b/i, 'beh-probation'],
   [
     /\b(any )?questions? for (us|me)\b|\bwhat (should|can|could) i ask\b.{0,40}\binterviewer\b|\bquestions? to ask (the|your|an) interviewer\b/i,
     'beh-questions-for-interviewer',
@@ -35,14 +113,28 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
 ]
 
 /**
- * Terms of employment the knowledge base has no entry for: other offers, office attendance,
- * service bonds, probation, background checks. They are answered as the HR entries are (say where
- * you stand, give a phrasing), never from a technical neighbour or with a story.
+ * Terms of employment the knowledge base has no entry for, such as a joining bonus. They are
+ * answered as the HR entries are (say where you stand, give a phrasing), never from a technical
+ * neighbour or with a story.
  */
-const OTHER_TERMS =
-  /\b(other )?offers? in hand\b|\bany other offers?\b|\bwork(ing)? from (the )?office\b|\bdays a week\b.{0,20}\boffice\b|\bservice bond\b|\bbond period\b|\bsign(ing)? a bond\b|\bprobation\b|\bbackground (verification|check)\b|\bjoining bonus\b/i
+const OTHER_TERMS = /\bjoining bonus\b|\bsign[- ]on bonus\b|\b(stock|esops?) (options|grants?|vesting)\b/i
 
-const TERMS_ENTRIES: ReadonlySet<string> = new Set(['beh-salary-expectations', 'beh-notice-period', 'beh-relocation'])
+const TERMS_ENTRIES: ReadonlySet<string> = new Set([
+  'beh-salary-expectations',
+  'beh-current-ctc',
+  'beh-lower-package',
+  'beh-offer-negotiation',
+  'beh-counter-offer',
+  'beh-other-offers',
+  'beh-notice-period',
+  'beh-relocation',
+  'beh-shift-work',
+  'beh-service-bond',
+  'beh-work-from-office',
+  'beh-travel',
+  'beh-background-verification',
+  'beh-probation',
+])
 
 /** Whether the question is about terms of employment (pay, notice, relocation, offers, bonds…), with or without an entry. */
 export function asksAboutTerms(question: string): boolean {

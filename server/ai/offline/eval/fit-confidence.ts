@@ -3,6 +3,7 @@
  * answer evaluation. The test part is never read here.
  */
 import { developmentPart } from './development-part.ts'
+import { asksAboutTerms, personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import {
   confidenceFeatures,
@@ -27,17 +28,25 @@ const NO_CANDIDATE: ConfidenceEvidence = {
   scorePerTerm: 0,
 }
 
-/** The top candidate's evidence for each development question, and whether that entry answers it. */
+/**
+ * The top candidate's evidence for each development question the confidence decides, and whether
+ * that entry answers it. A question recognised by its wording ("what is your current CTC?") is
+ * answered from its entry, and one about terms no entry covers with the terms form, whatever
+ * retrieval scored: their evidence says nothing about when retrieval can be trusted, so they are
+ * left out.
+ */
 export const developmentSamples = (): Sample[] =>
-  developmentPart.questions.map((item) => {
-    const top = findAnswers(item.question, item.context).matches[0]
-    const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
-    return {
-      evidence: top?.evidence ?? NO_CANDIDATE,
-      topRight: top !== undefined && accepted.includes(top.entry.id),
-      hasEntry: accepted.length > 0,
-    }
-  })
+  developmentPart.questions
+    .filter((item) => personalQuestionEntry(item.question) === null && !asksAboutTerms(item.question))
+    .map((item) => {
+      const top = findAnswers(item.question, item.context).matches[0]
+      const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
+      return {
+        evidence: top?.evidence ?? NO_CANDIDATE,
+        topRight: top !== undefined && accepted.includes(top.entry.id),
+        hasEntry: accepted.length > 0,
+      }
+    })
 
 const L2 = 1
 const STEPS = 3000

@@ -1,5 +1,6 @@
 import algorithms from './algorithms.json' with { type: 'json' }
 import behavioural from './behavioural.json' with { type: 'json' }
+import hrCareer from './hr-career.json' with { type: 'json' }
 import dataStructures from './data-structures.json' with { type: 'json' }
 import javascriptTypescript from './javascript-typescript.json' with { type: 'json' }
 import networkingWeb from './networking-web.json' with { type: 'json' }
@@ -29,6 +30,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'sql-databases', data: sqlDatabases },
   { category: 'networking-web', data: networkingWeb },
   { category: 'behavioural', data: behavioural },
+  { category: 'behavioural', data: hrCareer },
   { category: 'testing-devops', data: testingDevops },
   { category: 'software-design', data: softwareDesign },
   { category: 'data-ml', data: dataMl },
