@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+import { personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 
 // The index is built on first use: here, outside any test's time limit, as at import before.
 beforeAll(() => {
@@ -73,5 +74,35 @@ describe('findAnswers', () => {
     const empty = findAnswers('um so yeah')
     expect(empty.status).toBe('no-confident-match')
     expect(empty.reason).toBe('empty-question')
+  })
+})
+
+describe('entries on the terms and history of a job (tagged hr)', () => {
+  it('answer only a question put to the candidate: a bond, a probation or an office of another field is not theirs', () => {
+    for (const question of [
+      'What is the difference between a bond and a stock?',
+      'explain bonds and yields to me',
+      'what is the probation period for a new driving licence holder',
+    ]) {
+      const result = findAnswers(question)
+      expect(
+        result.matches.map((m) => m.entry.id),
+        question,
+      ).not.toContain('beh-service-bond')
+      expect(
+        result.matches.map((m) => m.entry.id),
+        question,
+      ).not.toContain('beh-probation')
+    }
+    expect(findAnswers('Is a two-year service bond okay for you?').best?.entry.id).toBe('beh-service-bond')
+    expect(findAnswers('How long is the probation period here, and are you fine with it?').best?.entry.id).toBe(
+      'beh-probation',
+    )
+    expect(findAnswers('bond sign karna padega, chalega aapko?').best?.entry.id).toBe('beh-service-bond')
+  })
+
+  it('are reached by their wording only for a question put to the candidate', () => {
+    expect(personalQuestionEntry('what is the probation period for a new driving licence holder')).toBeNull()
+    expect(personalQuestionEntry('Probation is six months here, okay?')?.id).toBe('beh-probation')
   })
 })

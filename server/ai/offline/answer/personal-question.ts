@@ -1,5 +1,6 @@
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import { mayAnswer } from '#server/ai/offline/search/put-to-the-candidate.ts'
 
 /**
  * Questions about the candidate themselves, and the HR questions about terms, recognised by their
@@ -14,6 +15,10 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
   [
     /\bonly (\w+ ){0,2}(months?|a year|one year)\b.{0,40}\b(leav|switch|chang|mov)\w*|\b(switch|chang|leav)\w* (jobs? |companies )?(so )?(soon|early|quickly|often|frequently)\b|\bjob[- ]hopp\w*|\b(so many|too many) (jobs|companies|switches)\b/i,
     'beh-frequent-job-changes',
+  ],
+  [
+    /\bwhy\b.{0,30}\b(leav\w*|quit\w*|switch\w*|chang\w*)\b.{0,15}\b(your|the|this) (current|present|last|previous)? ?(job|company|organi[sz]ation|employer|firm|role)\b|\breason (for|of) (leaving|quitting|switching|changing)\b/i,
+    'beh-why-leaving',
   ],
   [/\boverqualified\b|\btoo (experienced|senior|qualified)\b|\bbelow your (level|experience)\b/i, 'beh-overqualified'],
   [/\blaid off\b|\blayoffs?\b|\bretrench\w*|\blet you go\b/i, 'beh-layoff'],
@@ -144,6 +149,10 @@ export function asksAboutTerms(question: string): boolean {
 
 /** The knowledge-base entry for a question about the candidate, or null for any other question. */
 export function personalQuestionEntry(question: string): KbEntry | null {
-  for (const [pattern, id] of PERSONAL_QUESTIONS) if (pattern.test(question)) return findEntry(id) ?? null
+  for (const [pattern, id] of PERSONAL_QUESTIONS) {
+    if (!pattern.test(question)) continue
+    const entry = findEntry(id)
+    return entry !== undefined && mayAnswer(entry, question) ? entry : null
+  }
   return null
 }

@@ -6,6 +6,7 @@ import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 import { analyze } from './text/analyze.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
+import { mayAnswer } from './put-to-the-candidate.ts'
 
 /**
  * Below this probability that the top entry answers the question the engine says it has no
@@ -264,6 +265,7 @@ export function findAnswers(
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
       if (!entry || (options.categories !== undefined && !options.categories.includes(entry.category))) return []
+      if (!mayAnswer(entry, question)) return []
       const contextBoost = contextBoostFor(entry, signals, index)
       const evidence = evidenceOf(hit, queryTerms, keyTerms, index)
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
