@@ -29,6 +29,12 @@ function partFigures(e: PartEvaluation): Figure[] {
   return [
     { name: `${label}: on topic`, value: e.onTopic * 100, unit: '%', note: count(e.onTopic, e.total) },
     {
+      name: `${label}: answered from a right entry`,
+      value: e.answeredRight * 100,
+      unit: '%',
+      note: count(e.answeredRight, e.total),
+    },
+    {
       name: `${label}: confident but wrong`,
       value: e.confidentButWrong * 100,
       unit: '%',

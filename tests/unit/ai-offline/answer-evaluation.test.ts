@@ -127,6 +127,9 @@ describe('the development part (the trust set)', () => {
     expect(result.total).toBe(trustSet.questions.length)
     expect(result.onTopic + result.confidentButWrong).toBeLessThanOrEqual(1)
     expect(result.abstention + result.confidentButWrong).toBeLessThanOrEqual(1)
+    // Every question is answered rightly, answered wrongly or abstained on.
+    expect(result.answeredRight + result.confidentButWrong + result.abstention).toBeCloseTo(1, 2)
+    expect(result.answeredRight).toBeLessThanOrEqual(result.onTopic)
     expect(result.misses.length).toBeGreaterThanOrEqual(Math.round(result.confidentButWrong * result.total))
     expect(result.calibration.reduce((sum, row) => sum + row.questions, 0)).toBe(result.total)
     expect(result.medianAnswerWords).toBeGreaterThan(0)

@@ -91,6 +91,12 @@ export type PartEvaluation = {
   total: number
   /** Answered from an entry that answers it in the right form, or abstained where no entry does. */
   onTopic: number
+  /**
+   * Answered from an entry that answers it in the right form: what the candidate can use. Unlike
+   * on topic it does not count right abstentions, so an entry added for a question the engine
+   * then fails to find lowers on topic but leaves this as it was.
+   */
+  answeredRight: number
   /** Answered from an entry with confidence, and the entry (or its form) does not answer the question. */
   confidentButWrong: number
   /** Answered with the structured approach instead of an entry. */
@@ -130,6 +136,7 @@ function calibrationTable(rows: readonly { confidence: number; right: boolean }[
 
 export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnswer): PartEvaluation {
   let onTopic = 0
+  let answeredRight = 0
   let confidentWrong = 0
   let abstained = 0
   const lengths: number[] = []
@@ -158,7 +165,10 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     } else if (wrongForm) {
       confidentWrong++
       miss('wrong form')
-    } else onTopic++
+    } else {
+      onTopic++
+      answeredRight++
+    }
   }
   let followUpsRight = 0
   for (const item of part.followUps) {
@@ -180,6 +190,7 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     name: part.name,
     total,
     onTopic: share(onTopic, total),
+    answeredRight: share(answeredRight, total),
     confidentButWrong: share(confidentWrong, total),
     abstention: share(abstained, total),
     medianAnswerWords: median(lengths),
