@@ -8,10 +8,11 @@ export type PollCycle = {
   /** The checks the address makes per cycle: one per checker. */
   checksPerCycle: number
   /**
-   * How long its cycle lasts: the shortest lag after which its bursts recur; when they did not
-   * recur alike, the longest pause between two bursts. Undefined after a single burst.
+   * Within how long after one of its checks each of its checkers checks too: its cycle, the
+   * shortest lag after which its bursts recur; when they did not recur alike, the longest pause
+   * between two bursts; after a single burst, whose checkers tick together, the burst's bound.
    */
-  cycleMs: number | undefined
+  cycleMs: number
 }
 
 /** Checks this close together are one tick of checkers running in step (or nearly: a busy host delays some). */
@@ -24,7 +25,7 @@ export function pollCycle(times: readonly number[]): PollCycle | undefined {
   if (times.length < 2) return undefined
   const bursts = burstsOf(times)
   const last = bursts.at(-1)
-  if (!last || bursts.length === 1) return { checksPerCycle: last?.count ?? times.length, cycleMs: undefined }
+  if (!last || bursts.length === 1) return { checksPerCycle: last?.count ?? times.length, cycleMs: burstMs }
   // The cycle is the shortest lag after which every burst recurs with as many checks: with
   // checkers out of step, the lag to the next burst is shorter than the cycle.
   const cycleMs = bursts

@@ -72,8 +72,7 @@ export function createStopHandover(timers: Timers = systemTimers) {
       if (!poller) return
       poller.told += 1
       if (poller.told >= poller.checksPerCycle) told(address)
-      else if (poller.told === 1 && poller.cycleMs !== undefined)
-        poller.cancelCycle = timers.setTimeout(() => told(address), poller.cycleMs)
+      else if (poller.told === 1) poller.cancelCycle = timers.setTimeout(() => told(address), poller.cycleMs)
     },
     /** The stop began: from now on the health checks answer 503. Safe to call again. */
     begin() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pollCycle } from '#server/http/poll-cycle.ts'
+import { burstMs, pollCycle } from '#server/http/poll-cycle.ts'
 
 describe('the poll cycle of one address', () => {
   it('is no poller after a single check', () => {
@@ -25,7 +25,7 @@ describe('the poll cycle of one address', () => {
     expect(pollCycle([0, 1, 2, 2_000, 2_001, 4_000])).toEqual({ checksPerCycle: 6, cycleMs: 2_000 })
   })
 
-  it('counts a single burst without a cycle', () => {
-    expect(pollCycle([0, 2, 4, 7])).toEqual({ checksPerCycle: 4, cycleMs: undefined })
+  it('counts a single burst, whose checkers all check within its bound of each other', () => {
+    expect(pollCycle([0, 2, 4, 7])).toEqual({ checksPerCycle: 4, cycleMs: burstMs })
   })
 })
