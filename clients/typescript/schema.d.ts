@@ -1233,7 +1233,7 @@ export interface paths {
     }
     /**
      * Liveness: the server process answers
-     * @description Always 200 while the process serves requests; it does not touch the database.
+     * @description 200 while the process serves requests, once it has started (its database connected and migrated, its pages ready to render); 503 `service_unavailable` while it starts or stops. It does not touch the database.
      */
     get: operations['health']
     put?: never
@@ -1253,7 +1253,7 @@ export interface paths {
     }
     /**
      * Readiness: database, migrations, views and Inngest, check by check
-     * @description Answers 200 when the database answers, every migration of this release has run, no projection is halted at an event it cannot apply, and a self-hosted Inngest server (INNGEST_BASE_URL, or INNGEST_DEV) answers; 503 otherwise, with the same checks under `details` and an error naming each problem. Each projection reports how many events it is behind (reported, never a reason for 503). Inngest Cloud is not probed. Support staff see a halted projection on /support and can retry it there.
+     * @description Answers 200 when the server has started, the database answers, every migration of this release has run, no projection is halted at an event it cannot apply, and a self-hosted Inngest server (INNGEST_BASE_URL, or INNGEST_DEV) answers; 503 otherwise, with the same checks under `details` and an error naming each problem. Each projection reports how many events it is behind (reported, never a reason for 503). Inngest Cloud is not probed. Support staff see a halted projection on /support and can retry it there.
      */
     get: operations['ready']
     put?: never

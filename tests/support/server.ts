@@ -120,7 +120,11 @@ export async function startBuiltServer(
   }
 }
 
-/** Polls a cheap public endpoint; its first answer also means migrations ran and the runtime is up. */
+/**
+ * Polls the health check until it answers 200: the server booted (migrations ran, the runtime is
+ * up, the page router warmed), as a proxy waits for before sending it requests. With HEAD, which a
+ * proxy does not poll: a stop must not take the test for a proxy it has to hand over to.
+ */
 async function waitUntilServing(
   url: string,
   child: ChildProcess,
@@ -133,7 +137,7 @@ async function waitUntilServing(
       throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before serving:\n${output()}`)
     }
     try {
-      const response = await fetch(`${url}/api/auth/plans`, { signal: AbortSignal.timeout(5_000) })
+      const response = await fetch(`${url}/api/health`, { method: 'HEAD', signal: AbortSignal.timeout(5_000) })
       if (response.ok) return
     } catch {
       // not listening yet

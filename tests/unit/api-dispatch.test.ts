@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { directApiHandler } from '#server/nitro/api-dispatch.ts'
+import { startingError } from '#server/routes/health-routes.ts'
 
 const get = (pathname: string, method = 'GET') =>
   directApiHandler(new Request(`http://127.0.0.1${pathname}`, { method }), pathname)
@@ -28,8 +29,19 @@ describe('API requests answered before the page router', () => {
     expect(get('/api/trpc/auth.login', 'POST')).toBeTypeOf('function')
   })
 
-  it('leaves every route of the page router to it, and pages, unknown paths and other tRPC methods', async () => {
-    const routes = await fileRoutePaths()
+  it('answers the health and readiness probes directly, so a check never waits for the page router', async () => {
+    for (const probe of ['/api/health', '/api/ready'])
+      for (const method of ['GET', 'HEAD']) expect(get(probe, method), `${method} ${probe}`).toBeTypeOf('function')
+    // Until the server booted (the runtime started, the page router warmed) its health says so.
+    const answer = await get('/api/health')?.(new Request('http://127.0.0.1/api/health'))
+    expect(answer?.status).toBe(503)
+    expect(await answer?.json()).toEqual({ success: false, error: startingError, code: 'service_unavailable' })
+    // Another method takes the router's way, to its 405.
+    expect(get('/api/health', 'POST')).toBeUndefined()
+  })
+
+  it('leaves every other route of the page router to it, and pages, unknown paths and other tRPC methods', async () => {
+    const routes = (await fileRoutePaths()).filter((route) => route !== '/api/health' && route !== '/api/ready')
     expect(routes).toContain('/api/interview/question/stream')
     for (const route of routes) for (const method of ['GET', 'POST']) expect(get(route, method), route).toBeUndefined()
     expect(get('/pricing')).toBeUndefined()

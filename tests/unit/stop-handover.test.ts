@@ -100,3 +100,58 @@ describe('the stop handover', () => {
     expect(await settled(handover.handedOver())).toBe(true)
   })
 })
+
+describe('the stop handover with several checkers behind one address', () => {
+  /** Checks from one address at each time given (one per checker ticking then). */
+  const checkAt = (clock: ReturnType<typeof manualTimers>, handover: ReturnType<typeof createStopHandover>) => {
+    let now = 0
+    return (at: number, checkers = 1) => {
+      clock.advance(at - now)
+      now = at
+      for (let checker = 0; checker < checkers; checker += 1) handover.noteHealthCheck('10.0.0.5')
+    }
+  }
+
+  it('keeps serving until a checker out of step with the others was answered 503 too', async () => {
+    // Caddy runs one checker per reverse_proxy block: four tick together, a fifth a second later.
+    const clock = manualTimers()
+    const handover = createStopHandover(clock.timers)
+    const check = checkAt(clock, handover)
+    check(0, 4)
+    check(1_000)
+    check(2_000, 4)
+    check(3_000)
+    check(3_500, 0)
+    handover.begin()
+    const handedOver = handover.handedOver()
+    // The four in step are told; the fifth still routes here until its next check.
+    check(4_000, 4)
+    check(4_900, 0)
+    expect(await settled(handedOver)).toBe(false)
+    check(5_000)
+    check(5_499, 0)
+    expect(await settled(handedOver)).toBe(false)
+    check(5_500, 0)
+    expect(await settled(handedOver)).toBe(true)
+    expect(clock.pending()).toBe(0)
+  })
+
+  it('waits one cycle after the first 503 for a checker that never checks again', async () => {
+    const clock = manualTimers()
+    const handover = createStopHandover(clock.timers)
+    const check = checkAt(clock, handover)
+    check(0, 4)
+    check(2_000, 4)
+    check(3_000, 0)
+    handover.begin()
+    const handedOver = handover.handedOver()
+    // Three of the four check again; the fourth had its chance within the cycle, 2 s.
+    check(4_000, 3)
+    check(6_000, 0)
+    check(6_499, 0)
+    expect(await settled(handedOver)).toBe(false)
+    check(6_500, 0)
+    expect(await settled(handedOver)).toBe(true)
+    expect(clock.pending()).toBe(0)
+  })
+})
