@@ -6,6 +6,8 @@ import { withResponseHeader } from './response-header.ts'
 
 type Handler = (request: Request) => Response | Promise<Response>
 
+const isProbe = (path: string) => path === '/api/health' || path === '/api/ready'
+
 /**
  * Wraps the server's whole handler (pages, API, static files): each request runs in its own log
  * context, its answer carries `x-request-id`, and one line is logged once the answer has been sent
@@ -25,7 +27,8 @@ export function withRequestLog(handle: Handler, log: Logger): Handler {
           durationMs: Math.round(performance.now() - started),
           ...(aborted ? { aborted } : {}),
         }
-        if (status >= 500) log.error('request', fields)
+        // A probe answering "not ready" (a replica booting or stopping) is its answer, not a failure.
+        if (status >= 500 && !isProbe(fields.path)) log.error('request', fields)
         else log.info('request', fields)
       })
     let response: Response

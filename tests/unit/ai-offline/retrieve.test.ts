@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
-import { personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
+import { asksAboutTerms, personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
+import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 
 // The index is built on first use: here, outside any test's time limit, as at import before.
 beforeAll(() => {
@@ -104,5 +106,27 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
   it('are reached by their wording only for a question put to the candidate', () => {
     expect(personalQuestionEntry('what is the probation period for a new driving licence holder')).toBeNull()
     expect(personalQuestionEntry('Probation is six months here, okay?')?.id).toBe('beh-probation')
+  })
+
+  it('are not reached by a technical question that shares their subject word', () => {
+    for (const question of [
+      'explain the shift operator in javascript',
+      'what is the hybrid model in machine learning',
+      'how do I run a background check job in node',
+    ]) {
+      const answer = answerQuestion({ question, history: [] })
+      const from = answer.source === 'knowledge-base' ? answer.matches[0]?.id : undefined
+      expect(from === undefined ? false : findEntry(from)?.tags.includes('hr'), question).toBe(false)
+    }
+    expect(asksAboutTerms('how would you model stock options in a database schema')).toBe(false)
+    expect(asksAboutTerms('Does your offer include stock options?')).toBe(true)
+  })
+
+  it('still answer a real HR question that names its term but not the candidate', () => {
+    expect(personalQuestionEntry('Any problem with relocating to Pune?')?.id).toBe('beh-relocation')
+    expect(personalQuestionEntry('Is a background check done before onboarding?')?.id).toBe(
+      'beh-background-verification',
+    )
+    expect(personalQuestionEntry('Is there a service bond in this position?')?.id).toBe('beh-service-bond')
   })
 })

@@ -94,7 +94,7 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-shift-work',
   ],
   [
-    /\bservice (agreement|bond)\b|\bbond period\b|\bsign(ing)? (a |the )?(\w+[- ]year )?bond\b|\b(\w+[- ]years?) bond\b|\bbond\b.{0,20}\b(okay|ok|fine|comfortable|problem)\b/i,
+    /\bservice (agreement|bond)\b|\bbond period\b|\bsign(ing)? (a |the )?(\w+[- ]year )?bond\b|\bbond\b.{0,20}\b(okay|ok|fine|comfortable|problem)\b/i,
     'beh-service-bond',
   ],
   [
@@ -102,7 +102,7 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-other-offers',
   ],
   [
-    /\bwork(ing)? from (the )?office\b|\bwfo\b|\bdays a week\b.{0,20}\boffice\b|\bhybrid\b.{0,20}\b(work|office|model|policy|setup)\b|\b(role|job|position) is hybrid\b|\b(come|coming|commute) to (the )?office\b/i,
+    /\bwork(ing)? from (the )?office\b|\bwfo\b|\bdays a week\b.{0,20}\boffice\b|\bhybrid\b.{0,20}\b(work|office|policy)\b|\b(role|job|position) is hybrid\b|\b(come|coming|commute) to (the )?office\b/i,
     'beh-work-from-office',
   ],
   [
@@ -124,6 +124,9 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
  */
 const OTHER_TERMS = /\bjoining bonus\b|\bsign[- ]on bonus\b|\b(stock|esops?) (options|grants?|vesting)\b/i
 
+/** Stock options are also a thing to model in a schema: as a term they come with the candidate's pay or offer. */
+const ABOUT_PAY = /\b(your|offer\w*|package|ctc|joining|compensation|salary)\b/i
+
 const TERMS_ENTRIES: ReadonlySet<string> = new Set([
   'beh-salary-expectations',
   'beh-current-ctc',
@@ -144,7 +147,7 @@ const TERMS_ENTRIES: ReadonlySet<string> = new Set([
 /** Whether the question is about terms of employment (pay, notice, relocation, offers, bonds…), with or without an entry. */
 export function asksAboutTerms(question: string): boolean {
   const entry = personalQuestionEntry(question)
-  return (entry !== null && TERMS_ENTRIES.has(entry.id)) || OTHER_TERMS.test(question)
+  return (entry !== null && TERMS_ENTRIES.has(entry.id)) || (OTHER_TERMS.test(question) && ABOUT_PAY.test(question))
 }
 
 /** The knowledge-base entry for a question about the candidate, or null for any other question. */
@@ -152,7 +155,8 @@ export function personalQuestionEntry(question: string): KbEntry | null {
   for (const [pattern, id] of PERSONAL_QUESTIONS) {
     if (!pattern.test(question)) continue
     const entry = findEntry(id)
-    return entry !== undefined && mayAnswer(entry, question) ? entry : null
+    // Refused here (the words of another field), the question may still be another entry's.
+    if (entry !== undefined && mayAnswer(entry, question)) return entry
   }
   return null
 }
