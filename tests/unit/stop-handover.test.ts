@@ -39,6 +39,17 @@ async function settled(promise: Promise<void>) {
   return done
 }
 
+/** Each address checks twice, 2 s apart, as a proxy polling every 2 s does before a stop. */
+function polledBy(
+  handover: ReturnType<typeof createStopHandover>,
+  clock: ReturnType<typeof manualTimers>,
+  addresses: readonly string[],
+): void {
+  for (const address of addresses) handover.noteHealthCheck(address)
+  clock.advance(2_000)
+  for (const address of addresses) handover.noteHealthCheck(address)
+}
+
 describe('the stop handover', () => {
   it('closes at once when nothing polls the health checks', async () => {
     const clock = manualTimers()
@@ -55,9 +66,7 @@ describe('the stop handover', () => {
   it('keeps serving until each polling proxy was answered 503, then a moment for it to act', async () => {
     const clock = manualTimers()
     const handover = createStopHandover(clock.timers)
-    for (const address of ['10.0.0.5', '10.0.0.6']) handover.noteHealthCheck(address)
-    clock.advance(2_000)
-    for (const address of ['10.0.0.5', '10.0.0.6']) handover.noteHealthCheck(address)
+    polledBy(handover, clock, ['10.0.0.5', '10.0.0.6'])
     clock.advance(1_000)
     handover.begin()
     const handedOver = handover.handedOver()
@@ -74,9 +83,7 @@ describe('the stop handover', () => {
   it('leaves no timer behind once handed over, so the process exits as soon as its work is done', async () => {
     const clock = manualTimers()
     const handover = createStopHandover(clock.timers)
-    handover.noteHealthCheck('10.0.0.5')
-    clock.advance(2_000)
-    handover.noteHealthCheck('10.0.0.5')
+    polledBy(handover, clock, ['10.0.0.5'])
     handover.begin()
     clock.advance(1_000)
     handover.noteHealthCheck('10.0.0.5')
@@ -90,9 +97,7 @@ describe('the stop handover', () => {
   it('stops waiting for a proxy that never checks again', async () => {
     const clock = manualTimers()
     const handover = createStopHandover(clock.timers)
-    handover.noteHealthCheck('10.0.0.5')
-    clock.advance(2_000)
-    handover.noteHealthCheck('10.0.0.5')
+    polledBy(handover, clock, ['10.0.0.5'])
     handover.begin()
     clock.advance(handoverLimitMs - 1)
     expect(await settled(handover.handedOver())).toBe(false)
