@@ -3,8 +3,22 @@ import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 
-/** Pronouns that point back at something said before. */
-const pointingPronouns: ReadonlySet<string> = new Set(['it', 'its', 'they', 'them', 'their'])
+/** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
+const pointingPronouns: ReadonlySet<string> = new Set([
+  ...['it', 'its', 'they', 'them', 'their'],
+  ...['iska', 'iske', 'iski', 'isko', 'isme', 'ismein', 'uska', 'uske', 'uski', 'usko', 'usme', 'usmein'],
+  ...['unka', 'unke', 'unki'],
+])
+/** Last words that stand for the previous subject: "how is ordering guaranteed there?", "why not a queue instead?". */
+const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
+/** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
+const carryOns: ReadonlySet<string> = new Set(['ok', 'okay', 'and', 'so', 'but', 'now', 'then', 'achha', 'acha'])
+/** Openings that name the subject being asked about: "what is Docker and why do we use it?". */
+const definingOpenings = /^(what|who)\s+(is|are|was|were)$/
+/** Own words a question that varies the previous one may add: "what if the array has negative numbers?". */
+const MAX_VARIATION_WORDS = 3
+/** Own words a question with a pronoun pointing back may add: "in production, how will you monitor it?". */
+const MAX_POINTED_WORDS = 2
 /** Demonstratives: a pronoun on their own ("is this secure?"), a determiner before a noun ("this keyword"). */
 const demonstratives: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
 /** A question opening with one of these and then a demonstrative has the demonstrative as its subject ("is this secure?"). */
@@ -25,7 +39,10 @@ const auxiliaries: ReadonlySet<string> = new Set([
   'might',
 ])
 
-const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word)
+/** Words that stand for what was asked before rather than name something: "same thing in React?". */
+const sameAsBefore: ReadonlySet<string> = new Set(['same'])
+
+const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || sameAsBefore.has(word)
 
 /**
  * Whether a question can only be understood with the previous one: it names no subject of its
@@ -50,7 +67,33 @@ export function needsPreviousQuestion(question: string): boolean {
         (demonstratives.has(word) &&
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
-  return pointsBack && own.length <= 1
+  return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+}
+
+/** A condition put on the previous question: "what if the input is sorted?", "ok, and if we have many servers?". */
+function variesPrevious(words: readonly string[], ownCount: number): boolean {
+  const start = words.findIndex((word) => !carryOns.has(word))
+  const opening = words[start] === 'what' ? words[start + 1] : words[start]
+  return opening === 'if' && ownCount <= MAX_VARIATION_WORDS
+}
+
+/**
+ * A short question whose pronoun or last word stands for the previous subject, wherever it comes:
+ * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?".
+ * A question that opens by naming what it asks about has its own subject ("what is Docker and why
+ * do we use it?"), and a demonstrative before a word of its own is a determiner ("this hook").
+ */
+function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_POINTED_WORDS) return false
+  const start = words.findIndex((word) => !carryOns.has(word))
+  if (definingOpenings.test(words.slice(start, start + 2).join(' '))) return false
+  const last = words.at(-1) ?? ''
+  return (
+    pointingEnds.has(last) ||
+    words.some(
+      (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
+    )
+  )
 }
 
 /**
