@@ -13,6 +13,7 @@ const pointingPronouns: ReadonlySet<string> = new Set([
 const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
 /** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
 const carryOns: ReadonlySet<string> = new Set(['ok', 'okay', 'and', 'so', 'but', 'now', 'then', 'achha', 'acha'])
+const questionWords: ReadonlySet<string> = new Set(['what', 'how', 'why', 'which', 'who', 'when', 'where'])
 /** Openings that name the subject being asked about: "what is Docker and why do we use it?". */
 const definingOpenings = /^(what|who)\s+(is|are|was|were)$/
 /** Own words a question that varies the previous one may add: "what if the array has negative numbers?". */
@@ -70,11 +71,16 @@ export function needsPreviousQuestion(question: string): boolean {
   return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
 }
 
-/** A condition put on the previous question: "what if the input is sorted?", "ok, and if we have many servers?". */
+/**
+ * A condition put on the previous question, the condition being the whole question: "what if the
+ * input is sorted?", "ok, and if we have many servers?". A condition followed by a question of its
+ * own asks that question ("and if a container crashes, what does Kubernetes do?").
+ */
 function variesPrevious(words: readonly string[], ownCount: number): boolean {
   const start = words.findIndex((word) => !carryOns.has(word))
-  const opening = words[start] === 'what' ? words[start + 1] : words[start]
-  return opening === 'if' && ownCount <= MAX_VARIATION_WORDS
+  const ifAt = words[start] === 'what' ? start + 1 : start
+  if (words[ifAt] !== 'if' || ownCount > MAX_VARIATION_WORDS) return false
+  return !words.slice(ifAt + 1).some((word) => questionWords.has(word))
 }
 
 /**
