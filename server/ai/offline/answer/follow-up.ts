@@ -40,10 +40,18 @@ const auxiliaries: ReadonlySet<string> = new Set([
   'might',
 ])
 
-/** Words that stand for what was asked before rather than name something: "same thing in React?". */
-const sameAsBefore: ReadonlySet<string> = new Set(['same'])
+/**
+ * Words that name nothing here though the search keeps them: "same" stands for what was asked
+ * before ("same thing in React?"), and romanised Hindi pronouns and verb endings carry no subject
+ * ("iska time complexity kya hoga?").
+ */
+const namesNothingHere: ReadonlySet<string> = new Set([
+  'same',
+  ...pointingPronouns,
+  ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
+])
 
-const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || sameAsBefore.has(word)
+const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || namesNothingHere.has(word)
 
 /**
  * Whether a question can only be understood with the previous one: it names no subject of its
