@@ -35,4 +35,3 @@ export function fromCostedSubject(
   if (entry === undefined || entry.id === asked.best?.entry.id) return asked
   return asked.matches.some((m) => m.entry.id === entry.id) ? alone : asked
 }
-
