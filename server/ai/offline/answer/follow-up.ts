@@ -13,6 +13,7 @@ const pointingPronouns: ReadonlySet<string> = new Set([
 const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
 /** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
 const carryOns: ReadonlySet<string> = new Set(['ok', 'okay', 'and', 'so', 'but', 'now', 'then', 'achha', 'acha'])
+/** Words that open a question of its own after a condition ("if it fails, what happens?"). */
 const questionWords: ReadonlySet<string> = new Set(['what', 'how', 'why', 'which', 'who', 'when', 'where'])
 /** Openings that name the subject being asked about: "what is Docker and why do we use it?". */
 const definingOpenings = /^(what|who)\s+(is|are|was|were)$/
@@ -58,7 +59,8 @@ const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(wo
  * own, every word being a function word, a pronoun or an aspect ("and why?", "what is its
  * complexity?", "what would you do differently?"); or its subject is a pronoun pointing back and
  * it adds at most one word of its own, after the pronoun ("is this secure?", "why is it used by
- * databases?"). A question that names its subject is never a follow-up, whatever words
+ * databases?"); or it is a short question whose pronoun, "there" or "instead" stands for the
+ * previous subject, or a bare condition on the previous question (below). A question that names its subject is never a follow-up, whatever words
  * it contains ("how does this keyword work in JavaScript?", "is it possible to sort in linear
  * time?", "and what is a CDN?").
  */
