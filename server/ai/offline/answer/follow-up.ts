@@ -60,9 +60,9 @@ const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(wo
  * complexity?", "what would you do differently?"); or its subject is a pronoun pointing back and
  * it adds at most one word of its own, after the pronoun ("is this secure?", "why is it used by
  * databases?"); or it is a short question whose pronoun, "there" or "instead" stands for the
- * previous subject, or a bare condition on the previous question (below). A question that names its subject is never a follow-up, whatever words
- * it contains ("how does this keyword work in JavaScript?", "is it possible to sort in linear
- * time?", "and what is a CDN?").
+ * previous subject, or a bare condition on the previous question (below). A question that names
+ * its subject is never a follow-up, whatever words it contains ("how does this keyword work in
+ * JavaScript?", "is it possible to sort in linear time?", "and what is a CDN?").
  */
 export function needsPreviousQuestion(question: string): boolean {
   const words = rawWords(question)
