@@ -80,3 +80,79 @@ describe('a follow-up only when the question cannot be understood alone', () => 
     expect(why.answer).not.toBe(intro.answer)
   })
 })
+
+/** Follow-ups worded the way interviewers in India say them, each kind once missed. */
+const spokenFollowUps: [kind: string, previous: string, question: string, expected: string][] = [
+  ['a Hindi pronoun points back', 'What is a trie?', 'iske drawbacks kya hain?', 'ds-trie'],
+  ['a Hindi pronoun points back', 'How does quicksort work?', 'iska worst case kya hai?', 'algo-quicksort'],
+  [
+    'a pronoun after two words of its own',
+    'What is a message queue?',
+    'how will you monitor it in production?',
+    'sd-message-queues',
+  ],
+  [
+    'a pronoun after two words of its own',
+    'How do you reverse a string?',
+    'now do it without extra space',
+    'algo-reverse-string',
+  ],
+  ['"there" stands for the subject', 'What is Kafka?', 'how are messages ordered there?', 'sd-kafka'],
+  ['"instead" stands for the subject', 'Explain breadth-first search.', 'why not a stack instead?', 'algo-bfs-vs-dfs'],
+  [
+    'a condition on the previous question',
+    'How do you find two numbers that sum to a target?',
+    'what if the array is sorted?',
+    'algo-two-sum',
+  ],
+  [
+    'a condition on the previous question',
+    'How would you design a URL shortener?',
+    'what if we get millions of users?',
+    'sd-url-shortener',
+  ],
+  [
+    '"same thing" stands for the subject',
+    'How does throttling work in JavaScript?',
+    'same thing in React?',
+    'js-debounce-throttle',
+  ],
+]
+
+/** Questions with the same openings that name their own subject. */
+const ownSubjects: [previous: string, question: string, expected: string][] = [
+  ['What is a mutex?', 'Is there a difference between TCP and UDP?', 'net-tcp-vs-udp'],
+  ['How does useEffect work?', 'Same thing with useLayoutEffect?', 'react-uselayouteffect'],
+  ['What is Docker?', 'Why not a virtual machine instead of a container?', 'ops-docker-vs-vm'],
+  ['What is Docker?', 'And if a container crashes, what does Kubernetes do?', 'ops-kubernetes'],
+]
+
+describe('follow-ups as interviewers say them', () => {
+  it.each(spokenFollowUps)('%s: after "%s", "%s" follows up', (_kind, previous, question, expected) => {
+    expect(needsPreviousQuestion(question)).toBe(true)
+    const result = after(previous, question)
+    expect(result.answer).toContain(`Following up on: ${previous}`)
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it.each(ownSubjects)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+    const result = after(previous, question)
+    expect(result.answer).not.toContain('Following up on')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+})
+
+describe('the cost of a named thing', () => {
+  it.each([
+    ['How does merge sort work?', 'What is the time complexity of quicksort?', 'algo-quicksort'],
+    ['How does a hash map work?', "What is the runtime complexity of Dijkstra's algorithm?", 'algo-dijkstra'],
+  ])('after "%s", "%s" is answered from the thing\'s own entry, not Big O', (previous, question, expected) => {
+    expect(answerQuestion({ question }).matches[0]?.id).toBe(expected)
+    expect(after(previous, question).matches[0]?.id).toBe(expected)
+  })
+
+  it('a general question about complexity keeps the general entry', () => {
+    expect(answerQuestion({ question: 'What is time complexity?' }).matches[0]?.id).toBe('algo-big-o')
+  })
+})

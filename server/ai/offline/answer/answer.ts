@@ -4,6 +4,7 @@ import { joinBlocks, renderAnswer, spokenWords, withinSpokenLimit, type AnswerSh
 import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
+import { fromCostedSubject } from './complexity-of-subject.ts'
 import { askedPart, needsPreviousQuestion } from './follow-up.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
@@ -49,10 +50,12 @@ const asksAboutCandidate = (question: string) =>
  * for a story only from behavioural entries, never a technical neighbour.
  */
 function retrieveAsked(asked: string, context: QuestionInput['context'], search: KnowledgeSearch) {
-  return search(asked, asksAboutCandidate(asked) ? undefined : context, {
-    limit: 5,
-    ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}),
-  })
+  const searchFor = (query: string) =>
+    search(query, asksAboutCandidate(asked) ? undefined : context, {
+      limit: 5,
+      ...(asksForStory(asked) ? { categories: ['behavioural'] } : {}),
+    })
+  return fromCostedSubject(asked, searchFor(asked), searchFor)
 }
 
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
