@@ -58,16 +58,16 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 4.9872,
+    coverage: 4.9865,
     titleCoverage: 0,
-    margin: 3.8229,
-    ownQuestionMatch: 0.7425,
-    lineMatch: 1.9729,
-    lineLead: 2.7994,
+    margin: 3.824,
+    ownQuestionMatch: 0.7409,
+    lineMatch: 1.9723,
+    lineLead: 2.7995,
     unknownShare: -0,
-    scorePerTerm: 3.3303,
+    scorePerTerm: 3.3313,
   },
-  intercept: -6.3156,
+  intercept: -6.3157,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
