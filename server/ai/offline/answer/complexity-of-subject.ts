@@ -10,7 +10,7 @@ const complexityWords: ReadonlySet<string> = new Set(['complexity', 'complexitie
  * The words of a question that asks for the cost of something it names ("quicksort" in "what is
  * the time complexity of quicksort?"), or null when it asks for no cost or names nothing.
  */
-export function costedSubject(question: string): string | null {
+function costedSubject(question: string): string | null {
   const words = rawWords(question)
   if (!words.some((word) => complexityWords.has(word))) return null
   const subject = words.filter((word) => !stopWords.has(word) && !aspectWords.has(word))
