@@ -10,6 +10,23 @@ beforeAll(() => {
 const after = (previous: string, question: string) =>
   answerQuestion({ question, history: [{ question: previous, answer: '…' }] })
 
+/** The question names its own subject: answered alone, from the expected entry. */
+function expectNewQuestion(previous: string, question: string, expected: string) {
+  expect(needsPreviousQuestion(question)).toBe(false)
+  const result = after(previous, question)
+  expect(result.answer).not.toContain('Following up on')
+  expect(result.matches[0]?.id).toBe(expected)
+  return result
+}
+
+/** The question needs the previous one: read in its light, answered from the expected entry. */
+function expectFollowUp(previous: string, question: string, expected: string) {
+  expect(needsPreviousQuestion(question)).toBe(true)
+  const result = after(previous, question)
+  expect(result.answer).toContain(`Following up on: ${previous}`)
+  expect(result.matches[0]?.id).toBe(expected)
+}
+
 /** Questions that look like follow-ups (a "this", an "and", a short opener) but name their own subject. */
 const notFollowUps: [previous: string, question: string, expected: string][] = [
   ['How would you design a chat system?', 'Can you explain how this keyword works in JavaScript?', 'js-this'],
@@ -43,25 +60,15 @@ const pronounsThatNameNoSubject: [previous: string, question: string, expected: 
 
 describe('a follow-up only when the question cannot be understood alone', () => {
   it.each(notFollowUps)('after "%s", "%s" is a new question', (previous, question, expected) => {
-    expect(needsPreviousQuestion(question)).toBe(false)
-    const result = after(previous, question)
-    expect(result.answer).not.toContain('Following up on')
-    expect(result.source).toBe('knowledge-base')
-    expect(result.matches[0]?.id).toBe(expected)
+    expect(expectNewQuestion(previous, question, expected).source).toBe('knowledge-base')
   })
 
   it.each(pronounsThatNameNoSubject)('after "%s", "%s" is a new question', (previous, question, expected) => {
-    expect(needsPreviousQuestion(question)).toBe(false)
-    const result = after(previous, question)
-    expect(result.answer).not.toContain('Following up on')
-    expect(result.matches[0]?.id).toBe(expected)
+    expectNewQuestion(previous, question, expected)
   })
 
   it.each(followUps)('after "%s", "%s" follows up', (previous, question, expected) => {
-    expect(needsPreviousQuestion(question)).toBe(true)
-    const result = after(previous, question)
-    expect(result.answer).toContain(`Following up on: ${previous}`)
-    expect(result.matches[0]?.id).toBe(expected)
+    expectFollowUp(previous, question, expected)
   })
 
   it('answers "why this role" after "tell me about yourself" with the motivation, not the introduction again', () => {
@@ -129,17 +136,11 @@ const ownSubjects: [previous: string, question: string, expected: string][] = [
 
 describe('follow-ups as interviewers say them', () => {
   it.each(spokenFollowUps)('%s: after "%s", "%s" follows up', (_kind, previous, question, expected) => {
-    expect(needsPreviousQuestion(question)).toBe(true)
-    const result = after(previous, question)
-    expect(result.answer).toContain(`Following up on: ${previous}`)
-    expect(result.matches[0]?.id).toBe(expected)
+    expectFollowUp(previous, question, expected)
   })
 
   it.each(ownSubjects)('after "%s", "%s" is a new question', (previous, question, expected) => {
-    expect(needsPreviousQuestion(question)).toBe(false)
-    const result = after(previous, question)
-    expect(result.answer).not.toContain('Following up on')
-    expect(result.matches[0]?.id).toBe(expected)
+    expectNewQuestion(previous, question, expected)
   })
 })
 
