@@ -2,7 +2,8 @@
  * Answer quality of the offline engine on the parts of the question sets: the development part
  * (tuned on, so optimistic), the first test part (measured by several designs, so "seen before"),
  * the fresh test part of decision 0111, the second fresh test part of decision 0119, the third
- * fresh test part of decision 0133 and the fourth fresh test part of decision 0136 (only measured),
+ * fresh test part of decision 0133, the fourth fresh test part of decision 0136 and the fifth fresh test part of
+ * decision 0139 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -12,6 +13,7 @@
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
 import {
+  fifthFreshTestPart,
   fourthFreshTestPart,
   freshTestPart,
   secondFreshTestPart,
@@ -84,9 +86,15 @@ function asFirstLabelledFigures(e: PartEvaluation): Figure[] {
 
 export function answerQualityFigures(): Figure[] {
   return [
-    ...[developmentPart, fourthFreshTestPart, thirdFreshTestPart, secondFreshTestPart, freshTestPart, testPart].flatMap(
-      (part) => partFigures(evaluatePart(part)),
-    ),
+    ...[
+      developmentPart,
+      fifthFreshTestPart,
+      fourthFreshTestPart,
+      thirdFreshTestPart,
+      secondFreshTestPart,
+      freshTestPart,
+      testPart,
+    ].flatMap((part) => partFigures(evaluatePart(part))),
     ...testPartsAsFirstLabelled.flatMap((part) => asFirstLabelledFigures(evaluatePart(part))),
   ]
 }

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { evaluatePart, type EvaluationPart } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
+import { addedEntryGrades } from '#server/ai/offline/eval/added-entry-grades.ts'
 import {
+  fifthFreshTestPart,
+  fifthFreshTestSet,
   fourthFreshTestPart,
   fourthFreshTestSet,
   freshTestPart,
@@ -284,6 +287,40 @@ describe('the fourth fresh test part', () => {
   })
 })
 
+describe('the fifth fresh test part (decision 0139)', () => {
+  it('is the set written before the engine change it measures: its questions and labels are never changed', () => {
+    expectPinned('fifth-fresh-test-set.json', 'c1b59f8b8777c0bbd1617a1c99c47e53dd235d3619a14459e4738098a6522715')
+  })
+
+  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
+    const questions = expectLabelledFromTheKnowledgeBase(fifthFreshTestSet)
+    const none = questions.filter((q) => q.accept.includes('none')).length
+    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
+    expect(none / questions.length).toBeLessThanOrEqual(0.2)
+    // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
+    for (const { question, accept } of fifthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
+  })
+
+  it("is measured on its writer's labels: it was labelled against the grown knowledge base, so no blind grade names it", () => {
+    expect(addedEntryGrades.grades.filter((grade) => grade.part === fifthFreshTestPart.name)).toEqual([])
+    const labels = [...fifthFreshTestSet.questions, ...fifthFreshTestSet.withContext.questions].map((q) => q.accept)
+    expect(fifthFreshTestPart.questions.map((q) => q.accept)).toEqual(labels)
+    expect(fifthFreshTestPart.followUps.map((f) => f.accept)).toEqual(fifthFreshTestSet.followUps.map((f) => f.accept))
+  })
+
+  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
+    const earlier = [testSet, freshTestSet, secondFreshTestSet, thirdFreshTestSet, fourthFreshTestSet]
+    const asked = expectWrittenApart(fifthFreshTestSet, earlier, 0.45)
+    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(15)
+    const followUps = fifthFreshTestSet.followUps.filter((f) => f.isFollowUp).length
+    expect(followUps * 2).toBe(fifthFreshTestSet.followUps.length)
+  })
+
+  it('asks its résumé questions with a current employer and role other than the target ones', () => {
+    expectResumeOtherThanTarget(fifthFreshTestSet, fifthFreshTestPart, 'fifth fresh test')
+  })
+})
+
 /** Word overlap at which a line written later is taken for a copy of a test question. */
 const COPY_LIMIT = 0.6
 
@@ -294,7 +331,7 @@ describe('what is written after a test part', () => {
       ...trustSet.questions.map((q) => q.question),
       ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
     ].map(tokens)
-    for (const line of [thirdFreshTestSet, fourthFreshTestSet].flatMap(linesOf))
+    for (const line of [thirdFreshTestSet, fourthFreshTestSet, fifthFreshTestSet].flatMap(linesOf))
       expect(closestOverlap(line, later), line).toBeLessThan(COPY_LIMIT)
   })
 })

@@ -12,12 +12,16 @@
  *   measured by several designs, before the engine change it measures; its misses are never printed.
  * - fourth-fresh-test-set.json (decision 0136): written because the third fresh part was being used to judge engine
  *   and knowledge-base changes, before the changes it measures; its misses are never printed.
+ * - fifth-fresh-test-set.json (decision 0139): written because the fourth fresh part had been measured by the design
+ *   it was written for, before the next change; labelled against the knowledge base as it then stood, so no blind
+ *   grade of an added entry covers it; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import { withAddedEntryGrades } from './added-entry-grades.ts'
+import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'json' }
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
@@ -75,6 +79,8 @@ export const secondFreshTestSet: TestSet = testSetSchema.parse(secondFreshTestSe
 export const thirdFreshTestSet: TestSet = testSetSchema.parse(thirdFreshTestSetData)
 /** The fourth fresh test part, written while the third fresh part was judging engine and knowledge-base changes. */
 export const fourthFreshTestSet: TestSet = testSetSchema.parse(fourthFreshTestSetData)
+/** The fifth fresh test part (decision 0139), written after the fourth fresh part had been measured by its design. */
+export const fifthFreshTestSet: TestSet = testSetSchema.parse(fifthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -124,10 +130,12 @@ const firstLabelled = {
   secondFresh: asFirstLabelled('second fresh test', secondFreshTestSet),
   thirdFresh: asFirstLabelled('third fresh test', thirdFreshTestSet),
   fourthFresh: asFirstLabelled('fourth fresh test', fourthFreshTestSet),
+  fifthFresh: asFirstLabelled('fifth fresh test', fifthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.fifthFresh,
   firstLabelled.fourthFresh,
   firstLabelled.thirdFresh,
   firstLabelled.secondFresh,
@@ -140,3 +148,5 @@ export const freshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.
 export const secondFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.secondFresh)
 export const thirdFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.thirdFresh)
 export const fourthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fourthFresh)
+/** No grade names it yet: it was labelled against the knowledge base with the added entries, so it is measured on its own labels. */
+export const fifthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fifthFresh)
