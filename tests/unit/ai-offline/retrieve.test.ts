@@ -161,6 +161,8 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     ['Will there be any probation?', 'beh-probation'],
     ['Is there a service bond?', 'beh-service-bond'],
     ['Is there any bond?', 'beh-service-bond'],
+    ['Is relocation required for this role?', 'beh-relocation'],
+    ['Will I need to relocate?', 'beh-relocation'],
   ])('answer a bare question on whether the job has a term from its entry: %s', (question, expected) => {
     expect(personalQuestionEntry(question)?.id).toBe(expected)
     const answer = answerQuestion({ question, history: [] })

@@ -12,10 +12,10 @@ const PUT_TO_THE_CANDIDATE =
 
 /**
  * Phrases that only ever mean a term of employment, whoever is addressed. Relocating is one when a
- * person moves to a place or is paid for it; a linker's relocations are not.
+ * person moves to a place, must move or is paid for it; a linker's relocations are not.
  */
 const TERMS_OF_EMPLOYMENT =
-  /\bnotice period\b|\bservice (bond|agreement)\b|\bbackground verification\b|\bbgv\b|\brelocat(e|ing|ion) (to|for|allowance|assistance|support|package|bonus|policy|benefits?|expenses?)\b|\b(night|rotational|rotating) shifts?\b|\bwork(ing)? from (the )?office\b|\bcounter[- ]offers?\b|\bctc\b|\boffer letter\b|\bwork[- ]life balance\b/i
+  /\bnotice period\b|\bservice (bond|agreement)\b|\bbackground verification\b|\bbgv\b|\brelocat(e|ing|ion) (to|for|allowance|assistance|support|package|bonus|policy|benefits?|expenses?|required|needed|mandatory|possible)\b|\b(need|have|required|expected) to relocate\b|\b(night|rotational|rotating) shifts?\b|\bwork(ing)? from (the )?office\b|\bcounter[- ]offers?\b|\bctc\b|\boffer letter\b|\bwork[- ]life balance\b/i
 
 /**
  * Whether the job has a term, asked with nothing else ("Is there a probation period?", "Will there
@@ -32,7 +32,7 @@ const WHETHER_THE_JOB_HAS =
  * you okay") still count.
  */
 const ANYONE_DOING_IT =
-  /\bhow (do|does|can|could|would|should|will) you (?!(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like)\b)\w+|\bwhat (do|would|can|could|should) you use\b/gi
+  /\bhow (do|can|could|would|should|will) you (?!(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like)\b)\w+|\bwhat (do|would|can|could|should) you use\b/gi
 
 const isPutToTheCandidate = (question: string): boolean =>
   PUT_TO_THE_CANDIDATE.test(question.replace(ANYONE_DOING_IT, ' '))
