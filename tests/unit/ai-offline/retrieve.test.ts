@@ -122,6 +122,54 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     expect(asksAboutTerms('Does your offer include stock options?')).toBe(true)
   })
 
+  it('are not reached by a how-to question whose "you" is anyone doing it', () => {
+    for (const question of [
+      'how do you price a 10 year bond',
+      'how do you calculate the yield to maturity of a bond',
+      'what do you use for bond pricing when interest rates change',
+      'what do you use to predict probation violations in a risk model',
+      'how do you shift bits left in C',
+      'how do you compute the appraisal value of a house',
+      'how do you publish a package to npm',
+      'how do you implement offer and poll on a bounded queue',
+      'what is relocation in a linker and loader',
+      'how does the dynamic linker apply relocations at load time',
+    ]) {
+      const answer = answerQuestion({ question, history: [] })
+      const from = answer.source === 'knowledge-base' ? answer.matches[0]?.id : undefined
+      expect(from === undefined ? false : findEntry(from)?.tags.includes('hr'), question).toBe(false)
+      expect(personalQuestionEntry(question), question).toBeNull()
+    }
+  })
+
+  it.each([
+    ['how do you handle a bond with your current employer?', 'beh-service-bond'],
+    ['Do you have any bond?', 'beh-service-bond'],
+    ['are you okay with signing a two year bond', 'beh-service-bond'],
+    ['how do you feel about night shifts', 'beh-shift-work'],
+    ['how would you feel about a six month probation?', 'beh-probation'],
+    ['How do you maintain work-life balance?', 'beh-work-life-balance'],
+    ['Are you willing to relocate?', 'beh-relocation'],
+  ])('still answer an HR question put with "you": %s', (question, expected) => {
+    const answer = answerQuestion({ question, history: [] })
+    expect(answer.source).toBe('knowledge-base')
+    expect(answer.matches[0]?.id).toBe(expected)
+  })
+
+  it.each([
+    ['Is there a probation period?', 'beh-probation'],
+    ['Will there be any probation?', 'beh-probation'],
+    ['Is there a service bond?', 'beh-service-bond'],
+    ['Is there any bond?', 'beh-service-bond'],
+    ['Is relocation required for this role?', 'beh-relocation'],
+    ['Will I need to relocate?', 'beh-relocation'],
+  ])('answer a bare question on whether the job has a term from its entry: %s', (question, expected) => {
+    expect(personalQuestionEntry(question)?.id).toBe(expected)
+    const answer = answerQuestion({ question, history: [] })
+    expect(answer.source).toBe('knowledge-base')
+    expect(answer.matches[0]?.id).toBe(expected)
+  })
+
   it('still answer a real HR question that names its term but not the candidate', () => {
     expect(personalQuestionEntry('Any problem with relocating to Pune?')?.id).toBe('beh-relocation')
     expect(personalQuestionEntry('Is a background check done before onboarding?')?.id).toBe(

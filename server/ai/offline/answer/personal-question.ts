@@ -94,7 +94,7 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-shift-work',
   ],
   [
-    /\bservice (agreement|bond)\b|\bbond period\b|\bsign(ing)? (a |the )?(\w+[- ]year )?bond\b|\bbond\b.{0,20}\b(okay|ok|fine|comfortable|problem)\b/i,
+    /\bservice (agreement|bond)\b|\bbond period\b|\bany (training )?bond\b|\bsign(ing)? (a |the )?(\w+[- ]year )?bond\b|\bbond\b.{0,20}\b(okay|ok|fine|comfortable|problem)\b/i,
     'beh-service-bond',
   ],
   [
