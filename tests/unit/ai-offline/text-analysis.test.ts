@@ -93,6 +93,18 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('k8s')).toEqual(analyze('kubernetes'))
   })
 
+  it('maps brackets and parentheses to one term, and not braces, which entries use for JavaScript syntax', () => {
+    expect(analyze('brackets')).toEqual(analyze('parentheses'))
+    expect(analyze('bracket')).toEqual(analyze('parenthesis'))
+    expect(analyze('braces')).not.toEqual(analyze('brackets'))
+  })
+
+  it('reads the Hinglish spellings of "difference" and the Indian English "any doubts"', () => {
+    for (const word of ['fark', 'farak', 'farq']) expect(analyze(word)).toEqual(analyze('difference'))
+    expect(analyze('any doubts')).toContain('questions_for_us')
+    expect(analyze('any queries')).toContain('questions_for_us')
+  })
+
   it('emits a concept for a phrase in addition to its words', () => {
     const terms = analyze('hash table')
     expect(terms).toContain('hashmap')

@@ -28,6 +28,8 @@ export const hinglishWords: readonly (readonly [string, readonly string[]])[] = 
   ['kamzori', ['weakness']],
   ['galti', ['mistake']],
   ['jhagda', ['conflict']],
+  // "Difference" is spelt as it is said: fark, farak, farq, or the formal antar.
+  ...['fark', 'farak', 'farq', 'antar'].map((w) => [w, ['difference']] as const),
 ]
 
 /** Romanised Hindi words that carry no topic; the topic words stay English ("hash map", "weakness"). */

@@ -76,6 +76,9 @@ export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<str
   ...['teammate', 'teammates', 'colleague', 'colleagues', 'coworker', 'coworkers', 'co-worker'].map(
     (w) => [w, ['coworker']] as const,
   ),
+  // Coding rounds say "brackets" or "parentheses" of the same balanced-symbols problem. "Braces" stay
+  // apart: entries use them for JavaScript's block and JSX syntax ("inside curly braces").
+  ...['bracket', 'brackets', 'parenthesis', 'parentheses', 'paren', 'parens'].map((w) => [w, ['parentheses']] as const),
   ['db', ['database']],
   ['dbs', ['database']],
   ['rdbms', ['sql', 'database']],
@@ -500,6 +503,10 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['questions for us', 'questions_for_us'],
   ['questions for me', 'questions_for_us'],
   ['any questions', 'questions_for_us'],
+  // Indian English asks for the candidate's questions as "doubts" or "queries".
+  ['any doubts', 'questions_for_us'],
+  ['any doubt', 'questions_for_us'],
+  ['any queries', 'questions_for_us'],
   ['leaving your current', 'why_leaving'],
   ['leave your job', 'why_leaving'],
   ['looking for a new', 'why_leaving'],
