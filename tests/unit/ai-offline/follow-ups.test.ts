@@ -153,6 +153,10 @@ describe('the cost of a named thing', () => {
     expect(after(previous, question).matches[0]?.id).toBe(expected)
   })
 
+  it('keeps a word of a named phrase in the subject, though alone it asks for an aspect ("quick" in "quick sort")', () => {
+    expect(answerQuestion({ question: 'what is the worst case of quick sort' }).matches[0]?.id).toBe('algo-quicksort')
+  })
+
   it('a general question about complexity keeps the general entry', () => {
     expect(answerQuestion({ question: 'What is time complexity?' }).matches[0]?.id).toBe('algo-big-o')
   })
