@@ -46,6 +46,9 @@ describe('paraphrases met at the words they use (decision 0140)', () => {
     // Hinglish spells "difference" as it is said.
     ['let aur var mein kya farak hai?', 'js-var-let-const'],
     ['process aur thread mein kya fark hai?', 'sd-process-vs-thread'],
+    // Behavioural questions name a strength what one is "best at", composure "staying calm".
+    ['What would your friends say you are best at?', 'beh-greatest-strength'],
+    ['How do you stay calm when a demo is going badly?', 'beh-stress'],
   ])('"%s" is answered from %s', (question, expected) => {
     const result = answerQuestion({ question })
     expect(result.source).toBe('knowledge-base')

@@ -105,6 +105,14 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('any queries')).toContain('questions_for_us')
   })
 
+  it('reads the other words of behavioural questions for a manager, a disagreement, a deadline and a weakness', () => {
+    expect(analyze('my boss')).toEqual(analyze('my manager'))
+    expect(analyze('my team lead')).toContain('manag')
+    expect(analyze('a difference of opinion')).toEqual(expect.arrayContaining(analyze('disagree')))
+    expect(analyze('the release date')).toEqual(expect.arrayContaining(analyze('deadline')))
+    expect(analyze('not good at')).toEqual(expect.arrayContaining(analyze('weakness')))
+  })
+
   it('emits a concept for a phrase in addition to its words', () => {
     const terms = analyze('hash table')
     expect(terms).toContain('hashmap')

@@ -79,6 +79,7 @@ export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<str
   // Coding rounds say "brackets" or "parentheses" of the same balanced-symbols problem. "Braces" stay
   // apart: entries use them for JavaScript's block and JSX syntax ("inside curly braces").
   ...['bracket', 'brackets', 'parenthesis', 'parentheses', 'paren', 'parens'].map((w) => [w, ['parentheses']] as const),
+  ...['boss', 'bosses', 'supervisor', 'supervisors'].map((w) => [w, ['manager']] as const),
   ['db', ['database']],
   ['dbs', ['database']],
   ['rdbms', ['sql', 'database']],
@@ -529,6 +530,22 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['areas of improvement', 'weakness'],
   ['area of improvement', 'weakness'],
   ['need improvement', 'weakness'],
+  // How behavioural questions name the same things in other words: the manager is "the team lead"
+  // or "the boss", a disagreement "a difference of opinion", a deadline "the release date", a
+  // weakness something "not good at", composure "keeping calm".
+  ['team lead', 'manager'],
+  ['tech lead', 'manager'],
+  ['reporting manager', 'manager'],
+  ['different opinions', 'disagree'],
+  ['different opinion', 'disagree'],
+  ['difference of opinion', 'disagree'],
+  ['release date', 'deadline'],
+  ['due date', 'deadline'],
+  ['delivery date', 'deadline'],
+  ['not good at', 'weakness'],
+  ['best at', 'strength'],
+  ['keep calm', 'composure'],
+  ['stay calm', 'composure'],
   ['work under pressure', 'pressure'],
   ['under pressure', 'pressure'],
   ['time management', 'prioritization'],
