@@ -144,6 +144,28 @@ describe('follow-ups as interviewers say them', () => {
   })
 })
 
+describe('a choice among the options just named (decision 0140)', () => {
+  it('reads "which one …?" after two options as their follow-up', () => {
+    expectFollowUp(
+      'What is the difference between SQL and NoSQL?',
+      'Which one would you use for a bank?',
+      'sql-vs-nosql',
+    )
+  })
+
+  it('reads the Hinglish "kaunsa" the same way, in one question after its options', () => {
+    expect(needsPreviousQuestion('Bank ke liye kaunsa use karenge?')).toBe(true)
+    const result = answerQuestion({
+      question: 'SQL aur NoSQL mein kya farak hai? Bank ke liye kaunsa use karenge?',
+    })
+    expect(result.matches[0]?.id).toBe('sql-vs-nosql')
+  })
+
+  it('keeps a choice that names its options a question of its own', () => {
+    expect(needsPreviousQuestion('Which one is better, REST or GraphQL?')).toBe(false)
+  })
+})
+
 describe('the cost of a named thing', () => {
   it.each([
     ['How does merge sort work?', 'What is the time complexity of quicksort?', 'algo-quicksort'],

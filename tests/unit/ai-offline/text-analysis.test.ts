@@ -105,6 +105,12 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('any queries')).toContain('questions_for_us')
   })
 
+  it('drops the function words of spoken Hindi and reads "alag" as a difference', () => {
+    expect(analyze('video call ke liye kaunsa use karenge')).toEqual(analyze('video call use'))
+    expect(analyze('kya aapne kabhi kisi junior ko guide kiya hai')).toEqual(analyze('junior guide'))
+    expect(analyze('alag')).toEqual(analyze('difference'))
+  })
+
   it('reads the other words of behavioural questions for a manager, a disagreement, a deadline and a weakness', () => {
     expect(analyze('my boss')).toEqual(analyze('my manager'))
     expect(analyze('my team lead')).toContain('manag')
