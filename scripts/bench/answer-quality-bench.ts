@@ -7,11 +7,14 @@
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
- * While tuning, `--development` measures the development part alone and lists its misses; the
- * test parts' misses are never printed, so nobody tunes on them.
+ * From decision 0140 the test (seen before), fresh and second fresh parts are tuned on: their
+ * figures are labelled as development ones.
+ * While tuning, `--development` measures the development parts alone (the trust set and the parts
+ * moved by 0140) and lists their misses; the misses of the test parts still only measured are never
+ * printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
-import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
+import { developmentPart, developmentParts, movedTestParts } from '#server/ai/offline/eval/development-part.ts'
 import {
   fifthFreshTestPart,
   fourthFreshTestPart,
@@ -26,8 +29,13 @@ import type { Figure } from './event-store-bench.ts'
 
 const count = (ratio: number, total: number) => `${Math.round(ratio * total)}/${total}`
 
+const tunedOn = new Set(movedTestParts.map((part) => part.name))
+/** A part tuned on from decision 0140 says so, so its figures are not read as a test part's. */
+const partLabel = (name: string) =>
+  tunedOn.has(name) ? `${name} part, development: tuned on from 0140` : `${name} part`
+
 function partFigures(e: PartEvaluation): Figure[] {
-  const label = `answers (${e.name} part)`
+  const label = `answers (${partLabel(e.name)})`
   return [
     { name: `${label}: on topic`, value: e.onTopic * 100, unit: '%', note: count(e.onTopic, e.total) },
     {
@@ -72,7 +80,7 @@ function partFigures(e: PartEvaluation): Figure[] {
  * question counts as wrong: the figures the blind grades of decision 0136 are read beside.
  */
 function asFirstLabelledFigures(e: PartEvaluation): Figure[] {
-  const label = `answers (${e.name} part, as first labelled)`
+  const label = `answers (${partLabel(e.name)}, as first labelled)`
   return [
     { name: `${label}: on topic`, value: e.onTopic * 100, unit: '%', note: count(e.onTopic, e.total) },
     {
@@ -104,11 +112,12 @@ const print = (figure: Figure) =>
 
 if (import.meta.main) {
   if (process.argv.includes('--development')) {
-    const evaluation = evaluatePart(developmentPart)
-    partFigures(evaluation).forEach(print)
-    for (const miss of evaluation.misses)
-      console.log(
-        `miss (${miss.why}): ${miss.question} → ${miss.answeredFrom ?? 'abstained'} at ${miss.confidence} (want ${miss.accept.join(' | ') || 'abstention'})`,
-      )
+    for (const evaluation of developmentParts.map((part) => evaluatePart(part))) {
+      partFigures(evaluation).forEach(print)
+      for (const miss of evaluation.misses)
+        console.log(
+          `miss (${evaluation.name}, ${miss.why}): ${miss.question} → ${miss.answeredFrom ?? 'abstained'} at ${miss.confidence} (want ${miss.accept.join(' | ') || 'abstention'})`,
+        )
+    }
   } else answerQualityFigures().forEach(print)
 }

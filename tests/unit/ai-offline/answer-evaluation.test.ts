@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { evaluatePart, type EvaluationPart } from '#server/ai/offline/eval/answer-evaluation.ts'
-import { developmentPart, trustSet } from '#server/ai/offline/eval/development-part.ts'
+import {
+  developmentPart,
+  developmentParts,
+  movedTestParts,
+  trustSet,
+} from '#server/ai/offline/eval/development-part.ts'
 import { addedEntryGrades } from '#server/ai/offline/eval/added-entry-grades.ts'
 import {
   fifthFreshTestPart,
@@ -136,6 +141,15 @@ describe('the development part (the trust set)', () => {
     expect(result.misses.length).toBeGreaterThanOrEqual(Math.round(result.confidentButWrong * result.total))
     expect(result.calibration.reduce((sum, row) => sum + row.questions, 0)).toBe(result.total)
     expect(result.medianAnswerWords).toBeGreaterThan(0)
+  })
+})
+
+describe('the development parts (decision 0140)', () => {
+  it('are the trust set and the three oldest test parts with their blind grades, never a part still only measured', () => {
+    expect(movedTestParts).toEqual([testPart, freshTestPart, secondFreshTestPart])
+    expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
+    const measured = new Set([thirdFreshTestPart.name, fourthFreshTestPart.name])
+    for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
 })
 

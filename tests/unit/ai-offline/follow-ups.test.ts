@@ -144,6 +144,28 @@ describe('follow-ups as interviewers say them', () => {
   })
 })
 
+describe('a choice among the options just named (decision 0140)', () => {
+  it('reads "which one …?" after two options as their follow-up', () => {
+    expectFollowUp(
+      'What is the difference between SQL and NoSQL?',
+      'Which one would you use for a bank?',
+      'sql-vs-nosql',
+    )
+  })
+
+  it('reads the Hinglish "kaunsa" the same way, in one question after its options', () => {
+    expect(needsPreviousQuestion('Bank ke liye kaunsa use karenge?')).toBe(true)
+    const result = answerQuestion({
+      question: 'SQL aur NoSQL mein kya farak hai? Bank ke liye kaunsa use karenge?',
+    })
+    expect(result.matches[0]?.id).toBe('sql-vs-nosql')
+  })
+
+  it('keeps a choice that names its options a question of its own', () => {
+    expect(needsPreviousQuestion('Which one is better, REST or GraphQL?')).toBe(false)
+  })
+})
+
 describe('the cost of a named thing', () => {
   it.each([
     ['How does merge sort work?', 'What is the time complexity of quicksort?', 'algo-quicksort'],
@@ -151,6 +173,10 @@ describe('the cost of a named thing', () => {
   ])('after "%s", "%s" is answered from the thing\'s own entry, not Big O', (previous, question, expected) => {
     expect(answerQuestion({ question }).matches[0]?.id).toBe(expected)
     expect(after(previous, question).matches[0]?.id).toBe(expected)
+  })
+
+  it('keeps a word of a named phrase in the subject, though alone it asks for an aspect ("quick" in "quick sort")', () => {
+    expect(answerQuestion({ question: 'what is the worst case of quick sort' }).matches[0]?.id).toBe('algo-quicksort')
   })
 
   it('a general question about complexity keeps the general entry', () => {

@@ -37,6 +37,33 @@ describe('a concept described in everyday words reaches its entry', () => {
   })
 })
 
+describe('paraphrases met at the words they use (decision 0140)', () => {
+  it.each([
+    // "Brackets" and "parentheses" are one balanced-symbols problem.
+    ['is this string of brackets balanced, how would you check', 'ds-stack'],
+    // Indian English asks for the candidate's questions as "doubts".
+    ['Any doubts for us before we wrap up?', 'beh-questions-for-interviewer'],
+    // Hinglish spells "difference" as it is said.
+    ['let aur var mein kya farak hai?', 'js-var-let-const'],
+    ['process aur thread mein kya fark hai?', 'sd-process-vs-thread'],
+    // Behavioural questions name a strength what one is "best at", composure "staying calm".
+    ['What would your friends say you are best at?', 'beh-greatest-strength'],
+    ['How do you stay calm when a demo is going badly?', 'beh-stress'],
+  ])('"%s" is answered from %s', (question, expected) => {
+    const result = answerQuestion({ question })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it('takes key terms from words some entry names, not from rare words only used in passing', () => {
+    // "costly" appears in several answers and names nothing; the joins entry names what is asked and
+    // is not a neighbour.
+    const result = findAnswers('why are database joins costly on big tables')
+    expect(result.matches[0]?.entry.id).toBe('sql-joins')
+    expect(result.matches[0]?.evidence.keyCoverage).toBeGreaterThan(0)
+  })
+})
+
 describe('a word an everyday wording happens to use does not make an answer', () => {
   it.each([
     // The operating-systems entries speak of the kernel and the operating system, but none covers booting.

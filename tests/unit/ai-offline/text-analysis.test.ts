@@ -93,6 +93,32 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('k8s')).toEqual(analyze('kubernetes'))
   })
 
+  it('maps brackets and parentheses to one term, and not braces, which entries use for JavaScript syntax', () => {
+    expect(analyze('brackets')).toEqual(analyze('parentheses'))
+    expect(analyze('bracket')).toEqual(analyze('parenthesis'))
+    expect(analyze('braces')).not.toEqual(analyze('brackets'))
+  })
+
+  it('reads the Hinglish spellings of "difference" and the Indian English "any doubts"', () => {
+    for (const word of ['fark', 'farak', 'farq']) expect(analyze(word)).toEqual(analyze('difference'))
+    expect(analyze('any doubts')).toContain('questions_for_us')
+    expect(analyze('any queries')).toContain('questions_for_us')
+  })
+
+  it('drops the function words of spoken Hindi and reads "alag" as a difference', () => {
+    expect(analyze('video call ke liye kaunsa use karenge')).toEqual(analyze('video call use'))
+    expect(analyze('kya aapne kabhi kisi junior ko guide kiya hai')).toEqual(analyze('junior guide'))
+    expect(analyze('alag')).toEqual(analyze('difference'))
+  })
+
+  it('reads the other words of behavioural questions for a manager, a disagreement, a deadline and a weakness', () => {
+    expect(analyze('my boss')).toEqual(analyze('my manager'))
+    expect(analyze('my team lead')).toContain('manag')
+    expect(analyze('a difference of opinion')).toEqual(expect.arrayContaining(analyze('disagree')))
+    expect(analyze('the release date')).toEqual(expect.arrayContaining(analyze('deadline')))
+    expect(analyze('not good at')).toEqual(expect.arrayContaining(analyze('weakness')))
+  })
+
   it('emits a concept for a phrase in addition to its words', () => {
     const terms = analyze('hash table')
     expect(terms).toContain('hashmap')

@@ -5,7 +5,12 @@ import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 import { frameworks } from './question-frameworks.ts'
-import { findAnswers, type AnswerMatch, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
+import {
+  findAnswers,
+  namesAKeyTerm,
+  type AnswerMatch,
+  type RetrievalResult,
+} from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 export type QuestionAnalysis = {
@@ -19,11 +24,15 @@ export type QuestionAnalysis = {
   confidence: number
 }
 
-/** Best guess of a category: the confident match, else a reasonably close one, else the wording. */
+/**
+ * Best guess of a category: the confident match, else a reasonably close one that names what is
+ * asked (a neighbour sharing only words, "favour" and "colour", says nothing of the category),
+ * else the wording.
+ */
 export function guessCategory(retrieval: RetrievalResult, type: QuestionType): Category | 'general' {
   if (retrieval.best) return retrieval.best.entry.category
   const near = retrieval.matches[0]
-  if (near && near.confidence >= 0.3) return near.entry.category
+  if (near && near.confidence >= 0.3 && namesAKeyTerm(near.evidence)) return near.entry.category
   return categoryForType(type) ?? 'general'
 }
 

@@ -1,3 +1,4 @@
+import { analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
@@ -13,7 +14,15 @@ const complexityWords: ReadonlySet<string> = new Set(['complexity', 'complexitie
 function costedSubject(question: string): string | null {
   const words = rawWords(question)
   if (!words.some((word) => complexityWords.has(word))) return null
-  const subject = words.filter((word) => !stopWords.has(word) && !aspectWords.has(word))
+  // A word of a named phrase stays, though alone it would ask for an aspect ("quick" in "quick
+  // sort"); a phrase made only of aspect words ("time complexity") names no subject.
+  const named = new Set(
+    analyzeWithSurface(question)
+      .map(({ surface }) => surface.split(' '))
+      .filter((phrase) => phrase.length > 1 && phrase.some((word) => !aspectWords.has(word)))
+      .flat(),
+  )
+  const subject = words.filter((word) => named.has(word) || (!stopWords.has(word) && !aspectWords.has(word)))
   return subject.length === 0 ? null : subject.join(' ')
 }
 

@@ -8,7 +8,13 @@ const pointingPronouns: ReadonlySet<string> = new Set([
   ...['it', 'its', 'they', 'them', 'their'],
   ...['iska', 'iske', 'iski', 'isko', 'isme', 'ismein', 'uska', 'uske', 'uski', 'usko', 'usme', 'usmein'],
   ...['unka', 'unke', 'unki'],
+  // "Which one" of the options just named.
+  ...['kaunsa', 'kaunsi', 'kaunse'],
 ])
+/** A choice between options named before: "which one would you use for video calls?", unless it names them ("…, REST or GraphQL?"). */
+const choosesAmongPrevious = (words: readonly string[]) =>
+  words.some((word, i) => word === 'which' && (words[i + 1] === 'one' || words[i + 1] === 'of')) &&
+  !words.some((word) => word === 'or' || word === 'ya' || word === 'versus' || word === 'vs')
 /** Last words that stand for the previous subject: "how is ordering guaranteed there?", "why not a queue instead?". */
 const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
 /** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
@@ -106,6 +112,7 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
   const last = words.at(-1) ?? ''
   return (
     pointingEnds.has(last) ||
+    choosesAmongPrevious(words) ||
     words.some(
       (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
     )

@@ -122,7 +122,8 @@ function bucketOf(confidence: number): number {
   return index
 }
 
-function calibrationTable(rows: readonly { confidence: number; right: boolean }[]): CalibrationRow[] {
+/** For each confidence bucket, how many questions fall in it and for how many the top entry answers. */
+export function calibrationTable(rows: readonly { confidence: number; right: boolean }[]): CalibrationRow[] {
   return CALIBRATION_BUCKETS.map((lower, i) => {
     const upper = CALIBRATION_BUCKETS[i + 1] ?? 1
     const inBucket = rows.filter((row) => bucketOf(row.confidence) === i)

@@ -1,8 +1,10 @@
 /**
- * Fitting of the answer-confidence model (confidence-model.ts) on the development part of the
- * answer evaluation. The test part is never read here.
+ * Fitting of the answer-confidence model (confidence-model.ts) on the development parts of the
+ * answer evaluation: the trust set and the test parts moved to development by decision 0140. The
+ * test parts still only measured are never read here.
  */
-import { developmentPart } from './development-part.ts'
+import { calibrationTable, type EvaluationPart } from './answer-evaluation.ts'
+import { developmentParts } from './development-part.ts'
 import { asksAboutTerms, personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import {
@@ -14,7 +16,13 @@ import {
 } from '#server/ai/offline/search/confidence-model.ts'
 import { CONFIDENCE_THRESHOLD, findAnswers, namesAKeyTerm } from '#server/ai/offline/search/retrieve.ts'
 
-export type Sample = { evidence: ConfidenceEvidence; topRight: boolean; hasEntry: boolean }
+export type Sample = {
+  /** The name of the part the question comes from. */
+  source: string
+  evidence: ConfidenceEvidence
+  topRight: boolean
+  hasEntry: boolean
+}
 
 const NO_CANDIDATE: ConfidenceEvidence = {
   coverage: 0,
@@ -29,24 +37,27 @@ const NO_CANDIDATE: ConfidenceEvidence = {
 }
 
 /**
- * The top candidate's evidence for each development question the confidence decides, and whether
- * that entry answers it. A question recognised by its wording ("what is your current CTC?") is
+ * The top candidate's evidence for each question of the development parts the confidence decides,
+ * and whether that entry answers it. A question recognised by its wording ("what is your current CTC?") is
  * answered from its entry, and one about terms no entry covers with the terms form, whatever
  * retrieval scored: their evidence says nothing about when retrieval can be trusted, so they are
  * left out.
  */
-export const developmentSamples = (): Sample[] =>
-  developmentPart.questions
-    .filter((item) => personalQuestionEntry(item.question) === null && !asksAboutTerms(item.question))
-    .map((item) => {
-      const top = findAnswers(item.question, item.context).matches[0]
-      const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
-      return {
-        evidence: top?.evidence ?? NO_CANDIDATE,
-        topRight: top !== undefined && accepted.includes(top.entry.id),
-        hasEntry: accepted.length > 0,
-      }
-    })
+export const developmentSamples = (parts: readonly EvaluationPart[] = developmentParts): Sample[] =>
+  parts.flatMap((part) =>
+    part.questions
+      .filter((item) => personalQuestionEntry(item.question) === null && !asksAboutTerms(item.question))
+      .map((item) => {
+        const top = findAnswers(item.question, item.context).matches[0]
+        const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
+        return {
+          source: part.name,
+          evidence: top?.evidence ?? NO_CANDIDATE,
+          topRight: top !== undefined && accepted.includes(top.entry.id),
+          hasEntry: accepted.length > 0,
+        }
+      }),
+  )
 
 const L2 = 1
 const STEPS = 3000
@@ -81,24 +92,35 @@ export function fitConfidenceModel(training: readonly Sample[]): ConfidenceModel
     const mean = means[i] ?? 0
     return Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length) + 1e-9
   })
-  const standard = training.map((s) =>
-    confidenceFeatures.map((name, i) => (s.evidence[name] - (means[i] ?? 0)) / (spreads[i] ?? 1)),
+  const width = confidenceFeatures.length
+  // One flat row-major array: the descent below runs thousands of passes over it (leave-one-out
+  // fits once per sample), so it avoids closures and nested arrays.
+  const standard = new Float64Array(training.length * width)
+  training.forEach((s, r) =>
+    confidenceFeatures.forEach(
+      (name, i) => (standard[r * width + i] = (s.evidence[name] - (means[i] ?? 0)) / (spreads[i] ?? 1)),
+    ),
   )
-  const weights = confidenceFeatures.map(() => 0)
+  const labels = Float64Array.from(training, (s) => (s.topRight ? 1 : 0))
+  const weights = new Float64Array(width)
+  const gradient = new Float64Array(width)
+  const signs = Float64Array.from(confidenceFeatures, (name) => featureSigns[name])
+  const n = training.length
   let intercept = 0
   for (let step = 0; step < STEPS; step++) {
-    const gradient = weights.map((w) => (L2 * w) / training.length)
+    for (let i = 0; i < width; i++) gradient[i] = (L2 * (weights[i] ?? 0)) / n
     let interceptGradient = 0
-    standard.forEach((row, r) => {
-      const linear = row.reduce((sum, value, i) => sum + value * (weights[i] ?? 0), intercept)
-      const error = 1 / (1 + Math.exp(-linear)) - (training[r]?.topRight ? 1 : 0)
-      row.forEach((value, i) => (gradient[i] = (gradient[i] ?? 0) + (error * value) / training.length))
-      interceptGradient += error / training.length
-    })
-    confidenceFeatures.forEach((name, i) => {
-      const stepped = (weights[i] ?? 0) - LEARNING_RATE * (gradient[i] ?? 0)
-      weights[i] = featureSigns[name] * Math.max(0, featureSigns[name] * stepped)
-    })
+    for (let r = 0; r < n; r++) {
+      let linear = intercept
+      for (let i = 0; i < width; i++) linear += (standard[r * width + i] ?? 0) * (weights[i] ?? 0)
+      const error = 1 / (1 + Math.exp(-linear)) - (labels[r] ?? 0)
+      for (let i = 0; i < width; i++) gradient[i] = (gradient[i] ?? 0) + (error * (standard[r * width + i] ?? 0)) / n
+      interceptGradient += error / n
+    }
+    for (let i = 0; i < width; i++) {
+      const sign = signs[i] ?? 1
+      weights[i] = sign * Math.max(0, sign * ((weights[i] ?? 0) - LEARNING_RATE * (gradient[i] ?? 0)))
+    }
     intercept -= LEARNING_RATE * interceptGradient
   }
   // Back to the features' own scale, so the model reads raw evidence.
@@ -110,17 +132,41 @@ export function fitConfidenceModel(training: readonly Sample[]): ConfidenceModel
   }
 }
 
-/** Leave-one-out on the samples: each question judged by a model fitted without it, as `findAnswers` judges it. */
+type LeaveOneOutFigures = {
+  total: number
+  onTopic: number
+  /** Answered from the top entry, and it answers the question. */
+  answeredRight: number
+  wrong: number
+  abstained: number
+}
+
+const figuresOf = (judged: readonly { sample: Sample; answered: boolean }[]): LeaveOneOutFigures => ({
+  total: judged.length,
+  onTopic: judged.filter(({ sample, answered }) => (answered ? sample.topRight : !sample.hasEntry)).length,
+  answeredRight: judged.filter(({ sample, answered }) => answered && sample.topRight).length,
+  wrong: judged.filter(({ sample, answered }) => answered && !sample.topRight).length,
+  abstained: judged.filter(({ answered }) => !answered).length,
+})
+
+/**
+ * Leave-one-out on the samples: each question judged by a model fitted without it, as
+ * `findAnswers` judges it; the figures over all samples, per source, and the calibration of the
+ * left-out probabilities (for each confidence bucket, how often the top entry answers).
+ */
 export function leaveOneOut(samples: readonly Sample[], threshold = CONFIDENCE_THRESHOLD) {
-  let onTopic = 0
-  let wrong = 0
-  let abstained = 0
-  samples.forEach((sample, i) => {
+  const judged = samples.map((sample, i) => {
     const model = fitConfidenceModel(samples.filter((_, j) => j !== i))
-    const answered = probabilityOf(model, sample.evidence) >= threshold && namesAKeyTerm(sample.evidence)
-    if (!answered) abstained++
-    if (answered && !sample.topRight) wrong++
-    if ((answered && sample.topRight) || (!answered && !sample.hasEntry)) onTopic++
+    const confidence = probabilityOf(model, sample.evidence)
+    return { sample, confidence, answered: confidence >= threshold && namesAKeyTerm(sample.evidence) }
   })
-  return { total: samples.length, onTopic, wrong, abstained }
+  const sources = [...new Set(samples.map((sample) => sample.source))]
+  return {
+    ...figuresOf(judged),
+    bySource: sources.map((source) => ({
+      source,
+      ...figuresOf(judged.filter(({ sample }) => sample.source === source)),
+    })),
+    calibration: calibrationTable(judged.map(({ sample, confidence }) => ({ confidence, right: sample.topRight }))),
+  }
 }

@@ -92,6 +92,8 @@ export class SearchIndex {
   private readonly vocabulary = new Map<string, Map<string, string>>()
   private readonly idfCache = new Map<string, number>()
   private readonly positionById = new Map<string, number>()
+  /** Terms some entry's question, phrasings or tags carry: the words that name a concept. */
+  private readonly namingTerms = new Set<string>()
   readonly maxIdf: number
 
   constructor(documents: readonly IndexableDocument[]) {
@@ -120,6 +122,7 @@ export class SearchIndex {
           indexed.frequencies.set(term, counts)
         }
         counts[slot] = (counts[slot] ?? 0) + 1
+        if (field !== 'keyPoints' && field !== 'answer') this.namingTerms.add(term)
         if (/^[a-z]+$/.test(surface)) {
           const bucket = this.vocabulary.get(surface.charAt(0)) ?? new Map<string, string>()
           bucket.set(surface, term)
@@ -142,6 +145,11 @@ export class SearchIndex {
 
   has(term: string): boolean {
     return this.postings.has(term)
+  }
+
+  /** Whether some entry names the term in its question, phrasings or tags, not only in its text. */
+  namesAConcept(term: string): boolean {
+    return this.namingTerms.has(term)
   }
 
   /** BM25 idf, always positive. A word the index has never seen counts as the rarest word. */

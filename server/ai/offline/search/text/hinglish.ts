@@ -28,6 +28,8 @@ export const hinglishWords: readonly (readonly [string, readonly string[]])[] = 
   ['kamzori', ['weakness']],
   ['galti', ['mistake']],
   ['jhagda', ['conflict']],
+  // "Difference" is spelt as it is said: fark, farak, farq, or the formal antar.
+  ...['fark', 'farak', 'farq', 'antar', 'alag'].map((w) => [w, ['difference']] as const),
 ]
 
 /** Romanised Hindi words that carry no topic; the topic words stay English ("hash map", "weakness"). */
@@ -87,4 +89,8 @@ export const hinglishStopWords: readonly string[] = [
   'rahe',
   'raha',
   'rahi',
+  // Pronouns, question words, verb endings and particles of spoken Hindi.
+  ...['aapne', 'maine', 'kabhi', 'kisi', 'kiya', 'kiye', 'kaun', 'kaunsa', 'kaunsi', 'kab', 'jab', 'agar'],
+  ...['karenge', 'karoge', 'karega', 'karegi', 'karo', 'kar', 'hone', 'hote', 'hua', 'hui', 'rahi', 'chal'],
+  ...['liye', 'andar', 'par', 'toh', 'to', 'bhi', 'hi', 'tak', 'nahi', 'nahin', 'bahut', 'phir', 'wala', 'wali'],
 ]

@@ -76,6 +76,10 @@ export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<str
   ...['teammate', 'teammates', 'colleague', 'colleagues', 'coworker', 'coworkers', 'co-worker'].map(
     (w) => [w, ['coworker']] as const,
   ),
+  // Coding rounds say "brackets" or "parentheses" of the same balanced-symbols problem. "Braces" stay
+  // apart: entries use them for JavaScript's block and JSX syntax ("inside curly braces").
+  ...['bracket', 'brackets', 'parenthesis', 'parentheses', 'paren', 'parens'].map((w) => [w, ['parentheses']] as const),
+  ...['boss', 'bosses', 'supervisor', 'supervisors'].map((w) => [w, ['manager']] as const),
   ['db', ['database']],
   ['dbs', ['database']],
   ['rdbms', ['sql', 'database']],
@@ -500,6 +504,10 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['questions for us', 'questions_for_us'],
   ['questions for me', 'questions_for_us'],
   ['any questions', 'questions_for_us'],
+  // Indian English asks for the candidate's questions as "doubts" or "queries".
+  ['any doubts', 'questions_for_us'],
+  ['any doubt', 'questions_for_us'],
+  ['any queries', 'questions_for_us'],
   ['leaving your current', 'why_leaving'],
   ['leave your job', 'why_leaving'],
   ['looking for a new', 'why_leaving'],
@@ -522,6 +530,22 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['areas of improvement', 'weakness'],
   ['area of improvement', 'weakness'],
   ['need improvement', 'weakness'],
+  // How behavioural questions name the same things in other words: the manager is "the team lead"
+  // or "the boss", a disagreement "a difference of opinion", a deadline "the release date", a
+  // weakness something "not good at", composure "keeping calm".
+  ['team lead', 'manager'],
+  ['tech lead', 'manager'],
+  ['reporting manager', 'manager'],
+  ['different opinions', 'disagree'],
+  ['different opinion', 'disagree'],
+  ['difference of opinion', 'disagree'],
+  ['release date', 'deadline'],
+  ['due date', 'deadline'],
+  ['delivery date', 'deadline'],
+  ['not good at', 'weakness'],
+  ['best at', 'strength'],
+  ['keep calm', 'composure'],
+  ['stay calm', 'composure'],
   ['work under pressure', 'pressure'],
   ['under pressure', 'pressure'],
   ['time management', 'prioritization'],
