@@ -157,3 +157,87 @@ describe('the cost of a named thing', () => {
     expect(answerQuestion({ question: 'What is time complexity?' }).matches[0]?.id).toBe('algo-big-o')
   })
 })
+
+/**
+ * The previous question put in another context: a language, framework, database or platform is
+ * where the same thing is asked, not a subject of its own ("same thing in Python?").
+ */
+const inAnotherContext: [previous: string, question: string, expected: string][] = [
+  ['How do you reverse a string in place?', 'same thing in Python?', 'algo-reverse-string'],
+  ['How do you find duplicate rows in SQL?', 'and for MongoDB?', 'sql-find-duplicates'],
+  ['How do you find the second highest salary?', 'aur MySQL mein?', 'sql-second-highest-salary'],
+  ['How do you write a Dockerfile?', 'same for a Django app?', 'ops-dockerfile-best-practices'],
+]
+
+/** The same short shapes whose word names a subject of its own, or that ask about the context itself. */
+const contextShapesWithOwnSubjects: [previous: string, question: string, expected: string][] = [
+  ['What makes an API RESTful?', 'What about GraphQL?', 'net-rest-vs-graphql'],
+  ['How do you prevent XSS?', 'And for CSRF?', 'net-csrf'],
+  ['What is sharding?', 'What is MongoDB?', 'sql-document-database'],
+]
+
+describe('the same question in another context', () => {
+  it.each(inAnotherContext)('after "%s", "%s" follows up', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it.each(contextShapesWithOwnSubjects)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(['Do you know Python?', 'Have you worked with Java?'])('"%s" asks about the context itself', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+  })
+})
+
+/** Follow-ups whose pointer carries more words of its own, each kind once missed. */
+const widerFollowUps: [kind: string, previous: string, question: string, expected: string][] = [
+  [
+    'a pronoun as the object',
+    'Explain the singleton pattern.',
+    'how would you make it thread-safe?',
+    'swd-design-patterns',
+  ],
+  [
+    'a pronoun as the object',
+    'How does a rate limiter work?',
+    'how would you make it work across data centres?',
+    'sd-rate-limiter',
+  ],
+  [
+    'one of the two just named',
+    'What is the difference between TCP and UDP?',
+    'which one would you pick for online gaming?',
+    'net-tcp-vs-udp',
+  ],
+  [
+    'a look back at the story',
+    'Tell me about a time you missed a deadline.',
+    'in hindsight, what would you change?',
+    'beh-missed-deadline',
+  ],
+  [
+    'a look back at the story',
+    'Describe a conflict with a teammate.',
+    'so what was the final result?',
+    'beh-conflict-teammate',
+  ],
+]
+
+describe('follow-ups with more words of their own', () => {
+  it.each(widerFollowUps)('%s: after "%s", "%s" follows up', (_kind, previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it('a choice that names its alternatives is a new question', () => {
+    expect(needsPreviousQuestion('Which one is better for caching, Redis or Memcached?')).toBe(false)
+  })
+})
+
+describe('a follow-up of a question about the candidate', () => {
+  it('is answered from the entry the previous question was answered from', () => {
+    const previous = 'What CTC are you expecting from us?'
+    expect(answerQuestion({ question: previous }).matches[0]?.id).toBe('beh-salary-expectations')
+    expectFollowUp(previous, 'is that negotiable?', 'beh-salary-expectations')
+  })
+})
