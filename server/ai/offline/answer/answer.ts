@@ -124,7 +124,9 @@ function composeAnswer(options: {
 export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = findAnswers): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
   const { retrieval, followUpOf } = resolveFollowUp(question, context, history, search)
-  const personal = followUpOf === null ? personalQuestionEntry(question) : null
+  // A follow-up is answered from the entry its previous question was: a question about the
+  // candidate ("what CTC are you expecting?") by its wording, whatever retrieval found for it.
+  const personal = personalQuestionEntry(followUpOf ?? question)
   // Terms no entry covers ("any other offers in hand?") are not answered from a neighbouring entry.
   const aboutTerms = followUpOf === null && asksAboutTerms(question)
   const entry = personal ?? (aboutTerms ? null : (retrieval.best?.entry ?? null))

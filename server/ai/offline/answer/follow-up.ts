@@ -2,6 +2,7 @@ import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
+import { asksInAnotherContext } from './follow-up-context.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
@@ -21,6 +22,21 @@ const definingOpenings = /^(what|who)\s+(is|are|was|were)$/
 const MAX_VARIATION_WORDS = 3
 /** Own words a question with a pronoun pointing back may add: "in production, how will you monitor it?". */
 const MAX_POINTED_WORDS = 2
+/** Own words a question pointing at one of the previous question's alternatives may add: "which one would you pick for gaming?". */
+const MAX_CHOICE_WORDS = 3
+/** Own words after a pronoun that is what the asked action is done to: "how would you make it work across data centres?". */
+const MAX_OBJECT_WORDS = 5
+/** Words that name the alternatives a choice is between: "which one is better, Redis or Memcached?". */
+const namedAlternatives: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'between'])
+/** Words before "one" that make it one of the previous question's alternatives ("which one", "the second one"). */
+const choosers: ReadonlySet<string> = new Set(['which', 'first', 'second', 'other', 'former', 'latter', 'last'])
+/** Openings that look back at the story just told and name nothing: "looking back, what would you change?". */
+const lookingBack: readonly (readonly string[])[] = [
+  ['looking', 'back'],
+  ['thinking', 'back'],
+  ['in', 'hindsight'],
+  ['in', 'retrospect'],
+]
 /** Demonstratives: a pronoun on their own ("is this secure?"), a determiner before a noun ("this keyword"). */
 const demonstratives: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
 /** A question opening with one of these and then a demonstrative has the demonstrative as its subject ("is this secure?"). */
@@ -48,6 +64,8 @@ const auxiliaries: ReadonlySet<string> = new Set([
  */
 const namesNothingHere: ReadonlySet<string> = new Set([
   'same',
+  // "what was the final result?", "overall, what did you learn?"
+  ...['final', 'finally', 'overall', 'eventually'],
   ...pointingPronouns,
   ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
 ])
@@ -65,10 +83,12 @@ const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(wo
  * JavaScript?", "is it possible to sort in linear time?", "and what is a CDN?").
  */
 export function needsPreviousQuestion(question: string): boolean {
-  const words = rawWords(question)
+  const words = withoutLookingBack(rawWords(question))
   if (words.length === 0) return false
   const own = words.filter((word) => !namesNothing(word))
   if (own.length === 0) return true
+  if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
+    return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = words.findIndex((word) => !namesNothing(word))
   const pointsBack = words.some(
@@ -79,6 +99,39 @@ export function needsPreviousQuestion(question: string): boolean {
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
   return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+}
+
+/** The words after an opening that looks back at the story just told ("in hindsight, …"). */
+function withoutLookingBack(words: readonly string[]): readonly string[] {
+  const opening = lookingBack.find((phrase) => phrase.every((word, i) => words[i] === word))
+  return opening === undefined ? words : words.slice(opening.length)
+}
+
+/**
+ * One of the previous question's alternatives, not named again: "which one would you pick for
+ * online gaming?", "what happens if the second one fails?". A question naming its alternatives
+ * chooses between its own ("which one is better, Redis or Memcached?").
+ */
+function choosesAlternative(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_CHOICE_WORDS || words.some((word) => namedAlternatives.has(word))) return false
+  return words.some(
+    (word, i) =>
+      (word === 'one' && choosers.has(words[i - 1] ?? '')) ||
+      ((word === 'former' || word === 'latter') && words[i - 1] === 'the'),
+  )
+}
+
+/**
+ * A pronoun that is what the asked action is done to, right after it: "how would you make it
+ * thread-safe?", "can you deploy it across regions?". Only function words come before the
+ * action, so the question names no subject of its own there.
+ */
+function actsOnPrevious(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_OBJECT_WORDS) return false
+  const you = words.indexOf('you')
+  if (you < 1 || words.slice(0, you).some((word) => !namesNothing(word))) return false
+  const object = words[you + 2] ?? ''
+  return object === 'it' || object === 'them'
 }
 
 /**
