@@ -241,3 +241,15 @@ describe('a follow-up of a question about the candidate', () => {
     expectFollowUp(previous, 'is that negotiable?', 'beh-salary-expectations')
   })
 })
+
+/** A follow-up that names a subject of its own and sets it beside the previous one: answered from the entry on both. */
+const setBeside: [previous: string, question: string, expected: string][] = [
+  ['How does useEffect work?', 'and useLayoutEffect, does it run at the same time?', 'react-uselayouteffect'],
+  ['What is a process?', 'and a thread, does it also have its own memory?', 'sd-process-vs-thread'],
+]
+
+describe('a subject set beside the previous one', () => {
+  it.each(setBeside)('after "%s", "%s" is answered from the entry on both', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+})

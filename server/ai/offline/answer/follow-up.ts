@@ -165,6 +165,26 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
   )
 }
 
+/** Words that set something beside what was asked before: "does it do the same?", "is it also…?". */
+const besideWords: ReadonlySet<string> = new Set(['same', 'also', 'too', 'either', 'similarly', 'likewise'])
+
+/**
+ * A follow-up that names a subject of its own first and sets it beside the previous one: "and
+ * UDP, does it do the same?", "and a thread, does it also have its own memory?". Its pronoun is
+ * the subject it named; what it is compared with is the previous question's.
+ */
+export function setsBesidePrevious(question: string): boolean {
+  const words = rawWords(question)
+  const firstOwn = words.findIndex((word) => !namesNothing(word))
+  const firstPronoun = words.findIndex((word) => pointingPronouns.has(word) || demonstratives.has(word))
+  return (
+    firstOwn >= 0 &&
+    firstPronoun > firstOwn &&
+    words.some((word) => besideWords.has(word)) &&
+    needsPreviousQuestion(question)
+  )
+}
+
 /**
  * The question itself when it comes after a lead-in ("That makes sense. How does a CDN work?",
  * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
