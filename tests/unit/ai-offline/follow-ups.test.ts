@@ -253,3 +253,27 @@ describe('a subject set beside the previous one', () => {
     expectFollowUp(previous, question, expected)
   })
 })
+
+/** Questions that name their own subject although every word of it is a function word, or before a pronoun and "and". */
+const ownSubjectsMissed: [kind: string, previous: string, question: string, expected: string][] = [
+  ['the candidate is the subject', 'What is a closure?', 'Tell me about yourself.', 'beh-tell-me-about-yourself'],
+  ['the candidate is the subject', 'How does a CDN work?', 'Why do you want to work here?', 'beh-why-company'],
+  [
+    'the pronoun points at the subject before "and"',
+    'What is a closure?',
+    'How does merge sort work and when would you use it?',
+    'algo-merge-sort',
+  ],
+  [
+    'the pronoun points at the subject before "and"',
+    'How does DNS work?',
+    'How do deadlocks happen and how do you avoid them?',
+    'sql-deadlocks',
+  ],
+]
+
+describe('a question naming its own subject is never read as a follow-up', () => {
+  it.each(ownSubjectsMissed)('%s: after "%s", "%s" is a new question', (_kind, previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+})

@@ -3,6 +3,7 @@ import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
+import { personalQuestionEntry } from './personal-question.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
@@ -22,8 +23,6 @@ const definingOpenings = /^(what|who)\s+(is|are|was|were)$/
 const MAX_VARIATION_WORDS = 3
 /** Own words a question with a pronoun pointing back may add: "in production, how will you monitor it?". */
 const MAX_POINTED_WORDS = 2
-/** Own words a question pointing at one of the previous question's alternatives may add: "which one would you pick for gaming?". */
-const MAX_CHOICE_WORDS = 3
 /** Own words after a pronoun that is what the asked action is done to: "how would you make it work across data centres?". */
 const MAX_OBJECT_WORDS = 5
 /** Words that name the alternatives a choice is between: "which one is better, Redis or Memcached?". */
@@ -78,19 +77,25 @@ const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(wo
  * complexity?", "what would you do differently?"); or its subject is a pronoun pointing back and
  * it adds at most one word of its own, after the pronoun ("is this secure?", "why is it used by
  * databases?"); or it is a short question whose pronoun, "there" or "instead" stands for the
- * previous subject, or a bare condition on the previous question (below). A question that names
- * its subject is never a follow-up, whatever words it contains ("how does this keyword work in
- * JavaScript?", "is it possible to sort in linear time?", "and what is a CDN?").
+ * previous subject, or a bare condition on the previous question; or it asks the same in another
+ * language, framework or database ("same thing in Python?"), points at one of the previous
+ * question's alternatives ("which one would you pick?") or does something to it ("how would you
+ * make it thread-safe?"). A question that names its subject is never a follow-up, whatever words
+ * it contains ("how does this keyword work in JavaScript?", "is it possible to sort in linear
+ * time?", "and what is a CDN?", "tell me about yourself", "how does merge sort work and when would
+ * you use it?").
  */
 export function needsPreviousQuestion(question: string): boolean {
   const words = withoutLookingBack(rawWords(question))
-  if (words.length === 0) return false
+  // The candidate is a subject of its own, worded in function words ("tell me about yourself").
+  if (words.length === 0 || personalQuestionEntry(question) !== null) return false
   const own = words.filter((word) => !namesNothing(word))
   if (own.length === 0) return true
   if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
     return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = words.findIndex((word) => !namesNothing(word))
+  if (pointsAtOwnSubject(words, firstOwn)) return false
   const pointsBack = words.some(
     (word, i) =>
       i < firstOwn &&
@@ -99,6 +104,15 @@ export function needsPreviousQuestion(question: string): boolean {
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
   return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+}
+
+/**
+ * A pronoun in a second clause, joined by "and" to a first that names the question's own subject:
+ * "how does merge sort work and when would you use it?", "explain IaC and its benefits".
+ */
+function pointsAtOwnSubject(words: readonly string[], firstOwn: number): boolean {
+  const and = words.indexOf('and', firstOwn)
+  return and > firstOwn && words.slice(and + 1).some((word) => pointingPronouns.has(word))
 }
 
 /** The words after an opening that looks back at the story just told ("in hindsight, …"). */
@@ -113,7 +127,7 @@ function withoutLookingBack(words: readonly string[]): readonly string[] {
  * chooses between its own ("which one is better, Redis or Memcached?").
  */
 function choosesAlternative(words: readonly string[], ownCount: number): boolean {
-  if (ownCount > MAX_CHOICE_WORDS || words.some((word) => namedAlternatives.has(word))) return false
+  if (ownCount > MAX_POINTED_WORDS || words.some((word) => namedAlternatives.has(word))) return false
   return words.some(
     (word, i) =>
       (word === 'one' && choosers.has(words[i - 1] ?? '')) ||
