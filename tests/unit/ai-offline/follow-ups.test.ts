@@ -277,3 +277,17 @@ describe('a question naming its own subject is never read as a follow-up', () =>
     expectNewQuestion(previous, question, expected)
   })
 })
+
+describe('a word that is a verb or a name', () => {
+  it.each(['What is React?', 'Do you know React?'])('"%s" names the framework: a new question', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+    expect(after('What is a closure?', question).answer).not.toContain('Following up on')
+  })
+
+  it.each(['how did you react?', 'and how would you react now?'])(
+    '"%s" asks about the story: a follow-up',
+    (question) => {
+      expect(needsPreviousQuestion(question)).toBe(true)
+    },
+  )
+})

@@ -71,6 +71,19 @@ const namesNothingHere: ReadonlySet<string> = new Set([
 
 const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || namesNothingHere.has(word)
 
+/** Words before "react" that make it the verb ("how did you react?"), not the framework ("what is React?"). */
+const beforeTheVerb: ReadonlySet<string> = new Set([
+  ...['you', 'i', 'we', 'they', 'he', 'she', 'people', 'others'],
+  ...['would', 'will', 'did', 'does', 'do', 'should', 'could', 'can', 'might', 'to'],
+])
+
+/** Whether the word at `i` names nothing there: "react" names the framework unless it is the verb. */
+function namesNothingAt(words: readonly string[], i: number): boolean {
+  const word = words[i] ?? ''
+  if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
+  return namesNothing(word)
+}
+
 /**
  * Whether a question can only be understood with the previous one: it names no subject of its
  * own, every word being a function word, a pronoun or an aspect ("and why?", "what is its
@@ -89,12 +102,12 @@ export function needsPreviousQuestion(question: string): boolean {
   const words = withoutLookingBack(rawWords(question))
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (words.length === 0 || personalQuestionEntry(question) !== null) return false
-  const own = words.filter((word) => !namesNothing(word))
+  const own = words.filter((_, i) => !namesNothingAt(words, i))
   if (own.length === 0) return true
   if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
     return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
-  const firstOwn = words.findIndex((word) => !namesNothing(word))
+  const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
   if (pointsAtOwnSubject(words, firstOwn)) return false
   const pointsBack = words.some(
     (word, i) =>
