@@ -291,3 +291,22 @@ describe('a word that is a verb or a name', () => {
     },
   )
 })
+
+/** A comparison of two things named, even in words that alone name nothing ("where", "scale up"). */
+const namedComparisons: [previous: string, question: string, expected: string][] = [
+  ['What is a closure?', 'What is the difference between WHERE and HAVING?', 'sql-where-vs-having'],
+  ['How does DNS work?', 'Scale up vs scale out?', 'sd-scaling-horizontal-vertical'],
+]
+
+describe('a comparison of two things it names', () => {
+  it.each(namedComparisons)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(['what is the difference between the two?', 'and how is it different from this one?'])(
+    '"%s" compares what was named before: a follow-up',
+    (question) => {
+      expect(needsPreviousQuestion(question)).toBe(true)
+    },
+  )
+})

@@ -65,6 +65,8 @@ const namesNothingHere: ReadonlySet<string> = new Set([
   'same',
   // "what was the final result?", "overall, what did you learn?"
   ...['final', 'finally', 'overall', 'eventually'],
+  // "what is the difference between the two?"
+  ...['two', 'both'],
   ...pointingPronouns,
   ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
 ])
@@ -102,6 +104,7 @@ export function needsPreviousQuestion(question: string): boolean {
   const words = withoutLookingBack(rawWords(question))
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (words.length === 0 || personalQuestionEntry(question) !== null) return false
+  if (comparesTwoNamed(words)) return false
   const own = words.filter((_, i) => !namesNothingAt(words, i))
   if (own.length === 0) return true
   if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
@@ -117,6 +120,26 @@ export function needsPreviousQuestion(question: string): boolean {
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
   return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+}
+
+/** Words that stand for one of two things named before: "the two", "this one", "it". */
+const standsForNamed = (word: string) =>
+  pointingPronouns.has(word) ||
+  demonstratives.has(word) ||
+  ['a', 'an', 'the', 'two', 'both', 'one', 'ones', 'other', 'former', 'latter'].includes(word)
+
+/**
+ * A comparison of two things the question names, even in words that alone name nothing: "what is
+ * the difference between WHERE and HAVING?", "scale up vs scale out". "The difference between the
+ * two" and "it vs this one" compare what was named before.
+ */
+function comparesTwoNamed(words: readonly string[]): boolean {
+  const names = (side: readonly string[]) => side.some((word) => !standsForNamed(word))
+  const versus = words.findIndex((word) => word === 'vs' || word === 'versus')
+  if (versus > 0) return names(words.slice(0, versus)) && names(words.slice(versus + 1))
+  const between = words.indexOf('between')
+  const and = words.indexOf('and', between)
+  return between >= 0 && and > between && names(words.slice(between + 1, and)) && names(words.slice(and + 1))
 }
 
 /**
