@@ -270,6 +270,13 @@ const ownSubjectsMissed: [kind: string, previous: string, question: string, expe
     'How do deadlocks happen and how do you avoid them?',
     'sql-deadlocks',
   ],
+  [
+    '"its own" points inside the question',
+    'How does DNS work?',
+    'Can a component change its own props?',
+    'react-props-vs-state',
+  ],
+  ['"worth it" points at nothing', 'What is a closure?', 'Is strictNullChecks worth it?', 'ts-strict-mode'],
 ]
 
 describe('a question naming its own subject is never read as a follow-up', () => {

@@ -101,7 +101,7 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
  * you use it?").
  */
 export function needsPreviousQuestion(question: string): boolean {
-  const words = withoutLookingBack(rawWords(question))
+  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (words.length === 0 || personalQuestionEntry(question) !== null) return false
   if (comparesTwoNamed(words)) return false
@@ -149,6 +149,16 @@ function comparesTwoNamed(words: readonly string[]): boolean {
 function pointsAtOwnSubject(words: readonly string[], firstOwn: number): boolean {
   const and = words.indexOf('and', firstOwn)
   return and > firstOwn && words.slice(and + 1).some((word) => pointingPronouns.has(word))
+}
+
+/**
+ * The words with a pronoun that points inside the question ("change its own props") or at
+ * nothing ("is strictNullChecks worth it?") read as a function word.
+ */
+function withoutIdiomPronouns(words: readonly string[]): readonly string[] {
+  return words.map((word, i) =>
+    pointingPronouns.has(word) && (words[i + 1] === 'own' || words[i - 1] === 'worth') ? 'the' : word,
+  )
 }
 
 /** The words after an opening that looks back at the story just told ("in hindsight, …"). */
