@@ -183,3 +183,163 @@ describe('the cost of a named thing', () => {
     expect(answerQuestion({ question: 'What is time complexity?' }).matches[0]?.id).toBe('algo-big-o')
   })
 })
+
+/**
+ * The previous question put in another context: a language, framework, database or platform is
+ * where the same thing is asked, not a subject of its own ("same thing in Python?").
+ */
+const inAnotherContext: [previous: string, question: string, expected: string][] = [
+  ['How do you reverse a string in place?', 'same thing in Python?', 'algo-reverse-string'],
+  ['How do you find duplicate rows in SQL?', 'and for MongoDB?', 'sql-find-duplicates'],
+  ['How do you find the second highest salary?', 'aur MySQL mein?', 'sql-second-highest-salary'],
+  ['How do you write a Dockerfile?', 'same for a Django app?', 'ops-dockerfile-best-practices'],
+]
+
+/** The same short shapes whose word names a subject of its own, or that ask about the context itself. */
+const contextShapesWithOwnSubjects: [previous: string, question: string, expected: string][] = [
+  ['What makes an API RESTful?', 'What about GraphQL?', 'net-rest-vs-graphql'],
+  ['How do you prevent XSS?', 'And for CSRF?', 'net-csrf'],
+  ['What is sharding?', 'What is MongoDB?', 'sql-document-database'],
+]
+
+describe('the same question in another context', () => {
+  it.each(inAnotherContext)('after "%s", "%s" follows up', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it.each(contextShapesWithOwnSubjects)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(['Do you know Python?', 'Have you worked with Java?'])('"%s" asks about the context itself', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+  })
+})
+
+/** Follow-ups whose pointer carries more words of its own, each kind once missed. */
+const widerFollowUps: [kind: string, previous: string, question: string, expected: string][] = [
+  [
+    'a pronoun as the object',
+    'Explain the singleton pattern.',
+    'how would you make it thread-safe?',
+    'swd-design-patterns',
+  ],
+  [
+    'a pronoun as the object',
+    'How does a rate limiter work?',
+    'how would you make it work across data centres?',
+    'sd-rate-limiter',
+  ],
+  [
+    'one of the two just named',
+    'What is the difference between TCP and UDP?',
+    'which one would you pick for online gaming?',
+    'net-tcp-vs-udp',
+  ],
+  [
+    'a look back at the story',
+    'Tell me about a time you missed a deadline.',
+    'in hindsight, what would you change?',
+    'beh-missed-deadline',
+  ],
+  [
+    'a look back at the story',
+    'Describe a conflict with a teammate.',
+    'so what was the final result?',
+    'beh-conflict-teammate',
+  ],
+]
+
+describe('follow-ups with more words of their own', () => {
+  it.each(widerFollowUps)('%s: after "%s", "%s" follows up', (_kind, previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it('a choice that names its alternatives is a new question', () => {
+    expect(needsPreviousQuestion('Which one is better for caching, Redis or Memcached?')).toBe(false)
+  })
+})
+
+describe('a follow-up of a question about the candidate', () => {
+  it('is answered from the entry the previous question was answered from', () => {
+    const previous = 'What CTC are you expecting from us?'
+    expect(answerQuestion({ question: previous }).matches[0]?.id).toBe('beh-salary-expectations')
+    expectFollowUp(previous, 'is that negotiable?', 'beh-salary-expectations')
+  })
+})
+
+/** A follow-up that names a subject of its own and sets it beside the previous one: answered from the entry on both. */
+const setBeside: [previous: string, question: string, expected: string][] = [
+  ['How does useEffect work?', 'and useLayoutEffect, does it run at the same time?', 'react-uselayouteffect'],
+  ['What is a process?', 'and a thread, does it also have its own memory?', 'sd-process-vs-thread'],
+]
+
+describe('a subject set beside the previous one', () => {
+  it.each(setBeside)('after "%s", "%s" is answered from the entry on both', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+})
+
+/** Questions that name their own subject although every word of it is a function word, or before a pronoun and "and". */
+const ownSubjectsMissed: [kind: string, previous: string, question: string, expected: string][] = [
+  ['the candidate is the subject', 'What is a closure?', 'Tell me about yourself.', 'beh-tell-me-about-yourself'],
+  ['the candidate is the subject', 'How does a CDN work?', 'Why do you want to work here?', 'beh-why-company'],
+  [
+    'the pronoun points at the subject before "and"',
+    'What is a closure?',
+    'How does merge sort work and when would you use it?',
+    'algo-merge-sort',
+  ],
+  [
+    'the pronoun points at the subject before "and"',
+    'How does DNS work?',
+    'How do deadlocks happen and how do you avoid them?',
+    'sql-deadlocks',
+  ],
+  [
+    '"its own" points inside the question',
+    'How does DNS work?',
+    'Can a component change its own props?',
+    'react-props-vs-state',
+  ],
+  ['"worth it" points at nothing', 'What is a closure?', 'Is strictNullChecks worth it?', 'ts-strict-mode'],
+]
+
+describe('a question naming its own subject is never read as a follow-up', () => {
+  it.each(ownSubjectsMissed)('%s: after "%s", "%s" is a new question', (_kind, previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+})
+
+describe('a word that is a verb or a name', () => {
+  it.each(['What is React?', 'Do you know React?'])('"%s" names the framework: a new question', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+    expect(after('What is a closure?', question).answer).not.toContain('Following up on')
+  })
+
+  it.each(['how did you react?', 'and how would you react now?'])(
+    '"%s" asks about the story: a follow-up',
+    (question) => {
+      expect(needsPreviousQuestion(question)).toBe(true)
+    },
+  )
+})
+
+/** A comparison of two things named, even in words that alone name nothing ("where", "scale up"). */
+const namedComparisons: [previous: string, question: string, expected: string][] = [
+  ['What is a closure?', 'What is the difference between WHERE and HAVING?', 'sql-where-vs-having'],
+  ['How does DNS work?', 'Scale up vs scale out?', 'sd-scaling-horizontal-vertical'],
+]
+
+describe('a comparison of two things it names', () => {
+  it.each(namedComparisons)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(['what is the difference between the two?', 'and how is it different from this one?'])(
+    '"%s" compares what was named before: a follow-up',
+    (question) => {
+      expect(needsPreviousQuestion(question)).toBe(true)
+    },
+  )
+})

@@ -5,7 +5,7 @@ import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
-import { askedPart, needsPreviousQuestion } from './follow-up.ts'
+import { askedPart, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
 import { termsFramework } from './question-frameworks.ts'
@@ -72,6 +72,11 @@ function resolveFollowUp(
   // usual follow-ups (complexity, trade-offs, problems, what was learnt); a combined query drifts
   // to neighbouring entries.
   const alone = retrieveAsked(askedPart(previous.question), context, search)
+  // A subject set beside the previous one is answered from an entry on both: the question's own
+  // best entry, when the previous question found it too.
+  const ownBest = own.best?.entry.id
+  if (setsBesidePrevious(question) && alone.matches.some((match) => match.entry.id === ownBest))
+    return { retrieval: own, followUpOf: previous.question }
   const earlier = alone.best !== null ? alone : search(`${previous.question} ${question}`, context, { limit: 5 })
   if (earlier.best === null) return { retrieval: own, followUpOf: null }
   return { retrieval: earlier, followUpOf: previous.question }
@@ -124,7 +129,9 @@ function composeAnswer(options: {
 export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = findAnswers): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
   const { retrieval, followUpOf } = resolveFollowUp(question, context, history, search)
-  const personal = followUpOf === null ? personalQuestionEntry(question) : null
+  // A follow-up is answered from the entry its previous question was: a question about the
+  // candidate ("what CTC are you expecting?") by its wording, whatever retrieval found for it.
+  const personal = personalQuestionEntry(followUpOf ?? question)
   // Terms no entry covers ("any other offers in hand?") are not answered from a neighbouring entry.
   const aboutTerms = followUpOf === null && asksAboutTerms(question)
   const entry = personal ?? (aboutTerms ? null : (retrieval.best?.entry ?? null))

@@ -2,6 +2,8 @@ import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
+import { asksInAnotherContext } from './follow-up-context.ts'
+import { personalQuestionEntry } from './personal-question.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
@@ -27,6 +29,19 @@ const definingOpenings = /^(what|who)\s+(is|are|was|were)$/
 const MAX_VARIATION_WORDS = 3
 /** Own words a question with a pronoun pointing back may add: "in production, how will you monitor it?". */
 const MAX_POINTED_WORDS = 2
+/** Own words after a pronoun that is what the asked action is done to: "how would you make it work across data centres?". */
+const MAX_OBJECT_WORDS = 5
+/** Words that name the alternatives a choice is between: "which one is better, Redis or Memcached?". */
+const namedAlternatives: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'between'])
+/** Words before "one" that make it one of the previous question's alternatives ("which one", "the second one"). */
+const choosers: ReadonlySet<string> = new Set(['which', 'first', 'second', 'other', 'former', 'latter', 'last'])
+/** Openings that look back at the story just told and name nothing: "looking back, what would you change?". */
+const lookingBack: readonly (readonly string[])[] = [
+  ['looking', 'back'],
+  ['thinking', 'back'],
+  ['in', 'hindsight'],
+  ['in', 'retrospect'],
+]
 /** Demonstratives: a pronoun on their own ("is this secure?"), a determiner before a noun ("this keyword"). */
 const demonstratives: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those'])
 /** A question opening with one of these and then a demonstrative has the demonstrative as its subject ("is this secure?"). */
@@ -54,11 +69,28 @@ const auxiliaries: ReadonlySet<string> = new Set([
  */
 const namesNothingHere: ReadonlySet<string> = new Set([
   'same',
+  // "what was the final result?", "overall, what did you learn?"
+  ...['final', 'finally', 'overall', 'eventually'],
+  // "what is the difference between the two?"
+  ...['two', 'both'],
   ...pointingPronouns,
   ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
 ])
 
 const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || namesNothingHere.has(word)
+
+/** Words before "react" that make it the verb ("how did you react?"), not the framework ("what is React?"). */
+const beforeTheVerb: ReadonlySet<string> = new Set([
+  ...['you', 'i', 'we', 'they', 'he', 'she', 'people', 'others'],
+  ...['would', 'will', 'did', 'does', 'do', 'should', 'could', 'can', 'might', 'to'],
+])
+
+/** Whether the word at `i` names nothing there: "react" names the framework unless it is the verb. */
+function namesNothingAt(words: readonly string[], i: number): boolean {
+  const word = words[i] ?? ''
+  if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
+  return namesNothing(word)
+}
 
 /**
  * Whether a question can only be understood with the previous one: it names no subject of its
@@ -66,17 +98,26 @@ const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(wo
  * complexity?", "what would you do differently?"); or its subject is a pronoun pointing back and
  * it adds at most one word of its own, after the pronoun ("is this secure?", "why is it used by
  * databases?"); or it is a short question whose pronoun, "there" or "instead" stands for the
- * previous subject, or a bare condition on the previous question (below). A question that names
- * its subject is never a follow-up, whatever words it contains ("how does this keyword work in
- * JavaScript?", "is it possible to sort in linear time?", "and what is a CDN?").
+ * previous subject, or a bare condition on the previous question; or it asks the same in another
+ * language, framework or database ("same thing in Python?"), points at one of the previous
+ * question's alternatives ("which one would you pick?") or does something to it ("how would you
+ * make it thread-safe?"). A question that names its subject is never a follow-up, whatever words
+ * it contains ("how does this keyword work in JavaScript?", "is it possible to sort in linear
+ * time?", "and what is a CDN?", "tell me about yourself", "how does merge sort work and when would
+ * you use it?").
  */
 export function needsPreviousQuestion(question: string): boolean {
-  const words = rawWords(question)
-  if (words.length === 0) return false
-  const own = words.filter((word) => !namesNothing(word))
+  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  // The candidate is a subject of its own, worded in function words ("tell me about yourself").
+  if (words.length === 0 || personalQuestionEntry(question) !== null) return false
+  if (comparesTwoNamed(words)) return false
+  const own = words.filter((_, i) => !namesNothingAt(words, i))
   if (own.length === 0) return true
+  if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
+    return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
-  const firstOwn = words.findIndex((word) => !namesNothing(word))
+  const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
+  if (pointsAtOwnSubject(words, firstOwn)) return false
   const pointsBack = words.some(
     (word, i) =>
       i < firstOwn &&
@@ -85,6 +126,78 @@ export function needsPreviousQuestion(question: string): boolean {
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
   return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+}
+
+/** Words that stand for one of two things named before: "the two", "this one", "it". */
+const standsForNamed = (word: string) =>
+  pointingPronouns.has(word) ||
+  demonstratives.has(word) ||
+  ['a', 'an', 'the', 'two', 'both', 'one', 'ones', 'other', 'former', 'latter'].includes(word)
+
+/**
+ * A comparison of two things the question names, even in words that alone name nothing: "what is
+ * the difference between WHERE and HAVING?", "scale up vs scale out". "The difference between the
+ * two" and "it vs this one" compare what was named before.
+ */
+function comparesTwoNamed(words: readonly string[]): boolean {
+  const names = (side: readonly string[]) => side.some((word) => !standsForNamed(word))
+  const versus = words.findIndex((word) => word === 'vs' || word === 'versus')
+  if (versus > 0) return names(words.slice(0, versus)) && names(words.slice(versus + 1))
+  const between = words.indexOf('between')
+  const and = words.indexOf('and', between)
+  return between >= 0 && and > between && names(words.slice(between + 1, and)) && names(words.slice(and + 1))
+}
+
+/**
+ * A pronoun in a second clause, joined by "and" to a first that names the question's own subject:
+ * "how does merge sort work and when would you use it?", "explain IaC and its benefits".
+ */
+function pointsAtOwnSubject(words: readonly string[], firstOwn: number): boolean {
+  const and = words.indexOf('and', firstOwn)
+  return and > firstOwn && words.slice(and + 1).some((word) => pointingPronouns.has(word))
+}
+
+/**
+ * The words with a pronoun that points inside the question ("change its own props") or at
+ * nothing ("is strictNullChecks worth it?") read as a function word.
+ */
+function withoutIdiomPronouns(words: readonly string[]): readonly string[] {
+  return words.map((word, i) =>
+    pointingPronouns.has(word) && (words[i + 1] === 'own' || words[i - 1] === 'worth') ? 'the' : word,
+  )
+}
+
+/** The words after an opening that looks back at the story just told ("in hindsight, …"). */
+function withoutLookingBack(words: readonly string[]): readonly string[] {
+  const opening = lookingBack.find((phrase) => phrase.every((word, i) => words[i] === word))
+  return opening === undefined ? words : words.slice(opening.length)
+}
+
+/**
+ * One of the previous question's alternatives, not named again: "which one would you pick for
+ * online gaming?", "what happens if the second one fails?". A question naming its alternatives
+ * chooses between its own ("which one is better, Redis or Memcached?").
+ */
+function choosesAlternative(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_POINTED_WORDS || words.some((word) => namedAlternatives.has(word))) return false
+  return words.some(
+    (word, i) =>
+      (word === 'one' && choosers.has(words[i - 1] ?? '')) ||
+      ((word === 'former' || word === 'latter') && words[i - 1] === 'the'),
+  )
+}
+
+/**
+ * A pronoun that is what the asked action is done to, right after it: "how would you make it
+ * thread-safe?", "can you deploy it across regions?". Only function words come before the
+ * action, so the question names no subject of its own there.
+ */
+function actsOnPrevious(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_OBJECT_WORDS) return false
+  const you = words.indexOf('you')
+  if (you < 1 || words.slice(0, you).some((word) => !namesNothing(word))) return false
+  const object = words[you + 2] ?? ''
+  return object === 'it' || object === 'them'
 }
 
 /**
@@ -116,6 +229,26 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
     words.some(
       (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
     )
+  )
+}
+
+/** Words that set something beside what was asked before: "does it do the same?", "is it also…?". */
+const besideWords: ReadonlySet<string> = new Set(['same', 'also', 'too', 'either', 'similarly', 'likewise'])
+
+/**
+ * A follow-up that names a subject of its own first and sets it beside the previous one: "and
+ * UDP, does it do the same?", "and a thread, does it also have its own memory?". Its pronoun is
+ * the subject it named; what it is compared with is the previous question's.
+ */
+export function setsBesidePrevious(question: string): boolean {
+  const words = rawWords(question)
+  const firstOwn = words.findIndex((word) => !namesNothing(word))
+  const firstPronoun = words.findIndex((word) => pointingPronouns.has(word) || demonstratives.has(word))
+  return (
+    firstOwn >= 0 &&
+    firstPronoun > firstOwn &&
+    words.some((word) => besideWords.has(word)) &&
+    needsPreviousQuestion(question)
   )
 }
 
