@@ -126,6 +126,7 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     for (const question of [
       'how do you price a 10 year bond',
       'how do you calculate the yield to maturity of a bond',
+      'how do you work out the price of a bond',
       'what do you use for bond pricing when interest rates change',
       'what do you use to predict probation violations in a risk model',
       'how do you shift bits left in C',
@@ -150,6 +151,10 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     ['how would you feel about a six month probation?', 'beh-probation'],
     ['How do you maintain work-life balance?', 'beh-work-life-balance'],
     ['Are you willing to relocate?', 'beh-relocation'],
+    // "How do you" of the candidate's own conduct, not of a procedure.
+    ['How do you stay motivated?', 'beh-motivation'],
+    ['How do you balance work and personal life?', 'beh-work-life-balance'],
+    ['How do you work best, alone or in a team?', 'beh-team-or-alone'],
   ])('still answer an HR question put with "you": %s', (question, expected) => {
     const answer = answerQuestion({ question, history: [] })
     expect(answer.source).toBe('knowledge-base')

@@ -28,11 +28,12 @@ const WHETHER_THE_JOB_HAS =
 /**
  * "You" of a procedure: "how do you price a bond", "what do you use for caching" ask how anyone
  * does it. Only a verb of the candidate's own stance ("how do you feel about night shifts", "how
- * would you handle a bond") puts a how-question to them; their other words ("your employer", "are
- * you okay") still count.
+ * would you handle a bond") or conduct ("how do you stay motivated?", "how do you balance work and
+ * life?", "how do you work best?"; not "work out" a price) puts a how-question to them; their other
+ * words ("your employer", "are you okay") still count.
  */
 const ANYONE_DOING_IT =
-  /\bhow (do|can|could|would|should|will) you (?!(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like)\b)\w+|\bwhat (do|would|can|could|should) you use\b/gi
+  /\bhow (do|can|could|would|should|will) you (?!(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like|stay|keep|remain|balance|spend|work(?! out))\b)\w+|\bwhat (do|would|can|could|should) you use\b/gi
 
 const isPutToTheCandidate = (question: string): boolean =>
   PUT_TO_THE_CANDIDATE.test(question.replace(ANYONE_DOING_IT, ' '))
