@@ -161,9 +161,21 @@ describe('a choice among the options just named (decision 0140)', () => {
     expect(result.matches[0]?.id).toBe('sql-vs-nosql')
   })
 
-  it('keeps a choice that names its options a question of its own', () => {
-    expect(needsPreviousQuestion('Which one is better, REST or GraphQL?')).toBe(false)
+  it.each([
+    ['Which one is better, REST or GraphQL?', 'net-rest-vs-graphql'],
+    ['Which one is better for caching, Redis or Memcached?', 'sd-distributed-cache'],
+    ['Which of Redis and Memcached is faster?', 'sd-distributed-cache'],
+    ['Which one is faster between Redis and Memcached?', 'sd-distributed-cache'],
+  ])('keeps a choice that names its options a question of its own: %s', (question, expected) => {
+    expectNewQuestion('What is a CDN?', question, expected)
   })
+
+  it.each(['Which of the two is faster?', 'Which of them would you pick?'])(
+    'reads a choice "of" what was named before as a follow-up: %s',
+    (question) => {
+      expectFollowUp('Redis or Memcached for a cache?', question, 'sd-distributed-cache')
+    },
+  )
 })
 
 describe('the cost of a named thing', () => {
@@ -253,10 +265,6 @@ const widerFollowUps: [kind: string, previous: string, question: string, expecte
 describe('follow-ups with more words of their own', () => {
   it.each(widerFollowUps)('%s: after "%s", "%s" follows up', (_kind, previous, question, expected) => {
     expectFollowUp(previous, question, expected)
-  })
-
-  it('a choice that names its alternatives is a new question', () => {
-    expect(needsPreviousQuestion('Which one is better for caching, Redis or Memcached?')).toBe(false)
   })
 })
 

@@ -13,10 +13,6 @@ const pointingPronouns: ReadonlySet<string> = new Set([
   // "Which one" of the options just named.
   ...['kaunsa', 'kaunsi', 'kaunse'],
 ])
-/** A choice between options named before: "which one would you use for video calls?", unless it names them ("…, REST or GraphQL?"). */
-const choosesAmongPrevious = (words: readonly string[]) =>
-  words.some((word, i) => word === 'which' && (words[i + 1] === 'one' || words[i + 1] === 'of')) &&
-  !words.some((word) => word === 'or' || word === 'ya' || word === 'versus' || word === 'vs')
 /** Last words that stand for the previous subject: "how is ordering guaranteed there?", "why not a queue instead?". */
 const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
 /** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
@@ -31,8 +27,8 @@ const MAX_VARIATION_WORDS = 3
 const MAX_POINTED_WORDS = 2
 /** Own words after a pronoun that is what the asked action is done to: "how would you make it work across data centres?". */
 const MAX_OBJECT_WORDS = 5
-/** Words that name the alternatives a choice is between: "which one is better, Redis or Memcached?". */
-const namedAlternatives: ReadonlySet<string> = new Set(['or', 'vs', 'versus', 'between'])
+/** Words that name the alternatives a choice is between: "which one is better, Redis or Memcached?", Hindi "ya". */
+const namedAlternatives: ReadonlySet<string> = new Set(['or', 'ya', 'vs', 'versus', 'between'])
 /** Words before "one" that make it one of the previous question's alternatives ("which one", "the second one"). */
 const choosers: ReadonlySet<string> = new Set(['which', 'first', 'second', 'other', 'former', 'latter', 'last'])
 /** Openings that look back at the story just told and name nothing: "looking back, what would you change?". */
@@ -126,6 +122,19 @@ export function needsPreviousQuestion(question: string): boolean {
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
   return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+}
+
+/**
+ * A choice between options named before: "which one would you use for video calls?", "which of
+ * the two is faster?". A choice that names its options is between its own: "…, REST or GraphQL?",
+ * "which of Redis and Memcached is faster?".
+ */
+function choosesAmongPrevious(words: readonly string[]): boolean {
+  if (words.some((word) => namedAlternatives.has(word))) return false
+  return words.some(
+    (word, i) =>
+      word === 'which' && (words[i + 1] === 'one' || (words[i + 1] === 'of' && standsForNamed(words[i + 2] ?? ''))),
+  )
 }
 
 /** Words that stand for one of two things named before: "the two", "this one", "it". */
