@@ -55,6 +55,24 @@ describe('paraphrases met at the words they use (decision 0140)', () => {
     expect(result.matches[0]?.id).toBe(expected)
   })
 
+  it.each([
+    'Which cloud provider is best at machine learning?',
+    'Which database is best at handling heavy writes?',
+    'Which data structure is not good at random access?',
+  ])('reads "best at" and "not good at" as a strength or a weakness only of the candidate: %s', (question) => {
+    const result = answerQuestion({ question })
+    const from = result.source === 'knowledge-base' ? result.matches[0]?.id : undefined
+    expect(from).not.toBe('beh-greatest-strength')
+    expect(from).not.toBe('beh-weakness')
+  })
+
+  it.each([
+    ['What are you best at?', 'beh-greatest-strength'],
+    ['What is one thing you are not good at?', 'beh-weakness'],
+  ])('still reads them put to the candidate: %s', (question, expected) => {
+    expect(answerQuestion({ question }).matches[0]?.id).toBe(expected)
+  })
+
   it('takes key terms from words some entry names, not from rare words only used in passing', () => {
     // "costly" appears in several answers and names nothing; the joins entry names what is asked and
     // is not a neighbour.

@@ -116,7 +116,8 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('my team lead')).toContain('manag')
     expect(analyze('a difference of opinion')).toEqual(expect.arrayContaining(analyze('disagree')))
     expect(analyze('the release date')).toEqual(expect.arrayContaining(analyze('deadline')))
-    expect(analyze('not good at')).toEqual(expect.arrayContaining(analyze('weakness')))
+    expect(analyze('you are not good at')).toEqual(expect.arrayContaining(analyze('weakness')))
+    expect(analyze('best at heavy writes')).not.toEqual(expect.arrayContaining(analyze('strength')))
   })
 
   it('emits a concept for a phrase in addition to its words', () => {

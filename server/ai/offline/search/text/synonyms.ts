@@ -532,7 +532,8 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['need improvement', 'weakness'],
   // How behavioural questions name the same things in other words: the manager is "the team lead"
   // or "the boss", a disagreement "a difference of opinion", a deadline "the release date", a
-  // weakness something "not good at", composure "keeping calm".
+  // weakness something "not good at", composure "keeping calm". "Best at" and "not good at" are the
+  // candidate's only put to them: a database "best at heavy writes" is no strength question.
   ['team lead', 'manager'],
   ['tech lead', 'manager'],
   ['reporting manager', 'manager'],
@@ -542,8 +543,10 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['release date', 'deadline'],
   ['due date', 'deadline'],
   ['delivery date', 'deadline'],
-  ['not good at', 'weakness'],
-  ['best at', 'strength'],
+  ['you not good at', 'weakness'],
+  ['you are not good at', 'weakness'],
+  ['you best at', 'strength'],
+  ['you are best at', 'strength'],
   ['keep calm', 'composure'],
   ['stay calm', 'composure'],
   ['work under pressure', 'pressure'],
