@@ -317,6 +317,15 @@ describe('a question naming its own subject is never read as a follow-up', () =>
   it.each(ownSubjectsMissed)('%s: after "%s", "%s" is a new question', (_kind, previous, question, expected) => {
     expectNewQuestion(previous, question, expected)
   })
+
+  it.each([
+    'Do you find it difficult to work under pressure?',
+    'Do you find it hard to say no to your manager?',
+    'Would you consider it a weakness that you cannot delegate?',
+  ])('an "it" of "find it hard to …" points at what follows, not at the previous question: %s', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
+    expect(after('How does a CDN work?', question).answer).not.toContain('Following up on')
+  })
 })
 
 describe('a word that is a verb or a name', () => {

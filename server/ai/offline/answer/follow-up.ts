@@ -196,6 +196,9 @@ function choosesAlternative(words: readonly string[], ownCount: number): boolean
   )
 }
 
+/** Verbs whose "it" stands for what follows it: "do you find it hard to say no?", "would you call it a weakness that…". */
+const anticipatingVerbs: ReadonlySet<string> = new Set(['find', 'consider', 'call', 'think', 'feel', 'believe', 'take'])
+
 /**
  * A pronoun that is what the asked action is done to, right after it: "how would you make it
  * thread-safe?", "can you deploy it across regions?". Only function words come before the
@@ -206,7 +209,7 @@ function actsOnPrevious(words: readonly string[], ownCount: number): boolean {
   const you = words.indexOf('you')
   if (you < 1 || words.slice(0, you).some((word) => !namesNothing(word))) return false
   const object = words[you + 2] ?? ''
-  return object === 'it' || object === 'them'
+  return (object === 'it' || object === 'them') && !anticipatingVerbs.has(words[you + 1] ?? '')
 }
 
 /**
