@@ -148,7 +148,7 @@ describe('the development parts (decision 0140)', () => {
   it('are the trust set and the three oldest test parts with their blind grades, never a part still only measured', () => {
     expect(movedTestParts).toEqual([testPart, freshTestPart, secondFreshTestPart])
     expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
-    const measured = new Set([thirdFreshTestPart.name, fourthFreshTestPart.name])
+    const measured = new Set([thirdFreshTestPart.name, fourthFreshTestPart.name, fifthFreshTestPart.name])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
 })
