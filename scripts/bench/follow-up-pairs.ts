@@ -1,28 +1,21 @@
 /**
  * The offline engine's follow-up pairs on the development data only: the development part's pairs
- * (trust-set.json) and those of the two oldest fresh test parts, which are development data now.
- * For each source it prints how many pairs are answered from an accepted entry and how many are
- * read rightly as a follow-up or a new question; `--misses` lists the pairs it gets wrong. It
- * reads no other test part. Run with `node scripts/bench/follow-up-pairs.ts [--misses]`.
+ * (trust-set.json) and those of the three oldest test parts, which are development data now, with
+ * the blind grades of added entries joined as the bench joins them. For each source it prints how
+ * many pairs are answered from an accepted entry and how many are read rightly as a follow-up or a
+ * new question; `--misses` lists the pairs it gets wrong. It reads no other test part. Run with
+ * `node scripts/bench/follow-up-pairs.ts [--misses]`.
  */
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { needsPreviousQuestion } from '#server/ai/offline/answer/follow-up.ts'
-import { withAddedEntryGrades } from '#server/ai/offline/eval/added-entry-grades.ts'
 import type { EvaluationPart } from '#server/ai/offline/eval/answer-evaluation.ts'
-import { developmentPart } from '#server/ai/offline/eval/development-part.ts'
-import freshTestSetData from '#server/ai/offline/eval/fresh-test-set.json' with { type: 'json' }
-import secondFreshTestSetData from '#server/ai/offline/eval/second-fresh-test-set.json' with { type: 'json' }
+import { developmentPart, movedTestParts } from '#server/ai/offline/eval/development-part.ts'
 
 type Pair = EvaluationPart['followUps'][number]
 
-/** A moved part's follow-up pairs, with the blind grades of added entries joined as the bench joins them. */
-const movedPairs = (name: string, pairs: readonly Pair[]): readonly Pair[] =>
-  withAddedEntryGrades({ name, questions: [], followUps: pairs }).followUps
-
 const sources: [name: string, pairs: readonly Pair[]][] = [
   ['development', developmentPart.followUps],
-  ['fresh test (development now)', movedPairs('fresh test', freshTestSetData.followUps)],
-  ['second fresh test (development now)', movedPairs('second fresh test', secondFreshTestSetData.followUps)],
+  ...movedTestParts.map((part): [string, readonly Pair[]] => [`${part.name} (development now)`, part.followUps]),
 ]
 
 const showMisses = process.argv.includes('--misses')
