@@ -91,6 +91,6 @@ export const hinglishStopWords: readonly string[] = [
   'rahi',
   // Pronouns, question words, verb endings and particles of spoken Hindi.
   ...['aapne', 'maine', 'kabhi', 'kisi', 'kiya', 'kiye', 'kaun', 'kaunsa', 'kaunsi', 'kab', 'jab', 'agar'],
-  ...['karenge', 'karoge', 'karega', 'karegi', 'karo', 'kar', 'hone', 'hote', 'hua', 'hui', 'rahi', 'chal'],
+  ...['karenge', 'karoge', 'karega', 'karegi', 'karo', 'kar', 'hone', 'hote', 'hua', 'hui', 'chal'],
   ...['liye', 'andar', 'par', 'toh', 'to', 'bhi', 'hi', 'tak', 'nahi', 'nahin', 'bahut', 'phir', 'wala', 'wali'],
 ]
