@@ -292,6 +292,8 @@ describe('a subject set beside the previous one', () => {
 const ownSubjectsMissed: [kind: string, previous: string, question: string, expected: string][] = [
   ['the candidate is the subject', 'What is a closure?', 'Tell me about yourself.', 'beh-tell-me-about-yourself'],
   ['the candidate is the subject', 'How does a CDN work?', 'Why do you want to work here?', 'beh-why-company'],
+  ['the candidate is the subject', 'How does a CDN work?', 'What are you best at?', 'beh-greatest-strength'],
+  ['the candidate is the subject', 'What is a closure?', 'What is something you are not good at?', 'beh-weakness'],
   [
     'the pronoun points at the subject before "and"',
     'What is a closure?',

@@ -35,6 +35,8 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-career-switch',
   ],
   [/\bwhat (motivates|drives|inspires) you\b|\bwhat keeps you motivated\b/i, 'beh-motivation'],
+  // Its words are all function words, so only its wording tells it from "and what is it best at?".
+  [/\bwhat\b.{0,40}\byou(?: are|'re)? best at\s*\??\s*$/i, 'beh-greatest-strength'],
   [
     /\bwork[- ]life balance\b|\b(stay|sit|work) (back )?late\b|\blate (hours|nights|evenings)\b|\bextra hours\b/i,
     'beh-work-life-balance',
