@@ -92,7 +92,7 @@ export class SearchIndex {
   private readonly vocabulary = new Map<string, Map<string, string>>()
   private readonly idfCache = new Map<string, number>()
   private readonly positionById = new Map<string, number>()
-  /** Terms some entry's question, phrasings or tags carry: the words that name a concept. */
+  /** Terms some entry's question, phrasings, tags or everyday wordings carry: the words that name a concept. */
   private readonly namingTerms = new Set<string>()
   readonly maxIdf: number
 
@@ -147,7 +147,7 @@ export class SearchIndex {
     return this.postings.has(term)
   }
 
-  /** Whether some entry names the term in its question, phrasings or tags, not only in its text. */
+  /** Whether some entry names the term in its question, phrasings, tags or everyday wordings, not only in its text. */
   namesAConcept(term: string): boolean {
     return this.namingTerms.has(term)
   }
