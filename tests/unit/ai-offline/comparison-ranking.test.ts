@@ -77,3 +77,15 @@ describe('among close neighbours', () => {
     expect(topEntryOf(question)).toBe(expected)
   })
 })
+
+describe('a concept whose own entry is a comparison', () => {
+  it.each([
+    ['what is a queue', 'ds-queue'],
+    ['what is a thread', 'sd-process-vs-thread'],
+    ['what is a process in an OS', 'sd-process-vs-thread'],
+    ['what is a linked list', 'ds-array-vs-linked-list'],
+    ['explain how horizontal scaling works', 'sd-scaling-horizontal-vertical'],
+  ])('is still answered from it, not from a task on the concept: %s', (question, expected) => {
+    expect(topEntryOf(question)).toBe(expected)
+  })
+})

@@ -10,6 +10,12 @@ const ENTRY_COMPARES =
   /\b(?:vs\.?|versus|differ|differs|difference|differences|different from|compare|compared|comparing|comparison|instead of|better than)\b/i
 
 /**
+ * A line that first asks what one thing is and only then how it differs ("What is a queue and how
+ * is it different from a stack?") is about that thing.
+ */
+const DEFINES_ONE_FIRST = /^what (?:is|are) (?!the differences?\b)[^,?]*?,? and (?:how|when|why)\b/i
+
+/**
  * Words by which a question asks to compare. A question is read more loosely than an entry's
  * lines: "X or Y?" and "which is better" ask for a choice, and the analysed terms carry the
  * Hinglish words for a difference (farak, antar) as "differ".
@@ -32,7 +38,7 @@ export function comparisonShareOf(entry: KbEntry): number {
   const cached = shareCache.get(entry.id)
   if (cached !== undefined) return cached
   const lines = [entry.question, ...entry.alternatives]
-  const share = lines.filter((line) => ENTRY_COMPARES.test(line)).length / lines.length
+  const share = lines.filter((line) => ENTRY_COMPARES.test(line) && !DEFINES_ONE_FIRST.test(line)).length / lines.length
   shareCache.set(entry.id, share)
   return share
 }
