@@ -7,7 +7,6 @@ import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from
 import { analyze } from './text/analyze.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
 import { mayAnswer } from './put-to-the-candidate.ts'
-import { asksToCompare, comparisonShareOf } from './comparison.ts'
 
 /**
  * Below this probability that the top entry answers the question the engine says it has no
@@ -89,14 +88,6 @@ const NEIGHBOUR_SCORE_SHARE = 0.3
  * Chosen on the development part and on the entries' own questions, which it all ranks first.
  */
 const OWN_QUESTION_RANK_WEIGHT = 0.3
-
-/**
- * How much of its rank an entry that is wholly a comparison gives up to a question that names one
- * concept: among close neighbours, "what is a BST?" is the BST's own entry, not "heap or BST".
- * An entry is a comparison by the share of its own lines that compare (`comparison.ts`), so one
- * whose only entry for a concept is a comparison ("mutex or semaphore") still answers it.
- */
-const COMPARISON_RANK_PENALTY = 0.2
 
 /**
  * A word no entry names but at least this many use in their text is an ordinary word used in
@@ -286,7 +277,6 @@ export function findAnswers(
   }
   const signals = extractContextSignals(context)
   const keyTerms = keyTermsOf(queryTerms, index)
-  const namesOneConcept = !asksToCompare(question)
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
@@ -298,8 +288,7 @@ export function findAnswers(
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
       const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, queryTerms, index)
       const saysWhatIsAsked = 1 + OWN_QUESTION_RANK_WEIGHT * ownQuestionMatch
-      const comparesOthers = namesOneConcept ? 1 - COMPARISON_RANK_PENALTY * comparisonShareOf(entry) : 1
-      const score = hit.score * (1 + contextBoost) * answers * saysWhatIsAsked * comparesOthers
+      const score = hit.score * (1 + contextBoost) * answers * saysWhatIsAsked
       return [{ hit, entry, contextBoost, evidence, lineMatch, ownQuestionMatch, score }]
     })
     .sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id))
