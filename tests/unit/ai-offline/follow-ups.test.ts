@@ -362,3 +362,28 @@ describe('a comparison of two things it names', () => {
     },
   )
 })
+
+describe('a question that points back, asked first in a session', () => {
+  it.each([
+    'Which one is better?',
+    'better hai?',
+    'kaunsa better hai?',
+    'what is the difference between the two?',
+    'How would you scale it?',
+  ])('%s: answered with a question back, from no entry, at no confidence', (question) => {
+    const answer = answerQuestion({ question })
+    expect(answer.source).toBe('framework')
+    expect(answer.confidence).toBe(0)
+    expect(answer.gist).toMatch(/refers to something said before/)
+  })
+
+  it.each([
+    ['Which is better, REST or GraphQL?', 'net-rest-vs-graphql'],
+    ['What is a closure?', 'js-closures'],
+    ['apne baare mein kuch batao', 'beh-tell-me-about-yourself'],
+  ])('%s names its own subject and is answered from its entry', (question, expected) => {
+    const answer = answerQuestion({ question })
+    expect(answer.source).toBe('knowledge-base')
+    expect(answer.matches[0]?.id).toBe(expected)
+  })
+})

@@ -5,10 +5,10 @@ import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
-import { askedPart, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
+import { askedPart, namesNoSubject, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
-import { termsFramework } from './question-frameworks.ts'
+import { pointsBackFramework, termsFramework } from './question-frameworks.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { readResume } from './resume-facts.ts'
 import { resumeStory } from './resume-story.ts'
@@ -58,6 +58,15 @@ function retrieveAsked(asked: string, context: QuestionInput['context'], search:
   return fromCostedSubject(asked, searchFor(asked), searchFor)
 }
 
+/** No entry answers a question whose subject was never heard; its matches stay as related topics. */
+const pointsAtNothing = (own: RetrievalResult): RetrievalResult => ({
+  ...own,
+  status: 'no-confident-match',
+  best: null,
+  confidence: 0,
+  reason: 'low-confidence',
+})
+
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
 function resolveFollowUp(
   question: string,
@@ -67,7 +76,14 @@ function resolveFollowUp(
 ) {
   const own = retrieveAsked(askedPart(question), context, search)
   const previous = history?.at(-1)
-  if (previous === undefined || !needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null }
+  if (!needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null, pointsBack: false }
+  // Nothing was heard before it and it names nothing of its own: whatever its words happen to match
+  // ("which one is better?" meets a spinlock's comparison) is not what it points at. One that names
+  // something ("my React app is slow, how will you optimise it?") is searched for by that.
+  if (previous === undefined)
+    return namesNoSubject(question)
+      ? { retrieval: pointsAtNothing(own), followUpOf: null, pointsBack: true }
+      : { retrieval: own, followUpOf: null, pointsBack: false }
   // The previous question's own entry first, found as it was when asked: its answer covers the
   // usual follow-ups (complexity, trade-offs, problems, what was learnt); a combined query drifts
   // to neighbouring entries.
@@ -76,10 +92,11 @@ function resolveFollowUp(
   // best entry, when the previous question found it too.
   const ownBest = own.best?.entry.id
   if (setsBesidePrevious(question) && alone.matches.some((match) => match.entry.id === ownBest))
-    return { retrieval: own, followUpOf: previous.question }
+    return { retrieval: own, followUpOf: previous.question, pointsBack: false }
   const earlier = alone.best !== null ? alone : search(`${previous.question} ${question}`, context, { limit: 5 })
-  if (earlier.best === null) return { retrieval: own, followUpOf: null }
-  return { retrieval: earlier, followUpOf: previous.question }
+  // What it points back at has no entry either: its own words' matches are not about it.
+  if (earlier.best === null) return { retrieval: pointsAtNothing(own), followUpOf: null, pointsBack: false }
+  return { retrieval: earlier, followUpOf: previous.question, pointsBack: false }
 }
 
 /**
@@ -96,16 +113,18 @@ function composeAnswer(options: {
   retrieval: RetrievalResult
   /** About terms of employment: no entry's neighbour and no story, the terms form. */
   aboutTerms: boolean
+  /** Points back at something said before the session's first question: a question back. */
+  pointsBack: boolean
 }): AnswerShape {
-  const { entry, question, context, type, tieIn, retrieval, aboutTerms } = options
+  const { entry, question, context, type, tieIn, retrieval, aboutTerms, pointsBack } = options
   if (entry !== null) return groundedAnswer(entry, context, question) ?? matchedAnswerShape(entry, tieIn)
-  if (aboutTerms)
+  if (aboutTerms || pointsBack)
     return fallbackAnswerShape({
       type,
       topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
       related: [],
       tieIn: null,
-      framework: termsFramework,
+      framework: aboutTerms ? termsFramework : pointsBackFramework,
     })
   const facts = type === 'behavioural' && asksForStory(question) ? readResume(context?.resume) : null
   // A story from the résumé leaves out the knowledge base's loosely related (technical) topics.
@@ -128,7 +147,7 @@ function composeAnswer(options: {
  */
 export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = findAnswers): OfflineAnswer {
   const { question, context, history } = questionInputSchema.parse(input)
-  const { retrieval, followUpOf } = resolveFollowUp(question, context, history, search)
+  const { retrieval, followUpOf, pointsBack } = resolveFollowUp(question, context, history, search)
   // A follow-up is answered from the entry its previous question was: a question about the
   // candidate ("what CTC are you expecting?") by its wording, whatever retrieval found for it.
   const personal = personalQuestionEntry(followUpOf ?? question)
@@ -138,8 +157,11 @@ export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = f
   const type = classifyQuestion(question, entry?.category)
   // Skills are only named from a confident match: an unrelated entry's tags would mislead. An HR
   // entry (pay, terms, career questions) is advice and a phrasing, so no story is suggested after it.
-  const tieIn = (aboutTerms && entry === null) || isHrEntry(entry) ? null : experienceTieIn(entry, context, type)
-  const shape = withinSpokenLimit(composeAnswer({ entry, question, context, type, tieIn, retrieval, aboutTerms }))
+  const tieIn =
+    ((aboutTerms || pointsBack) && entry === null) || isHrEntry(entry) ? null : experienceTieIn(entry, context, type)
+  const shape = withinSpokenLimit(
+    composeAnswer({ entry, question, context, type, tieIn, retrieval, aboutTerms, pointsBack }),
+  )
   const followUpNote = followUpOf === null ? [] : [`*Following up on: ${followUpOf.trim()}*`]
   const answer = renderAnswer({ ...shape, detail: joinBlocks(followUpNote, shape.detail) })
   const matches = retrieval.matches.map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score }))

@@ -102,6 +102,12 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
  * time?", "and what is a CDN?", "tell me about yourself", "how does merge sort work and when would
  * you use it?").
  */
+/** Made only of words that name nothing ("which one is better?", "how would you scale it?"). */
+export function namesNoSubject(question: string): boolean {
+  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
+}
+
 export function needsPreviousQuestion(question: string): boolean {
   const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").

@@ -9,7 +9,7 @@ import { mayAnswer } from '#server/ai/offline/search/put-to-the-candidate.ts'
  */
 const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
   [
-    /\b(tell (me|us) (a little |a bit )?about (yourself|your good self)|introduce yourself|walk (me|us) through your (background|resume|résumé|cv))\b/i,
+    /\b(tell (me|us) (a little |a bit )?about (yourself|your good self)|introduce yourself|walk (me|us) through your (background|resume|résumé|cv)|(apne|aapke|apke) (baare|bare) (mein|me|mai) (kuch )?(batao|bataiye|bataye))\b/i,
     'beh-tell-me-about-yourself',
   ],
   [

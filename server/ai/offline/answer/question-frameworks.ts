@@ -119,3 +119,22 @@ export const termsFramework: QuestionFramework = {
     'A question back about their policy or timeline',
   ],
 }
+
+/**
+ * A question that points back ("which one is better?", "how would you scale it?") asked first in a
+ * session: what it points at was said before anything was heard, so no entry can be trusted for
+ * it and the honest answer is to ask.
+ */
+export const pointsBackFramework: QuestionFramework = {
+  name: 'a question back, because it refers to something said before',
+  approach: [
+    'Say in a few words that you want to answer the right thing.',
+    'Name what you think they mean and ask them to confirm it.',
+    'Once they confirm it, answer that subject as usual.',
+  ],
+  clarifyingQuestions: [
+    'Just to be sure, which one do you mean?',
+    'Could you say which part you would like me to go into?',
+  ],
+  steps: ['Ask what it refers to', 'Confirm the subject in their words', 'Then answer that subject'],
+}
