@@ -43,6 +43,14 @@ function expectLabelledFromTheKnowledgeBase(set: TestSet): TestSet['questions'] 
   return set.questions
 }
 
+/** Labelled from the knowledge base, with "none" (nothing answers it) for a share of its questions in [min, max]. */
+function expectNoneShare(set: TestSet, min: number, max: number): void {
+  const questions = expectLabelledFromTheKnowledgeBase(set)
+  const none = questions.filter((q) => q.accept.includes('none')).length
+  expect(none / questions.length).toBeGreaterThanOrEqual(min)
+  expect(none / questions.length).toBeLessThanOrEqual(max)
+}
+
 /** The part's résumé questions name a current employer and role other than the target ones. */
 function expectResumeOtherThanTarget(set: TestSet, part: EvaluationPart, name: string): void {
   const { context, employer, targetRole, questions } = set.withContext
@@ -213,10 +221,7 @@ describe('the second fresh test part (decision 0119)', () => {
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const questions = expectLabelledFromTheKnowledgeBase(secondFreshTestSet)
-    const none = questions.filter((q) => q.accept.includes('none')).length
-    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
-    expect(none / questions.length).toBeLessThanOrEqual(0.2)
+    expectNoneShare(secondFreshTestSet, 0.15, 0.2)
   })
 
   it('asks questions none of the other parts asks, Hinglish among them, and follow-ups that are and are not', () => {
@@ -254,10 +259,7 @@ describe('the third fresh test part (decision 0133)', () => {
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const questions = expectLabelledFromTheKnowledgeBase(thirdFreshTestSet)
-    const none = questions.filter((q) => q.accept.includes('none')).length
-    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
-    expect(none / questions.length).toBeLessThanOrEqual(0.2)
+    expectNoneShare(thirdFreshTestSet, 0.15, 0.2)
   })
 
   it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
@@ -278,12 +280,9 @@ describe('the fourth fresh test part', () => {
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const questions = expectLabelledFromTheKnowledgeBase(fourthFreshTestSet)
-    const none = questions.filter((q) => q.accept.includes('none')).length
     // Higher than the third part's share: operating systems, object-oriented design and most HR
     // questions had no entry when it was written.
-    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
-    expect(none / questions.length).toBeLessThanOrEqual(0.3)
+    expectNoneShare(fourthFreshTestSet, 0.15, 0.3)
     // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
     for (const { question, accept } of fourthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
   })
@@ -307,10 +306,7 @@ describe('the fifth fresh test part (decision 0139)', () => {
   })
 
   it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    const questions = expectLabelledFromTheKnowledgeBase(fifthFreshTestSet)
-    const none = questions.filter((q) => q.accept.includes('none')).length
-    expect(none / questions.length).toBeGreaterThanOrEqual(0.15)
-    expect(none / questions.length).toBeLessThanOrEqual(0.2)
+    expectNoneShare(fifthFreshTestSet, 0.15, 0.2)
     // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
     for (const { question, accept } of fifthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
   })
