@@ -88,6 +88,12 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
   return namesNothing(word)
 }
 
+/** Made only of words that name nothing ("which one is better?", "how would you scale it?"). */
+export function namesNoSubject(question: string): boolean {
+  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
+}
+
 /**
  * Whether a question can only be understood with the previous one: it names no subject of its
  * own, every word being a function word, a pronoun or an aspect ("and why?", "what is its
@@ -102,12 +108,6 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
  * time?", "and what is a CDN?", "tell me about yourself", "how does merge sort work and when would
  * you use it?").
  */
-/** Made only of words that name nothing ("which one is better?", "how would you scale it?"). */
-export function namesNoSubject(question: string): boolean {
-  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
-  return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
-}
-
 export function needsPreviousQuestion(question: string): boolean {
   const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
