@@ -2,8 +2,8 @@
  * Answer quality of the offline engine on the parts of the question sets: the development part
  * (tuned on, so optimistic), the first test part (measured by several designs, so "seen before"),
  * the fresh test part of decision 0111, the second fresh test part of decision 0119, the third
- * fresh test part of decision 0133, the fourth fresh test part of decision 0136 and the fifth fresh test part of
- * decision 0139 (only measured),
+ * fresh test part of decision 0133, the fourth fresh test part of decision 0136, the fifth fresh test part of
+ * decision 0139 and the sixth fresh test part of decision 0141 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -20,6 +20,7 @@ import {
   fourthFreshTestPart,
   freshTestPart,
   secondFreshTestPart,
+  sixthFreshTestPart,
   testPart,
   testPartsAsFirstLabelled,
   thirdFreshTestPart,
@@ -96,6 +97,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      sixthFreshTestPart,
       fifthFreshTestPart,
       fourthFreshTestPart,
       thirdFreshTestPart,

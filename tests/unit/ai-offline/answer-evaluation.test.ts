@@ -18,6 +18,8 @@ import {
   freshTestSet,
   secondFreshTestPart,
   secondFreshTestSet,
+  sixthFreshTestPart,
+  sixthFreshTestSet,
   testPart,
   testSet,
   thirdFreshTestPart,
@@ -156,7 +158,12 @@ describe('the development parts (decision 0140)', () => {
   it('are the trust set and the three oldest test parts with their blind grades, never a part still only measured', () => {
     expect(movedTestParts).toEqual([testPart, freshTestPart, secondFreshTestPart])
     expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
-    const measured = new Set([thirdFreshTestPart.name, fourthFreshTestPart.name, fifthFreshTestPart.name])
+    const measured = new Set([
+      thirdFreshTestPart.name,
+      fourthFreshTestPart.name,
+      fifthFreshTestPart.name,
+      sixthFreshTestPart.name,
+    ])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
 })
@@ -331,6 +338,44 @@ describe('the fifth fresh test part (decision 0139)', () => {
   })
 })
 
+describe('the sixth fresh test part (decision 0141)', () => {
+  it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
+    expectPinned('sixth-fresh-test-set.json', 'a92fe3487f44150287cf4a36ea6aa0f2d73433a8753e14816b1ea2111f0bfb0a')
+  })
+
+  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
+    expectNoneShare(sixthFreshTestSet, 0.15, 0.2)
+    // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
+    for (const { question, accept } of sixthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
+  })
+
+  it("is measured on its writer's labels: it was labelled against the knowledge base as it stood, so no blind grade names it", () => {
+    expect(addedEntryGrades.grades.filter((grade) => grade.part === sixthFreshTestPart.name)).toEqual([])
+    const labels = [...sixthFreshTestSet.questions, ...sixthFreshTestSet.withContext.questions].map((q) => q.accept)
+    expect(sixthFreshTestPart.questions.map((q) => q.accept)).toEqual(labels)
+    expect(sixthFreshTestPart.followUps.map((f) => f.accept)).toEqual(sixthFreshTestSet.followUps.map((f) => f.accept))
+  })
+
+  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
+    const earlier = [
+      testSet,
+      freshTestSet,
+      secondFreshTestSet,
+      thirdFreshTestSet,
+      fourthFreshTestSet,
+      fifthFreshTestSet,
+    ]
+    const asked = expectWrittenApart(sixthFreshTestSet, earlier, 0.45)
+    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(15)
+    const followUps = sixthFreshTestSet.followUps.filter((f) => f.isFollowUp).length
+    expect(followUps * 2).toBe(sixthFreshTestSet.followUps.length)
+  })
+
+  it('asks its résumé questions with a current employer and role other than the target ones', () => {
+    expectResumeOtherThanTarget(sixthFreshTestSet, sixthFreshTestPart, 'sixth fresh test')
+  })
+})
+
 /** Word overlap at which a line written later is taken for a copy of a test question. */
 const COPY_LIMIT = 0.6
 
@@ -341,7 +386,7 @@ describe('what is written after a test part', () => {
       ...trustSet.questions.map((q) => q.question),
       ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
     ].map(tokens)
-    for (const line of [thirdFreshTestSet, fourthFreshTestSet, fifthFreshTestSet].flatMap(linesOf))
+    for (const line of [thirdFreshTestSet, fourthFreshTestSet, fifthFreshTestSet, sixthFreshTestSet].flatMap(linesOf))
       expect(closestOverlap(line, later), line).toBeLessThan(COPY_LIMIT)
   })
 })

@@ -16,6 +16,9 @@
  * - fifth-fresh-test-set.json (decision 0139): written because the fourth fresh part had been measured by the design
  *   it was written for, before the next change; labelled against the knowledge base as it then stood, so no blind
  *   grade of an added entry covers it; its misses are never printed.
+ * - sixth-fresh-test-set.json (decision 0141): written while the fifth fresh part was judging the engine changes, before
+ *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -26,6 +29,7 @@ import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'js
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
+import sixthFreshTestSetData from './sixth-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 import thirdFreshTestSetData from './third-fresh-test-set.json' with { type: 'json' }
 
@@ -82,6 +86,8 @@ export const thirdFreshTestSet: TestSet = testSetSchema.parse(thirdFreshTestSetD
 export const fourthFreshTestSet: TestSet = testSetSchema.parse(fourthFreshTestSetData)
 /** The fifth fresh test part (decision 0139), written after the fourth fresh part had been measured by its design. */
 export const fifthFreshTestSet: TestSet = testSetSchema.parse(fifthFreshTestSetData)
+/** The sixth fresh test part (decision 0141), written while the fifth fresh part was judging engine changes. */
+export const sixthFreshTestSet: TestSet = testSetSchema.parse(sixthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -132,10 +138,12 @@ const firstLabelled = {
   thirdFresh: asFirstLabelled('third fresh test', thirdFreshTestSet),
   fourthFresh: asFirstLabelled('fourth fresh test', fourthFreshTestSet),
   fifthFresh: asFirstLabelled('fifth fresh test', fifthFreshTestSet),
+  sixthFresh: asFirstLabelled('sixth fresh test', sixthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.sixthFresh,
   firstLabelled.fifthFresh,
   firstLabelled.fourthFresh,
   firstLabelled.thirdFresh,
@@ -151,3 +159,5 @@ export const thirdFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabe
 export const fourthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fourthFresh)
 /** No grade names it yet: it was labelled against the knowledge base with the added entries, so it is measured on its own labels. */
 export const fifthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fifthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const sixthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.sixthFresh)
