@@ -36,3 +36,23 @@ describe('a question that compares', () => {
     expect(topEntryOf(question)).toBe(expected)
   })
 })
+
+// Each entry marks the concepts it is the definition of (`defines`); a question that is about one of
+// them, and little else, goes to that entry before a comparison or a broader entry that also names it.
+describe('a question about one concept', () => {
+  it.each([
+    ['what is a BST', 'ds-binary-search-tree'],
+    ['so what exactly is a BST', 'ds-binary-search-tree'],
+    ['what does a load balancer do for a web application', 'sd-load-balancer'],
+    ['what is a queue in data structures', 'ds-queue'],
+  ])('goes to the entry that defines it: %s', (question, expected) => {
+    expect(topEntryOf(question)).toBe(expected)
+  })
+
+  it.each([
+    ['what is the difference between a heap and a BST', 'ds-heap-vs-bst'],
+    ['load balancer or a bigger server, how would you scale', 'sd-scaling-horizontal-vertical'],
+  ])('still goes to the comparison when it compares: %s', (question, expected) => {
+    expect(topEntryOf(question)).toBe(expected)
+  })
+})
