@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 // The index is built on first use: here, outside any test's time limit.
@@ -34,5 +35,39 @@ describe('a question that compares', () => {
     ['should a web application scale up or add a load balancer', 'sd-scaling-horizontal-vertical'],
   ])('goes to the comparison: %s', (question, expected) => {
     expect(topEntryOf(question)).toBe(expected)
+  })
+})
+
+// Each entry marks the concepts it is the definition of (`defines`); a question that is about one of
+// them, and little else, goes to that entry before a comparison or a broader entry that also names it.
+describe('a question about one concept', () => {
+  it.each([
+    ['what is a BST', 'ds-binary-search-tree'],
+    ['so what exactly is a BST', 'ds-binary-search-tree'],
+    ['what does a load balancer do for a web application', 'sd-load-balancer'],
+  ])('goes to the entry that defines it: %s', (question, expected) => {
+    expect(topEntryOf(question)).toBe(expected)
+  })
+
+  it.each([
+    ['what is the difference between a heap and a BST', 'ds-heap-vs-bst'],
+    ['load balancer or a bigger server, how would you scale', 'sd-scaling-horizontal-vertical'],
+  ])('still goes to the comparison when it compares: %s', (question, expected) => {
+    expect(topEntryOf(question)).toBe(expected)
+  })
+})
+
+describe('the concepts each entry defines', () => {
+  // "generics" and "generators" share the stem "gener", so the one word cannot tell them apart.
+  const sharedStem = new Set(['generics', 'generator'])
+  const plainConcepts = knowledgeBase.flatMap((entry) =>
+    (entry.defines ?? [])
+      .filter((concept) => !concept.includes(' vs ') && !sharedStem.has(concept))
+      .map((concept) => [concept, entry.id] as const),
+  )
+
+  it('are asked plainly ("what is X?") answered from the entry that defines them', () => {
+    const misses = plainConcepts.filter(([concept, id]) => topEntryOf(`what is ${concept}`) !== id)
+    expect(misses).toEqual([])
   })
 })

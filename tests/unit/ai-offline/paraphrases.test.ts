@@ -80,6 +80,18 @@ describe('paraphrases met at the words they use (decision 0140)', () => {
     expect(result.matches[0]?.entry.id).toBe('sql-joins')
     expect(result.matches[0]?.evidence.keyCoverage).toBeGreaterThan(0)
   })
+
+  it.each([
+    'talk about a time you took ownership after a release failed',
+    'share a story where something failed and you took ownership',
+  ])(
+    'does not take an everyday verb ("took") for a key term over the word that names what is asked: %s',
+    (question) => {
+      // "took" is rarer than "fail" only because few entries say "took"; the initiative entry's
+      // "took ownership" then outranked the failure entry.
+      expect(findAnswers(question).matches[0]?.entry.id).toBe('beh-failure')
+    },
+  )
 })
 
 describe('a word an everyday wording happens to use does not make an answer', () => {

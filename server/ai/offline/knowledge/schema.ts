@@ -68,6 +68,16 @@ const kbEntrySchema = z
     keyPoints: z.array(z.string().trim().min(3).max(140)).min(3).max(6),
     tags: z.array(z.string().trim().min(1)).min(2).max(14),
     alternatives: z.array(z.string().trim().min(8)).min(1).max(3),
+    /**
+     * The concepts this entry is the definition of, each as it is named ("binary search tree",
+     * "BST"): the entry a plain "what is X?" should get. Written by hand, not read off the
+     * question, because many concepts' own entries are asked as a comparison ("the difference
+     * between a process and a thread" defines both) and many entries that name a concept in
+     * their question are a task on it ("reverse a linked list"). A comparison that is no one
+     * concept's own entry defines the comparison ("heap vs BST"). Left out where the entry
+     * defines nothing (a story, a design exercise).
+     */
+    defines: z.array(z.string().trim().min(1)).min(1).max(6).optional(),
   })
   .refine((entry) => countWords(entryGist(entry)) <= GIST_MAX_WORDS, {
     message: `the gist (or the answer's first sentence) is at most ${GIST_MAX_WORDS} words: write a gist`,

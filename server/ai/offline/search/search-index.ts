@@ -1,4 +1,4 @@
-import { analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
+import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
@@ -71,6 +71,18 @@ type IndexedDocument = {
 
 const fieldPosition: Readonly<Record<SearchField, number>> = { title: 0, tags: 1, keyPoints: 2, answer: 3, wordings: 4 }
 
+/**
+ * Everyday verbs that lend their action to the noun after them ("took ownership", "made a
+ * mistake", "gave feedback"), and those that frame a request ("talk about", "walk me through"):
+ * the nouns name what is asked, the verbs name nothing. Few entries happen to use them, so such a
+ * verb is rare, and as a naming word it would outrank the noun as a key term ("took" and "talk"
+ * over "fail" in "talk about a time you took ownership after a release failed"). Verbs that are
+ * also names are left out: GET and PUT are HTTP methods, Go is a language, recall a measure.
+ */
+const lightVerbs: ReadonlySet<string> = new Set(
+  analyze('take took taken make made give gave given keep kept come came got gotten talk talked walk walked'),
+)
+
 function compareTuples(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) {
     const difference = (a[i] ?? 0) - (b[i] ?? 0)
@@ -92,7 +104,10 @@ export class SearchIndex {
   private readonly vocabulary = new Map<string, Map<string, string>>()
   private readonly idfCache = new Map<string, number>()
   private readonly positionById = new Map<string, number>()
-  /** Terms some entry's question, phrasings, tags or everyday wordings carry: the words that name a concept. */
+  /**
+   * Terms some entry's question, phrasings, tags or everyday wordings carry, light verbs aside:
+   * the words that name a concept.
+   */
   private readonly namingTerms = new Set<string>()
   readonly maxIdf: number
 
@@ -122,7 +137,7 @@ export class SearchIndex {
           indexed.frequencies.set(term, counts)
         }
         counts[slot] = (counts[slot] ?? 0) + 1
-        if (field !== 'keyPoints' && field !== 'answer') this.namingTerms.add(term)
+        if (field !== 'keyPoints' && field !== 'answer' && !lightVerbs.has(term)) this.namingTerms.add(term)
         if (/^[a-z]+$/.test(surface)) {
           const bucket = this.vocabulary.get(surface.charAt(0)) ?? new Map<string, string>()
           bucket.set(surface, term)
@@ -147,7 +162,10 @@ export class SearchIndex {
     return this.postings.has(term)
   }
 
-  /** Whether some entry names the term in its question, phrasings, tags or everyday wordings, not only in its text. */
+  /**
+   * Whether some entry names the term in its question, phrasings, tags or everyday wordings, not
+   * only in its text, and it is not a light verb.
+   */
   namesAConcept(term: string): boolean {
     return this.namingTerms.has(term)
   }
