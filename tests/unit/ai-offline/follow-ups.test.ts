@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
-import { needsPreviousQuestion } from '#server/ai/offline/answer/follow-up.ts'
+import { needsPreviousQuestion, setsBesidePrevious } from '#server/ai/offline/answer/follow-up.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 beforeAll(() => {
@@ -285,6 +285,23 @@ const setBeside: [previous: string, question: string, expected: string][] = [
 describe('a subject set beside the previous one', () => {
   it.each(setBeside)('after "%s", "%s" is answered from the entry on both', (previous, question, expected) => {
     expectFollowUp(previous, question, expected)
+  })
+
+  // Its words are read as the follow-up's: "React" the framework is a subject, an opening that
+  // looks back at the story is not.
+  it.each([...setBeside.map(([, question]) => question), 'and React, does it do the same?'])(
+    '"%s" names a subject and sets it beside the previous one',
+    (question) => {
+      expect(setsBesidePrevious(question)).toBe(true)
+    },
+  )
+
+  it.each([
+    'Looking back, would you do it the same way?',
+    'In hindsight, was it the same for the team too?',
+    'does it do the same?',
+  ])('"%s" names no subject to set beside the previous one', (question) => {
+    expect(setsBesidePrevious(question)).toBe(false)
   })
 })
 

@@ -88,9 +88,16 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
   return namesNothing(word)
 }
 
+/**
+ * The question's words as the follow-up rules read them: after an opening that looks back at the
+ * story ("in hindsight, …"), with a pronoun that points at nothing read as a function word.
+ */
+const wordsAsRead = (question: string): readonly string[] =>
+  withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+
 /** Made only of words that name nothing ("which one is better?", "how would you scale it?"). */
 export function namesNoSubject(question: string): boolean {
-  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  const words = wordsAsRead(question)
   return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
 }
 
@@ -109,7 +116,7 @@ export function namesNoSubject(question: string): boolean {
  * you use it?").
  */
 export function needsPreviousQuestion(question: string): boolean {
-  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  const words = wordsAsRead(question)
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (words.length === 0 || personalQuestionEntry(question) !== null) return false
   if (comparesTwoNamed(words)) return false
@@ -254,20 +261,16 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
 const besideWords: ReadonlySet<string> = new Set(['same', 'also', 'too', 'either', 'similarly', 'likewise'])
 
 /**
- * A follow-up that names a subject of its own first and sets it beside the previous one: "and
- * UDP, does it do the same?", "and a thread, does it also have its own memory?". Its pronoun is
- * the subject it named; what it is compared with is the previous question's.
+ * Of a follow-up (one that needsPreviousQuestion), whether it names a subject of its own first and
+ * sets it beside the previous one: "and UDP, does it do the same?", "and a thread, does it also
+ * have its own memory?". Its pronoun is the subject it named; what it is compared with is the
+ * previous question's.
  */
 export function setsBesidePrevious(question: string): boolean {
-  const words = rawWords(question)
-  const firstOwn = words.findIndex((word) => !namesNothing(word))
+  const words = wordsAsRead(question)
+  const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
   const firstPronoun = words.findIndex((word) => pointingPronouns.has(word) || demonstratives.has(word))
-  return (
-    firstOwn >= 0 &&
-    firstPronoun > firstOwn &&
-    words.some((word) => besideWords.has(word)) &&
-    needsPreviousQuestion(question)
-  )
+  return firstOwn >= 0 && firstPronoun > firstOwn && words.some((word) => besideWords.has(word))
 }
 
 /**
