@@ -15,6 +15,8 @@ const pointingPronouns: ReadonlySet<string> = new Set([
 ])
 /** Last words that stand for the previous subject: "how is ordering guaranteed there?", "why not a queue instead?". */
 const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
+/** An opening that offers something instead of the previous subject, "instead" left unsaid: "why not use a hash set?". */
+const offersInstead = (words: readonly string[], start: number) => words[start] === 'why' && words[start + 1] === 'not'
 /** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
 const carryOns: ReadonlySet<string> = new Set(['ok', 'okay', 'and', 'so', 'but', 'now', 'then', 'achha', 'acha'])
 /** Words that open a question of its own after a condition ("if it fails, what happens?"). */
@@ -69,11 +71,36 @@ const namesNothingHere: ReadonlySet<string> = new Set([
   ...['final', 'finally', 'overall', 'eventually'],
   // "what is the difference between the two?"
   ...['two', 'both'],
+  // "is that always true?", "would it still work with a million records?"
+  ...['still', 'always', 'never', 'ever', 'true'],
+  // A manner of doing what was asked: "how about iteratively?", "can you do it recursively?"
+  ...['iteratively', 'recursively', 'iterative', 'recursive', 'concurrently', 'asynchronously', 'lazily', 'eagerly'],
+  // A part of the answer just given: "could you elaborate on the second point?", "walk me through the code"
+  ...['point', 'points', 'walk', 'diagram', 'draw', 'sketch'],
   ...pointingPronouns,
   ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
 ])
 
 const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || namesNothingHere.has(word)
+
+/**
+ * Nouns that name only a kind of thing. After "this" or "that" they stand for the thing just
+ * discussed as "it" does, however many words the question adds ("why does this hook run twice in
+ * development?", "can this pattern cause memory leaks?"). "This keyword" is JavaScript's own
+ * subject, so "keyword" is not one; "approach", "design" and "solution" name nothing already. A
+ * word before the noun is the subject's name ("this useMemo hook") unless the two are one kind.
+ */
+const kindNouns: readonly (readonly string[])[] = [
+  ...['hook', 'algorithm', 'pattern', 'structure', 'method', 'function', 'technique', 'trick', 'strategy'],
+  ...['mechanism', 'implementation', 'setup', 'query', 'feature', 'tool', 'library', 'component', 'protocol'],
+  ...['architecture', 'decision', 'project', 'situation', 'incident', 'mistake', 'conflict', 'experience'],
+  ...['data structure', 'design pattern', 'sorting algorithm', 'search algorithm'],
+]
+  .flatMap((kind) => [kind, `${kind}s`])
+  .map((kind) => kind.split(' '))
+  .sort((a, b) => b.length - a.length)
+/** Words after a noun of a kind that name the thing on the spot: "this pattern called observer". */
+const namingWords: ReadonlySet<string> = new Set(['called', 'named', 'known'])
 
 /** Words before "react" that make it the verb ("how did you react?"), not the framework ("what is React?"). */
 const beforeTheVerb: ReadonlySet<string> = new Set([
@@ -127,6 +154,7 @@ export function needsPreviousQuestion(question: string): boolean {
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
   if (pointsAtOwnSubject(words, firstOwn)) return false
+  if (pointsByKind(words)) return true
   const pointsBack = words.some(
     (word, i) =>
       i < firstOwn &&
@@ -177,6 +205,34 @@ function comparesTwoNamed(words: readonly string[]): boolean {
 function pointsAtOwnSubject(words: readonly string[], firstOwn: number): boolean {
   const and = words.indexOf('and', firstOwn)
   return and > firstOwn && words.slice(and + 1).some((word) => pointingPronouns.has(word))
+}
+
+/**
+ * "This" or "that" and a noun of a kind ("this hook", "that data structure") standing for the
+ * previous subject, the question adding at most a few words of its own elsewhere. After "and" the
+ * noun stands for the subject named before it ("what is a Bloom filter and when is this data
+ * structure a bad fit?").
+ */
+function pointsByKind(words: readonly string[]): boolean {
+  const phrase = kindPhrase(words)
+  if (phrase === null) return false
+  const [start, end] = phrase
+  const outside = (i: number) => i < start || i > end
+  const own = words.filter((_, i) => outside(i) && !namesNothingAt(words, i)).length
+  const firstOwn = words.findIndex((_, i) => outside(i) && !namesNothingAt(words, i))
+  const and = words.indexOf('and', firstOwn)
+  return own <= MAX_OBJECT_WORDS && !(firstOwn >= 0 && firstOwn < start && and > firstOwn && and < start)
+}
+
+/** Where "this"/"that" and a noun of a kind stand (first and last word), or null. */
+function kindPhrase(words: readonly string[]): readonly [number, number] | null {
+  for (const [start, word] of words.entries()) {
+    if (!demonstratives.has(word)) continue
+    const kind = kindNouns.find((nouns) => nouns.every((noun, i) => words[start + 1 + i] === noun))
+    const end = start + (kind?.length ?? 0)
+    if (kind !== undefined && !namingWords.has(words[end + 1] ?? '')) return [start, end]
+  }
+  return null
 }
 
 /**
@@ -250,6 +306,7 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
   const last = words.at(-1) ?? ''
   return (
     pointingEnds.has(last) ||
+    offersInstead(words, start) ||
     choosesAmongPrevious(words) ||
     words.some(
       (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
