@@ -28,6 +28,9 @@ describe('entries on the terms of a job', () => {
     'how do you handle the bond between two atoms in a molecule simulation',
     'how do you handle a probation flag in a parole database',
     'how would you handle an arithmetic shift of a signed register',
+    'do you know how to relocate a container to another node',
+    'have you relocated a database to a new region',
+    'how would you handle a background check in your CI pipeline',
     // A task of making a system that deals in the job's terms: the system is the subject.
     'design a rota for night shifts in a hospital',
     'how would you schedule night shifts for nurses in a hospital system',
@@ -54,6 +57,9 @@ describe('entries on the terms of a job', () => {
     ['how would you manage night shifts along with your studies', 'beh-shift-work'],
     ['can you join on short notice', 'beh-notice-period'],
     ['do you have an offer in hand', 'beh-other-offers'],
+    ['can you relocate to Mumbai', 'beh-relocation'],
+    ['How long does the background verification process take here?', 'beh-background-verification'],
+    ['are you okay with a hybrid setup', 'beh-work-from-office'],
   ])('are still reached by a question put to the candidate: %s', (question, expected) => {
     expect(answeredFrom(question)).toBe(expected)
   })

@@ -52,14 +52,15 @@ const YOU_SET_A_TASK = new RegExp(String.raw`\b(can|could|would|will) you( pleas
 /**
  * A word of a job's terms taken in another field's sense by the words that go with it: a linker's
  * relocation of symbols, a shift of bits or of a register, a bond between atoms or one with a
- * yield, a probation of parole or of a driving licence, the offer of a queue or of a WebRTC
- * session. Then no cue puts the question to the candidate: in "how do you handle relocation of
+ * yield, a background check in a CI pipeline or a worker, a probation of parole or of a driving
+ * licence, the offer of a queue or of a WebRTC session; relocating a container, a shard or a
+ * database. Then no cue puts the question to the candidate: in "how do you handle relocation of
  * symbols in a linker" the "you" is anyone handling it.
  */
 const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: RegExp])[] = [
   [
     /\brelocat/i,
-    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b/i,
+    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b|\brelocat\w* (the |a |an |our |your )?(containers?|pods?|vms?|virtual machines?|shards?|partitions?|replicas?|databases?|tables?)\b/i,
   ],
   [
     /\bshift/i,
@@ -69,6 +70,7 @@ const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: Reg
     /\bbonds?\b/i,
     /\b(atoms?|molecul\w*|chemical|covalent|ionic|hydrogen|yields?|coupons?|maturity|treasury|interest rates?)\b/i,
   ],
+  [/\bbackground (check|verification)/i, /\b(ci|pipelines?|threads?|workers?|daemons?|cron)\b/i],
   [/\bprobation/i, /\b(parole|offenders?|criminal|courts?|driv(ing|er)|licen[cs]e)\b/i],
   [/\boffers?\b/i, /\b(poll|queues?|deque|sdp|webrtc)\b/i],
 ]
