@@ -415,12 +415,20 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
     'algo-fibonacci',
   ],
   ['How would you design a rate limiter?', 'Walk me through the code.', 'sd-rate-limiter'],
+  // "What was …" names no subject when it ends on "in it", "of it".
+  ['Tell me about a project you are proud of.', 'What was your role in it?', 'beh-proudest-project'],
+  [
+    'Tell me about a time you handled a production incident.',
+    'What was the hardest part of it?',
+    'beh-production-incident',
+  ],
 ]
 
 /** Lookalikes: the same words beside a subject of the question's own. */
 const namingTheirOwn: [previous: string, question: string, expected: string][] = [
   ['What is a closure?', 'Can you do a binary search recursively?', 'algo-binary-search'],
   ['How does DNS work?', 'What is a recursive function?', 'algo-recursion'],
+  ['What is a closure?', 'What is a mutex and what problem does it solve?', 'os-mutex-vs-semaphore'],
   ['How does DNS work?', 'What is the difference between a process and a thread, in points?', 'sd-process-vs-thread'],
 ]
 

@@ -293,17 +293,33 @@ function variesPrevious(words: readonly string[], ownCount: number): boolean {
   return !words.slice(ifAt + 1).some((word) => questionWords.has(word))
 }
 
+/** Prepositions whose object, last in the question, is what "it" or "that" stands for: "what was your role in it?". */
+const pointedObjectPrepositions: ReadonlySet<string> = new Set([
+  'in',
+  'of',
+  'about',
+  'on',
+  'with',
+  'for',
+  'from',
+  'behind',
+])
+const endsOnPointedObject = (words: readonly string[]) =>
+  pointedObjectPrepositions.has(words.at(-2) ?? '') &&
+  (pointingPronouns.has(words.at(-1) ?? '') || demonstratives.has(words.at(-1) ?? ''))
+
 /**
  * A short question whose pronoun or last word stands for the previous subject, wherever it comes:
  * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?".
  * A question that opens by naming what it asks about has its own subject ("what is Docker and why
- * do we use it?"), and a demonstrative before a word of its own is a determiner ("this hook").
+ * do we use it?") unless it ends on "in it", "about that" and the like ("what was your role in
+ * it?"), and a demonstrative before a word of its own is a determiner ("this hook").
  */
 function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
   if (ownCount > MAX_POINTED_WORDS) return false
   const start = words.findIndex((word) => !carryOns.has(word))
-  if (definingOpenings.test(words.slice(start, start + 2).join(' '))) return false
   const last = words.at(-1) ?? ''
+  if (definingOpenings.test(words.slice(start, start + 2).join(' ')) && !endsOnPointedObject(words)) return false
   return (
     pointingEnds.has(last) ||
     offersInstead(words, start) ||
