@@ -415,6 +415,10 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
     'algo-fibonacci',
   ],
   ['How would you design a rate limiter?', 'Walk me through the code.', 'sd-rate-limiter'],
+  // A size or load put on the previous question, without "if".
+  ['How would you design a URL shortener?', 'What happens under heavy load?', 'sd-url-shortener'],
+  ['How does merge sort work?', 'And for very large inputs?', 'algo-merge-sort'],
+  ['How would you design a chat system?', 'With a million users online?', 'sd-chat-system'],
   // "What was …" names no subject when it ends on "in it", "of it".
   ['Tell me about a project you are proud of.', 'What was your role in it?', 'beh-proudest-project'],
   [
@@ -429,6 +433,8 @@ const namingTheirOwn: [previous: string, question: string, expected: string][] =
   ['What is a closure?', 'Can you do a binary search recursively?', 'algo-binary-search'],
   ['How does DNS work?', 'What is a recursive function?', 'algo-recursion'],
   ['What is a closure?', 'What is a mutex and what problem does it solve?', 'os-mutex-vs-semaphore'],
+  ['How does DNS work?', 'What happens under the hood when you type a URL?', 'net-what-happens-url'],
+  ['What is a closure?', 'And at scale, does Kafka keep messages in order?', 'sd-kafka'],
   ['How does DNS work?', 'What is the difference between a process and a thread, in points?', 'sd-process-vs-thread'],
 ]
 

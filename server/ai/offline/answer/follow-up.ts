@@ -162,7 +162,12 @@ export function needsPreviousQuestion(question: string): boolean {
         (demonstratives.has(word) &&
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
-  return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+  return (
+    (pointsBack && own.length <= 1) ||
+    variesPrevious(words, own.length) ||
+    putsUnderLoad(words, own.length) ||
+    pointsAtPrevious(words, own.length)
+  )
 }
 
 /**
@@ -279,6 +284,31 @@ function actsOnPrevious(words: readonly string[], ownCount: number): boolean {
   if (you < 1 || words.slice(0, you).some((word) => !namesNothing(word))) return false
   const object = words[you + 2] ?? ''
   return (object === 'it' || object === 'them') && !anticipatingVerbs.has(words[you + 1] ?? '')
+}
+
+/** Nouns of the size or load a question is put under. */
+const loadNouns: ReadonlySet<string> = new Set([
+  ...['load', 'traffic', 'input', 'inputs', 'dataset', 'datasets', 'volume', 'volumes', 'concurrency'],
+  ...['users', 'requests', 'records', 'rows', 'entries', 'elements', 'items', 'scale'],
+])
+/** Words that put what follows on the previous question: "under heavy load", "for large inputs". */
+const loadMarkers: ReadonlySet<string> = new Set(['under', 'with', 'for', 'at', 'on'])
+
+/**
+ * A size or load put on the previous question, "if" left unsaid, the load being the whole
+ * question: "what happens under heavy load?", "and for very large inputs?", "with a million users
+ * online?". A question after the load asks that question ("and at scale, does Kafka keep messages
+ * in order?"); "under the hood" is no load.
+ */
+function putsUnderLoad(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_VARIATION_WORDS) return false
+  const opening = words.findIndex((word) => !carryOns.has(word))
+  const start = words[opening] === 'what' && words[opening + 1] === 'happens' ? opening + 2 : opening
+  if (!loadMarkers.has(words[start] ?? '')) return false
+  const load = words.slice(start + 1)
+  return (
+    load.some((word) => loadNouns.has(word)) && !load.some((word) => questionWords.has(word) || auxiliaries.has(word))
+  )
 }
 
 /**
