@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
-import { needsPreviousQuestion } from '#server/ai/offline/answer/follow-up.ts'
+import { needsPreviousQuestion, setsBesidePrevious } from '#server/ai/offline/answer/follow-up.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 beforeAll(() => {
@@ -286,6 +286,23 @@ describe('a subject set beside the previous one', () => {
   it.each(setBeside)('after "%s", "%s" is answered from the entry on both', (previous, question, expected) => {
     expectFollowUp(previous, question, expected)
   })
+
+  // Its words are read as the follow-up's: "React" the framework is a subject, an opening that
+  // looks back at the story is not.
+  it.each([...setBeside.map(([, question]) => question), 'and React, does it do the same?'])(
+    '"%s" names a subject and sets it beside the previous one',
+    (question) => {
+      expect(setsBesidePrevious(question)).toBe(true)
+    },
+  )
+
+  it.each([
+    'Looking back, would you do it the same way?',
+    'In hindsight, was it the same for the team too?',
+    'does it do the same?',
+  ])('"%s" names no subject to set beside the previous one', (question) => {
+    expect(setsBesidePrevious(question)).toBe(false)
+  })
 })
 
 /** Questions that name their own subject although every word of it is a function word, or before a pronoun and "and". */
@@ -342,6 +359,93 @@ describe('a word that is a verb or a name', () => {
       expect(needsPreviousQuestion(question)).toBe(true)
     },
   )
+})
+
+/**
+ * "This" or "that" before a noun that names only a kind of thing stands for what was just
+ * discussed, as "it" does, however many words the question adds; "why not X?" offers X instead of
+ * it.
+ */
+const pointedByKind: [previous: string, question: string, expected: string][] = [
+  ['How does useMemo work in React?', 'Why would this hook make a component slower?', 'react-usememo-usecallback'],
+  ['How does quicksort work?', 'Is this algorithm stable when keys repeat?', 'algo-quicksort'],
+  ['Explain the observer pattern.', 'Can this pattern cause memory leaks?', 'swd-design-patterns'],
+  [
+    'Which data structure would you use for an LRU cache?',
+    'Why did you choose that data structure over a tree?',
+    'ds-lru-cache',
+  ],
+  [
+    'Tell me about a time you disagreed with your manager.',
+    'What would your team say about that decision now?',
+    'beh-disagree-manager',
+  ],
+  ['How do you detect a cycle in a linked list?', 'Why not use a hash set?', 'ds-linked-list-cycle'],
+]
+
+/** Lookalikes: the kind noun after "and" is the question's own subject, "this keyword" is JavaScript's, "why not" with a question of its own. */
+const notPointedByKind: [previous: string, question: string, expected: string][] = [
+  ['What is a trie?', 'What is a Bloom filter and when is this data structure a bad fit?', 'ds-bloom-filter'],
+  ['What is a closure?', 'How does this keyword behave inside an arrow function?', 'js-this'],
+  ['How does a CDN work?', 'Why not use GraphQL instead of REST for a mobile app?', 'net-rest-vs-graphql'],
+]
+
+describe('a noun of a kind after "this" or "that"', () => {
+  it.each(pointedByKind)('after "%s", "%s" follows up', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it.each(notPointedByKind)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
+})
+
+/**
+ * Words that name nothing of their own in a follow-up: an adverb of always or still, a manner of
+ * doing what was asked, a part of the answer just given.
+ */
+const namingNothingNew: [previous: string, question: string, expected: string][] = [
+  ['Is a hash map lookup O(1)?', 'Is that always true?', 'ds-complexity-cheatsheet'],
+  ['How do you reverse a linked list recursively?', 'How about iteratively?', 'ds-reverse-linked-list'],
+  ['How does binary search work?', 'Would it still work with a million records?', 'algo-binary-search'],
+  ['How would you design a URL shortener?', 'Could you elaborate on the second point?', 'sd-url-shortener'],
+  [
+    'How would you compute the nth Fibonacci number?',
+    "What's the space complexity of the recursive version?",
+    'algo-fibonacci',
+  ],
+  ['How would you design a rate limiter?', 'Walk me through the code.', 'sd-rate-limiter'],
+  // A size or load put on the previous question, without "if".
+  ['How would you design a URL shortener?', 'What happens under heavy load?', 'sd-url-shortener'],
+  ['How does merge sort work?', 'And for very large inputs?', 'algo-merge-sort'],
+  ['How would you design a chat system?', 'With a million users online?', 'sd-chat-system'],
+  // "What was …" names no subject when it ends on "in it", "of it".
+  ['Tell me about a project you are proud of.', 'What was your role in it?', 'beh-proudest-project'],
+  [
+    'Tell me about a time you handled a production incident.',
+    'What was the hardest part of it?',
+    'beh-production-incident',
+  ],
+]
+
+/** Lookalikes: the same words beside a subject of the question's own. */
+const namingTheirOwn: [previous: string, question: string, expected: string][] = [
+  ['What is a closure?', 'Can you do a binary search recursively?', 'algo-binary-search'],
+  ['How does DNS work?', 'What is a recursive function?', 'algo-recursion'],
+  ['What is a closure?', 'What is a mutex and what problem does it solve?', 'os-mutex-vs-semaphore'],
+  ['How does DNS work?', 'What happens under the hood when you type a URL?', 'net-what-happens-url'],
+  ['What is a closure?', 'And at scale, does Kafka keep messages in order?', 'sd-kafka'],
+  ['How does DNS work?', 'What is the difference between a process and a thread, in points?', 'sd-process-vs-thread'],
+]
+
+describe('words that name nothing of their own in a follow-up', () => {
+  it.each(namingNothingNew)('after "%s", "%s" follows up', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it.each(namingTheirOwn)('after "%s", "%s" is a new question', (previous, question, expected) => {
+    expectNewQuestion(previous, question, expected)
+  })
 })
 
 /** A comparison of two things named, even in words that alone name nothing ("where", "scale up"). */

@@ -15,6 +15,8 @@ const pointingPronouns: ReadonlySet<string> = new Set([
 ])
 /** Last words that stand for the previous subject: "how is ordering guaranteed there?", "why not a queue instead?". */
 const pointingEnds: ReadonlySet<string> = new Set(['there', 'instead'])
+/** An opening that offers something instead of the previous subject, "instead" left unsaid: "why not use a hash set?". */
+const offersInstead = (words: readonly string[], start: number) => words[start] === 'why' && words[start + 1] === 'not'
 /** Words before a question's first words that only carry it on from the last ("ok, and if…", "so what if…"). */
 const carryOns: ReadonlySet<string> = new Set(['ok', 'okay', 'and', 'so', 'but', 'now', 'then', 'achha', 'acha'])
 /** Words that open a question of its own after a condition ("if it fails, what happens?"). */
@@ -69,11 +71,36 @@ const namesNothingHere: ReadonlySet<string> = new Set([
   ...['final', 'finally', 'overall', 'eventually'],
   // "what is the difference between the two?"
   ...['two', 'both'],
+  // "is that always true?", "would it still work with a million records?"
+  ...['still', 'always', 'never', 'ever', 'true'],
+  // A manner of doing what was asked: "how about iteratively?", "can you do it recursively?"
+  ...['iteratively', 'recursively', 'iterative', 'recursive', 'concurrently', 'asynchronously', 'lazily', 'eagerly'],
+  // A part of the answer just given: "could you elaborate on the second point?", "walk me through the code"
+  ...['point', 'points', 'walk', 'diagram', 'draw', 'sketch'],
   ...pointingPronouns,
   ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
 ])
 
 const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || namesNothingHere.has(word)
+
+/**
+ * Nouns that name only a kind of thing. After "this" or "that" they stand for the thing just
+ * discussed as "it" does, however many words the question adds ("why does this hook run twice in
+ * development?", "can this pattern cause memory leaks?"). "This keyword" is JavaScript's own
+ * subject, so "keyword" is not one; "approach", "design" and "solution" name nothing already. A
+ * word before the noun is the subject's name ("this useMemo hook") unless the two are one kind.
+ */
+const kindNouns: readonly (readonly string[])[] = [
+  ...['hook', 'algorithm', 'pattern', 'structure', 'method', 'function', 'technique', 'trick', 'strategy'],
+  ...['mechanism', 'implementation', 'setup', 'query', 'feature', 'tool', 'library', 'component', 'protocol'],
+  ...['architecture', 'decision', 'project', 'situation', 'incident', 'mistake', 'conflict', 'experience'],
+  ...['data structure', 'design pattern', 'sorting algorithm', 'search algorithm'],
+]
+  .flatMap((kind) => [kind, `${kind}s`])
+  .map((kind) => kind.split(' '))
+  .sort((a, b) => b.length - a.length)
+/** Words after a noun of a kind that name the thing on the spot: "this pattern called observer". */
+const namingWords: ReadonlySet<string> = new Set(['called', 'named', 'known'])
 
 /** Words before "react" that make it the verb ("how did you react?"), not the framework ("what is React?"). */
 const beforeTheVerb: ReadonlySet<string> = new Set([
@@ -88,9 +115,16 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
   return namesNothing(word)
 }
 
+/**
+ * The question's words as the follow-up rules read them: after an opening that looks back at the
+ * story ("in hindsight, …"), with a pronoun that points at nothing read as a function word.
+ */
+const wordsAsRead = (question: string): readonly string[] =>
+  withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+
 /** Made only of words that name nothing ("which one is better?", "how would you scale it?"). */
 export function namesNoSubject(question: string): boolean {
-  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  const words = wordsAsRead(question)
   return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
 }
 
@@ -109,7 +143,7 @@ export function namesNoSubject(question: string): boolean {
  * you use it?").
  */
 export function needsPreviousQuestion(question: string): boolean {
-  const words = withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
+  const words = wordsAsRead(question)
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (words.length === 0 || personalQuestionEntry(question) !== null) return false
   if (comparesTwoNamed(words)) return false
@@ -120,6 +154,7 @@ export function needsPreviousQuestion(question: string): boolean {
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
   if (pointsAtOwnSubject(words, firstOwn)) return false
+  if (pointsByKind(words)) return true
   const pointsBack = words.some(
     (word, i) =>
       i < firstOwn &&
@@ -127,7 +162,12 @@ export function needsPreviousQuestion(question: string): boolean {
         (demonstratives.has(word) &&
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
-  return (pointsBack && own.length <= 1) || variesPrevious(words, own.length) || pointsAtPrevious(words, own.length)
+  return (
+    (pointsBack && own.length <= 1) ||
+    variesPrevious(words, own.length) ||
+    putsUnderLoad(words, own.length) ||
+    pointsAtPrevious(words, own.length)
+  )
 }
 
 /**
@@ -170,6 +210,34 @@ function comparesTwoNamed(words: readonly string[]): boolean {
 function pointsAtOwnSubject(words: readonly string[], firstOwn: number): boolean {
   const and = words.indexOf('and', firstOwn)
   return and > firstOwn && words.slice(and + 1).some((word) => pointingPronouns.has(word))
+}
+
+/**
+ * "This" or "that" and a noun of a kind ("this hook", "that data structure") standing for the
+ * previous subject, the question adding at most a few words of its own elsewhere. After "and" the
+ * noun stands for the subject named before it ("what is a Bloom filter and when is this data
+ * structure a bad fit?").
+ */
+function pointsByKind(words: readonly string[]): boolean {
+  const phrase = kindPhrase(words)
+  if (phrase === null) return false
+  const [start, end] = phrase
+  const outside = (i: number) => i < start || i > end
+  const own = words.filter((_, i) => outside(i) && !namesNothingAt(words, i)).length
+  const firstOwn = words.findIndex((_, i) => outside(i) && !namesNothingAt(words, i))
+  const and = words.indexOf('and', firstOwn)
+  return own <= MAX_OBJECT_WORDS && !(firstOwn >= 0 && firstOwn < start && and > firstOwn && and < start)
+}
+
+/** Where "this"/"that" and a noun of a kind stand (first and last word), or null. */
+function kindPhrase(words: readonly string[]): readonly [number, number] | null {
+  for (const [start, word] of words.entries()) {
+    if (!demonstratives.has(word)) continue
+    const kind = kindNouns.find((nouns) => nouns.every((noun, i) => words[start + 1 + i] === noun))
+    const end = start + (kind?.length ?? 0)
+    if (kind !== undefined && !namingWords.has(words[end + 1] ?? '')) return [start, end]
+  }
+  return null
 }
 
 /**
@@ -218,6 +286,31 @@ function actsOnPrevious(words: readonly string[], ownCount: number): boolean {
   return (object === 'it' || object === 'them') && !anticipatingVerbs.has(words[you + 1] ?? '')
 }
 
+/** Nouns of the size or load a question is put under. */
+const loadNouns: ReadonlySet<string> = new Set([
+  ...['load', 'traffic', 'input', 'inputs', 'dataset', 'datasets', 'volume', 'volumes', 'concurrency'],
+  ...['users', 'requests', 'records', 'rows', 'entries', 'elements', 'items', 'scale'],
+])
+/** Words that put what follows on the previous question: "under heavy load", "for large inputs". */
+const loadMarkers: ReadonlySet<string> = new Set(['under', 'with', 'for', 'at', 'on'])
+
+/**
+ * A size or load put on the previous question, "if" left unsaid, the load being the whole
+ * question: "what happens under heavy load?", "and for very large inputs?", "with a million users
+ * online?". A question after the load asks that question ("and at scale, does Kafka keep messages
+ * in order?"); "under the hood" is no load.
+ */
+function putsUnderLoad(words: readonly string[], ownCount: number): boolean {
+  if (ownCount > MAX_VARIATION_WORDS) return false
+  const opening = words.findIndex((word) => !carryOns.has(word))
+  const start = words[opening] === 'what' && words[opening + 1] === 'happens' ? opening + 2 : opening
+  if (!loadMarkers.has(words[start] ?? '')) return false
+  const load = words.slice(start + 1)
+  return (
+    load.some((word) => loadNouns.has(word)) && !load.some((word) => questionWords.has(word) || auxiliaries.has(word))
+  )
+}
+
 /**
  * A condition put on the previous question, the condition being the whole question: "what if the
  * input is sorted?", "ok, and if we have many servers?". A condition followed by a question of its
@@ -230,19 +323,36 @@ function variesPrevious(words: readonly string[], ownCount: number): boolean {
   return !words.slice(ifAt + 1).some((word) => questionWords.has(word))
 }
 
+/** Prepositions whose object, last in the question, is what "it" or "that" stands for: "what was your role in it?". */
+const pointedObjectPrepositions: ReadonlySet<string> = new Set([
+  'in',
+  'of',
+  'about',
+  'on',
+  'with',
+  'for',
+  'from',
+  'behind',
+])
+const endsOnPointedObject = (words: readonly string[]) =>
+  pointedObjectPrepositions.has(words.at(-2) ?? '') &&
+  (pointingPronouns.has(words.at(-1) ?? '') || demonstratives.has(words.at(-1) ?? ''))
+
 /**
  * A short question whose pronoun or last word stands for the previous subject, wherever it comes:
  * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?".
  * A question that opens by naming what it asks about has its own subject ("what is Docker and why
- * do we use it?"), and a demonstrative before a word of its own is a determiner ("this hook").
+ * do we use it?") unless it ends on "in it", "about that" and the like ("what was your role in
+ * it?"), and a demonstrative before a word of its own is a determiner ("this hook").
  */
 function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
   if (ownCount > MAX_POINTED_WORDS) return false
   const start = words.findIndex((word) => !carryOns.has(word))
-  if (definingOpenings.test(words.slice(start, start + 2).join(' '))) return false
   const last = words.at(-1) ?? ''
+  if (definingOpenings.test(words.slice(start, start + 2).join(' ')) && !endsOnPointedObject(words)) return false
   return (
     pointingEnds.has(last) ||
+    offersInstead(words, start) ||
     choosesAmongPrevious(words) ||
     words.some(
       (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
@@ -254,20 +364,16 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
 const besideWords: ReadonlySet<string> = new Set(['same', 'also', 'too', 'either', 'similarly', 'likewise'])
 
 /**
- * A follow-up that names a subject of its own first and sets it beside the previous one: "and
- * UDP, does it do the same?", "and a thread, does it also have its own memory?". Its pronoun is
- * the subject it named; what it is compared with is the previous question's.
+ * Of a follow-up (one that needsPreviousQuestion), whether it names a subject of its own first and
+ * sets it beside the previous one: "and UDP, does it do the same?", "and a thread, does it also
+ * have its own memory?". Its pronoun is the subject it named; what it is compared with is the
+ * previous question's.
  */
 export function setsBesidePrevious(question: string): boolean {
-  const words = rawWords(question)
-  const firstOwn = words.findIndex((word) => !namesNothing(word))
+  const words = wordsAsRead(question)
+  const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
   const firstPronoun = words.findIndex((word) => pointingPronouns.has(word) || demonstratives.has(word))
-  return (
-    firstOwn >= 0 &&
-    firstPronoun > firstOwn &&
-    words.some((word) => besideWords.has(word)) &&
-    needsPreviousQuestion(question)
-  )
+  return firstOwn >= 0 && firstPronoun > firstOwn && words.some((word) => besideWords.has(word))
 }
 
 /**

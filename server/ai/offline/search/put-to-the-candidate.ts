@@ -35,8 +35,54 @@ const WHETHER_THE_JOB_HAS =
 const ANYONE_DOING_IT =
   /\bhow (do|can|could|would|should|will) you (?!(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like|stay|keep|remain|balance|spend|work(?! out))\b)\w+|\bwhat (do|would|can|could|should) you use\b/gi
 
+/**
+ * A task of making something: "design a rota for night shifts", "build a scheduler that assigns
+ * rotational shifts", "can you design an app for…", "how would you schedule night shifts for
+ * nurses". Its subject is a system that deals in a job's terms, not the candidate's own job, so
+ * neither the "you" it is set to nor a term phrase in it ("night shifts", "background
+ * verification") puts it to the candidate; the candidate's other words ("your", "willing") still do.
+ */
+const TASK_VERB = String.raw`(design|build|implement|architect|code|program|write|model|develop|create|schedule|allocate|assign|automate|optimi[sz]e)`
+const SETS_A_TASK = new RegExp(
+  String.raw`^\W*((so|now|okay|ok|please|next|then|let'?s|i want you to|we (need|want) to|you (need|have) to|(how|where) (do|can|could|would|should|will) you|(can|could|would|will) you( please)?)\s+)*${TASK_VERB}\b`,
+  'i',
+)
+const YOU_SET_A_TASK = new RegExp(String.raw`\b(can|could|would|will) you( please)? ${TASK_VERB}\b`, 'gi')
+
+/**
+ * A word of a job's terms taken in another field's sense by the words that go with it: a linker's
+ * relocation of symbols, a shift of bits or of a register, a bond between atoms or one with a
+ * yield, a background check in a CI pipeline or a worker, a probation of parole or of a driving
+ * licence, the offer of a queue or of a WebRTC session; relocating a container, a shard or a
+ * database. Then no cue puts the question to the candidate: in "how do you handle relocation of
+ * symbols in a linker" the "you" is anyone handling it.
+ */
+const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: RegExp])[] = [
+  [
+    /\brelocat/i,
+    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b|\brelocat\w* (the |a |an |our |your )?(containers?|pods?|vms?|virtual machines?|shards?|partitions?|replicas?|databases?|tables?)\b/i,
+  ],
+  [
+    /\bshift/i,
+    /\b(bits?|bitwise|operators?|registers?|arithmetic|logical|signed|unsigned|integers?|cipher|shift[- ]reduce|(left|right) shifts?|shifts? (left|right))\b/i,
+  ],
+  [
+    /\bbonds?\b/i,
+    /\b(atoms?|molecul\w*|chemical|covalent|ionic|hydrogen|yields?|coupons?|maturity|treasury|interest rates?)\b/i,
+  ],
+  [/\bbackground (check|verification)/i, /\b(ci|pipelines?|threads?|workers?|daemons?|cron)\b/i],
+  [/\bprobation/i, /\b(parole|offenders?|criminal|courts?|driv(ing|er)|licen[cs]e)\b/i],
+  [/\boffers?\b/i, /\b(poll|queues?|deque|sdp|webrtc)\b/i],
+]
+
+const inAnotherFieldsSense = (question: string): boolean =>
+  IN_ANOTHER_FIELDS_SENSE.some(([word, companions]) => word.test(question) && companions.test(question))
+
 const isPutToTheCandidate = (question: string): boolean =>
-  PUT_TO_THE_CANDIDATE.test(question.replace(ANYONE_DOING_IT, ' '))
+  PUT_TO_THE_CANDIDATE.test(question.replace(ANYONE_DOING_IT, ' ').replace(YOU_SET_A_TASK, ' '))
+
+const namesATermOfEmployment = (question: string): boolean =>
+  !SETS_A_TASK.test(question) && (TERMS_OF_EMPLOYMENT.test(question) || WHETHER_THE_JOB_HAS.test(question))
 
 /**
  * An entry on the terms and history of a job (tagged "hr": a service bond, a probation, shifts, an
@@ -46,9 +92,11 @@ const isPutToTheCandidate = (question: string): boolean =>
  */
 const isAboutTheJob = (entry: KbEntry): boolean => entry.tags.includes('hr')
 
-/** Whether the entry may answer the question: any entry, except an "hr" one for a question not put to the candidate. */
+/**
+ * Whether the entry may answer the question: any entry, except an "hr" one for a question that
+ * takes the job's words in another field's sense, or is neither put to the candidate nor names a
+ * term of employment.
+ */
 export const mayAnswer = (entry: KbEntry, question: string): boolean =>
   !isAboutTheJob(entry) ||
-  isPutToTheCandidate(question) ||
-  TERMS_OF_EMPLOYMENT.test(question) ||
-  WHETHER_THE_JOB_HAS.test(question)
+  (!inAnotherFieldsSense(question) && (isPutToTheCandidate(question) || namesATermOfEmployment(question)))
