@@ -23,6 +23,11 @@ async function stopOnce(): Promise<StopTimes> {
     .split('\n')
     .find((line) => line.includes('"message":"stopped"'))
   if (stoppedLine === undefined) throw new Error(`No "stopped" line:\n${server.output()}`)
+  const heldOpen = server
+    .output()
+    .split('\n')
+    .find((line) => line.includes('still held open'))
+  if (heldOpen !== undefined) console.log(heldOpen)
   const stopped = Date.parse((JSON.parse(stoppedLine) as { time: string }).time)
   return { toStopped: stopped - signalled, stoppedToExit: exited - stopped, toExit: exited - signalled }
 }

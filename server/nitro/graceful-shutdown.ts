@@ -80,24 +80,8 @@ export default definePlugin((nitroApp) => {
     log.info('connections closed; stopping the background jobs and closing the database')
     await closeRuntime()
     log.info('stopped')
-    // On the next turn of the event loop: the last connections, closed on this one, finish closing
-    // at its end, and the server's own close has finished with this hook.
-    setImmediate(() => setImmediate(() => reportHolders(log)))
   })
 })
-
-/**
- * Once stopped, nothing should keep the process alive: it exits when this turn of the event loop
- * ends. Anything left (a timer, a socket, a worker) delays every stop by as long as it lasts, so it
- * is named. The standard output and error streams count as resources but hold nothing, and a file write in
- * flight (the log's own) ends by itself.
- */
-function reportHolders(log: Logger) {
-  const holding = process.getActiveResourcesInfo().filter((resource) => !passingResources.has(resource))
-  if (holding.length > 0) log.warn('stopped, yet still held open', { holding })
-}
-
-const passingResources = new Set(['PipeWrap', 'TTYWrap', 'FSReqCallback'])
 
 /** Unreferenced: it fires only if something still holds the process open after the bound. */
 function giveUpAfter(seconds: number, log: Logger) {

@@ -3,6 +3,7 @@ import { serve } from 'srvx/node'
 import { useNitroApp, useNitroHooks } from 'nitro/app'
 import { loadConfigOrExit } from '#app.config.ts'
 import { closeGracefully } from '#server/http/close-gracefully.ts'
+import { resourcesHoldingProcess } from '#server/http/held-open.ts'
 import { guardConnections } from '#server/http/connection-guard.ts'
 import { httpServerTimeouts } from '#server/http/server-timeouts.ts'
 import { stopHandover } from '#server/http/stop-handover.ts'
@@ -66,12 +67,25 @@ if (handlesStopSignals()) {
   const stop = () => {
     if (stopping) return
     stopping = true
-    closeGracefully((force) => server.close(force), closeBoundMs()).catch((error: unknown) =>
-      log.error('closing the server failed', { error }),
+    closeGracefully((force) => server.close(force), closeBoundMs()).then(
+      // On the next turn of the event loop: the last connections, closed on this one, finish
+      // closing at its end.
+      () => setImmediate(() => setImmediate(reportHolders)),
+      (error: unknown) => log.error('closing the server failed', { error }),
     )
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+}
+
+/**
+ * Once stopped (the server closed, the runtime with it), the process exits when this turn of the
+ * event loop ends. Anything left (a timer, a socket, a worker) would delay every stop by as long as
+ * it lasts: named here rather than found by timing restarts.
+ */
+function reportHolders() {
+  const holding = resourcesHoldingProcess()
+  if (holding.length > 0) log.warn('stopped, yet still held open', { holding })
 }
 
 for (const event of ['unhandledRejection', 'uncaughtException'] as const)
