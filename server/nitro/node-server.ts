@@ -53,10 +53,12 @@ server.close = (closeActiveConnections) => {
     guard?.closeIdle()
     return listenerClosed
   })
+  // Resolves once the runtime closed too: what still holds the process is looked at after that.
   return closing.finally(() => {
     closed ??= Promise.resolve(useNitroHooks().callHook('close')).catch((error: unknown) =>
       log.error('closing failed', { error }),
     )
+    return closed
   })
 }
 
