@@ -4,13 +4,12 @@ import { definePlugin } from 'nitro'
 import { loadConfig } from '#app.config.ts'
 import { withResponseHeader } from '#server/http/response-header.ts'
 import { socketAddressOf } from '#server/http/socket-address.ts'
-import { handoverLimitMs, stopHandover } from '#server/http/stop-handover.ts'
+import { stopHandover } from '#server/http/stop-handover.ts'
+import { closeBoundMs, drainSeconds, handlesStopSignals } from '#server/http/stop-settings.ts'
 import { jsonResponse } from '#server/http/json-response.ts'
 import { createLogger, type Logger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
 
-/** How long answers in flight may take once a stop is asked for; then their connections are cut. */
-const defaultDrainSeconds = 10
 /** After the drain, how long closing the jobs and the database may take before the process gives up. */
 const closeSeconds = 10
 /**
@@ -23,19 +22,15 @@ const echoWindowMs = 500
 const healthPaths = new Set(['/api/health', '/api/ready'])
 
 /**
- * Graceful stop. srvx, the HTTP server under nitro, handles SIGTERM and SIGINT: it asks the server
- * to close, and the server's entry first hands over (health checks answer 503 until the proxy
- * polling them was told, at most 10 s; decision 0103), then stops listening, lets the answers in
- * flight finish (up to SERVER_SHUTDOWN_TIMEOUT seconds from the signal, the handover included, then
- * cuts them), and nitro then runs its `close` hooks. Here: the bound, the health answers while
- * stopping, the `close` hook that stops the runtime (so nothing is left to keep the process alive
- * and it exits 0), a second signal that exits at once, and a last-resort exit if closing hangs.
+ * Graceful stop. The server's entry closes the HTTP server on SIGTERM and SIGINT: it first hands
+ * over (health checks answer 503 until the proxy polling them was told, at most 10 s; decision
+ * 0103), then stops listening, lets the answers in flight finish (until the handover's limit plus
+ * SERVER_SHUTDOWN_TIMEOUT seconds from the signal, then cuts them), and runs nitro's `close` hooks. Here: the health
+ * answers while stopping, the `close` hook that stops the runtime (so nothing is left to keep the
+ * process alive and it exits 0), a second signal that exits at once, and a last-resort exit if
+ * closing hangs.
  */
 export default definePlugin((nitroApp) => {
-  // srvx's own setting, read when the server starts, after the plugins ran.
-  const drainSeconds = Number.parseInt(process.env.SERVER_SHUTDOWN_TIMEOUT ?? '') || defaultDrainSeconds
-  const handoverSeconds = handoverLimitMs / 1000
-  process.env.SERVER_SHUTDOWN_TIMEOUT = String(handoverSeconds + drainSeconds)
   const log = createLogger(loadConfig().logLevel)
   // srvx only reports a port it cannot listen on; the runtime would keep the process (and the
   // database) alive, serving nothing. Node publishes the failure on this channel.
@@ -43,8 +38,7 @@ export default definePlugin((nitroApp) => {
     log.error('cannot listen: stopping', { error: (message as { error?: unknown }).error })
     void closeRuntime().finally(() => process.exit(1))
   })
-  // srvx leaves the signals alone when CI or TEST is set (the process then dies at once); so do we.
-  if (process.env.CI || process.env.TEST) return
+  if (!handlesStopSignals()) return
   let firstSignalAt: number | undefined
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstSignalAt === undefined) {
@@ -52,9 +46,9 @@ export default definePlugin((nitroApp) => {
       handover.begin()
       log.info(
         'stopping: no new connections once a proxy polling the health checks saw them answer 503; answers in flight may finish',
-        { signal, drainSeconds },
+        { signal, drainSeconds: drainSeconds() },
       )
-      giveUpAfter(handoverSeconds + drainSeconds + closeSeconds, log)
+      giveUpAfter(closeBoundMs() / 1000 + closeSeconds, log)
       return
     }
     if (Date.now() - firstSignalAt < echoWindowMs) return

@@ -77,6 +77,9 @@ describe.each([
     expect(answer.connection).toBe('close')
     expect(JSON.parse(answer.body)).toMatchObject({ success: false })
     expect(await running.exited).toEqual({ code: 0, signal: null })
+    // Once stopped nothing is left to keep the process alive (a timer would delay every stop).
+    expect(running.output()).toMatch(/"message":"stopped"/)
+    expect(running.output()).not.toContain('still held open')
     expect(running.output()).toMatch(/"path":"\/api\/auth\/login","status":401/)
     // The embedded database's lock is released only by closing it.
     expect(existsSync(path.join(running.dataDir, 'pglite.lock'))).toBe(false)
