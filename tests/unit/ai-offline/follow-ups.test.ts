@@ -405,7 +405,7 @@ describe('a noun of a kind after "this" or "that"', () => {
  * doing what was asked, a part of the answer just given.
  */
 const namingNothingNew: [previous: string, question: string, expected: string][] = [
-  ['Is a hash map lookup O(1)?', 'Is that always true?', 'ds-complexity-cheatsheet'],
+  ['Is a hash map lookup O(1)?', 'Is that always true?', 'ds-hash-map'],
   ['How do you reverse a linked list recursively?', 'How about iteratively?', 'ds-reverse-linked-list'],
   ['How does binary search work?', 'Would it still work with a million records?', 'algo-binary-search'],
   ['How would you design a URL shortener?', 'Could you elaborate on the second point?', 'sd-url-shortener'],
