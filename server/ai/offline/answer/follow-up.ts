@@ -340,7 +340,8 @@ const endsOnPointedObject = (words: readonly string[]) =>
 
 /**
  * A short question whose pronoun or last word stands for the previous subject, wherever it comes:
- * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?".
+ * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?",
+ * "is there any flexibility on that?" (a demonstrative with nothing after it is a pronoun).
  * A question that opens by naming what it asks about has its own subject ("what is Docker and why
  * do we use it?") unless it ends on "in it", "about that" and the like ("what was your role in
  * it?"), and a demonstrative before a word of its own is a determiner ("this hook").
@@ -355,7 +356,9 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
     offersInstead(words, start) ||
     choosesAmongPrevious(words) ||
     words.some(
-      (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
+      (word, i) =>
+        pointingPronouns.has(word) ||
+        (demonstratives.has(word) && (i === words.length - 1 || namesNothing(words[i + 1] ?? ''))),
     )
   )
 }
