@@ -475,6 +475,13 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
     'What was the hardest part of it?',
     'beh-production-incident',
   ],
+  // A part of the answer or story just given, after "the" or "your".
+  ['How would you compute Fibonacci numbers recursively?', 'What is the base case?', 'algo-fibonacci'],
+  ['How would you design a URL shortener?', 'Can you draw the architecture?', 'sd-url-shortener'],
+  ['How would you design a chat system like WhatsApp?', 'Can you walk me through the schema?', 'sd-chat-system'],
+  ['Tell me about a production incident you handled.', 'What was the impact of your fix?', 'beh-production-incident'],
+  ['Tell me about a project you are proud of.', 'What was your role?', 'beh-proudest-project'],
+  ['Tell me about a time you missed a deadline.', 'And the outcome?', 'beh-missed-deadline'],
 ]
 
 /** Lookalikes: the same words beside a subject of the question's own. */
@@ -485,7 +492,16 @@ const namingTheirOwn: [previous: string, question: string, expected: string][] =
   ['How does DNS work?', 'What happens under the hood when you type a URL?', 'net-what-happens-url'],
   ['What is a closure?', 'And at scale, does Kafka keep messages in order?', 'sd-kafka'],
   ['How does DNS work?', 'What is the difference between a process and a thread, in points?', 'sd-process-vs-thread'],
+  // A part named with whose it is, or with "a": a subject of the question's own.
+  ['How would you design a URL shortener?', 'What is the role of a load balancer?', 'sd-load-balancer'],
+  ['How does a hash map work?', 'What is the impact of indexing on write performance?', 'sql-indexes'],
+  ['How would you design a URL shortener?', 'Can you draw the architecture of a CDN?', 'sd-cdn'],
+  ['How would you design a chat system like WhatsApp?', 'What is a database schema?', 'sql-normalization'],
+  ['Tell me about a production incident you handled.', 'What is your biggest weakness?', 'beh-weakness'],
 ]
+
+/** A part named with "a" asks what it is: "what is a base case?" is a question of its own. */
+const partsNamedWithA = ['What is a base case?', 'What is a schema?', 'Explain a microservices architecture.']
 
 describe('words that name nothing of their own in a follow-up', () => {
   it.each(namingNothingNew)('after "%s", "%s" follows up', (previous, question, expected) => {
@@ -494,6 +510,10 @@ describe('words that name nothing of their own in a follow-up', () => {
 
   it.each(namingTheirOwn)('after "%s", "%s" is a new question', (previous, question, expected) => {
     expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(partsNamedWithA)('"%s" is a new question', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
   })
 })
 

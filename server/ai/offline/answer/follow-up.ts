@@ -108,9 +108,24 @@ const beforeTheVerb: ReadonlySet<string> = new Set([
   ...['would', 'will', 'did', 'does', 'do', 'should', 'could', 'can', 'might', 'to'],
 ])
 
-/** Whether the word at `i` names nothing there: "react" names the framework unless it is the verb. */
+/**
+ * Parts of an answer or a story just given. After "the" or "your" they point at it ("what is the
+ * base case?", "can you draw the architecture?", "what was your role?"); after "a" they are the
+ * subject asked about ("what is a schema?"), and with whose they are a subject is named ("the role
+ * of a load balancer").
+ */
+const answerParts: ReadonlySet<string> = new Set([
+  ...['base', 'architecture', 'schema', 'impact', 'role', 'contribution', 'result', 'results', 'bottleneck'],
+])
+const pointingDeterminers: ReadonlySet<string> = new Set(['the', 'your'])
+
+/**
+ * Whether the word at `i` names nothing there: "react" names the framework unless it is the verb,
+ * and a part of the answer after "the" or "your" is the answer's.
+ */
 function namesNothingAt(words: readonly string[], i: number): boolean {
   const word = words[i] ?? ''
+  if (answerParts.has(word) && pointingDeterminers.has(words[i - 1] ?? '')) return true
   if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
   return namesNothing(word)
 }
