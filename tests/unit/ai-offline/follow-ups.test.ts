@@ -276,6 +276,55 @@ describe('a follow-up of a question about the candidate', () => {
   })
 })
 
+/** A demonstrative last in the question stands for what was just asked, a term of the job or a technical subject. */
+const endingOnThat: [previous: string, question: string, expected: string][] = [
+  ['What CTC are you looking for?', 'Is there any flexibility on that?', 'beh-salary-expectations'],
+  ['Can you relocate to Hyderabad?', 'Would you need any support for that?', 'beh-relocation'],
+  ['How does the TCP three-way handshake work?', 'Is there any flexibility on that?', 'net-tcp-handshake'],
+]
+
+/** A term of the job named alone, carrying on from a question about the job: put to the candidate by it. */
+const termsCarriedOn: [previous: string, question: string, expected: string][] = [
+  ['Are you okay with night shifts?', 'What about relocation?', 'beh-relocation'],
+  ['Can you relocate to Hyderabad?', 'What about shifts?', 'beh-shift-work'],
+  ['What CTC are you expecting?', 'And the bond?', 'beh-service-bond'],
+  ['What is your notice period?', 'And is there a probation?', 'beh-probation'],
+  ['Can you relocate to Hyderabad?', 'And travel?', 'beh-travel'],
+]
+
+/** The same words after a technical question, or asked alone: another field's, never an HR entry. */
+const termsInAnotherField: [previous: string | null, question: string][] = [
+  ['What does a linker do?', 'What about relocation?'],
+  ['How do bitwise operators work?', 'And shifts?'],
+  ['How does TLS choose a cipher suite?', 'Is that negotiable?'],
+  [null, 'What about relocation?'],
+  [null, 'And the bond?'],
+  // After a question about the job, a question naming its own subject in another field.
+  ['Are you okay with night shifts?', 'OK, what does a bitwise left shift do?'],
+  ['What is your notice period?', 'And how does a linker handle relocation of symbols?'],
+]
+
+describe('a follow-up of a question about the job', () => {
+  it.each(endingOnThat)('after "%s", "%s" follows up', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it('"and if not, what then?" after a relocation question is about relocating', () => {
+    expectFollowUp('Can you relocate to Hyderabad?', 'And if not, what then?', 'beh-relocation')
+  })
+
+  it.each(termsCarriedOn)('after "%s", "%s" is answered from the term\'s entry', (previous, question, expected) => {
+    const result = after(previous, question)
+    expect(result.matches[0]?.id).toBe(expected)
+    expect(result.source).toBe('knowledge-base')
+  })
+
+  it.each(termsInAnotherField)('after "%s", "%s" reaches no HR entry', (previous, question) => {
+    const result = previous === null ? answerQuestion({ question }) : after(previous, question)
+    expect(result.matches[0]?.id ?? 'none').not.toMatch(/^beh-/)
+  })
+})
+
 /** A follow-up that names a subject of its own and sets it beside the previous one: answered from the entry on both. */
 const setBeside: [previous: string, question: string, expected: string][] = [
   ['How does useEffect work?', 'and useLayoutEffect, does it run at the same time?', 'react-uselayouteffect'],
@@ -426,6 +475,13 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
     'What was the hardest part of it?',
     'beh-production-incident',
   ],
+  // A part of the answer or story just given, after "the" or "your".
+  ['How would you compute Fibonacci numbers recursively?', 'What is the base case?', 'algo-fibonacci'],
+  ['How would you design a URL shortener?', 'Can you draw the architecture?', 'sd-url-shortener'],
+  ['How would you design a chat system like WhatsApp?', 'Can you walk me through the schema?', 'sd-chat-system'],
+  ['Tell me about a production incident you handled.', 'What was the impact of your fix?', 'beh-production-incident'],
+  ['Tell me about a project you are proud of.', 'What was your role?', 'beh-proudest-project'],
+  ['Tell me about a time you missed a deadline.', 'And the outcome?', 'beh-missed-deadline'],
 ]
 
 /** Lookalikes: the same words beside a subject of the question's own. */
@@ -436,7 +492,16 @@ const namingTheirOwn: [previous: string, question: string, expected: string][] =
   ['How does DNS work?', 'What happens under the hood when you type a URL?', 'net-what-happens-url'],
   ['What is a closure?', 'And at scale, does Kafka keep messages in order?', 'sd-kafka'],
   ['How does DNS work?', 'What is the difference between a process and a thread, in points?', 'sd-process-vs-thread'],
+  // A part named with whose it is, or with "a": a subject of the question's own.
+  ['How would you design a URL shortener?', 'What is the role of a load balancer?', 'sd-load-balancer'],
+  ['How does a hash map work?', 'What is the impact of indexing on write performance?', 'sql-indexes'],
+  ['How would you design a URL shortener?', 'Can you draw the architecture of a CDN?', 'sd-cdn'],
+  ['How would you design a chat system like WhatsApp?', 'What is a database schema?', 'sql-normalization'],
+  ['Tell me about a production incident you handled.', 'What is your biggest weakness?', 'beh-weakness'],
 ]
+
+/** A part named with "a" asks what it is: "what is a base case?" is a question of its own. */
+const partsNamedWithA = ['What is a base case?', 'What is a schema?', 'Explain a microservices architecture.']
 
 describe('words that name nothing of their own in a follow-up', () => {
   it.each(namingNothingNew)('after "%s", "%s" follows up', (previous, question, expected) => {
@@ -445,6 +510,10 @@ describe('words that name nothing of their own in a follow-up', () => {
 
   it.each(namingTheirOwn)('after "%s", "%s" is a new question', (previous, question, expected) => {
     expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(partsNamedWithA)('"%s" is a new question', (question) => {
+    expect(needsPreviousQuestion(question)).toBe(false)
   })
 })
 

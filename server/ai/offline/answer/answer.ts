@@ -7,7 +7,7 @@ import { fallbackAnswerShape } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
 import { askedPart, namesNoSubject, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
-import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
+import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
 import { pointsBackFramework, termsFramework } from './question-frameworks.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { readResume } from './resume-facts.ts'
@@ -149,8 +149,12 @@ export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = f
   const { question, context, history } = questionInputSchema.parse(input)
   const { retrieval, followUpOf, pointsBack } = resolveFollowUp(question, context, history, search)
   // A follow-up is answered from the entry its previous question was: a question about the
-  // candidate ("what CTC are you expecting?") by its wording, whatever retrieval found for it.
-  const personal = personalQuestionEntry(followUpOf ?? question)
+  // candidate ("what CTC are you expecting?") by its wording, whatever retrieval found for it. A
+  // term named alone after a question about the job's terms is put to the candidate by it.
+  const previous = history?.at(-1)?.question
+  const personal =
+    personalQuestionEntry(followUpOf ?? question) ??
+    (followUpOf === null && previous !== undefined ? carriedOnTermEntry(question, previous) : null)
   // Terms no entry covers ("any other offers in hand?") are not answered from a neighbouring entry.
   const aboutTerms = followUpOf === null && asksAboutTerms(question)
   const entry = personal ?? (aboutTerms ? null : (retrieval.best?.entry ?? null))

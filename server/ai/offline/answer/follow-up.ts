@@ -108,9 +108,24 @@ const beforeTheVerb: ReadonlySet<string> = new Set([
   ...['would', 'will', 'did', 'does', 'do', 'should', 'could', 'can', 'might', 'to'],
 ])
 
-/** Whether the word at `i` names nothing there: "react" names the framework unless it is the verb. */
+/**
+ * Parts of an answer or a story just given. After "the" or "your" they point at it ("what is the
+ * base case?", "can you draw the architecture?", "what was your role?"); after "a" they are the
+ * subject asked about ("what is a schema?"), and with whose they are a subject is named ("the role
+ * of a load balancer").
+ */
+const answerParts: ReadonlySet<string> = new Set([
+  ...['base', 'architecture', 'schema', 'impact', 'role', 'contribution', 'result', 'results', 'bottleneck'],
+])
+const pointingDeterminers: ReadonlySet<string> = new Set(['the', 'your'])
+
+/**
+ * Whether the word at `i` names nothing there: "react" names the framework unless it is the verb,
+ * and a part of the answer after "the" or "your" is the answer's.
+ */
 function namesNothingAt(words: readonly string[], i: number): boolean {
   const word = words[i] ?? ''
+  if (answerParts.has(word) && pointingDeterminers.has(words[i - 1] ?? '')) return true
   if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
   return namesNothing(word)
 }
@@ -340,7 +355,8 @@ const endsOnPointedObject = (words: readonly string[]) =>
 
 /**
  * A short question whose pronoun or last word stands for the previous subject, wherever it comes:
- * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?".
+ * "how will you monitor it?", "now do it without extra space", "how is ordering guaranteed there?",
+ * "is there any flexibility on that?" (a demonstrative with nothing after it is a pronoun).
  * A question that opens by naming what it asks about has its own subject ("what is Docker and why
  * do we use it?") unless it ends on "in it", "about that" and the like ("what was your role in
  * it?"), and a demonstrative before a word of its own is a determiner ("this hook").
@@ -355,7 +371,9 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
     offersInstead(words, start) ||
     choosesAmongPrevious(words) ||
     words.some(
-      (word, i) => pointingPronouns.has(word) || (demonstratives.has(word) && namesNothing(words[i + 1] ?? '')),
+      (word, i) =>
+        pointingPronouns.has(word) ||
+        (demonstratives.has(word) && (i === words.length - 1 || namesNothing(words[i + 1] ?? ''))),
     )
   )
 }

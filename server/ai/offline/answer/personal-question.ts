@@ -146,6 +146,38 @@ const TERMS_ENTRIES: ReadonlySet<string> = new Set([
   'beh-probation',
 ])
 
+/**
+ * A question that carries on by naming one term of the job and nothing else: "what about
+ * relocation?", "and the bond?", "is there a probation too?". Alone its word may be another
+ * field's ("relocation" of a linker, "shifts" of bits), so it is only read as the job's term after
+ * a question about the job's terms, which put it to the candidate.
+ */
+const CARRIED_ON_TERM =
+  /^\W*(?:(?:and|so|ok|okay|but|also|then)\W+)*(?:(?:what|how) about\s+|(?:is|are) there\s+|will there be\s+)?(?:(?:the|a|an|any)\s+)?(?<term>[a-z][a-z -]*?)(?:\s+(?:too|also|as well|then))?[\s?.!]*$/i
+
+const CARRIED_TERMS: readonly [RegExp, string][] = [
+  [/^(relocat\w*|moving cities)$/, 'beh-relocation'],
+  [/^((night|rotational|rotating|weekend) )?shifts?( work| timings?)?$|^weekends?$/, 'beh-shift-work'],
+  [/^((service|training) )?bond( period)?$/, 'beh-service-bond'],
+  [/^probation( period)?$/, 'beh-probation'],
+  [/^(travel|travell?ing|onsite|on-site)$/, 'beh-travel'],
+  [/^(notice( period)?|joining date)$/, 'beh-notice-period'],
+  [/^(background (check|verification)|bgv)$/, 'beh-background-verification'],
+  [/^(office|hybrid|wfo|work from (the )?office)$/, 'beh-work-from-office'],
+  [/^(other offers?|offers in hand)$/, 'beh-other-offers'],
+]
+
+/**
+ * The entry of the one term a question names after a question about the job's terms ("what about
+ * relocation?" after "are you okay with night shifts?"), or null.
+ */
+export function carriedOnTermEntry(question: string, previous: string): KbEntry | null {
+  const term = CARRIED_ON_TERM.exec(question)?.groups?.term?.toLowerCase()
+  if (term === undefined || !asksAboutTerms(previous)) return null
+  const id = CARRIED_TERMS.find(([pattern]) => pattern.test(term))?.[1]
+  return id === undefined ? null : (findEntry(id) ?? null)
+}
+
 /** Whether the question is about terms of employment (pay, notice, relocation, offers, bonds…), with or without an entry. */
 export function asksAboutTerms(question: string): boolean {
   const entry = personalQuestionEntry(question)
