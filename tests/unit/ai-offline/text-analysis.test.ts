@@ -80,6 +80,40 @@ describe('tokenizer', () => {
   })
 })
 
+describe('stems of words that name different concepts', () => {
+  // Porter's suffix rules join words of one root that interviews use for unrelated concepts: TypeScript's
+  // generics and Python's generators, a graph's vertices and vertical scaling, a product and production.
+  it.each([
+    ['generics', 'generators'],
+    ['generic', 'generate'],
+    ['vertices', 'vertically'],
+    ['production', 'products'],
+    ['productivity', 'production'],
+    ['critical', 'criticism'],
+    ['integrity', 'integration'],
+    ['experiments', 'experience'],
+    ['busy', 'business'],
+    ['conversion', 'conversations'],
+  ])('keeps %s apart from %s', (one, other) => {
+    expect(analyze(one)).not.toEqual(analyze(other))
+  })
+
+  it.each([
+    ['generic', 'generics'],
+    ['generator', 'generators'],
+    ['generate', 'generation'],
+    ['vertex', 'vertices'],
+    ['production', 'productions'],
+    ['productive', 'productivity'],
+    ['criticism', 'criticise'],
+    ['critically', 'critical'],
+    ['experiment', 'experimenting'],
+    ['convert', 'conversion'],
+  ])('still joins %s and %s', (one, other) => {
+    expect(analyze(one)).toEqual(analyze(other))
+  })
+})
+
 describe('analyzer: stop words, synonyms and phrases', () => {
   it('removes stop words and spoken fillers', () => {
     expect(analyze('so um how does a hash map work')).toEqual(['hashmap', 'hash', 'map', 'work'])

@@ -1,3 +1,4 @@
+import { conceptStems } from './concept-stems.ts'
 import { porterStem } from './stem.ts'
 import { stopWords } from './stop-words.ts'
 import { phraseSynonyms, tokenSynonyms } from './synonyms.ts'
@@ -12,11 +13,14 @@ export type AnalyzedTerm = {
 const stemCache = new Map<string, string>()
 const STEM_CACHE_LIMIT = 50_000
 
-/** Only plain alphabetic words are stemmed; symbols, digits and concept tokens stay as they are. */
+/**
+ * Only plain alphabetic words are stemmed; symbols, digits and concept tokens stay as they are. A
+ * word whose Porter stem is another concept's has a stem of its own (`concept-stems.ts`).
+ */
 export function stemTerm(token: string): string {
   const cached = stemCache.get(token)
   if (cached !== undefined) return cached
-  const stem = /^[a-z]+$/.test(token) ? porterStem(token) : token
+  const stem = conceptStems.get(token) ?? (/^[a-z]+$/.test(token) ? porterStem(token) : token)
   // Queries bring new words forever; a bounded cache keeps a long-running server's memory flat.
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear()
   stemCache.set(token, stem)
