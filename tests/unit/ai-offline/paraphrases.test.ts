@@ -37,6 +37,36 @@ describe('a concept described in everyday words reaches its entry', () => {
   })
 })
 
+describe('words that say which concept without naming it', () => {
+  it.each([
+    // Going against someone, or pushing back, is disagreeing with them.
+    ['Was there a time you went against what your boss decided?', 'beh-disagree-manager'],
+    ['Did you ever push back on a plan your tech lead had already approved?', 'beh-disagree-manager'],
+    // A function calling itself is recursion, however the function is named.
+    ['A method keeps calling itself until the input is empty, what can go wrong?', 'algo-recursion'],
+    // A named document or wide-column store is a NoSQL database, put against a relational one.
+    ['Postgres or DynamoDB for a shopping cart, which one and why?', 'sql-vs-nosql'],
+    ['Would you keep user profiles in Cassandra or in a relational database?', 'sql-vs-nosql'],
+  ])('"%s" is answered from %s', (question, expected) => {
+    const result = answerQuestion({ question })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  it.each([
+    // "Hamare baare mein" is "about us": about the company.
+    ['Hamare baare mein aapko kya pata hai?', 'beh-know-about-company'],
+    // "Wajah" is the reason; "pichle", "uski" and "thi" are a pronoun and verb endings, no topic.
+    ['Pichle saal aapne kaam nahi kiya, uski wajah kya thi?', 'beh-career-gap'],
+    // "dhundhna" is finding, or searching for, something.
+    ['Linked list mein cycle kaise dhundhoge?', 'ds-linked-list-cycle'],
+  ])('reads the Hinglish "%s" as %s', (question, expected) => {
+    const result = findAnswers(question)
+    expect(result.status).toBe('match')
+    expect(result.best?.entry.id).toBe(expected)
+  })
+})
+
 describe('paraphrases met at the words they use (decision 0140)', () => {
   it.each([
     // "Brackets" and "parentheses" are one balanced-symbols problem.

@@ -92,7 +92,10 @@ export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<str
   ['postgres', ['postgresql']],
   ['psql', ['postgresql']],
   ['pg', ['postgresql']],
-  ['mongo', ['mongodb']],
+  // A named document or wide-column store is also a NoSQL database: "Postgres or DynamoDB?" is the
+  // SQL-or-NoSQL choice. Relational databases stay themselves; one against another is no such choice.
+  ...['mongo', 'mongodb'].map((w) => [w, ['mongodb', 'nosql']] as const),
+  ...['cassandra', 'dynamodb', 'couchdb', 'couchbase', 'firestore', 'hbase'].map((w) => [w, [w, 'nosql']] as const),
   ['algo', ['algorithm']],
   ['algos', ['algorithm']],
   ['algorithmic', ['algorithm']],
@@ -449,6 +452,9 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['counting sort', 'countingsort'],
   ['insertion sort', 'insertionsort'],
   ['bubble sort', 'bubblesort'],
+  // A function or method that calls itself is recursive, whatever it is named.
+  ['call itself', 'recursion'],
+  ['invoke itself', 'recursion'],
   ['code review', 'code_review'],
   ['feature flag', 'feature_flag'],
   ['feature toggle', 'feature_flag'],
@@ -496,6 +502,8 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['want to join', 'why_company'],
   ['why this company', 'why_company'],
   ['why our company', 'why_company'],
+  // An interviewer's "us" is the company ("what do you know about us?").
+  ['about us', 'company'],
   ['why should we hire', 'why_company'],
   ['where do you see yourself', 'career_goals'],
   ['five years', 'career_goals'],
@@ -538,6 +546,11 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['tech lead', 'manager'],
   ['reporting manager', 'manager'],
   ['different opinions', 'disagree'],
+  // Going against someone's call, or pushing back on it, is disagreeing with it.
+  ...['go', 'goes', 'went', 'gone', 'going'].map((verb) => [`${verb} against`, 'disagree'] as const),
+  ['push back', 'disagree'],
+  ['pushed back', 'disagree'],
+  ['pushing back', 'disagree'],
   ['different opinion', 'disagree'],
   ['difference of opinion', 'disagree'],
   ['release date', 'deadline'],
