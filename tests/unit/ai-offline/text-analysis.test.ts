@@ -127,6 +127,12 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('k8s')).toEqual(analyze('kubernetes'))
   })
 
+  it('reads an idiom as its concept instead of its words', () => {
+    expect(analyze('it was my fault')).toEqual(analyze('fail'))
+    expect(analyze('he pushed back on the plan')).not.toContain(analyze('push')[0])
+    expect(analyze('what is a page fault')).toContain(analyze('fault')[0])
+  })
+
   it('maps brackets and parentheses to one term, and not braces, which entries use for JavaScript syntax', () => {
     expect(analyze('brackets')).toEqual(analyze('parentheses'))
     expect(analyze('bracket')).toEqual(analyze('parenthesis'))
