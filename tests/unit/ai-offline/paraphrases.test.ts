@@ -64,6 +64,16 @@ describe('words that say which concept without naming it', () => {
     expect(result.matches[0]?.id).toBe(expected)
   })
 
+  // Counting the ways to build or reach something is the mark of a dynamic-programming problem. The
+  // puzzles' own words (dominoes, a robot) are unknown to the knowledge base, so the engine may still
+  // not be confident; the entry is ranked first.
+  it.each([
+    ['Find the number of ways to tile a 2 by n board with dominoes.', 'algo-dynamic-programming'],
+    ['In how many ways can a robot walk from the top left to the bottom right of a grid?', 'algo-dynamic-programming'],
+  ])('ranks "%s" to %s first', (question, expected) => {
+    expect(findAnswers(question).matches[0]?.entry.id).toBe(expected)
+  })
+
   it.each([
     // "Hamare baare mein" is "about us": about the company.
     ['Hamare baare mein aapko kya pata hai?', 'beh-know-about-company'],

@@ -127,6 +127,11 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('k8s')).toEqual(analyze('kubernetes'))
   })
 
+  it('reads first in first out as FIFO and last in first out as LIFO', () => {
+    expect(analyze('first in first out')).toContain(analyze('fifo')[0])
+    expect(analyze('last in, first out')).toContain(analyze('lifo')[0])
+  })
+
   it('reads an idiom as its concept instead of its words', () => {
     expect(analyze('it was my fault')).toEqual(analyze('fail'))
     expect(analyze('he pushed back on the plan')).not.toContain(analyze('push')[0])
