@@ -37,6 +37,57 @@ describe('a concept described in everyday words reaches its entry', () => {
   })
 })
 
+describe('words that say which concept without naming it', () => {
+  it.each([
+    // Going against someone, or pushing back, is disagreeing with them.
+    ['Was there a time you went against what your boss decided?', 'beh-disagree-manager'],
+    ['Have you ever pushed back on a decision your manager made?', 'beh-disagree-manager'],
+    // A function calling itself is recursion, however the function is named.
+    ['A method keeps calling itself until the input is empty, what can go wrong?', 'algo-recursion'],
+    // A named document or wide-column store is a NoSQL database, put against a relational one.
+    ['Postgres or DynamoDB for a shopping cart, which one and why?', 'sql-vs-nosql'],
+    ['Would you keep user profiles in Cassandra or in a relational database?', 'sql-vs-nosql'],
+    // Something that was one's fault is a failure, not a page fault.
+    ['When was something your fault at work, and what did you learn?', 'beh-failure'],
+    // A profile, or the journey so far, is the candidate's introduction.
+    ['Brief me about your profile.', 'beh-tell-me-about-yourself'],
+    ['Quickly take me through your journey so far.', 'beh-tell-me-about-yourself'],
+    // Having "very less time", in Indian English, is a tight deadline.
+    ['Have you worked with very less time to deliver something?', 'beh-tight-deadline'],
+    // Someone changing their mind about what they want is a change of requirements.
+    ['How do you react when the client changes their mind late in the project?', 'beh-changing-requirements'],
+    // A test that sometimes fails, with nothing changed, is flaky.
+    ['Some of our tests sometimes fail on CI and pass on a rerun, what do you do?', 'ops-flaky-tests'],
+  ])('"%s" is answered from %s', (question, expected) => {
+    const result = answerQuestion({ question })
+    expect(result.source).toBe('knowledge-base')
+    expect(result.matches[0]?.id).toBe(expected)
+  })
+
+  // Counting the ways to build or reach something is the mark of a dynamic-programming problem. The
+  // puzzles' own words (dominoes, a robot) are unknown to the knowledge base, so the engine may still
+  // not be confident; the entry is ranked first.
+  it.each([
+    ['Find the number of ways to tile a 2 by n board with dominoes.', 'algo-dynamic-programming'],
+    ['In how many ways can a robot walk from the top left to the bottom right of a grid?', 'algo-dynamic-programming'],
+  ])('ranks "%s" to %s first', (question, expected) => {
+    expect(findAnswers(question).matches[0]?.entry.id).toBe(expected)
+  })
+
+  it.each([
+    // "Hamare baare mein" is "about us": about the company.
+    ['Hamare baare mein aapko kya pata hai?', 'beh-know-about-company'],
+    // "Wajah" is the reason; "pichle", "uski" and "thi" are a pronoun and verb endings, no topic.
+    ['Pichle saal aapne kaam nahi kiya, uski wajah kya thi?', 'beh-career-gap'],
+    // "dhundhna" is finding, or searching for, something.
+    ['Linked list mein cycle kaise dhundhoge?', 'ds-linked-list-cycle'],
+  ])('reads the Hinglish "%s" as %s', (question, expected) => {
+    const result = findAnswers(question)
+    expect(result.status).toBe('match')
+    expect(result.best?.entry.id).toBe(expected)
+  })
+})
+
 describe('paraphrases met at the words they use (decision 0140)', () => {
   it.each([
     // "Brackets" and "parentheses" are one balanced-symbols problem.

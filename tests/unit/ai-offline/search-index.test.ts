@@ -50,6 +50,21 @@ describe('BM25F search index', () => {
     expect(knowledgeIndex().search('what is recursoin')[0]?.id).toBe('algo-recursion')
   })
 
+  // A word the index lacks is as often a real word of another meaning as a slip of the keys: a slip
+  // changes one letter, swaps two or drops or doubles one, where another word tends to differ by
+  // two letters or by its ending.
+  it.each([
+    ['a form with fifty fields', 'fifty'],
+    ['we deducted the fee twice', 'deducted'],
+    ['she was given a linker error', 'linker'],
+    ['the cancer ward app', 'cancer'],
+  ])('leaves a real word it lacks as it is: %s', (question, word) => {
+    const term = knowledgeIndex()
+      .analyzeQuery(question)
+      .find((t) => t.surface === word)
+    expect(term?.correctedTo).toBeUndefined()
+  })
+
   it('is built once per process, shared by a second copy of the module (the page bundle has its own)', async () => {
     const first = knowledgeIndex()
     vi.resetModules()

@@ -80,6 +80,40 @@ describe('tokenizer', () => {
   })
 })
 
+describe('stems of words that name different concepts', () => {
+  // Porter's suffix rules join words of one root that interviews use for unrelated concepts: TypeScript's
+  // generics and Python's generators, a graph's vertices and vertical scaling, a product and production.
+  it.each([
+    ['generics', 'generators'],
+    ['generic', 'generate'],
+    ['vertices', 'vertically'],
+    ['production', 'products'],
+    ['productivity', 'production'],
+    ['critical', 'criticism'],
+    ['integrity', 'integration'],
+    ['experiments', 'experience'],
+    ['busy', 'business'],
+    ['conversion', 'conversations'],
+  ])('keeps %s apart from %s', (one, other) => {
+    expect(analyze(one)).not.toEqual(analyze(other))
+  })
+
+  it.each([
+    ['generic', 'generics'],
+    ['generator', 'generators'],
+    ['generate', 'generation'],
+    ['vertex', 'vertices'],
+    ['production', 'productions'],
+    ['productive', 'productivity'],
+    ['criticism', 'criticise'],
+    ['critically', 'critical'],
+    ['experiment', 'experimenting'],
+    ['convert', 'conversion'],
+  ])('still joins %s and %s', (one, other) => {
+    expect(analyze(one)).toEqual(analyze(other))
+  })
+})
+
 describe('analyzer: stop words, synonyms and phrases', () => {
   it('removes stop words and spoken fillers', () => {
     expect(analyze('so um how does a hash map work')).toEqual(['hashmap', 'hash', 'map', 'work'])
@@ -91,6 +125,17 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('js')).toEqual(analyze('javascript'))
     expect(analyze('postgres')).toEqual(analyze('PostgreSQL'))
     expect(analyze('k8s')).toEqual(analyze('kubernetes'))
+  })
+
+  it('reads first in first out as FIFO and last in first out as LIFO', () => {
+    expect(analyze('first in first out')).toContain(analyze('fifo')[0])
+    expect(analyze('last in, first out')).toContain(analyze('lifo')[0])
+  })
+
+  it('reads an idiom as its concept instead of its words', () => {
+    expect(analyze('it was my fault')).toEqual(analyze('fail'))
+    expect(analyze('he pushed back on the plan')).not.toContain(analyze('push')[0])
+    expect(analyze('what is a page fault')).toContain(analyze('fault')[0])
   })
 
   it('maps brackets and parentheses to one term, and not braces, which entries use for JavaScript syntax', () => {

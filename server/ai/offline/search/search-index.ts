@@ -33,6 +33,20 @@ const fieldLengthNormalisation: Readonly<Record<SearchField, number>> = {
   wordings: 0.5,
 }
 const K1 = 1.2
+/**
+ * A slip of the keys changes one letter, swaps two, or drops or doubles one; a word two edits away
+ * is as likely another word ("deducted" and "detected", "conference" and "confidence"). On the
+ * development questions every two-edit correction was a real word the index lacks.
+ */
+const MAX_SLIP_DISTANCE = 1
+
+/**
+ * Two words of the same length that differ only in their last letter are more often two words
+ * ("cancer" and "cancel", "linker" and "linked", "fifty" and "fifth") than a slip.
+ */
+const isAnotherEnding = (typed: string, known: string): boolean =>
+  typed.length === known.length && typed.slice(0, -1) === known.slice(0, -1)
+
 /** How much a spelling-corrected query word counts compared with one typed correctly. */
 const CORRECTED_TERM_WEIGHT = 0.85
 
@@ -182,7 +196,6 @@ export class SearchIndex {
 
   private correct(surface: string): { term: string; word: string } | null {
     if (!/^[a-z]+$/.test(surface) || surface.length < 5) return null
-    const maxDistance = surface.length >= 8 ? 2 : 1
     let best: { term: string; word: string; distance: number; df: number } | null = null
     // Typists rarely get the first letter wrong, and more often drop a letter than add one, so
     // among equally close words prefer those not shorter than what was typed, then common ones.
@@ -192,8 +205,9 @@ export class SearchIndex {
       -c.df,
     ]
     for (const [word, term] of this.vocabulary.get(surface.charAt(0)) ?? []) {
-      const distance = editDistance(surface, word, maxDistance)
-      if (distance > maxDistance) continue
+      if (isAnotherEnding(surface, word)) continue
+      const distance = editDistance(surface, word, MAX_SLIP_DISTANCE)
+      if (distance > MAX_SLIP_DISTANCE) continue
       const candidate = { term, word, distance, df: this.documentFrequency(term) }
       if (best === null || compareTuples(rank(candidate), rank(best)) < 0) best = candidate
     }

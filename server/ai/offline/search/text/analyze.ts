@@ -1,6 +1,7 @@
+import { conceptStems } from './concept-stems.ts'
 import { porterStem } from './stem.ts'
 import { stopWords } from './stop-words.ts'
-import { phraseSynonyms, tokenSynonyms } from './synonyms.ts'
+import { idiomSynonyms, phraseSynonyms, tokenSynonyms } from './synonyms.ts'
 import { isIndexableWord, rawWords } from './tokenize.ts'
 
 /** One index term and the word(s) of the original text it came from. */
@@ -12,11 +13,14 @@ export type AnalyzedTerm = {
 const stemCache = new Map<string, string>()
 const STEM_CACHE_LIMIT = 50_000
 
-/** Only plain alphabetic words are stemmed; symbols, digits and concept tokens stay as they are. */
+/**
+ * Only plain alphabetic words are stemmed; symbols, digits and concept tokens stay as they are. A
+ * word whose Porter stem is another concept's has a stem of its own (`concept-stems.ts`).
+ */
 export function stemTerm(token: string): string {
   const cached = stemCache.get(token)
   if (cached !== undefined) return cached
-  const stem = /^[a-z]+$/.test(token) ? porterStem(token) : token
+  const stem = conceptStems.get(token) ?? (/^[a-z]+$/.test(token) ? porterStem(token) : token)
   // Queries bring new words forever; a bounded cache keeps a long-running server's memory flat.
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear()
   stemCache.set(token, stem)
@@ -26,15 +30,21 @@ export function stemTerm(token: string): string {
 type Phrase = {
   stems: readonly string[]
   concept: string
+  /** An idiom stands for its words, which are not indexed themselves. */
+  isIdiom: boolean
 }
 
 const phrasesByFirstStem = new Map<string, Phrase[]>()
-for (const [phrase, concept] of phraseSynonyms) {
+const phrases = [
+  ...phraseSynonyms.map(([phrase, concept]) => ({ phrase, concept, isIdiom: false })),
+  ...idiomSynonyms.map(([phrase, concept]) => ({ phrase, concept, isIdiom: true })),
+]
+for (const { phrase, concept, isIdiom } of phrases) {
   const stems = rawWords(phrase).map(stemTerm)
   const first = stems[0]
   if (first === undefined) continue
   const list = phrasesByFirstStem.get(first) ?? []
-  list.push({ stems, concept })
+  list.push({ stems, concept, isIdiom })
   list.sort((a, b) => b.stems.length - a.stems.length)
   phrasesByFirstStem.set(first, list)
 }
@@ -45,8 +55,8 @@ function matchPhrases(stems: readonly string[], start: number): Phrase[] {
 }
 
 /**
- * Text → index terms: raw words, phrase concepts, synonym replacement, stop-word removal and
- * Porter stemming. The same function analyses documents, queries and interview context.
+ * Text → index terms: raw words, phrase concepts (an idiom's in place of its words), synonym
+ * replacement, stop-word removal and Porter stemming. The same function analyses documents, queries and interview context.
  */
 export function analyzeWithSurface(text: string): AnalyzedTerm[] {
   const words = rawWords(text)
@@ -54,15 +64,17 @@ export function analyzeWithSurface(text: string): AnalyzedTerm[] {
   const out: AnalyzedTerm[] = []
   // The longest phrase wins: "binary search tree" must not also count as "binary search".
   let coveredUntil = 0
+  let idiomUntil = 0
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? ''
     for (const phrase of matchPhrases(stems, i)) {
       const end = i + phrase.stems.length
       if (end <= coveredUntil) continue
       coveredUntil = end
+      if (phrase.isIdiom) idiomUntil = end
       out.push({ term: stemTerm(phrase.concept), surface: words.slice(i, end).join(' ') })
     }
-    if (stopWords.has(word) || !isIndexableWord(word)) continue
+    if (i < idiomUntil || stopWords.has(word) || !isIndexableWord(word)) continue
     const replacements = tokenSynonyms.get(word)
     if (replacements === undefined) out.push({ term: stems[i] ?? word, surface: word })
     else for (const replacement of replacements) out.push({ term: stemTerm(replacement), surface: word })

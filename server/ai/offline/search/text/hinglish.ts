@@ -15,6 +15,9 @@ export const hinglishPhrases: readonly (readonly [string, string])[] = [
   ['ye job kyun', 'why_company'],
   ['yahan kaam kyun', 'why_company'],
   ['hamari company', 'why_company'],
+  // "Hamare baare mein" is "about us": about the company.
+  ['hamare baare', 'company'],
+  ['hamare bare', 'company'],
   ['job kyun chhod', 'why_leaving'],
   ['job kyu chhod', 'why_leaving'],
   ['paanch saal', 'career_goals'],
@@ -28,6 +31,7 @@ export const hinglishWords: readonly (readonly [string, readonly string[]])[] = 
   ['kamzori', ['weakness']],
   ['galti', ['mistake']],
   ['jhagda', ['conflict']],
+  ...['wajah', 'vajah', 'karan'].map((w) => [w, ['reason']] as const),
   // "Difference" is spelt as it is said: fark, farak, farq, or the formal antar.
   ...['fark', 'farak', 'farq', 'antar', 'alag'].map((w) => [w, ['difference']] as const),
 ]
@@ -92,5 +96,8 @@ export const hinglishStopWords: readonly string[] = [
   // Pronouns, question words, verb endings and particles of spoken Hindi.
   ...['aapne', 'maine', 'kabhi', 'kisi', 'kiya', 'kiye', 'kaun', 'kaunsa', 'kaunsi', 'kab', 'jab', 'agar'],
   ...['karenge', 'karoge', 'karega', 'karegi', 'karo', 'kar', 'hone', 'hote', 'hua', 'hui', 'chal'],
+  ...['aapko', 'hamare', 'hamara', 'humein', 'hume', 'uski', 'uska', 'uske', 'unka', 'unki', 'pichle', 'pichla'],
+  // "Pata" is knowing, a stop word in English too.
+  ...['pata', 'tha', 'thi', 'hoga', 'hogi', 'jayega', 'jayegi', 'aisa', 'aise', 'diya', 'liya', 'gaya', 'gayi'],
   ...['liye', 'andar', 'par', 'toh', 'to', 'bhi', 'hi', 'tak', 'nahi', 'nahin', 'bahut', 'phir', 'wala', 'wali'],
 ]

@@ -92,7 +92,10 @@ export const tokenSynonyms: ReadonlyMap<string, readonly string[]> = new Map<str
   ['postgres', ['postgresql']],
   ['psql', ['postgresql']],
   ['pg', ['postgresql']],
-  ['mongo', ['mongodb']],
+  // A named document or wide-column store is also a NoSQL database: "Postgres or DynamoDB?" is the
+  // SQL-or-NoSQL choice. Relational databases stay themselves; one against another is no such choice.
+  ...['mongo', 'mongodb'].map((w) => [w, ['mongodb', 'nosql']] as const),
+  ...['cassandra', 'dynamodb', 'couchdb', 'couchbase', 'firestore', 'hbase'].map((w) => [w, [w, 'nosql']] as const),
   ['algo', ['algorithm']],
   ['algos', ['algorithm']],
   ['algorithmic', ['algorithm']],
@@ -321,6 +324,15 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['level order', 'bfs'],
   ['dynamic programming', 'dynamic_programming'],
   ['least recently used', 'lru'],
+  ['first in first out', 'fifo'],
+  ['first come first served', 'fifo'],
+  ['last in first out', 'lifo'],
+  // Counting the ways to build or reach something is how a dynamic-programming problem is asked.
+  ['how many ways', 'count_ways'],
+  ['number of ways', 'count_ways'],
+  ['count the ways', 'count_ways'],
+  ['count ways', 'count_ways'],
+  ['count of ways', 'count_ways'],
   ['content delivery network', 'cdn'],
   ['content distribution network', 'cdn'],
   ['domain name system', 'dns'],
@@ -449,6 +461,9 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['counting sort', 'countingsort'],
   ['insertion sort', 'insertionsort'],
   ['bubble sort', 'bubblesort'],
+  // A function or method that calls itself is recursive, whatever it is named.
+  ['call itself', 'recursion'],
+  ['invoke itself', 'recursion'],
   ['code review', 'code_review'],
   ['feature flag', 'feature_flag'],
   ['feature toggle', 'feature_flag'],
@@ -471,6 +486,13 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['was down', 'outage'],
   ['is down', 'outage'],
   ['made a mistake', 'fail'],
+  // A test that passes or fails at random, with nothing changed, is flaky.
+  ['sometimes fail', 'flaky'],
+  ['sometimes pass', 'flaky'],
+  ['randomly fail', 'flaky'],
+  ['fail randomly', 'flaky'],
+  ['intermittently fail', 'flaky'],
+  ['fail intermittently', 'flaky'],
   ['messed up', 'fail'],
   ['screwed up', 'fail'],
   ['too many things', 'prioritization'],
@@ -491,11 +513,16 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['about yourself', 'self_intro'],
   ['your background', 'self_intro'],
   ['walk me through your resume', 'self_intro'],
+  // Indian English asks for the introduction as the candidate's "profile".
+  ['your profile', 'self_intro'],
+  ['brief introduction', 'self_intro'],
   ['want to work here', 'why_company'],
   ['want to work for', 'why_company'],
   ['want to join', 'why_company'],
   ['why this company', 'why_company'],
   ['why our company', 'why_company'],
+  // An interviewer's "us" is the company ("what do you know about us?").
+  ['about us', 'company'],
   ['why should we hire', 'why_company'],
   ['where do you see yourself', 'career_goals'],
   ['five years', 'career_goals'],
@@ -543,6 +570,11 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['release date', 'deadline'],
   ['due date', 'deadline'],
   ['delivery date', 'deadline'],
+  // Too little time to finish is a tight deadline (see also `idiomSynonyms`).
+  ['not enough time', 'deadline'],
+  ['time crunch', 'deadline'],
+  ['tight timeline', 'deadline'],
+  ['tight schedule', 'deadline'],
   ['you not good at', 'weakness'],
   ['you are not good at', 'weakness'],
   ['you best at', 'strength'],
@@ -579,4 +611,29 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['same site', 'samesite'],
   ['status code', 'status_code'],
   ['response code', 'status_code'],
+]
+
+/**
+ * [idiom, concept token]: phrases whose words, each on its own, name another concept than the
+ * phrase does. The idiom stands for its words, which are not indexed: "your fault" is a failure,
+ * not the page fault its "fault" would find; "push back" is disagreeing, not a git push; "changed
+ * their mind" a change of requirements with no mind in it.
+ */
+export const idiomSynonyms: readonly (readonly [string, string])[] = [
+  // Going against someone's call, or pushing back on it, is disagreeing with it.
+  ...['go', 'goes', 'went', 'gone', 'going'].map((verb) => [`${verb} against`, 'disagree'] as const),
+  ...['push', 'pushed', 'pushing'].map((verb) => [`${verb} back`, 'disagree'] as const),
+  // Something that was one's own doing is a failure.
+  ...['my', 'your', 'our', 'his', 'her', 'their', 'at'].map((word) => [`${word} fault`, 'fail'] as const),
+  // Too little time to finish is a tight deadline; Indian English says "very less time" ("less
+  // time" alone is also a faster algorithm's).
+  ['short on time', 'deadline'],
+  ['very less time', 'deadline'],
+  ['had less time', 'deadline'],
+  // Someone changing their mind about what they want is a change of requirements.
+  ...['their', 'his', 'her', 'your'].map((owner) => [`change ${owner} mind`, 'requirement'] as const),
+  ['change what they want', 'requirement'],
+  // The candidate's path "so far" is their introduction.
+  ['journey so far', 'self_intro'],
+  ['career so far', 'self_intro'],
 ]
