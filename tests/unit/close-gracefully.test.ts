@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { manualTimers } from '#tests/support/manual-timers.ts'
 import { closeGracefully } from '#server/http/close-gracefully.ts'
-
-/** Timers the test moves by hand. */
-function manualTimers() {
-  let now = 0
-  const due: { at: number; run: () => void }[] = []
-  return {
-    timers: {
-      setTimeout: (run: () => void, ms: number) => {
-        const timer = { at: now + ms, run }
-        due.push(timer)
-        return () => {
-          const index = due.indexOf(timer)
-          if (index >= 0) due.splice(index, 1)
-        }
-      },
-    },
-    /** Timers still to run: a Node process with one left does not exit until it ran. */
-    pending: () => due.length,
-    advance(ms: number) {
-      now += ms
-      for (const timer of due.filter((one) => one.at <= now)) {
-        due.splice(due.indexOf(timer), 1)
-        timer.run()
-      }
-    },
-  }
-}
 
 /** A server close the test finishes by hand; `calls` records each call's `force`. */
 function manualClose() {

@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { manualTimers } from '#tests/support/manual-timers.ts'
 import { createStopHandover, handoverLimitMs } from '#server/http/stop-handover.ts'
-
-/** A clock and timers the test moves by hand. */
-function manualTimers() {
-  let now = 0
-  const due: { at: number; run: () => void }[] = []
-  return {
-    timers: {
-      now: () => now,
-      setTimeout: (run: () => void, ms: number) => {
-        const timer = { at: now + ms, run }
-        due.push(timer)
-        return () => {
-          const index = due.indexOf(timer)
-          if (index >= 0) due.splice(index, 1)
-        }
-      },
-    },
-    /** Timers still to run: a Node process with one left does not exit until it ran. */
-    pending: () => due.length,
-    advance(ms: number) {
-      now += ms
-      for (const timer of due.filter((one) => one.at <= now)) {
-        due.splice(due.indexOf(timer), 1)
-        timer.run()
-      }
-    },
-  }
-}
 
 /** Whether the promise settled by now (after the microtasks queued so far). */
 async function settled(promise: Promise<void>) {
