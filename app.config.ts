@@ -110,6 +110,11 @@ const envSchema = z
     INNGEST_BASE_URL: z.url().optional(),
     INNGEST_DEV: booleanFlag,
     PROJECTION_POLL_MS: z.coerce.number().int().min(100).default(5000),
+    // Once a stop is asked for and a polling proxy was told: how long answers in flight may take before their connections are cut.
+    SERVER_SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(10),
+    // Set by CI runners and by vitest: a stop signal then ends the process at once (Node's default).
+    CI: z.string().optional(),
+    TEST: z.string().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     GA_MEASUREMENT_ID: z
       .string()
@@ -300,6 +305,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     projections: { pollMs: env.PROJECTION_POLL_MS },
+    stop: {
+      drainSeconds: env.SERVER_SHUTDOWN_TIMEOUT,
+      /** A test runner or CI job stopping its children wants them gone at once. */
+      handlesSignals: !env.CI && !env.TEST,
+    },
     site: {
       // An empty id (the pattern admits one) means none.
       gaMeasurementId: env.GA_MEASUREMENT_ID === '' ? undefined : env.GA_MEASUREMENT_ID,

@@ -1,12 +1,4 @@
-/** `setTimeout` answers a function that cancels the timer. */
-type Timers = { setTimeout: (run: () => void, ms: number) => () => void }
-
-const systemTimers: Timers = {
-  setTimeout: (run, ms) => {
-    const timer = setTimeout(run, ms)
-    return () => clearTimeout(timer)
-  },
-}
+import { systemTimers, type Timers } from './cancellable-timers.ts'
 
 /**
  * Closes a server, letting the answers in flight finish for at most `boundMs`, then cutting the
@@ -22,6 +14,8 @@ export async function closeGracefully(
   let forced: Promise<void> | undefined
   const cancelBound = timers.setTimeout(() => {
     forced = close(true)
+    // Awaited below once the graceful close ends; until then a failure must not go unhandled.
+    forced.catch(() => undefined)
   }, boundMs)
   try {
     await close(false)

@@ -1,4 +1,5 @@
 import { pollCycle, type PollCycle } from './poll-cycle.ts'
+import { systemTimers, type Timers } from './cancellable-timers.ts'
 
 /**
  * A replica behind a proxy that routes by health checks (deploy/Caddyfile polls /api/health every
@@ -21,17 +22,6 @@ const keptChecks = 200
 const settleMs = 500
 /** The longest a stop keeps serving new requests, whoever did not poll in time. */
 export const handoverLimitMs = 10_000
-
-/** `setTimeout` answers a function that cancels the timer. */
-type Timers = { now: () => number; setTimeout: (run: () => void, ms: number) => () => void }
-
-const systemTimers: Timers = {
-  now: Date.now,
-  setTimeout: (run, ms) => {
-    const timer = setTimeout(run, ms)
-    return () => clearTimeout(timer)
-  },
-}
 
 /** A polling address while stopping: how many 503s it has had, since when. */
 type Poller = PollCycle & { told: number; cancelCycle?: () => void }

@@ -5,7 +5,7 @@ import { loadConfig } from '#app.config.ts'
 import { withResponseHeader } from '#server/http/response-header.ts'
 import { socketAddressOf } from '#server/http/socket-address.ts'
 import { stopHandover } from '#server/http/stop-handover.ts'
-import { closeBoundMs, drainSeconds, handlesStopSignals } from '#server/http/stop-settings.ts'
+import { closeBoundMs } from '#server/http/stop-settings.ts'
 import { jsonResponse } from '#server/http/json-response.ts'
 import { createLogger, type Logger } from '#server/logger.ts'
 import { closeRuntime } from '#server/runtime.ts'
@@ -31,14 +31,15 @@ const healthPaths = new Set(['/api/health', '/api/ready'])
  * closing hangs.
  */
 export default definePlugin((nitroApp) => {
-  const log = createLogger(loadConfig().logLevel)
+  const config = loadConfig()
+  const log = createLogger(config.logLevel)
   // srvx only reports a port it cannot listen on; the runtime would keep the process (and the
   // database) alive, serving nothing. Node publishes the failure on this channel.
   subscribe('tracing:net.server.listen:error', (message) => {
     log.error('cannot listen: stopping', { error: (message as { error?: unknown }).error })
     void closeRuntime().finally(() => process.exit(1))
   })
-  if (!handlesStopSignals()) return
+  if (!config.stop.handlesSignals) return
   let firstSignalAt: number | undefined
   const onSignal = (signal: NodeJS.Signals) => {
     if (firstSignalAt === undefined) {
@@ -46,9 +47,9 @@ export default definePlugin((nitroApp) => {
       handover.begin()
       log.info(
         'stopping: no new connections once a proxy polling the health checks saw them answer 503; answers in flight may finish',
-        { signal, drainSeconds: drainSeconds() },
+        { signal, drainSeconds: config.stop.drainSeconds },
       )
-      giveUpAfter(closeBoundMs() / 1000 + closeSeconds, log)
+      giveUpAfter(closeBoundMs(config.stop) / 1000 + closeSeconds, log)
       return
     }
     if (Date.now() - firstSignalAt < echoWindowMs) return

@@ -7,7 +7,7 @@ import { resourcesHoldingProcess } from '#server/http/held-open.ts'
 import { guardConnections } from '#server/http/connection-guard.ts'
 import { httpServerTimeouts } from '#server/http/server-timeouts.ts'
 import { stopHandover } from '#server/http/stop-handover.ts'
-import { closeBoundMs, handlesStopSignals } from '#server/http/stop-settings.ts'
+import { closeBoundMs } from '#server/http/stop-settings.ts'
 import { createLogger } from '#server/logger.ts'
 
 /**
@@ -64,12 +64,12 @@ server.close = (closeActiveConnections) => {
 
 // SIGTERM and SIGINT close the server; past the bound the connections left are cut. A second
 // signal is the nitro plugin's (graceful-shutdown.ts): it exits at once.
-if (handlesStopSignals()) {
+if (config.stop.handlesSignals) {
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
-    closeGracefully((force) => server.close(force), closeBoundMs()).then(
+    closeGracefully((force) => server.close(force), closeBoundMs(config.stop)).then(
       // On the next turn of the event loop: the last connections, closed on this one, finish
       // closing at its end.
       () => setImmediate(() => setImmediate(reportHolders)),

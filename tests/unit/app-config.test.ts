@@ -37,6 +37,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
   })
 
+  it('bounds a stop: SERVER_SHUTDOWN_TIMEOUT is whole seconds from 0 to 3600, 10 unless set; CI or TEST leave the signals to Node', () => {
+    expect(loadConfig({}).stop).toEqual({ drainSeconds: 10, handlesSignals: true })
+    expect(loadConfig({ SERVER_SHUTDOWN_TIMEOUT: '0' }).stop.drainSeconds).toBe(0)
+    expect(loadConfig({ SERVER_SHUTDOWN_TIMEOUT: '25' }).stop.drainSeconds).toBe(25)
+    for (const bad of ['-10', '1.5', 'soon', '3601'])
+      expect(() => loadConfig({ SERVER_SHUTDOWN_TIMEOUT: bad }), bad).toThrow(/SERVER_SHUTDOWN_TIMEOUT/)
+    expect(loadConfig({ CI: 'true' }).stop.handlesSignals).toBe(false)
+    expect(loadConfig({ TEST: 'true' }).stop.handlesSignals).toBe(false)
+  })
+
   it('lists every bad variable by name, with what it got', () => {
     const error = (() => {
       try {
