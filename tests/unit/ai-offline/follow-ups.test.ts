@@ -468,6 +468,7 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
   ['How would you design a URL shortener?', 'What happens under heavy load?', 'sd-url-shortener'],
   ['How does merge sort work?', 'And for very large inputs?', 'algo-merge-sort'],
   ['How would you design a chat system?', 'With a million users online?', 'sd-chat-system'],
+  ['How would you design a chat system?', 'At scale, with a million users online?', 'sd-chat-system'],
   // "What was …" names no subject when it ends on "in it", "of it".
   ['Tell me about a project you are proud of.', 'What was your role in it?', 'beh-proudest-project'],
   [
@@ -475,6 +476,11 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
     'What was the hardest part of it?',
     'beh-production-incident',
   ],
+  ['Tell me about a project you are proud of.', 'OK, what was your role in it?', 'beh-proudest-project'],
+  // A first clause that names no subject of its own: the pronoun after the comma points back.
+  ['What is a message queue?', 'In production, how will you monitor it?', 'sd-message-queues'],
+  // Manners set against each other for what is done to "it": the previous subject is still asked about.
+  ['How do you reverse a linked list?', 'Can you do it recursively or iteratively?', 'ds-reverse-linked-list'],
   // A part of the answer or story just given, after "the" or "your".
   ['How would you compute Fibonacci numbers recursively?', 'What is the base case?', 'algo-fibonacci'],
   ['How would you design a URL shortener?', 'Can you draw the architecture?', 'sd-url-shortener'],
@@ -500,6 +506,40 @@ const namingTheirOwn: [previous: string, question: string, expected: string][] =
   ['Tell me about a production incident you handled.', 'What is your biggest weakness?', 'beh-weakness'],
 ]
 
+/**
+ * Questions that look like follow-ups but are not: a "what is X" question ending on "of it" after
+ * naming X, a load phrase before alternatives of the question's own, manner words it compares.
+ * A null entry: the question is new but no entry answers it; it is never the previous one's.
+ */
+const looksLikeAFollowUp: [kind: string, previous: string, question: string, expected: string | null][] = [
+  [
+    '"of it" after its own subject',
+    'How does a CDN work?',
+    'What is Docker? What are the benefits of it?',
+    'ops-docker',
+  ],
+  [
+    '"of it" after its own subject',
+    'How does a CDN work?',
+    'What is memoization? Give an example of it.',
+    'algo-memoization-vs-tabulation',
+  ],
+  [
+    '"of it" after its own subject',
+    'How does a CDN work?',
+    'What is Kubernetes, what is the purpose of it?',
+    'ops-kubernetes',
+  ],
+  ['alternatives after a load', 'How does a CDN work?', 'At scale, Kafka or RabbitMQ?', 'sd-kafka'],
+  ['alternatives after a load', 'How does a CDN work?', 'On large datasets, Spark or Hadoop?', null],
+  [
+    'manners compared',
+    'How would you design a URL shortener?',
+    'Recursive or iterative, which is better?',
+    'algo-recursion',
+  ],
+]
+
 /** A part named with "a" asks what it is: "what is a base case?" is a question of its own. */
 const partsNamedWithA = ['What is a base case?', 'What is a schema?', 'Explain a microservices architecture.']
 
@@ -510,6 +550,17 @@ describe('words that name nothing of their own in a follow-up', () => {
 
   it.each(namingTheirOwn)('after "%s", "%s" is a new question', (previous, question, expected) => {
     expectNewQuestion(previous, question, expected)
+  })
+
+  it.each(looksLikeAFollowUp)('%s: after "%s", "%s" is a new question', (_kind, previous, question, expected) => {
+    if (expected !== null) {
+      expectNewQuestion(previous, question, expected)
+      return
+    }
+    expect(needsPreviousQuestion(question)).toBe(false)
+    const result = after(previous, question)
+    expect(result.answer).not.toContain('Following up on')
+    expect(result.matches[0]?.id).not.toBe(answerQuestion({ question: previous }).matches[0]?.id)
   })
 
   it.each(partsNamedWithA)('"%s" is a new question', (question) => {

@@ -61,6 +61,16 @@ const auxiliaries: ReadonlySet<string> = new Set([
 ])
 
 /**
+ * A manner of doing what was asked: "how about iteratively?", "can you do it recursively?". Set
+ * against another ("recursive or iterative, which is better?") a manner is what is asked about.
+ */
+const mannerWords: ReadonlySet<string> = new Set([
+  ...['iteratively', 'recursively', 'iterative', 'recursive', 'concurrently', 'asynchronously', 'lazily', 'eagerly'],
+])
+/** Words that set one thing against another: "recursive or iterative", Hindi "ya", "vs". */
+const comparingWords: ReadonlySet<string> = new Set(['or', 'ya', 'vs', 'versus'])
+
+/**
  * Words that name nothing here though the search keeps them: "same" stands for what was asked
  * before ("same thing in React?"), and romanised Hindi pronouns and verb endings carry no subject
  * ("iska time complexity kya hoga?").
@@ -73,8 +83,7 @@ const namesNothingHere: ReadonlySet<string> = new Set([
   ...['two', 'both'],
   // "is that always true?", "would it still work with a million records?"
   ...['still', 'always', 'never', 'ever', 'true'],
-  // A manner of doing what was asked: "how about iteratively?", "can you do it recursively?"
-  ...['iteratively', 'recursively', 'iterative', 'recursive', 'concurrently', 'asynchronously', 'lazily', 'eagerly'],
+  ...mannerWords,
   // A part of the answer just given: "could you elaborate on the second point?", "walk me through the code"
   ...['point', 'points', 'walk', 'diagram', 'draw', 'sketch'],
   ...pointingPronouns,
@@ -121,10 +130,13 @@ const pointingDeterminers: ReadonlySet<string> = new Set(['the', 'your'])
 
 /**
  * Whether the word at `i` names nothing there: "react" names the framework unless it is the verb,
- * and a part of the answer after "the" or "your" is the answer's.
+ * a part of the answer after "the" or "your" is the answer's, and a manner set against another is
+ * the question's own subject.
  */
 function namesNothingAt(words: readonly string[], i: number): boolean {
   const word = words[i] ?? ''
+  if (mannerWords.has(word) && (comparingWords.has(words[i - 1] ?? '') || comparingWords.has(words[i + 1] ?? '')))
+    return false
   if (answerParts.has(word) && pointingDeterminers.has(words[i - 1] ?? '')) return true
   if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
   return namesNothing(word)
@@ -168,7 +180,7 @@ export function needsPreviousQuestion(question: string): boolean {
     return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
-  if (pointsAtOwnSubject(words, firstOwn)) return false
+  if (pointsAtOwnSubject(words, firstOwn, clauseStarts(question))) return false
   if (pointsByKind(words)) return true
   const pointsBack = words.some(
     (word, i) =>
@@ -219,12 +231,37 @@ function comparesTwoNamed(words: readonly string[]): boolean {
 }
 
 /**
- * A pronoun in a second clause, joined by "and" to a first that names the question's own subject:
- * "how does merge sort work and when would you use it?", "explain IaC and its benefits".
+ * A pronoun in a second clause, joined by "and" to a first that names the question's own subject
+ * ("how does merge sort work and when would you use it?", "explain IaC and its benefits"), or
+ * after a sentence break or a comma that closes a first clause asking what its subject is ("what
+ * is Docker? what are the benefits of it?", "what is Kubernetes, what is the purpose of it?"). A
+ * first clause of another kind may set its subject beside the previous one ("and UDP, does it do
+ * the same?") or put the previous question somewhere ("in production, how will you monitor it?").
  */
-function pointsAtOwnSubject(words: readonly string[], firstOwn: number): boolean {
+function pointsAtOwnSubject(words: readonly string[], firstOwn: number, breaks: readonly number[]): boolean {
+  const pointsFrom = (start: number) => words.slice(start).some((word) => pointingPronouns.has(word))
   const and = words.indexOf('and', firstOwn)
-  return and > firstOwn && words.slice(and + 1).some((word) => pointingPronouns.has(word))
+  if (and > firstOwn && pointsFrom(and + 1)) return true
+  const clauseStart = breaks.findLast((start) => start <= firstOwn) ?? 0
+  const nextClause = breaks.find((start) => start > firstOwn)
+  const opening = words.slice(clauseStart).findIndex((word) => !carryOns.has(word)) + clauseStart
+  return (
+    nextClause !== undefined &&
+    definingOpenings.test(words.slice(opening, opening + 2).join(' ')) &&
+    pointsFrom(nextClause)
+  )
+}
+
+/** Where each clause after a sentence break or a comma starts among the question's words as read. */
+function clauseStarts(question: string): readonly number[] {
+  // The words of an opening that looks back at the story are not read.
+  let start = wordsAsRead(question).length - rawWords(question).length
+  const starts: number[] = []
+  for (const clause of question.split(/(?<=[.!?,;])\s+/).slice(0, -1)) {
+    start += rawWords(clause).length
+    if (start > 0) starts.push(start)
+  }
+  return starts
 }
 
 /**
@@ -309,11 +346,16 @@ const loadNouns: ReadonlySet<string> = new Set([
 /** Words that put what follows on the previous question: "under heavy load", "for large inputs". */
 const loadMarkers: ReadonlySet<string> = new Set(['under', 'with', 'for', 'at', 'on'])
 
+/** Own words a question put under load may add after the load: "with a million users online?". */
+const MAX_WORDS_AFTER_LOAD = 1
+
 /**
  * A size or load put on the previous question, "if" left unsaid, the load being the whole
  * question: "what happens under heavy load?", "and for very large inputs?", "with a million users
- * online?". A question after the load asks that question ("and at scale, does Kafka keep messages
- * in order?"); "under the hood" is no load.
+ * online?". The load's words are the variation; only words after it are the question's own. A
+ * question after the load asks that question ("and at scale, does Kafka keep messages in order?"),
+ * and so do alternatives named after it ("at scale, Kafka or RabbitMQ?"); "under the hood" is no
+ * load.
  */
 function putsUnderLoad(words: readonly string[], ownCount: number): boolean {
   if (ownCount > MAX_VARIATION_WORDS) return false
@@ -321,9 +363,28 @@ function putsUnderLoad(words: readonly string[], ownCount: number): boolean {
   const start = words[opening] === 'what' && words[opening + 1] === 'happens' ? opening + 2 : opening
   if (!loadMarkers.has(words[start] ?? '')) return false
   const load = words.slice(start + 1)
+  const end = loadEnd(words, start)
+  if (end < 0 || load.some((word) => questionWords.has(word) || auxiliaries.has(word))) return false
+  const afterLoad = (i: number) => i > end
+  const ownAfter = words.filter((word, i) => afterLoad(i) && !loadNouns.has(word) && !namesNothingAt(words, i))
   return (
-    load.some((word) => loadNouns.has(word)) && !load.some((word) => questionWords.has(word) || auxiliaries.has(word))
+    ownAfter.length <= MAX_WORDS_AFTER_LOAD && !words.some((word, i) => afterLoad(i) && namedAlternatives.has(word))
   )
+}
+
+/**
+ * Where the load that starts with a marker at `start` ends, on its noun, or -1: "under heavy
+ * load", "at scale, with a million users" (one load after another).
+ */
+function loadEnd(words: readonly string[], start: number): number {
+  let end = -1
+  for (let marker = start; loadMarkers.has(words[marker] ?? '');) {
+    const noun = words.findIndex((word, i) => i > marker && loadNouns.has(word))
+    if (noun < 0) break
+    end = noun
+    marker = words[noun + 1] === 'and' ? noun + 2 : noun + 1
+  }
+  return end
 }
 
 /**
