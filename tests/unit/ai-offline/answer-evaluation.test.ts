@@ -388,5 +388,6 @@ describe('what is written after a test part', () => {
     ].map(tokens)
     for (const line of [thirdFreshTestSet, fourthFreshTestSet, fifthFreshTestSet, sixthFreshTestSet].flatMap(linesOf))
       expect(closestOverlap(line, later), line).toBeLessThan(COPY_LIMIT)
-  })
+    // About a million line pairs: 3 s on an idle machine, past vitest's default 5 s on a loaded one.
+  }, 60_000)
 })
