@@ -313,6 +313,21 @@ describe('a follow-up of a question about the job', () => {
     expectFollowUp('Can you relocate to Hyderabad?', 'And if not, what then?', 'beh-relocation')
   })
 
+  it.each([
+    ['Would you sign a two-year service bond?', 'And if you leave early?', 'beh-service-bond'],
+    ['Is there a training bond?', 'What if I quit before it ends?', 'beh-service-bond'],
+    ['Are you okay with a six-month probation?', 'And if you leave early?', 'beh-probation'],
+  ])('a bare condition after "%s" ("%s") is about that term, not job-hopping', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it.each(['Why did you leave so early?', 'You changed jobs so often, why?'])(
+    'a question on leaving early, not a condition, is still about job-hopping: %s',
+    (question) => {
+      expect(after('Would you sign a two-year service bond?', question).matches[0]?.id).toBe('beh-frequent-job-changes')
+    },
+  )
+
   it.each(termsCarriedOn)('after "%s", "%s" is answered from the term\'s entry', (previous, question, expected) => {
     const result = after(previous, question)
     expect(result.matches[0]?.id).toBe(expected)

@@ -64,3 +64,66 @@ describe('entries on the terms of a job', () => {
     expect(answeredFrom(question)).toBe(expected)
   })
 })
+
+describe('Hinglish questions on the terms and history of a job', () => {
+  it.each([
+    // The candidate carried by a Hindi pronoun or a verb form of the person asked, or left out
+    // as Hindi leaves it out, the question naming nothing but the term.
+    ['2023 mein aapne kaam kyun nahi kiya?', 'beh-career-gap'],
+    ['2022 ke baad kaam kyun nahi kiya?', 'beh-career-gap'],
+    ['Pichle saal gap kyun tha?', 'beh-career-gap'],
+    ['Do saal ka gap kyun hai?', 'beh-career-gap'],
+    ['Career gap kyun hai?', 'beh-career-gap'],
+    ['Gap ke time kya kar rahe the?', 'beh-career-gap'],
+    ['Graduation ke baad gap kyun liya?', 'beh-gap-after-graduation'],
+    ['Aap relocate kar sakte ho?', 'beh-relocation'],
+    ['Relocate kar sakte ho?', 'beh-relocation'],
+    ['Notice period kitna hai aapka?', 'beh-notice-period'],
+    ['Probation kitne mahine ka hai?', 'beh-probation'],
+    ['Shifts mein kaam kar sakte ho?', 'beh-shift-work'],
+  ])('are put to the candidate: %s', (question, expected) => {
+    expect(answeredFrom(question)).toBe(expected)
+  })
+
+  it.each([
+    // A gap in data, memory or a layout; a bond or a shift of another field; a definition.
+    'Pichle saal data mein gap kyun tha?',
+    'Aapke data mein gap kyun hai?',
+    'Time series mein gap kaise fill karoge?',
+    'Memory mein gap kyun hota hai?',
+    'Flexbox mein gap kyun nahi aa raha?',
+    'Gap kya hai?',
+    'Bond kya hota hai?',
+    'Bond aur stock mein kya fark hai?',
+    'Bits ko left shift kar sakte ho?',
+    'Linker symbols ko relocate kar sakte ho?',
+    'Bond ko kaise price karte ho?',
+    'Kaam kyun nahi kar raha?',
+    'Code ne kaam kyun nahi kiya?',
+  ])("are not reached by another field's question in Hinglish: %s", (question) => {
+    expect(isAboutTheJob(answeredFrom(question))).toBe(false)
+    expect(personalQuestionEntry(question)).toBeNull()
+  })
+})
+
+describe('a term of a job used of a product or a system', () => {
+  it.each([
+    'send a notice period reminder to users',
+    'the probation period of a new process in your scheduler',
+    'add a notice period field to the employee table',
+    'how long is the probation period of a new replica before it takes traffic',
+    'your cache keeps a probation segment for new keys, why?',
+  ])('reaches no HR entry: %s', (question) => {
+    expect(isAboutTheJob(answeredFrom(question))).toBe(false)
+    expect(personalQuestionEntry(question)).toBeNull()
+  })
+
+  it.each([
+    ['what is your notice period', 'beh-notice-period'],
+    ['can you buy out your notice period?', 'beh-notice-period'],
+    ['how long is the probation period here?', 'beh-probation'],
+    ['are you okay with the probation process here?', 'beh-probation'],
+  ])("leaves the job's own term to its entry: %s", (question, expected) => {
+    expect(answeredFrom(question)).toBe(expected)
+  })
+})

@@ -171,10 +171,13 @@ export function namesNoSubject(question: string): boolean {
  */
 export function needsPreviousQuestion(question: string): boolean {
   const words = wordsAsRead(question)
-  // The candidate is a subject of its own, worded in function words ("tell me about yourself").
-  if (words.length === 0 || personalQuestionEntry(question) !== null) return false
-  if (comparesTwoNamed(words)) return false
+  if (words.length === 0) return false
   const own = words.filter((_, i) => !namesNothingAt(words, i))
+  // A bare condition is put on what was asked before, whatever its words would ask alone: "and if
+  // you leave early?" after a service bond is about breaking the bond, not about changing jobs.
+  if (variesPrevious(words, own.length)) return true
+  // The candidate is a subject of its own, worded in function words ("tell me about yourself").
+  if (personalQuestionEntry(question) !== null || comparesTwoNamed(words)) return false
   if (own.length === 0) return true
   if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
     return true
@@ -189,12 +192,7 @@ export function needsPreviousQuestion(question: string): boolean {
         (demonstratives.has(word) &&
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
-  return (
-    (pointsBack && own.length <= 1) ||
-    variesPrevious(words, own.length) ||
-    putsUnderLoad(words, own.length) ||
-    pointsAtPrevious(words, own.length)
-  )
+  return (pointsBack && own.length <= 1) || putsUnderLoad(words, own.length) || pointsAtPrevious(words, own.length)
 }
 
 /**

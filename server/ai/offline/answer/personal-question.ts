@@ -27,7 +27,7 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-gap-after-graduation',
   ],
   [
-    /\b(gap|break)\b.{0,30}\b(resume|résumé|cv|career|employment|work history)\b|\b(resume|résumé|cv|career|employment)\b.{0,20}\b(gap|break)\b|\bexplain (the|this|that) (gap|break)\b|\bnot working for\b/i,
+    /\b(gap|break)\b.{0,30}\b(resume|résumé|cv|career|employment|work history)\b|\b(resume|résumé|cv|career|employment)\b.{0,20}\b(gap|break)\b|\bexplain (the|this|that) (gap|break)\b|\bnot working for\b|\bkaam (kyun|kyu) (nahi|nahin|na) (kiya|kar rahe|karte)\b|\b(kyun|kyu) (nahi|nahin) kaam (kiya|kar rahe)\b/i,
     'beh-career-gap',
   ],
   [

@@ -1,14 +1,16 @@
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
+import { asksInHindiOfNothingBut } from './asked-in-hindi.ts'
 
 /**
  * Words that put a question to the candidate about their own job: "you", "your", "we" and "our"
  * of the employer, their Hindi forms, "okay" or "fine" asked of them, or a word of employment that
- * names no one entry (company, interview, joining). A word that is itself an entry's subject
- * ("shift", "offer", "team", "hybrid", "job") proves nothing: "the shift operator" and "a hybrid
- * model" share it.
+ * names no one entry (company, interview, joining). Hindi often says "you" only in the verb: the
+ * future "karoge", "paoge", "jaoge", and "sakte ho", "karte ho", "kar rahe the". A word that is
+ * itself an entry's subject ("shift", "offer", "team", "hybrid", "job") proves nothing: "the shift
+ * operator" and "a hybrid model" share it.
  */
 const PUT_TO_THE_CANDIDATE =
-  /\b(you|your|yours|yourself|u|ur|we|us|our|here|okay|ok|fine|comfortable|willing|ready|open|aap\w*|tum\w*|tu|tera|tere|tujhe|apna|apni|apne|chalega|karoge|paoge|company|companies|employer|organi[sz]ation|firm|candidate|interview|hr|resume|cv|naukri|position|joining|onboarding)\b/i
+  /\b(you|your|yours|yourself|u|ur|we|us|our|here|okay|ok|fine|comfortable|willing|ready|open|aap\w*|tum\w*|tu|tera|tere|tujhe|apna|apni|apne|chalega|\w+og[ei]|\w+t[ei] ho|(rahe|gaye|kiye|liye|chuke) ho|rahe the|company|companies|employer|organi[sz]ation|firm|candidate|interview|hr|resume|cv|naukri|position|joining|onboarding)\b/i
 
 /**
  * Phrases that only ever mean a term of employment, whoever is addressed. Relocating is one when a
@@ -32,8 +34,16 @@ const WHETHER_THE_JOB_HAS =
  * life?", "how do you work best?"; not "work out" a price) puts a how-question to them; their other
  * words ("your employer", "are you okay") still count.
  */
-const ANYONE_DOING_IT =
-  /\bhow (do|can|could|would|should|will) you (?!(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like|stay|keep|remain|balance|spend|work(?! out))\b)\w+|\bwhat (do|would|can|could|should) you use\b/gi
+const OWN_STANCE_OR_CONDUCT = String.raw`(feel|handle|deal|cope|manage|see|view|think|rate|plan|intend|expect|justify|explain|describe|prefer|like|stay|keep|remain|balance|spend|work(?! out))`
+const ANYONE_DOING_IT = new RegExp(
+  String.raw`\bhow (do|can|could|would|should|will) you (?!${OWN_STANCE_OR_CONDUCT}\b)\w+|\bwhat (do|would|can|could|should) you use\b`,
+  'gi',
+)
+/** The same in Hindi: "bond ko kaise price karte ho" asks how anyone prices one; "kaise manage karoge" is the candidate's. */
+const ANYONE_DOING_IT_IN_HINDI = new RegExp(
+  String.raw`\bkaise (?!${OWN_STANCE_OR_CONDUCT}\b)\w+ (kar(te|ti) (ho|hain)|karoge|karogi|karenge)\b`,
+  'gi',
+)
 
 /**
  * A task of making something: "design a rota for night shifts", "build a scheduler that assigns
@@ -72,6 +82,16 @@ const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: Reg
   ],
   [/\bbackground (check|verification)/i, /\b(ci|pipelines?|threads?|workers?|daemons?|cron)\b/i],
   [/\bprobation/i, /\b(parole|offenders?|criminal|courts?|driv(ing|er)|licen[cs]e)\b/i],
+  // A probation or a notice period a product or a system keeps for its users, keys or processes.
+  [
+    /\bprobation|\bnotice periods?\b/i,
+    /\b(users|customers|subscribers|tenants|reminders?|notifications?|emails?|alerts?|fields?|columns?|tables?|schema|records?|api|endpoints?|scheduler|threads?|nodes?|replicas?|instances?|servers?|pods?|cache|caches|keys|segments?|circuit breakers?|canary|(new|child|background|worker) process(es)?|processes)\b/i,
+  ],
+  // A gap in data, in memory or between elements of a layout.
+  [
+    /\bgaps?\b/i,
+    /\b(data|datasets?|values?|series|timestamps?|sensors?|logs?|rows?|columns?|memory|heap|array|elements?|sequences?|numbers?|flex\w*|grid|css|margins?|padding|pixels?|layout)\b/i,
+  ],
   [/\boffers?\b/i, /\b(poll|queues?|deque|sdp|webrtc)\b/i],
 ]
 
@@ -79,7 +99,12 @@ const inAnotherFieldsSense = (question: string): boolean =>
   IN_ANOTHER_FIELDS_SENSE.some(([word, companions]) => word.test(question) && companions.test(question))
 
 const isPutToTheCandidate = (question: string): boolean =>
-  PUT_TO_THE_CANDIDATE.test(question.replace(ANYONE_DOING_IT, ' ').replace(YOU_SET_A_TASK, ' '))
+  PUT_TO_THE_CANDIDATE.test(
+    question.replace(ANYONE_DOING_IT, ' ').replace(ANYONE_DOING_IT_IN_HINDI, ' ').replace(YOU_SET_A_TASK, ' '),
+  )
+
+/** The entry's own subject, in its tags: Hindi, which leaves out whom it asks, names only this. */
+const subjectOf = (entry: KbEntry): readonly string[] => entry.tags.filter((tag) => tag !== 'hr' && tag !== 'terms')
 
 const namesATermOfEmployment = (question: string): boolean =>
   !SETS_A_TASK.test(question) && (TERMS_OF_EMPLOYMENT.test(question) || WHETHER_THE_JOB_HAS.test(question))
@@ -94,9 +119,12 @@ const isAboutTheJob = (entry: KbEntry): boolean => entry.tags.includes('hr')
 
 /**
  * Whether the entry may answer the question: any entry, except an "hr" one for a question that
- * takes the job's words in another field's sense, or is neither put to the candidate nor names a
- * term of employment.
+ * takes the job's words in another field's sense, or is neither put to the candidate, nor names a
+ * term of employment, nor is a Hindi question naming only the entry's subject.
  */
 export const mayAnswer = (entry: KbEntry, question: string): boolean =>
   !isAboutTheJob(entry) ||
-  (!inAnotherFieldsSense(question) && (isPutToTheCandidate(question) || namesATermOfEmployment(question)))
+  (!inAnotherFieldsSense(question) &&
+    (isPutToTheCandidate(question) ||
+      namesATermOfEmployment(question) ||
+      asksInHindiOfNothingBut(question, subjectOf(entry))))
