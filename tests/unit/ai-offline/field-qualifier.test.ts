@@ -60,6 +60,13 @@ describe('a field named after "in" says where the concept lives, not what is ask
     expect(findAnswers(question).best?.entry.id).toBe(expected)
   })
 
+  it('lifts an entry for a concept it defines only when the question says its words together', () => {
+    // Without "React", "key prop" and "rendering" are most of what is asked, but they are not
+    // "render props": the render-props entry is no answer.
+    const result = findAnswers('Why is the key prop needed when rendering a list in React?')
+    expect(result.best?.entry.id).toBe('react-reconciliation-keys')
+  })
+
   it('keeps the field as the key term when nothing else in the question names a concept', () => {
     const result = findAnswers('tell me about it in operating systems')
     expect(result.matches[0]?.evidence.keyCoverage).toBeGreaterThan(0)
