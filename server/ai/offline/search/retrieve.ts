@@ -116,6 +116,32 @@ const DEFINES_MIN_SHARE = 0.5
  */
 const PASSING_WORD_ENTRIES = 2
 
+const isNaming = (term: QueryTerm, index: SearchIndex): boolean =>
+  index.has(term.term) && (index.namesAConcept(term.term) || index.documentFrequency(term.term) < PASSING_WORD_ENTRIES)
+
+/**
+ * The terms of what the question asks, without the field it names at its end as where the concept
+ * lives ("data structures" in "what is a queue in data structures"). The field still finds and
+ * ranks entries by their text, but an entry that does not name it explains what is asked no
+ * less, and the field is no key term: as the rarer word, "data structure" cut the queue's own
+ * entry as a neighbour. When nothing else in the question names a concept ("what about in
+ * Java?"), the field is what is asked.
+ */
+function askedTermsOf(queryTerms: readonly QueryTerm[], index: SearchIndex): readonly QueryTerm[] {
+  const asked = queryTerms.filter((term) => term.namesTheField !== true)
+  return asked.some((term) => isNaming(term, index)) ? asked : queryTerms
+}
+
+/**
+ * The terms an entry is judged on: what is asked, and the field where the entry names it too. An
+ * entry on the field's own concept ("hoisting" in JavaScript) keeps the evidence the field gives
+ * it; one that does not name the field explains what is asked no less.
+ */
+function termsFor(hit: SearchHit, queryTerms: readonly QueryTerm[], askedTerms: readonly QueryTerm[]): QueryTerm[] {
+  const named = new Set(hit.titleTerms)
+  return queryTerms.filter((term) => askedTerms.includes(term) || named.has(term.term))
+}
+
 /**
  * The question's key terms: its rarest words that some entry names in its question, phrasings or
  * tags, which name the concept or algorithm asked about. A word no entry uses ("dying",
@@ -126,9 +152,7 @@ const PASSING_WORD_ENTRIES = 2
  */
 function keyTermsOf(queryTerms: readonly QueryTerm[], index: SearchIndex): Set<string> {
   const known = queryTerms.filter((term) => index.has(term.term))
-  const naming = known.filter(
-    (term) => index.namesAConcept(term.term) || index.documentFrequency(term.term) < PASSING_WORD_ENTRIES,
-  )
+  const naming = known.filter((term) => isNaming(term, index))
   const candidates = naming.length > 0 ? naming : known
   const highestIdf = Math.max(0, ...candidates.map((term) => index.idf(term.term)))
   return new Set(
@@ -259,16 +283,28 @@ function definedTermsOf(entry: KbEntry): readonly (readonly string[])[] {
 }
 
 /**
+ * Whether the question says all of a concept's terms, next to one another in any order: "key
+ * prop" and "rendering" in "why is the key prop needed when rendering a list?" are not "render
+ * props".
+ */
+function isSaidTogether(terms: readonly string[], position: ReadonlyMap<string, number>): boolean {
+  const at = terms.map((term) => position.get(term))
+  if (at.some((value) => value === undefined)) return false
+  const places = at.filter((value) => value !== undefined)
+  return Math.max(...places) - Math.min(...places) < new Set(places).size
+}
+
+/**
  * The idf-weighted share of the question taken by the concepts the entry defines that the question
  * names in full: 1 for "what is a BST?" and the BST's entry, and for "heap vs BST" and the entry
  * that defines that comparison, about half for "heap vs BST" and either concept's own entry, 0 for
  * an entry that defines nothing the question names.
  */
 function definedShareOf(entry: KbEntry, queryTerms: readonly QueryTerm[], index: SearchIndex): number {
-  const asked = new Set(queryTerms.map((term) => term.term))
+  const position = new Map(queryTerms.map((term, at) => [term.term, at]))
   const named = new Set(
     definedTermsOf(entry)
-      .filter((terms) => terms.every((term) => asked.has(term)))
+      .filter((terms) => isSaidTogether(terms, position))
       .flat(),
   )
   if (named.size === 0) return 0
@@ -332,19 +368,21 @@ export function findAnswers(
     }
   }
   const signals = extractContextSignals(context)
-  const keyTerms = keyTermsOf(queryTerms, index)
+  const askedTerms = askedTermsOf(queryTerms, index)
+  const keyTerms = keyTermsOf(askedTerms, index)
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
       if (!entry || (options.categories !== undefined && !options.categories.includes(entry.category))) return []
       if (!mayAnswer(entry, question)) return []
       const contextBoost = contextBoostFor(entry, signals, index)
-      const evidence = evidenceOf(hit, queryTerms, keyTerms, index)
+      const terms = termsFor(hit, queryTerms, askedTerms)
+      const evidence = evidenceOf(hit, terms, keyTerms, index)
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
-      const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, queryTerms, index)
+      const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, terms, index)
       const saysWhatIsAsked = 1 + OWN_QUESTION_RANK_WEIGHT * ownQuestionMatch
-      const definedShare = definedShareOf(entry, queryTerms, index)
+      const definedShare = definedShareOf(entry, askedTerms, index)
       const definesWhatIsAsked = definedShare >= DEFINES_MIN_SHARE ? 1 + DEFINES_RANK_WEIGHT * definedShare : 1
       const score = hit.score * (1 + contextBoost) * answers * saysWhatIsAsked * definesWhatIsAsked
       return [{ hit, entry, contextBoost, evidence, lineMatch, ownQuestionMatch, score }]
@@ -353,7 +391,7 @@ export function findAnswers(
 
   const topScore = reranked[0]?.score ?? 0
   const runnerUp = reranked[1]?.score ?? 0
-  const unknownShare = unknownShareOf(queryTerms, index)
+  const unknownShare = unknownShareOf(askedTerms, index)
   const queryWeight = queryTerms.reduce((sum, term) => sum + term.weight * index.idf(term.term), 0)
   const matches: AnswerMatch[] = reranked.slice(0, Math.max(1, limit)).map((candidate, rank) => {
     const evidence: ConfidenceEvidence = {

@@ -1,5 +1,6 @@
 import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
+import { splitFieldQualifier } from '#server/ai/offline/search/text/field-qualifier.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
@@ -65,6 +66,12 @@ export type QueryTerm = {
   /** The vocabulary word it was replaced by. */
   correctedTo?: string
   known: boolean
+  /**
+   * Set when the term comes only from the field the question names at its end as where the
+   * concept lives ("data structures" in "what is a queue in data structures"): it still counts
+   * for the text score, but it does not name what is asked.
+   */
+  namesTheField?: true
 }
 
 export type SearchHit = {
@@ -217,7 +224,12 @@ export class SearchIndex {
   /** Analyses a query into weighted terms, correcting misspelt words against the vocabulary. */
   analyzeQuery(text: string): QueryTerm[] {
     const byTerm = new Map<string, QueryTerm>()
-    for (const { term, surface } of analyzeWithSurface(text)) {
+    const { asked, field } = splitFieldQualifier(text)
+    const words = [
+      ...analyzeWithSurface(asked).map((word) => ({ ...word, namesTheField: false })),
+      ...analyzeWithSurface(field).map((word) => ({ ...word, namesTheField: true })),
+    ]
+    for (const { term, surface, namesTheField } of words) {
       let resolved: QueryTerm = { term, surface, weight: 1, known: this.has(term) }
       if (!resolved.known) {
         const corrected = this.correct(surface)
@@ -234,7 +246,7 @@ export class SearchIndex {
       }
       const existing = byTerm.get(resolved.term)
       if (existing) existing.weight = Math.min(2, existing.weight + 0.5 * resolved.weight)
-      else byTerm.set(resolved.term, resolved)
+      else byTerm.set(resolved.term, namesTheField ? { ...resolved, namesTheField } : resolved)
     }
     return [...byTerm.values()]
   }
