@@ -75,7 +75,10 @@ const kbEntrySchema = z
      * between a process and a thread" defines both) and many entries that name a concept in
      * their question are a task on it ("reverse a linked list"). A comparison that is no one
      * concept's own entry defines the comparison ("heap vs BST"). Left out where the entry
-     * defines nothing (a story, a design exercise).
+     * defines nothing (a story, a design exercise). Every word of a name must stay a term of its
+     * own when analysed: a name that loses a word to the stop words ("HAVING clause" is
+     * "clause") or to another word ("HTTPS" is "http") would be the definition of something
+     * broader. A name of several words is named only by its words together and in order.
      */
     defines: z.array(z.string().trim().min(1)).min(1).max(6).optional(),
   })

@@ -4,7 +4,7 @@ import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordin
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
-import { analyze } from './text/analyze.ts'
+import { analyze, analyzeWithSurface, type AnalyzedTerm } from './text/analyze.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
 import { mayAnswer } from './put-to-the-candidate.ts'
 
@@ -105,7 +105,8 @@ const OWN_QUESTION_RANK_WEIGHT = 0.3
 const DEFINES_RANK_WEIGHT = 0.75
 /**
  * Below this share of the question the concept is one thing it mentions, not what it asks about:
- * "render props" is half of "why is the key prop needed when rendering a list?".
+ * "heap" is about a quarter of "what is the time complexity of inserting into a heap?" and "props"
+ * about a third of "why is the key prop needed when rendering a list?".
  */
 const DEFINES_MIN_SHARE = 0.5
 
@@ -270,42 +271,82 @@ function lineMatchOf(
   }
 }
 
-const definedTermsCache = new Map<string, readonly (readonly string[])[]>()
+/**
+ * A concept an entry defines: all the terms of its name, and the terms of its words in order on
+ * each side of a comparison ("heap vs BST" has two sides, asked in either order).
+ */
+type DefinedConcept = {
+  terms: readonly string[]
+  sides: readonly (readonly string[])[]
+}
 
-/** The terms of each concept the entry defines. */
-function definedTermsOf(entry: KbEntry): readonly (readonly string[])[] {
-  let concepts = definedTermsCache.get(entry.id)
+const definedConceptsCache = new Map<string, readonly DefinedConcept[]>()
+
+/**
+ * The terms of the text's words, in order. A phrase's own term ("bst" for "binary search tree") is
+ * added before its words, so a phrase of the question that starts inside a name would stand between
+ * the name's words; it counts as present or not, not in the order.
+ */
+const wordTermsOf = (terms: readonly AnalyzedTerm[]): string[] =>
+  terms.filter((term) => !term.surface.includes(' ')).map((term) => term.term)
+
+/** The concepts the entry defines. */
+function definedConceptsOf(entry: KbEntry): readonly DefinedConcept[] {
+  let concepts = definedConceptsCache.get(entry.id)
   if (concepts === undefined) {
-    concepts = (entry.defines ?? []).map((name) => [...new Set(analyze(name))]).filter((terms) => terms.length > 0)
-    definedTermsCache.set(entry.id, concepts)
+    concepts = (entry.defines ?? [])
+      .map((name) => ({
+        terms: [...new Set(analyze(name))],
+        sides: name.split(/\s+vs\s+/).map((side) => wordTermsOf(analyzeWithSurface(side))),
+      }))
+      .filter((concept) => concept.terms.length > 0)
+    definedConceptsCache.set(entry.id, concepts)
   }
   return concepts
 }
 
-/**
- * Whether the question says all of a concept's terms, next to one another in any order: "key
- * prop" and "rendering" in "why is the key prop needed when rendering a list?" are not "render
- * props".
- */
-function isSaidTogether(terms: readonly string[], position: ReadonlyMap<string, number>): boolean {
-  const at = terms.map((term) => position.get(term))
-  if (at.some((value) => value === undefined)) return false
-  const places = at.filter((value) => value !== undefined)
-  return Math.max(...places) - Math.min(...places) < new Set(places).size
+/** The terms of the question's words in order, a misspelt word's as it was corrected. */
+function askedInOrderOf(question: string, queryTerms: readonly QueryTerm[]): string[] {
+  const corrected = new Map(
+    queryTerms.flatMap((term) => (term.correctedFrom === undefined ? [] : [[term.correctedFrom, term.term] as const])),
+  )
+  return wordTermsOf(
+    analyzeWithSurface(question).map((term) => ({ ...term, term: corrected.get(term.surface) ?? term.term })),
+  )
+}
+
+/** Whether `sequence` is somewhere in `within`, its terms next to each other and in order. */
+function occursInOrder(sequence: readonly string[], within: readonly string[]): boolean {
+  if (sequence.length === 0) return true
+  for (let start = 0; start + sequence.length <= within.length; start++) {
+    if (sequence.every((term, k) => within[start + k] === term)) return true
+  }
+  return false
 }
 
 /**
  * The idf-weighted share of the question taken by the concepts the entry defines that the question
- * names in full: 1 for "what is a BST?" and the BST's entry, and for "heap vs BST" and the entry
- * that defines that comparison, about half for "heap vs BST" and either concept's own entry, 0 for
- * an entry that defines nothing the question names.
+ * names in full, each word of a name next to the next and in order: 1 for "what is a BST?" and the
+ * BST's entry, and for "heap vs BST" and the entry that defines that comparison, about half for
+ * "heap vs BST" and either concept's own entry, 0 for an entry that defines nothing the question
+ * names. The words of a name that are not together are not the name: "why is the key prop needed
+ * when rendering a list?" has the words of "render props", not render props. `queryTerms` are what
+ * is asked: a field named at the end ("… in JavaScript") is no part of it.
  */
-function definedShareOf(entry: KbEntry, queryTerms: readonly QueryTerm[], index: SearchIndex): number {
-  const position = new Map(queryTerms.map((term, at) => [term.term, at]))
+function definedShareOf(
+  entry: KbEntry,
+  queryTerms: readonly QueryTerm[],
+  askedInOrder: readonly string[],
+  index: SearchIndex,
+): number {
+  const asked = new Set(queryTerms.map((term) => term.term))
   const named = new Set(
-    definedTermsOf(entry)
-      .filter((terms) => isSaidTogether(terms, position))
-      .flat(),
+    definedConceptsOf(entry)
+      .filter(
+        ({ terms, sides }) =>
+          terms.every((term) => asked.has(term)) && sides.every((side) => occursInOrder(side, askedInOrder)),
+      )
+      .flatMap(({ terms }) => terms),
   )
   if (named.size === 0) return 0
   let total = 0
@@ -370,6 +411,7 @@ export function findAnswers(
   const signals = extractContextSignals(context)
   const askedTerms = askedTermsOf(queryTerms, index)
   const keyTerms = keyTermsOf(askedTerms, index)
+  const askedInOrder = askedInOrderOf(question, queryTerms)
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
@@ -382,7 +424,7 @@ export function findAnswers(
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
       const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, terms, index)
       const saysWhatIsAsked = 1 + OWN_QUESTION_RANK_WEIGHT * ownQuestionMatch
-      const definedShare = definedShareOf(entry, askedTerms, index)
+      const definedShare = definedShareOf(entry, askedTerms, askedInOrder, index)
       const definesWhatIsAsked = definedShare >= DEFINES_MIN_SHARE ? 1 + DEFINES_RANK_WEIGHT * definedShare : 1
       const score = hit.score * (1 + contextBoost) * answers * saysWhatIsAsked * definesWhatIsAsked
       return [{ hit, entry, contextBoost, evidence, lineMatch, ownQuestionMatch, score }]

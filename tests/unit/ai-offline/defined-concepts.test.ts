@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+import { analyzeWithSurface, stemTerm } from '#server/ai/offline/search/text/analyze.ts'
+import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
+
+// The index is built on first use: here, outside any test's time limit.
+beforeAll(() => {
+  knowledgeIndex()
+})
+
+const answeredFrom = (question: string): string | undefined => {
+  const answer = answerQuestion({ question, history: [] })
+  return answer.source === 'knowledge-base' ? answer.matches[0]?.id : undefined
+}
+
+/** Every word the knowledge base's entries use, as written. */
+const knowledgeBaseWords = new Set(
+  knowledgeBase.flatMap((entry) =>
+    rawWords([entry.question, ...entry.alternatives, entry.answer, ...entry.keyPoints, ...entry.tags].join(' ')),
+  ),
+)
+
+/**
+ * Why a word of a defined name does not reach the engine as a term of its own, or undefined when it
+ * does. A stop word between two words that survive ("divide and conquer") only joins them.
+ */
+function lossOf(word: string, position: number, words: readonly string[], side: string): string | undefined {
+  const analysed = analyzeWithSurface(side)
+  if (analysed.some((term) => term.surface.includes(' ') && term.surface.split(' ').includes(word))) return undefined
+  const own = analysed.filter((term) => term.surface === word).map((term) => term.term)
+  if (own.length === 0) {
+    const joins = position > 0 && position < words.length - 1
+    return joins ? undefined : `"${word}" is dropped`
+  }
+  if (!own.includes(stemTerm(word))) return `"${word}" becomes [${own.join(', ')}]`
+  return undefined
+}
+
+/** An acronym has no inflections: a stem that is another word ("HTTPS" to "http") is another concept. */
+function acronymLossOf(side: string): string[] {
+  return (side.match(/\b[A-Z][A-Z0-9]+\b/g) ?? []).flatMap((acronym) => {
+    const word = acronym.toLowerCase()
+    const term = stemTerm(word)
+    return term !== word && knowledgeBaseWords.has(term) ? [`"${acronym}" becomes [${term}]`] : []
+  })
+}
+
+describe('the names of the concepts entries define', () => {
+  const names = knowledgeBase.flatMap((entry) => (entry.defines ?? []).map((name) => [entry.id, name] as const))
+
+  // A name that loses a word is lifted as the definition of something broader: "HAVING clause" of
+  // any clause, "HTTPS" of anything HTTP.
+  it('keep every word as a term of its own when analysed', () => {
+    const losses = names.flatMap(([id, name]) =>
+      name.split(/\s+vs\s+/).flatMap((side) => {
+        const words = rawWords(side)
+        const lost = words.flatMap((word, position) => lossOf(word, position, words, side) ?? [])
+        return [...lost, ...acronymLossOf(side)].map((loss) => `${id}: ${name}: ${loss}`)
+      }),
+    )
+    expect(losses).toEqual([])
+  })
+})
+
+describe('a question that only shares words with a defined name', () => {
+  it.each([
+    ['What is a guard clause?', 'sql-where-vs-having'],
+    ['What is an HTTP server?', 'net-https-tls'],
+    ['What is the age of a cookie?', 'os-starvation-aging'],
+    ['Why do props changes re-render a component?', 'react-hoc-render-props'],
+  ])('is not answered from the entry that defines the name: %s', (question, wrong) => {
+    expect(answeredFrom(question)).not.toBe(wrong)
+  })
+
+  // "render props" is named by its words, not by its words in order: the key prop of a list.
+  it('does not lift that entry over the one it asks about', () => {
+    expect(answeredFrom('Why is the key prop needed when rendering a list?')).toBe('react-reconciliation-keys')
+  })
+})
