@@ -63,6 +63,19 @@ describe('entries on the terms of a job', () => {
   ])('are still reached by a question put to the candidate: %s', (question, expected) => {
     expect(answeredFrom(question)).toBe(expected)
   })
+
+  it.each([
+    // Another field's word elsewhere in the question, not next to the job's word, takes nothing
+    // from an explicit term of employment or the candidate's own "you".
+    ['Have you signed any bond with your current employer, and can you work rotational shifts?', 'beh-shift-work'],
+    ['Are you comfortable working night shifts as a machine operator?', 'beh-shift-work'],
+    ['Are you okay with a background check? All our workers go through one.', 'beh-background-verification'],
+    ['Do you have other offers in the queue right now?', 'beh-other-offers'],
+    // "Can you write" sets no task without a system to make.
+    ['Can you write code during night shifts?', 'beh-shift-work'],
+  ])("are reached though another field's word is elsewhere in the question: %s", (question, expected) => {
+    expect(answeredFrom(question)).toBe(expected)
+  })
 })
 
 describe('Hinglish questions on the terms and history of a job', () => {

@@ -46,18 +46,22 @@ const ANYONE_DOING_IT_IN_HINDI = new RegExp(
 )
 
 /**
- * A task of making something: "design a rota for night shifts", "build a scheduler that assigns
- * rotational shifts", "can you design an app for…", "how would you schedule night shifts for
- * nurses". Its subject is a system that deals in a job's terms, not the candidate's own job, so
- * neither the "you" it is set to nor a term phrase in it ("night shifts", "background
+ * A task of making a system: "design a rota for night shifts", "build a scheduler that assigns
+ * rotational shifts", "can you design an app for…", "how would you schedule night shifts for nurses
+ * in a hospital system". Its subject is a system that deals in a job's terms, not the candidate's
+ * own job, so neither the "you" it is set to nor a term phrase in it ("night shifts", "background
  * verification") puts it to the candidate; the candidate's other words ("your", "willing") still do.
+ * Only a system named after the verb, in the same clause, makes it one: "can you write code during
+ * night shifts?" asks about the candidate's shifts.
  */
 const TASK_VERB = String.raw`(design|build|implement|architect|code|program|write|model|develop|create|schedule|allocate|assign|automate|optimi[sz]e)`
+const SYSTEM = String.raw`(rotas?|rosters?|apps?|applications?|schedulers?|services?|systems?|tools?|platforms?|portals?|databases?|schemas?|apis?|algorithms?|bots?|dashboards?|modules?|websites?|workflows?|pipelines?|software)`
+const MAKES_A_SYSTEM = String.raw`${TASK_VERB}\b(?=[^?!;.]*\b${SYSTEM}\b)`
 const SETS_A_TASK = new RegExp(
-  String.raw`^\W*((so|now|okay|ok|please|next|then|let'?s|i want you to|we (need|want) to|you (need|have) to|(how|where) (do|can|could|would|should|will) you|(can|could|would|will) you( please)?)\s+)*${TASK_VERB}\b`,
+  String.raw`^\W*((so|now|okay|ok|please|next|then|let'?s|i want you to|we (need|want) to|you (need|have) to|(how|where) (do|can|could|would|should|will) you|(can|could|would|will) you( please)?)\s+)*${MAKES_A_SYSTEM}`,
   'i',
 )
-const YOU_SET_A_TASK = new RegExp(String.raw`\b(can|could|would|will) you( please)? ${TASK_VERB}\b`, 'gi')
+const YOU_SET_A_TASK = new RegExp(String.raw`\b(can|could|would|will) you( please)? ${MAKES_A_SYSTEM}`, 'gi')
 
 /**
  * A word of a job's terms taken in another field's sense by the words that go with it: a linker's
@@ -70,7 +74,7 @@ const YOU_SET_A_TASK = new RegExp(String.raw`\b(can|could|would|will) you( pleas
 const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: RegExp])[] = [
   [
     /\brelocat/i,
-    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b|\brelocat\w* (the |a |an |our |your )?(containers?|pods?|vms?|virtual machines?|shards?|partitions?|replicas?|databases?|tables?)\b/i,
+    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler|load(ing|ed)?)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b|\brelocat\w* (the |a |an |our |your )?(containers?|pods?|vms?|virtual machines?|shards?|partitions?|replicas?|databases?|tables?)\b/i,
   ],
   [
     /\bshift/i,
@@ -81,10 +85,10 @@ const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: Reg
     /\b(atoms?|molecul\w*|chemical|covalent|ionic|hydrogen|yields?|coupons?|maturity|treasury|interest rates?)\b/i,
   ],
   [/\bbackground (check|verification)/i, /\b(ci|pipelines?|threads?|workers?|daemons?|cron)\b/i],
-  [/\bprobation/i, /\b(parole|offenders?|criminal|courts?|driv(ing|er)|licen[cs]e)\b/i],
+  [/\bprobation( periods?)?/i, /\b(parole|offenders?|criminal|courts?|driv(ing|er)|licen[cs]e)\b/i],
   // A probation or a notice period a product or a system keeps for its users, keys or processes.
   [
-    /\bprobation|\bnotice periods?\b/i,
+    /\bprobation( periods?)?|\bnotice periods?\b/i,
     /\b(users|customers|subscribers|tenants|reminders?|notifications?|emails?|alerts?|fields?|columns?|tables?|schema|records?|api|endpoints?|scheduler|threads?|nodes?|replicas?|instances?|servers?|pods?|cache|caches|keys|segments?|circuit breakers?|canary|(new|child|background|worker) process(es)?|processes)\b/i,
   ],
   // A gap in data, in memory or between elements of a layout.
@@ -92,11 +96,40 @@ const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: Reg
     /\bgaps?\b/i,
     /\b(data|datasets?|values?|series|timestamps?|sensors?|logs?|rows?|columns?|memory|heap|array|elements?|sequences?|numbers?|flex\w*|grid|css|margins?|padding|pixels?|layout)\b/i,
   ],
-  [/\boffers?\b/i, /\b(poll|queues?|deque|sdp|webrtc)\b/i],
+  // A queue's offer, not "offers in the queue" a candidate is waiting on.
+  [/\boffers?\b/i, /\b(poll|deque|sdp|webrtc)\b|\bqueue'?s offer|\boffers? (on|to|into) (\w+ )?queues?\b/i],
 ]
 
-const inAnotherFieldsSense = (question: string): boolean =>
-  IN_ANOTHER_FIELDS_SENSE.some(([word, companions]) => word.test(question) && companions.test(question))
+/** A term of employment the question names outright, whoever it is put to. */
+const namesATermOutright = (question: string): boolean =>
+  TERMS_OF_EMPLOYMENT.test(question) || WHETHER_THE_JOB_HAS.test(question)
+
+/**
+ * A companion makes the job's word another field's only in its own clause and within a few words
+ * of it, articles aside: "relocation of symbols", "a probation flag in a parole database". Further
+ * off it qualifies something else ("night shifts as a machine operator", "a background check? All
+ * our workers…"). A term named outright ("notice period", "night shifts") is another field's only
+ * with a companion right next to it ("a notice period reminder").
+ */
+const WORDS_AROUND = 3
+const WORDS_AROUND_A_NAMED_TERM = 1
+
+const clausesOf = (question: string): readonly string[] =>
+  question.split(/[?!;,:]|\.(?=\s|$)/).map((clause) => clause.replace(/\b(a|an|the)\s+/gi, '').replace(/\s+/g, ' '))
+
+const neighbourhoodsOf = (word: RegExp, wordsAround: number): RegExp =>
+  new RegExp(String.raw`(\S+\s+){0,${wordsAround}}(${word.source})\S*(\s+\S+){0,${wordsAround}}`, 'gi')
+
+const inAnotherFieldsSense = (question: string): boolean => {
+  const wordsAround = namesATermOutright(question) ? WORDS_AROUND_A_NAMED_TERM : WORDS_AROUND
+  return clausesOf(question).some((clause) =>
+    IN_ANOTHER_FIELDS_SENSE.some(([word, companions]) =>
+      [...clause.matchAll(neighbourhoodsOf(word, wordsAround))].some(([neighbourhood]) =>
+        companions.test(neighbourhood),
+      ),
+    ),
+  )
+}
 
 const isPutToTheCandidate = (question: string): boolean =>
   PUT_TO_THE_CANDIDATE.test(
@@ -107,7 +140,7 @@ const isPutToTheCandidate = (question: string): boolean =>
 const subjectOf = (entry: KbEntry): readonly string[] => entry.tags.filter((tag) => tag !== 'hr' && tag !== 'terms')
 
 const namesATermOfEmployment = (question: string): boolean =>
-  !SETS_A_TASK.test(question) && (TERMS_OF_EMPLOYMENT.test(question) || WHETHER_THE_JOB_HAS.test(question))
+  !SETS_A_TASK.test(question) && namesATermOutright(question)
 
 /**
  * An entry on the terms and history of a job (tagged "hr": a service bond, a probation, shifts, an
