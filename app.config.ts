@@ -111,7 +111,11 @@ const envSchema = z
     INNGEST_DEV: booleanFlag,
     PROJECTION_POLL_MS: z.coerce.number().int().min(100).default(5000),
     // Once a stop is asked for and a polling proxy was told: how long answers in flight may take before their connections are cut.
-    SERVER_SHUTDOWN_TIMEOUT: z.coerce.number().int().min(0).max(3600).default(10),
+    // Empty (a compose file passing an unset variable) is unset: 0 would cut connections at once.
+    SERVER_SHUTDOWN_TIMEOUT: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce.number().int().min(0).max(3600).default(10),
+    ),
     // Set by CI runners and by vitest: a stop signal then ends the process at once (Node's default).
     CI: z.string().optional(),
     TEST: z.string().optional(),

@@ -40,6 +40,9 @@ describe('loadConfig', () => {
   it('bounds a stop: SERVER_SHUTDOWN_TIMEOUT is whole seconds from 0 to 3600, 10 unless set; CI or TEST leave the signals to Node', () => {
     expect(loadConfig({}).stop).toEqual({ drainSeconds: 10, handlesSignals: true })
     expect(loadConfig({ SERVER_SHUTDOWN_TIMEOUT: '0' }).stop.drainSeconds).toBe(0)
+    // A compose file passing an unset variable gives an empty one: unset, not 0.
+    expect(loadConfig({ SERVER_SHUTDOWN_TIMEOUT: '' }).stop.drainSeconds).toBe(10)
+    expect(loadConfig({ SERVER_SHUTDOWN_TIMEOUT: ' ' }).stop.drainSeconds).toBe(10)
     expect(loadConfig({ SERVER_SHUTDOWN_TIMEOUT: '25' }).stop.drainSeconds).toBe(25)
     for (const bad of ['-10', '1.5', 'soon', '3601'])
       expect(() => loadConfig({ SERVER_SHUTDOWN_TIMEOUT: bad }), bad).toThrow(/SERVER_SHUTDOWN_TIMEOUT/)
