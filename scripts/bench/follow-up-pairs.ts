@@ -14,7 +14,9 @@ const showMisses = process.argv.includes('--misses')
 
 for (const part of [developmentPart, ...movedTestParts]) {
   const { followUps, followUpsRight, misses } = evaluatePart(part)
-  const misread = part.followUps.filter((pair) => needsPreviousQuestion(pair.question) !== pair.isFollowUp)
+  const misread = part.followUps.filter(
+    (pair) => needsPreviousQuestion(pair.question, pair.previous) !== pair.isFollowUp,
+  )
   const name = part === developmentPart ? 'development' : `${part.name} (development now)`
   console.log(`${name}: ${followUpsRight}/${followUps} right, ${followUps - misread.length}/${followUps} read rightly`)
   if (!showMisses) continue

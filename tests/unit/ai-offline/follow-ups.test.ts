@@ -12,7 +12,7 @@ const after = (previous: string, question: string) =>
 
 /** The question names its own subject: answered alone, from the expected entry. */
 function expectNewQuestion(previous: string, question: string, expected: string) {
-  expect(needsPreviousQuestion(question)).toBe(false)
+  expect(needsPreviousQuestion(question, previous)).toBe(false)
   const result = after(previous, question)
   expect(result.answer).not.toContain('Following up on')
   expect(result.matches[0]?.id).toBe(expected)
@@ -21,7 +21,7 @@ function expectNewQuestion(previous: string, question: string, expected: string)
 
 /** The question needs the previous one: read in its light, answered from the expected entry. */
 function expectFollowUp(previous: string, question: string, expected: string) {
-  expect(needsPreviousQuestion(question)).toBe(true)
+  expect(needsPreviousQuestion(question, previous)).toBe(true)
   const result = after(previous, question)
   expect(result.answer).toContain(`Following up on: ${previous}`)
   expect(result.matches[0]?.id).toBe(expected)
@@ -320,6 +320,18 @@ describe('a follow-up of a question about the job', () => {
   ])('a bare condition after "%s" ("%s") is about that term, not job-hopping', (previous, question, expected) => {
     expectFollowUp(previous, question, expected)
   })
+
+  it.each([
+    ['How does a hash map work?', 'What if you get a counter offer?', 'beh-counter-offer'],
+    ['What is a deadlock?', 'What if we ask you to relocate?', 'beh-relocation'],
+    ['What is a binary search tree?', 'What if you have to work night shifts?', 'beh-shift-work'],
+    ['What is normalization?', 'What if there is a gap in your resume?', 'beh-career-gap'],
+  ])(
+    'a condition put to the candidate after a technical question ("%s") is a new question: %s',
+    (previous, question, expected) => {
+      expectNewQuestion(previous, question, expected)
+    },
+  )
 
   it.each(['Why did you leave so early?', 'You changed jobs so often, why?'])(
     'a question on leaving early, not a condition, is still about job-hopping: %s',

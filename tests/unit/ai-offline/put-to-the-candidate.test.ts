@@ -113,9 +113,32 @@ describe('Hinglish questions on the terms and history of a job', () => {
     'Bond ko kaise price karte ho?',
     'Kaam kyun nahi kar raha?',
     'Code ne kaam kyun nahi kiya?',
+    // How a thing happens, said with Hindi function words.
+    'Shift kaise hota hai?',
   ])("are not reached by another field's question in Hinglish: %s", (question) => {
     expect(isAboutTheJob(answeredFrom(question))).toBe(false)
     expect(personalQuestionEntry(question)).toBeNull()
+  })
+})
+
+describe('Hinglish questions naming one word of an HR entry', () => {
+  it.each([
+    // How or when a thing happens is anyone's.
+    ['Transition kab hota hai?', 'beh-career-switch'],
+    ['Shift kaise hota hai?', 'beh-shift-work'],
+    // A word other fields name too, with no time of one's life: anyone's drive or manager.
+    ['Drive kab hai?', 'beh-motivation'],
+  ])('are not confidently answered from it: %s', (question, wrong) => {
+    const result = answerQuestion({ question })
+    expect(result.matches[0]?.id === wrong && result.confidence >= 0.68).toBe(false)
+  })
+
+  it.each([
+    // Only the job names these: said in Hindi they are put to the candidate.
+    ['Bond kitne saal ka hai?', 'beh-service-bond'],
+    ['Probation kab khatam hogi?', 'beh-probation'],
+  ])('are put to the candidate when only the job names the word: %s', (question, expected) => {
+    expect(answeredFrom(question)).toBe(expected)
   })
 })
 

@@ -76,7 +76,8 @@ function resolveFollowUp(
 ) {
   const own = retrieveAsked(askedPart(question), context, search)
   const previous = history?.at(-1)
-  if (!needsPreviousQuestion(question)) return { retrieval: own, followUpOf: null, pointsBack: false }
+  if (!needsPreviousQuestion(question, previous?.question))
+    return { retrieval: own, followUpOf: null, pointsBack: false }
   // Nothing was heard before it and it names nothing of its own: whatever its words happen to match
   // ("which one is better?" meets a spinlock's comparison) is not what it points at. One that names
   // something ("my React app is slow, how will you optimise it?") is searched for by that.

@@ -3,7 +3,7 @@ import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
-import { personalQuestionEntry } from './personal-question.ts'
+import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
@@ -161,7 +161,8 @@ export function namesNoSubject(question: string): boolean {
  * complexity?", "what would you do differently?"); or its subject is a pronoun pointing back and
  * it adds at most one word of its own, after the pronoun ("is this secure?", "why is it used by
  * databases?"); or it is a short question whose pronoun, "there" or "instead" stands for the
- * previous subject, or a bare condition on the previous question; or it asks the same in another
+ * previous subject, or a bare condition on the previous question (on the job's terms asked before,
+ * whatever its words); or it asks the same in another
  * language, framework or database ("same thing in Python?"), points at one of the previous
  * question's alternatives ("which one would you pick?") or does something to it ("how would you
  * make it thread-safe?"). A question that names its subject is never a follow-up, whatever words
@@ -169,13 +170,16 @@ export function namesNoSubject(question: string): boolean {
  * time?", "and what is a CDN?", "tell me about yourself", "how does merge sort work and when would
  * you use it?").
  */
-export function needsPreviousQuestion(question: string): boolean {
+export function needsPreviousQuestion(question: string, previous?: string): boolean {
   const words = wordsAsRead(question)
   if (words.length === 0) return false
   const own = words.filter((_, i) => !namesNothingAt(words, i))
-  // A bare condition is put on what was asked before, whatever its words would ask alone: "and if
-  // you leave early?" after a service bond is about breaking the bond, not about changing jobs.
-  if (variesPrevious(words, own.length)) return true
+  const varies = variesPrevious(words, own.length)
+  // After a question about the job's terms a bare condition is put on those terms, whatever its
+  // words would ask alone: "and if you leave early?" after a service bond is about breaking the
+  // bond, not about changing jobs. After any other question a condition worded as one put to the
+  // candidate asks that ("what if you get a counter offer?" after a hash map).
+  if (varies && previous !== undefined && asksAboutTerms(previous)) return true
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (personalQuestionEntry(question) !== null || comparesTwoNamed(words)) return false
   if (own.length === 0) return true
@@ -192,7 +196,9 @@ export function needsPreviousQuestion(question: string): boolean {
         (demonstratives.has(word) &&
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
-  return (pointsBack && own.length <= 1) || putsUnderLoad(words, own.length) || pointsAtPrevious(words, own.length)
+  return (
+    (pointsBack && own.length <= 1) || varies || putsUnderLoad(words, own.length) || pointsAtPrevious(words, own.length)
+  )
 }
 
 /**

@@ -1,9 +1,10 @@
+import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { rawWords } from './text/tokenize.ts'
 
 /**
  * Romanised Hindi words that name nothing: question words, copulas, postpositions, verb forms and
- * particles. Only the unambiguous ones, never an English word ("to", "me", "the"), so that a
- * question with one of them is Hindi.
+ * particles. Words common in English only as English ("to", "me", "the") are left out; the few
+ * kept that are also English words (ENGLISH_TOO) are read as Hindi only beside another.
  */
 const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...['kya', 'kyun', 'kyu', 'kaise', 'kitna', 'kitne', 'kitni', 'kab', 'kahan', 'kaun', 'kaunsa', 'kaunsi'],
@@ -14,7 +15,13 @@ const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...['raha', 'rahe', 'rahi', 'sakte', 'sakta', 'sakti', 'paoge', 'karoge', 'chahte', 'chahiye', 'yeh', 'ye'],
 ])
 
-/** Words of a time in someone's life: "pichle saal", "2023 mein", "do saal ka", "gap ke time". */
+/** Function words that are English words too ("hi", "tab", "mat"): alone they do not make a question Hindi. */
+const ENGLISH_TOO: ReadonlySet<string> = new Set(['hi', 'tab', 'mat'])
+
+/**
+ * Words of a time in someone's life: "pichle saal", "2023 mein", "do saal ka", "gap ke time".
+ * "Do" (two) and "time" are English words too, read as a time only in a question already Hindi.
+ */
 const TIME_WORDS: ReadonlySet<string> = new Set([
   ...['pichle', 'pichla', 'agle', 'saal', 'sal', 'mahine', 'mahina', 'mahino', 'din', 'hafte', 'baad', 'pehle'],
   ...['dauran', 'samay', 'time', 'ek', 'do', 'teen', 'char', 'chhe'],
@@ -23,27 +30,50 @@ const TIME_WORDS: ReadonlySet<string> = new Set([
 /** Hindi words of the job itself, which every entry on its terms and history is about, when said with a time. */
 const JOB_WORDS: ReadonlySet<string> = new Set(['kaam', 'naukri', 'job'])
 
-/** "Gap kya hai?", "bond kya hota hai?", "probation ka matlab": what the word means, asked of anyone. */
-const ASKS_WHAT_IT_IS = /\bkya (hai|hain|hota|hoti|hote)\b|\bmatlab\b|\bsamjha\w*|\bkise kehte\b|\bmeaning\b/i
+/**
+ * "Gap kya hai?", "bond kya hota hai?", "probation ka matlab": what the word means; "shift kaise
+ * hota hai?", "transition kab hota hai?": how or when the thing happens. Asked of anyone.
+ */
+const ASKS_WHAT_IT_IS =
+  /\bkya (hai|hain)\b|\b(kya|kaise|kab)\b(\s+\w+)?\s+(hota|hoti|hote)\b|\bmatlab\b|\bsamjha\w*|\bkise kehte\b|\bmeaning\b/i
 
 /** A word as the entry's subject words are compared: "shifts" is the tag "shift". */
 const singular = (word: string) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word)
+
+let otherFieldsWords: ReadonlySet<string> | undefined
+/**
+ * The words entries not on the job (not tagged "hr") name in their questions and tags: "drive",
+ * "manager", "career". Said alone such a word may be anyone's ("drive kab hai?"); "probation",
+ * "bond" or "hike" are only ever the job's.
+ */
+const namedByOtherFields = (word: string): boolean => {
+  otherFieldsWords ??= new Set(
+    knowledgeBase
+      .filter((entry) => !entry.tags.includes('hr'))
+      .flatMap((entry) => [entry.question, ...entry.tags].flatMap((text) => rawWords(text)))
+      .map(singular),
+  )
+  return otherFieldsWords.has(singular(word))
+}
 
 /**
  * Whether a question in Hindi names nothing but the given subject (an entry's own words) and a
  * time: "Pichle saal gap kyun tha?", "Probation kitne mahine ka hai?". Hindi leaves out the
  * person a question is put to, so such a question is put to whoever is asked. A word of another
- * subject ("Pichle saal data mein gap kyun tha?") or asking what the subject is ("Gap kya hai?")
- * makes it another field's.
+ * subject ("Pichle saal data mein gap kyun tha?") or asking what the subject is or how it happens
+ * ("Gap kya hai?", "Shift kaise hota hai?") makes it another field's. Without a time the subject
+ * must be a word only the job's entries name: "drive kab hai?" may be anyone's drive.
  */
 export function asksInHindiOfNothingBut(question: string, subject: readonly string[]): boolean {
   const words = rawWords(question)
-  if (!words.some((word) => HINDI_FUNCTION_WORDS.has(word)) || ASKS_WHAT_IT_IS.test(question)) return false
+  const isHindi = words.some((word) => HINDI_FUNCTION_WORDS.has(word) && !ENGLISH_TOO.has(word))
+  if (!isHindi || ASKS_WHAT_IT_IS.test(question)) return false
   const subjectWords = new Set(subject.flatMap((phrase) => rawWords(phrase)).map(singular))
   const isTime = (word: string) => TIME_WORDS.has(word) || /^\d+$/.test(word)
   const named = words.filter((word) => !HINDI_FUNCTION_WORDS.has(word) && !isTime(word))
   // The job alone is anything's working ("kaam kyun nahi kar raha?"); in a time of one's life it is one's own.
-  const aboutTheSubject = named.some((word) => subjectWords.has(singular(word))) || words.some(isTime)
+  const aboutTheSubject =
+    words.some(isTime) || named.some((word) => subjectWords.has(singular(word)) && !namedByOtherFields(word))
   return (
     aboutTheSubject &&
     named.length > 0 &&
