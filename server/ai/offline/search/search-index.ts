@@ -43,10 +43,12 @@ const MAX_SLIP_DISTANCE = 1
 
 /**
  * Two words of the same length that differ only in their last letter are more often two words
- * ("cancer" and "cancel", "linker" and "linked", "fifty" and "fifth") than a slip.
+ * ("cancer" and "cancel", "linker" and "linked", "fifty" and "fifth") than a slip, when the typed
+ * word ends as English words do; "closurw" and "mutez" end as no word does, and are slips.
  */
+const ENGLISH_ENDING = /(?:ed|er|or|en|al|el|le|ly|ty|y|s|ing|ion|ic|nt|st)$/
 const isAnotherEnding = (typed: string, known: string): boolean =>
-  typed.length === known.length && typed.slice(0, -1) === known.slice(0, -1)
+  typed.length === known.length && typed.slice(0, -1) === known.slice(0, -1) && ENGLISH_ENDING.test(typed)
 
 /** How much a spelling-corrected query word counts compared with one typed correctly. */
 const CORRECTED_TERM_WEIGHT = 0.85
