@@ -1,6 +1,6 @@
 import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
-import { splitFieldQualifier } from '#server/ai/offline/search/text/field-qualifier.ts'
+import { fieldWithItsNames, splitFieldQualifier } from '#server/ai/offline/search/text/field-qualifier.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
@@ -229,7 +229,7 @@ export class SearchIndex {
     const { asked, field } = splitFieldQualifier(text)
     const words = [
       ...analyzeWithSurface(asked).map((word) => ({ ...word, namesTheField: false })),
-      ...analyzeWithSurface(field).map((word) => ({ ...word, namesTheField: true })),
+      ...analyzeWithSurface(fieldWithItsNames(field)).map((word) => ({ ...word, namesTheField: true })),
     ]
     for (const { term, surface, namesTheField } of words) {
       let resolved: QueryTerm = { term, surface, weight: 1, known: this.has(term) }
