@@ -392,7 +392,9 @@ const LONE_STORY_WORD_MIN_IDF = 3
  */
 function loneTermNames(entry: KbEntry, loneTerm: QueryTerm, index: SearchIndex): boolean {
   if (!(lineTermsOf(entry)[0] ?? []).includes(loneTerm.term)) return false
-  return entry.defines !== undefined || index.idf(loneTerm.term) >= LONE_STORY_WORD_MIN_IDF
+  // A phrase ("hamare baare", about us) says more than any one word, however common its concept.
+  const isPhrase = loneTerm.surface.includes(' ')
+  return entry.defines !== undefined || isPhrase || index.idf(loneTerm.term) >= LONE_STORY_WORD_MIN_IDF
 }
 
 export function findAnswers(
