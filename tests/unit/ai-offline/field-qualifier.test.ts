@@ -26,6 +26,9 @@ describe('splitFieldQualifier', () => {
     'explain operating systems',
     // A word that is not a field.
     'how do you detect a cycle in graphs',
+    // The candidate's own experience in a language is what is asked.
+    'Tell me about your experience in Java',
+    'Have you worked in Python?',
   ])('leaves "%s" whole', (question) => {
     expect(splitFieldQualifier(question)).toEqual({ asked: question, field: '' })
   })
@@ -41,6 +44,10 @@ describe('a field named after "in" says where the concept lives, not what is ask
     ['what is a deadlock in the context of operating systems', 'os-deadlock-conditions'],
     ['what is normalisation in DBMS', 'sql-normalization'],
     ['explain normalization with respect to DBMS', 'sql-normalization'],
+    // A field's other names mean it too: DBMS is the database's, OS the operating system's.
+    ['What is a deadlock in DBMS?', 'sql-deadlocks'],
+    ['What is a deadlock in SQL?', 'sql-deadlocks'],
+    ['What is a deadlock in OS?', 'os-deadlock-conditions'],
   ])('"%s" is answered from %s', (question, expected) => {
     const result = findAnswers(question)
     expect(result.status).toBe('match')
@@ -70,5 +77,12 @@ describe('a field named after "in" says where the concept lives, not what is ask
   it('keeps the field as the key term when nothing else in the question names a concept', () => {
     const result = findAnswers('tell me about it in operating systems')
     expect(result.matches[0]?.evidence.keyCoverage).toBeGreaterThan(0)
+  })
+})
+
+describe('a field after "experience in" is what is asked', () => {
+  it('"Tell me about your experience in Java" is not confidently the overqualified entry', () => {
+    const result = findAnswers('Tell me about your experience in Java')
+    expect(result.best?.entry.id === 'beh-overqualified' && result.status === 'match').toBe(false)
   })
 })

@@ -191,3 +191,27 @@ describe('a follow-up is read against the previous question as it was asked', ()
     expect(result.matches[0]?.id).toBe(expected)
   })
 })
+
+describe('an idiom or phrase stands only where it means what it says', () => {
+  it.each([
+    // "push back" an element is std::vector's push_back, not disagreeing.
+    ['What is the complexity to push back into a dynamic array?', 'ds-dynamic-array'],
+    ['Is vector push_back O(1)?', 'ds-dynamic-array'],
+    // "your fault tolerance" is a system's, not the candidate's failure.
+    ['How would you improve your fault tolerance in microservices?', 'sd-circuit-breaker'],
+    // The ways to create something are asked for, not counted.
+    ['In how many ways can you create a thread in Java?', 'sd-process-vs-thread'],
+  ])('%s → %s', (question, expected) => {
+    expect(answerQuestion({ question }).matches[0]?.id).toBe(expected)
+  })
+
+  it.each([
+    // The C++ method is no idiom.
+    ['Difference between push_back and emplace_back', 'beh-disagree-manager'],
+    // A network request that sometimes fails is no flaky test.
+    ['Why does my network request sometimes fail?', 'ops-flaky-tests'],
+  ])('%s is not answered from %s', (question, wrong) => {
+    const result = answerQuestion({ question })
+    expect(result.matches[0]?.id === wrong && result.confidence >= 0.68).toBe(false)
+  })
+})

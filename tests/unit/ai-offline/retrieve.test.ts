@@ -25,6 +25,21 @@ describe('findAnswers', () => {
     expect(result.confidence).toBeGreaterThanOrEqual(CONFIDENCE_THRESHOLD)
   })
 
+  // A word many entries use is one of the things a story speaks of, not what it asks.
+  it.each(['Manager kaun hoga?', 'Manager?'])('does not answer a story from the common word alone: %s', (question) => {
+    expect(findAnswers(question).status).toBe('no-confident-match')
+  })
+
+  it.each([
+    ['Weakness?', 'beh-weakness'],
+    ['strengths', 'beh-greatest-strength'],
+    ['Deadlock?', 'os-deadlock-conditions'],
+  ])('answers one word that is what the entry asks: %s', (question, expected) => {
+    const result = findAnswers(question)
+    expect(result.status).toBe('match')
+    expect(result.best?.entry.id).toBe(expected)
+  })
+
   it('ranks matches by score and honours the limit', () => {
     const result = findAnswers('how does a hash map handle collisions', undefined, { limit: 3 })
     expect(result.matches).toHaveLength(3)

@@ -65,6 +65,17 @@ describe('BM25F search index', () => {
     expect(term?.correctedTo).toBeUndefined()
   })
 
+  // A last letter no English word ends with ("closurw", "mutez") is a slip, like any other one.
+  it.each([
+    ['What is a closurw in JavaScript?', 'closurw', 'closure'],
+    ['What is a mutez?', 'mutez', 'mutex'],
+  ])('corrects a slip of the last letter: %s', (question, word, corrected) => {
+    const term = knowledgeIndex()
+      .analyzeQuery(question)
+      .find((t) => t.surface === word)
+    expect(term?.correctedTo).toBe(corrected)
+  })
+
   it('is built once per process, shared by a second copy of the module (the page bundle has its own)', async () => {
     const first = knowledgeIndex()
     vi.resetModules()

@@ -379,6 +379,24 @@ function unknownShareOf(queryTerms: readonly QueryTerm[], index: SearchIndex): n
  */
 export const namesAKeyTerm = (evidence: ConfidenceEvidence): boolean => evidence.keyCoverage > 0
 
+/**
+ * Below this idf (a word about one entry in twenty or more uses), one word alone names no story.
+ */
+const LONE_STORY_WORD_MIN_IDF = 3
+
+/**
+ * Whether one word alone is what the entry's own question is about. A story or exercise defines
+ * no concept, and a word that many entries use is one of the things its question speaks of, not
+ * what it asks: "manager" alone ("Manager kaun hoga?", who will the manager be) is not "a time you
+ * disagreed with your manager", while "weakness" alone is "your greatest weakness".
+ */
+function loneTermNames(entry: KbEntry, loneTerm: QueryTerm, index: SearchIndex): boolean {
+  if (!(lineTermsOf(entry)[0] ?? []).includes(loneTerm.term)) return false
+  // A phrase ("hamare baare", about us) says more than any one word, however common its concept.
+  const isPhrase = loneTerm.surface.includes(' ')
+  return entry.defines !== undefined || isPhrase || index.idf(loneTerm.term) >= LONE_STORY_WORD_MIN_IDF
+}
+
 export function findAnswers(
   question: string,
   context?: InterviewContext,
@@ -461,9 +479,7 @@ export function findAnswers(
   // ("heap", "trie"); a word the entry names only in a phrasing or a tag ("pop" in the min-stack's
   // "push, pop and getMin") is as likely a misheard fragment ("a pop on all").
   const saysTooLittle =
-    loneTerm !== undefined &&
-    otherTerms.length === 0 &&
-    (best === null || !(lineTermsOf(best.entry)[0] ?? []).includes(loneTerm.term))
+    loneTerm !== undefined && otherTerms.length === 0 && (best === null || !loneTermNames(best.entry, loneTerm, index))
   if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle || !namesAKeyTerm(best.evidence)) {
     return { status: 'no-confident-match', best: null, matches, confidence, reason: 'low-confidence', queryTerms }
   }

@@ -1,6 +1,6 @@
 import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
 import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
-import { splitFieldQualifier } from '#server/ai/offline/search/text/field-qualifier.ts'
+import { fieldWithItsNames, splitFieldQualifier } from '#server/ai/offline/search/text/field-qualifier.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
@@ -43,10 +43,12 @@ const MAX_SLIP_DISTANCE = 1
 
 /**
  * Two words of the same length that differ only in their last letter are more often two words
- * ("cancer" and "cancel", "linker" and "linked", "fifty" and "fifth") than a slip.
+ * ("cancer" and "cancel", "linker" and "linked", "fifty" and "fifth") than a slip, when the typed
+ * word ends as English words do; "closurw" and "mutez" end as no word does, and are slips.
  */
+const ENGLISH_ENDING = /(?:ed|er|or|en|al|el|le|ly|ty|y|s|ing|ion|ic|nt|st)$/
 const isAnotherEnding = (typed: string, known: string): boolean =>
-  typed.length === known.length && typed.slice(0, -1) === known.slice(0, -1)
+  typed.length === known.length && typed.slice(0, -1) === known.slice(0, -1) && ENGLISH_ENDING.test(typed)
 
 /** How much a spelling-corrected query word counts compared with one typed correctly. */
 const CORRECTED_TERM_WEIGHT = 0.85
@@ -227,7 +229,7 @@ export class SearchIndex {
     const { asked, field } = splitFieldQualifier(text)
     const words = [
       ...analyzeWithSurface(asked).map((word) => ({ ...word, namesTheField: false })),
-      ...analyzeWithSurface(field).map((word) => ({ ...word, namesTheField: true })),
+      ...analyzeWithSurface(fieldWithItsNames(field)).map((word) => ({ ...word, namesTheField: true })),
     ]
     for (const { term, surface, namesTheField } of words) {
       let resolved: QueryTerm = { term, surface, weight: 1, known: this.has(term) }

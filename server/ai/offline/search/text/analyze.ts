@@ -1,8 +1,8 @@
 import { conceptStems } from './concept-stems.ts'
 import { porterStem } from './stem.ts'
 import { stopWords } from './stop-words.ts'
-import { idiomSynonyms, phraseSynonyms, tokenSynonyms } from './synonyms.ts'
-import { isIndexableWord, rawWords } from './tokenize.ts'
+import { idiomSynonyms, type PhraseCondition, phraseSynonyms, tokenSynonyms } from './synonyms.ts'
+import { isIndexableWord, type RawWord, rawWords, rawWordsWithIdentifiers } from './tokenize.ts'
 
 /** One index term and the word(s) of the original text it came from. */
 export type AnalyzedTerm = {
@@ -32,26 +32,43 @@ type Phrase = {
   concept: string
   /** An idiom stands for its words, which are not indexed themselves. */
   isIdiom: boolean
+  condition: PhraseCondition | undefined
 }
 
 const phrasesByFirstStem = new Map<string, Phrase[]>()
 const phrases = [
-  ...phraseSynonyms.map(([phrase, concept]) => ({ phrase, concept, isIdiom: false })),
-  ...idiomSynonyms.map(([phrase, concept]) => ({ phrase, concept, isIdiom: true })),
+  ...phraseSynonyms.map(([phrase, concept, condition]) => ({ phrase, concept, condition, isIdiom: false })),
+  ...idiomSynonyms.map(([phrase, concept, condition]) => ({ phrase, concept, condition, isIdiom: true })),
 ]
-for (const { phrase, concept, isIdiom } of phrases) {
+for (const { phrase, concept, condition, isIdiom } of phrases) {
   const stems = rawWords(phrase).map(stemTerm)
   const first = stems[0]
   if (first === undefined) continue
   const list = phrasesByFirstStem.get(first) ?? []
-  list.push({ stems, concept, isIdiom })
+  list.push({ stems, concept, isIdiom, condition })
   list.sort((a, b) => b.stems.length - a.stems.length)
   phrasesByFirstStem.set(first, list)
 }
 
-function matchPhrases(stems: readonly string[], start: number): Phrase[] {
+/** Whether the phrase's words around `start` (and the text's other words) allow it to stand. */
+function conditionHolds(phrase: Phrase, words: readonly RawWord[], start: number): boolean {
+  const end = start + phrase.stems.length
+  // An identifier such as `push_back` is code, never an idiom.
+  if (phrase.isIdiom && words.slice(start, end).some((raw) => raw.inIdentifier)) return false
+  const condition = phrase.condition
+  if (condition === undefined) return true
+  const next = words[end]?.word ?? ''
+  if (condition.onlyBefore !== undefined && !condition.onlyBefore.includes(next)) return false
+  if (condition.notBefore?.includes(next) === true) return false
+  const others = [...words.slice(0, start), ...words.slice(end)].map((raw) => raw.word)
+  if (condition.needsWord !== undefined && !others.some((word) => condition.needsWord?.includes(word))) return false
+  if (condition.notWithWord !== undefined && others.some((word) => condition.notWithWord?.includes(word))) return false
+  return true
+}
+
+function matchPhrases(words: readonly RawWord[], stems: readonly string[], start: number): Phrase[] {
   const candidates = phrasesByFirstStem.get(stems[start] ?? '') ?? []
-  return candidates.filter((p) => p.stems.every((s, k) => stems[start + k] === s))
+  return candidates.filter((p) => p.stems.every((s, k) => stems[start + k] === s) && conditionHolds(p, words, start))
 }
 
 /**
@@ -59,7 +76,8 @@ function matchPhrases(stems: readonly string[], start: number): Phrase[] {
  * replacement, stop-word removal and Porter stemming. The same function analyses documents, queries and interview context.
  */
 export function analyzeWithSurface(text: string): AnalyzedTerm[] {
-  const words = rawWords(text)
+  const rawWithIdentifiers = rawWordsWithIdentifiers(text)
+  const words = rawWithIdentifiers.map((raw) => raw.word)
   const stems = words.map(stemTerm)
   const out: AnalyzedTerm[] = []
   // The longest phrase wins: "binary search tree" must not also count as "binary search".
@@ -67,7 +85,7 @@ export function analyzeWithSurface(text: string): AnalyzedTerm[] {
   let idiomUntil = 0
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? ''
-    for (const phrase of matchPhrases(stems, i)) {
+    for (const phrase of matchPhrases(rawWithIdentifiers, stems, i)) {
       const end = i + phrase.stems.length
       if (end <= coveredUntil) continue
       coveredUntil = end

@@ -78,5 +78,34 @@ export function splitFieldQualifier(question: string): { asked: string; field: s
   const asked = match?.[1]
   const field = match?.[2]
   if (asked === undefined || field === undefined) return { asked: question, field: '' }
+  if (ownPathBefore.test(asked)) return { asked: question, field: '' }
   return { asked, field }
+}
+
+/**
+ * "Your experience in Java", "worked in Python": the field is the candidate's own path, and with
+ * it what is asked, not where a concept lives.
+ */
+const ownPathBefore =
+  /\b(?:experience|experienced|career|careers|work|worked|working|skill|skills|project|projects|background|expertise)$/i
+
+/**
+ * The names of one field, said in any of which the field's entries are meant: "deadlock in DBMS"
+ * is the database's deadlock as much as "deadlock in SQL" is.
+ */
+const fieldGroups: readonly (readonly string[])[] = [
+  ['database', 'DBMS', 'SQL'],
+  ['operating system', 'OS'],
+]
+
+/** The field as named, with the other names of its field (`fieldGroups`). */
+export function fieldWithItsNames(field: string): string {
+  const named = field.toLowerCase().replace(/[\s-]+/g, ' ')
+  const group = fieldGroups.find((names) =>
+    names.some((name) => {
+      const lower = name.toLowerCase()
+      return [lower, `${lower}s`, `r${lower}`, `r${lower}s`].includes(named)
+    }),
+  )
+  return group === undefined ? field : [field, ...group].join(' ')
 }

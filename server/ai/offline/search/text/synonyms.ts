@@ -304,8 +304,30 @@ export function americanize(word: string): string {
   return word
 }
 
-/** [phrase, concept token]. Phrase words are compared after stemming, so plurals match too. */
-export const phraseSynonyms: readonly (readonly [string, string])[] = [
+/** When a phrase stands: words that must or must not follow it, or be elsewhere in the text. */
+export type PhraseCondition = {
+  /** The raw word right after the phrase must be one of these ('' for the end of the text). */
+  onlyBefore?: readonly string[]
+  /** The raw word right after the phrase must not be one of these. */
+  notBefore?: readonly string[]
+  /** One of these raw words must be elsewhere in the text. */
+  needsWord?: readonly string[]
+  /** None of these raw words may be elsewhere in the text. */
+  notWithWord?: readonly string[]
+}
+
+type PhraseSynonym = readonly [phrase: string, concept: string, condition?: PhraseCondition]
+
+/** A failing test or build is flaky; a request or a job that sometimes fails is no test's. */
+const FLAKY_SUBJECTS: PhraseCondition = {
+  needsWord: ['test', 'tests', 'testing', 'spec', 'specs', 'suite', 'build', 'builds', 'pipeline', 'ci'],
+}
+
+/**
+ * [phrase, concept token, condition]. Phrase words are compared after stemming, so plurals match
+ * too.
+ */
+export const phraseSynonyms: readonly PhraseSynonym[] = [
   ...hinglishPhrases,
   ['hash map', 'hashmap'],
   ['hash table', 'hashmap'],
@@ -328,7 +350,12 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['first come first served', 'fifo'],
   ['last in first out', 'lifo'],
   // Counting the ways to build or reach something is how a dynamic-programming problem is asked.
-  ['how many ways', 'count_ways'],
+  // "In how many ways can you create a thread?" asks for the ways, not for a count of them.
+  [
+    'how many ways',
+    'count_ways',
+    { notWithWord: ['create', 'implement', 'achieve', 'declare', 'define', 'initialize', 'instantiate'] },
+  ],
   ['number of ways', 'count_ways'],
   ['count the ways', 'count_ways'],
   ['count ways', 'count_ways'],
@@ -487,12 +514,12 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
   ['is down', 'outage'],
   ['made a mistake', 'fail'],
   // A test that passes or fails at random, with nothing changed, is flaky.
-  ['sometimes fail', 'flaky'],
-  ['sometimes pass', 'flaky'],
-  ['randomly fail', 'flaky'],
-  ['fail randomly', 'flaky'],
-  ['intermittently fail', 'flaky'],
-  ['fail intermittently', 'flaky'],
+  ['sometimes fail', 'flaky', FLAKY_SUBJECTS],
+  ['sometimes pass', 'flaky', FLAKY_SUBJECTS],
+  ['randomly fail', 'flaky', FLAKY_SUBJECTS],
+  ['fail randomly', 'flaky', FLAKY_SUBJECTS],
+  ['intermittently fail', 'flaky', FLAKY_SUBJECTS],
+  ['fail intermittently', 'flaky', FLAKY_SUBJECTS],
   ['messed up', 'fail'],
   ['screwed up', 'fail'],
   ['too many things', 'prioritization'],
@@ -619,12 +646,22 @@ export const phraseSynonyms: readonly (readonly [string, string])[] = [
  * not the page fault its "fault" would find; "push back" is disagreeing, not a git push; "changed
  * their mind" a change of requirements with no mind in it.
  */
-export const idiomSynonyms: readonly (readonly [string, string])[] = [
-  // Going against someone's call, or pushing back on it, is disagreeing with it.
+export const idiomSynonyms: readonly PhraseSynonym[] = [
+  // Going against someone's call, or pushing back on it, is disagreeing with it; an element pushed
+  // back into a vector is not.
   ...['go', 'goes', 'went', 'gone', 'going'].map((verb) => [`${verb} against`, 'disagree'] as const),
-  ...['push', 'pushed', 'pushing'].map((verb) => [`${verb} back`, 'disagree'] as const),
-  // Something that was one's own doing is a failure.
-  ...['my', 'your', 'our', 'his', 'her', 'their', 'at'].map((word) => [`${word} fault`, 'fail'] as const),
+  ...['push', 'pushed', 'pushing'].map(
+    (verb) => [`${verb} back`, 'disagree', { onlyBefore: ['', 'on', 'against', 'when', 'if'] }] as const,
+  ),
+  // Something that was one's own doing is a failure; "your fault tolerance" is a system's.
+  ...['my', 'your', 'our', 'his', 'her', 'their', 'at'].map(
+    (word) =>
+      [
+        `${word} fault`,
+        'fail',
+        { notBefore: ['tolerance', 'tolerant', 'injection', 'isolation', 'handling', 'detection', 'recovery'] },
+      ] as const,
+  ),
   // Too little time to finish is a tight deadline; Indian English says "very less time" ("less
   // time" alone is also a faster algorithm's).
   ['short on time', 'deadline'],

@@ -41,19 +41,30 @@ function splitCompound(token: string): string[] {
   return token.split(/[./+#-]+/).filter((part) => part !== '')
 }
 
+/** A raw word, and whether it is part of a snake_case identifier (`push_back`, `emplace_back`). */
+export type RawWord = {
+  word: string
+  inIdentifier: boolean
+}
+
 /** Every word, including single letters, so phrases such as "b tree" or "big o" can match. */
-export function rawWords(text: string): string[] {
-  const out: string[] = []
+export function rawWordsWithIdentifiers(text: string): RawWord[] {
+  const out: RawWord[] = []
   const lower = text.toLowerCase()
   for (const match of lower.matchAll(TOKEN_PATTERN)) {
     const token = match[0]
     if (token.startsWith('o(') && token.endsWith(')')) {
-      out.push(normaliseBigO(token))
+      out.push({ word: normaliseBigO(token), inIdentifier: false })
       continue
     }
-    for (const part of splitCompound(token)) out.push(americanize(part))
+    const inIdentifier = lower[match.index - 1] === '_' || lower[match.index + token.length] === '_'
+    for (const part of splitCompound(token)) out.push({ word: americanize(part), inIdentifier })
   }
   return out
+}
+
+export function rawWords(text: string): string[] {
+  return rawWordsWithIdentifiers(text).map((raw) => raw.word)
 }
 
 const KEEP_SINGLE_CHARACTERS = new Set(['c'])
