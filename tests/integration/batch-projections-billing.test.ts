@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { expectRebuildsToMatch, rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { appendEvents } from '#tests/support/append-events.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 
 const batched = [ordersViewProjection, invoicesViewProjection]
 
@@ -159,6 +160,7 @@ describe.each(databaseKinds)('set-based billing views on %s', (kind) => {
     const live = new ProjectionRunner({ db: database.db, registry: eventRegistry, projections: batched, batchSize: 5 })
     await live.catchUpAll()
     const userId = await billingWorkload(41)
+    await logReadableToItsEnd(database.db)
     await live.catchUpAll()
     const caughtUp = await views(userId)
 

@@ -13,6 +13,7 @@ import { createLedgerTable, ledgerProjection, readLedger } from '#tests/support/
 import { rebuildEventByEvent, seededRandom } from '#tests/support/projection-equality.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { appendEvents } from '#tests/support/append-events.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 
 const batched = [userActivityProjection, subscriptionsViewProjection, usagePeriodsProjection]
 
@@ -130,6 +131,7 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
 
   it('builds exactly the rows of the event-by-event path, whatever the batch size, and per person', async () => {
     const userIds = await subscriptionWorkload(17)
+    await logReadableToItsEnd(database.db)
     await rebuildEventByEvent(database.db, batched)
     const expected = await views(userIds)
     expect(expected.subscriptions.length).toBeGreaterThan(0)
@@ -161,6 +163,7 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
     })
     await setBased.catchUpAll()
     const userIds = await subscriptionWorkload(29)
+    await logReadableToItsEnd(database.db)
     await setBased.catchUpAll()
     const caughtUp = await views(userIds)
     await rebuildEventByEvent(database.db, batched)
@@ -194,6 +197,7 @@ describe.each(databaseKinds)('set-based projections on %s', (kind) => {
     await appendEvents(counterStore, streamId, 3, [used('c')], metadata)
     const [one, two, poison, after] = await counterStore.readStream(streamId)
     if (!one || !two || !poison || !after) throw new Error('the stream was not written')
+    await logReadableToItsEnd(database.db)
 
     const results = await runner.catchUpAll()
     expect(results.find((result) => result.projection === ledger.name)).toMatchObject({

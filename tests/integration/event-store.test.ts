@@ -8,6 +8,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 import { appendEvents } from '#tests/support/append-events.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 
 const keyed = (idempotencyKey: string) => ({ ...systemActor, idempotencyKey })
 const increment = (by: number, eventId?: string) => ({
@@ -345,6 +346,7 @@ describe.each(databaseKinds)('event store on %s', (kind) => {
   it('reads the whole log after a checkpoint in commit order, page by page', async () => {
     const streamId = newStream()
     await appendEvents(store, streamId, 'no_stream', [increment(1), increment(2), increment(3)], systemActor)
+    await logReadableToItsEnd(database.db)
     const everything = []
     let checkpoint = startOfLog
     for (;;) {

@@ -17,6 +17,7 @@ import { registerDirectly } from '#tests/support/register-directly.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { testRegistry } from '#tests/support/test-events.ts'
 import { appendEvents } from '#tests/support/append-events.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 
 const increment = (by: number) => ({ type: 'CounterIncremented', data: { by } })
 const silentLog = () => ({ debug: vi.fn(), info: vi.fn(), error: vi.fn() })
@@ -61,6 +62,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
     await appendEvents(store, streamId, 3, [increment(4), increment(5)], metadata)
     const [one, two, poison] = await store.readStream(streamId)
     if (!one || !two || !poison) throw new Error('the stream was not written')
+    await logReadableToItsEnd(database.db)
 
     const results = await runner.catchUpAll()
     const stuckResult = results.find((result) => result.projection === ledger.name)
@@ -94,6 +96,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
 
     // Later events wait behind it; within its delay the projection is not even tried.
     await appendEvents(store, streamId, 5, [increment(6)], metadata)
+    await logReadableToItsEnd(database.db)
     const waiting = await runner.catchUp(ledger.name)
     expect(waiting).toMatchObject({ applied: 0, stuck: { attempts: 1 } })
     expect(await readLedger(database.db, ledger.name)).toEqual([one.globalPosition, two.globalPosition])
@@ -127,6 +130,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
     const runnerOf = () =>
       new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [ledger], now: () => clock.now() })
     await appendEvents(store, streamId, 'no_stream', [increment(13), increment(1)], { actor: { type: 'system' } })
+    await logReadableToItsEnd(database.db)
     expect((await runnerOf().catchUp(ledger.name)).stuck).toMatchObject({ attempts: 1 })
     // A restarted server may carry the fix, so it does not wait out the delay.
     expect((await runnerOf().catchUp(ledger.name)).stuck).toMatchObject({ attempts: 2 })
@@ -146,6 +150,7 @@ describe.each(databaseKinds)('a projection fed an event it cannot apply, on %s',
       apply: () => Promise.reject(Object.assign(new Error('terminating connection'), { code: '57P01' })),
     }
     await appendEvents(store, `counter-${randomUUID()}`, 'no_stream', [increment(1)], { actor: { type: 'system' } })
+    await logReadableToItsEnd(database.db)
     const runner = new ProjectionRunner({ db: database.db, registry: testRegistry, projections: [broken] })
     await expect(runner.catchUp(ledger.name)).rejects.toThrow('terminating connection')
     expect((await runner.status())[0]?.stuck).toBeUndefined()
@@ -191,6 +196,7 @@ describe.each(databaseKinds)('an event that no longer decodes, on %s', (kind) =>
     )
     await appendEvents(store, 'note-a', 'no_stream', [{ type: 'NoteAdded', data: { text: 'after', tags: [] } }], system)
     await appendEvents(store, 'counter-a', 1, [increment(2)], system)
+    await logReadableToItsEnd(database.db)
     const positions = (
       await sql<{
         global_position: string | number
@@ -228,6 +234,7 @@ describe.each(databaseKinds)('a NUL character sealed into a registration, on %s'
     const before = await registerDirectly(database, 'Before')
     const poison = await registerDirectly(database, 'x\u0000')
     const after = await registerDirectly(database, 'After')
+    await logReadableToItsEnd(database.db)
 
     const runner = new ProjectionRunner({
       db: database.db,

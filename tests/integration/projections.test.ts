@@ -10,6 +10,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from '#tests/sup
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { systemActor, testRegistry } from '#tests/support/test-events.ts'
 import { appendEvents } from '#tests/support/append-events.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 
 const increment = (by: number) => ({ type: 'CounterIncremented', data: { by } })
 
@@ -53,6 +54,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
   it('applies each event once, however often it runs', async () => {
     const streamId = `counter-${randomUUID()}`
     await appendEvents(store, streamId, 'no_stream', [increment(2), increment(3)], systemActor)
+    await logReadableToItsEnd(database.db)
     const first = await runner.catchUp('test_counters')
     expect(first.applied).toBe(2)
     expect((await runner.catchUp('test_counters')).applied).toBe(0)
@@ -87,6 +89,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
       await Promise.all(writers)
       if (random() < 0.5) await runner.catchUpAll()
     }
+    await logReadableToItsEnd(database.db)
     await runner.catchUpAll()
     const live = await snapshot()
     expect(live.counters.length).toBeGreaterThan(10)
@@ -104,6 +107,7 @@ describe.each(databaseKinds)('projections on %s', (kind) => {
   it('rebuilds a projection whose version changed, at the next catch-up', async () => {
     const streamId = `counter-${randomUUID()}`
     await appendEvents(store, streamId, 'no_stream', [increment(4)], systemActor)
+    await logReadableToItsEnd(database.db)
     await runner.catchUpAll()
     const before = await readCounters(database.db)
     const upgraded = new ProjectionRunner({
@@ -160,6 +164,7 @@ describe('projections on postgres with transactions that commit out of order', (
 
     releaseA()
     await transactionA
+    await logReadableToItsEnd(database.db)
     const afterA = await runner.catchUp('test_counters')
     expect(afterA.applied).toBe(2)
     expect((await runner.catchUp('test_counters')).applied).toBe(0)
