@@ -14,6 +14,7 @@ import { deliverDueMail } from '#server/mail/mail-outbox.ts'
 import type { Mailer, MailMessage } from '#server/mail/mailer.ts'
 import { actingAs, createRequestScope } from '#server/request-scope.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
 
@@ -81,9 +82,11 @@ describe.each(databaseKinds)('personal data in the mail outbox on %s', (kind) =>
     const contact = { firstName: 'Ada', lastName: 'Lovelace', email, subject, message: 'Is GST included?' }
     await sendContactMessage(createRequestScope(request()), contact)
     await sendContactMessage(actingAs(request(), userId), { ...contact, subject: `${subject} (signed in)` })
+    await logReadableToItsEnd(test.runtime.db)
     await test.runtime.projections.catchUp(contactMailReactorName)
     await capture().deliver()
     await sendContactMessage(createRequestScope(request()), { ...contact, subject: `${subject} (waiting)` })
+    await logReadableToItsEnd(test.runtime.db)
     await test.runtime.projections.catchUp(contactMailReactorName)
     const before = JSON.stringify(await outbox())
     expect(before).toContain(email)

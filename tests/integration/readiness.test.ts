@@ -4,6 +4,7 @@ import { migrations } from '#migrations/index.ts'
 import { pendingMigrations } from '#migrations/pending.ts'
 import { readiness } from '#server/health/readiness.ts'
 import { databaseKinds } from '#tests/support/databases.ts'
+import { logReadableToItsEnd } from '#tests/support/log-readable.ts'
 import { suiteTeardown } from '#tests/support/suite-teardown.ts'
 import { createTestOrder } from '#tests/support/test-order.ts'
 import { createTestRuntime, type TestRuntime } from '#tests/support/test-runtime.ts'
@@ -40,6 +41,7 @@ describe.each(databaseKinds)('readiness on %s', (kind) => {
     try {
       await createOrder()
       await createOrder()
+      await logReadableToItsEnd(test.runtime.db)
       const behind = await readiness(test.runtime)
       expect(behind.ready).toBe(true)
       for (const projection of behind.checks.projections ?? []) expect(projection.behind).toBe(2)
