@@ -58,6 +58,9 @@ describe('words that say which concept without naming it', () => {
     ['How do you react when the client changes their mind late in the project?', 'beh-changing-requirements'],
     // A test that sometimes fails, with nothing changed, is flaky.
     ['Some of our tests sometimes fail on CI and pass on a rerun, what do you do?', 'ops-flaky-tests'],
+    // "ER" is the entity-relationship model, though "er" alone is a spoken filler.
+    ['What is an ER diagram?', 'sql-er-model'],
+    ['Explain the ER model with an example.', 'sql-er-model'],
   ])('"%s" is answered from %s', (question, expected) => {
     const result = answerQuestion({ question })
     expect(result.source).toBe('knowledge-base')

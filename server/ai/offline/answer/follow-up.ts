@@ -139,6 +139,8 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
     return false
   if (answerParts.has(word) && pointingDeterminers.has(words[i - 1] ?? '')) return true
   if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
+  // "Er" is a spoken filler, except as the entity-relationship model ("an ER diagram").
+  if (word === 'er' && (words[i + 1] === 'diagram' || words[i + 1] === 'model')) return false
   return namesNothing(word)
 }
 

@@ -59,16 +59,16 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 3.5922,
+    coverage: 3.5511,
     titleCoverage: 0,
-    margin: 3.5921,
-    ownQuestionMatch: 1.5181,
-    lineMatch: 1.6541,
-    lineLead: 3.8807,
-    unknownShare: -3.6326,
-    scorePerTerm: 0.8109,
+    margin: 3.5692,
+    ownQuestionMatch: 1.5057,
+    lineMatch: 1.6789,
+    lineLead: 3.8952,
+    unknownShare: -3.6143,
+    scorePerTerm: 0.8591,
   },
-  intercept: -3.6737,
+  intercept: -3.673,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {

@@ -461,6 +461,10 @@ export const phraseSynonyms: readonly PhraseSynonym[] = [
   ['sql injection', 'sql_injection'],
   ['primary key', 'primary_key'],
   ['foreign key', 'foreign_key'],
+  // "er" alone is a spoken filler and a stop word; before diagram or model it is the entity-relationship model.
+  ['er diagram', 'entity_relationship'],
+  ['er model', 'entity_relationship'],
+  ['entity relationship', 'entity_relationship'],
   ['stored procedure', 'stored_procedure'],
   ['window function', 'window_function'],
   ['materialized view', 'materialized_view'],
