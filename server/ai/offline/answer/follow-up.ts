@@ -175,7 +175,8 @@ export function namesNoSubject(question: string): boolean {
 export function needsPreviousQuestion(question: string, previous?: string): boolean {
   const words = wordsAsRead(question)
   if (words.length === 0) return false
-  const own = words.filter((_, i) => !namesNothingAt(words, i))
+  // Where the words that name something stand.
+  const own = words.flatMap((_, i) => (namesNothingAt(words, i) ? [] : [i]))
   const varies = variesPrevious(words, own.length)
   // After a question about the job's terms a bare condition is put on those terms, whatever its
   // words would ask alone: "and if you leave early?" after a service bond is about breaking the
@@ -188,8 +189,8 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
   if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
     return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
-  const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
-  if (pointsAtOwnSubject(words, firstOwn, clauseStarts(question))) return false
+  const firstOwn = own[0] ?? -1
+  if (pointsAtOwnSubject(words, firstOwn, clauseStarts(question, words.length))) return false
   if (pointsByKind(words)) return true
   const pointsBack = words.some(
     (word, i) =>
@@ -259,9 +260,9 @@ function pointsAtOwnSubject(words: readonly string[], firstOwn: number, breaks: 
 }
 
 /** Where each clause after a sentence break or a comma starts among the question's words as read. */
-function clauseStarts(question: string): readonly number[] {
+function clauseStarts(question: string, wordsRead: number): readonly number[] {
   // The words of an opening that looks back at the story are not read.
-  let start = wordsAsRead(question).length - rawWords(question).length
+  let start = wordsRead - rawWords(question).length
   const starts: number[] = []
   for (const clause of question.split(/(?<=[.!?,;])\s+/).slice(0, -1)) {
     start += rawWords(clause).length
@@ -281,10 +282,10 @@ function pointsByKind(words: readonly string[]): boolean {
   if (phrase === null) return false
   const [start, end] = phrase
   const outside = (i: number) => i < start || i > end
-  const own = words.filter((_, i) => outside(i) && !namesNothingAt(words, i)).length
-  const firstOwn = words.findIndex((_, i) => outside(i) && !namesNothingAt(words, i))
+  const own = words.flatMap((_, i) => (outside(i) && !namesNothingAt(words, i) ? [i] : []))
+  const firstOwn = own[0] ?? -1
   const and = words.indexOf('and', firstOwn)
-  return own <= MAX_OBJECT_WORDS && !(firstOwn >= 0 && firstOwn < start && and > firstOwn && and < start)
+  return own.length <= MAX_OBJECT_WORDS && !(firstOwn >= 0 && firstOwn < start && and > firstOwn && and < start)
 }
 
 /** Where "this"/"that" and a noun of a kind stand (first and last word), or null. */
