@@ -18,6 +18,8 @@ import {
   freshTestSet,
   secondFreshTestPart,
   secondFreshTestSet,
+  seventhFreshTestPart,
+  seventhFreshTestSet,
   sixthFreshTestPart,
   sixthFreshTestSet,
   testPart,
@@ -164,6 +166,7 @@ describe('the development parts (decision 0140)', () => {
       fourthFreshTestPart.name,
       fifthFreshTestPart.name,
       sixthFreshTestPart.name,
+      seventhFreshTestPart.name,
     ])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
@@ -377,6 +380,48 @@ describe('the sixth fresh test part (decision 0141)', () => {
   })
 })
 
+describe('the seventh fresh test part (decision 0143)', () => {
+  it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
+    expectPinned('seventh-fresh-test-set.json', 'ae89251c46674778a7491428402f0c70fd0840ea50d1d6a532811b85f7a34c46')
+  })
+
+  it('labels every question with knowledge-base ids, or with "none" where no entry answers it, at its natural share', () => {
+    // No question was added for having no answering entry (decision 0143): 9 of 126 are "none".
+    expectNoneShare(seventhFreshTestSet, 0.03, 0.2)
+    // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
+    for (const { question, accept } of seventhFreshTestSet.followUps) expect(accept, question).not.toContain('none')
+  })
+
+  it("is measured on its writer's labels: it was labelled against the knowledge base as it stood, so no blind grade names it", () => {
+    expect(addedEntryGrades.grades.filter((grade) => grade.part === seventhFreshTestPart.name)).toEqual([])
+    const labels = [...seventhFreshTestSet.questions, ...seventhFreshTestSet.withContext.questions].map((q) => q.accept)
+    expect(seventhFreshTestPart.questions.map((q) => q.accept)).toEqual(labels)
+    expect(seventhFreshTestPart.followUps.map((f) => f.accept)).toEqual(
+      seventhFreshTestSet.followUps.map((f) => f.accept),
+    )
+  })
+
+  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
+    const earlier = [
+      testSet,
+      freshTestSet,
+      secondFreshTestSet,
+      thirdFreshTestSet,
+      fourthFreshTestSet,
+      fifthFreshTestSet,
+      sixthFreshTestSet,
+    ]
+    const asked = expectWrittenApart(seventhFreshTestSet, earlier, 0.45)
+    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(15)
+    const followUps = seventhFreshTestSet.followUps.filter((f) => f.isFollowUp).length
+    expect(followUps * 2).toBe(seventhFreshTestSet.followUps.length)
+  })
+
+  it('asks its résumé questions with a current employer and role other than the target ones', () => {
+    expectResumeOtherThanTarget(seventhFreshTestSet, seventhFreshTestPart, 'seventh fresh test')
+  })
+})
+
 /** Word overlap at which a line written later is taken for a copy of a test question. */
 const COPY_LIMIT = 0.6
 
@@ -387,8 +432,8 @@ describe('what is written after a test part', () => {
       ...trustSet.questions.map((q) => q.question),
       ...trustSet.followUps.flatMap((f) => [f.previous, f.followUp]),
     ].map(tokens)
-    for (const line of [thirdFreshTestSet, fourthFreshTestSet, fifthFreshTestSet, sixthFreshTestSet].flatMap(linesOf))
-      expect(closestOverlap(line, later), line).toBeLessThan(COPY_LIMIT)
+    const measured = [thirdFreshTestSet, fourthFreshTestSet, fifthFreshTestSet, sixthFreshTestSet, seventhFreshTestSet]
+    for (const line of measured.flatMap(linesOf)) expect(closestOverlap(line, later), line).toBeLessThan(COPY_LIMIT)
     // About a million line pairs: 3 s on an idle machine, past vitest's default 5 s on a loaded one.
   }, 60_000)
 })

@@ -19,6 +19,9 @@
  * - sixth-fresh-test-set.json (decision 0141): written while the fifth fresh part was judging the engine changes, before
  *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - seventh-fresh-test-set.json (decision 0143): written while the sixth fresh part was about to judge engine changes,
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -29,6 +32,7 @@ import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'js
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
+import seventhFreshTestSetData from './seventh-fresh-test-set.json' with { type: 'json' }
 import sixthFreshTestSetData from './sixth-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 import thirdFreshTestSetData from './third-fresh-test-set.json' with { type: 'json' }
@@ -88,6 +92,8 @@ export const fourthFreshTestSet: TestSet = testSetSchema.parse(fourthFreshTestSe
 export const fifthFreshTestSet: TestSet = testSetSchema.parse(fifthFreshTestSetData)
 /** The sixth fresh test part (decision 0141), written while the fifth fresh part was judging engine changes. */
 export const sixthFreshTestSet: TestSet = testSetSchema.parse(sixthFreshTestSetData)
+/** The seventh fresh test part (decision 0143), written while the sixth fresh part was about to judge engine changes. */
+export const seventhFreshTestSet: TestSet = testSetSchema.parse(seventhFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -139,10 +145,12 @@ const firstLabelled = {
   fourthFresh: asFirstLabelled('fourth fresh test', fourthFreshTestSet),
   fifthFresh: asFirstLabelled('fifth fresh test', fifthFreshTestSet),
   sixthFresh: asFirstLabelled('sixth fresh test', sixthFreshTestSet),
+  seventhFresh: asFirstLabelled('seventh fresh test', seventhFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.seventhFresh,
   firstLabelled.sixthFresh,
   firstLabelled.fifthFresh,
   firstLabelled.fourthFresh,
@@ -161,3 +169,5 @@ export const fourthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLab
 export const fifthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fifthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const sixthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.sixthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const seventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.seventhFresh)
