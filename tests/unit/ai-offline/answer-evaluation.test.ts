@@ -155,16 +155,11 @@ describe('the development part (the trust set)', () => {
   }, 60_000)
 })
 
-describe('the development parts (decision 0140)', () => {
-  it('are the trust set and the three oldest test parts with their blind grades, never a part still only measured', () => {
-    expect(movedTestParts).toEqual([testPart, freshTestPart, secondFreshTestPart])
+describe('the development parts (decisions 0140 and 0144)', () => {
+  it('are the trust set and the four oldest test parts with their blind grades, never a part still only measured', () => {
+    expect(movedTestParts).toEqual([testPart, freshTestPart, secondFreshTestPart, thirdFreshTestPart])
     expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
-    const measured = new Set([
-      thirdFreshTestPart.name,
-      fourthFreshTestPart.name,
-      fifthFreshTestPart.name,
-      sixthFreshTestPart.name,
-    ])
+    const measured = new Set([fourthFreshTestPart.name, fifthFreshTestPart.name, sixthFreshTestPart.name])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
 })
