@@ -40,7 +40,9 @@ export function fromCostedSubject(
   const subject = costedSubject(question)
   if (subject === null) return asked
   const alone = search(subject)
-  const entry = alone.best?.entry
+  // Neither reading is sure enough to answer: the topics offered instead still lead with the thing
+  // whose cost is asked, not with a general entry on complexity.
+  const entry = asked.best === null ? alone.matches[0]?.entry : alone.best?.entry
   if (entry === undefined || entry.id === asked.best?.entry.id) return asked
   return asked.matches.some((m) => m.entry.id === entry.id) ? alone : asked
 }

@@ -10,7 +10,8 @@
  *   These three are development data from decision 0140 (development-part.ts): measured by many
  *   designs, their figures no longer predicted the next question.
  * - third-fresh-test-set.json (decision 0133): written because the second fresh part had been
- *   measured by several designs, before the engine change it measures; its misses are never printed.
+ *   measured by several designs, before the engine change it measures. Development data from
+ *   decision 0144, measured by the designs of six sessions.
  * - fourth-fresh-test-set.json (decision 0136): written because the third fresh part was being used to judge engine
  *   and knowledge-base changes, before the changes it measures; its misses are never printed.
  * - fifth-fresh-test-set.json (decision 0139): written because the fourth fresh part had been measured by the design

@@ -15,7 +15,7 @@ import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
-  z.array(z.string().trim().min(8)).min(1).max(4),
+  z.array(z.string().trim().min(8)).min(1).max(6),
 )
 
 /** Entry id → its everyday wordings; every id must be an entry's (the knowledge-base test checks). */
