@@ -6,6 +6,7 @@ import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
 import { askedPart, namesNoSubject, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
+import { leavesObjectOpen } from './open-object-pronoun.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
 import { pointsBackFramework, termsFramework } from './question-frameworks.ts'
@@ -67,6 +68,27 @@ const pointsAtNothing = (own: RetrievalResult): RetrievalResult => ({
   reason: 'low-confidence',
 })
 
+/**
+ * A question whose own words find nothing sure and whose object pronoun nothing in it names ("how
+ * do you find out which queries caused it?") asks about the previous question's subject, when the
+ * previous question was answered from an entry and the two read together still lead to it. A
+ * question its own words answer keeps its own answer, whatever pronoun it has.
+ */
+function carriedBack(
+  question: string,
+  previous: string,
+  context: QuestionInput['context'],
+  search: KnowledgeSearch,
+): { retrieval: RetrievalResult; followUpOf: string; pointsBack: false } | null {
+  const earlier = retrieveAsked(askedPart(previous), context, search)
+  const entry = earlier.best?.entry.id
+  if (entry === undefined) return null
+  const together = search(`${previous} ${question}`, context, { limit: 5 })
+  return together.matches[0]?.entry.id === entry
+    ? { retrieval: earlier, followUpOf: previous, pointsBack: false }
+    : null
+}
+
 /** Retrieval for a question, read in the light of the session's previous question when it is a follow-up. */
 function resolveFollowUp(
   question: string,
@@ -76,8 +98,13 @@ function resolveFollowUp(
 ) {
   const own = retrieveAsked(askedPart(question), context, search)
   const previous = history?.at(-1)
-  if (!needsPreviousQuestion(question, previous?.question))
-    return { retrieval: own, followUpOf: null, pointsBack: false }
+  if (!needsPreviousQuestion(question, previous?.question)) {
+    const carried =
+      previous !== undefined && own.best === null && leavesObjectOpen(question)
+        ? carriedBack(question, previous.question, context, search)
+        : null
+    return carried ?? { retrieval: own, followUpOf: null, pointsBack: false }
+  }
   // Nothing was heard before it and it names nothing of its own: whatever its words happen to match
   // ("which one is better?" meets a spinlock's comparison) is not what it points at. One that names
   // something ("my React app is slow, how will you optimise it?") is searched for by that.
