@@ -59,16 +59,16 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 3.5939,
+    coverage: 3.6381,
     titleCoverage: 0,
-    margin: 3.3673,
-    ownQuestionMatch: 1.3824,
-    lineMatch: 1.2798,
-    lineLead: 4.5494,
-    unknownShare: -3.479,
-    scorePerTerm: 1.2711,
+    margin: 3.3855,
+    ownQuestionMatch: 1.3777,
+    lineMatch: 1.2904,
+    lineLead: 4.5274,
+    unknownShare: -3.5007,
+    scorePerTerm: 1.2242,
   },
-  intercept: -3.7508,
+  intercept: -3.7623,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
