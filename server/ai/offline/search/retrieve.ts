@@ -480,8 +480,15 @@ export function findAnswers(
   // "push, pop and getMin") is as likely a misheard fragment ("a pop on all").
   const saysTooLittle =
     loneTerm !== undefined && otherTerms.length === 0 && (best === null || !loneTermNames(best.entry, loneTerm, index))
-  if (best === null || confidence < CONFIDENCE_THRESHOLD || saysTooLittle || !namesAKeyTerm(best.evidence)) {
+  if (best === null || confidence < CONFIDENCE_THRESHOLD) {
     return { status: 'no-confident-match', best: null, matches, confidence, reason: 'low-confidence', queryTerms }
+  }
+  // A rule, not the model, abstains here, however sure the model is: "Drive kab hai?" has the one
+  // word the senior-alignment entry names only in a phrasing ("driving a technical decision"), at
+  // 0.86. Its confidence is none, or callers that read it (a transcript judged as a question the
+  // engine answers, the confidence shown) would take it as answered.
+  if (saysTooLittle || !namesAKeyTerm(best.evidence)) {
+    return { status: 'no-confident-match', best: null, matches, confidence: 0, reason: 'low-confidence', queryTerms }
   }
   return { status: 'match', best, matches, confidence, queryTerms }
 }
