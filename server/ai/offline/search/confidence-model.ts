@@ -54,8 +54,9 @@ export type ConfidenceModel = {
  * the 509 of their questions that neither their wording nor their terms answer, L2 = 1, each weight
  * kept on its feature's side of zero); leave-one-out there, with the key-term rule of
  * `findAnswers` at its threshold of 0.68: 424 on topic, 14 confidently wrong, 112 abstained
- * (decision 0142, amended for stems, slips, idioms, synonym classes and a field named after "in" or before what is asked). Title coverage gets no
- * weight beside the others.
+ * (decision 0142, amended for stems, slips, idioms, synonym classes, a field named after "in" or
+ * before what is asked, stem families and the candidate's "I"). Title coverage gets no weight
+ * beside the others.
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {

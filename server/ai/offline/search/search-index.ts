@@ -69,8 +69,8 @@ export type QueryTerm = {
   correctedTo?: string
   known: boolean
   /**
-   * Set when the term comes only from the field the question names at its end as where the
-   * concept lives ("data structures" in "what is a queue in data structures"): it still counts
+   * Set when the term comes only from the field the question names at its end or start as where
+   * the concept lives ("data structures" in "what is a queue in data structures"): it still counts
    * for the text score, but it does not name what is asked.
    */
   namesTheField?: true
