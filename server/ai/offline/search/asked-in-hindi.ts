@@ -57,6 +57,15 @@ const namedByOtherFields = (word: string): boolean => {
 }
 
 /**
+ * Whether the question names a word of the subject (an entry's own words) that only the job's
+ * entries name: "probation", "bond", "appraisal", not "switch", "health" or "feedback".
+ */
+export const namesTheJobsOwnSubject = (question: string, subject: readonly string[]): boolean => {
+  const subjectWords = new Set(subject.flatMap((phrase) => rawWords(phrase)).map(singular))
+  return rawWords(question).some((word) => subjectWords.has(singular(word)) && !namedByOtherFields(word))
+}
+
+/**
  * Whether a question in Hindi names nothing but the given subject (an entry's own words) and a
  * time: "Pichle saal gap kyun tha?", "Probation kitne mahine ka hai?". Hindi leaves out the
  * person a question is put to, so such a question is put to whoever is asked. A word of another

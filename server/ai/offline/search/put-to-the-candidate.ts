@@ -1,5 +1,5 @@
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
-import { asksInHindiOfNothingBut } from './asked-in-hindi.ts'
+import { asksInHindiOfNothingBut, namesTheJobsOwnSubject } from './asked-in-hindi.ts'
 
 /**
  * Words that put a question to the candidate about their own job: "you", "your", "we" and "our"
@@ -74,7 +74,7 @@ const YOU_SET_A_TASK = new RegExp(String.raw`\b(can|could|would|will) you( pleas
 const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: RegExp])[] = [
   [
     /\brelocat/i,
-    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler|load(ing|ed)?)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b|\brelocat\w* (the |a |an |our |your )?(containers?|pods?|vms?|virtual machines?|shards?|partitions?|replicas?|databases?|tables?)\b/i,
+    /\b(symbols?|linker|loader|elf|object (files?|code)|sections?|segments?|pointers?|shared (librar(y|ies)|objects?)|dlls?|executables?|binar(y|ies)|position[- ]independent|load[- ]time|link[- ]time|plt|relocatable|assembler|load(ing|ed)?)\b|\brelocat\w* (entries|tables?|records?|types?)\b|\brelocat\w* of (the |a |an )?(code|data|memory|heap|stack|program|process|objects?|addresses)\b|\brelocat\w* (the |a |an |our |your |my )?(containers?|pods?|vms?|virtual machines?|shards?|partitions?|replicas?|databases?|tables?)\b/i,
   ],
   [
     /\bshift/i,
@@ -82,7 +82,7 @@ const IN_ANOTHER_FIELDS_SENSE: readonly (readonly [word: RegExp, companions: Reg
   ],
   [
     /\bbonds?\b/i,
-    /\b(atoms?|molecul\w*|chemical|covalent|ionic|hydrogen|yields?|coupons?|maturity|treasury|interest rates?)\b/i,
+    /\b(atoms?|molecul\w*|chemical|covalent|ionic|hydrogen|yields?|coupons?|maturity|treasury|interest rates?|portfolios?|invest(ing|ments?|ors?)?)\b/i,
   ],
   [/\bbackground (check|verification)/i, /\b(ci|pipelines?|threads?|workers?|daemons?|cron)\b/i],
   [/\bprobation( periods?)?/i, /\b(parole|offenders?|criminal|courts?|driv(ing|er)|licen[cs]e)\b/i],
@@ -136,6 +136,21 @@ const isPutToTheCandidate = (question: string): boolean =>
     question.replace(ANYONE_DOING_IT, ' ').replace(ANYONE_DOING_IT_IN_HINDI, ' ').replace(YOU_SET_A_TASK, ' '),
   )
 
+/**
+ * The candidate speaking of themselves: "what if I do not clear the probation?", "will my bond be
+ * refunded?". The first person is as often a developer's ("my linker fails", "how do I reverse a
+ * linked list"), so it puts a question to the candidate only beside a word of the entry's subject
+ * that only the job's entries name, and the "I" of a procedure ("how do I reverse…") is anyone's,
+ * as the "you" of one is, though not what follows it ("how do I get my bond money back?").
+ */
+const FIRST_PERSON = /\b(i|i'm|i’m|im|i'd|i've|i'll|me|my|mine|myself)\b/i
+const I_DOING_IT = new RegExp(
+  String.raw`\bhow (do|can|could|would|should|will|to) i (?!${OWN_STANCE_OR_CONDUCT}\b)\w+|\bwhat (do|would|can|could|should) i use\b`,
+  'gi',
+)
+const speaksOfTheirOwn = (question: string, subject: readonly string[]): boolean =>
+  FIRST_PERSON.test(question.replace(I_DOING_IT, ' ')) && namesTheJobsOwnSubject(question, subject)
+
 /** The entry's own subject, in its tags: Hindi, which leaves out whom it asks, names only this. */
 const subjectOf = (entry: KbEntry): readonly string[] => entry.tags.filter((tag) => tag !== 'hr' && tag !== 'terms')
 
@@ -153,11 +168,13 @@ const isAboutTheJob = (entry: KbEntry): boolean => entry.tags.includes('hr')
 /**
  * Whether the entry may answer the question: any entry, except an "hr" one for a question that
  * takes the job's words in another field's sense, or is neither put to the candidate, nor names a
- * term of employment, nor is a Hindi question naming only the entry's subject.
+ * term of employment, nor has the candidate speak of the entry's subject as their own, nor is a
+ * Hindi question naming only the entry's subject.
  */
 export const mayAnswer = (entry: KbEntry, question: string): boolean =>
   !isAboutTheJob(entry) ||
   (!inAnotherFieldsSense(question) &&
     (isPutToTheCandidate(question) ||
       namesATermOfEmployment(question) ||
+      speaksOfTheirOwn(question, subjectOf(entry)) ||
       asksInHindiOfNothingBut(question, subjectOf(entry))))

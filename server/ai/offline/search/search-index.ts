@@ -1,4 +1,4 @@
-import { analyze, analyzeWithSurface } from '#server/ai/offline/search/text/analyze.ts'
+import { analyze, analyzeWithSurface, type AnalyzedTerm } from '#server/ai/offline/search/text/analyze.ts'
 import { editDistance } from '#server/ai/offline/search/text/edit-distance.ts'
 import { fieldWithItsNames, splitFieldQualifier } from '#server/ai/offline/search/text/field-qualifier.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
@@ -69,8 +69,8 @@ export type QueryTerm = {
   correctedTo?: string
   known: boolean
   /**
-   * Set when the term comes only from the field the question names at its end as where the
-   * concept lives ("data structures" in "what is a queue in data structures"): it still counts
+   * Set when the term comes only from the field the question names at its end or start as where
+   * the concept lives ("data structures" in "what is a queue in data structures"): it still counts
    * for the text score, but it does not name what is asked.
    */
   namesTheField?: true
@@ -225,13 +225,21 @@ export class SearchIndex {
 
   /** Analyses a query into weighted terms, correcting misspelt words against the vocabulary. */
   analyzeQuery(text: string): QueryTerm[] {
+    return this.analyzeQueryInOrder(text).terms
+  }
+
+  /**
+   * `analyzeQuery`, with the terms of the question's words in the order it says them (`inOrder`, a
+   * misspelt word's as corrected, a field named first before what is asked), from the same analysis.
+   */
+  analyzeQueryInOrder(text: string): { terms: QueryTerm[]; inOrder: AnalyzedTerm[] } {
     const byTerm = new Map<string, QueryTerm>()
     const { asked, field } = splitFieldQualifier(text)
-    const words = [
-      ...analyzeWithSurface(asked).map((word) => ({ ...word, namesTheField: false })),
-      ...analyzeWithSurface(fieldWithItsNames(field)).map((word) => ({ ...word, namesTheField: true })),
-    ]
-    for (const { term, surface, namesTheField } of words) {
+    const askedWords = analyzeWithSurface(asked).map((word) => ({ ...word, namesTheField: false }))
+    const fieldWords = analyzeWithSurface(fieldWithItsNames(field)).map((word) => ({ ...word, namesTheField: true }))
+    const inOrder: AnalyzedTerm[] = []
+    const fieldFirst = field !== '' && !text.startsWith(asked)
+    for (const { term, surface, namesTheField } of [...askedWords, ...fieldWords]) {
       let resolved: QueryTerm = { term, surface, weight: 1, known: this.has(term) }
       if (!resolved.known) {
         const corrected = this.correct(surface)
@@ -246,11 +254,14 @@ export class SearchIndex {
           }
         }
       }
+      const said = { term: resolved.term, surface }
+      if (namesTheField && fieldFirst) inOrder.splice(inOrder.length - askedWords.length, 0, said)
+      else inOrder.push(said)
       const existing = byTerm.get(resolved.term)
       if (existing) existing.weight = Math.min(2, existing.weight + 0.5 * resolved.weight)
       else byTerm.set(resolved.term, namesTheField ? { ...resolved, namesTheField } : resolved)
     }
-    return [...byTerm.values()]
+    return { terms: [...byTerm.values()], inOrder }
   }
 
   search(query: string | readonly QueryTerm[], options: { limit?: number } = {}): SearchHit[] {

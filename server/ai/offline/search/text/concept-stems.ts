@@ -1,10 +1,18 @@
 /**
- * Words Porter's suffix rules reduce to the stem of another word of the same root that names a
- * different concept in an interview: TypeScript's generics and Python's generators ("gener", with
- * "generate"), a graph's vertices and vertical scaling ("vertic"), a product and production
- * ("product"), a critical section and criticism ("critic"). Each family here gets a stem of its
- * own; the rest of its root keeps Porter's. "Customer" keeps "custom": split, it sent a
- * development question about a customer to the one entry tagged "customer" and answered one fewer.
+ * Words Porter's suffix rules reduce to the stem of another word that names a different concept
+ * in an interview: TypeScript's generics and Python's generators ("gener", with "generate"), a
+ * graph's vertices and vertical scaling ("vertic"), a product and production ("product"), a
+ * critical section and criticism ("critic"), a Docker container and "contains" ("contain"),
+ * authorization and an author ("author"), a transformer model and transforming a value, the
+ * severity of a bug and "several" ("sever"), initializing a variable and taking initiative
+ * ("initi"). Each family here gets a stem of its own; the rest of its root keeps Porter's.
+ *
+ * The list is written by hand because no rule of spelling tells these apart: the same suffixes
+ * join words of one meaning far more often (compile and compiler, consume and consumer, immutable
+ * and immutability, interview and interviewer, limit and rate limiter), and a rule that kept every
+ * agent noun, "-ity" or "-ize" apart from its root would split those too. "Customer" keeps
+ * "custom": split, it sent a development question about a customer to the one entry tagged
+ * "customer" and answered one fewer.
  */
 const families: readonly (readonly [string, readonly string[]])[] = [
   ['generic', ['generic', 'generics']],
@@ -17,6 +25,28 @@ const families: readonly (readonly [string, readonly string[]])[] = [
   ['experiment', ['experiment', 'experiments', 'experimented', 'experimenting', 'experimental', 'experimentation']],
   ['busy', ['busy']],
   ['convert', ['conversion', 'conversions']],
+  ['container', ['container', 'containers', 'containerize', 'containerized', 'containerizing', 'containerization']],
+  [
+    'authoriz',
+    ['authorization', 'authorizations', 'authorize', 'authorized', 'authorizes', 'authorizing', 'authorizer'],
+  ],
+  ['authority', ['authority', 'authorities']],
+  ['transformer', ['transformer', 'transformers']],
+  ['severity', ['severity', 'severities']],
+  [
+    'initializ',
+    ['initialize', 'initialized', 'initializes', 'initializing', 'initialization', 'initializer', 'initializers'],
+  ],
+  ['tokeniz', ['tokenize', 'tokenized', 'tokenizes', 'tokenizing', 'tokenization', 'tokenizer', 'tokenizers']],
+  ['regulariz', ['regularize', 'regularized', 'regularizing', 'regularization']],
+  ['responsibil', ['responsibility', 'responsibilities', 'responsible', 'responsibly']],
+  ['observer', ['observer', 'observers']],
+  ['identity', ['identity', 'identities']],
+  ['probability', ['probability', 'probabilities']],
+  ['locality', ['locality']],
+  ['majority', ['majority', 'majorities']],
+  ['personality', ['personality', 'personalities']],
+  ['community', ['community', 'communities']],
 ]
 
 /** Word → its family's stem, for the words Porter's stem would join to another concept. */

@@ -53,32 +53,58 @@ const fieldNames = [
 ]
 
 /**
- * The phrases that put a field after what is asked. Their own words ("context", "respect") name
- * nothing the question asks about.
+ * The phrases that put a field after what is asked, or before it. Their own words ("context",
+ * "respect") name nothing the question asks about.
  */
 const qualifierPhrases = ['in the context of(?: the)?', 'with respect to(?: the)?', 'w\\.?r\\.?t\\.?', 'in']
+/** Named first, a field is also what a question is "for": "For React, what does useMemo do?". */
+const leadingQualifierPhrases = [...qualifierPhrases, 'for']
 
-const fieldPattern = fieldNames.map((name) => name.replace(/ /g, '[\\s-]+')).join('|')
+// The longest name first: "React Native" before "React", where a question runs on after it.
+const fieldPattern = [...fieldNames]
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/ /g, '[\\s-]+'))
+  .join('|')
 const trailingField = new RegExp(
   `^(.*\\S)\\s+(?:${qualifierPhrases.join('|')})\\s+((?:${fieldPattern})s?)\\s*[?.!]*\\s*$`,
   'i',
 )
 
 /**
- * Splits a question into what is asked and the field it names at its end as where the concept
- * lives ("what is a queue" and "data structures"); `field` is empty when there is none. The field
- * then tells the fields' entries from one another but does not name what is asked: "data
- * structure" is rarer than "queue", and as a key term it cut the queue's own entry as a
- * neighbour. Only a field right after the qualifying phrase at the end counts: in "a database
- * split across machines" the database is what is asked about, and "in a database" is where
- * something is put.
+ * The words a question starts with: said without a comma ("in data structures what is a trie"),
+ * a field named first is a qualifier only when a question follows it. Otherwise the field may be
+ * what the sentence is about ("in Java developers often use Spring").
+ */
+const questionStart =
+  "what|what's|whats|why|how|when|where|which|who|explain|describe|define|tell|is|are|does|do|can|could|should|would|will|write|give|list|name|compare|differentiate|implement"
+const leadingField = new RegExp(
+  `^\\s*(?:${leadingQualifierPhrases.join('|')})\\s+((?:${fieldPattern})s?)(?:\\s*[,:;\u2013\u2014-]\\s*|\\s+(?=(?:${questionStart})\\b))(\\w.*)$`,
+  'i',
+)
+/**
+ * Hinglish puts the postposition after the field: "OS mein deadlock kya hai?" is "in OS, what is a
+ * deadlock?". "Main" is left out: "Java main method" is English.
+ */
+const hindiLeadingField = new RegExp(`^\\s*((?:${fieldPattern})s?)\\s+(?:mein|me|mai)\\s+(\\w.*)$`, 'i')
+
+/**
+ * Splits a question into what is asked and the field it names, at its end or at its start, as
+ * where the concept lives ("what is a queue" and "data structures"); `field` is empty when there
+ * is none. The field then tells the fields' entries from one another but does not name what is
+ * asked: "data structure" is rarer than "queue", and as a key term it cut the queue's own entry as
+ * a neighbour. Only a field right after the qualifying phrase at the end, or one said first and
+ * followed by what is asked, counts: in "a database split across machines" the database is what is
+ * asked about, "in a database" is where something is put, and "what is Java?" asks about the field.
  */
 export function splitFieldQualifier(question: string): { asked: string; field: string } {
-  const match = trailingField.exec(question)
-  const asked = match?.[1]
-  const field = match?.[2]
-  if (asked === undefined || field === undefined) return { asked: question, field: '' }
-  if (ownPathBefore.test(asked)) return { asked: question, field: '' }
+  const trailing = trailingField.exec(question)
+  if (trailing?.[1] !== undefined && trailing[2] !== undefined) {
+    return ownPathBefore.test(trailing[1]) ? { asked: question, field: '' } : { asked: trailing[1], field: trailing[2] }
+  }
+  const leading = leadingField.exec(question) ?? hindiLeadingField.exec(question)
+  const field = leading?.[1]
+  const asked = leading?.[2]
+  if (field === undefined || asked === undefined || ownPathAsked.test(asked)) return { asked: question, field: '' }
   return { asked, field }
 }
 
@@ -86,8 +112,16 @@ export function splitFieldQualifier(question: string): { asked: string; field: s
  * "Your experience in Java", "worked in Python": the field is the candidate's own path, and with
  * it what is asked, not where a concept lives.
  */
-const ownPathBefore =
-  /\b(?:experience|experienced|career|careers|work|worked|working|skill|skills|project|projects|background|expertise)$/i
+const ownPath = String.raw`(?:experience|experienced|career|careers|work|worked|working|skill|skills|project|projects|background|expertise)`
+const ownPathBefore = new RegExp(String.raw`\b${ownPath}$`, 'i')
+/**
+ * Named first, the field is the candidate's own path when what follows asks about theirs: "In
+ * Java, what projects have you built?". Without "you" ("In OS, how does paging work?") it is not.
+ */
+const ownPathAsked = new RegExp(
+  String.raw`\b(?:you|your|yours)\b.*\b${ownPath}\b|\b${ownPath}\b.*\b(?:you|your|yours)\b`,
+  'i',
+)
 
 /**
  * The names of one field, said in any of which the field's entries are meant: "deadlock in DBMS"
