@@ -518,7 +518,7 @@ const namingNothingNew: [previous: string, question: string, expected: string][]
 ]
 
 /** Lookalikes: the same words beside a subject of the question's own. */
-const namingTheirOwn: [previous: string, question: string, expected: string][] = [
+const namingTheirOwn: [previous: string, question: string, expected: string | null][] = [
   ['What is a closure?', 'Can you do a binary search recursively?', 'algo-binary-search'],
   ['How does DNS work?', 'What is a recursive function?', 'algo-recursion'],
   ['What is a closure?', 'What is a mutex and what problem does it solve?', 'os-mutex-vs-semaphore'],
@@ -529,7 +529,9 @@ const namingTheirOwn: [previous: string, question: string, expected: string][] =
   ['How would you design a URL shortener?', 'What is the role of a load balancer?', 'sd-load-balancer'],
   ['How does a hash map work?', 'What is the impact of indexing on write performance?', 'sql-indexes'],
   ['How would you design a URL shortener?', 'Can you draw the architecture of a CDN?', 'sd-cdn'],
-  ['How would you design a chat system like WhatsApp?', 'What is a database schema?', 'sql-normalization'],
+  // No entry defines a schema; the two whose questions name one (normalising it, changing it) rank
+  // within a hair of each other, so only its reading is pinned.
+  ['How would you design a chat system like WhatsApp?', 'What is a database schema?', null],
   ['Tell me about a production incident you handled.', 'What is your biggest weakness?', 'beh-weakness'],
 ]
 
@@ -576,7 +578,14 @@ describe('words that name nothing of their own in a follow-up', () => {
   })
 
   it.each(namingTheirOwn)('after "%s", "%s" is a new question', (previous, question, expected) => {
-    expectNewQuestion(previous, question, expected)
+    if (expected !== null) {
+      expectNewQuestion(previous, question, expected)
+      return
+    }
+    expect(needsPreviousQuestion(question)).toBe(false)
+    const result = after(previous, question)
+    expect(result.answer).not.toContain('Following up on')
+    expect(result.matches[0]?.id).not.toBe(answerQuestion({ question: previous }).matches[0]?.id)
   })
 
   it.each(looksLikeAFollowUp)('%s: after "%s", "%s" is a new question', (_kind, previous, question, expected) => {
