@@ -572,31 +572,29 @@ const looksLikeAFollowUp: [kind: string, previous: string, question: string, exp
 /** A part named with "a" asks what it is: "what is a base case?" is a question of its own. */
 const partsNamedWithA = ['What is a base case?', 'What is a schema?', 'Explain a microservices architecture.']
 
+/** A new question answered from `expected`, or, with none expected, not from the previous question's entry. */
+function expectNewQuestionFromOrApart(previous: string, question: string, expected: string | null) {
+  if (expected !== null) {
+    expectNewQuestion(previous, question, expected)
+    return
+  }
+  expect(needsPreviousQuestion(question)).toBe(false)
+  const result = after(previous, question)
+  expect(result.answer).not.toContain('Following up on')
+  expect(result.matches[0]?.id).not.toBe(answerQuestion({ question: previous }).matches[0]?.id)
+}
+
 describe('words that name nothing of their own in a follow-up', () => {
   it.each(namingNothingNew)('after "%s", "%s" follows up', (previous, question, expected) => {
     expectFollowUp(previous, question, expected)
   })
 
   it.each(namingTheirOwn)('after "%s", "%s" is a new question', (previous, question, expected) => {
-    if (expected !== null) {
-      expectNewQuestion(previous, question, expected)
-      return
-    }
-    expect(needsPreviousQuestion(question)).toBe(false)
-    const result = after(previous, question)
-    expect(result.answer).not.toContain('Following up on')
-    expect(result.matches[0]?.id).not.toBe(answerQuestion({ question: previous }).matches[0]?.id)
+    expectNewQuestionFromOrApart(previous, question, expected)
   })
 
   it.each(looksLikeAFollowUp)('%s: after "%s", "%s" is a new question', (_kind, previous, question, expected) => {
-    if (expected !== null) {
-      expectNewQuestion(previous, question, expected)
-      return
-    }
-    expect(needsPreviousQuestion(question)).toBe(false)
-    const result = after(previous, question)
-    expect(result.answer).not.toContain('Following up on')
-    expect(result.matches[0]?.id).not.toBe(answerQuestion({ question: previous }).matches[0]?.id)
+    expectNewQuestionFromOrApart(previous, question, expected)
   })
 
   it.each(partsNamedWithA)('"%s" is a new question', (question) => {
