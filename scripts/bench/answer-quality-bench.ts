@@ -8,10 +8,11 @@
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
- * From decision 0140 the test (seen before), fresh and second fresh parts are tuned on, and from
- * decision 0144 the third fresh part: their figures are labelled as development ones.
+ * From decision 0140 the test (seen before), fresh and second fresh parts are tuned on, from
+ * decision 0144 the third fresh part and from decision 0147 the fourth: their figures are labelled as
+ * development ones.
  * While tuning, `--development` measures the development parts alone (the trust set and the parts
- * moved by 0140 and 0144) and lists their misses; the misses of the test parts still only measured are never
+ * moved by 0140, 0144 and 0147) and lists their misses; the misses of the test parts still only measured are never
  * printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
@@ -33,7 +34,7 @@ import type { Figure } from './event-store-bench.ts'
 const count = (ratio: number, total: number) => `${Math.round(ratio * total)}/${total}`
 
 const tunedOn = new Set(movedTestParts.map((part) => part.name))
-/** A part tuned on from decision 0140 or 0144 says so, so its figures are not read as a test part's. */
+/** A part tuned on from decision 0140, 0144 or 0147 says so, so its figures are not read as a test part's. */
 const partLabel = (name: string) => (tunedOn.has(name) ? `${name} part, development: tuned on` : `${name} part`)
 
 function partFigures(e: PartEvaluation): Figure[] {

@@ -157,16 +157,17 @@ describe('the development part (the trust set)', () => {
   }, 60_000)
 })
 
-describe('the development parts (decisions 0140 and 0144)', () => {
-  it('are the trust set and the four oldest test parts with their blind grades, never a part still only measured', () => {
-    expect(movedTestParts).toEqual([testPart, freshTestPart, secondFreshTestPart, thirdFreshTestPart])
-    expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
-    const measured = new Set([
-      fourthFreshTestPart.name,
-      fifthFreshTestPart.name,
-      sixthFreshTestPart.name,
-      seventhFreshTestPart.name,
+describe('the development parts (decisions 0140, 0144 and 0147)', () => {
+  it('are the trust set and the five oldest test parts with their blind grades, never a part still only measured', () => {
+    expect(movedTestParts).toEqual([
+      testPart,
+      freshTestPart,
+      secondFreshTestPart,
+      thirdFreshTestPart,
+      fourthFreshTestPart,
     ])
+    expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
+    const measured = new Set([fifthFreshTestPart.name, sixthFreshTestPart.name, seventhFreshTestPart.name])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
 })

@@ -13,7 +13,8 @@
  *   measured by several designs, before the engine change it measures. Development data from
  *   decision 0144, measured by the designs of six sessions.
  * - fourth-fresh-test-set.json (decision 0136): written because the third fresh part was being used to judge engine
- *   and knowledge-base changes, before the changes it measures; its misses are never printed.
+ *   and knowledge-base changes, before the changes it measures. Development data from decision 0147, measured by
+ *   the designs of seven sessions.
  * - fifth-fresh-test-set.json (decision 0139): written because the fourth fresh part had been measured by the design
  *   it was written for, before the next change; labelled against the knowledge base as it then stood, so no blind
  *   grade of an added entry covers it; its misses are never printed.
