@@ -10,6 +10,8 @@ import {
 } from '#server/ai/offline/eval/development-part.ts'
 import { addedEntryGrades } from '#server/ai/offline/eval/added-entry-grades.ts'
 import {
+  eighthFreshTestPart,
+  eighthFreshTestSet,
   fifthFreshTestPart,
   fifthFreshTestSet,
   fourthFreshTestPart,
@@ -167,7 +169,12 @@ describe('the development parts (decisions 0140, 0144 and 0147)', () => {
       fourthFreshTestPart,
     ])
     expect(developmentParts).toEqual([developmentPart, ...movedTestParts])
-    const measured = new Set([fifthFreshTestPart.name, sixthFreshTestPart.name, seventhFreshTestPart.name])
+    const measured = new Set([
+      fifthFreshTestPart.name,
+      sixthFreshTestPart.name,
+      seventhFreshTestPart.name,
+      eighthFreshTestPart.name,
+    ])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
 })
@@ -311,116 +318,101 @@ describe('the fourth fresh test part', () => {
   })
 })
 
-describe('the fifth fresh test part (decision 0139)', () => {
-  it('is the set written before the engine change it measures: its questions and labels are never changed', () => {
-    expectPinned('fifth-fresh-test-set.json', 'c1b59f8b8777c0bbd1617a1c99c47e53dd235d3619a14459e4738098a6522715')
-  })
+/** The parts in the order they were written: each is checked against those before it. */
+const writtenInOrder: readonly TestSet[] = [
+  testSet,
+  freshTestSet,
+  secondFreshTestSet,
+  thirdFreshTestSet,
+  fourthFreshTestSet,
+  fifthFreshTestSet,
+  sixthFreshTestSet,
+  seventhFreshTestSet,
+  eighthFreshTestSet,
+]
 
-  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    expectNoneShare(fifthFreshTestSet, 0.15, 0.2)
-    // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
-    for (const { question, accept } of fifthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
-  })
-
-  it("is measured on its writer's labels: it was labelled against the grown knowledge base, so no blind grade names it", () => {
-    expect(addedEntryGrades.grades.filter((grade) => grade.part === fifthFreshTestPart.name)).toEqual([])
-    const labels = [...fifthFreshTestSet.questions, ...fifthFreshTestSet.withContext.questions].map((q) => q.accept)
-    expect(fifthFreshTestPart.questions.map((q) => q.accept)).toEqual(labels)
-    expect(fifthFreshTestPart.followUps.map((f) => f.accept)).toEqual(fifthFreshTestSet.followUps.map((f) => f.accept))
-  })
-
-  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
-    const earlier = [testSet, freshTestSet, secondFreshTestSet, thirdFreshTestSet, fourthFreshTestSet]
-    const asked = expectWrittenApart(fifthFreshTestSet, earlier, 0.45)
-    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(15)
-    const followUps = fifthFreshTestSet.followUps.filter((f) => f.isFollowUp).length
-    expect(followUps * 2).toBe(fifthFreshTestSet.followUps.length)
-  })
-
-  it('asks its résumé questions with a current employer and role other than the target ones', () => {
-    expectResumeOtherThanTarget(fifthFreshTestSet, fifthFreshTestPart, 'fifth fresh test')
-  })
-})
-
-describe('the sixth fresh test part (decision 0141)', () => {
-  it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
-    expectPinned('sixth-fresh-test-set.json', 'a92fe3487f44150287cf4a36ea6aa0f2d73433a8753e14816b1ea2111f0bfb0a')
-  })
-
-  it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
-    expectNoneShare(sixthFreshTestSet, 0.15, 0.2)
-    // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
-    for (const { question, accept } of sixthFreshTestSet.followUps) expect(accept, question).not.toContain('none')
-  })
-
-  it("is measured on its writer's labels: it was labelled against the knowledge base as it stood, so no blind grade names it", () => {
-    expect(addedEntryGrades.grades.filter((grade) => grade.part === sixthFreshTestPart.name)).toEqual([])
-    const labels = [...sixthFreshTestSet.questions, ...sixthFreshTestSet.withContext.questions].map((q) => q.accept)
-    expect(sixthFreshTestPart.questions.map((q) => q.accept)).toEqual(labels)
-    expect(sixthFreshTestPart.followUps.map((f) => f.accept)).toEqual(sixthFreshTestSet.followUps.map((f) => f.accept))
-  })
-
-  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
-    const earlier = [
-      testSet,
-      freshTestSet,
-      secondFreshTestSet,
-      thirdFreshTestSet,
-      fourthFreshTestSet,
-      fifthFreshTestSet,
-    ]
-    const asked = expectWrittenApart(sixthFreshTestSet, earlier, 0.45)
-    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(15)
-    const followUps = sixthFreshTestSet.followUps.filter((f) => f.isFollowUp).length
-    expect(followUps * 2).toBe(sixthFreshTestSet.followUps.length)
-  })
-
-  it('asks its résumé questions with a current employer and role other than the target ones', () => {
-    expectResumeOtherThanTarget(sixthFreshTestSet, sixthFreshTestPart, 'sixth fresh test')
-  })
-})
-
-describe('the seventh fresh test part (decision 0143)', () => {
-  it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
-    expectPinned('seventh-fresh-test-set.json', 'ae89251c46674778a7491428402f0c70fd0840ea50d1d6a532811b85f7a34c46')
-  })
-
-  it('labels every question with knowledge-base ids, or with "none" where no entry answers it, at its natural share', () => {
+/** The parts still only measured, each labelled against the knowledge base as it stood when it was written. */
+const stillMeasured = [
+  {
+    name: 'fifth fresh test',
+    decision: '0139',
+    file: 'fifth-fresh-test-set.json',
+    sha256: 'c1b59f8b8777c0bbd1617a1c99c47e53dd235d3619a14459e4738098a6522715',
+    set: fifthFreshTestSet,
+    part: fifthFreshTestPart,
+    noneShare: [0.15, 0.2],
+    hinglish: 15,
+  },
+  {
+    name: 'sixth fresh test',
+    decision: '0141',
+    file: 'sixth-fresh-test-set.json',
+    sha256: 'a92fe3487f44150287cf4a36ea6aa0f2d73433a8753e14816b1ea2111f0bfb0a',
+    set: sixthFreshTestSet,
+    part: sixthFreshTestPart,
+    noneShare: [0.15, 0.2],
+    hinglish: 15,
+  },
+  {
     // No question was added for having no answering entry (decision 0143): 9 of 126 are "none".
-    expectNoneShare(seventhFreshTestSet, 0.03, 0.2)
-    // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
-    for (const { question, accept } of seventhFreshTestSet.followUps) expect(accept, question).not.toContain('none')
-  })
+    name: 'seventh fresh test',
+    decision: '0143',
+    file: 'seventh-fresh-test-set.json',
+    sha256: 'ae89251c46674778a7491428402f0c70fd0840ea50d1d6a532811b85f7a34c46',
+    set: seventhFreshTestSet,
+    part: seventhFreshTestPart,
+    noneShare: [0.03, 0.2],
+    hinglish: 15,
+  },
+  {
+    // As the seventh, the natural share (decision 0148): 18 of 126 are "none".
+    name: 'eighth fresh test',
+    decision: '0148',
+    file: 'eighth-fresh-test-set.json',
+    sha256: 'c955de21960c61e1e7fc28246b902a0d65ec0ec5afbb768a56ddcaeb335717fc',
+    set: eighthFreshTestSet,
+    part: eighthFreshTestPart,
+    noneShare: [0.03, 0.2],
+    hinglish: 17,
+  },
+] as const
 
-  it("is measured on its writer's labels: it was labelled against the knowledge base as it stood, so no blind grade names it", () => {
-    expect(addedEntryGrades.grades.filter((grade) => grade.part === seventhFreshTestPart.name)).toEqual([])
-    const labels = [...seventhFreshTestSet.questions, ...seventhFreshTestSet.withContext.questions].map((q) => q.accept)
-    expect(seventhFreshTestPart.questions.map((q) => q.accept)).toEqual(labels)
-    expect(seventhFreshTestPart.followUps.map((f) => f.accept)).toEqual(
-      seventhFreshTestSet.followUps.map((f) => f.accept),
-    )
-  })
+describe.each(stillMeasured)(
+  'the $name part (decision $decision)',
+  ({ name, file, sha256, set, part, noneShare: [minNone, maxNone], hinglish }) => {
+    it('is the set written before the engine changes it measures: its questions and labels are never changed', () => {
+      expectPinned(file, sha256)
+    })
 
-  it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
-    const earlier = [
-      testSet,
-      freshTestSet,
-      secondFreshTestSet,
-      thirdFreshTestSet,
-      fourthFreshTestSet,
-      fifthFreshTestSet,
-      sixthFreshTestSet,
-    ]
-    const asked = expectWrittenApart(seventhFreshTestSet, earlier, 0.45)
-    expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(15)
-    const followUps = seventhFreshTestSet.followUps.filter((f) => f.isFollowUp).length
-    expect(followUps * 2).toBe(seventhFreshTestSet.followUps.length)
-  })
+    it('labels every question with knowledge-base ids, or with "none" where no entry answers it', () => {
+      expectNoneShare(set, minNone, maxNone)
+      // A follow-up is right only when answered from an accepted entry, so "none" could never be right.
+      for (const { question, accept } of set.followUps) expect(accept, question).not.toContain('none')
+    })
 
-  it('asks its résumé questions with a current employer and role other than the target ones', () => {
-    expectResumeOtherThanTarget(seventhFreshTestSet, seventhFreshTestPart, 'seventh fresh test')
-  })
-})
+    it("is measured on its writer's labels: it was labelled against the knowledge base as it stood, so no blind grade names it", () => {
+      expect(addedEntryGrades.grades.filter((grade) => grade.part === part.name)).toEqual([])
+      const labels = [...set.questions, ...set.withContext.questions].map((q) => q.accept)
+      expect(part.questions.map((q) => q.accept)).toEqual(labels)
+      expect(part.followUps.map((f) => f.accept)).toEqual(set.followUps.map((f) => f.accept))
+    })
+
+    it('asks questions no earlier part asks nor nearly repeats, Hinglish among them, and follow-ups that are and are not', () => {
+      expect(writtenInOrder).toContain(set)
+      const earlier = writtenInOrder.slice(0, writtenInOrder.indexOf(set))
+      const asked = expectWrittenApart(set, earlier, 0.45)
+      expect(asked.filter((q) => /\b(kya|kaise|mein|kitna|kyun|toh)\b/i.test(q)).length).toBeGreaterThanOrEqual(
+        hinglish,
+      )
+      const followUps = set.followUps.filter((f) => f.isFollowUp).length
+      expect(followUps * 2).toBe(set.followUps.length)
+    })
+
+    it('asks its résumé questions with a current employer and role other than the target ones', () => {
+      expectResumeOtherThanTarget(set, part, name)
+    })
+  },
+)
 
 /** Word overlap at which a line written later is taken for a copy of a test question. */
 const COPY_LIMIT = 0.6
@@ -438,6 +430,7 @@ describe('what is written after a test part', () => {
       fifthFreshTestSet,
       sixthFreshTestSet,
       seventhFreshTestSet,
+      eighthFreshTestSet,
     }
     // A failure names the part and the line's place in it, never the line: whoever writes entries must not read it.
     for (const [part, set] of Object.entries(writtenApart))

@@ -24,12 +24,16 @@
  * - seventh-fresh-test-set.json (decision 0143): written while the sixth fresh part was about to judge engine changes,
  *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - eighth-fresh-test-set.json (decision 0148): written while the seventh fresh part was about to judge engine changes,
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
 import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import { withAddedEntryGrades } from './added-entry-grades.ts'
+import eighthFreshTestSetData from './eighth-fresh-test-set.json' with { type: 'json' }
 import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'json' }
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
@@ -96,6 +100,8 @@ export const fifthFreshTestSet: TestSet = testSetSchema.parse(fifthFreshTestSetD
 export const sixthFreshTestSet: TestSet = testSetSchema.parse(sixthFreshTestSetData)
 /** The seventh fresh test part (decision 0143), written while the sixth fresh part was about to judge engine changes. */
 export const seventhFreshTestSet: TestSet = testSetSchema.parse(seventhFreshTestSetData)
+/** The eighth fresh test part (decision 0148), written while the seventh fresh part was about to judge engine changes. */
+export const eighthFreshTestSet: TestSet = testSetSchema.parse(eighthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -148,10 +154,12 @@ const firstLabelled = {
   fifthFresh: asFirstLabelled('fifth fresh test', fifthFreshTestSet),
   sixthFresh: asFirstLabelled('sixth fresh test', sixthFreshTestSet),
   seventhFresh: asFirstLabelled('seventh fresh test', seventhFreshTestSet),
+  eighthFresh: asFirstLabelled('eighth fresh test', eighthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.eighthFresh,
   firstLabelled.seventhFresh,
   firstLabelled.sixthFresh,
   firstLabelled.fifthFresh,
@@ -173,3 +181,5 @@ export const fifthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabe
 export const sixthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.sixthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const seventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.seventhFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const eighthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.eighthFresh)
