@@ -1,0 +1,227 @@
+/**
+ * Whether a question leaves a reference for the conversation to resolve: a pronoun ("it", "them",
+ * "iska"), a bare "one" ("inserting into one") or a bare "kaunsa" that nothing named before it in
+ * the question can stand for.
+ *
+ * The rules are grammar, not wordings: the noun phrase a question asks for is not what its
+ * pronoun stands for ("which queries caused it?", "what kind of code stops it…?"), nor a
+ * quantified one ("should I wrap every calculation in it?"), nor a verb after its subject ("what
+ * did you change so it…"), nor a lead-in ("achha, …") or a setting put first ("in production,
+ * how will you monitor it?"); "them" needs a plural or two things named; an impersonal "it"
+ * anticipates what follows it ("is it safe to…", "how do you handle it when…").
+ */
+
+/** Singular pronouns, English and romanised Hindi. */
+const singularPronouns: ReadonlySet<string> = new Set([
+  ...['it', 'its'],
+  ...['iska', 'iske', 'iski', 'isko', 'isme', 'ismein', 'isse', 'ise'],
+  ...['uska', 'uske', 'uski', 'usko', 'usme', 'usmein', 'usse'],
+])
+/** Plural pronouns, English and romanised Hindi. */
+const pluralPronouns: ReadonlySet<string> = new Set([
+  ...['they', 'them', 'their'],
+  ...['unka', 'unke', 'unki', 'unko', 'unse', 'inka', 'inke', 'inki', 'inko', 'inse'],
+])
+
+/** Words that join two clauses. */
+const clauseJoins: ReadonlySet<string> = new Set(['and', 'but', 'so', 'aur', 'lekin', 'par'])
+/** Words that name two things together, so that a plural pronoun may stand for them. */
+const coordinators: ReadonlySet<string> = new Set(['and', 'or', 'ya', 'aur', 'vs', 'versus', 'both'])
+/** Words opening the noun phrase a question asks for: that noun is no antecedent ("which queries caused it?"). */
+const askingDeterminers: ReadonlySet<string> = new Set(['which', 'what', 'kaunsa', 'kaunsi', 'kaunse'])
+/** Words that chain an asked-for noun phrase on: "what kind of code", "which type of index". */
+const askedChain: ReadonlySet<string> = new Set(['kind', 'kinds', 'type', 'types', 'sort', 'of'])
+/** Words after which an impersonal "it" anticipates what it stands for. */
+const anticipated: ReadonlySet<string> = new Set(['to', 'that', 'whether', 'if', 'which', 'when', 'how', 'what', 'ki'])
+/** Auxiliaries before a subject: "is it safe to…", "does it matter which…". */
+const auxiliaries: ReadonlySet<string> = new Set([
+  ...['is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'will', 'would', 'should', 'might', 'shall'],
+])
+/** Quantifiers: a noun after them is no antecedent ("wrap every calculation in it"). */
+const quantifiers: ReadonlySet<string> = new Set(['every', 'each', 'any', 'all', 'no', 'many', 'some'])
+/** Romanised Hindi "which": before a word that names nothing, a choice among options named before. */
+const hindiWhich: ReadonlySet<string> = new Set(['kaunsa', 'kaunsi', 'kaunse'])
+/** Verbs whose "it" stands for what follows it: "do you find it hard to say no?". */
+const anticipatingVerbs: ReadonlySet<string> = new Set(['find', 'consider', 'call', 'think', 'feel', 'believe', 'take'])
+/** Prepositions before which a closing "one" stands for a kind named before ("inserting into one"). */
+const prepositions: ReadonlySet<string> = new Set([
+  ...['into', 'in', 'on', 'from', 'to', 'with', 'for', 'inside', 'onto', 'of', 'about', 'at', 'by', 'behind'],
+])
+
+/** Words that acknowledge or lead in and name nothing, spoken before a question ("achha", "fine", "right"). */
+const leadIns: ReadonlySet<string> = new Set([
+  ...['achha', 'accha', 'acha', 'theek', 'thik', 'ab', 'chalo', 'haan'],
+  ...['ok', 'okay', 'fine', 'right', 'good', 'great', 'alright', 'sure', 'hmm', 'cool', 'nice', 'perfect'],
+])
+/** Subjects after which the next word is their verb, never what a pronoun stands for ("what did you change…"). */
+const personalSubjects: ReadonlySet<string> = new Set(['you', 'i', 'we', 'he', 'she', 'to'])
+/** Words that open a noun phrase. */
+const determiners: ReadonlySet<string> = new Set(['a', 'an', 'the', 'this', 'that', 'my', 'your', 'our'])
+/** The most words of a noun phrase before the "of" that completes it ("the hardest part of"). */
+const MAX_PHRASE_WORDS = 4
+/** Prepositions that open a setting put before the question ("in production, …", "at scale, …"). */
+const settingOpeners: ReadonlySet<string> = new Set(['in', 'at', 'on', 'for', 'under', 'with', 'during', 'after'])
+/** The most words of a setting put before the question: longer, it names what a pronoun may stand for. */
+const MAX_SETTING_WORDS = 3
+
+/** Whether the word at `i` can be what a pronoun stands for: a noun of the question's own. */
+function mayBeAntecedent(reading: Reading, i: number): boolean {
+  const { words, namesNothingAt } = reading
+  const word = words[i] ?? ''
+  if (namesNothingAt(words, i) || leadIns.has(word) || quantifiers.has(word) || prepositions.has(word)) return false
+  if (/(ly|wards)$/.test(word)) return false
+  // An "-ing" verb before its preposition or object ("inserting into one") names no thing.
+  if (word.endsWith('ing') && (prepositions.has(words[i + 1] ?? '') || determiners.has(words[i + 1] ?? '')))
+    return false
+  return !personalSubjects.has(words[i - 1] ?? '')
+}
+
+/**
+ * The indices of a setting put before the question, a short clause opened by a preposition ("in
+ * production, how will you monitor it?"): it names where, not what the pronoun stands for.
+ */
+function settings({ words, breaks }: Reading): ReadonlySet<number> {
+  const inSetting = new Set<number>()
+  const starts = [0, ...breaks]
+  for (const [k, start] of starts.entries()) {
+    const end = starts[k + 1] ?? words.length
+    const opening = words.slice(start, end).findIndex((word) => !leadIns.has(word) && !clauseJoins.has(word))
+    if (opening < 0 || !settingOpeners.has(words[start + opening] ?? '')) continue
+    if (end - start - opening > MAX_SETTING_WORDS || k === starts.length - 1) continue
+    for (let i = start; i < end; i++) inSetting.add(i)
+  }
+  return inSetting
+}
+
+/** A word that looks plural: "them" may stand for it. */
+const looksPlural = (word: string) => word.endsWith('s') && !/(ss|us|is)$/.test(word)
+
+export type Reading = {
+  readonly words: readonly string[]
+  /** Where each clause after the first starts (sentence breaks and commas of the question as typed). */
+  readonly breaks: readonly number[]
+  /** Whether the word at an index names nothing of its own. */
+  readonly namesNothingAt: (words: readonly string[], i: number) => boolean
+}
+
+/**
+ * The indices of the noun phrases a question asks for ("which queries", "what kind of code", "how
+ * much extra space") and of the verb after them.
+ */
+function askedFor({ words, namesNothingAt }: Reading): ReadonlySet<number> {
+  const asked = new Set<number>()
+  for (const [i, word] of words.entries()) {
+    const howMuch = word === 'how' && (words[i + 1] === 'much' || words[i + 1] === 'many')
+    if (!askingDeterminers.has(word) && !howMuch) continue
+    let j = howMuch ? i + 2 : i + 1
+    const chain = new Set<number>()
+    while (askedChain.has(words[j] ?? '')) chain.add(j++)
+    // "What about closures", "what is a heap": no noun asked for.
+    if (namesNothingAt(words, j) && !chain.has(j - 1)) continue
+    // The noun asked for and the verb after it: "what kind of code stops…", "which queries caused…".
+    if (namesNothingAt(words, j)) chain.add(j++)
+    while (j < words.length && !namesNothingAt(words, j)) chain.add(j++)
+    chain.add(j)
+    for (const k of chain) asked.add(k)
+  }
+  return asked
+}
+
+/** Quantified noun phrases ("every calculation"): what an object pronoun of their clause cannot stand for. */
+function quantified(words: readonly string[]): ReadonlySet<number> {
+  return new Set(words.flatMap((word, i) => (quantifiers.has(word) ? [i + 1] : [])))
+}
+
+/**
+ * The verb an object pronoun follows and its subject ("why do databases use it?", "does the caller
+ * see it?", "when many threads hit it"): the words of its own right before the pronoun, which it
+ * cannot stand for.
+ */
+function localSubject(reading: Reading, at: number): ReadonlySet<number> {
+  const { words, breaks, namesNothingAt } = reading
+  const subject = new Set<number>()
+  const verb = prepositions.has(words[at - 1] ?? '') ? at - 2 : at - 1
+  subject.add(verb)
+  // "The hardest part of reversing it": the phrase the pronoun is part of is not what it stands for.
+  const of = words.lastIndexOf('of', verb)
+  const clauseBetween = words.slice(of + 1, verb).some((word) => clauseJoins.has(word))
+  const inPhrase = of > 0 && !clauseBetween && !breaks.some((b) => b > of && b <= verb)
+  // The phrase "of" completes reaches back to its determiner: "the hardest part of".
+  const determiner = words.slice(Math.max(0, of - MAX_PHRASE_WORDS), of).findLastIndex((word) => determiners.has(word))
+  const phraseStart = determiner < 0 ? of : Math.max(0, of - MAX_PHRASE_WORDS) + determiner
+  const start = inPhrase ? phraseStart : verb
+  for (let i = start; i < at; i++) subject.add(i)
+  for (let i = start - 1; i >= 0 && !namesNothingAt(words, i) && !breaks.includes(i + 1); i--) subject.add(i)
+  return subject
+}
+
+/** Whether something named before the word at `at` can be what it stands for. */
+function namedBefore(reading: Reading, at: number): boolean {
+  const { words } = reading
+  const word = words[at] ?? ''
+  // A pronoun that is no object (a possessive, a subject, a Hindi pronoun) may stand for its own
+  // clause's subject, quantified or not ("so many teams … their apps"), or for a noun of the clause
+  // before ("the client changed what they wanted").
+  const excluded = !objectAt(words, at)
+    ? askedFor(reading)
+    : new Set([...askedFor(reading), ...quantified(words), ...localSubject(reading, at)])
+  const setting = settings(reading)
+  const named = words.flatMap((_, i) =>
+    i < at && !excluded.has(i) && !setting.has(i) && mayBeAntecedent(reading, i) ? [i] : [],
+  )
+  if (named.length === 0) return false
+  if (word !== 'them' && !pluralPronouns.has(word) && !hindiWhich.has(word)) return true
+  if (word === 'they') return true
+  return named.some((i) => looksPlural(words[i] ?? '')) || words.slice(named[0], at).some((w) => coordinators.has(w))
+}
+
+/** Words after "it" that make it a subject: an auxiliary, an adverb, or a verb in "-s" ("it needs", "it all becomes"). */
+const afterSubject: ReadonlySet<string> = new Set([
+  ...auxiliaries,
+  ...['has', 'had', 'no', 'not', 'never', 'always', 'also', 'still', 'only', 'just', 'all', 'ever', 'really'],
+])
+/** Words after which "it" opens a clause as its subject ("when it…", "so it would…"). */
+const subjectOpeners: ReadonlySet<string> = new Set([
+  ...['if', 'when', 'so', 'because', 'as', 'until', 'once', 'while', 'where', 'and', 'but', 'or', 'that', 'what'],
+])
+
+/** Whether the pronoun at `at` is an object: "them", or an "it" that is no subject; Hindi pronouns are left free. */
+function objectAt(words: readonly string[], at: number): boolean {
+  const word = words[at] ?? ''
+  if (word === 'them') return true
+  if (word !== 'it') return false
+  const next = words[at + 1] ?? ''
+  if (subjectOpeners.has(words[at - 1] ?? '') || auxiliaries.has(words[at - 1] ?? '')) return false
+  return !(afterSubject.has(next) || (next.endsWith('s') && !next.endsWith('ss')))
+}
+
+/** Whether the "it" at `at` is impersonal: it anticipates a clause ("is it safe to…", "handle it when…"). */
+function impersonal(words: readonly string[], at: number): boolean {
+  if (words[at] !== 'it') return false
+  if (anticipatingVerbs.has(words[at - 1] ?? '')) return true
+  if (anticipated.has(words[at + 1] ?? '')) return true
+  // A subject "it" after an auxiliary, with a clause or an infinitive after it: "does it matter which…".
+  return auxiliaries.has(words[at - 1] ?? '') && words.slice(at + 1).some((word) => anticipated.has(word))
+}
+
+/** Whether the word at `at` refers to something said before, not naming it itself. */
+function refersAt({ words, breaks, namesNothingAt }: Reading, at: number): boolean {
+  const word = words[at] ?? ''
+  const next = words[at + 1]
+  if (singularPronouns.has(word) || pluralPronouns.has(word)) return !impersonal(words, at)
+  // "One" closing a phrase after a preposition: "inserting into one", "why not build on one".
+  if (word === 'one')
+    return (
+      prepositions.has(words[at - 1] ?? '') && (next === undefined || clauseJoins.has(next) || breaks.includes(at + 1))
+    )
+  // "Kaunsa" before a word that names nothing ("kaunsa use karenge?"), not before a noun ("kaunsa index").
+  return hindiWhich.has(word) && (next === undefined || namesNothingAt(words, at + 1))
+}
+
+/**
+ * Whether the question refers to something it does not name: some pronoun, bare "one" or
+ * "kaunsa" has nothing named before it in the question that it can stand for.
+ */
+export function leavesReferenceOpen(reading: Reading): boolean {
+  return reading.words.some((_, at) => refersAt(reading, at) && !namedBefore(reading, at))
+}
