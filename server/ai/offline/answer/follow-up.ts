@@ -3,6 +3,7 @@ import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
+import { withoutLeadIn } from './lead-in.ts'
 import { leavesReferenceOpen } from './open-reference.ts'
 import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
 
@@ -507,11 +508,13 @@ export function setsBesidePrevious(question: string): boolean {
 /**
  * The question itself when it comes after a lead-in ("That makes sense. How does a CDN work?",
  * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
- * subject. Otherwise the whole text, whose earlier sentences may be what it is about.
+ * subject. Otherwise the whole text, whose earlier sentences may be what it is about. Either way
+ * without the words said before the question ("Theek hai, ab …", "Okay, and …").
  */
 export function askedPart(text: string): string {
   const sentences = splitSentences(text)
   const last = sentences.at(-1)
-  if (sentences.length < 2 || last === undefined || !last.endsWith('?') || needsPreviousQuestion(last)) return text
-  return last
+  if (sentences.length < 2 || last === undefined || !last.endsWith('?') || needsPreviousQuestion(last))
+    return withoutLeadIn(text)
+  return withoutLeadIn(last)
 }
