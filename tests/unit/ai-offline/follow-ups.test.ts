@@ -661,6 +661,9 @@ const openReferences: [previous: string, question: string][] = [
   ['What is a dynamic array?', 'And adding to one, is that constant time?'],
   ['How would you design a notification system?', 'How would that design behave if a whole region went down?'],
   ['What are your salary expectations?', 'Is that number negotiable at all?'],
+  // A subject placed in a frame left unsaid: the previous subject.
+  ['How does OAuth work?', 'And how does a refresh token fit in?'],
+  ['How would you design a chat system?', 'Where does a message queue come into play?'],
 ]
 
 /** The same shapes whose reference has something the question names before it: a subject of their own. */
@@ -673,6 +676,7 @@ const resolvedReferences: [previous: string, question: string][] = [
   ['What is CORS?', 'Why should you never store a password without hashing it?'],
   ['What is Docker?', 'Cookies and sessions, which one would you use for login?'],
   ['What is a B-tree?', 'If you have a list of users, how do you sort them by age?'],
+  ['What is a JWT?', 'In a microservices setup, where does an API gateway fit in?'],
 ]
 
 describe('a reference nothing in the question can stand for', () => {

@@ -218,10 +218,33 @@ function refersAt({ words, breaks, namesNothingAt }: Reading, at: number): boole
   return hindiWhich.has(word) && (next === undefined || namesNothingAt(words, at + 1))
 }
 
+/** Endings that place a subject within a frame left unsaid: "where does the certificate come in?". */
+const framedEndings: readonly (readonly string[])[] = [
+  ['come', 'in'],
+  ['comes', 'in'],
+  ['fit', 'in'],
+  ['fits', 'in'],
+  ['come', 'into', 'play'],
+  ['comes', 'into', 'play'],
+]
+
+/**
+ * A subject placed in a frame the question leaves unsaid, the frame being what was just discussed:
+ * "where does the certificate come in?", "and how does a refresh token fit in?". Something named
+ * before the question word is the frame ("in a microservices setup, where does a gateway fit in?").
+ */
+function framesInPrevious({ words, namesNothingAt }: Reading): boolean {
+  const ending = framedEndings.find((end) => end.every((word, i) => words[words.length - end.length + i] === word))
+  if (ending === undefined) return false
+  const asking = words.findIndex((word) => word === 'where' || word === 'how')
+  return asking >= 0 && words.slice(0, asking).every((_, i) => namesNothingAt(words, i) || leadIns.has(words[i] ?? ''))
+}
+
 /**
  * Whether the question refers to something it does not name: some pronoun, bare "one" or
- * "kaunsa" has nothing named before it in the question that it can stand for.
+ * "kaunsa" has nothing named before it in the question that it can stand for, or it places its
+ * subject in a frame left unsaid.
  */
 export function leavesReferenceOpen(reading: Reading): boolean {
-  return reading.words.some((_, at) => refersAt(reading, at) && !namedBefore(reading, at))
+  return reading.words.some((_, at) => refersAt(reading, at) && !namedBefore(reading, at)) || framesInPrevious(reading)
 }
