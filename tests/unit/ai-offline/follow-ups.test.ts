@@ -677,6 +677,15 @@ const resolvedReferences: [previous: string, question: string][] = [
   ['What is Docker?', 'Cookies and sessions, which one would you use for login?'],
   ['What is a B-tree?', 'If you have a list of users, how do you sort them by age?'],
   ['What is a JWT?', 'In a microservices setup, where does an API gateway fit in?'],
+  // "They" and "their" may be one person; a pronoun after a preposition may be its clause's subject.
+  ['What is a heap?', 'A teammate keeps missing their deadlines, what do you do?'],
+  ['What is a heap?', 'How would you give feedback to a junior without demotivating them?'],
+  ['What is a heap?', 'You had to point out a peer’s mistake to them, how did you do it?'],
+  // A clause of its own ("without …") is beyond the reach of the pronoun's subject.
+  ['What is CORS?', 'How do you update a nested object without mutating it?'],
+  ['What is CORS?', 'Too many tasks on your plate, how do you rank them?'],
+  ['What is CORS?', 'Chat between two users one to one and in groups, how would you design it?'],
+  ['What is CORS?', 'Interfaces and abstract classes look alike now, so which one do you reach for?'],
 ]
 
 describe('a reference nothing in the question can stand for', () => {

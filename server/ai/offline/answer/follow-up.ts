@@ -190,11 +190,11 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (personalQuestionEntry(question) !== null || comparesTwoNamed(words)) return false
   if (own.length === 0) return true
-  if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
+  const breaks = clauseStarts(question, words.length)
+  if (asksInAnotherContext(words) || choosesAlternative(words, own.length, breaks) || actsOnPrevious(words, own.length))
     return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = own[0] ?? -1
-  const breaks = clauseStarts(question, words.length)
   if (pointsAtOwnSubject(words, firstOwn, breaks)) return false
   if (pointsByKind(words)) return true
   // A pronoun, a bare "one" or "kaunsa" that nothing the question names can stand for needs the
@@ -334,9 +334,9 @@ function withoutLookingBack(words: readonly string[]): readonly string[] {
  * online gaming?", "what happens if the second one fails?". A question naming its alternatives
  * chooses between its own ("which one is better, Redis or Memcached?").
  */
-function choosesAlternative(words: readonly string[], ownCount: number): boolean {
+function choosesAlternative(words: readonly string[], ownCount: number, breaks: readonly number[]): boolean {
   if (words.some((word) => namedAlternatives.has(word))) return false
-  if (asksWhichOfPrevious(words)) return true
+  if (asksWhichOfPrevious(words, breaks)) return true
   if (ownCount > MAX_POINTED_WORDS) return false
   return words.some(
     (word, i) =>
@@ -345,6 +345,8 @@ function choosesAlternative(words: readonly string[], ownCount: number): boolean
   )
 }
 
+/** Prepositions that open a setting put before a choice: "for a small startup, which one…?". */
+const settingOpeners: ReadonlySet<string> = new Set(['for', 'in', 'at', 'on', 'with', 'under', 'during'])
 /** Words that count options named before: "which of the three", "which of these two". */
 const optionCounts: ReadonlySet<string> = new Set([
   ...['the', 'these', 'those', 'them', 'both', 'two', 'three', 'four', 'ones', 'options'],
@@ -355,10 +357,16 @@ const optionCounts: ReadonlySet<string> = new Set([
  * before, however many words the question adds ("so for a CPU-heavy job, which one would you go
  * for?"). "Which one of the sorting algorithms…" names its own options.
  */
-function asksWhichOfPrevious(words: readonly string[]): boolean {
+function asksWhichOfPrevious(words: readonly string[], breaks: readonly number[]): boolean {
   return words.some((word, i) => {
     // Two things named before it together are its own options ("cookies and localStorage, … which one?").
     if (word !== 'which' || words.slice(0, i).some((before) => before === 'and' || before === 'aur')) return false
+    // So are the things of a clause before it that is no setting ("default methods blur the line, so
+    // which one…?"); a setting ("for a small startup, which one…?") names none.
+    const clause = breaks.findLast((start) => start <= i) ?? 0
+    const opening = words.findIndex((before, k) => k < clause && !carryOns.has(before))
+    const namedBefore = words.slice(0, clause).some((_, k) => !namesNothingAt(words, k))
+    if (clause > 0 && namedBefore && !settingOpeners.has(words[opening] ?? '')) return false
     if (words[i + 1] === 'one') return words[i + 2] !== 'of'
     if (words[i + 1] !== 'of') return false
     let end = i + 2

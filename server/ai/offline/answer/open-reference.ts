@@ -4,10 +4,11 @@
  * the question can stand for.
  *
  * The rules are grammar, not wordings: the noun phrase a question asks for is not what its
- * pronoun stands for ("which queries caused it?", "what kind of code stops it…?"), nor a
- * quantified one ("should I wrap every calculation in it?"), nor a verb after its subject ("what
+ * pronoun stands for ("which queries caused it?", "what kind of code stops it…?"), nor one
+ * quantified one by one ("should I wrap every calculation in it?"), nor a verb after its subject ("what
  * did you change so it…"), nor a lead-in ("achha, …") or a setting put first ("in production,
- * how will you monitor it?"); "them" needs a plural or two things named; an impersonal "it"
+ * how will you monitor it?"); a part of a set ("too many of them") needs a plural or two things
+ * named, while "they" may be one person; an impersonal "it"
  * anticipates what follows it ("is it safe to…", "how do you handle it when…").
  */
 
@@ -25,6 +26,11 @@ const pluralPronouns: ReadonlySet<string> = new Set([
 
 /** Words that join two clauses. */
 const clauseJoins: ReadonlySet<string> = new Set(['and', 'but', 'so', 'aur', 'lekin', 'par'])
+/** Words that open a clause of their own, before which the pronoun's subject does not reach ("…record without mutating it"). */
+const clauseOpeners: ReadonlySet<string> = new Set([
+  ...clauseJoins,
+  ...['without', 'before', 'after', 'while', 'by', 'instead', 'when', 'if', 'because', 'that', 'which', 'who'],
+])
 /** Words that name two things together, so that a plural pronoun may stand for them. */
 const coordinators: ReadonlySet<string> = new Set(['and', 'or', 'ya', 'aur', 'vs', 'versus', 'both'])
 /** Words opening the noun phrase a question asks for: that noun is no antecedent ("which queries caused it?"). */
@@ -37,8 +43,12 @@ const anticipated: ReadonlySet<string> = new Set(['to', 'that', 'whether', 'if',
 const auxiliaries: ReadonlySet<string> = new Set([
   ...['is', 'are', 'was', 'were', 'does', 'do', 'did', 'can', 'could', 'will', 'would', 'should', 'might', 'shall'],
 ])
-/** Quantifiers: a noun after them is no antecedent ("wrap every calculation in it"). */
-const quantifiers: ReadonlySet<string> = new Set(['every', 'each', 'any', 'all', 'no', 'many', 'some'])
+/** Quantifiers: a noun after them is no antecedent of "it" ("wrap every calculation in it"). */
+const quantifiers: ReadonlySet<string> = new Set(['every', 'each', 'any', 'no'])
+/** Words before "of them" that take a part of a set: "too many of them", "both of them". */
+const partitiveWords: ReadonlySet<string> = new Set(['many', 'some', 'all', 'most', 'few', 'both', 'each', 'any'])
+/** Number words: "one to one", "one by one" are no pronoun. */
+const numberWords: ReadonlySet<string> = new Set(['one', 'two', 'three', 'four', 'five', 'ten', 'hundred'])
 /** Romanised Hindi "which": before a word that names nothing, a choice among options named before. */
 const hindiWhich: ReadonlySet<string> = new Set(['kaunsa', 'kaunsi', 'kaunse'])
 /** Verbs whose "it" stands for what follows it: "do you find it hard to say no?". */
@@ -133,25 +143,34 @@ function quantified(words: readonly string[]): ReadonlySet<number> {
 }
 
 /**
- * The verb an object pronoun follows and its subject ("why do databases use it?", "does the caller
- * see it?", "when many threads hit it"): the words of its own right before the pronoun, which it
- * cannot stand for.
+ * What an object pronoun cannot stand for: the verb it follows and that verb's subject ("why do
+ * databases use it?", "does the caller see it?", "when many threads hit it"), or the phrase it is
+ * part of ("the hardest part of it"). After another preposition it may stand for its clause's
+ * subject.
  */
 function localSubject(reading: Reading, at: number): ReadonlySet<number> {
   const { words, breaks, namesNothingAt } = reading
   const subject = new Set<number>()
-  const verb = prepositions.has(words[at - 1] ?? '') ? at - 2 : at - 1
+  // "The hardest part of reversing it": the phrase the pronoun is part of is not what it stands for;
+  // it reaches back to its determiner.
+  const of = words.lastIndexOf('of', at - 1)
+  const between = words.slice(of + 1, at)
+  const inPhrase =
+    of > 0 && of >= at - 3 && !between.some((word) => clauseJoins.has(word)) && !breaks.some((b) => b > of && b <= at)
+  if (inPhrase) {
+    const from = Math.max(0, of - MAX_PHRASE_WORDS)
+    const determiner = words.slice(from, of).findLastIndex((word) => determiners.has(word))
+    for (let i = determiner < 0 ? of : from + determiner; i < at; i++) subject.add(i)
+    return subject
+  }
+  // After a preposition the pronoun may stand for its clause's subject ("point a mistake out to them").
+  if (prepositions.has(words[at - 1] ?? '')) return subject
+  const verb = at - 1
   subject.add(verb)
-  // "The hardest part of reversing it": the phrase the pronoun is part of is not what it stands for.
-  const of = words.lastIndexOf('of', verb)
-  const clauseBetween = words.slice(of + 1, verb).some((word) => clauseJoins.has(word))
-  const inPhrase = of > 0 && !clauseBetween && !breaks.some((b) => b > of && b <= verb)
-  // The phrase "of" completes reaches back to its determiner: "the hardest part of".
-  const determiner = words.slice(Math.max(0, of - MAX_PHRASE_WORDS), of).findLastIndex((word) => determiners.has(word))
-  const phraseStart = determiner < 0 ? of : Math.max(0, of - MAX_PHRASE_WORDS) + determiner
-  const start = inPhrase ? phraseStart : verb
-  for (let i = start; i < at; i++) subject.add(i)
-  for (let i = start - 1; i >= 0 && !namesNothingAt(words, i) && !breaks.includes(i + 1); i--) subject.add(i)
+  for (let i = verb - 1; i >= 0 && !namesNothingAt(words, i) && !breaks.includes(i + 1); i--) {
+    if (clauseOpeners.has(words[i] ?? '')) break
+    subject.add(i)
+  }
   return subject
 }
 
@@ -164,14 +183,16 @@ function namedBefore(reading: Reading, at: number): boolean {
   // before ("the client changed what they wanted").
   const excluded = !objectAt(words, at)
     ? askedFor(reading)
-    : new Set([...askedFor(reading), ...quantified(words), ...localSubject(reading, at)])
+    : new Set([...askedFor(reading), ...(word === 'it' ? quantified(words) : []), ...localSubject(reading, at)])
   const setting = settings(reading)
   const named = words.flatMap((_, i) =>
     i < at && !excluded.has(i) && !setting.has(i) && mayBeAntecedent(reading, i) ? [i] : [],
   )
   if (named.length === 0) return false
-  if (word !== 'them' && !pluralPronouns.has(word) && !hindiWhich.has(word)) return true
-  if (word === 'they') return true
+  // A part of a set ("too many of them", "kaunsa") needs a plural or two things named; else "they"
+  // and "their" may stand for one person ("a teammate was not pulling their weight").
+  const partitive = hindiWhich.has(word) || (words[at - 1] === 'of' && partitiveWords.has(words[at - 2] ?? ''))
+  if (!partitive) return true
   return named.some((i) => looksPlural(words[i] ?? '')) || words.slice(named[0], at).some((w) => coordinators.has(w))
 }
 
@@ -212,7 +233,9 @@ function refersAt({ words, breaks, namesNothingAt }: Reading, at: number): boole
   // "One" closing a phrase after a preposition: "inserting into one", "why not build on one".
   if (word === 'one')
     return (
-      prepositions.has(words[at - 1] ?? '') && (next === undefined || clauseJoins.has(next) || breaks.includes(at + 1))
+      prepositions.has(words[at - 1] ?? '') &&
+      !numberWords.has(words[at - 2] ?? '') &&
+      (next === undefined || clauseJoins.has(next) || breaks.includes(at + 1))
     )
   // "Kaunsa" before a word that names nothing ("kaunsa use karenge?"), not before a noun ("kaunsa index").
   return hindiWhich.has(word) && (next === undefined || namesNothingAt(words, at + 1))
