@@ -645,3 +645,55 @@ describe('a question that points back, asked first in a session', () => {
     expect(answer.matches[0]?.id).toBe(expected)
   })
 })
+
+/**
+ * A reference the question leaves open: a pronoun, a bare "one" or "that" and a kind of thing that
+ * nothing named before it in the question can stand for, however many words the question adds. The
+ * noun a question asks for, a quantified one, the verb and subject of the pronoun's own clause, the
+ * phrase it is part of and a lead-in are not what it stands for. Invented, not development lines.
+ */
+const openReferences: [previous: string, question: string][] = [
+  ['What is Redis used for?', 'What sort of workload makes it slow?'],
+  ['What is connection pooling?', 'Should I put every query behind it?'],
+  ['What is a message queue?', 'And when many consumers hit it at once, what happens?'],
+  ['What is a linked list?', 'What is the hardest part of reversing it in place?'],
+  ['SQL or NoSQL, how do you choose?', 'For a small startup on a tight budget, which one makes more sense?'],
+  ['What is a dynamic array?', 'And adding to one, is that constant time?'],
+  ['How would you design a notification system?', 'How would that design behave if a whole region went down?'],
+  ['What are your salary expectations?', 'Is that number negotiable at all?'],
+  // A subject placed in a frame left unsaid: the previous subject.
+  ['How does OAuth work?', 'And how does a refresh token fit in?'],
+  ['How would you design a chat system?', 'Where does a message queue come into play?'],
+]
+
+/** The same shapes whose reference has something the question names before it: a subject of their own. */
+const resolvedReferences: [previous: string, question: string][] = [
+  ['How does a hash map work?', 'What about Redis, how would you use it for sessions?'],
+  ['What is a stack?', 'Kafka ke baare mein batao, isko kab use karte hain?'],
+  ['What is a closure?', 'Given a list of intervals, how would you merge them?'],
+  ['What is a deadlock?', 'When a page fault happens, how does the OS handle it?'],
+  ['What is a trie?', 'How does a hash map keep its lookups fast?'],
+  ['What is CORS?', 'Why should you never store a password without hashing it?'],
+  ['What is Docker?', 'Cookies and sessions, which one would you use for login?'],
+  ['What is a B-tree?', 'If you have a list of users, how do you sort them by age?'],
+  ['What is a JWT?', 'In a microservices setup, where does an API gateway fit in?'],
+  // "They" and "their" may be one person; a pronoun after a preposition may be its clause's subject.
+  ['What is a heap?', 'A teammate keeps missing their deadlines, what do you do?'],
+  ['What is a heap?', 'How would you give feedback to a junior without demotivating them?'],
+  ['What is a heap?', 'You had to point out a peer’s mistake to them, how did you do it?'],
+  // A clause of its own ("without …") is beyond the reach of the pronoun's subject.
+  ['What is CORS?', 'How do you update a nested object without mutating it?'],
+  ['What is CORS?', 'Too many tasks on your plate, how do you rank them?'],
+  ['What is CORS?', 'Chat between two users one to one and in groups, how would you design it?'],
+  ['What is CORS?', 'Interfaces and abstract classes look alike now, so which one do you reach for?'],
+]
+
+describe('a reference nothing in the question can stand for', () => {
+  it.each(openReferences)('after "%s", "%s" follows up', (previous, question) => {
+    expect(needsPreviousQuestion(question, previous)).toBe(true)
+  })
+
+  it.each(resolvedReferences)('after "%s", "%s" names its own subject', (previous, question) => {
+    expect(needsPreviousQuestion(question, previous)).toBe(false)
+  })
+})

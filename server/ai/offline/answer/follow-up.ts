@@ -3,6 +3,8 @@ import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
+import { withoutLeadIn } from './lead-in.ts'
+import { leavesReferenceOpen } from './open-reference.ts'
 import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
@@ -96,13 +98,15 @@ const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(wo
  * Nouns that name only a kind of thing. After "this" or "that" they stand for the thing just
  * discussed as "it" does, however many words the question adds ("why does this hook run twice in
  * development?", "can this pattern cause memory leaks?"). "This keyword" is JavaScript's own
- * subject, so "keyword" is not one; "approach", "design" and "solution" name nothing already. A
+ * subject, so "keyword" is not one. A
  * word before the noun is the subject's name ("this useMemo hook") unless the two are one kind.
  */
 const kindNouns: readonly (readonly string[])[] = [
   ...['hook', 'algorithm', 'pattern', 'structure', 'method', 'function', 'technique', 'trick', 'strategy'],
   ...['mechanism', 'implementation', 'setup', 'query', 'feature', 'tool', 'library', 'component', 'protocol'],
   ...['architecture', 'decision', 'project', 'situation', 'incident', 'mistake', 'conflict', 'experience'],
+  // Kinds of thing any answer may have given: "how will that approach cope…", "is that figure fixed?".
+  ...['approach', 'solution', 'design', 'option', 'idea', 'case', 'scenario', 'number', 'figure', 'amount'],
   ...['data structure', 'design pattern', 'sorting algorithm', 'search algorithm'],
 ]
   .flatMap((kind) => [kind, `${kind}s`])
@@ -133,7 +137,7 @@ const pointingDeterminers: ReadonlySet<string> = new Set(['the', 'your'])
  * a part of the answer after "the" or "your" is the answer's, and a manner set against another is
  * the question's own subject.
  */
-function namesNothingAt(words: readonly string[], i: number): boolean {
+export function namesNothingAt(words: readonly string[], i: number): boolean {
   const word = words[i] ?? ''
   if (mannerWords.has(word) && (comparingWords.has(words[i - 1] ?? '') || comparingWords.has(words[i + 1] ?? '')))
     return false
@@ -186,12 +190,19 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (personalQuestionEntry(question) !== null || comparesTwoNamed(words)) return false
   if (own.length === 0) return true
-  if (asksInAnotherContext(words) || choosesAlternative(words, own.length) || actsOnPrevious(words, own.length))
+  const breaks = clauseStarts(question, words.length)
+  if (asksInAnotherContext(words) || choosesAlternative(words, own.length, breaks) || actsOnPrevious(words, own.length))
     return true
   // A pronoun after a word of the question's own points at that word ("what is Docker and why use it?").
   const firstOwn = own[0] ?? -1
-  if (pointsAtOwnSubject(words, firstOwn, clauseStarts(question, words.length))) return false
+  if (pointsAtOwnSubject(words, firstOwn, breaks)) return false
   if (pointsByKind(words)) return true
+  // A pronoun, a bare "one" or "kaunsa" that nothing the question names can stand for needs the
+  // previous question, however many words of its own the question adds ("how do you find out which
+  // queries caused it?"); one that something named stands for does not ("what about WeakMap, when
+  // would you use it?").
+  const open = leavesReferenceOpen({ words, breaks, namesNothingAt })
+  if (open) return true
   const pointsBack = words.some(
     (word, i) =>
       i < firstOwn &&
@@ -200,7 +211,10 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
           (namesNothing(words[i + 1] ?? '') || (i === 1 && auxiliaries.has(words[0] ?? ''))))),
   )
   return (
-    (pointsBack && own.length <= 1) || varies || putsUnderLoad(words, own.length) || pointsAtPrevious(words, own.length)
+    (pointsBack && own.length <= 1) ||
+    varies ||
+    putsUnderLoad(words, own.length) ||
+    pointsAtPrevious(words, own.length, open)
   )
 }
 
@@ -320,13 +334,45 @@ function withoutLookingBack(words: readonly string[]): readonly string[] {
  * online gaming?", "what happens if the second one fails?". A question naming its alternatives
  * chooses between its own ("which one is better, Redis or Memcached?").
  */
-function choosesAlternative(words: readonly string[], ownCount: number): boolean {
-  if (ownCount > MAX_POINTED_WORDS || words.some((word) => namedAlternatives.has(word))) return false
+function choosesAlternative(words: readonly string[], ownCount: number, breaks: readonly number[]): boolean {
+  if (words.some((word) => namedAlternatives.has(word))) return false
+  if (asksWhichOfPrevious(words, breaks)) return true
+  if (ownCount > MAX_POINTED_WORDS) return false
   return words.some(
     (word, i) =>
       (word === 'one' && choosers.has(words[i - 1] ?? '')) ||
       ((word === 'former' || word === 'latter') && words[i - 1] === 'the'),
   )
+}
+
+/** Prepositions that open a setting put before a choice: "for a small startup, which one…?". */
+const settingOpeners: ReadonlySet<string> = new Set(['for', 'in', 'at', 'on', 'with', 'under', 'during'])
+/** Words that count options named before: "which of the three", "which of these two". */
+const optionCounts: ReadonlySet<string> = new Set([
+  ...['the', 'these', 'those', 'them', 'both', 'two', 'three', 'four', 'ones', 'options'],
+])
+
+/**
+ * "Which one" or "which of the three" with no options of its own: a choice among options named
+ * before, however many words the question adds ("so for a CPU-heavy job, which one would you go
+ * for?"). "Which one of the sorting algorithms…" names its own options.
+ */
+function asksWhichOfPrevious(words: readonly string[], breaks: readonly number[]): boolean {
+  return words.some((word, i) => {
+    // Two things named before it together are its own options ("cookies and localStorage, … which one?").
+    if (word !== 'which' || words.slice(0, i).some((before) => before === 'and' || before === 'aur')) return false
+    // So are the things of a clause before it that is no setting ("default methods blur the line, so
+    // which one…?"); a setting ("for a small startup, which one…?") names none.
+    const clause = breaks.findLast((start) => start <= i) ?? 0
+    const opening = words.findIndex((before, k) => k < clause && !carryOns.has(before))
+    const namedBefore = words.slice(0, clause).some((_, k) => !namesNothingAt(words, k))
+    if (clause > 0 && namedBefore && !settingOpeners.has(words[opening] ?? '')) return false
+    if (words[i + 1] === 'one') return words[i + 2] !== 'of'
+    if (words[i + 1] !== 'of') return false
+    let end = i + 2
+    while (optionCounts.has(words[end] ?? '')) end++
+    return end > i + 2 && namesNothing(words[end] ?? '')
+  })
 }
 
 /** Verbs whose "it" stands for what follows it: "do you find it hard to say no?", "would you call it a weakness that…". */
@@ -429,7 +475,12 @@ const endsOnPointedObject = (words: readonly string[]) =>
  * do we use it?") unless it ends on "in it", "about that" and the like ("what was your role in
  * it?"), and a demonstrative before a word of its own is a determiner ("this hook").
  */
-function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
+function pointsAtPrevious(
+  words: readonly string[],
+  ownCount: number,
+  /** Whether a pronoun of the question is left open: one the question names a thing for is its own. */
+  pronounOpen: boolean,
+): boolean {
   if (ownCount > MAX_POINTED_WORDS) return false
   const start = words.findIndex((word) => !carryOns.has(word))
   const last = words.at(-1) ?? ''
@@ -440,7 +491,7 @@ function pointsAtPrevious(words: readonly string[], ownCount: number): boolean {
     choosesAmongPrevious(words) ||
     words.some(
       (word, i) =>
-        pointingPronouns.has(word) ||
+        (pointingPronouns.has(word) && (pronounOpen || words.some((other) => besideWords.has(other)))) ||
         (demonstratives.has(word) && (i === words.length - 1 || namesNothing(words[i + 1] ?? ''))),
     )
   )
@@ -465,11 +516,13 @@ export function setsBesidePrevious(question: string): boolean {
 /**
  * The question itself when it comes after a lead-in ("That makes sense. How does a CDN work?",
  * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
- * subject. Otherwise the whole text, whose earlier sentences may be what it is about.
+ * subject. Otherwise the whole text, whose earlier sentences may be what it is about. Either way
+ * without the words said before the question ("Theek hai, ab …", "Okay, and …").
  */
 export function askedPart(text: string): string {
   const sentences = splitSentences(text)
   const last = sentences.at(-1)
-  if (sentences.length < 2 || last === undefined || !last.endsWith('?') || needsPreviousQuestion(last)) return text
-  return last
+  if (sentences.length < 2 || last === undefined || !last.endsWith('?') || needsPreviousQuestion(last))
+    return withoutLeadIn(text)
+  return withoutLeadIn(last)
 }
