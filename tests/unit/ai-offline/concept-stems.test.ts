@@ -46,6 +46,15 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     ['personality', 'personal'],
     // A group of people, and speaking with them.
     ['community', 'communicate'],
+    // The cost of an algorithm, and "not simple".
+    ['complexity', 'complex'],
+    ['complexities', 'complex'],
+    // The person one reports to, and handling something (memory, state, time).
+    ['manager', 'management'],
+    ['managers', 'manage'],
+    // The server in front of others, and an even state (a tree, work and life).
+    ['balancer', 'balance'],
+    ['balancers', 'balanced'],
   ])('%s is not %s', (word, other) => {
     expect(stemTerm(word)).not.toBe(stemTerm(other))
   })
@@ -66,6 +75,9 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     ['responsibility', 'responsibilities'],
     ['identities', 'identity'],
     ['probabilities', 'probability'],
+    ['complexities', 'complexity'],
+    ['managers', 'manager'],
+    ['balancers', 'balancer'],
     // Observability is being observable.
     ['observability', 'observable'],
     // The rest of each root keeps Porter's stem.
@@ -74,6 +86,9 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     ['transformed', 'transform'],
     ['tokens', 'token'],
     ['responses', 'response'],
+    ['managing', 'management'],
+    ['managed', 'manage'],
+    ['balancing', 'balanced'],
   ])('%s and %s are one family', (word, other) => {
     expect(stemTerm(word)).toBe(stemTerm(other))
   })
@@ -86,6 +101,15 @@ describe('a question with one word of such a pair does not reach the entries of 
     ['What is regularization?', 'js-arrow-functions'],
     ['What is tokenization?', 'net-cookies-sessions-tokens'],
     ['Why does a write need a majority of nodes?', 'ops-semantic-versioning'],
+    // Reducing a cost, not a reducer for complex state.
+    ['How do you reduce the complexity of your code?', 'react-usereducer'],
+    // Time management, not a disagreement with a manager nor managing a team member.
+    ['How do you manage your time?', 'beh-disagree-manager'],
+    ['How do you manage your time?', 'beh-senior-performance'],
+    // Time series are data, not one's own time.
+    ['How do you manage your time series data?', 'beh-prioritization'],
+    // The load balancer, not an incident.
+    ['What does the balancer do when a server goes down?', 'beh-production-incident'],
   ])('"%s" is not confidently answered from %s', (question, wrong) => {
     const result = findAnswers(question)
     expect(result.status === 'match' && result.best?.entry.id === wrong).toBe(false)
@@ -98,6 +122,19 @@ describe('a question with one word of such a pair does not reach the entries of 
     ['Give an example of taking initiative', 'beh-initiative'],
     ['What is observability?', 'sd-observability'],
     ['What were your responsibilities in your last role?', 'beh-roles-responsibilities'],
+    // An entry that says both words of a split family is still found by either.
+    ['What is your management style?', 'beh-ideal-manager'],
+    ['How do you manage your time?', 'beh-prioritization'],
+    ['What kind of manager do you like to work with?', 'beh-ideal-manager'],
+    ['What is a secrets manager?', 'ops-secrets-management'],
+    ['What is state management in React?', 'react-state-management'],
+    ['What is load balancing?', 'sd-load-balancer'],
+    ['How do you balance load across servers?', 'sd-load-balancer'],
+    ['Which algorithms does a load balancer use?', 'sd-load-balancer'],
+    ['How do you maintain work-life balance?', 'beh-work-life-balance'],
+    ['What is a red-black tree and how does it stay balanced?', 'ds-balanced-trees'],
+    ['What is the time complexity of binary search?', 'algo-binary-search'],
+    ['How do you explain a complex system to a non-technical person?', 'beh-explain-technical'],
   ])('"%s" is still answered from %s', (question, expected) => {
     const result = findAnswers(question)
     expect(result.status).toBe('match')
