@@ -55,6 +55,8 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     // The server in front of others, and an even state (a tree, work and life).
     ['balancer', 'balance'],
     ['balancers', 'balanced'],
+    // Usable by everyone, and reaching something (memory, a resource, a member).
+    ['accessibility', 'access'],
   ])('%s is not %s', (word, other) => {
     expect(stemTerm(word)).not.toBe(stemTerm(other))
   })
@@ -110,6 +112,8 @@ describe('a question with one word of such a pair does not reach the entries of 
     ['How do you manage your time series data?', 'beh-prioritization'],
     // The load balancer, not an incident.
     ['What does the balancer do when a server goes down?', 'beh-production-incident'],
+    // Usable by everyone, not broken access control.
+    ['What is web accessibility?', 'net-owasp-top-ten'],
   ])('"%s" is not confidently answered from %s', (question, wrong) => {
     const result = findAnswers(question)
     expect(result.status === 'match' && result.best?.entry.id === wrong).toBe(false)
@@ -135,6 +139,9 @@ describe('a question with one word of such a pair does not reach the entries of 
     ['What is a red-black tree and how does it stay balanced?', 'ds-balanced-trees'],
     ['What is the time complexity of binary search?', 'algo-binary-search'],
     ['How do you explain a complex system to a non-technical person?', 'beh-explain-technical'],
+    ['What is accessibility in React?', 'react-accessibility'],
+    ['What is access control?', 'net-authn-vs-authz'],
+    ['What is broken access control?', 'net-owasp-top-ten'],
   ])('"%s" is still answered from %s', (question, expected) => {
     const result = findAnswers(question)
     expect(result.status).toBe('match')

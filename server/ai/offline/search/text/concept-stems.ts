@@ -7,9 +7,10 @@
  * severity of a bug and "several" ("sever"), initializing a variable and taking initiative
  * ("initi"), an algorithm's time complexity and a complex system ("complex"), one's manager and
  * memory or state management ("manag"), a load balancer and a balanced tree or work-life balance
- * ("balanc"). Each family here gets a stem of its own; the rest of its root keeps Porter's: the verb
- * stays with the activity ("manage memory", "balance load"), so an entry that says "load balancing"
- * beside "load balancer", or "manager" beside "management", is found by either.
+ * ("balanc"), web accessibility and access control ("access"). Each family here gets a stem of its
+ * own; the rest of its root keeps Porter's: the verb stays with the activity ("manage memory",
+ * "balance load"), so an entry that says "load balancing" beside "load balancer", or "manager"
+ * beside "management", is found by either.
  *
  * The list is written by hand because no rule of spelling tells these apart: the same suffixes
  * join words of one meaning far more often (compile and compiler, consume and consumer, immutable
@@ -54,6 +55,7 @@ const families: readonly (readonly [string, readonly string[]])[] = [
   ['complexity', ['complexity', 'complexities']],
   ['manager', ['manager', 'managers', 'managerial']],
   ['balancer', ['balancer', 'balancers']],
+  ['accessibility', ['accessibility']],
 ]
 
 /** Word → its family's stem, for the words Porter's stem would join to another concept. */
