@@ -52,9 +52,6 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     // The person one reports to, and handling something (memory, state, time).
     ['manager', 'management'],
     ['managers', 'manage'],
-    // The server in front of others, and an even state (a tree, work and life).
-    ['balancer', 'balance'],
-    ['balancers', 'balanced'],
     // Usable by everyone, and reaching something (memory, a resource, a member).
     ['accessibility', 'access'],
   ])('%s is not %s', (word, other) => {
@@ -79,7 +76,6 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     ['probabilities', 'probability'],
     ['complexities', 'complexity'],
     ['managers', 'manager'],
-    ['balancers', 'balancer'],
     // Observability is being observable.
     ['observability', 'observable'],
     // The rest of each root keeps Porter's stem.
@@ -90,7 +86,6 @@ describe('words Porter joins to another concept keep stems of their own', () => 
     ['responses', 'response'],
     ['managing', 'management'],
     ['managed', 'manage'],
-    ['balancing', 'balanced'],
   ])('%s and %s are one family', (word, other) => {
     expect(stemTerm(word)).toBe(stemTerm(other))
   })
@@ -110,8 +105,6 @@ describe('a question with one word of such a pair does not reach the entries of 
     ['How do you manage your time?', 'beh-senior-performance'],
     // Time series are data, not one's own time.
     ['How do you manage your time series data?', 'beh-prioritization'],
-    // The load balancer, not an incident.
-    ['What does the balancer do when a server goes down?', 'beh-production-incident'],
     // Usable by everyone, not broken access control.
     ['What is web accessibility?', 'net-owasp-top-ten'],
   ])('"%s" is not confidently answered from %s', (question, wrong) => {
@@ -126,7 +119,8 @@ describe('a question with one word of such a pair does not reach the entries of 
     ['Give an example of taking initiative', 'beh-initiative'],
     ['What is observability?', 'sd-observability'],
     ['What were your responsibilities in your last role?', 'beh-roles-responsibilities'],
-    // An entry that says both words of a split family is still found by either.
+    // An entry that says both words of a split family is still found by either; balance and the
+    // load balancer, one stem, are still told apart.
     ['What is your management style?', 'beh-ideal-manager'],
     ['How do you manage your time?', 'beh-prioritization'],
     ['What kind of manager do you like to work with?', 'beh-ideal-manager'],
