@@ -13,6 +13,8 @@ describe('splitFieldQualifier', () => {
     ['What is a deadlock in the context of operating systems?', 'What is a deadlock', 'operating systems'],
     ['explain normalisation with respect to DBMS', 'explain normalisation', 'DBMS'],
     ['what is polymorphism in OOPs?', 'what is polymorphism', 'OOPs'],
+    // How a thing works is no one's work.
+    ['How does garbage collection work in Java?', 'How does garbage collection work', 'Java'],
   ])('takes the field off the end of "%s"', (question, asked, field) => {
     expect(splitFieldQualifier(question)).toEqual({ asked, field })
   })
@@ -29,6 +31,8 @@ describe('splitFieldQualifier', () => {
     // The candidate's own experience in a language is what is asked.
     'Tell me about your experience in Java',
     'Have you worked in Python?',
+    'Do you work in Python?',
+    'Is it fine for you to work in Java?',
   ])('leaves "%s" whole', (question) => {
     expect(splitFieldQualifier(question)).toEqual({ asked: question, field: '' })
   })

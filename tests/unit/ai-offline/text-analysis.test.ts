@@ -158,7 +158,7 @@ describe('analyzer: stop words, synonyms and phrases', () => {
 
   it('reads the other words of behavioural questions for a manager, a disagreement, a deadline and a weakness', () => {
     expect(analyze('my boss')).toEqual(analyze('my manager'))
-    expect(analyze('my team lead')).toContain('manag')
+    expect(analyze('my team lead')).toEqual(expect.arrayContaining(analyze('manager')))
     expect(analyze('a difference of opinion')).toEqual(expect.arrayContaining(analyze('disagree')))
     expect(analyze('the release date')).toEqual(expect.arrayContaining(analyze('deadline')))
     expect(analyze('you are not good at')).toEqual(expect.arrayContaining(analyze('weakness')))

@@ -69,9 +69,9 @@ export type QueryTerm = {
   correctedTo?: string
   known: boolean
   /**
-   * Set when the term comes only from the field the question names at its end or start as where
-   * the concept lives ("data structures" in "what is a queue in data structures"): it still counts
-   * for the text score, but it does not name what is asked.
+   * Set when the term comes only from the field the question names at its end, start or inside as
+   * where the concept lives ("data structures" in "what is a queue in data structures"): it still
+   * counts for the text score, but it does not name what is asked.
    */
   namesTheField?: true
 }
@@ -230,7 +230,8 @@ export class SearchIndex {
 
   /**
    * `analyzeQuery`, with the terms of the question's words in the order it says them (`inOrder`, a
-   * misspelt word's as corrected, a field named first before what is asked), from the same analysis.
+   * misspelt word's as corrected, a field named first or inside before what is asked, whose words
+   * then stay together), from the same analysis.
    */
   analyzeQueryInOrder(text: string): { terms: QueryTerm[]; inOrder: AnalyzedTerm[] } {
     const byTerm = new Map<string, QueryTerm>()

@@ -318,6 +318,8 @@ export type PhraseCondition = {
 
 type PhraseSynonym = readonly [phrase: string, concept: string, condition?: PhraseCondition]
 
+const ownTimeIsNotData = ['series', 'zone', 'zones', 'stamp', 'stamps', 'complexity', 'out', 'outs', 'limit', 'limits']
+
 /** A failing test or build is flaky; a request or a job that sometimes fails is no test's. */
 const FLAKY_SUBJECTS: PhraseCondition = {
   needsWord: ['test', 'tests', 'testing', 'spec', 'specs', 'suite', 'build', 'builds', 'pipeline', 'ci'],
@@ -615,6 +617,16 @@ export const phraseSynonyms: readonly PhraseSynonym[] = [
   ['work under pressure', 'pressure'],
   ['under pressure', 'pressure'],
   ['time management', 'prioritization'],
+  // Managing one's own time is time management, not managing people (a team member's performance);
+  // time series, zones and stamps are data.
+  ...[
+    'manage time',
+    'manage my time',
+    'manage your time',
+    'managing time',
+    'managing my time',
+    'managing your time',
+  ].map((phrase) => [phrase, 'prioritization', { notBefore: ownTimeIsNotData }] as const),
   ['competing priorities', 'prioritization'],
   ['working remotely', 'remote'],
   ['work from home', 'remote'],
