@@ -14,7 +14,8 @@ describe('the answer confidence is a probability fitted on the development part'
     for (const name of confidenceFeatures)
       expect(confidenceModel.weights[name], name).toBeCloseTo(fitted.weights[name], 2)
     expect(confidenceModel.intercept).toBeCloseTo(fitted.intercept, 2)
-  })
+    // It runs the engine over every development question and fits: 2 s idle, past 5 s on a loaded machine.
+  }, 60_000)
 
   it.each([
     ['What is a heap?', 'ds-heap'],

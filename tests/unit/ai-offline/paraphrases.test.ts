@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
-import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 beforeAll(() => {
@@ -215,6 +215,6 @@ describe('an idiom or phrase stands only where it means what it says', () => {
     ['Why does my network request sometimes fail?', 'ops-flaky-tests'],
   ])('%s is not answered from %s', (question, wrong) => {
     const result = answerQuestion({ question })
-    expect(result.matches[0]?.id === wrong && result.confidence >= 0.68).toBe(false)
+    expect(result.matches[0]?.id === wrong && result.confidence >= CONFIDENCE_THRESHOLD).toBe(false)
   })
 })

@@ -3,6 +3,7 @@ import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
 
 // The index is built on first use: here, outside any test's time limit.
 beforeAll(() => {
@@ -130,7 +131,7 @@ describe('Hinglish questions naming one word of an HR entry', () => {
     ['Drive kab hai?', 'beh-motivation'],
   ])('are not confidently answered from it: %s', (question, wrong) => {
     const result = answerQuestion({ question })
-    expect(result.matches[0]?.id === wrong && result.confidence >= 0.68).toBe(false)
+    expect(result.matches[0]?.id === wrong && result.confidence >= CONFIDENCE_THRESHOLD).toBe(false)
   })
 
   it.each([

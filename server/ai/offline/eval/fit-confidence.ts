@@ -34,6 +34,7 @@ const NO_CANDIDATE: ConfidenceEvidence = {
   lineLead: 0,
   unknownShare: 1,
   scorePerTerm: 0,
+  registerAgreement: 0,
 }
 
 /**
@@ -79,6 +80,7 @@ const featureSigns: Readonly<Record<(typeof confidenceFeatures)[number], 1 | -1>
   lineLead: 1,
   unknownShare: -1,
   scorePerTerm: 1,
+  registerAgreement: 1,
 }
 
 /**

@@ -15,6 +15,9 @@ const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...['raha', 'rahe', 'rahi', 'sakte', 'sakta', 'sakti', 'paoge', 'karoge', 'chahte', 'chahiye', 'yeh', 'ye'],
 ])
 
+/** Whether a word is romanised Hindi that names nothing (a question word, a postposition, a verb form). */
+export const isHindiFunctionWord = (word: string): boolean => HINDI_FUNCTION_WORDS.has(word)
+
 /** Function words that are English words too ("hi", "tab", "mat"): alone they do not make a question Hindi. */
 const ENGLISH_TOO: ReadonlySet<string> = new Set(['hi', 'tab', 'mat'])
 
