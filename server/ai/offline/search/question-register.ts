@@ -49,6 +49,9 @@ function featuresOf(text: string): Set<string> {
 /** An entry answered from the candidate's own life and terms rather than from a subject. */
 export const isAboutTheCandidate = (entry: KbEntry): boolean => entry.category === 'behavioural'
 
+/** The weight of the background in each side's smoothed probabilities, in feature counts. */
+const SMOOTHING = 2000
+
 type RegisterModel = {
   /** Per feature: the log of how much likelier it is in a line about the candidate. */
   logRatio: ReadonlyMap<string, number>
@@ -66,11 +69,15 @@ function trainRegisterModel(entries: readonly KbEntry[]): RegisterModel {
       }
   }
   const vocabulary = new Set([...counts[0].keys(), ...counts[1].keys()])
+  const all = (totals[0] ?? 0) + (totals[1] ?? 0)
   const logRatio = new Map<string, number>()
   for (const feature of vocabulary) {
-    // Laplace smoothing: a feature seen on one side only is strong evidence, not certainty.
-    const candidate = ((counts[1].get(feature) ?? 0) + 1) / ((totals[1] ?? 0) + vocabulary.size)
-    const subject = ((counts[0].get(feature) ?? 0) + 1) / ((totals[0] ?? 0) + vocabulary.size)
+    // Smoothed towards how common the feature is over both sides (a Dirichlet prior), not by one
+    // count each: with the candidate's side a sixth of the size, adding one to both made a word
+    // seen once among the subject lines lean to the candidate.
+    const background = ((counts[0].get(feature) ?? 0) + (counts[1].get(feature) ?? 0)) / all
+    const candidate = ((counts[1].get(feature) ?? 0) + SMOOTHING * background) / ((totals[1] ?? 0) + SMOOTHING)
+    const subject = ((counts[0].get(feature) ?? 0) + SMOOTHING * background) / ((totals[0] ?? 0) + SMOOTHING)
     logRatio.set(feature, Math.log(candidate / subject))
   }
   return { logRatio }
