@@ -137,7 +137,7 @@ const pointingDeterminers: ReadonlySet<string> = new Set(['the', 'your'])
  * a part of the answer after "the" or "your" is the answer's, and a manner set against another is
  * the question's own subject.
  */
-export function namesNothingAt(words: readonly string[], i: number): boolean {
+function namesNothingAt(words: readonly string[], i: number): boolean {
   const word = words[i] ?? ''
   if (mannerWords.has(word) && (comparingWords.has(words[i - 1] ?? '') || comparingWords.has(words[i + 1] ?? '')))
     return false

@@ -47,7 +47,7 @@ function featuresOf(text: string): Set<string> {
 }
 
 /** An entry answered from the candidate's own life and terms rather than from a subject. */
-export const isAboutTheCandidate = (entry: KbEntry): boolean => entry.category === 'behavioural'
+const isAboutTheCandidate = (entry: KbEntry): boolean => entry.category === 'behavioural'
 
 /** The weight of the background in each side's smoothed probabilities, in feature counts. */
 const SMOOTHING = 2000
