@@ -4,7 +4,7 @@ import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
 import { withoutLeadIn } from './lead-in.ts'
-import { leavesReferenceOpen } from './open-reference.ts'
+import { anticipatingVerbs, leavesReferenceOpen } from './open-reference.ts'
 import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
@@ -374,9 +374,6 @@ function asksWhichOfPrevious(words: readonly string[], breaks: readonly number[]
     return end > i + 2 && namesNothing(words[end] ?? '')
   })
 }
-
-/** Verbs whose "it" stands for what follows it: "do you find it hard to say no?", "would you call it a weakness that…". */
-const anticipatingVerbs: ReadonlySet<string> = new Set(['find', 'consider', 'call', 'think', 'feel', 'believe', 'take'])
 
 /**
  * A pronoun that is what the asked action is done to, right after it: "how would you make it

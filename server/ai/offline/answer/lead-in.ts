@@ -4,10 +4,14 @@
  * but the search reads them as words of the question: "ab" (Hindi "now") meets A/B testing, and
  * "right" or "fine" dilute what the question asks.
  */
+/** Acknowledgements ("achha", "fine", "right"): said before a question, naming nothing of it. */
+export const acknowledgements: ReadonlySet<string> = new Set([
+  ...['achha', 'accha', 'acha', 'theek', 'thik', 'ab', 'chalo', 'haan'],
+  ...['ok', 'okay', 'fine', 'right', 'good', 'great', 'alright', 'sure', 'hmm', 'cool', 'nice', 'perfect'],
+])
 const leadInWords: ReadonlySet<string> = new Set([
-  ...['okay', 'ok', 'achha', 'accha', 'acha', 'theek', 'thik', 'hai', 'chalo', 'haan', 'toh'],
-  ...['fine', 'right', 'alright', 'good', 'great', 'cool', 'nice', 'perfect', 'sure', 'hmm'],
-  ...['and', 'so', 'then', 'now', 'ab', 'ye', 'yeh', 'batao', 'bataiye'],
+  ...acknowledgements,
+  ...['hai', 'toh', 'and', 'so', 'then', 'now', 'ye', 'yeh', 'batao', 'bataiye'],
 ])
 /** Of them, words that alone open a question ("ab" before a subject, "ye" as "this"): lead-ins only after another. */
 const onlyAfterAnother: ReadonlySet<string> = new Set(['hai', 'ab', 'ye', 'yeh', 'batao', 'bataiye'])

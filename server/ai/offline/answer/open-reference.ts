@@ -11,6 +11,7 @@
  * named, while "they" may be one person; an impersonal "it"
  * anticipates what follows it ("is it safe to…", "how do you handle it when…").
  */
+import { acknowledgements } from './lead-in.ts'
 
 /** Singular pronouns, English and romanised Hindi. */
 const singularPronouns: ReadonlySet<string> = new Set([
@@ -52,17 +53,20 @@ const numberWords: ReadonlySet<string> = new Set(['one', 'two', 'three', 'four',
 /** Romanised Hindi "which": before a word that names nothing, a choice among options named before. */
 const hindiWhich: ReadonlySet<string> = new Set(['kaunsa', 'kaunsi', 'kaunse'])
 /** Verbs whose "it" stands for what follows it: "do you find it hard to say no?". */
-const anticipatingVerbs: ReadonlySet<string> = new Set(['find', 'consider', 'call', 'think', 'feel', 'believe', 'take'])
+export const anticipatingVerbs: ReadonlySet<string> = new Set([
+  'find',
+  'consider',
+  'call',
+  'think',
+  'feel',
+  'believe',
+  'take',
+])
 /** Prepositions before which a closing "one" stands for a kind named before ("inserting into one"). */
 const prepositions: ReadonlySet<string> = new Set([
   ...['into', 'in', 'on', 'from', 'to', 'with', 'for', 'inside', 'onto', 'of', 'about', 'at', 'by', 'behind'],
 ])
 
-/** Words that acknowledge or lead in and name nothing, spoken before a question ("achha", "fine", "right"). */
-const leadIns: ReadonlySet<string> = new Set([
-  ...['achha', 'accha', 'acha', 'theek', 'thik', 'ab', 'chalo', 'haan'],
-  ...['ok', 'okay', 'fine', 'right', 'good', 'great', 'alright', 'sure', 'hmm', 'cool', 'nice', 'perfect'],
-])
 /** Subjects after which the next word is their verb, never what a pronoun stands for ("what did you change…"). */
 const personalSubjects: ReadonlySet<string> = new Set(['you', 'i', 'we', 'he', 'she', 'to'])
 /** Words that open a noun phrase. */
@@ -78,7 +82,8 @@ const MAX_SETTING_WORDS = 3
 function mayBeAntecedent(reading: Reading, i: number): boolean {
   const { words, namesNothingAt } = reading
   const word = words[i] ?? ''
-  if (namesNothingAt(words, i) || leadIns.has(word) || quantifiers.has(word) || prepositions.has(word)) return false
+  if (namesNothingAt(words, i) || acknowledgements.has(word) || quantifiers.has(word) || prepositions.has(word))
+    return false
   if (/(ly|wards)$/.test(word)) return false
   // An "-ing" verb before its preposition or object ("inserting into one") names no thing.
   if (word.endsWith('ing') && (prepositions.has(words[i + 1] ?? '') || determiners.has(words[i + 1] ?? '')))
@@ -95,7 +100,7 @@ function settings({ words, breaks }: Reading): ReadonlySet<number> {
   const starts = [0, ...breaks]
   for (const [k, start] of starts.entries()) {
     const end = starts[k + 1] ?? words.length
-    const opening = words.slice(start, end).findIndex((word) => !leadIns.has(word) && !clauseJoins.has(word))
+    const opening = words.slice(start, end).findIndex((word) => !acknowledgements.has(word) && !clauseJoins.has(word))
     if (opening < 0 || !settingOpeners.has(words[start + opening] ?? '')) continue
     if (end - start - opening > MAX_SETTING_WORDS || k === starts.length - 1) continue
     for (let i = start; i < end; i++) inSetting.add(i)
@@ -260,7 +265,10 @@ function framesInPrevious({ words, namesNothingAt }: Reading): boolean {
   const ending = framedEndings.find((end) => end.every((word, i) => words[words.length - end.length + i] === word))
   if (ending === undefined) return false
   const asking = words.findIndex((word) => word === 'where' || word === 'how')
-  return asking >= 0 && words.slice(0, asking).every((_, i) => namesNothingAt(words, i) || leadIns.has(words[i] ?? ''))
+  return (
+    asking >= 0 &&
+    words.slice(0, asking).every((_, i) => namesNothingAt(words, i) || acknowledgements.has(words[i] ?? ''))
+  )
 }
 
 /**
