@@ -3,8 +3,8 @@
  * (tuned on, so optimistic), the first test part (measured by several designs, so "seen before"),
  * the fresh test part of decision 0111, the second fresh test part of decision 0119, the third
  * fresh test part of decision 0133, the fourth fresh test part of decision 0136, the fifth fresh test part of
- * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143 and the
- * eighth fresh test part of decision 0148 (only measured),
+ * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143, the
+ * eighth fresh test part of decision 0148 and the ninth fresh test part of decision 0151 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -22,6 +22,7 @@ import {
   fifthFreshTestPart,
   fourthFreshTestPart,
   freshTestPart,
+  ninthFreshTestPart,
   secondFreshTestPart,
   seventhFreshTestPart,
   sixthFreshTestPart,
@@ -100,6 +101,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      ninthFreshTestPart,
       eighthFreshTestPart,
       seventhFreshTestPart,
       sixthFreshTestPart,

@@ -27,6 +27,9 @@
  * - eighth-fresh-test-set.json (decision 0148): written while the seventh fresh part was about to judge engine changes,
  *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - ninth-fresh-test-set.json (decision 0151): written while the eighth fresh part was about to judge engine changes,
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -37,6 +40,7 @@ import eighthFreshTestSetData from './eighth-fresh-test-set.json' with { type: '
 import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'json' }
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
+import ninthFreshTestSetData from './ninth-fresh-test-set.json' with { type: 'json' }
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import seventhFreshTestSetData from './seventh-fresh-test-set.json' with { type: 'json' }
 import sixthFreshTestSetData from './sixth-fresh-test-set.json' with { type: 'json' }
@@ -102,6 +106,8 @@ export const sixthFreshTestSet: TestSet = testSetSchema.parse(sixthFreshTestSetD
 export const seventhFreshTestSet: TestSet = testSetSchema.parse(seventhFreshTestSetData)
 /** The eighth fresh test part (decision 0148), written while the seventh fresh part was about to judge engine changes. */
 export const eighthFreshTestSet: TestSet = testSetSchema.parse(eighthFreshTestSetData)
+/** The ninth fresh test part (decision 0151), written while the eighth fresh part was about to judge engine changes. */
+export const ninthFreshTestSet: TestSet = testSetSchema.parse(ninthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -155,10 +161,12 @@ const firstLabelled = {
   sixthFresh: asFirstLabelled('sixth fresh test', sixthFreshTestSet),
   seventhFresh: asFirstLabelled('seventh fresh test', seventhFreshTestSet),
   eighthFresh: asFirstLabelled('eighth fresh test', eighthFreshTestSet),
+  ninthFresh: asFirstLabelled('ninth fresh test', ninthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.ninthFresh,
   firstLabelled.eighthFresh,
   firstLabelled.seventhFresh,
   firstLabelled.sixthFresh,
@@ -183,3 +191,5 @@ export const sixthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabe
 export const seventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.seventhFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const eighthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.eighthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const ninthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.ninthFresh)
