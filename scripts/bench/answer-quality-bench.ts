@@ -56,6 +56,12 @@ function partFigures(e: PartEvaluation): Figure[] {
       note: count(e.confidentButWrong, e.total),
     },
     { name: `${label}: abstained`, value: e.abstention * 100, unit: '%', note: count(e.abstention, e.total) },
+    {
+      name: `${label}: abstained where an entry answers, one of them offered to ask instead`,
+      value: e.abstainedWithEntry === 0 ? 0 : (e.rightOffered / e.abstainedWithEntry) * 100,
+      unit: '%',
+      note: `${e.rightOffered}/${e.abstainedWithEntry}`,
+    },
     { name: `${label}: median length`, value: e.medianAnswerWords, unit: 'words', note: 'detail included' },
     { name: `${label}: spoken part, median`, value: e.medianSpokenWords, unit: 'words', note: 'gist and points' },
     { name: `${label}: spoken part, p90`, value: e.p90SpokenWords, unit: 'words' },

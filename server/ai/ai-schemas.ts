@@ -100,6 +100,11 @@ const answerTrustShape = {
   source: z.enum(['knowledge-base', 'framework', 'model']).optional(),
   /** Offline engine only: the knowledge-base question the answer was given for. */
   matchedQuestion: z.string().optional(),
+  /** Offline engine, structured approach only: knowledge-base questions near this one, best first, which the candidate may ask instead. */
+  suggestions: z
+    .array(z.object({ id: z.string(), question: z.string() }))
+    .max(3)
+    .optional(),
   /** Provider only: why the model stopped ('stop', 'length', 'content-filter'…); anything but 'stop' means the text may be cut short or refused. */
   finishReason: z.string().optional(),
 }

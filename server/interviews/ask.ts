@@ -126,6 +126,7 @@ function trustOf(answer: AnswerResult) {
     ...(answer.confidence === undefined ? {} : { confidence: answer.confidence }),
     ...(answer.source === undefined ? {} : { source: answer.source }),
     ...(answer.matchedQuestion === undefined ? {} : { matchedQuestion: answer.matchedQuestion }),
+    ...(answer.suggestions === undefined ? {} : { suggestions: answer.suggestions }),
     ...(answer.finishReason === undefined ? {} : { finishReason: answer.finishReason }),
   }
 }
@@ -363,6 +364,7 @@ export async function analyzeScreenshot(
     ...(analysis.confidence === undefined ? {} : { confidence: analysis.confidence }),
     ...(analysis.source === undefined ? {} : { source: analysis.source }),
     ...(analysis.matchedQuestion === undefined ? {} : { matchedQuestion: analysis.matchedQuestion }),
+    ...(analysis.suggestions === undefined ? {} : { suggestions: analysis.suggestions }),
     gist: gistOf(analysis.answer),
   }
   const questionId = await record(scope, session.id, {

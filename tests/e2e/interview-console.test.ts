@@ -157,6 +157,33 @@ describe('the practice console (/interview) and history (/history)', () => {
   )
 
   it(
+    'offers the nearest questions when it has no prepared answer, and one tap answers the chosen one',
+    async () => {
+      const page = await newClientPage(browser, baseUrl)
+      const problems = watchForProblems(page, baseUrl)
+      await openConsole(page, pro.email)
+      await startSession(page)
+      const ask = region(page, 'Ask a question')
+      await ask.getByLabel('Question').fill('Inside a dictionary, what happens on a key lookup?')
+      await ask.getByRole('button', { name: 'Ask' }).click()
+      const offered = ask.getByRole('group', { name: /^Did they ask one of these\?/ })
+      await offered.waitFor({ timeout: 60_000 })
+      await expect(page.getByTestId('streamed-answer').textContent()).resolves.toContain('I have no prepared answer')
+      await offered.getByRole('button', { name: 'How does a hash map work?', exact: true }).click()
+      await expect(ask.getByLabel('Question').inputValue()).resolves.toBe('How does a hash map work?')
+      await offered.waitFor({ state: 'detached', timeout: 60_000 })
+      const answer = page.getByTestId('streamed-answer')
+      await answer.getByTestId('answer-meta').waitFor({ timeout: 60_000 })
+      await expect(answer.textContent()).resolves.toMatch(/bucket/i)
+      await region(page, 'Session').getByRole('button', { name: 'End session' }).click()
+      await region(page, 'Session').getByRole('button', { name: 'Start session' }).waitFor()
+      expect(problems).toEqual([])
+      await page.close()
+    },
+    slow,
+  )
+
+  it(
     "shows the server's reasons: context refused on Starter, and 'Failed to get response' for an ended session",
     async () => {
       const page = await newClientPage(browser, baseUrl)

@@ -211,6 +211,18 @@ describe('the live interview page (/live)', () => {
       const typed = exchange(page, 'typed')
       await typed.and(page.locator('[data-status="answered"]')).waitFor({ timeout: 60_000 })
       await expect(typed.getByTestId('live-answer').textContent()).resolves.toMatch(/hash/i)
+
+      // No prepared answer: the nearest questions are offered, and one tap asks one as a new exchange.
+      await page.getByRole('textbox', { name: 'Question' }).fill('Inside a dictionary, what happens on a key lookup?')
+      await page.getByRole('button', { name: 'Ask', exact: true }).click()
+      const offered = page.getByRole('group', { name: /^Did they ask one of these\?/ })
+      await offered.waitFor({ timeout: 60_000 })
+      await offered.getByRole('button', { name: 'How does a hash map work?', exact: true }).click()
+      const chosen = typed.first()
+      await chosen.getByTestId('live-question').getByText('“How does a hash map work?”').waitFor({ timeout: 60_000 })
+      await chosen.and(page.locator('[data-status="answered"]')).waitFor({ timeout: 60_000 })
+      await expect(chosen.getByTestId('live-answer').textContent()).resolves.toMatch(/bucket/i)
+      await expect(typed.count()).resolves.toBe(3)
       await page.getByRole('button', { name: 'Stop', exact: true }).click()
       await page.getByRole('button', { name: 'Start session' }).waitFor()
 

@@ -255,6 +255,27 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
     ).toBe(403)
   })
 
+  it('offers the nearest questions in place of an answer, and asking one answers it from its entry', async () => {
+    data(await api.call('interview-sessionStart', { ip, token, body: {} }))
+    type Answer = { source?: string; matchedQuestion?: string; suggestions?: { id: string; question: string }[] }
+    const unsure = data<Answer>(
+      await api.call('interview-question', {
+        ip,
+        token,
+        body: { question: 'Inside a dictionary, what happens on a key lookup?' },
+      }),
+    )
+    expect(unsure.source).toBe('framework')
+    const offered = unsure.suggestions?.find((suggestion) => suggestion.id === 'ds-hash-map')
+    expect(offered?.question).toBe('How does a hash map work?')
+    const chosen = data<Answer>(
+      await api.call('interview-question', { ip, token, body: { question: offered?.question ?? '' } }),
+    )
+    expect(chosen).toMatchObject({ source: 'knowledge-base', matchedQuestion: 'How does a hash map work?' })
+    expect(chosen.suggestions).toBeUndefined()
+    data(await api.call('interview-sessionEnd', { ip, token, body: {} }))
+  })
+
   it('streams an answer as server-sent events', async () => {
     data(await api.call('interview-sessionStart', { ip, token, body: {} }))
     const response = await fetch(`${baseUrl}/api/interview/question/stream`, {

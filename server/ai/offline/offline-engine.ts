@@ -85,6 +85,7 @@ function knowledgeAnswer(
     confidence: result.confidence,
     source: result.source,
     ...(matchedQuestion === undefined ? {} : { matchedQuestion }),
+    ...(result.suggestions.length === 0 ? {} : { suggestions: result.suggestions }),
   }
 }
 
@@ -195,6 +196,7 @@ export function createOfflineEngine(
         confidence: result.confidence,
         source: result.source,
         ...(result.matchedQuestion === undefined ? {} : { matchedQuestion: result.matchedQuestion }),
+        ...(result.suggestions === undefined ? {} : { suggestions: result.suggestions }),
         ...meta(started, [screen.text, ...contextTexts(context)], [result.text]),
       }
     },

@@ -10,6 +10,7 @@ import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { QuestionAnalysisView } from './question-analysis-view.tsx'
+import { SuggestedQuestions } from './suggested-questions.tsx'
 import { useStreamedAnswer } from './use-streamed-answer.ts'
 import { Button } from '#src/components/ui/button.tsx'
 
@@ -85,6 +86,15 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
             <p className="text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
           )}
           {stream.answer && <AnswerMeta latencyMs={stream.answer.latencyMs} />}
+          <SuggestedQuestions
+            suggestions={stream.answer?.suggestions}
+            disabled={stream.streaming || !sessionId}
+            onAsk={(suggested) => {
+              if (!sessionId) return
+              setQuestion(suggested)
+              void stream.ask({ question: suggested, sessionId, ...withContext() })
+            }}
+          />
         </section>
       )}
       <ErrorAlert message={stream.error} />

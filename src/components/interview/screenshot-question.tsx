@@ -9,6 +9,7 @@ import { useTRPC } from '#src/trpc/react.ts'
 import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
+import { SuggestedQuestionsAnswered } from './suggested-questions.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { PlanGateNote } from './plan-gate-note.tsx'
 
@@ -82,6 +83,12 @@ export function ScreenshotQuestion({ sessionId, allowed, context, onAnswered }: 
           </p>
           <AnswerText text={result.response} />
           <AnswerMeta latencyMs={result.latencyMs} />
+          <SuggestedQuestionsAnswered
+            key={result.questionId}
+            suggestions={result.suggestions}
+            sessionId={result.sessionId}
+            onAnswered={onAnswered}
+          />
         </section>
       )}
     </Card>

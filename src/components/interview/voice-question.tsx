@@ -7,6 +7,7 @@ import { canRecordAudio } from '#src/interview/wav-recorder.ts'
 import { Card } from '#src/components/ui/card.tsx'
 import { AnswerMeta } from './answer-meta.tsx'
 import { AnswerText } from './answer-text.tsx'
+import { SuggestedQuestionsAnswered } from './suggested-questions.tsx'
 import { ConfirmTranscript } from './confirm-transcript.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { PlanGateNote } from './plan-gate-note.tsx'
@@ -102,6 +103,12 @@ export function VoiceQuestion({ sessionId, allowed, onAnswered }: Props) {
               </p>
               <AnswerText text={answer.response} />
               <AnswerMeta latencyMs={answer.latencyMs} />
+              <SuggestedQuestionsAnswered
+                key={answer.questionId}
+                suggestions={answer.suggestions}
+                sessionId={answer.sessionId}
+                onAnswered={onAnswered}
+              />
             </>
           )}
         </section>

@@ -1,6 +1,7 @@
 import { AnswerText } from '#src/components/interview/answer-text.tsx'
 import { ConfirmTranscript } from '#src/components/interview/confirm-transcript.tsx'
 import { ErrorAlert } from '#src/components/interview/error-alert.tsx'
+import { SuggestedQuestions } from '#src/components/interview/suggested-questions.tsx'
 import type { Exchange } from './use-live-exchanges.ts'
 
 const label = { voice: 'Heard', screen: 'Read from the screen', typed: 'You asked' } as const
@@ -15,10 +16,13 @@ export function LiveExchange({
   exchange,
   sessionId,
   onAnswered,
+  onAsk,
 }: {
   exchange: Exchange
   sessionId: string | null
   onAnswered: () => void
+  /** Asks a suggested question as a new exchange. */
+  onAsk: (question: string) => void
 }) {
   return (
     <li
@@ -53,6 +57,9 @@ export function LiveExchange({
                 <p className="text-sm whitespace-pre-wrap text-fg-strong">{exchange.answer}</p>
               )}
             </div>
+          )}
+          {exchange.status === 'answered' && (
+            <SuggestedQuestions suggestions={exchange.suggestions} disabled={!sessionId} onAsk={onAsk} />
           )}
           <ErrorAlert message={exchange.error ?? null} />
         </>

@@ -234,7 +234,13 @@ export function LivePage() {
       <section aria-label="Answers" hidden={answersHidden}>
         <ol className="space-y-3">
           {live.exchanges.map((exchange) => (
-            <LiveExchange key={exchange.id} exchange={exchange} sessionId={sessionId} onAnswered={onAnswered} />
+            <LiveExchange
+              key={exchange.id}
+              exchange={exchange}
+              sessionId={sessionId}
+              onAnswered={onAnswered}
+              onAsk={(question) => void live.askText(question)}
+            />
           ))}
         </ol>
       </section>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { errorMessage } from '#src/auth/trpc-errors.ts'
 import { ConnectionLost } from '#src/interview/audio-question.ts'
 import { failureText, sessionFailures } from '#src/interview/failure-messages.ts'
+import type { InterviewAnswer } from '#src/interview/interview-types.ts'
 import { streamQuestion } from '#src/interview/question-stream.ts'
 import { createStreamedUtterance, type StreamedUtterance } from '#src/interview/streamed-utterance.ts'
 import { createUtteranceQueue, type Delivery } from '#src/live/utterance-queue.ts'
@@ -21,6 +22,8 @@ export type Exchange = {
   answer: string
   confidence?: number
   error?: string
+  /** With no prepared answer: the knowledge base's nearest questions, to ask instead. */
+  suggestions?: InterviewAnswer['suggestions']
 }
 
 /** The questions kept on screen: the live call needs the latest few, not the whole session. */
@@ -82,7 +85,12 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
             confidence: answer.transcriptConfidence,
           }))
         else {
-          update(id, () => ({ status: 'answered', question: answer.transcript, answer: answer.response }))
+          update(id, () => ({
+            status: 'answered',
+            question: answer.transcript,
+            answer: answer.response,
+            suggestions: answer.suggestions,
+          }))
           onAnswered()
         }
         return 'sent'
@@ -148,7 +156,7 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
         const answer = await streamQuestion({ question, sessionId: current }, (text) =>
           update(id, (exchange) => ({ answer: exchange.answer + text })),
         )
-        update(id, () => ({ status: 'answered', answer: answer.response }))
+        update(id, () => ({ status: 'answered', answer: answer.response, suggestions: answer.suggestions }))
         onAnswered()
       } catch (error) {
         fail(id, sessionFailures.response, error)
@@ -169,6 +177,7 @@ export function useLiveExchanges(sessionId: string | null, onAnswered: () => voi
           status: 'answered',
           question: result.question ?? result.extractedText,
           answer: result.response,
+          suggestions: result.suggestions,
         }))
         onAnswered()
       } catch (error) {

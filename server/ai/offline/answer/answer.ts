@@ -3,7 +3,7 @@ import { matchedAnswerShape } from './answer-format.ts'
 import { joinBlocks, renderAnswer, spokenWords, withinSpokenLimit, type AnswerShape } from './answer-shape.ts'
 import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
-import { fallbackAnswerShape } from './fallback.ts'
+import { fallbackAnswerShape, suggestedMatches } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
 import { askedPart, namesNoSubject, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
 import { leavesObjectOpen } from './open-object-pronoun.ts'
@@ -15,7 +15,12 @@ import { readResume } from './resume-facts.ts'
 import { resumeStory } from './resume-story.ts'
 import { keyTopics } from '#server/ai/offline/search/key-topics.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
-import { findAnswers, type KnowledgeSearch, type RetrievalResult } from '#server/ai/offline/search/retrieve.ts'
+import {
+  findAnswers,
+  type AnswerMatch,
+  type KnowledgeSearch,
+  type RetrievalResult,
+} from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
@@ -31,6 +36,8 @@ export type OfflineAnswer = {
   confidence: number
   /** Where the text comes from: a knowledge-base entry, or the structured approach when none fits. */
   source: 'knowledge-base' | 'framework'
+  /** With the structured approach only: knowledge-base questions near this one, best first, which the candidate may ask instead. */
+  suggestions: { id: string; question: string }[]
   provider: typeof OFFLINE_PROVIDER
   model: typeof OFFLINE_MODEL
 }
@@ -130,7 +137,8 @@ function resolveFollowUp(
 /**
  * The answer's shape: the entry's (grounded in the résumé where the question is about the
  * candidate), or with no entry a story from the résumé for a behavioural question, or the
- * structured approach.
+ * structured approach; with it the near misses the structured approach names, which the candidate
+ * may ask instead.
  */
 function composeAnswer(options: {
   entry: KbEntry | null
@@ -143,29 +151,23 @@ function composeAnswer(options: {
   aboutTerms: boolean
   /** Points back at something said before the session's first question: a question back. */
   pointsBack: boolean
-}): AnswerShape {
+}): { shape: AnswerShape; related: readonly AnswerMatch[] } {
   const { entry, question, context, type, tieIn, retrieval, aboutTerms, pointsBack } = options
-  if (entry !== null) return groundedAnswer(entry, context, question) ?? matchedAnswerShape(entry, tieIn)
-  if (aboutTerms || pointsBack)
-    return fallbackAnswerShape({
-      type,
-      topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
-      related: [],
-      tieIn: null,
-      framework: aboutTerms ? termsFramework : pointsBackFramework,
-    })
+  if (entry !== null)
+    return { shape: groundedAnswer(entry, context, question) ?? matchedAnswerShape(entry, tieIn), related: [] }
+  const topics = keyTopics(retrieval.queryTerms, null, knowledgeIndex())
+  if (aboutTerms || pointsBack) {
+    const framework = aboutTerms ? termsFramework : pointsBackFramework
+    return { shape: fallbackAnswerShape({ type, topics, related: [], tieIn: null, framework }), related: [] }
+  }
   const facts = type === 'behavioural' && asksForStory(question) ? readResume(context?.resume) : null
   // A story from the résumé leaves out the knowledge base's loosely related (technical) topics.
-  const fallback = fallbackAnswerShape({
-    type,
-    topics: keyTopics(retrieval.queryTerms, null, knowledgeIndex()),
-    related: facts === null ? retrieval.matches : [],
-    tieIn,
-  })
-  if (facts === null) return fallback
+  const related = facts === null ? retrieval.matches : []
+  const fallback = fallbackAnswerShape({ type, topics, related, tieIn })
+  if (facts === null) return { shape: fallback, related }
   // No entry says what kind of story is asked for: only a résumé line that fits the question will do.
   const told = resumeStory(facts, question, { fitRequired: true })
-  return { ...told, detail: joinBlocks(told.detail, fallback.detail) }
+  return { shape: { ...told, detail: joinBlocks(told.detail, fallback.detail) }, related }
 }
 
 /**
@@ -191,9 +193,8 @@ export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = f
   // entry (pay, terms, career questions) is advice and a phrasing, so no story is suggested after it.
   const tieIn =
     ((aboutTerms || pointsBack) && entry === null) || isHrEntry(entry) ? null : experienceTieIn(entry, context, type)
-  const shape = withinSpokenLimit(
-    composeAnswer({ entry, question, context, type, tieIn, retrieval, aboutTerms, pointsBack }),
-  )
+  const composed = composeAnswer({ entry, question, context, type, tieIn, retrieval, aboutTerms, pointsBack })
+  const shape = withinSpokenLimit(composed.shape)
   const followUpNote = followUpOf === null ? [] : [`*Following up on: ${followUpOf.trim()}*`]
   const answer = renderAnswer({ ...shape, detail: joinBlocks(followUpNote, shape.detail) })
   const matches = retrieval.matches.map((m) => ({ id: m.entry.id, question: m.entry.question, score: m.score }))
@@ -214,6 +215,7 @@ export function answerQuestion(input: QuestionInput, search: KnowledgeSearch = f
     // The wording names the question outright ("tell me about yourself"), whatever retrieval scored.
     confidence: personal ? Math.max(retrieval.confidence, PERSONAL_CONFIDENCE) : retrieval.confidence,
     source: entry !== null ? 'knowledge-base' : 'framework',
+    suggestions: suggestedMatches(composed.related).map((m) => ({ id: m.entry.id, question: m.entry.question })),
     provider: OFFLINE_PROVIDER,
     model: OFFLINE_MODEL,
   }

@@ -6,8 +6,25 @@ import { frameworks, type QuestionFramework } from './question-frameworks.ts'
 
 /** Weak matches at least this confident are offered as "possibly related". */
 export const RELATED_MIN_CONFIDENCE = 0.3
+/** How many of them the candidate is offered to ask instead, one tap each. */
+const SUGGESTIONS_OFFERED = 3
+/** Near misses this confident are offered to ask instead: fewer than the text names would leave the right one out, and a wrong one costs a glance. */
+const SUGGESTION_MIN_CONFIDENCE = 0.1
 /** A near miss this close is worth summarising, clearly labelled as possibly off-target. */
 const CLOSEST_TOPIC_MIN_CONFIDENCE = 0.35
+
+/** Retrieval ranks by words; which near miss most likely answers the question is the confidence's to say. */
+const byConfidence = (matches: readonly AnswerMatch[]) => [...matches].sort((a, b) => b.confidence - a.confidence)
+
+/**
+ * The knowledge-base questions offered in place of an answer, best first: the near misses a
+ * fallback names, which the candidate can ask instead when one is what the interviewer meant.
+ */
+export function suggestedMatches(related: readonly AnswerMatch[]): AnswerMatch[] {
+  return byConfidence(related)
+    .filter((m) => m.confidence >= SUGGESTION_MIN_CONFIDENCE)
+    .slice(0, SUGGESTIONS_OFFERED)
+}
 
 /**
  * The answer when no model answer fits: it says so first, the framework's steps are what to say,
@@ -32,7 +49,8 @@ export function fallbackAnswerShape(options: {
     '**Clarifying questions you can ask**',
     ...framework.clarifyingQuestions.map((q) => `- ${q}`),
   ]
-  const closest = options.related[0]
+  const nearMisses = byConfidence(options.related)
+  const closest = nearMisses[0]
   const showClosest = closest !== undefined && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE
   if (showClosest) {
     detail.push(
@@ -41,7 +59,7 @@ export function fallbackAnswerShape(options: {
       entryGist(closest.entry),
     )
   }
-  const related = options.related.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE).slice(showClosest ? 1 : 0, 4)
+  const related = nearMisses.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE).slice(showClosest ? 1 : 0, 4)
   if (related.length > 0) {
     detail.push('', '**Possibly related questions**', ...related.map((m) => `- ${m.entry.question}`))
   }

@@ -101,6 +101,9 @@ export type PartEvaluation = {
   confidentButWrong: number
   /** Answered with the structured approach instead of an entry. */
   abstention: number
+  /** Of the abstentions where an entry answers: an entry that answers is among those offered to ask instead. */
+  abstainedWithEntry: number
+  rightOffered: number
   /** The whole answer, detail included. */
   medianAnswerWords: number
   /** The spoken part: the gist and the points before "More detail". */
@@ -140,6 +143,8 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
   let answeredRight = 0
   let confidentWrong = 0
   let abstained = 0
+  let abstainedWithEntry = 0
+  let rightOffered = 0
   const lengths: number[] = []
   const spoken: number[] = []
   const calibration: { confidence: number; right: boolean }[] = []
@@ -157,8 +162,11 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     const wrongForm = item.wrongForm?.(result.answer) ?? false
     if (from === null) {
       abstained++
-      if (accepted.length > 0) miss('abstained with an entry')
-      else if (wrongForm) miss('wrong form')
+      if (accepted.length > 0) {
+        miss('abstained with an entry')
+        abstainedWithEntry++
+        if (result.suggestions.some((s) => accepted.includes(s.id))) rightOffered++
+      } else if (wrongForm) miss('wrong form')
       else onTopic++
     } else if (!accepted.includes(from)) {
       confidentWrong++
@@ -194,6 +202,8 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     answeredRight: share(answeredRight, total),
     confidentButWrong: share(confidentWrong, total),
     abstention: share(abstained, total),
+    abstainedWithEntry,
+    rightOffered,
     medianAnswerWords: median(lengths),
     medianSpokenWords: median(spoken),
     p90SpokenWords: percentile(spoken, 90),
