@@ -1,4 +1,5 @@
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
+import { aboutTheCandidateProbability } from '#server/ai/offline/search/question-register.ts'
 
 export type QuestionType = 'technical' | 'behavioural' | 'system-design' | 'coding'
 
@@ -36,11 +37,27 @@ const codingPatterns: readonly RegExp[] = [
   /\bin o\([^)]*\)/,
 ]
 
+/**
+ * How surely the register (learnt from the knowledge base's own lines) must read a question as put to
+ * the candidate about themselves for it to be behavioural when no wording rule and no entry places it.
+ * The register is sharp: a subject question asked with "you" ("how do you handle a deadlock in
+ * Postgres?") sits well below this, and lowering it to 0.9 turned more subject questions than stories.
+ */
+const ABOUT_THE_CANDIDATE = 0.99
+/**
+ * The register alone is too sure of lines whose words it has not seen ("what is a gap lock in MySQL
+ * InnoDB?" reads 0.92): a question about the candidate also speaks to them, in English or Hinglish.
+ */
+const speaksToTheCandidate = /\b(you|your|yours|yourself|aap\w*|tum|tumhar\w*|tumne|tumko|tumhe)\b/
+
 function normalise(question: string): string {
   return question.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ').trim()
 }
 
-/** Question type from wording first, then from the category of the matched entry. */
+/**
+ * Question type from wording first, then from the category of the matched entry, and with no entry
+ * from the question's register.
+ */
 export function classifyQuestion(question: string, matchedCategory?: Category): QuestionType {
   const text = normalise(question)
   if (behaviouralPatterns.some((p) => p.test(text))) return 'behavioural'
@@ -48,6 +65,12 @@ export function classifyQuestion(question: string, matchedCategory?: Category): 
   if (codingPatterns.some((p) => p.test(text))) return 'coding'
   if (matchedCategory === 'behavioural') return 'behavioural'
   if (matchedCategory === 'system-design') return 'system-design'
+  if (
+    matchedCategory === undefined &&
+    speaksToTheCandidate.test(text) &&
+    aboutTheCandidateProbability(question) >= ABOUT_THE_CANDIDATE
+  )
+    return 'behavioural'
   return 'technical'
 }
 

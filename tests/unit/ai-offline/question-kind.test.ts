@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
+import { classifyQuestion } from '#server/ai/offline/answer/classify.ts'
+import { improveCommunication } from '#server/ai/offline/communication/improve-communication.ts'
+
+describe("the kind of a question no wording rule places, read from the question's register", () => {
+  it.each([
+    'Describe the nastiest bug you have ever chased down.',
+    'What would your previous manager say about you?',
+    'How do you keep yourself updated with new technology?',
+  ])('is behavioural when it is put to the candidate about themselves: %s', (question) => {
+    expect(classifyQuestion(question)).toBe('behavioural')
+  })
+
+  it.each([
+    'What is a closure?',
+    'Explain how you debug a memory leak in Node.',
+    'How do you handle a deadlock in Postgres?',
+    // The register reads this 0.92 about the candidate from words it has not seen; it speaks to no one.
+    'What is a gap lock in MySQL InnoDB?',
+  ])('stays technical when it asks about a subject: %s', (question) => {
+    expect(classifyQuestion(question)).toBe('technical')
+  })
+
+  it("follows the answering entry's category over the register", () => {
+    expect(classifyQuestion('What would your previous manager say about you?', 'databases')).toBe('technical')
+  })
+
+  it("holds the candidate's answer to it to STAR", () => {
+    const feedback = improveCommunication({
+      response: 'I fixed the bug in the payment service by adding a lock.',
+      context: { question: 'Describe the nastiest bug you have ever chased down.' },
+    })
+    expect(feedback.star.applicable).toBe(true)
+  })
+
+  it('answers such a question, with no entry for it, in the STAR form, not define-and-explain', () => {
+    const answer = answerQuestion({ question: 'Describe the nastiest bug you have ever chased down.' })
+    expect(answer.source).toBe('framework')
+    expect(answer.gist).toContain('STAR (Situation, Task, Action, Result)')
+  })
+})
