@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { needsPreviousQuestion } from '#server/ai/offline/answer/follow-up.ts'
+import { namesKnownSubject } from '#server/ai/offline/answer/known-subjects.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 beforeAll(() => {
@@ -44,5 +46,30 @@ describe('an ellipsis with no pronoun is a follow-up (decision 0152)', () => {
 
   it.each(lookalikes)('after "%s", "%s" is a question of its own', (previous, question) => {
     expect(needsPreviousQuestion(question, previous)).toBe(false)
+  })
+})
+
+describe('the subjects the knowledge base knows', () => {
+  it.each(['B-tree', 'merge sort', 'Kubernetes', 'microservices', 'deadlock'])('"%s" is one', (words) => {
+    expect(namesKnownSubject(words)).toBe(true)
+  })
+
+  it.each(['writes', 'production', 'node removed keys move', 'overhead'])(
+    '"%s" is a role or an attribute, not a subject',
+    (words) => {
+      expect(namesKnownSubject(words)).toBe(false)
+    },
+  )
+})
+
+describe('a comparison with the previous subject, one side unsaid, is answered from both', () => {
+  it.each([
+    ['What is a stack?', 'versus a queue?', 'ds-queue'],
+    ['What is SQL?', 'and versus NoSQL?', 'sql-vs-nosql'],
+    ['What is a heap?', 'compared with a binary search tree?', 'ds-heap-vs-bst'],
+  ])('after "%s", "%s" is answered from %s', (previous, question, expected) => {
+    const result = answerQuestion({ question, history: [{ question: previous, answer: '…' }] })
+    expect(result.answer).toContain(`Following up on: ${previous}`)
+    expect(result.matches[0]?.id).toBe(expected)
   })
 })
