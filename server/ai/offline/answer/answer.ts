@@ -5,7 +5,13 @@ import { classifyQuestion, type QuestionType } from './classify.ts'
 import { experienceTieIn } from './experience.ts'
 import { fallbackAnswerShape, suggestedMatches } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
-import { askedPart, namesNoSubject, needsPreviousQuestion, setsBesidePrevious } from './follow-up.ts'
+import {
+  askedPart,
+  comparesWithPrevious,
+  namesNoSubject,
+  needsPreviousQuestion,
+  setsBesidePrevious,
+} from './follow-up.ts'
 import { leavesObjectOpen } from './open-object-pronoun.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
@@ -128,6 +134,12 @@ function resolveFollowUp(
   const ownBest = own.best?.entry.id
   if (setsBesidePrevious(question) && alone.matches.some((match) => match.entry.id === ownBest))
     return { retrieval: own, followUpOf: previous.question, pointsBack: false }
+  // A comparison with the previous subject ("versus a B-tree?") is about both: the two read together
+  // find the entry that compares them, or the other side's own.
+  if (comparesWithPrevious(question)) {
+    const together = search(`${previous.question} ${question}`, context, { limit: 5 })
+    if (together.best !== null) return { retrieval: together, followUpOf: previous.question, pointsBack: false }
+  }
   const earlier = alone.best !== null ? alone : search(`${previous.question} ${question}`, context, { limit: 5 })
   // What it points back at has no entry either: its own words' matches are not about it.
   if (earlier.best === null) return { retrieval: pointsAtNothing(own), followUpOf: null, pointsBack: false }

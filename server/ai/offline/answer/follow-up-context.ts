@@ -58,6 +58,9 @@ function markedBefore(words: readonly string[], start: number): boolean {
   return markersBefore.has(words[i] ?? '')
 }
 
+/** Whether the words name a language, framework, database or platform: "what about Java?" names one. */
+export const namesAContext = (words: readonly string[]): boolean => words.some((_, i) => contextNameAt(words, i) > 0)
+
 /**
  * The previous question asked again in another language, framework, database or platform, and
  * nothing else: "same thing in Python?", "what about in Java?", "and for MongoDB?", "aur MySQL

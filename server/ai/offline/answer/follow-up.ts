@@ -2,10 +2,11 @@ import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
+import { comparesWithUnsaid, leavesSubjectUnsaid } from './ellipsis.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
 import { withoutLeadIn } from './lead-in.ts'
 import { anticipatingVerbs, leavesReferenceOpen } from './open-reference.ts'
-import { asksAboutTerms, personalQuestionEntry } from './personal-question.ts'
+import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
 
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
@@ -90,6 +91,8 @@ const namesNothingHere: ReadonlySet<string> = new Set([
   ...['point', 'points', 'walk', 'diagram', 'draw', 'sketch'],
   ...pointingPronouns,
   ...['hoga', 'hogi', 'honge', 'karoge', 'karenge', 'karega'],
+  // "How much" and "will take": "kitna time lagega?"
+  ...['kitna', 'kitni', 'kitne', 'lagega', 'lagegi', 'lagenge', 'lagta', 'lagti'],
 ])
 
 const namesNothing = (word: string) => stopWords.has(word) || aspectWords.has(word) || namesNothingHere.has(word)
@@ -203,6 +206,11 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
   // would you use it?").
   const open = leavesReferenceOpen({ words, breaks, namesNothingAt })
   if (open) return true
+  // An aspect, a setting or a condition whose subject is left unsaid ("and for writes?", "versus a
+  // B-tree?"); a term of the job named alone after a question on the job's terms is its own subject
+  // ("what about relocation?" after night shifts).
+  const termNamed = previous !== undefined && carriedOnTermEntry(question, previous) !== null
+  if (!termNamed && leavesSubjectUnsaid({ words, own, breaks })) return true
   const pointsBack = words.some(
     (word, i) =>
       i < firstOwn &&
@@ -243,7 +251,8 @@ const standsForNamed = (word: string) =>
  * two" and "it vs this one" compare what was named before.
  */
 function comparesTwoNamed(words: readonly string[]): boolean {
-  const names = (side: readonly string[]) => side.some((word) => !standsForNamed(word))
+  // "And versus NoSQL?" names one side: the carry-on is no side.
+  const names = (side: readonly string[]) => side.some((word) => !standsForNamed(word) && !carryOns.has(word))
   const versus = words.findIndex((word) => word === 'vs' || word === 'versus')
   if (versus > 0) return names(words.slice(0, versus)) && names(words.slice(versus + 1))
   const between = words.indexOf('between')
@@ -508,6 +517,15 @@ export function setsBesidePrevious(question: string): boolean {
   const firstOwn = words.findIndex((_, i) => !namesNothingAt(words, i))
   const firstPronoun = words.findIndex((word) => pointingPronouns.has(word) || demonstratives.has(word))
   return firstOwn >= 0 && firstPronoun > firstOwn && words.some((word) => besideWords.has(word))
+}
+
+/**
+ * Of a follow-up, whether it compares a subject of its own with the previous one, that side left
+ * unsaid: "versus a B-tree?", "compared with a tree map?".
+ */
+export function comparesWithPrevious(question: string): boolean {
+  const words = wordsAsRead(question)
+  return comparesWithUnsaid(words, clauseStarts(question, words.length))
 }
 
 /**
