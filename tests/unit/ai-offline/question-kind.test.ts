@@ -23,7 +23,7 @@ describe("the kind of a question no wording rule places, read from the question'
   })
 
   it("follows the answering entry's category over the register", () => {
-    expect(classifyQuestion('What would your previous manager say about you?', 'databases')).toBe('technical')
+    expect(classifyQuestion('What would your previous manager say about you?', 'sql-databases')).toBe('technical')
   })
 
   it("holds the candidate's answer to it to STAR", () => {
