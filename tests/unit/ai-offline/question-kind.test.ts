@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { classifyQuestion } from '#server/ai/offline/answer/classify.ts'
 import { improveCommunication } from '#server/ai/offline/communication/improve-communication.ts'
+import { aboutTheTermsProbability } from '#server/ai/offline/search/question-register.ts'
 
 describe("the kind of a question no wording rule places, read from the question's register", () => {
   it.each([
@@ -38,5 +39,26 @@ describe("the kind of a question no wording rule places, read from the question'
     const answer = answerQuestion({ question: 'Describe the nastiest bug you have ever chased down.' })
     expect(answer.source).toBe('framework')
     expect(answer.gist).toContain('STAR (Situation, Task, Action, Result)')
+  })
+})
+
+describe("a question about the candidate's motives and the job's terms that no entry answers", () => {
+  it.each([
+    'Our office is in Kochi and the team meets there twice a week, would that work for you?',
+    'What makes you want to leave a bank for a gaming startup?',
+  ])('is answered in the form for motives and plans, not as a story: %s', (question) => {
+    const answer = answerQuestion({ question })
+    expect(answer.source).toBe('framework')
+    expect(answer.gist).toContain('the form for your motives and plans')
+    expect(answer.gist).not.toContain('STAR')
+  })
+
+  it('leaves a request for a story in the STAR form', () => {
+    expect(answerQuestion({ question: 'Describe the nastiest bug you have ever chased down.' }).gist).toContain('STAR')
+  })
+
+  it('reads the HR side from the knowledge base: terms and motives high, stories low', () => {
+    expect(aboutTheTermsProbability('What makes you want to leave a bank for a gaming startup?')).toBeGreaterThan(0.9)
+    expect(aboutTheTermsProbability('Describe the nastiest bug you have ever chased down.')).toBeLessThan(0.1)
   })
 })

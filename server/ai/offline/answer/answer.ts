@@ -15,7 +15,7 @@ import {
 import { leavesObjectOpen } from './open-object-pronoun.ts'
 import { asksForStory, groundedAnswer } from './grounded-answer.ts'
 import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
-import { pointsBackFramework, termsFramework } from './question-frameworks.ts'
+import { plansFramework, pointsBackFramework, termsFramework } from './question-frameworks.ts'
 import { questionInputSchema, type QuestionInput } from './question-input.ts'
 import { readResume } from './resume-facts.ts'
 import { resumeStory } from './resume-story.ts'
@@ -28,6 +28,7 @@ import {
   type RetrievalResult,
 } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
+import { aboutTheTermsProbability } from '#server/ai/offline/search/question-register.ts'
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
 export type OfflineAnswer = {
@@ -57,6 +58,14 @@ const isHrEntry = (entry: KbEntry | null) => entry?.tags.includes('hr') === true
 /** Worded as a behavioural question and addressed to the candidate ("how do you handle stress?"). */
 const asksAboutCandidate = (question: string) =>
   classifyQuestion(question) === 'behavioural' && /\byou(r|rs|rself)?\b/i.test(question)
+
+/**
+ * A question about the candidate that the register reads as about their motives and the job's terms
+ * (the HR entries' side) rather than a story of theirs.
+ */
+const ABOUT_THE_PLANS = 0.9
+const asksAboutPlans = (question: string, type: QuestionType) =>
+  type === 'behavioural' && !asksForStory(question) && aboutTheTermsProbability(question) >= ABOUT_THE_PLANS
 
 /**
  * Retrieval for one question as asked: a question about the candidate's own conduct without the
@@ -175,7 +184,13 @@ function composeAnswer(options: {
   const facts = type === 'behavioural' && asksForStory(question) ? readResume(context?.resume) : null
   // A story from the résumé leaves out the knowledge base's loosely related (technical) topics.
   const related = facts === null ? retrieval.matches : []
-  const fallback = fallbackAnswerShape({ type, topics, related, tieIn })
+  const fallback = fallbackAnswerShape({
+    type,
+    topics,
+    related,
+    tieIn,
+    ...(asksAboutPlans(question, type) ? { framework: plansFramework } : {}),
+  })
   if (facts === null) return { shape: fallback, related }
   // No entry says what kind of story is asked for: only a résumé line that fits the question will do.
   const told = resumeStory(facts, question, { fitRequired: true })

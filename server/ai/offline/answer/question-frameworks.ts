@@ -121,6 +121,30 @@ export const termsFramework: QuestionFramework = {
 }
 
 /**
+ * How to answer a question about the candidate's motives and plans that no entry covers (why this
+ * company, why a move, how they see the job's terms): a reason and where they stand, tied to this
+ * job, and a question back; never a definition or a story.
+ */
+export const plansFramework: QuestionFramework = {
+  name: 'the form for your motives and plans: where you stand → why it fits this job → a question back',
+  approach: [
+    'Give your reason or where you stand in one honest sentence, without a complaint about anyone.',
+    'Tie it to this job: what in the role, the team or the company fits what you have done and want next.',
+    'Ask one question back about their side (the team, the policy, the timeline).',
+    'Keep it short: this is about you and the job, not a project story.',
+  ],
+  clarifyingQuestions: [
+    'What does success in this role look like in the first six months?',
+    'Is there any flexibility on this, or is it fixed policy?',
+  ],
+  steps: [
+    'Your reason or where you stand, in one honest sentence',
+    'Why it fits this job and what you bring to it',
+    'A question back about their side',
+  ],
+}
+
+/**
  * A question that points back ("which one is better?", "how would you scale it?") asked first in a
  * session: what it points at was said before anything was heard, so no entry can be trusted for
  * it and the honest answer is to ask.

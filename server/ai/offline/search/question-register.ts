@@ -57,11 +57,12 @@ type RegisterModel = {
   logRatio: ReadonlyMap<string, number>
 }
 
-function trainRegisterModel(entries: readonly KbEntry[]): RegisterModel {
+/** A naive Bayes model of which side of `onTheSide` a line falls on, from the entries' own lines. */
+function trainRegisterModel(entries: readonly KbEntry[], onTheSide: (entry: KbEntry) => boolean): RegisterModel {
   const counts = [new Map<string, number>(), new Map<string, number>()] as const
   const totals = [0, 0]
   for (const entry of entries) {
-    const side = isAboutTheCandidate(entry) ? 1 : 0
+    const side = onTheSide(entry) ? 1 : 0
     for (const line of [entry.question, ...entry.alternatives, ...everydayWordingsOf(entry.id)])
       for (const feature of featuresOf(line)) {
         counts[side].set(feature, (counts[side].get(feature) ?? 0) + 1)
@@ -83,14 +84,32 @@ function trainRegisterModel(entries: readonly KbEntry[]): RegisterModel {
   return { logRatio }
 }
 
-let model: RegisterModel | undefined
-
-/** The probability that the question is put to the candidate about themselves (0..1). */
-export function aboutTheCandidateProbability(question: string): number {
-  model ??= trainRegisterModel(knowledgeBase)
+function probabilityOnTheSide(model: RegisterModel, question: string): number {
   let log = 0
   for (const feature of featuresOf(question)) log += model.logRatio.get(feature) ?? 0
   return 1 / (1 + Math.exp(-log))
+}
+
+let register: RegisterModel | undefined
+
+/** The probability that the question is put to the candidate about themselves (0..1). */
+export function aboutTheCandidateProbability(question: string): number {
+  register ??= trainRegisterModel(knowledgeBase, isAboutTheCandidate)
+  return probabilityOnTheSide(register, question)
+}
+
+/** An entry on the job's terms and the candidate's plans (pay, notice, location, policies): advice and a phrasing, not a story. */
+const isAboutTheTerms = (entry: KbEntry): boolean => entry.tags.includes('hr')
+
+let terms: RegisterModel | undefined
+
+/**
+ * Of questions about the candidate, the probability that one is about the job's terms rather than
+ * asking for a story of theirs: the same model, learnt from the behavioural and HR entries alone.
+ */
+export function aboutTheTermsProbability(question: string): number {
+  terms ??= trainRegisterModel(knowledgeBase.filter(isAboutTheCandidate), isAboutTheTerms)
+  return probabilityOnTheSide(terms, question)
 }
 
 /** How well an entry's side agrees with the question's register: the probability of its side. */
