@@ -1717,6 +1717,11 @@ export interface components {
       source?: 'knowledge-base' | 'framework' | 'model'
       /** @description Offline engine: the knowledge-base question the response answers */
       matchedQuestion?: string
+      /** @description Offline engine, with the structured approach only: up to three knowledge-base questions near this one, most likely first. When one is what the interviewer meant, ask it as the next question (same session) for its prepared answer */
+      suggestions?: {
+        id: string
+        question: string
+      }[]
       /** @description Provider: why the model stopped; anything but 'stop' means the response may be cut short or refused */
       finishReason?: string
       sessionId: string
@@ -1744,6 +1749,11 @@ export interface components {
       source?: 'knowledge-base' | 'framework' | 'model'
       /** @description Offline engine: the knowledge-base question the response answers */
       matchedQuestion?: string
+      /** @description Offline engine, with the structured approach only: up to three knowledge-base questions near this one, most likely first. When one is what the interviewer meant, ask it as the next question (same session) for its prepared answer */
+      suggestions?: {
+        id: string
+        question: string
+      }[]
       /** @description Provider: why the model stopped; anything but 'stop' means the response may be cut short or refused */
       finishReason?: string
       sessionId: string
@@ -15075,6 +15085,10 @@ export interface operations {
                   /** @enum {string} */
                   source?: 'knowledge-base' | 'framework' | 'model'
                   matchedQuestion?: string
+                  suggestions?: {
+                    id: string
+                    question: string
+                  }[]
                   finishReason?: string
                   sessionId: string
                   questionId: string
@@ -16224,6 +16238,10 @@ export interface operations {
                   /** @enum {string} */
                   source?: 'knowledge-base' | 'framework' | 'model'
                   matchedQuestion?: string
+                  suggestions?: {
+                    id: string
+                    question: string
+                  }[]
                   finishReason?: string
                   sessionId: string
                   questionId: string
