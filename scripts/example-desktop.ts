@@ -67,6 +67,22 @@ for await (const event of streamQuestion({ question: 'What is a hash map?', sess
 }
 console.log(`✓ ask (streamed): ${streamed.length} characters`)
 
+// With no prepared answer, the nearest questions the knowledge base has: the assistant offers them, and asks the one picked.
+const unsure = dataOf(
+  'ask with no prepared answer',
+  await api.POST('/interview/question', {
+    body: { question: 'Inside a dictionary, what happens on a key lookup?', sessionId },
+  }),
+)
+const offered = unsure.suggestions?.[0]
+if (offered) {
+  console.log(`  offered: ${(unsure.suggestions ?? []).map((suggestion) => suggestion.question).join(' | ')}`)
+  dataOf(
+    'ask the offered question',
+    await api.POST('/interview/question', { body: { question: offered.question, sessionId } }),
+  )
+}
+
 const image = await readFile(path.join(import.meta.dirname, '../clients/typescript/example/question.png'))
 dataOf('screenshot', await api.POST('/interview/screenshot', { body: { image: image.toString('base64'), sessionId } }))
 await askByAudio(sessionId)

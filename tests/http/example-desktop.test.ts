@@ -20,6 +20,8 @@ describe('npm run example:desktop', () => {
       'confirm e-mail',
       'pay in sandbox',
       'ask (streamed)',
+      'ask with no prepared answer',
+      'ask the offered question',
       'screenshot',
       'audio question',
       'practise a generated question',

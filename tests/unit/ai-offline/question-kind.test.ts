@@ -49,7 +49,7 @@ describe("a question about the candidate's motives and the job's terms that no e
   ])('is answered in the form for motives and plans, not as a story: %s', (question) => {
     const answer = answerQuestion({ question })
     expect(answer.source).toBe('framework')
-    expect(answer.gist).toContain('the form for your motives and plans')
+    expect(answer.gist).toContain('the form for motives and plans')
     expect(answer.gist).not.toContain('STAR')
   })
 

@@ -126,7 +126,7 @@ export const termsFramework: QuestionFramework = {
  * job, and a question back; never a definition or a story.
  */
 export const plansFramework: QuestionFramework = {
-  name: 'the form for your motives and plans: where you stand → why it fits this job → a question back',
+  name: 'the form for motives and plans: your stand → the fit → a question back',
   approach: [
     'Give your reason or where you stand in one honest sentence, without a complaint about anyone.',
     'Tie it to this job: what in the role, the team or the company fits what you have done and want next.',
