@@ -62,17 +62,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 1.1694,
+    coverage: 1.1753,
     titleCoverage: 0,
-    margin: 4.0007,
-    ownQuestionMatch: 1.506,
-    lineMatch: 2.108,
-    lineLead: 3.9915,
-    unknownShare: -1.8431,
-    scorePerTerm: 3.1406,
-    registerAgreement: 1.4169,
+    margin: 4.0043,
+    ownQuestionMatch: 1.5138,
+    lineMatch: 2.077,
+    lineLead: 4.0017,
+    unknownShare: -1.8563,
+    scorePerTerm: 3.1352,
+    registerAgreement: 1.4433,
   },
-  intercept: -4.9195,
+  intercept: -4.9397,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
