@@ -62,17 +62,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 1.1753,
+    coverage: 1.1721,
     titleCoverage: 0,
-    margin: 4.0043,
-    ownQuestionMatch: 1.5138,
-    lineMatch: 2.077,
-    lineLead: 4.0017,
-    unknownShare: -1.8563,
-    scorePerTerm: 3.1352,
-    registerAgreement: 1.4433,
+    margin: 4.0032,
+    ownQuestionMatch: 1.5144,
+    lineMatch: 2.0781,
+    lineLead: 4.0011,
+    unknownShare: -1.8566,
+    scorePerTerm: 3.1378,
+    registerAgreement: 1.4426,
   },
-  intercept: -4.9397,
+  intercept: -4.9381,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
