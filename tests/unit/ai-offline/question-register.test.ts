@@ -33,6 +33,35 @@ describe("a question's register: put to the candidate about themselves, or about
     expect(aboutTheCandidateProbability(question)).toBeLessThan(0.1)
   })
 
+  it.each([
+    // Few words only HR lines use: "paid" and "salary" must outweigh "is", "the", "with" and "first",
+    // which lean to the subject lines (0.41 when smoothed by adding one and no line said "bonus").
+    'Is my joining bonus paid with the first salary?',
+    'Will the sign-on amount be credited in my first pay?',
+    'When do I get my first increment after joining?',
+    'Will the company pay for my flight when I move cities?',
+  ])('reads "%s", an HR question in few HR words, as put to the candidate', (question) => {
+    expect(aboutTheCandidateProbability(question)).toBeGreaterThan(0.9)
+  })
+
+  it.each([
+    "How would you design the payroll service's bonus calculation?",
+    "Write a SQL query that adds each employee's bonus to their salary.",
+    'Design a system that pays salaries to a million employees on the first of every month.',
+  ])('reads "%s", which names pay or a bonus, as about a subject', (question) => {
+    expect(aboutTheCandidateProbability(question)).toBeLessThan(0.5)
+  })
+
+  it.each([
+    'Binary search ek example ke saath samjhao.',
+    'Deadlock kya hota hai, agar do threads ek doosre ka wait karein?',
+  ])(
+    'reads "%s" as about a subject: Hindi postpositions and particles ("ke saath", "agar") name nothing, though only HR lines use them',
+    (question) => {
+      expect(aboutTheCandidateProbability(question)).toBeLessThan(0.5)
+    },
+  )
+
   it("gives an entry the probability of its own side: the candidate's for a story or their terms, the subject's for the rest", () => {
     const story = findEntry('beh-failure')
     const concept = findEntry('ds-heap')

@@ -13,6 +13,7 @@ const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
   ...['nahi', 'nahin', 'mat', 'aur', 'ya', 'bhi', 'toh', 'hi', 'koi', 'kuch', 'abhi', 'ab', 'jab', 'tab'],
   ...['kar', 'karna', 'karte', 'karti', 'kiya', 'kiye', 'liya', 'diya', 'gaya', 'gaye', 'gayi', 'lena', 'dena'],
   ...['raha', 'rahe', 'rahi', 'sakte', 'sakta', 'sakti', 'paoge', 'karoge', 'chahte', 'chahiye', 'yeh', 'ye'],
+  ...['saath', 'na', 'agar', 'phir', 'lekin', 'karo', 'karein', 'karenge', 'karne', 'karni'],
 ])
 
 /** Whether a word is romanised Hindi that names nothing (a question word, a postposition, a verb form). */
