@@ -59,11 +59,13 @@ const isHrEntry = (entry: KbEntry | null) => entry?.tags.includes('hr') === true
 const asksAboutCandidate = (question: string) =>
   classifyQuestion(question) === 'behavioural' && /\byou(r|rs|rself)?\b/i.test(question)
 
+/** How surely the register's HR side must read a question about the candidate for the plans form. */
+const ABOUT_THE_PLANS = 0.9
+
 /**
  * A question about the candidate that the register reads as about their motives and the job's terms
  * (the HR entries' side) rather than a story of theirs.
  */
-const ABOUT_THE_PLANS = 0.9
 const asksAboutPlans = (question: string, type: QuestionType) =>
   type === 'behavioural' && !asksForStory(question) && aboutTheTermsProbability(question) >= ABOUT_THE_PLANS
 
