@@ -94,6 +94,9 @@ export type AnalyzeQuestionInput = AnswerInput
 
 // ----- results -----
 
+/** Knowledge-base questions offered in place of an answer, best first (decision 0154). */
+export const suggestionsSchema = z.array(z.object({ id: z.string(), question: z.string() })).max(3)
+
 /** Where an answer's text comes from, and why a model stopped: what a candidate needs to judge it. */
 const answerTrustShape = {
   /** 'knowledge-base': a curated model answer; 'framework': no reliable answer, the structured approach instead; 'model': the provider's model. */
@@ -101,10 +104,7 @@ const answerTrustShape = {
   /** Offline engine only: the knowledge-base question the answer was given for. */
   matchedQuestion: z.string().optional(),
   /** Offline engine, structured approach only: knowledge-base questions near this one, best first, which the candidate may ask instead. */
-  suggestions: z
-    .array(z.object({ id: z.string(), question: z.string() }))
-    .max(3)
-    .optional(),
+  suggestions: suggestionsSchema.optional(),
   /** Provider only: why the model stopped ('stop', 'length', 'content-filter'…); anything but 'stop' means the text may be cut short or refused. */
   finishReason: z.string().optional(),
 }

@@ -7,6 +7,7 @@ import {
   interviewContextSchema,
   interviewContextTextSchema,
   questionAnalysisSchema,
+  suggestionsSchema,
 } from '#server/ai/ai-schemas.ts'
 
 /** Context as the desktop assistant sends it: an object, or plain text about the role and job. */
@@ -113,14 +114,10 @@ export const answerSchema = z
       .string()
       .optional()
       .meta({ description: 'Offline engine: the knowledge-base question the response answers' }),
-    suggestions: z
-      .array(z.object({ id: z.string(), question: z.string() }))
-      .max(3)
-      .optional()
-      .meta({
-        description:
-          'Offline engine, with the structured approach only: up to three knowledge-base questions near this one, most likely first. When one is what the interviewer meant, ask it as the next question (same session) for its prepared answer',
-      }),
+    suggestions: suggestionsSchema.optional().meta({
+      description:
+        'Offline engine, with the structured approach only: up to three knowledge-base questions near this one, most likely first. When one is what the interviewer meant, ask it as the next question (same session) for its prepared answer',
+    }),
     finishReason: z.string().optional().meta({
       description:
         "Provider: why the model stopped; anything but 'stop' means the response may be cut short or refused",

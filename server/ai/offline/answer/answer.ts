@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import type { suggestionsSchema } from '#server/ai/ai-schemas.ts'
 import { guessCategory } from './analyze-question.ts'
 import { matchedAnswerShape } from './answer-format.ts'
 import { joinBlocks, renderAnswer, spokenWords, withinSpokenLimit, type AnswerShape } from './answer-shape.ts'
@@ -44,7 +46,7 @@ export type OfflineAnswer = {
   /** Where the text comes from: a knowledge-base entry, or the structured approach when none fits. */
   source: 'knowledge-base' | 'framework'
   /** With the structured approach only: knowledge-base questions near this one, best first, which the candidate may ask instead. */
-  suggestions: { id: string; question: string }[]
+  suggestions: z.infer<typeof suggestionsSchema>
   provider: typeof OFFLINE_PROVIDER
   model: typeof OFFLINE_MODEL
 }
