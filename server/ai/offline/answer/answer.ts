@@ -31,6 +31,7 @@ import {
 } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { aboutTheTermsProbability } from '#server/ai/offline/search/question-register.ts'
+import { addressesTheCandidate } from '#server/ai/offline/search/text/candidate-address.ts'
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '#server/ai/offline/offline-provider.ts'
 
 export type OfflineAnswer = {
@@ -59,7 +60,7 @@ const isHrEntry = (entry: KbEntry | null) => entry?.tags.includes('hr') === true
 
 /** Worded as a behavioural question and addressed to the candidate ("how do you handle stress?"). */
 const asksAboutCandidate = (question: string) =>
-  classifyQuestion(question) === 'behavioural' && /\byou(r|rs|rself)?\b/i.test(question)
+  classifyQuestion(question) === 'behavioural' && addressesTheCandidate(question)
 
 /** How surely the register's HR side must read a question about the candidate for the plans form. */
 const ABOUT_THE_PLANS = 0.9

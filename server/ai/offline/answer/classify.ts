@@ -1,5 +1,6 @@
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 import { aboutTheCandidateProbability } from '#server/ai/offline/search/question-register.ts'
+import { addressesTheCandidate } from '#server/ai/offline/search/text/candidate-address.ts'
 
 export type QuestionType = 'technical' | 'behavioural' | 'system-design' | 'coding'
 
@@ -44,11 +45,6 @@ const codingPatterns: readonly RegExp[] = [
  * Postgres?") sits well below this, and lowering it to 0.9 turned more subject questions than stories.
  */
 const ABOUT_THE_CANDIDATE = 0.99
-/**
- * The register alone is too sure of lines whose words it has not seen ("what is a gap lock in MySQL
- * InnoDB?" reads 0.92): a question about the candidate also speaks to them, in English or Hinglish.
- */
-const speaksToTheCandidate = /\b(you|your|yours|yourself|aap\w*|tum|tumhar\w*|tumne|tumko|tumhe)\b/
 
 function normalise(question: string): string {
   return question.toLowerCase().replace(/[’']/g, "'").replace(/\s+/g, ' ').trim()
@@ -67,7 +63,9 @@ export function classifyQuestion(question: string, matchedCategory?: Category): 
   if (matchedCategory === 'system-design') return 'system-design'
   if (
     matchedCategory === undefined &&
-    speaksToTheCandidate.test(text) &&
+    // The register alone is too sure of lines whose words it has not seen ("what is a gap lock in
+    // MySQL InnoDB?" reads 0.92): a question about the candidate also speaks to them.
+    addressesTheCandidate(text) &&
     aboutTheCandidateProbability(question) >= ABOUT_THE_CANDIDATE
   )
     return 'behavioural'

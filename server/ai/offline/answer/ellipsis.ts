@@ -10,6 +10,7 @@
 import { namesAContext } from './follow-up-context.ts'
 import { namesKnownSubject } from './known-subjects.ts'
 import { acknowledgements } from './lead-in.ts'
+import { addressesTheCandidateWord } from '#server/ai/offline/search/text/candidate-address.ts'
 
 /**
  * Words that tie a question to the conversation: "and for writes?", "so if I delete the parent
@@ -25,8 +26,6 @@ const clauseWords: ReadonlySet<string> = new Set([
   ...['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'shall', 'might'],
   ...['has', 'have', 'had', 'must', 'may'],
 ])
-/** The people a question is put to or about: a question to the candidate asks something of its own. */
-const people: ReadonlySet<string> = new Set(['you', 'your', 'yourself', 'aap', 'aapka', 'aapne', 'tum', 'tumne'])
 /** Subjects of a verb that follows them, the interviewer's hypothetical ("if I delete…", "when we add…"). */
 const actors: ReadonlySet<string> = new Set(['i', 'we', 'someone', 'somebody'])
 /** Openings that put a subject beside the last one: "what about reads?", "how about the cost?". */
@@ -64,7 +63,7 @@ export function leavesSubjectUnsaid({ words, own, breaks }: Reading): boolean {
     .map((i) => words[i] ?? '')
     .filter((word) => !carriesOn(word))
   if (!isLinked(words, opening)) return false
-  if (namesKnownSubject(ownWords.join(' ')) || words.some((word) => people.has(word))) return false
+  if (namesKnownSubject(ownWords.join(' ')) || words.some(addressesTheCandidateWord)) return false
   // A fragment that names a language or a framework asks about it ("what about Java?"); in a
   // condition the word is a role ("when a node is removed").
   return (isFragment(words, opening, breaks, own.length) && !namesAContext(words)) || isBareCondition(words, opening)
