@@ -6,8 +6,7 @@ import { failureText, sessionFailures } from '#src/interview/failure-messages.ts
 import type { InterviewContext } from '#src/interview/interview-types.ts'
 import { useTRPC } from '#src/trpc/react.ts'
 import { Card } from '#src/components/ui/card.tsx'
-import { AnswerMeta } from './answer-meta.tsx'
-import { AnswerText } from './answer-text.tsx'
+import { StreamedAnswerText } from './streamed-answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { QuestionAnalysisView } from './question-analysis-view.tsx'
 import { SuggestedQuestions } from './suggested-questions.tsx'
@@ -80,12 +79,7 @@ export function AskQuestion({ sessionId, context, onAnswered }: Props) {
           className="mt-4 rounded-xl bg-sunken p-4"
           data-testid="streamed-answer"
         >
-          {stream.answer ? (
-            <AnswerText text={stream.answer.response} />
-          ) : (
-            <p className="text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
-          )}
-          {stream.answer && <AnswerMeta latencyMs={stream.answer.latencyMs} />}
+          <StreamedAnswerText text={stream.text} answer={stream.answer} />
           <SuggestedQuestions
             suggestions={stream.answer?.suggestions}
             disabled={stream.streaming || !sessionId}

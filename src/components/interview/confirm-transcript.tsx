@@ -1,8 +1,7 @@
 import { useId, useState, type SubmitEvent } from 'react'
 import { inputClass, labelClass, primaryButton } from '#src/components/ui/form-styles.ts'
-import { AnswerMeta } from './answer-meta.tsx'
-import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
+import { StreamedAnswerText } from './streamed-answer-text.tsx'
 import { useStreamedAnswer } from './use-streamed-answer.ts'
 
 type Props = { transcript: string; confidence: number; sessionId: string; onAnswered: () => void }
@@ -41,14 +40,9 @@ export function ConfirmTranscript({ transcript, confidence, sessionId, onAnswere
       <button type="submit" className={`${primaryButton} mt-3`} disabled={!trimmed || stream.streaming}>
         {stream.streaming ? 'Answering...' : 'Send as question'}
       </button>
-      {stream.answer ? (
-        <div className="mt-3">
-          <AnswerText text={stream.answer.response} />
-          <AnswerMeta latencyMs={stream.answer.latencyMs} />
-        </div>
-      ) : (
-        stream.text && <p className="mt-3 text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
-      )}
+      <div className="mt-3">
+        <StreamedAnswerText text={stream.text} answer={stream.answer} />
+      </div>
       <ErrorAlert message={stream.error} />
     </form>
   )

@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { hintClass, secondaryButton } from '#src/components/ui/form-styles.ts'
 import type { InterviewContext } from '#src/interview/interview-types.ts'
-import { AnswerMeta } from './answer-meta.tsx'
-import { AnswerText } from './answer-text.tsx'
+import { StreamedAnswerText } from './streamed-answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
 import { useStreamedAnswer } from './use-streamed-answer.ts'
 
@@ -51,13 +50,8 @@ export function PractiseGenerated({ questions, sessionId, context, onAnswered }:
             {asked}. {questions[asked - 1]}
           </h3>
           <div className="mt-2">
-            {stream.answer ? (
-              <AnswerText text={stream.answer.response} />
-            ) : (
-              <p className="text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
-            )}
+            <StreamedAnswerText text={stream.text} answer={stream.answer} />
           </div>
-          {stream.answer && <AnswerMeta latencyMs={stream.answer.latencyMs} />}
         </section>
       )}
       <ErrorAlert message={stream.error} />

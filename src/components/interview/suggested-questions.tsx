@@ -1,9 +1,8 @@
 import { useId } from 'react'
 import type { InterviewAnswer } from '#src/interview/interview-types.ts'
 import { Button } from '#src/components/ui/button.tsx'
-import { AnswerMeta } from './answer-meta.tsx'
-import { AnswerText } from './answer-text.tsx'
 import { ErrorAlert } from './error-alert.tsx'
+import { StreamedAnswerText } from './streamed-answer-text.tsx'
 import { useStreamedAnswer } from './use-streamed-answer.ts'
 
 type Suggestions = InterviewAnswer['suggestions']
@@ -64,14 +63,9 @@ export function SuggestedQuestionsAnswered({
         disabled={stream.streaming}
         onAsk={(question) => void stream.ask({ question, sessionId })}
       />
-      {stream.answer ? (
-        <div className="mt-3" data-testid="suggested-answer">
-          <AnswerText text={stream.answer.response} />
-          <AnswerMeta latencyMs={stream.answer.latencyMs} />
-        </div>
-      ) : (
-        stream.text && <p className="mt-3 text-sm whitespace-pre-wrap text-fg-strong">{stream.text}</p>
-      )}
+      <div className="mt-3" data-testid="suggested-answer">
+        <StreamedAnswerText text={stream.text} answer={stream.answer} />
+      </div>
       <ErrorAlert message={stream.error} />
     </>
   )
