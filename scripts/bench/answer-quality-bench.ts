@@ -4,7 +4,8 @@
  * the fresh test part of decision 0111, the second fresh test part of decision 0119, the third
  * fresh test part of decision 0133, the fourth fresh test part of decision 0136, the fifth fresh test part of
  * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143, the
- * eighth fresh test part of decision 0148 and the ninth fresh test part of decision 0151 (only measured),
+ * eighth fresh test part of decision 0148, the ninth fresh test part of decision 0151 and the tenth fresh test part
+ * of decision 0156 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -26,6 +27,7 @@ import {
   secondFreshTestPart,
   seventhFreshTestPart,
   sixthFreshTestPart,
+  tenthFreshTestPart,
   testPart,
   testPartsAsFirstLabelled,
   thirdFreshTestPart,
@@ -107,6 +109,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      tenthFreshTestPart,
       ninthFreshTestPart,
       eighthFreshTestPart,
       seventhFreshTestPart,

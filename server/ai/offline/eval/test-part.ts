@@ -30,6 +30,9 @@
  * - ninth-fresh-test-set.json (decision 0151): written while the eighth fresh part was about to judge engine changes,
  *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - tenth-fresh-test-set.json (decision 0156): written while the ninth fresh part was about to judge engine changes,
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -44,6 +47,7 @@ import ninthFreshTestSetData from './ninth-fresh-test-set.json' with { type: 'js
 import secondFreshTestSetData from './second-fresh-test-set.json' with { type: 'json' }
 import seventhFreshTestSetData from './seventh-fresh-test-set.json' with { type: 'json' }
 import sixthFreshTestSetData from './sixth-fresh-test-set.json' with { type: 'json' }
+import tenthFreshTestSetData from './tenth-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 import thirdFreshTestSetData from './third-fresh-test-set.json' with { type: 'json' }
 
@@ -108,6 +112,8 @@ export const seventhFreshTestSet: TestSet = testSetSchema.parse(seventhFreshTest
 export const eighthFreshTestSet: TestSet = testSetSchema.parse(eighthFreshTestSetData)
 /** The ninth fresh test part (decision 0151), written while the eighth fresh part was about to judge engine changes. */
 export const ninthFreshTestSet: TestSet = testSetSchema.parse(ninthFreshTestSetData)
+/** The tenth fresh test part (decision 0156), written while the ninth fresh part was about to judge engine changes. */
+export const tenthFreshTestSet: TestSet = testSetSchema.parse(tenthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -162,10 +168,12 @@ const firstLabelled = {
   seventhFresh: asFirstLabelled('seventh fresh test', seventhFreshTestSet),
   eighthFresh: asFirstLabelled('eighth fresh test', eighthFreshTestSet),
   ninthFresh: asFirstLabelled('ninth fresh test', ninthFreshTestSet),
+  tenthFresh: asFirstLabelled('tenth fresh test', tenthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.tenthFresh,
   firstLabelled.ninthFresh,
   firstLabelled.eighthFresh,
   firstLabelled.seventhFresh,
@@ -193,3 +201,5 @@ export const seventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLa
 export const eighthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.eighthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const ninthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.ninthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const tenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.tenthFresh)
