@@ -21,6 +21,9 @@ const ellipses: [previous: string, question: string][] = [
   ['How does consistent hashing work?', 'so if we add a server?'],
   ['What is a foreign key?', 'what happens if I delete the parent row then?'],
   ['What is Redis?', 'aur production mein?'],
+  // A bare fragment needs no link: it cannot be asked alone.
+  ['What is a trie?', 'With duplicates?'],
+  ['How do you find a memory leak?', 'In production?'],
 ]
 
 /** The same shapes naming a subject of their own, or put to the candidate: new questions. */
@@ -37,6 +40,12 @@ const lookalikes: [previous: string, question: string][] = [
   ['What is a JWT?', 'What happens when producers are faster than consumers?'],
   ['What is a JWT?', 'When does a hash table resize?'],
   ['What is a JWT?', 'the job needs going to customer locations now and then'],
+  // With no link only a bare fragment follows up: one naming a subject, a longer phrase, a
+  // condition or a Hindi clause is asked alone.
+  ['What is a JWT?', 'Kubernetes?'],
+  ['What is a JWT?', 'Garbage collection in Java?'],
+  ['What is a JWT?', 'When a leader fails?'],
+  ['What is a JWT?', 'virtual memory kya hota hai'],
 ]
 
 describe('an ellipsis with no pronoun is a follow-up (decision 0152)', () => {

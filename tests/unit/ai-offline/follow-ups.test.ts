@@ -93,6 +93,12 @@ const spokenFollowUps: [kind: string, previous: string, question: string, expect
   ['a Hindi pronoun points back', 'What is a trie?', 'iske drawbacks kya hain?', 'ds-trie'],
   ['a Hindi pronoun points back', 'How does quicksort work?', 'iska worst case kya hai?', 'algo-quicksort'],
   [
+    'a Hindi pronoun in another case points back',
+    'What is a message queue?',
+    'Uspe retry kaise karoge?',
+    'sd-message-queues',
+  ],
+  [
     'a pronoun after two words of its own',
     'What is a message queue?',
     'how will you monitor it in production?',

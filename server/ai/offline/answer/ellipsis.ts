@@ -14,8 +14,9 @@ import { addressesTheCandidateWord } from '#server/ai/offline/search/text/candid
 
 /**
  * Words that tie a question to the conversation: "and for writes?", "so if I delete the parent
- * row?", "what happens to the keys then?". Without one, a phrase or a condition is a question
- * of its own ("Explain the hash ring.", "What happens when producers are faster than consumers?").
+ * row?", "what happens to the keys then?". Without one, a condition or a phrase longer than a
+ * bare fragment is a question of its own ("Explain the hash ring.", "What happens when producers
+ * are faster than consumers?"); a fragment of a word or two is not ("In production?").
  */
 const linkWords: ReadonlySet<string> = new Set(['and', 'so', 'but', 'then', 'now', 'also', 'aur', 'toh'])
 /** Said before the question's own words: a link or an acknowledgement ("achha, and…", "okay, so…"). */
@@ -25,6 +26,9 @@ const clauseWords: ReadonlySet<string> = new Set([
   ...['what', 'how', 'why', 'which', 'who', 'where', 'when', 'whom', 'whose'],
   ...['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'shall', 'might'],
   ...['has', 'have', 'had', 'must', 'may'],
+  // Hindi question words and copulas: "virtual memory kya hota hai?" is a whole question.
+  ...['kya', 'kaise', 'kyun', 'kyu', 'kab', 'kahan', 'kaun', 'kaunsa', 'kaunsi', 'kitna', 'kitni', 'kitne'],
+  ...['hai', 'hain', 'hota', 'hoti', 'hote', 'tha', 'thi'],
 ])
 /** Subjects of a verb that follows them, the interviewer's hypothetical ("if I delete…", "when we add…"). */
 const actors: ReadonlySet<string> = new Set(['i', 'we', 'someone', 'somebody'])
@@ -39,6 +43,8 @@ const comparisonOpeners: ReadonlySet<string> = new Set(['versus', 'vs', 'compare
 const conditionOpeners: ReadonlySet<string> = new Set(['when', 'if', 'jab', 'agar'])
 /** Own words a fragment may have: "and the memory cost on a phone?" is as long as one goes. */
 const MAX_FRAGMENT_WORDS = 4
+/** Own words a fragment with no link may have: "In production?", "Worst case?". */
+const UNLINKED_FRAGMENT_WORDS = 2
 
 type Reading = {
   /** The question's words as the follow-up rules read them. */
@@ -62,11 +68,17 @@ export function leavesSubjectUnsaid({ words, own, breaks }: Reading): boolean {
     .filter((i) => !actors.has(words[i - 1] ?? ''))
     .map((i) => words[i] ?? '')
     .filter((word) => !carriesOn(word))
-  if (!isLinked(words, opening)) return false
+  const linked = isLinked(words, opening)
+  // With no link, only a bare fragment is one: a phrase of a word or two with no clause cannot be
+  // asked alone ("In production?", "Worst case?"); a condition or a longer phrase can.
+  if (!linked && (own.length > UNLINKED_FRAGMENT_WORDS || !isFragment(words, opening, breaks, own.length))) return false
   if (namesKnownSubject(ownWords.join(' ')) || words.some(addressesTheCandidateWord)) return false
   // A fragment that names a language or a framework asks about it ("what about Java?"); in a
   // condition the word is a role ("when a node is removed").
-  return (isFragment(words, opening, breaks, own.length) && !namesAContext(words)) || isBareCondition(words, opening)
+  return (
+    (isFragment(words, opening, breaks, own.length) && !namesAContext(words)) ||
+    (linked && isBareCondition(words, opening))
+  )
 }
 
 /** Tied to the conversation by a word before the question's own, an aside ("what about…?") or a last "then". */

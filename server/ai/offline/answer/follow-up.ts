@@ -11,8 +11,12 @@ import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './per
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
   ...['it', 'its', 'they', 'them', 'their'],
-  ...['iska', 'iske', 'iski', 'isko', 'isme', 'ismein', 'uska', 'uske', 'uski', 'usko', 'usme', 'usmein'],
-  ...['unka', 'unke', 'unki'],
+  // Hindi "this" and "that", singular and plural, in every case but the bare forms, which are
+  // English words ("is", "us", "in", "use").
+  ...['iska', 'iske', 'iski', 'isko', 'isme', 'ismein', 'ispe', 'isse', 'ise', 'isne'],
+  ...['uska', 'uske', 'uski', 'usko', 'usme', 'usmein', 'uspe', 'usse', 'usne'],
+  ...['inka', 'inke', 'inki', 'inko', 'inme', 'inmein', 'inpe', 'inse', 'inhe', 'inhein', 'inhone'],
+  ...['unka', 'unke', 'unki', 'unko', 'unme', 'unmein', 'unpe', 'unse', 'unhe', 'unhein', 'unhone'],
   // "Which one" of the options just named.
   ...['kaunsa', 'kaunsi', 'kaunse'],
 ])
