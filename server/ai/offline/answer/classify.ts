@@ -1,6 +1,7 @@
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 import { aboutTheCandidateProbability } from '#server/ai/offline/search/question-register.ts'
 import { addressesTheCandidate } from '#server/ai/offline/search/text/candidate-address.ts'
+import { statesACodingProblem } from './coding-problem.ts'
 
 export type QuestionType = 'technical' | 'behavioural' | 'system-design' | 'coding'
 
@@ -29,15 +30,6 @@ const systemDesignPatterns: readonly RegExp[] = [
   /\bhow would you build (a|an|something like)\b/,
 ]
 
-const codingPatterns: readonly RegExp[] = [
-  /\b(write|implement|code) (a|an|the|me)? ?(function|method|program|algorithm|class|solution|query|script)\b/,
-  /\bgiven (an?|the|two) (sorted )?(array|string|list|tree|graph|matrix|linked list|integer|number|binary tree|grid)\b/,
-  /\bhow (would|do|can) you (implement|code|solve|reverse|detect|find|merge|sort|check)\b/,
-  /\b(reverse|rotate|merge|flatten|serialize|validate) (a|an|the|two)\b/,
-  /\bleetcode\b/,
-  /\bin o\([^)]*\)/,
-]
-
 /**
  * How surely the register (learnt from the knowledge base's own lines) must read a question as put to
  * the candidate about themselves for it to be behavioural when no wording rule and no entry places it.
@@ -58,7 +50,7 @@ export function classifyQuestion(question: string, matchedCategory?: Category): 
   const text = normalise(question)
   if (behaviouralPatterns.some((p) => p.test(text))) return 'behavioural'
   if (systemDesignPatterns.some((p) => p.test(text))) return 'system-design'
-  if (codingPatterns.some((p) => p.test(text))) return 'coding'
+  if (statesACodingProblem(text)) return 'coding'
   if (matchedCategory === 'behavioural') return 'behavioural'
   if (matchedCategory === 'system-design') return 'system-design'
   if (
