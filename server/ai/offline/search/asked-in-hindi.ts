@@ -1,26 +1,13 @@
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
+import { hindiFunctionWords } from './text/hindi-function-words.ts'
+import { englishStopWords } from './text/stop-words.ts'
 import { rawWords } from './text/tokenize.ts'
 
-/**
- * Romanised Hindi words that name nothing: question words, copulas, postpositions, verb forms and
- * particles. Words common in English only as English ("to", "me", "the") are left out; the few
- * kept that are also English words (ENGLISH_TOO) are read as Hindi only beside another.
- */
-const HINDI_FUNCTION_WORDS: ReadonlySet<string> = new Set([
-  ...['kya', 'kyun', 'kyu', 'kaise', 'kitna', 'kitne', 'kitni', 'kab', 'kahan', 'kaun', 'kaunsa', 'kaunsi'],
-  ...['hai', 'hain', 'tha', 'thi', 'hota', 'hoti', 'hote', 'hoga', 'hogi', 'ho', 'hua', 'hui', 'hue'],
-  ...['mein', 'mai', 'ka', 'ki', 'ke', 'ko', 'se', 'ne', 'pe', 'tak', 'liye', 'wala', 'wali', 'wale'],
-  ...['nahi', 'nahin', 'mat', 'aur', 'ya', 'bhi', 'toh', 'hi', 'koi', 'kuch', 'abhi', 'ab', 'jab', 'tab'],
-  ...['kar', 'karna', 'karte', 'karti', 'kiya', 'kiye', 'liya', 'diya', 'gaya', 'gaye', 'gayi', 'lena', 'dena'],
-  ...['raha', 'rahe', 'rahi', 'sakte', 'sakta', 'sakti', 'paoge', 'karoge', 'chahte', 'chahiye', 'yeh', 'ye'],
-  ...['saath', 'na', 'agar', 'phir', 'lekin', 'karo', 'karein', 'karenge', 'karne', 'karni'],
-])
-
 /** Whether a word is romanised Hindi that names nothing (a question word, a postposition, a verb form). */
-export const isHindiFunctionWord = (word: string): boolean => HINDI_FUNCTION_WORDS.has(word)
+export const isHindiFunctionWord = (word: string): boolean => hindiFunctionWords.has(word)
 
-/** Function words that are English words too ("hi", "tab", "mat"): alone they do not make a question Hindi. */
-const ENGLISH_TOO: ReadonlySet<string> = new Set(['hi', 'tab', 'mat'])
+/** Whether a word makes a question Hindi: a Hindi function word that is no English one ("hi" alone does not). */
+const marksHindi = (word: string): boolean => hindiFunctionWords.has(word) && !englishStopWords.has(word)
 
 /**
  * Words of a time in someone's life: "pichle saal", "2023 mein", "do saal ka", "gap ke time".
@@ -79,11 +66,11 @@ export const namesTheJobsOwnSubject = (question: string, subject: readonly strin
  */
 export function asksInHindiOfNothingBut(question: string, subject: readonly string[]): boolean {
   const words = rawWords(question)
-  const isHindi = words.some((word) => HINDI_FUNCTION_WORDS.has(word) && !ENGLISH_TOO.has(word))
+  const isHindi = words.some(marksHindi)
   if (!isHindi || ASKS_WHAT_IT_IS.test(question)) return false
   const subjectWords = new Set(subject.flatMap((phrase) => rawWords(phrase)).map(singular))
   const isTime = (word: string) => TIME_WORDS.has(word) || /^\d+$/.test(word)
-  const named = words.filter((word) => !HINDI_FUNCTION_WORDS.has(word) && !isTime(word))
+  const named = words.filter((word) => !isHindiFunctionWord(word) && !isTime(word))
   // The job alone is anything's working ("kaam kyun nahi kar raha?"); in a time of one's life it is one's own.
   const aboutTheSubject =
     words.some(isTime) || named.some((word) => subjectWords.has(singular(word)) && !namedByOtherFields(word))

@@ -1,11 +1,11 @@
-import { hinglishStopWords } from './hinglish.ts'
+import { hindiFunctionWords } from './hindi-function-words.ts'
+
 /**
- * Words that carry no topic in an interview question. Besides the usual function words this
+ * English words that carry no topic in an interview question. Besides the usual function words this
  * includes question scaffolding ("explain", "describe", "tell me about") and spoken fillers,
  * because users type or dictate questions the way they speak.
  */
-export const stopWords: ReadonlySet<string> = new Set([
-  ...hinglishStopWords,
+export const englishStopWords: ReadonlySet<string> = new Set([
   'differently',
   'simply',
   'simpler',
@@ -211,3 +211,6 @@ export const stopWords: ReadonlySet<string> = new Set([
   'yours',
   'yourself',
 ])
+
+/** The English words above and the romanised Hindi words that name nothing ("kya", "likhke", "uspe"). */
+export const stopWords: ReadonlySet<string> = new Set([...englishStopWords, ...hindiFunctionWords])
