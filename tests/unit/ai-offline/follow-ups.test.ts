@@ -98,6 +98,13 @@ const spokenFollowUps: [kind: string, previous: string, question: string, expect
     'Uspe retry kaise karoge?',
     'sd-message-queues',
   ],
+  // The verb is Hindi (decision 0157), so the pronoun adds one word of its own.
+  [
+    'a Hindi pronoun with a Hindi verb points back',
+    'What is database sharding?',
+    'Ispe joins kaise chalenge?',
+    'sd-sharding',
+  ],
   [
     'a pronoun after two words of its own',
     'What is a message queue?',
