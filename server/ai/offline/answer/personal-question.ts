@@ -113,8 +113,25 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
   ],
   [/\bbackground (verification|check)\b|\bbgv\b|\brelieving letters?\b/i, 'beh-background-verification'],
   [/\bprobation\b/i, 'beh-probation'],
+  // The interviewer's closing invitation, however it is worded ("Before we wrap up, is there
+  // something you want to know about the role?", "Now it's your turn", "Aapko kuch poochna hai?"),
+  // and the candidate asking what to ask then.
   [
-    /\b(any )?questions? for (us|me)\b|\bwhat (should|can|could) i ask\b.{0,40}\binterviewer\b|\bquestions? to ask (the|your|an) interviewer\b/i,
+    new RegExp(
+      [
+        /\b(any )?questions? for (us|me|the panel)\b/,
+        /\b(questions?|doubts?|quer(y|ies))\b.{0,15}\bfrom your side\b/,
+        /\b(anything|something|any (questions?|doubts?|quer(y|ies)))\b.{0,50}\byou\b.{0,25}\b(ask|know|clarify)\b/,
+        /\bwhat (would|do) you (like|want|wish) to (ask|know)\b/,
+        /\b(your turn|over to you)\b/,
+        /\bwhat (should|can|could) i ask\b.{0,40}\binterviewer\b|\bquestions? to ask (the|your|an) interviewer\b/,
+        /\b(what|which)\b.{0,30}\b(questions?|things?) to ask (them|the panel|at the end)\b/,
+        /\b(kuch|koi)\b.{0,20}\b(poochna|puchna|poochhna|sawal|sawaal|questions?|doubts?)\b/,
+      ]
+        .map((pattern) => pattern.source)
+        .join('|'),
+      'i',
+    ),
     'beh-questions-for-interviewer',
   ],
 ]
