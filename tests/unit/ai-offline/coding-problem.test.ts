@@ -34,3 +34,21 @@ describe('a coding problem stated without its name (decision 0159)', () => {
     expect(answer.answer).not.toContain('Define → Explain')
   })
 })
+
+describe('a design problem stated by what it builds (decision 0159)', () => {
+  it.each([
+    'Design something like Swiggy where restaurants see orders as they come in.',
+    'How would you build the backend of a cab booking app?',
+    'How would you model the classes for a library that lends books and DVDs?',
+    'Model the classes for a snakes and ladders game.',
+  ])('is a design question: %s', (question) => {
+    expect(classifyQuestion(question)).toBe('system-design')
+  })
+
+  it.each([
+    'How do you model the relationship between two tables?',
+    'How would you structure the folders of a React project?',
+  ])('a question on one part of a build is not: %s', (question) => {
+    expect(classifyQuestion(question)).not.toBe('system-design')
+  })
+})

@@ -28,6 +28,11 @@ const systemDesignPatterns: readonly RegExp[] = [
   /\bdesign (a|an) [a-z\s-]{0,40}(system|service|platform|app|application|backend|api|feed|chat|cache|shortener|crawler|limiter|queue|store|database)\b/,
   /\b(scale|handle) (to )?(millions|billions|\d+ ?(k|m|million|billion))\b/,
   /\bhow would you build (a|an|something like)\b/,
+  // A design asked for by what it builds ("design something like Google Drive", "how would you
+  // build the backend of a messaging app", "how would you model the classes for a car park").
+  /^(please )?design (something|one) like\b/,
+  /\bhow (would|will|do|could|can) you (build|model|structure) (the|a|an) ([a-z-]+ ){0,4}(backend|back end|feed|classes|system|service|platform|architecture)\b/,
+  /\b(design|model) the classes\b/,
 ]
 
 /**
