@@ -1,13 +1,17 @@
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { hindiFunctionWords } from './text/hindi-function-words.ts'
+import { hindiWords } from './text/hindi-function-words.ts'
 import { englishStopWords } from './text/stop-words.ts'
 import { rawWords } from './text/tokenize.ts'
 
-/** Whether a word is romanised Hindi that names nothing (a question word, a postposition, a verb form). */
-export const isHindiFunctionWord = (word: string): boolean => hindiFunctionWords.has(word)
+/**
+ * Whether a word is romanised Hindi grammar (a question word, a postposition, any verb's form): the
+ * register and the Hindi reading look at a question's nouns, so a content verb ("chhodi",
+ * "badlega") is left out here as a light one is, though the search reads it as its English word.
+ */
+export const isHindiFunctionWord = (word: string): boolean => hindiWords.has(word)
 
-/** Whether a word makes a question Hindi: a Hindi function word that is no English one ("hi" alone does not). */
-const marksHindi = (word: string): boolean => hindiFunctionWords.has(word) && !englishStopWords.has(word)
+/** Whether a word makes a question Hindi: a Hindi word that is no English one ("hi" alone does not). */
+const marksHindi = (word: string): boolean => hindiWords.has(word) && !englishStopWords.has(word)
 
 /**
  * Words of a time in someone's life: "pichle saal", "2023 mein", "do saal ka", "gap ke time".

@@ -59,22 +59,23 @@ export type ConfidenceModel = {
  * `findAnswers` at its threshold of 0.7: 575 on topic, 522 answered right, 23 confidently wrong,
  * 190 abstained (with the question's register of decision 0150, the situation wordings for HR and
  * networking entries, the second HR batch of 0146's amendment, the romanised Hindi function words
- * made by rule of decision 0157, and the closing invitations of decision 0160 answered by their
- * wording). Title coverage gets no weight beside the others.
+ * made by rule of decision 0157, its content verbs read as their English word (0157's amendment),
+ * and the closing invitations of decision 0160 answered by their wording). Title coverage gets no
+ * weight beside the others.
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 1.9388,
+    coverage: 1.9109,
     titleCoverage: 0,
-    margin: 4.089,
-    ownQuestionMatch: 0.9918,
-    lineMatch: 1.6656,
-    lineLead: 4.1219,
-    unknownShare: -2.6024,
-    scorePerTerm: 3.5336,
-    registerAgreement: 1.2254,
+    margin: 4.0516,
+    ownQuestionMatch: 1.0084,
+    lineMatch: 1.6671,
+    lineLead: 4.1621,
+    unknownShare: -2.5818,
+    scorePerTerm: 3.5475,
+    registerAgreement: 1.2325,
   },
-  intercept: -5.2636,
+  intercept: -5.248,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {

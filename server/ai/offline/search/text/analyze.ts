@@ -1,4 +1,5 @@
 import { conceptStems } from './concept-stems.ts'
+import { hindiVerbTranslations } from './hindi-function-words.ts'
 import { porterStem } from './stem.ts'
 import { stopWords } from './stop-words.ts'
 import { idiomSynonyms, type PhraseCondition, phraseSynonyms, tokenSynonyms } from './synonyms.ts'
@@ -9,6 +10,15 @@ export type AnalyzedTerm = {
   term: string
   surface: string
 }
+
+/**
+ * Word → the term(s) it stands for: the synonyms, and each form of a romanised Hindi content verb
+ * as its English word ("rokoge" is "prevent"), so that a Hinglish question is searched by its meaning.
+ */
+const wordSynonyms: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ...[...hindiVerbTranslations].map(([form, english]) => [form, [english]] as const),
+  ...tokenSynonyms,
+])
 
 const stemCache = new Map<string, string>()
 const STEM_CACHE_LIMIT = 50_000
@@ -93,7 +103,7 @@ export function analyzeWithSurface(text: string): AnalyzedTerm[] {
       out.push({ term: stemTerm(phrase.concept), surface: words.slice(i, end).join(' ') })
     }
     if (i < idiomUntil || stopWords.has(word) || !isIndexableWord(word)) continue
-    const replacements = tokenSynonyms.get(word)
+    const replacements = wordSynonyms.get(word)
     if (replacements === undefined) out.push({ term: stems[i] ?? word, surface: word })
     else for (const replacement of replacements) out.push({ term: stemTerm(replacement), surface: word })
   }

@@ -1,8 +1,9 @@
 /**
- * The romanised Hindi words the search drops, the question register leaves out and follow-up
- * detection reads as naming nothing: the rule's lexicon (`hindi-lexicon.ts`) less the words the
- * knowledge base uses in English ("main thread", "salary band", "tab"), which stay words of their
- * own, and less the Hindi words that name a topic ("kaam", "galti": `hinglish.ts`).
+ * The romanised Hindi words the search drops and follow-up detection reads as naming nothing, and
+ * the content verbs' forms it reads as their English word: the rule's lexicon (`hindi-lexicon.ts`)
+ * less the words the knowledge base uses in English ("main thread", "salary band", "tab"), which
+ * stay words of their own, and less the Hindi words that name a topic ("kaam", "galti":
+ * `hinglish.ts`).
  */
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
@@ -51,13 +52,23 @@ function englishInTheKnowledgeBase(lexicon: ReadonlySet<string>): ReadonlySet<st
   return english
 }
 
-const lexicon = hindiLexicon()
+const { functionWords, verbMeanings } = hindiLexicon()
 const topicWords = new Set(hinglishWords.map(([word]) => word))
 
 /** The rule's words the knowledge base uses in English ("main", "band", "tab", "page"). */
-const englishToo = englishInTheKnowledgeBase(lexicon)
+const englishToo = englishInTheKnowledgeBase(new Set([...functionWords, ...verbMeanings.keys()]))
+const isHindiHere = (word: string) => !englishToo.has(word) && !topicWords.has(word)
 
 /** Romanised Hindi words that name nothing and that the knowledge base never uses in English. */
-export const hindiFunctionWords: ReadonlySet<string> = new Set(
-  [...lexicon].filter((word) => !englishToo.has(word) && !topicWords.has(word)),
+export const hindiFunctionWords: ReadonlySet<string> = new Set([...functionWords].filter(isHindiHere))
+
+/**
+ * Each form of a content verb the knowledge base never uses in English, with the English word it
+ * stands for: "rokoge" and "rokne" are "prevent", "bhejiye" is "send".
+ */
+export const hindiVerbTranslations: ReadonlyMap<string, string> = new Map(
+  [...verbMeanings].filter(([word]) => isHindiHere(word)),
 )
+
+/** Every romanised Hindi word of the rule, a content verb's forms too: the words that mark a line as Hindi. */
+export const hindiWords: ReadonlySet<string> = new Set([...hindiFunctionWords, ...hindiVerbTranslations.keys()])

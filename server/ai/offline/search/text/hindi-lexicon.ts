@@ -1,9 +1,10 @@
 /**
- * Romanised Hindi words that name nothing, made by rule rather than listed as they were missed:
- * the closed classes written out in full (pronouns in their case forms, postpositions, copulas,
- * particles, question words, words of talk), and the common verbs as stems times endings. Many
- * are English words too ("main", "band", "to"); `hindi-function-words.ts` takes out those the
- * knowledge base uses in English.
+ * Romanised Hindi words made by rule rather than listed as they were missed: the closed classes
+ * written out in full (pronouns in their case forms, postpositions, copulas, particles, question
+ * words, words of talk), and the common verbs as stems times endings. A light verb's forms name
+ * nothing; a content verb's stand for the English word the knowledge base uses ("rokoge" is
+ * "prevent"). Many are English words too ("main", "band", "to"); `hindi-function-words.ts` takes
+ * out those the knowledge base uses in English.
  */
 
 /** Pronouns in every case form, each spelling people type. */
@@ -78,22 +79,83 @@ const WORDS_OF_TALK = [
 const NUMBERS = ['ek', 'do', 'teen', 'char', 'chaar', 'paanch', 'panch', 'chhe', 'che', 'saat', 'aath', 'nau', 'das']
 
 /**
- * Common verbs ending in a consonant, each spelling. Each also makes a causative stem by adding
- * "a" ("lag", put on, "laga", make put on) and "wa" ("karwa", have done).
+ * What a verb's forms are to the search: `null` for a light verb or an auxiliary, whose forms name
+ * nothing ("use kar", "ho jayega", "de do", "chal raha"), or the English word the knowledge base
+ * uses for a content verb, which its every form stands for ("rokoge" is "prevent"), as English
+ * keeps "prevent" and "send" as words with meaning. A verb whose English the search drops
+ * ("explain", "tell", "say", "know", "think", "see": `stop-words.ts`) names nothing either.
  */
-const CONSONANT_STEMS = [
-  ...['kar', 'likh', 'dikh', 'samajh', 'samjh', 'rakh', 'lag', 'chal', 'sun', 'bol', 'padh', 'parh', 'seekh'],
-  ...['sikh', 'soch', 'dekh', 'ban', 'mil', 'chah', 'chaah', 'rah', 'reh', 'sak', 'pooch', 'puch', 'bhej'],
-  ...['chhod', 'chod', 'badal', 'badl', 'rok', 'sambhal', 'sambhaal', 'nikal', 'nikaal', 'nikl', 'bach'],
-  ...['bhar', 'khol', 'band', 'jod', 'tod', 'chun', 'maan', 'jaan', 'kah', 'keh', 'bhool', 'bhul', 'dhoondh'],
-  ...['dhundh', 'sudhar', 'sudhaar', 'bigad', 'gin', 'uth', 'baith', 'daal', 'pakad', 'maang', 'mang', 'pahunch'],
-  ...['jeet', 'haar', 'nipat', 'sambhal', 'jam', 'hat', 'mit', 'ghoom', 'ghum', 'samet', 'bant', 'baant'],
+type Verb = readonly [means: string | null, stems: readonly string[]]
+
+/**
+ * Common verbs ending in a consonant, each spelling. Each also makes a causative stem by adding
+ * "a" ("lag", put on, "laga", make put on) and "wa" ("karwa", have done), which means what its
+ * verb does unless it is a verb of its own below ("bana", make, of "ban", become).
+ */
+const CONSONANT_VERBS: readonly Verb[] = [
+  // Light verbs and auxiliaries: do, keep, put on, go on, become, get, want, stay, can, have done;
+  // and the verbs English says with a light verb or not at all (rise, sit, set, wrap up).
+  [null, ['kar', 'rakh', 'lag', 'chal', 'ban', 'mil', 'chah', 'chaah', 'rah', 'reh', 'sak', 'chuk']],
+  [null, ['uth', 'baith', 'jam', 'samet']],
+  // Saying, knowing, thinking and seeing: "say", "know", "think", "see" are English stop words.
+  [null, ['bol', 'kah', 'keh', 'jaan', 'soch', 'dekh']],
+  ['write', ['likh']],
+  ['show', ['dikh']],
+  ['understand', ['samajh', 'samjh']],
+  ['listen', ['sun']],
+  ['read', ['padh', 'parh']],
+  ['learn', ['seekh', 'sikh']],
+  ['ask', ['pooch', 'puch', 'maang', 'mang']],
+  ['send', ['bhej']],
+  ['leave', ['chhod', 'chod']],
+  ['change', ['badal', 'badl']],
+  ['prevent', ['rok']],
+  ['handle', ['sambhal', 'sambhaal', 'nipat']],
+  ['find', ['nikal', 'nikaal', 'nikl', 'dhoondh', 'dhundh']],
+  ['avoid', ['bach']],
+  ['fill', ['bhar']],
+  ['open', ['khol']],
+  ['close', ['band']],
+  ['add', ['jod']],
+  ['break', ['tod', 'bigad']],
+  ['choose', ['chun']],
+  ['assume', ['maan']],
+  ['forget', ['bhool', 'bhul']],
+  ['improve', ['sudhar', 'sudhaar']],
+  ['count', ['gin']],
+  ['insert', ['daal']],
+  ['catch', ['pakad']],
+  ['reach', ['pahunch']],
+  ['win', ['jeet']],
+  ['lose', ['haar']],
+  ['remove', ['hat']],
+  ['delete', ['mit']],
+  ['rotate', ['ghoom', 'ghum']],
+  // Not "bant": its forms are "ban"'s ("banta", becomes).
+  ['split', ['baant']],
 ]
 
-/** Common verbs ending in a vowel, each spelling. */
-const VOWEL_STEMS = [
-  ...['ho', 'de', 'le', 'ja', 'jaa', 'aa', 'bata', 'dikha', 'samjha', 'pa', 'paa', 'sula', 'bula', 'nibha'],
-  ...['sikha', 'hata', 'mita', 'ghuma', 'jama', 'bana', 'laga', 'chala', 'suna', 'bacha', 'padha', 'sudhara'],
+/**
+ * Common verbs ending in a vowel, each spelling, and the causatives that mean more than making
+ * their verb happen. Their forms are theirs when a consonant verb makes the same letters ("banao",
+ * build, not "ban" + "ao").
+ */
+const VOWEL_VERBS: readonly Verb[] = [
+  // Be, give, take, go, come, manage to; tell, explain, recite (whose English the search drops);
+  // put on, run on, collect, play (a role).
+  [null, ['ho', 'de', 'le', 'ja', 'jaa', 'aa', 'pa', 'paa', 'bata', 'samjha', 'suna', 'laga', 'chala', 'jama']],
+  [null, ['nibha']],
+  ['show', ['dikha']],
+  ['learn', ['sikha']],
+  ['read', ['padha']],
+  ['build', ['bana']],
+  ['save', ['bacha']],
+  ['improve', ['sudhara']],
+  ['remove', ['hata']],
+  ['delete', ['mita']],
+  ['rotate', ['ghuma']],
+  ['sleep', ['sula']],
+  ['call', ['bula']],
 ]
 
 /** Endings after a consonant: infinitive, participles, imperatives, futures, the perfective, "having done". */
@@ -119,10 +181,27 @@ const IRREGULAR_VERB_FORMS = [
   ...['jaaiye', 'aaiye', 'aiye', 'padega', 'padegi', 'padenge', 'pada', 'padi', 'pade', 'padta', 'padte'],
 ]
 
-/** Every word the rule makes: the closed classes, and each verb stem with each of its endings. */
-export function hindiLexicon(): ReadonlySet<string> {
-  const causatives = CONSONANT_STEMS.flatMap((stem) => [`${stem}a`, `${stem}wa`])
-  return new Set([
+/** The rule's words: those that name nothing, and each content verb's forms with its English word. */
+export type HindiLexicon = {
+  functionWords: ReadonlySet<string>
+  verbMeanings: ReadonlyMap<string, string>
+}
+
+/**
+ * Every word the rule makes: the closed classes, and each verb stem with each of its endings. A
+ * form two verbs make is the later one's (a vowel verb's over a consonant verb's causative, over
+ * the consonant verb's own forms); a closed-class word is a function word whatever verb makes it.
+ */
+export function hindiLexicon(): HindiLexicon {
+  const meanings = new Map<string, string | null>()
+  const make = (verbs: readonly Verb[], endings: readonly string[], stemsOf: (stem: string) => readonly string[]) => {
+    for (const [means, stems] of verbs)
+      for (const stem of stems.flatMap(stemsOf)) for (const ending of endings) meanings.set(stem + ending, means)
+  }
+  make(CONSONANT_VERBS, CONSONANT_ENDINGS, (stem) => [stem])
+  make(CONSONANT_VERBS, VOWEL_ENDINGS, (stem) => [`${stem}a`, `${stem}wa`])
+  make(VOWEL_VERBS, VOWEL_ENDINGS, (stem) => [stem])
+  const closedClasses = [
     ...PRONOUNS,
     ...POSTPOSITIONS,
     ...AUXILIARIES,
@@ -130,8 +209,14 @@ export function hindiLexicon(): ReadonlySet<string> {
     ...QUESTION_WORDS,
     ...WORDS_OF_TALK,
     ...NUMBERS,
-    ...CONSONANT_STEMS.flatMap((stem) => CONSONANT_ENDINGS.map((ending) => stem + ending)),
-    ...[...VOWEL_STEMS, ...causatives].flatMap((stem) => VOWEL_ENDINGS.map((ending) => stem + ending)),
     ...IRREGULAR_VERB_FORMS,
-  ])
+  ]
+  for (const word of closedClasses) meanings.set(word, null)
+  const verbMeanings = new Map<string, string>()
+  const functionWords = new Set<string>()
+  for (const [word, means] of meanings) {
+    if (means === null) functionWords.add(word)
+    else verbMeanings.set(word, means)
+  }
+  return { functionWords, verbMeanings }
 }
