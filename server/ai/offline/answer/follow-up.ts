@@ -5,6 +5,7 @@ import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { comparesWithUnsaid, leavesSubjectUnsaid } from './ellipsis.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
 import { withoutLeadIn } from './lead-in.ts'
+import { continuesTheStory, storyParticipants } from './story-continuation.ts'
 import { anticipatingVerbs, leavesReferenceOpen } from './open-reference.ts'
 import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
 
@@ -125,6 +126,8 @@ const namingWords: ReadonlySet<string> = new Set(['called', 'named', 'known'])
 /** Words before "react" that make it the verb ("how did you react?"), not the framework ("what is React?"). */
 const beforeTheVerb: ReadonlySet<string> = new Set([
   ...['you', 'i', 'we', 'they', 'he', 'she', 'people', 'others'],
+  // "How did your manager react?"
+  ...storyParticipants,
   ...['would', 'will', 'did', 'does', 'do', 'should', 'could', 'can', 'might', 'to'],
 ])
 
@@ -197,6 +200,8 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
   // The candidate is a subject of its own, worded in function words ("tell me about yourself").
   if (personalQuestionEntry(question) !== null || comparesTwoNamed(words)) return false
   if (own.length === 0) return true
+  const ownWords = own.map((i) => words[i] ?? '')
+  if (previous !== undefined && continuesTheStory(words, ownWords, previous)) return true
   const breaks = clauseStarts(question, words.length)
   if (asksInAnotherContext(words) || choosesAlternative(words, own.length, breaks) || actsOnPrevious(words, own.length))
     return true
