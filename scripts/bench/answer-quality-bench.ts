@@ -4,8 +4,8 @@
  * the fresh test part of decision 0111, the second fresh test part of decision 0119, the third
  * fresh test part of decision 0133, the fourth fresh test part of decision 0136, the fifth fresh test part of
  * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143, the
- * eighth fresh test part of decision 0148, the ninth fresh test part of decision 0151 and the tenth fresh test part
- * of decision 0156 (only measured),
+ * eighth fresh test part of decision 0148, the ninth fresh test part of decision 0151, the tenth fresh test part
+ * of decision 0156 and the eleventh fresh test part of decision 0161 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -20,6 +20,7 @@ import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answe
 import { developmentPart, developmentParts, movedTestParts } from '#server/ai/offline/eval/development-part.ts'
 import {
   eighthFreshTestPart,
+  eleventhFreshTestPart,
   fifthFreshTestPart,
   fourthFreshTestPart,
   freshTestPart,
@@ -109,6 +110,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      eleventhFreshTestPart,
       tenthFreshTestPart,
       ninthFreshTestPart,
       eighthFreshTestPart,

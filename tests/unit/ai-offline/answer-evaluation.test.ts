@@ -12,6 +12,8 @@ import { addedEntryGrades } from '#server/ai/offline/eval/added-entry-grades.ts'
 import {
   eighthFreshTestPart,
   eighthFreshTestSet,
+  eleventhFreshTestPart,
+  eleventhFreshTestSet,
   fifthFreshTestPart,
   fifthFreshTestSet,
   fourthFreshTestPart,
@@ -192,6 +194,7 @@ describe('the development parts (decisions 0140, 0144 and 0147)', () => {
       eighthFreshTestPart.name,
       ninthFreshTestPart.name,
       tenthFreshTestPart.name,
+      eleventhFreshTestPart.name,
     ])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
@@ -349,6 +352,7 @@ const writtenInOrder: readonly TestSet[] = [
   eighthFreshTestSet,
   ninthFreshTestSet,
   tenthFreshTestSet,
+  eleventhFreshTestSet,
 ]
 
 /** The parts still only measured, each labelled against the knowledge base as it stood when it was written. */
@@ -414,6 +418,17 @@ const stillMeasured = [
     sha256: 'b5591a8df8f7c1f4c8d78cf9b0354a278610dce6045edff004c679f832aaab88',
     set: tenthFreshTestSet,
     part: tenthFreshTestPart,
+    noneShare: [0.03, 0.2],
+    hinglish: 30,
+  },
+  {
+    // As the seventh to tenth, the natural share (decision 0161): 21 of 126 are "none".
+    name: 'eleventh fresh test',
+    decision: '0161',
+    file: 'eleventh-fresh-test-set.json',
+    sha256: 'acdaa7aa65ba5bfc612b21d5291bf2ed4da537f69f7950717fb2c68b6a1adf9a',
+    set: eleventhFreshTestSet,
+    part: eleventhFreshTestPart,
     noneShare: [0.03, 0.2],
     hinglish: 30,
   },

@@ -33,6 +33,9 @@
  * - tenth-fresh-test-set.json (decision 0156): written while the ninth fresh part was about to judge engine changes,
  *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - eleventh-fresh-test-set.json (decision 0161): written after the tenth fresh part had judged engine changes, before
+ *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -40,6 +43,7 @@ import { spokenPart } from '#server/ai/offline/answer/answer-shape.ts'
 import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import { withAddedEntryGrades } from './added-entry-grades.ts'
 import eighthFreshTestSetData from './eighth-fresh-test-set.json' with { type: 'json' }
+import eleventhFreshTestSetData from './eleventh-fresh-test-set.json' with { type: 'json' }
 import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'json' }
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
@@ -114,6 +118,8 @@ export const eighthFreshTestSet: TestSet = testSetSchema.parse(eighthFreshTestSe
 export const ninthFreshTestSet: TestSet = testSetSchema.parse(ninthFreshTestSetData)
 /** The tenth fresh test part (decision 0156), written while the ninth fresh part was about to judge engine changes. */
 export const tenthFreshTestSet: TestSet = testSetSchema.parse(tenthFreshTestSetData)
+/** The eleventh fresh test part (decision 0161), written after the tenth fresh part had judged engine changes. */
+export const eleventhFreshTestSet: TestSet = testSetSchema.parse(eleventhFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -169,10 +175,12 @@ const firstLabelled = {
   eighthFresh: asFirstLabelled('eighth fresh test', eighthFreshTestSet),
   ninthFresh: asFirstLabelled('ninth fresh test', ninthFreshTestSet),
   tenthFresh: asFirstLabelled('tenth fresh test', tenthFreshTestSet),
+  eleventhFresh: asFirstLabelled('eleventh fresh test', eleventhFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.eleventhFresh,
   firstLabelled.tenthFresh,
   firstLabelled.ninthFresh,
   firstLabelled.eighthFresh,
@@ -203,3 +211,5 @@ export const eighthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLab
 export const ninthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.ninthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const tenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.tenthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const eleventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.eleventhFresh)
