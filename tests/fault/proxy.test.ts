@@ -147,14 +147,22 @@ describe('deploy/Caddyfile in front of two replicas', () => {
   })
 
   it('answers a body over the limits 413 in the JSON envelope, beyond the proxy’s own cap too', async () => {
-    // The app stops reading at its route's limit, below the proxy's 11 MB: its own 413 answers both.
-    for (const size of [200 * 1024, 12 * 1024 * 1024]) {
-      const answer = await rawRequest(`${stack.proxy.url}/api/auth/login`, {
+    // Over the app's route limit and under the proxy's 11 MB the app answers; a body declared over
+    // 11 MB is answered by the proxy itself, on every route (the streaming ones too), before any
+    // replica reads it: streamed on, the cap cut the upload while the app's 413 was on its way.
+    const over = [
+      { path: '/api/auth/login', size: 200 * 1024 },
+      { path: '/api/auth/login', size: 12 * 1024 * 1024 },
+      { path: '/api/interview/audio-question', size: 12 * 1024 * 1024 },
+      { path: '/api/interview/utterances', size: 12 * 1024 * 1024 },
+    ]
+    for (const { path, size } of over) {
+      const answer = await rawRequest(`${stack.proxy.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'x'.repeat(size) }),
       })
-      expect(answer.status).toBe(413)
+      expect(answer.status, path).toBe(413)
       expect(refusal.parse(JSON.parse(answer.body.toString())).code).toBe('payload_too_large')
     }
     // The proxy still serves.
