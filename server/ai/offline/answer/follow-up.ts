@@ -1,4 +1,5 @@
 import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
+import { DEMONSTRATIVE_CASE_FORMS } from '#server/ai/offline/search/text/hindi-lexicon.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
@@ -12,12 +13,8 @@ import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './per
 /** Pronouns that point back at something said before, English and romanised Hindi ("iska", "uske"). */
 const pointingPronouns: ReadonlySet<string> = new Set([
   ...['it', 'its', 'they', 'them', 'their'],
-  // Hindi "this" and "that", singular and plural, in every case but the bare forms, which are
-  // English words ("is", "us", "in", "use").
-  ...['iska', 'iske', 'iski', 'isko', 'isme', 'ismein', 'ispe', 'isse', 'ise', 'isne'],
-  ...['uska', 'uske', 'uski', 'usko', 'usme', 'usmein', 'uspe', 'usse', 'usne'],
-  ...['inka', 'inke', 'inki', 'inko', 'inme', 'inmein', 'inpe', 'inse', 'inhe', 'inhein', 'inhone'],
-  ...['unka', 'unke', 'unki', 'unko', 'unme', 'unmein', 'unpe', 'unse', 'unhe', 'unhein', 'unhone'],
+  // Hindi "this" and "that" in every case ("iska", "uspe", "unse"); the bare forms are English words.
+  ...DEMONSTRATIVE_CASE_FORMS,
   // "Which one" of the options just named.
   ...['kaunsa', 'kaunsi', 'kaunse'],
 ])

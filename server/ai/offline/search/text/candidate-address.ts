@@ -4,14 +4,14 @@
  * its own rather than carrying on the subject before it, and it is about them when the register
  * says so. One list, so every rule that asks "is this said to the candidate?" answers alike.
  */
+import { hindiFunctionWords } from './hindi-function-words.ts'
+import { SECOND_PERSON_PRONOUNS } from './hindi-lexicon.ts'
 import { rawWords } from './tokenize.ts'
 
 const candidateAddressWords: ReadonlySet<string> = new Set([
   ...['you', 'your', 'yours', 'yourself', 'yourselves'],
-  // Formal "aap" with its case endings: aapka, aapki, aapke, aapko, aapne, aapse, aapme.
-  ...['aap', 'aapka', 'aapki', 'aapke', 'aapko', 'aapne', 'aapse', 'aapme', 'aapmein', 'apka', 'apki', 'apke'],
-  // Familiar "tum" with its case endings.
-  ...['tum', 'tumhara', 'tumhari', 'tumhare', 'tumne', 'tumko', 'tumhe', 'tumhein', 'tumse'],
+  // "Aap" and "tum" in every case, less a spelling the knowledge base uses in English ("AP" of CAP).
+  ...SECOND_PERSON_PRONOUNS.filter((word) => hindiFunctionWords.has(word)),
 ])
 
 /** Whether one word (lower case, as `rawWords` gives it) speaks to the candidate. */

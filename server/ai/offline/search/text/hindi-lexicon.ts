@@ -7,20 +7,38 @@
  * out those the knowledge base uses in English.
  */
 
+/**
+ * "You", formal and familiar, in every case form: the words an interviewer speaks to the candidate
+ * with. The bare familiar "tu" and its "tune" are left to the pronouns below: "tune" is English too.
+ */
+export const SECOND_PERSON_PRONOUNS = [
+  ...['aap', 'ap', 'aapne', 'aapko', 'apko', 'aapse', 'apse', 'aapka', 'aapki', 'aapke', 'apka', 'apki', 'apke'],
+  ...['aapme', 'aapmein', 'aaplog'],
+  ...['tum', 'tumne', 'tumhe', 'tumhein', 'tumko', 'tumse', 'tumhara', 'tumhari', 'tumhare', 'tumlog'],
+]
+
+/**
+ * "This" and "that", singular and plural, in every case form but the bare ones: they point back at
+ * what was said ("iska", "uspe", "unse"). The bare "is", "in", "us", "un" are in the pronouns below.
+ */
+export const DEMONSTRATIVE_CASE_FORMS = [
+  ...['isse', 'ise', 'isko', 'iska', 'iski', 'iske', 'ismein', 'isme', 'ispe', 'ispar', 'isne', 'isi', 'isey'],
+  ...['inhe', 'inhein', 'inse', 'inko', 'inka', 'inki', 'inke', 'inmein', 'inme', 'inpe', 'inhone'],
+  ...['usse', 'usko', 'uska', 'uski', 'uske', 'usmein', 'usme', 'uspe', 'uspar', 'usne', 'usi', 'usey'],
+  ...['unhe', 'unhein', 'unse', 'unko', 'unka', 'unki', 'unke', 'unmein', 'unme', 'unpe', 'unhone'],
+]
+
 /** Pronouns in every case form, each spelling people type. */
 const PRONOUNS = [
   ...['main', 'mai', 'mein', 'mujhe', 'mujhko', 'mujhse', 'mera', 'meri', 'mere', 'maine', 'mereko'],
   ...['hum', 'ham', 'humne', 'hamne', 'humein', 'hume', 'hamein', 'hame', 'humko', 'hamko', 'humse', 'hamse'],
   ...['hamara', 'hamari', 'hamare', 'humara', 'humari', 'humare', 'hamlog', 'humlog'],
-  ...['aap', 'ap', 'aapne', 'apne', 'aapko', 'apko', 'aapse', 'apse', 'aapka', 'aapki', 'aapke', 'apka', 'apki'],
-  ...['apke', 'aaplog', 'apna', 'apni', 'khud', 'swayam'],
-  ...['tum', 'tumne', 'tumhe', 'tumhein', 'tumko', 'tumse', 'tumhara', 'tumhari', 'tumhare', 'tumlog'],
+  ...SECOND_PERSON_PRONOUNS,
+  ...['apne', 'apna', 'apni', 'khud', 'swayam'],
   ...['tu', 'tune', 'tujhe', 'tujhse', 'tera', 'teri', 'tere'],
   ...['yeh', 'ye', 'yah', 'yehi', 'yahi', 'yehi', 'woh', 'wo', 'vo', 'voh', 'wahi', 'vahi', 'wohi', 'vohi'],
-  ...['is', 'isse', 'isko', 'iska', 'iski', 'iske', 'ismein', 'isme', 'ispe', 'ispar', 'isne', 'isi', 'isey'],
-  ...['in', 'inhe', 'inhein', 'inse', 'inko', 'inka', 'inki', 'inke', 'inmein', 'inme', 'inpe', 'inhone'],
-  ...['us', 'usse', 'usko', 'uska', 'uski', 'uske', 'usmein', 'usme', 'uspe', 'uspar', 'usne', 'usi', 'usey'],
-  ...['un', 'unhe', 'unhein', 'unse', 'unko', 'unka', 'unki', 'unke', 'unmein', 'unme', 'unpe', 'unhone'],
+  ...['is', 'in', 'us', 'un'],
+  ...DEMONSTRATIVE_CASE_FORMS,
   ...['jo', 'jis', 'jise', 'jisse', 'jisko', 'jiska', 'jiski', 'jiske', 'jismein', 'jisme', 'jispe', 'jisne'],
   ...['jin', 'jinhe', 'jinka', 'jinki', 'jinke', 'jinse', 'jinko', 'jinhone'],
   ...['kaun', 'kon', 'kis', 'kise', 'kisse', 'kisko', 'kiska', 'kiski', 'kiske', 'kismein', 'kisme', 'kispe'],
