@@ -22,6 +22,9 @@ describe('the words an interviewer says before the question', () => {
     'Now that you know the team, any questions for us?',
     'And?',
     'AB testing kaise karte hain?',
+    // A sentence before the question that says more than a remark is part of what is asked.
+    'Tell me about a review of your work that stung. How did you respond in that meeting?',
+    'Is a process the same as a program? If not, how are the two related?',
   ])('"%s" keeps its opening words', (question) => {
     expect(askedPart(question)).toBe(question)
   })

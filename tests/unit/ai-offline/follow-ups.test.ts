@@ -641,6 +641,8 @@ describe('a question that points back, asked first in a session', () => {
     'kaunsa better hai?',
     'what is the difference between the two?',
     'How would you scale it?',
+    // Said to the candidate, but no entry surely answers it: what "differently" is set against was before.
+    'What would you do differently?',
   ])('%s: answered with a question back, from no entry, at no confidence', (question) => {
     const answer = answerQuestion({ question })
     expect(answer.source).toBe('framework')
@@ -652,6 +654,8 @@ describe('a question that points back, asked first in a session', () => {
     ['Which is better, REST or GraphQL?', 'net-rest-vs-graphql'],
     ['What is a closure?', 'js-closures'],
     ['apne baare mein kuch batao', 'beh-tell-me-about-yourself'],
+    // Function words only, but said to the candidate about themselves: the candidate is the subject.
+    ['Apne baare mein thoda batao, abhi kya kar rahe ho aur aage kya karna hai?', 'beh-tell-me-about-yourself'],
   ])('%s names its own subject and is answered from its entry', (question, expected) => {
     const answer = answerQuestion({ question })
     expect(answer.source).toBe('knowledge-base')

@@ -9,6 +9,7 @@ import { fallbackAnswerShape, suggestedMatches } from './fallback.ts'
 import { fromCostedSubject } from './complexity-of-subject.ts'
 import {
   askedPart,
+  asksTheCandidateAlone,
   comparesWithPrevious,
   namesNoSubject,
   needsPreviousQuestion,
@@ -134,9 +135,11 @@ function resolveFollowUp(
   }
   // Nothing was heard before it and it names nothing of its own: whatever its words happen to match
   // ("which one is better?" meets a spinlock's comparison) is not what it points at. One that names
-  // something ("my React app is slow, how will you optimise it?") is searched for by that.
+  // something ("my React app is slow, how will you optimise it?") is searched for by that, and so
+  // is one about the candidate themselves that an entry surely answers ("apne baare mein batao").
+  const aboutThemselves = own.best !== null && asksTheCandidateAlone(question)
   if (previous === undefined)
-    return namesNoSubject(question)
+    return namesNoSubject(question) && !aboutThemselves
       ? { retrieval: pointsAtNothing(own), followUpOf: null, pointsBack: true }
       : { retrieval: own, followUpOf: null, pointsBack: false }
   // The previous question's own entry first, found as it was when asked: its answer covers the

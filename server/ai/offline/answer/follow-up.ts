@@ -1,5 +1,6 @@
 import { aspectWords } from '#server/ai/offline/search/text/aspect-words.ts'
-import { DEMONSTRATIVE_CASE_FORMS } from '#server/ai/offline/search/text/hindi-lexicon.ts'
+import { addressesTheCandidateWord } from '#server/ai/offline/search/text/candidate-address.ts'
+import { DEMONSTRATIVE_CASE_FORMS, REFLEXIVE_PRONOUNS } from '#server/ai/offline/search/text/hindi-lexicon.ts'
 import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
@@ -166,6 +167,22 @@ const wordsAsRead = (question: string): readonly string[] =>
 export function namesNoSubject(question: string): boolean {
   const words = wordsAsRead(question)
   return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
+}
+
+const reflexivePronouns: ReadonlySet<string> = new Set(REFLEXIVE_PRONOUNS)
+
+/**
+ * Whether a question is put to the candidate about themselves and points at nothing said before:
+ * it speaks to them ("what are you doing now?", "apne baare mein batao", about yourself) and has
+ * no pronoun or demonstrative that points back ("how would you scale it?"). Named in function
+ * words only, its subject is the candidate.
+ */
+export function asksTheCandidateAlone(question: string): boolean {
+  const words = wordsAsRead(question)
+  return (
+    words.some((word) => addressesTheCandidateWord(word) || reflexivePronouns.has(word)) &&
+    !words.some((word) => pointingPronouns.has(word) || demonstratives.has(word))
+  )
 }
 
 /**
@@ -534,8 +551,22 @@ export function comparesWithPrevious(question: string): boolean {
   return comparesWithUnsaid(words, clauseStarts(question, words.length))
 }
 
+/** Longest a remark said before the question can be ("That makes sense.", "OK, next one."). */
+const REMARK_MAX_WORDS = 4
+
 /**
- * The question itself when it comes after a lead-in ("That makes sense. How does a CDN work?",
+ * Whether the sentences before the last are a remark that asks nothing: short, and no question. A
+ * longer sentence, or a question, is part of what is asked ("Tell me about some feedback that was
+ * hard to hear. How did you react?", "Is a Docker image a container? If not, how are the two
+ * related?").
+ */
+function isRemark(sentences: readonly string[]): boolean {
+  const words = sentences.join(' ').split(/\s+/).filter(Boolean)
+  return words.length <= REMARK_MAX_WORDS && !sentences.some((sentence) => sentence.endsWith('?'))
+}
+
+/**
+ * The question itself when it comes after a remark ("That makes sense. How does a CDN work?",
  * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
  * subject. Otherwise the whole text, whose earlier sentences may be what it is about. Either way
  * without the words said before the question ("Theek hai, ab …", "Okay, and …").
@@ -543,7 +574,13 @@ export function comparesWithPrevious(question: string): boolean {
 export function askedPart(text: string): string {
   const sentences = splitSentences(text)
   const last = sentences.at(-1)
-  if (sentences.length < 2 || last === undefined || !last.endsWith('?') || needsPreviousQuestion(last))
+  if (
+    sentences.length < 2 ||
+    last === undefined ||
+    !last.endsWith('?') ||
+    needsPreviousQuestion(last) ||
+    !isRemark(sentences.slice(0, -1))
+  )
     return withoutLeadIn(text)
   return withoutLeadIn(last)
 }

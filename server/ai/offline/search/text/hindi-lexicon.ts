@@ -28,13 +28,16 @@ export const DEMONSTRATIVE_CASE_FORMS = [
   ...['unhe', 'unhein', 'unse', 'unko', 'unka', 'unki', 'unke', 'unmein', 'unme', 'unpe', 'unhone'],
 ]
 
+/** "Own" and "self": said to the candidate, "apne baare mein" is "about yourself". */
+export const REFLEXIVE_PRONOUNS = ['apne', 'apna', 'apni', 'khud', 'swayam']
+
 /** Pronouns in every case form, each spelling people type. */
 const PRONOUNS = [
   ...['main', 'mai', 'mein', 'mujhe', 'mujhko', 'mujhse', 'mera', 'meri', 'mere', 'maine', 'mereko'],
   ...['hum', 'ham', 'humne', 'hamne', 'humein', 'hume', 'hamein', 'hame', 'humko', 'hamko', 'humse', 'hamse'],
   ...['hamara', 'hamari', 'hamare', 'humara', 'humari', 'humare', 'hamlog', 'humlog'],
   ...SECOND_PERSON_PRONOUNS,
-  ...['apne', 'apna', 'apni', 'khud', 'swayam'],
+  ...REFLEXIVE_PRONOUNS,
   ...['tu', 'tune', 'tujhe', 'tujhse', 'tera', 'teri', 'tere'],
   ...['yeh', 'ye', 'yah', 'yehi', 'yahi', 'yehi', 'woh', 'wo', 'vo', 'voh', 'wahi', 'vahi', 'wohi', 'vohi'],
   ...['is', 'in', 'us', 'un'],
