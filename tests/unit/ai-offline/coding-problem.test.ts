@@ -12,6 +12,10 @@ describe('a coding problem stated without its name (decision 0159)', () => {
     // The questions a problem is asked with.
     'In how many ways can you make change for 100 rupees with coins of 1, 2 and 5?',
     'What is the fewest number of coins that add up to 37?',
+    // A data structure built in code, however the build is asked for.
+    'How would you build a trie in Python?',
+    'Implement a min heap without the library one.',
+    'How would you build a circular buffer in C?',
   ])('is a coding question: %s', (question) => {
     expect(classifyQuestion(question)).toBe('coding')
   })
@@ -41,6 +45,8 @@ describe('a design problem stated by what it builds (decision 0159)', () => {
     'How would you build the backend of a cab booking app?',
     'How would you model the classes for a library that lends books and DVDs?',
     'Model the classes for a snakes and ladders game.',
+    'How would you build a food delivery app?',
+    'How would you build a distributed cache?',
   ])('is a design question: %s', (question) => {
     expect(classifyQuestion(question)).toBe('system-design')
   })

@@ -16,7 +16,16 @@ const DATA =
 const ASKS_FOR =
   '(find|return|count|check|print|compute|calculate|determine|detect|reverse|merge|sort|rotate|group|remove|pick|reach|collect|output|nikalo|nikaloge|dhundho|dhundoge)'
 
+/**
+ * Data structures a candidate is asked to build in code: "how would you build a trie in Python?" is
+ * a coding problem, where building a chat app is a design.
+ */
+export const BUILT_STRUCTURE =
+  '(tries?|prefix trees?|heaps?|(min|max)[- ]?heaps?|stacks?|queues?|deques?|linked lists?|hash ?maps?|hash ?tables?|binary (search )?trees?|bsts?|segment trees?|fenwick trees?|graphs?|lru caches?|bloom filters?|circular buffers?|ring buffers?|priority queues?)'
+
 const problemStatements: readonly RegExp[] = [
+  // A data structure to be built in code.
+  new RegExp(`\\b(build|implement|code|write) (a|an|your own|the) ${BUILT_STRUCTURE}\\b`),
   // A program, function or solution asked for by name.
   /\b(write|implement|code) (a|an|the|me)? ?(function|method|program|algorithm|class|solution|query|script)\b/,
   /\bleetcode\b/,
