@@ -34,6 +34,8 @@ import {
   testSet,
   thirdFreshTestPart,
   thirdFreshTestSet,
+  twelfthFreshTestPart,
+  twelfthFreshTestSet,
   type TestSet,
 } from '#server/ai/offline/eval/test-part.ts'
 import { heldOutQuestions } from '#server/ai/offline/eval/evaluate.ts'
@@ -195,6 +197,7 @@ describe('the development parts (decisions 0140, 0144 and 0147)', () => {
       ninthFreshTestPart.name,
       tenthFreshTestPart.name,
       eleventhFreshTestPart.name,
+      twelfthFreshTestPart.name,
     ])
     for (const part of developmentParts) expect(measured.has(part.name), part.name).toBe(false)
   })
@@ -353,6 +356,7 @@ const writtenInOrder: readonly TestSet[] = [
   ninthFreshTestSet,
   tenthFreshTestSet,
   eleventhFreshTestSet,
+  twelfthFreshTestSet,
 ]
 
 /** The parts still only measured, each labelled against the knowledge base as it stood when it was written. */
@@ -430,6 +434,18 @@ const stillMeasured = [
     set: eleventhFreshTestSet,
     part: eleventhFreshTestPart,
     noneShare: [0.03, 0.2],
+    hinglish: 30,
+  },
+  {
+    // The natural share (decision 0164): 29 of 126 are "none", above the 20 % the seventh to eleventh stayed under,
+    // so the ceiling is the fourth part's 30 %; no label was chosen to keep under either.
+    name: 'twelfth fresh test',
+    decision: '0164',
+    file: 'twelfth-fresh-test-set.json',
+    sha256: '42140abbe83a1d288b6c45a51748ba0c34484a6329434f0c4b2d6fb4f1ba2a2e',
+    set: twelfthFreshTestSet,
+    part: twelfthFreshTestPart,
+    noneShare: [0.03, 0.3],
     hinglish: 30,
   },
 ] as const

@@ -36,6 +36,9 @@
  * - eleventh-fresh-test-set.json (decision 0161): written after the tenth fresh part had judged engine changes, before
  *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - twelfth-fresh-test-set.json (decision 0164): written while the eleventh fresh part was about to judge engine changes,
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -54,6 +57,7 @@ import sixthFreshTestSetData from './sixth-fresh-test-set.json' with { type: 'js
 import tenthFreshTestSetData from './tenth-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 import thirdFreshTestSetData from './third-fresh-test-set.json' with { type: 'json' }
+import twelfthFreshTestSetData from './twelfth-fresh-test-set.json' with { type: 'json' }
 
 const kindSchema = z.enum([
   'technical',
@@ -120,6 +124,8 @@ export const ninthFreshTestSet: TestSet = testSetSchema.parse(ninthFreshTestSetD
 export const tenthFreshTestSet: TestSet = testSetSchema.parse(tenthFreshTestSetData)
 /** The eleventh fresh test part (decision 0161), written after the tenth fresh part had judged engine changes. */
 export const eleventhFreshTestSet: TestSet = testSetSchema.parse(eleventhFreshTestSetData)
+/** The twelfth fresh test part (decision 0164), written while the eleventh fresh part was about to judge engine changes. */
+export const twelfthFreshTestSet: TestSet = testSetSchema.parse(twelfthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -176,10 +182,12 @@ const firstLabelled = {
   ninthFresh: asFirstLabelled('ninth fresh test', ninthFreshTestSet),
   tenthFresh: asFirstLabelled('tenth fresh test', tenthFreshTestSet),
   eleventhFresh: asFirstLabelled('eleventh fresh test', eleventhFreshTestSet),
+  twelfthFresh: asFirstLabelled('twelfth fresh test', twelfthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.twelfthFresh,
   firstLabelled.eleventhFresh,
   firstLabelled.tenthFresh,
   firstLabelled.ninthFresh,
@@ -213,3 +221,5 @@ export const ninthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabe
 export const tenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.tenthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const eleventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.eleventhFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const twelfthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.twelfthFresh)
