@@ -27,6 +27,9 @@ const carriedOn: [previous: string, question: string][] = [
   // What the previous problem has comes after "the"; offered "instead" it is set against the previous solution.
   ['How would you design a news feed?', 'Assume the cache is full?'],
   ['How would you find the kth smallest element?', 'What if we use a heap instead?'],
+  // A limit put on the problem, said to the candidate or to all: not a scene.
+  ['How would you remove duplicates from an array?', 'Suppose you can only use constant space?'],
+  ['How would you sort a huge log file?', 'Suppose we are out of memory?'],
 ]
 
 /** The same shapes naming a subject of their own, or asking a question of their own: new questions. */
@@ -44,6 +47,10 @@ const ownSubject: [previous: string, question: string][] = [
   // A concept brought in with "a" or "an" is the condition's own subject.
   ['How do you reverse a linked list?', 'Suppose you need to design a URL shortener.'],
   ['How would you design a bank transfer service?', 'What if a deadlock happens?'],
+  // A scene the candidate is put in, or a question on a condition put to them: new, as "…, what will you do?" is.
+  ['What is a closure in JavaScript?', 'Imagine you are leading a team of five freshers.'],
+  ['What is a closure in JavaScript?', 'Agar aapko kal se team lead bana diya jaye toh aap kya karoge?'],
+  ['What is event bubbling?', 'Agar raat ko production down ho jaye toh aap kya karoge?'],
 ]
 
 describe('a supposition or a request to improve with no link and no pronoun follows up', () => {

@@ -6,6 +6,7 @@ import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { comparesWithUnsaid, leavesSubjectUnsaid } from './ellipsis.ts'
 import {
+  type ConditionOpening,
   conditionOpeningAt,
   hindiConditionClose,
   introducesKnownSubject,
@@ -484,6 +485,22 @@ function loadEnd(words: readonly string[], start: number): number {
   return end
 }
 
+/** Verbs that make the candidate someone in a scene: "imagine you are the only developer", "agar aapko … bana diya". */
+const sceneVerbs: ReadonlySet<string> = new Set(['are', 'were', 'become', 'became', 'join', 'joined'])
+
+/**
+ * Whether a condition sets a scene the candidate is in rather than varying the previous problem:
+ * the candidate is who it supposes something of, as someone ("imagine you are leading a team",
+ * "suppose you join us and…") or in Hindi in any case ("agar aapko team lead bana diya jaye…").
+ * "Suppose you can only use constant space?" puts a limit on the previous problem: not a scene.
+ */
+function setsAScene(words: readonly string[], start: number, opening: ConditionOpening): boolean {
+  const subjectAt = start + opening.length
+  const subject = words[subjectAt] ?? ''
+  if (opening.hindi) return addressesTheCandidateWord(subject)
+  return subject === 'you' && sceneVerbs.has(words[subjectAt + 1] ?? '')
+}
+
 /**
  * A condition put on the previous question, the condition being the whole question: "what if the
  * input is sorted?", "ok, and if we have many servers?", "suppose the list is very long?", "agar
@@ -500,9 +517,14 @@ function variesPrevious(words: readonly string[], own: readonly number[]): boole
   const after = start + opening.length
   if (own.filter((i) => i >= after).length > MAX_VARIATION_WORDS || introducesKnownSubject(words, own, after))
     return false
+  if (setsAScene(words, start, opening)) return false
   if (!opening.hindi) return !words.slice(after).some((word) => questionWords.has(word))
   const close = hindiConditionClose(words, start)
-  return close < 0 || own.every((i) => i < close)
+  if (close < 0) return true
+  // The question put on it speaks to the candidate, as "…, what will you do?" does: a scene of its
+  // own ("agar server down ho jaye toh aap kya karoge?"). Without the pronoun it carries the
+  // previous problem on ("agar data sorted ho toh kya karoge?").
+  return own.every((i) => i < close) && !words.slice(close + 1).some(addressesTheCandidateWord)
 }
 
 /** Prepositions whose object, last in the question, is what "it" or "that" stands for: "what was your role in it?". */
