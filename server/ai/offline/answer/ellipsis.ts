@@ -11,6 +11,7 @@ import { namesAContext } from './follow-up-context.ts'
 import { namesKnownSubject } from './known-subjects.ts'
 import { acknowledgements } from './lead-in.ts'
 import { addressesTheCandidateWord } from '#server/ai/offline/search/text/candidate-address.ts'
+import { CONDITION_CONJUNCTIONS } from '#server/ai/offline/search/text/hindi-lexicon.ts'
 
 /**
  * Words that tie a question to the conversation: "and for writes?", "so if I delete the parent
@@ -40,7 +41,7 @@ const asideOpenings: readonly (readonly string[])[] = [
 /** Words that open a comparison whose first side is left unsaid: "versus a B-tree?", "compared with Redis?". */
 const comparisonOpeners: ReadonlySet<string> = new Set(['versus', 'vs', 'compared', 'unlike', 'against'])
 /** Words that open a condition: "when a node is removed", "if I delete the parent row", Hindi "jab", "agar". */
-const conditionOpeners: ReadonlySet<string> = new Set(['when', 'if', 'jab', 'agar'])
+const conditionOpeners: ReadonlySet<string> = new Set(['when', 'if', 'jab', ...CONDITION_CONJUNCTIONS])
 /** Own words a fragment may have: "and the memory cost on a phone?" is as long as one goes. */
 const MAX_FRAGMENT_WORDS = 4
 /** Own words a fragment with no link may have: "In production?", "Worst case?". */

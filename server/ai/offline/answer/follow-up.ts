@@ -5,6 +5,14 @@ import { stopWords } from '#server/ai/offline/search/text/stop-words.ts'
 import { rawWords } from '#server/ai/offline/search/text/tokenize.ts'
 import { splitSentences } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { comparesWithUnsaid, leavesSubjectUnsaid } from './ellipsis.ts'
+import {
+  type ConditionOpening,
+  conditionOpeningAt,
+  hindiConditionClose,
+  introducesKnownSubject,
+  isBoundToBeat,
+  isImprovingWord,
+} from './condition.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
 import { withoutLeadIn } from './lead-in.ts'
 import { continuesTheStory, storyParticipants } from './story-continuation.ts'
@@ -153,6 +161,9 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
   if (word === 'react' && !beforeTheVerb.has(words[i - 1] ?? '') && words[i + 1] !== 'to') return false
   // "Er" is a spoken filler, except as the entity-relationship model ("an ER diagram").
   if (word === 'er' && (words[i + 1] === 'diagram' || words[i + 1] === 'model')) return false
+  // A request to improve asks about the previous solution, the bound it sets being that solution's
+  // ("could we beat O(n)?").
+  if (isImprovingWord(word) || isBoundToBeat(words, i)) return true
   return namesNothing(word)
 }
 
@@ -163,10 +174,14 @@ function namesNothingAt(words: readonly string[], i: number): boolean {
 const wordsAsRead = (question: string): readonly string[] =>
   withoutIdiomPronouns(withoutLookingBack(rawWords(question)))
 
-/** Made only of words that name nothing ("which one is better?", "how would you scale it?"). */
+/**
+ * Made only of words that name nothing ("which one is better?", "how would you scale it?"). A
+ * bound to beat names what it was said of when nothing was heard before it: "can we do better
+ * than O(n log n)?" heard first is searched for by its bound.
+ */
 export function namesNoSubject(question: string): boolean {
   const words = wordsAsRead(question)
-  return words.length > 0 && words.every((_, i) => namesNothingAt(words, i))
+  return words.length > 0 && words.every((_, i) => namesNothingAt(words, i) && !isBoundToBeat(words, i))
 }
 
 const reflexivePronouns: ReadonlySet<string> = new Set(REFLEXIVE_PRONOUNS)
@@ -191,11 +206,12 @@ export function asksTheCandidateAlone(question: string): boolean {
  * complexity?", "what would you do differently?"); or its subject is a pronoun pointing back and
  * it adds at most one word of its own, after the pronoun ("is this secure?", "why is it used by
  * databases?"); or it is a short question whose pronoun, "there" or "instead" stands for the
- * previous subject, or a bare condition on the previous question (on the job's terms asked before,
- * whatever its words); or it asks the same in another
- * language, framework or database ("same thing in Python?"), points at one of the previous
- * question's alternatives ("which one would you pick?") or does something to it ("how would you
- * make it thread-safe?"). A question that names its subject is never a follow-up, whatever words
+ * previous subject, or a bare condition on the previous question ("suppose the array is sorted?",
+ * "agar data sorted ho toh?"; on the job's terms asked before, whatever its words); or it asks the
+ * same in another language, framework or database ("same thing in Python?"), points at one of
+ * the previous question's alternatives ("which one would you pick?"), does something to it ("how
+ * would you make it thread-safe?") or asks to improve on it ("can we do better than O(n log n)?",
+ * the bound being the previous solution's). A question that names its subject is never a follow-up, whatever words
  * it contains ("how does this keyword work in JavaScript?", "is it possible to sort in linear
  * time?", "and what is a CDN?", "tell me about yourself", "how does merge sort work and when would
  * you use it?").
@@ -205,7 +221,7 @@ export function needsPreviousQuestion(question: string, previous?: string): bool
   if (words.length === 0) return false
   // Where the words that name something stand.
   const own = words.flatMap((_, i) => (namesNothingAt(words, i) ? [] : [i]))
-  const varies = variesPrevious(words, own.length)
+  const varies = variesPrevious(words, own)
   // After a question about the job's terms a bare condition is put on those terms, whatever its
   // words would ask alone: "and if you leave early?" after a service bond is about breaking the
   // bond, not about changing jobs. After any other question a condition worded as one put to the
@@ -469,16 +485,46 @@ function loadEnd(words: readonly string[], start: number): number {
   return end
 }
 
+/** Verbs that make the candidate someone in a scene: "imagine you are the only developer", "agar aapko … bana diya". */
+const sceneVerbs: ReadonlySet<string> = new Set(['are', 'were', 'become', 'became', 'join', 'joined'])
+
+/**
+ * Whether a condition sets a scene the candidate is in rather than varying the previous problem:
+ * the candidate is who it supposes something of, as someone ("imagine you are leading a team",
+ * "suppose you join us and…") or in Hindi in any case ("agar aapko team lead bana diya jaye…").
+ * "Suppose you can only use constant space?" puts a limit on the previous problem: not a scene.
+ */
+function setsAScene(words: readonly string[], start: number, opening: ConditionOpening): boolean {
+  const subjectAt = start + opening.length
+  const subject = words[subjectAt] ?? ''
+  if (opening.hindi) return addressesTheCandidateWord(subject)
+  return subject === 'you' && sceneVerbs.has(words[subjectAt + 1] ?? '')
+}
+
 /**
  * A condition put on the previous question, the condition being the whole question: "what if the
- * input is sorted?", "ok, and if we have many servers?". A condition followed by a question of its
- * own asks that question ("and if a container crashes, what does Kubernetes do?").
+ * input is sorted?", "ok, and if we have many servers?", "suppose the list is very long?", "agar
+ * data sorted ho toh?". A condition followed by a question of its own asks that question ("and if
+ * a container crashes, what does Kubernetes do?", "agar pod crash ho toh Kubernetes kya karega?");
+ * a Hindi condition closed by "toh" may be followed by a question that names nothing ("agar
+ * characters unicode ho toh kya karoge?"), as "what happens" comes before an English one.
  */
-function variesPrevious(words: readonly string[], ownCount: number): boolean {
+function variesPrevious(words: readonly string[], own: readonly number[]): boolean {
   const start = words.findIndex((word) => !carryOns.has(word))
-  const ifAt = words[start] === 'what' ? start + 1 : start
-  if (words[ifAt] !== 'if' || ownCount > MAX_VARIATION_WORDS) return false
-  return !words.slice(ifAt + 1).some((word) => questionWords.has(word))
+  const opening = conditionOpeningAt(words, start)
+  if (opening === null) return false
+  // The opening's own words ("suppose", "maan") are not the condition's.
+  const after = start + opening.length
+  if (own.filter((i) => i >= after).length > MAX_VARIATION_WORDS || introducesKnownSubject(words, own, after))
+    return false
+  if (setsAScene(words, start, opening)) return false
+  if (!opening.hindi) return !words.slice(after).some((word) => questionWords.has(word))
+  const close = hindiConditionClose(words, start)
+  if (close < 0) return true
+  // The question put on it speaks to the candidate, as "…, what will you do?" does: a scene of its
+  // own ("agar server down ho jaye toh aap kya karoge?"). Without the pronoun it carries the
+  // previous problem on ("agar data sorted ho toh kya karoge?").
+  return own.every((i) => i < close) && !words.slice(close + 1).some(addressesTheCandidateWord)
 }
 
 /** Prepositions whose object, last in the question, is what "it" or "that" stands for: "what was your role in it?". */

@@ -31,6 +31,9 @@ export const DEMONSTRATIVE_CASE_FORMS = [
 /** "Own" and "self": said to the candidate, "apne baare mein" is "about yourself". */
 export const REFLEXIVE_PRONOUNS = ['apne', 'apna', 'apni', 'khud', 'swayam']
 
+/** "If": opens a condition, closed by "toh" or "tab" ("agar data sorted ho toh?"). */
+export const CONDITION_CONJUNCTIONS = ['agar', 'agr']
+
 /** Pronouns in every case form, each spelling people type. */
 const PRONOUNS = [
   ...['main', 'mai', 'mein', 'mujhe', 'mujhko', 'mujhse', 'mera', 'meri', 'mere', 'maine', 'mereko'],
@@ -68,7 +71,8 @@ const AUXILIARIES = [
 /** Particles, negation and conjunctions. */
 const PARTICLES = [
   ...['toh', 'to', 'bhi', 'hi', 'na', 'nahi', 'nahin', 'nhi', 'nai', 'nahi', 'mat', 'aur', 'or', 'ya', 'yaa'],
-  ...['lekin', 'par', 'magar', 'kyunki', 'kyonki', 'kyuki', 'kyoki', 'agar', 'agr', 'jab', 'tab', 'phir', 'fir'],
+  ...['lekin', 'par', 'magar', 'kyunki', 'kyonki', 'kyuki', 'kyoki', 'jab', 'tab', 'phir', 'fir'],
+  ...CONDITION_CONJUNCTIONS,
   ...['ab', 'abhi', 'ki', 'ke', 'varna', 'warna', 'balki', 'isliye', 'islie', 'tabhi', 'jabki', 'taaki', 'taki'],
   ...['chahe', 'yaani', 'yani', 'haan', 'han', 'ha', 'ji', 'jee', 'arre', 'are', 'achha', 'bhai'],
 ]
