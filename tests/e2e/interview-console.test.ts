@@ -164,7 +164,7 @@ describe('the practice console (/interview) and history (/history)', () => {
       await openConsole(page, pro.email)
       await startSession(page)
       const ask = region(page, 'Ask a question')
-      await ask.getByLabel('Question').fill('Inside a dictionary, what happens on a key lookup?')
+      await ask.getByLabel('Question').fill('What goes on inside a dictionary when you look up a key?')
       await ask.getByRole('button', { name: 'Ask' }).click()
       const offered = ask.getByRole('group', { name: /^Did they ask one of these\?/ })
       await offered.waitFor({ timeout: 60_000 })

@@ -213,7 +213,9 @@ describe('the live interview page (/live)', () => {
       await expect(typed.getByTestId('live-answer').textContent()).resolves.toMatch(/hash/i)
 
       // No prepared answer: the nearest questions are offered, and one tap asks one as a new exchange.
-      await page.getByRole('textbox', { name: 'Question' }).fill('Inside a dictionary, what happens on a key lookup?')
+      await page
+        .getByRole('textbox', { name: 'Question' })
+        .fill('What goes on inside a dictionary when you look up a key?')
       await page.getByRole('button', { name: 'Ask', exact: true }).click()
       const offered = page.getByRole('group', { name: /^Did they ask one of these\?/ })
       await offered.waitFor({ timeout: 60_000 })

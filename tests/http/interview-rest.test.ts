@@ -262,7 +262,7 @@ describe('the REST bridge, driven from its OpenAPI document', () => {
       await api.call('interview-question', {
         ip,
         token,
-        body: { question: 'Inside a dictionary, what happens on a key lookup?' },
+        body: { question: 'What goes on inside a dictionary when you look up a key?' },
       }),
     )
     expect(unsure.source).toBe('framework')

@@ -58,11 +58,11 @@ describe('questions offered in place of an answer', () => {
   })
 
   it("answers an offered question from its entry when it is asked: the candidate's one tap", () => {
-    const abstained = answerQuestion({ question: 'Inside a dictionary, what happens on a key lookup?' })
+    const abstained = answerQuestion({ question: 'What goes on inside a dictionary when you look up a key?' })
     expect(abstained.source).toBe('framework')
     const offered = abstained.suggestions.find((suggestion) => suggestion.id === 'ds-hash-map')
     expect(offered).toBeDefined()
-    const history = [{ question: 'Inside a dictionary, what happens on a key lookup?', answer: abstained.answer }]
+    const history = [{ question: 'What goes on inside a dictionary when you look up a key?', answer: abstained.answer }]
     const asked = answerQuestion({ question: offered?.question ?? '', history })
     expect(asked).toMatchObject({ source: 'knowledge-base', suggestions: [] })
     expect(asked.matches[0]?.id).toBe('ds-hash-map')
