@@ -87,6 +87,15 @@ function retrieveAsked(asked: string, context: QuestionInput['context'], search:
   return fromCostedSubject(asked, searchFor(asked), searchFor)
 }
 
+/**
+ * The search the engine makes for a question asked alone, as `answerQuestion` makes it: the asked
+ * part (no lead-in, no instruction on how to put the answer), without the résumé for a question
+ * about the candidate, among stories for a request for one. The confidence is fitted on what this
+ * returns, so it is fitted on the evidence it will judge.
+ */
+export const searchAsAsked = (question: string, context?: QuestionInput['context']): RetrievalResult =>
+  retrieveAsked(askedPart(question), context, findAnswers)
+
 /** No entry answers a question whose subject was never heard; its matches stay as related topics. */
 const pointsAtNothing = (own: RetrievalResult): RetrievalResult => ({
   ...own,

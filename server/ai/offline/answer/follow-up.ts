@@ -15,6 +15,7 @@ import {
 } from './condition.ts'
 import { asksInAnotherContext } from './follow-up-context.ts'
 import { withoutLeadIn } from './lead-in.ts'
+import { withoutPresentation } from './presentation.ts'
 import { continuesTheStory, storyParticipants } from './story-continuation.ts'
 import { anticipatingVerbs, leavesReferenceOpen } from './open-reference.ts'
 import { asksAboutTerms, carriedOnTermEntry, personalQuestionEntry } from './personal-question.ts'
@@ -615,7 +616,8 @@ function isRemark(sentences: readonly string[]): boolean {
  * The question itself when it comes after a remark ("That makes sense. How does a CDN work?",
  * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
  * subject. Otherwise the whole text, whose earlier sentences may be what it is about. Either way
- * without the words said before the question ("Theek hai, ab …", "Okay, and …").
+ * without the words said before the question ("Theek hai, ab …", "Okay, and …") and without an
+ * instruction after it on how to put the answer ("…, explain with a real life example").
  */
 export function askedPart(text: string): string {
   const sentences = splitSentences(text)
@@ -627,6 +629,6 @@ export function askedPart(text: string): string {
     needsPreviousQuestion(last) ||
     !isRemark(sentences.slice(0, -1))
   )
-    return withoutLeadIn(text)
-  return withoutLeadIn(last)
+    return withoutPresentation(withoutLeadIn(text))
+  return withoutPresentation(withoutLeadIn(last))
 }

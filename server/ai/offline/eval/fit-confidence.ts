@@ -5,6 +5,7 @@
  */
 import { calibrationTable, type EvaluationPart } from './answer-evaluation.ts'
 import { developmentParts } from './development-part.ts'
+import { searchAsAsked } from '#server/ai/offline/answer/answer.ts'
 import { asksAboutTerms, personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import {
@@ -14,7 +15,7 @@ import {
   type ConfidenceEvidence,
   type ConfidenceModel,
 } from '#server/ai/offline/search/confidence-model.ts'
-import { CONFIDENCE_THRESHOLD, findAnswers, namesAKeyTerm } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD, namesAKeyTerm } from '#server/ai/offline/search/retrieve.ts'
 
 export type Sample = {
   /** The name of the part the question comes from. */
@@ -39,7 +40,7 @@ const NO_CANDIDATE: ConfidenceEvidence = {
 
 /**
  * The top candidate's evidence for each question of the development parts the confidence decides,
- * and whether that entry answers it. A question recognised by its wording ("what is your current CTC?") is
+ * searched for as the engine searches (`searchAsAsked`), and whether that entry answers it. A question recognised by its wording ("what is your current CTC?") is
  * answered from its entry, and one about terms no entry covers with the terms form, whatever
  * retrieval scored: their evidence says nothing about when retrieval can be trusted, so they are
  * left out.
@@ -49,7 +50,7 @@ export const developmentSamples = (parts: readonly EvaluationPart[] = developmen
     part.questions
       .filter((item) => personalQuestionEntry(item.question) === null && !asksAboutTerms(item.question))
       .map((item) => {
-        const top = findAnswers(item.question, item.context).matches[0]
+        const top = searchAsAsked(item.question, item.context).matches[0]
         const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
         return {
           source: part.name,
