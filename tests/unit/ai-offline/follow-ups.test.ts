@@ -619,6 +619,8 @@ describe('words that name nothing of their own in a follow-up', () => {
 const namedComparisons: [previous: string, question: string, expected: string][] = [
   ['What is a closure?', 'What is the difference between WHERE and HAVING?', 'sql-where-vs-having'],
   ['How does DNS work?', 'Scale up vs scale out?', 'sd-scaling-horizontal-vertical'],
+  // The two are named together before the choice.
+  ['What is a mutex?', 'Redis and Memcached, which of the two is faster?', 'sd-distributed-cache'],
 ]
 
 describe('a comparison of two things it names', () => {

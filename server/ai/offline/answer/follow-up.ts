@@ -275,7 +275,15 @@ function choosesAmongPrevious(words: readonly string[]): boolean {
   if (words.some((word) => namedAlternatives.has(word))) return false
   return words.some(
     (word, i) =>
-      word === 'which' && (words[i + 1] === 'one' || (words[i + 1] === 'of' && standsForNamed(words[i + 2] ?? ''))),
+      word === 'which' &&
+      // Two things named together before it are its own options ("Redis and Memcached, which of the two…?").
+      !words
+        .slice(0, i)
+        .some(
+          (before, k) =>
+            (before === 'and' || before === 'aur') && words.slice(0, k).some((_, j) => !namesNothingAt(words, j)),
+        ) &&
+      (words[i + 1] === 'one' || (words[i + 1] === 'of' && standsForNamed(words[i + 2] ?? ''))),
   )
 }
 
