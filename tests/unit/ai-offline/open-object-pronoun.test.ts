@@ -24,6 +24,11 @@ describe('an object pronoun that nothing in the question names', () => {
     // It stands for what the question names before it.
     ['Our office printer keeps jamming, how would you fix it?', false],
     ['You have a list of users, how would you sort them by age?', false],
+    // The "it" of a judgement stands for the clause after it.
+    ['Do you find it tough to ask your seniors for help?', false],
+    ['Would you think it rude if a junior questioned your review comments?', false],
+    // "Make it … to" may well be about what was asked before.
+    ['How would you make it quicker to load?', true],
   ])('%s → %s', (question, open) => {
     expect(leavesObjectOpen(question)).toBe(open)
   })
