@@ -71,7 +71,7 @@ console.log(`✓ ask (streamed): ${streamed.length} characters`)
 const unsure = dataOf(
   'ask with no prepared answer',
   await api.POST('/interview/question', {
-    body: { question: 'Inside a dictionary, what happens on a key lookup?', sessionId },
+    body: { question: 'What goes on inside a dictionary when you look up a key?', sessionId },
   }),
 )
 const offered = unsure.suggestions?.[0]
