@@ -25,6 +25,8 @@ describe('a coding problem stated without its name (decision 0159)', () => {
     'Why is quicksort faster than merge sort in practice?',
     'How does a hash map handle collisions?',
     'What is the longest you have stayed on one project?',
+    'Implement a queue service for sending notifications.',
+    'Build a heap dump analyzer for our JVM fleet.',
   ])('a question about a subject is not: %s', (question) => {
     expect(classifyQuestion(question)).not.toBe('coding')
   })
@@ -47,6 +49,9 @@ describe('a design problem stated by what it builds (decision 0159)', () => {
     'Model the classes for a snakes and ladders game.',
     'How would you build a food delivery app?',
     'How would you build a distributed cache?',
+    // A structure's name that is part of another name.
+    'How would you build a Stack Overflow clone?',
+    'How would you build a graph database like Neo4j?',
   ])('is a design question: %s', (question) => {
     expect(classifyQuestion(question)).toBe('system-design')
   })

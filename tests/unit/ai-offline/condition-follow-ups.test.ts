@@ -30,6 +30,7 @@ const carriedOn: [previous: string, question: string][] = [
   // A limit put on the problem, said to the candidate or to all: not a scene.
   ['How would you remove duplicates from an array?', 'Suppose you can only use constant space?'],
   ['How would you sort a huge log file?', 'Suppose we are out of memory?'],
+  ['How would you remove duplicates from an array?', 'Suppose your array is already sorted?'],
 ]
 
 /** The same shapes naming a subject of their own, or asking a question of their own: new questions. */
@@ -51,6 +52,10 @@ const ownSubject: [previous: string, question: string][] = [
   ['What is a closure in JavaScript?', 'Imagine you are leading a team of five freshers.'],
   ['What is a closure in JavaScript?', 'Agar aapko kal se team lead bana diya jaye toh aap kya karoge?'],
   ['What is event bubbling?', 'Agar raat ko production down ho jaye toh aap kya karoge?'],
+  ['How would you design a URL shortener?', 'Imagine your manager disagrees with your estimate?'],
+  ['What is a hash map?', 'Suppose a teammate is not contributing?'],
+  ['What is a hash map?', 'Maan lo client naraz hai toh kya karoge?'],
+  ['What is a hash map?', 'Agar manager tumse naraz ho toh kya karoge?'],
 ]
 
 describe('a supposition or a request to improve with no link and no pronoun follows up', () => {

@@ -30,6 +30,9 @@ describe('the words an interviewer says before the question', () => {
   })
 
   it.each([
+    // A statement before the question, however long, is no part of it.
+    ['Okay, that was a really good explanation of the event loop. Now what is a closure?', 'js-closures'],
+    ['I worked on payments at my last company. What is idempotency?', 'sd-idempotency'],
     ['Theek hai, ab Kafka kaise kaam karta hai?', 'sd-kafka'],
     ['Achha, ab ye batao, CORS kya hai?', 'net-cors'],
   ])('answers "%s" from its entry, as without its lead-in', (question, expected) => {

@@ -645,6 +645,9 @@ describe('a question that points back, asked first in a session', () => {
     'How would you scale it?',
     // Said to the candidate, but no entry surely answers it: what "differently" is set against was before.
     'What would you do differently?',
+    // Said to the candidate, but only a behavioural entry answers them about themselves, not a spinlock's comparison.
+    'Which one do you think is better?',
+    'Can you do better?',
   ])('%s: answered with a question back, from no entry, at no confidence', (question) => {
     const answer = answerQuestion({ question })
     expect(answer.source).toBe('framework')

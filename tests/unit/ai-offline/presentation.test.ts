@@ -17,7 +17,6 @@ describe('an instruction on how to put the answer, said after the question', () 
     ['What is recursion, explain with factorial example', 'What is recursion'],
     ['Explain normalization in simple words', 'Explain normalization'],
     ['What is a mutex? Explain with one example.', 'What is a mutex?'],
-    ['Explain encapsulation with an example from real life, not the bank account one.', 'Explain encapsulation'],
     ['Tell me about Docker briefly', 'Tell me about Docker'],
     ['Process aur thread mein kya fark hai, ek example ke saath samjhao.', 'Process aur thread mein kya fark hai'],
     ['Explain indexing in layman terms', 'Explain indexing'],
@@ -31,6 +30,13 @@ describe('an instruction on how to put the answer, said after the question', () 
     'Give an example of a time you missed a deadline.',
     'Give me an example where a left join returns more rows than an inner join.',
     'Can you give an example?',
+    // Said mid-question, or words of the question that look like one: the question goes on after them.
+    'Can you briefly explain what a deadlock is?',
+    'Please explain in detail the differences between TCP and UDP',
+    'Can you explain with an example how closures capture variables?',
+    'What is the problem in short polling?',
+    'What is query by example?',
+    'Explain encapsulation with an example from real life, not the bank account one.',
     // No instruction at all.
     'What is the difference between a process and a thread?',
   ])('"%s" is kept whole', (question) => {

@@ -146,7 +146,9 @@ function resolveFollowUp(
   // ("which one is better?" meets a spinlock's comparison) is not what it points at. One that names
   // something ("my React app is slow, how will you optimise it?") is searched for by that, and so
   // is one about the candidate themselves that an entry surely answers ("apne baare mein batao").
-  const aboutThemselves = own.best !== null && asksTheCandidateAlone(question)
+  // Only a behavioural entry answers the candidate about themselves: "which one do you think is
+  // better?" says "you" too, and its words meet a spinlock's comparison.
+  const aboutThemselves = own.best?.entry.category === 'behavioural' && asksTheCandidateAlone(question)
   if (previous === undefined)
     return namesNoSubject(question) && !aboutThemselves
       ? { retrieval: pointsAtNothing(own), followUpOf: null, pointsBack: true }

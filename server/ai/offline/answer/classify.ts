@@ -1,7 +1,7 @@
 import type { Category, Difficulty } from '#server/ai/offline/knowledge/schema.ts'
 import { aboutTheCandidateProbability } from '#server/ai/offline/search/question-register.ts'
 import { addressesTheCandidate } from '#server/ai/offline/search/text/candidate-address.ts'
-import { BUILT_STRUCTURE, statesACodingProblem } from './coding-problem.ts'
+import { BUILT_STRUCTURE, STRUCTURE_ENDS, statesACodingProblem } from './coding-problem.ts'
 
 export type QuestionType = 'technical' | 'behavioural' | 'system-design' | 'coding'
 
@@ -28,7 +28,7 @@ const systemDesignPatterns: readonly RegExp[] = [
   /\bdesign (a|an) [a-z\s-]{0,40}(system|service|platform|app|application|backend|api|feed|chat|cache|shortener|crawler|limiter|queue|store|database)\b/,
   /\b(scale|handle) (to )?(millions|billions|\d+ ?(k|m|million|billion))\b/,
   // Not a data structure built in code ("how would you build a trie in Python?"): that is coding.
-  new RegExp(`\\bhow would you build (a|an|something like)\\b(?! ${BUILT_STRUCTURE}\\b)`),
+  new RegExp(`\\bhow would you build (a|an|something like)\\b(?! ${BUILT_STRUCTURE}${STRUCTURE_ENDS})`),
   // A design asked for by what it builds ("design something like Google Drive", "how would you
   // build the backend of a messaging app", "how would you model the classes for a car park").
   /^(please )?design (something|one) like\b/,

@@ -23,9 +23,17 @@ const ASKS_FOR =
 export const BUILT_STRUCTURE =
   '(tries?|prefix trees?|heaps?|(min|max)[- ]?heaps?|stacks?|queues?|deques?|linked lists?|hash ?maps?|hash ?tables?|binary (search )?trees?|bsts?|segment trees?|fenwick trees?|graphs?|lru caches?|bloom filters?|circular buffers?|ring buffers?|priority queues?)'
 
+/**
+ * Where the structure's name ends the thing built: nothing or a setting after it ("a trie in
+ * Python", "a min heap without the library one"). A word after it makes the structure part of
+ * another name ("a Stack Overflow clone", "a queue service", "a heap dump analyzer").
+ */
+export const STRUCTURE_ENDS =
+  '(?=\\s*$|\\s*[?.,!;]|\\s+(in|using|with|without|from|that|which|for|of|to|and|so|where|on)\\b)'
+
 const problemStatements: readonly RegExp[] = [
   // A data structure to be built in code.
-  new RegExp(`\\b(build|implement|code|write) (a|an|your own|the) ${BUILT_STRUCTURE}\\b`),
+  new RegExp(`\\b(build|implement|code|write) (a|an|your own|the) ${BUILT_STRUCTURE}${STRUCTURE_ENDS}`),
   // A program, function or solution asked for by name.
   /\b(write|implement|code) (a|an|the|me)? ?(function|method|program|algorithm|class|solution|query|script)\b/,
   /\bleetcode\b/,

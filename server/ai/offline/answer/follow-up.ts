@@ -497,17 +497,29 @@ function loadEnd(words: readonly string[], start: number): number {
 /** Verbs that make the candidate someone in a scene: "imagine you are the only developer", "agar aapko … bana diya". */
 const sceneVerbs: ReadonlySet<string> = new Set(['are', 'were', 'become', 'became', 'join', 'joined'])
 
+/** How far into the condition the people of a scene are looked for: "suppose one day your manager…". */
+const SCENE_SUBJECT_WORDS = 3
+
 /**
  * Whether a condition sets a scene the candidate is in rather than varying the previous problem:
  * the candidate is who it supposes something of, as someone ("imagine you are leading a team",
- * "suppose you join us and…") or in Hindi in any case ("agar aapko team lead bana diya jaye…").
- * "Suppose you can only use constant space?" puts a limit on the previous problem: not a scene.
+ * "suppose you join us and…"), or the people of their work are ("imagine your manager disagrees…",
+ * "suppose a teammate is not contributing?"); in Hindi the condition speaks to the candidate in any
+ * case or names those people anywhere ("agar manager tumse naraz ho…", "maan lo client naraz hai…").
+ * "Suppose you can only use constant space?" and "suppose your array has duplicates?" put a limit
+ * on the previous problem: not a scene.
  */
 function setsAScene(words: readonly string[], start: number, opening: ConditionOpening): boolean {
   const subjectAt = start + opening.length
+  const isPerson = (word: string) => storyParticipants.has(word) && word !== 'they'
+  if (opening.hindi) {
+    const close = hindiConditionClose(words, start)
+    const condition = words.slice(subjectAt, close < 0 ? words.length : close)
+    return condition.some((word) => addressesTheCandidateWord(word) || isPerson(word))
+  }
   const subject = words[subjectAt] ?? ''
-  if (opening.hindi) return addressesTheCandidateWord(subject)
-  return subject === 'you' && sceneVerbs.has(words[subjectAt + 1] ?? '')
+  if (subject === 'you') return sceneVerbs.has(words[subjectAt + 1] ?? '')
+  return words.slice(subjectAt, subjectAt + SCENE_SUBJECT_WORDS).some(isPerson)
 }
 
 /**
@@ -606,22 +618,33 @@ export function comparesWithPrevious(question: string): boolean {
   return comparesWithUnsaid(words, clauseStarts(question, words.length))
 }
 
-/** Longest a remark said before the question can be ("That makes sense.", "OK, next one."). */
-const REMARK_MAX_WORDS = 4
+/** Verbs that open a request for the candidate to speak: "Tell me about…", "Describe…", "Walk me through…". */
+const requestVerbs: ReadonlySet<string> = new Set([
+  ...['tell', 'describe', 'explain', 'give', 'walk', 'share', 'talk', 'narrate', 'list', 'name'],
+  ...['batao', 'bataiye', 'batayiye', 'samjhao', 'samjhaiye'],
+])
 
 /**
- * Whether the sentences before the last are a remark that asks nothing: short, and no question. A
- * longer sentence, or a question, is part of what is asked ("Tell me about some feedback that was
- * hard to hear. How did you react?", "Is a Docker image a container? If not, how are the two
- * related?").
+ * Whether the sentences before the last are part of what is asked: a question of their own ("Is a
+ * Docker image a container? If not, how are the two related?") or a request ("Tell me about some
+ * feedback that was hard to hear. How did you react?"). A statement ("That makes sense.", "I worked
+ * on payments at my last company.", "Okay, that was a good explanation of the event loop.") is said
+ * before the question and is no part of it.
  */
-function isRemark(sentences: readonly string[]): boolean {
-  const words = sentences.join(' ').split(/\s+/).filter(Boolean)
-  return words.length <= REMARK_MAX_WORDS && !sentences.some((sentence) => sentence.endsWith('?'))
+function asksBefore(sentences: readonly string[]): boolean {
+  return sentences.some((sentence) => {
+    if (sentence.trim().endsWith('?')) return true
+    const opening =
+      withoutLeadIn(sentence)
+        .split(/[^A-Za-z]+/)
+        .find(Boolean)
+        ?.toLowerCase() ?? ''
+    return requestVerbs.has(opening)
+  })
 }
 
 /**
- * The question itself when it comes after a remark ("That makes sense. How does a CDN work?",
+ * The question itself when it comes after a statement ("That makes sense. How does a CDN work?",
  * "OK, next one. What is sharding?"): the last sentence, when it is a question that names its
  * subject. Otherwise the whole text, whose earlier sentences may be what it is about. Either way
  * without the words said before the question ("Theek hai, ab …", "Okay, and …") and without an
@@ -635,7 +658,7 @@ export function askedPart(text: string): string {
     last === undefined ||
     !last.endsWith('?') ||
     needsPreviousQuestion(last) ||
-    !isRemark(sentences.slice(0, -1))
+    asksBefore(sentences.slice(0, -1))
   )
     return withoutPresentation(withoutLeadIn(text))
   return withoutPresentation(withoutLeadIn(last))

@@ -8,14 +8,19 @@
 
 /** A request for an example, however it is said: "with an example", "using a real life example", "example ke saath". */
 const EXAMPLE =
-  String.raw`(?:(?:explain|illustrate|show|describe|samjhao|samjhaiye|batao)\s+)?(?:it\s+)?(?:with|using|through|by|from)\s+(?:a|an|one|some)?\s*(?:[\w-]+\s+){0,3}?examples?(?:\s+(?:from\s+)?(?:real[- ]life|the real world))?` +
+  String.raw`(?:(?:explain|illustrate|show|describe|samjhao|samjhaiye|batao)\s+)?(?:it\s+)?(?:with|using)\s+(?:a|an|one|some)?\s*(?:[\w-]+\s+){0,3}?examples?(?:\s+(?:from\s+)?(?:real[- ]life|the real world))?` +
   String.raw`|(?:ek\s+)?(?:[\w-]+\s+){0,2}?examples?\s+(?:ke\s+saath|ke\s+sath|se|dekar|deke)(?:\s+(?:samjhao|samjhaiye|batao|bataiye|explain\s+karo))?`
 /** How long or plain: "in simple words", "in layman's terms", "in brief", "briefly", "in detail", "in one line". */
 const MANNER = String.raw`in\s+(?:very\s+)?(?:simple|plain|easy)\s+(?:words|terms|language|english)|in\s+layman'?s?\s+terms|in\s+brief|briefly|in\s+short|in\s+detail|in\s+one\s+line|simple\s+words\s+mein`
 
-/** The instruction as the question's last clause, with what is said around it ("please", "can you", the question mark). */
+/**
+ * The instruction as the question's very last words, with what is said before it ("please", "can
+ * you") and only a closing particle or mark after it: an instruction said mid-question ("Can you
+ * briefly explain what a deadlock is?") leaves the question after it, and words of the question that
+ * look like one ("the problem in short polling", "query by example") are no instruction.
+ */
 const trailingInstruction = new RegExp(
-  String.raw`[\s,.;:-]+(?:(?:and|please|can you|could you)\s+)*(?:${EXAMPLE}|${MANNER})(?:[\w\s,'-]{0,40}?)?\s*[.?!]*\s*$`,
+  String.raw`[\s,.;:-]+(?:(?:and|please|can you|could you)\s+)*(?:${EXAMPLE}|${MANNER})(?:\s+(?:na|please))?\s*[.?!]*\s*$`,
   'i',
 )
 

@@ -68,17 +68,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 3.0925,
+    coverage: 2.9652,
     titleCoverage: 0,
-    margin: 4.3946,
-    ownQuestionMatch: 0.0298,
-    lineMatch: 3.0951,
-    lineLead: 2.5006,
-    unknownShare: -2.2631,
-    scorePerTerm: 1.8203,
-    registerAgreement: 0.7188,
+    margin: 4.4217,
+    ownQuestionMatch: 0.0679,
+    lineMatch: 3.1627,
+    lineLead: 2.404,
+    unknownShare: -2.3018,
+    scorePerTerm: 1.881,
+    registerAgreement: 0.7253,
   },
-  intercept: -4.7893,
+  intercept: -4.7673,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
