@@ -277,15 +277,22 @@ function choosesAmongPrevious(words: readonly string[]): boolean {
     (word, i) =>
       word === 'which' &&
       // Two things named together before it are its own options ("Redis and Memcached, which of the two…?").
-      !words
-        .slice(0, i)
-        .some(
-          (before, k) =>
-            (before === 'and' || before === 'aur') && words.slice(0, k).some((_, j) => !namesNothingAt(words, j)),
-        ) &&
+      !optionsNamedBefore(words, i) &&
       (words[i + 1] === 'one' || (words[i + 1] === 'of' && standsForNamed(words[i + 2] ?? ''))),
   )
 }
+
+/**
+ * Whether two things are named together before the word at `at`, so that a choice there is between
+ * them ("cookies and localStorage, … which one?"): an "and" after a word that names something. A
+ * leading "and" ("and which one would you pick?") joins the question to the previous one instead.
+ */
+const optionsNamedBefore = (words: readonly string[], at: number): boolean =>
+  words
+    .slice(0, at)
+    .some(
+      (word, k) => (word === 'and' || word === 'aur') && words.slice(0, k).some((_, j) => !namesNothingAt(words, j)),
+    )
 
 /** Words that stand for one of two things named before: "the two", "this one", "it". */
 const standsForNamed = (word: string) =>
@@ -417,7 +424,7 @@ const optionCounts: ReadonlySet<string> = new Set([
 function asksWhichOfPrevious(words: readonly string[], breaks: readonly number[]): boolean {
   return words.some((word, i) => {
     // Two things named before it together are its own options ("cookies and localStorage, … which one?").
-    if (word !== 'which' || words.slice(0, i).some((before) => before === 'and' || before === 'aur')) return false
+    if (word !== 'which' || optionsNamedBefore(words, i)) return false
     // So are the things of a clause before it that is no setting ("default methods blur the line, so
     // which one…?"); a setting ("for a small startup, which one…?") names none.
     const clause = breaks.findLast((start) => start <= i) ?? 0
