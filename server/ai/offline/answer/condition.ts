@@ -7,7 +7,7 @@
  * to beat is the previous solution's and names nothing of the question's own.
  */
 import { hindiFunctionWords, hindiVerbTranslations } from '#server/ai/offline/search/text/hindi-function-words.ts'
-import { CONDITION_CONJUNCTIONS } from '#server/ai/offline/search/text/hindi-lexicon.ts'
+import { CONDITION_CLOSERS, CONDITION_CONJUNCTIONS } from '#server/ai/offline/search/text/hindi-lexicon.ts'
 import { namesKnownSubject } from './known-subjects.ts'
 
 /** English verbs of supposing that open a condition as "if" does: "suppose…", "assuming…", "imagine…". */
@@ -26,7 +26,7 @@ const supposesWithSay = (words: readonly string[], start: number) =>
 const SUPPOSE_IN_HINDI = 'assume'
 const hindiConditionConjunctions: ReadonlySet<string> = new Set(CONDITION_CONJUNCTIONS)
 /** Words that close a Hindi condition before the question put on it: "agar … ho toh kya karoge?". */
-const hindiConditionClosers: ReadonlySet<string> = new Set(['toh', 'to', 'tab', 'phir', 'fir'])
+const hindiConditionClosers: ReadonlySet<string> = new Set(CONDITION_CLOSERS)
 
 /** A condition's opening: how many words it has and whether it is Hindi's (closed by "toh"). */
 export type ConditionOpening = { length: number; hindi: boolean }

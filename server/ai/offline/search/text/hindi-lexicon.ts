@@ -33,6 +33,8 @@ export const REFLEXIVE_PRONOUNS = ['apne', 'apna', 'apni', 'khud', 'swayam']
 
 /** "If": opens a condition, closed by "toh" or "tab" ("agar data sorted ho toh?"). */
 export const CONDITION_CONJUNCTIONS = ['agar', 'agr']
+/** "Then": closes a condition before what is asked on it ("agar … ho toh kya karoge?"). */
+export const CONDITION_CLOSERS = ['toh', 'to', 'tab', 'phir', 'fir']
 
 /** Pronouns in every case form, each spelling people type. */
 const PRONOUNS = [
@@ -70,8 +72,9 @@ const AUXILIARIES = [
 
 /** Particles, negation and conjunctions. */
 const PARTICLES = [
-  ...['toh', 'to', 'bhi', 'hi', 'na', 'nahi', 'nahin', 'nhi', 'nai', 'nahi', 'mat', 'aur', 'or', 'ya', 'yaa'],
-  ...['lekin', 'par', 'magar', 'kyunki', 'kyonki', 'kyuki', 'kyoki', 'jab', 'tab', 'phir', 'fir'],
+  ...['bhi', 'hi', 'na', 'nahi', 'nahin', 'nhi', 'nai', 'nahi', 'mat', 'aur', 'or', 'ya', 'yaa'],
+  ...['lekin', 'par', 'magar', 'kyunki', 'kyonki', 'kyuki', 'kyoki', 'jab'],
+  ...CONDITION_CLOSERS,
   ...CONDITION_CONJUNCTIONS,
   ...['ab', 'abhi', 'ki', 'ke', 'varna', 'warna', 'balki', 'isliye', 'islie', 'tabhi', 'jabki', 'taaki', 'taki'],
   ...['chahe', 'yaani', 'yani', 'haan', 'han', 'ha', 'ji', 'jee', 'arre', 'are', 'achha', 'bhai'],
