@@ -5,10 +5,13 @@
  * here, once, before the engine with the entry is measured on the part. Without these grades every
  * new entry that answers a question labelled "none" would count as confidently wrong, and the
  * knowledge base could never grow.
+ *
+ * Each time the knowledge base grows, its grades are a round of their own, in a file of their own:
+ * a round is never changed once written, so the next round cannot rewrite an earlier one.
  */
 import { z } from 'zod'
 import type { EvaluationPart } from './answer-evaluation.ts'
-import addedEntryGradesData from './added-entry-grades.json' with { type: 'json' }
+import firstRoundData from './added-entry-grades.json' with { type: 'json' }
 
 const gradeSchema = z.strictObject({
   /** The part's name, as `test-part.ts` names it. */
@@ -20,40 +23,53 @@ const gradeSchema = z.strictObject({
   accept: z.array(z.string().min(1)).min(1),
 })
 
-const addedEntryGradesSchema = z.strictObject({
+const gradeRoundSchema = z.strictObject({
   about: z.string(),
   /** Every entry the grader read; a grade names only these. */
   addedEntries: z.array(z.string().min(1)),
   grades: z.array(gradeSchema),
 })
-export type AddedEntryGrades = z.infer<typeof addedEntryGradesSchema>
+export type AddedEntryGrades = z.infer<typeof gradeRoundSchema>
 
-export const addedEntryGrades: AddedEntryGrades = addedEntryGradesSchema.parse(addedEntryGradesData)
+/** The rounds in the order they were graded, each with the file it was written to. */
+export const addedEntryGradeRounds: readonly { file: string; round: AddedEntryGrades }[] = [
+  { file: 'added-entry-grades.json', round: gradeRoundSchema.parse(firstRoundData) },
+]
+
+const pairKey = (previous: string | undefined, question: string) => `${previous ?? ''}\n${question}`
+
+/** The added entries the rounds' grades name for each question of the part, keyed by its previous question and itself. */
+function gradedEntries(partName: string, rounds: readonly AddedEntryGrades[]): Map<string, Set<string>> {
+  const graded = new Map<string, Set<string>>()
+  for (const grade of rounds.flatMap((round) => round.grades)) {
+    if (grade.part !== partName) continue
+    const key = pairKey(grade.previous, grade.question)
+    graded.set(key, new Set([...(graded.get(key) ?? []), ...grade.accept]))
+  }
+  return graded
+}
 
 /** The entries a question accepts once the grades are read: its own labels (less "none") and the graded ones. */
-function withGrades(accept: readonly string[], graded: readonly string[] | undefined): readonly string[] {
+function withGrades(accept: readonly string[], graded: ReadonlySet<string> | undefined): readonly string[] {
   if (graded === undefined) return accept
   return [...accept.filter((id) => id !== 'none'), ...graded]
 }
 
-const pairKey = (previous: string, question: string) => `${previous}\n${question}`
-
 /** The part with the blind grades of added entries joined to its labels. */
 export function withAddedEntryGrades(
   part: EvaluationPart,
-  grades: AddedEntryGrades = addedEntryGrades,
+  rounds: readonly AddedEntryGrades[] = addedEntryGradeRounds.map(({ round }) => round),
 ): EvaluationPart {
-  const ofPart = grades.grades.filter((grade) => grade.part === part.name)
-  const questions = new Map(ofPart.filter((g) => g.previous === undefined).map((g) => [g.question, g.accept]))
-  const pairs = new Map(
-    ofPart.flatMap((g) => (g.previous === undefined ? [] : [[pairKey(g.previous, g.question), g.accept] as const])),
-  )
+  const graded = gradedEntries(part.name, rounds)
   return {
     ...part,
-    questions: part.questions.map((q) => ({ ...q, accept: withGrades(q.accept, questions.get(q.question)) })),
+    questions: part.questions.map((q) => ({
+      ...q,
+      accept: withGrades(q.accept, graded.get(pairKey(undefined, q.question))),
+    })),
     followUps: part.followUps.map((f) => ({
       ...f,
-      accept: withGrades(f.accept, pairs.get(pairKey(f.previous, f.question))),
+      accept: withGrades(f.accept, graded.get(pairKey(f.previous, f.question))),
     })),
   }
 }
