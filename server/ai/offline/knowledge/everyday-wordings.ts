@@ -21,9 +21,15 @@ const wordingsSchema = z.record(
 
 /** Entry id → its everyday wordings; every id must be an entry's (the knowledge-base test checks). */
 export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
-  [dataStructuresAlgorithms, databasesWeb, javascriptReact, systemsOperations, behavioural, hrCareer, codingProblemsC].flatMap((file) =>
-    Object.entries(wordingsSchema.parse(file)),
-  ),
+  [
+    dataStructuresAlgorithms,
+    databasesWeb,
+    javascriptReact,
+    systemsOperations,
+    behavioural,
+    hrCareer,
+    codingProblemsC,
+  ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 
 export function everydayWordingsOf(id: string): readonly string[] {
