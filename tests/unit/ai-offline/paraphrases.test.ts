@@ -69,10 +69,12 @@ describe('words that say which concept without naming it', () => {
 
   // Counting the ways to build or reach something is the mark of a dynamic-programming problem. The
   // puzzles' own words (dominoes, a robot) are unknown to the knowledge base, so the engine may still
-  // not be confident; the entry is ranked first.
+  // not be confident; the entry is ranked first. Both puzzles now have an entry of their own: the
+  // robot's walk is the unique-paths problem, and tiling a 2 by n board follows the climbing-stairs
+  // recurrence, which that entry says.
   it.each([
-    ['Find the number of ways to tile a 2 by n board with dominoes.', 'algo-dynamic-programming'],
-    ['In how many ways can a robot walk from the top left to the bottom right of a grid?', 'algo-dynamic-programming'],
+    ['Find the number of ways to tile a 2 by n board with dominoes.', 'code-climbing-stairs'],
+    ['In how many ways can a robot walk from the top left to the bottom right of a grid?', 'code-unique-paths'],
   ])('ranks "%s" to %s first', (question, expected) => {
     expect(findAnswers(question).matches[0]?.entry.id).toBe(expected)
   })

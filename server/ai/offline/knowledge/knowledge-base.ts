@@ -15,6 +15,7 @@ import mobile from './mobile.json' with { type: 'json' }
 import security from './security.json' with { type: 'json' }
 import operatingSystems from './operating-systems.json' with { type: 'json' }
 import codingProblemsB from './coding-problems-b.json' with { type: 'json' }
+import codingProblemsC from './coding-problems-c.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -40,6 +41,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'security', data: security },
   { category: 'operating-systems', data: operatingSystems },
   { category: 'data-structures', data: codingProblemsB },
+  { category: 'algorithms', data: codingProblemsC },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
