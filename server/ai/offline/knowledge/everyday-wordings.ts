@@ -12,6 +12,7 @@ import javascriptReact from './everyday-wordings/javascript-react.json' with { t
 import systemsOperations from './everyday-wordings/systems-operations.json' with { type: 'json' }
 import behavioural from './everyday-wordings/behavioural.json' with { type: 'json' }
 import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
+import codingProblemsA from './everyday-wordings/coding-problems-a.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -20,9 +21,15 @@ const wordingsSchema = z.record(
 
 /** Entry id → its everyday wordings; every id must be an entry's (the knowledge-base test checks). */
 export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
-  [dataStructuresAlgorithms, databasesWeb, javascriptReact, systemsOperations, behavioural, hrCareer].flatMap((file) =>
-    Object.entries(wordingsSchema.parse(file)),
-  ),
+  [
+    dataStructuresAlgorithms,
+    databasesWeb,
+    javascriptReact,
+    systemsOperations,
+    behavioural,
+    hrCareer,
+    codingProblemsA,
+  ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 
 export function everydayWordingsOf(id: string): readonly string[] {

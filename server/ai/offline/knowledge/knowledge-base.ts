@@ -14,6 +14,7 @@ import product from './product.json' with { type: 'json' }
 import mobile from './mobile.json' with { type: 'json' }
 import security from './security.json' with { type: 'json' }
 import operatingSystems from './operating-systems.json' with { type: 'json' }
+import codingProblemsA from './coding-problems-a.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -38,6 +39,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'mobile', data: mobile },
   { category: 'security', data: security },
   { category: 'operating-systems', data: operatingSystems },
+  { category: 'algorithms', data: codingProblemsA },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
