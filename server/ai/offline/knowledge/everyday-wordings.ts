@@ -14,6 +14,7 @@ import behavioural from './everyday-wordings/behavioural.json' with { type: 'jso
 import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
 import codingProblemsB from './everyday-wordings/coding-problems-b.json' with { type: 'json' }
 import codingProblemsC from './everyday-wordings/coding-problems-c.json' with { type: 'json' }
+import codingProblemsA from './everyday-wordings/coding-problems-a.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -31,6 +32,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     hrCareer,
     codingProblemsB,
     codingProblemsC,
+    codingProblemsA,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 

@@ -16,6 +16,7 @@ import security from './security.json' with { type: 'json' }
 import operatingSystems from './operating-systems.json' with { type: 'json' }
 import codingProblemsB from './coding-problems-b.json' with { type: 'json' }
 import codingProblemsC from './coding-problems-c.json' with { type: 'json' }
+import codingProblemsA from './coding-problems-a.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -42,6 +43,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'operating-systems', data: operatingSystems },
   { category: 'data-structures', data: codingProblemsB },
   { category: 'algorithms', data: codingProblemsC },
+  { category: 'algorithms', data: codingProblemsA },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
