@@ -90,6 +90,7 @@ describe('blind grades of entries added after a test part was written (decision 
   // Each round is the file its graders wrote before the engine with its entries was measured: it is never changed.
   const pinned: Record<string, string> = {
     'added-entry-grades.json': 'be84fc9c5df498c22b5a54eb3a4cd4e10ea713c34ceaf0b9e630a30749bce4fe',
+    'added-entry-grades-coding-problems.json': '6a3482c1005f04b554d8f039daf7115fab4bf185cb460761626258a982aae755',
   }
   it.each(addedEntryGradeRounds)('$file is the file its graders wrote, unchanged', ({ file }) => {
     const text = readFileSync(new URL(`../../../server/ai/offline/eval/${file}`, import.meta.url))

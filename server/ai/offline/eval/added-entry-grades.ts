@@ -12,6 +12,7 @@
 import { z } from 'zod'
 import type { EvaluationPart } from './answer-evaluation.ts'
 import firstRoundData from './added-entry-grades.json' with { type: 'json' }
+import codingProblemsRoundData from './added-entry-grades-coding-problems.json' with { type: 'json' }
 
 const gradeSchema = z.strictObject({
   /** The part's name, as `test-part.ts` names it. */
@@ -34,6 +35,7 @@ export type AddedEntryGrades = z.infer<typeof gradeRoundSchema>
 /** The rounds in the order they were graded, each with the file it was written to. */
 export const addedEntryGradeRounds: readonly { file: string; round: AddedEntryGrades }[] = [
   { file: 'added-entry-grades.json', round: gradeRoundSchema.parse(firstRoundData) },
+  { file: 'added-entry-grades-coding-problems.json', round: gradeRoundSchema.parse(codingProblemsRoundData) },
 ]
 
 const pairKey = (previous: string | undefined, question: string) => `${previous ?? ''}\n${question}`
