@@ -12,9 +12,7 @@ import javascriptReact from './everyday-wordings/javascript-react.json' with { t
 import systemsOperations from './everyday-wordings/systems-operations.json' with { type: 'json' }
 import behavioural from './everyday-wordings/behavioural.json' with { type: 'json' }
 import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
-import codingProblemsB from './everyday-wordings/coding-problems-b.json' with { type: 'json' }
-import codingProblemsC from './everyday-wordings/coding-problems-c.json' with { type: 'json' }
-import codingProblemsA from './everyday-wordings/coding-problems-a.json' with { type: 'json' }
+import codingProblems from './everyday-wordings/coding-problems.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -30,9 +28,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     systemsOperations,
     behavioural,
     hrCareer,
-    codingProblemsB,
-    codingProblemsC,
-    codingProblemsA,
+    codingProblems,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 

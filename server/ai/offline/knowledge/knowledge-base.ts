@@ -14,9 +14,8 @@ import product from './product.json' with { type: 'json' }
 import mobile from './mobile.json' with { type: 'json' }
 import security from './security.json' with { type: 'json' }
 import operatingSystems from './operating-systems.json' with { type: 'json' }
-import codingProblemsB from './coding-problems-b.json' with { type: 'json' }
-import codingProblemsC from './coding-problems-c.json' with { type: 'json' }
-import codingProblemsA from './coding-problems-a.json' with { type: 'json' }
+import codingProblemsAlgorithms from './coding-problems-algorithms.json' with { type: 'json' }
+import codingProblemsDataStructures from './coding-problems-data-structures.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -41,9 +40,8 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'mobile', data: mobile },
   { category: 'security', data: security },
   { category: 'operating-systems', data: operatingSystems },
-  { category: 'data-structures', data: codingProblemsB },
-  { category: 'algorithms', data: codingProblemsC },
-  { category: 'algorithms', data: codingProblemsA },
+  { category: 'algorithms', data: codingProblemsAlgorithms },
+  { category: 'data-structures', data: codingProblemsDataStructures },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
