@@ -68,17 +68,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 2.9652,
+    coverage: 2.4845,
     titleCoverage: 0,
-    margin: 4.4217,
-    ownQuestionMatch: 0.0679,
-    lineMatch: 3.1627,
-    lineLead: 2.404,
-    unknownShare: -2.3018,
-    scorePerTerm: 1.881,
-    registerAgreement: 0.7253,
+    margin: 5.4635,
+    ownQuestionMatch: 0,
+    lineMatch: 4.3069,
+    lineLead: 1.4187,
+    unknownShare: -1.9801,
+    scorePerTerm: 2.2134,
+    registerAgreement: 1.0452,
   },
-  intercept: -4.7673,
+  intercept: -5.2182,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
