@@ -78,4 +78,16 @@ describe('a question that only shares words with a defined name', () => {
   it('does not lift that entry over the one it asks about', () => {
     expect(answeredFrom('Why is the key prop needed when rendering a list?')).toBe('react-reconciliation-keys')
   })
+
+  // Two words of a name apart are not the name, so they name nothing of the entry that uses them only in it
+  // (decision 0169); a name said whole, in either order, by one word of it or through a phrase still is.
+  it.each([
+    ['What are render props?', 'react-hoc-render-props'],
+    ['Render props vs hooks, which would you pick?', 'react-hoc-render-props'],
+    ['how do you shift bits left in C', 'algo-bit-manipulation'],
+    ['Explain the 7 layers of OSI', 'net-osi-model'],
+    ['a test that sometimes passes and sometimes fails without any code change', 'ops-flaky-tests'],
+  ])('still answers %s from %s', (question, entry) => {
+    expect(answeredFrom(question)).toBe(entry)
+  })
 })

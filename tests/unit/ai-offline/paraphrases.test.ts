@@ -131,10 +131,12 @@ describe('paraphrases met at the words they use (decision 0140)', () => {
 
   it('takes key terms from words some entry names, not from rare words only used in passing', () => {
     // "costly" appears in several answers and names nothing; the joins entry names what is asked and
-    // is not a neighbour.
+    // is not a neighbour. Which of the join entries and denormalization (why joins cost, and how to
+    // avoid them) goes first moves with the index's word weights (decision 0169); all of them name joins.
     const result = findAnswers('why are database joins costly on big tables')
-    expect(result.matches[0]?.entry.id).toBe('sql-joins')
-    expect(result.matches[0]?.evidence.keyCoverage).toBeGreaterThan(0)
+    const joins = result.matches.slice(0, 3).find((match) => match.entry.id === 'sql-joins')
+    expect(joins?.evidence.keyCoverage).toBeGreaterThan(0)
+    for (const match of result.matches.slice(0, 3)) expect(match.entry.category).toBe('sql-databases')
   })
 
   it.each([

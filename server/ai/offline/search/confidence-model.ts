@@ -68,17 +68,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 2.4845,
+    coverage: 2.476,
     titleCoverage: 0,
-    margin: 5.4635,
+    margin: 5.4447,
     ownQuestionMatch: 0,
-    lineMatch: 4.3069,
-    lineLead: 1.4187,
-    unknownShare: -1.9801,
-    scorePerTerm: 2.2134,
-    registerAgreement: 1.0452,
+    lineMatch: 4.3061,
+    lineLead: 1.4217,
+    unknownShare: -1.9748,
+    scorePerTerm: 2.2205,
+    registerAgreement: 1.043,
   },
-  intercept: -5.2182,
+  intercept: -5.2111,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {

@@ -4,7 +4,8 @@ import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordin
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
-import { analyze, analyzeWithSurface, type AnalyzedTerm } from './text/analyze.ts'
+import { analyze } from './text/analyze.ts'
+import { definedConceptsOf, namedApartOf, occursInOrder, wordTermsOf } from './defined-names.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
 import { mayAnswer } from './put-to-the-candidate.ts'
 import { aboutTheCandidateProbability, registerAgreementOf } from './question-register.ts'
@@ -193,6 +194,7 @@ function evidenceOf(
   queryTerms: readonly QueryTerm[],
   keyTerms: ReadonlySet<string>,
   index: SearchIndex,
+  namedApart: ReadonlySet<string>,
 ): Evidence {
   const described = describedTermsOf(hit.id, queryTerms)
   let total = 0
@@ -213,6 +215,7 @@ function evidenceOf(
     if (inTitle.has(term.term)) titleCovered += evidence
     if (keyTerms.has(term.term)) {
       keyTotal += weight
+      if (namedApart.has(term.term)) continue
       if (inQuestion.has(term.term)) keyNamed += evidence
       if (inTitle.has(term.term) || described.has(term.term)) keyTagged += evidence
     }
@@ -287,49 +290,6 @@ function lineMatchOf(
     lineMatch: Math.max(0, ...lines.map((line) => overlapOf(asked, line, index))),
     ownQuestionMatch: overlapOf(asked, lines[0] ?? [], index),
   }
-}
-
-/**
- * A concept an entry defines: all the terms of its name, and the terms of its words in order on
- * each side of a comparison ("heap vs BST" has two sides, asked in either order).
- */
-type DefinedConcept = {
-  terms: readonly string[]
-  sides: readonly (readonly string[])[]
-}
-
-const definedConceptsCache = new Map<string, readonly DefinedConcept[]>()
-
-/**
- * The terms of the text's words, in order. A phrase's own term ("bst" for "binary search tree") is
- * added before its words, so a phrase of the question that starts inside a name would stand between
- * the name's words; it counts as present or not, not in the order.
- */
-const wordTermsOf = (terms: readonly AnalyzedTerm[]): string[] =>
-  terms.filter((term) => !term.surface.includes(' ')).map((term) => term.term)
-
-/** The concepts the entry defines. */
-function definedConceptsOf(entry: KbEntry): readonly DefinedConcept[] {
-  let concepts = definedConceptsCache.get(entry.id)
-  if (concepts === undefined) {
-    concepts = (entry.defines ?? [])
-      .map((name) => ({
-        terms: [...new Set(analyze(name))],
-        sides: name.split(/\s+vs\s+/).map((side) => wordTermsOf(analyzeWithSurface(side))),
-      }))
-      .filter((concept) => concept.terms.length > 0)
-    definedConceptsCache.set(entry.id, concepts)
-  }
-  return concepts
-}
-
-/** Whether `sequence` is somewhere in `within`, its terms next to each other and in order. */
-function occursInOrder(sequence: readonly string[], within: readonly string[]): boolean {
-  if (sequence.length === 0) return true
-  for (let start = 0; start + sequence.length <= within.length; start++) {
-    if (sequence.every((term, k) => within[start + k] === term)) return true
-  }
-  return false
 }
 
 /**
@@ -470,6 +430,7 @@ export function findAnswers(
   const signals = extractContextSignals(context)
   const askedTerms = askedTermsOf(queryTerms, index)
   const askedInOrder = wordTermsOf(inOrder)
+  const fromPhrases = new Set(inOrder.filter((term) => term.surface.includes(' ')).map((term) => term.term))
   // Whether the question is put to the candidate about themselves: judged from the words the search drops.
   const aboutTheCandidate = aboutTheCandidateProbability(question)
   const keyTerms = keyTermsOf(askedTerms, index, keyTermIdfShareFor(aboutTheCandidate))
@@ -480,7 +441,7 @@ export function findAnswers(
       if (!mayAnswer(entry, question)) return []
       const contextBoost = contextBoostFor(entry, signals, index)
       const terms = termsFor(hit, queryTerms, askedTerms)
-      const evidence = evidenceOf(hit, terms, keyTerms, index)
+      const evidence = evidenceOf(hit, terms, keyTerms, index, namedApartOf(entry, askedInOrder, fromPhrases))
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
       const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, terms, index)
