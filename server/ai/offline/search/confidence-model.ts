@@ -68,17 +68,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 2.476,
+    coverage: 2.5186,
     titleCoverage: 0,
-    margin: 5.4447,
+    margin: 5.44,
     ownQuestionMatch: 0,
-    lineMatch: 4.3061,
-    lineLead: 1.4217,
-    unknownShare: -1.9748,
-    scorePerTerm: 2.2205,
-    registerAgreement: 1.043,
+    lineMatch: 4.3284,
+    lineLead: 1.4378,
+    unknownShare: -1.974,
+    scorePerTerm: 2.1639,
+    registerAgreement: 1.0394,
   },
-  intercept: -5.2111,
+  intercept: -5.2143,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
