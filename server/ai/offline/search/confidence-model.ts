@@ -68,17 +68,17 @@ export type ConfidenceModel = {
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 2.5186,
+    coverage: 2.5244,
     titleCoverage: 0,
-    margin: 5.44,
+    margin: 5.4443,
     ownQuestionMatch: 0,
-    lineMatch: 4.3284,
-    lineLead: 1.4378,
-    unknownShare: -1.974,
-    scorePerTerm: 2.1639,
-    registerAgreement: 1.0394,
+    lineMatch: 4.333,
+    lineLead: 1.4357,
+    unknownShare: -1.9683,
+    scorePerTerm: 2.1627,
+    registerAgreement: 1.039,
   },
-  intercept: -5.2143,
+  intercept: -5.2198,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {
