@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { timers } from '#app.catalog.ts'
 import { useAuth } from '#src/auth/auth-context.ts'
 import { readRecoveryTokens, stripRecoveryTokensFromAddressBar } from '#src/auth/recovery-link.ts'
@@ -21,30 +21,25 @@ type View =
   | { mode: 'reset' }
   | { mode: 'updated' }
 
-const subscribeToNothing = () => () => undefined
-
 function ResetPasswordPage() {
   // A recovery link may carry its tokens in the hash, which never reaches the server: the server renders
-  // the request form, and the page starts over in the browser (once, after hydration) to read the link.
-  const inBrowser = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  )
-  const linksOpened = useLinksOpenedHere()
-  return <ResetPasswordFlow key={inBrowser ? `browser-${linksOpened}` : 'server'} readsLink={inBrowser} />
+  // the request form, and the flow starts over in the browser only when a link is opened, at load or later
+  // in this tab. Without a link the form stays as hydrated, so what was typed into it is kept.
+  const linksOpened = useLinksOpened()
+  return <ResetPasswordFlow key={linksOpened === 0 ? 'form' : `link-${linksOpened}`} readsLink={linksOpened > 0} />
 }
 
 /**
- * Counts reset links opened in this tab while it is already on the page: only the hash changes
- * then, so nothing reloads. Each one starts the flow over.
+ * Counts reset links opened in this tab: the one the page was loaded with, and any opened while it is
+ * already on the page (only the hash changes then, so nothing reloads). Each one starts the flow over.
  */
-function useLinksOpenedHere(): number {
+function useLinksOpened(): number {
   const [count, setCount] = useState(0)
   useEffect(() => {
     const onChange = () => {
       if (readRecoveryTokens(window.location)) setCount((current) => current + 1)
     }
+    onChange()
     window.addEventListener('hashchange', onChange)
     window.addEventListener('popstate', onChange)
     return () => {

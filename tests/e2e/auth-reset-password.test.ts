@@ -56,6 +56,23 @@ describe('password reset', () => {
     await page.close()
   })
 
+  it('keeps the form it hydrated, and what is typed into it, when no reset link is opened', async () => {
+    const page = await newClientPage(browser, baseUrl)
+    const { email } = await createConfirmedAccount(page, baseUrl, 'reset-early')
+    await page.goto(`${baseUrl}/reset-password`)
+    await waitForHydration(page)
+    const field = page.getByLabel('Email')
+    await field.evaluate((input) => input.setAttribute('data-typed-in', 'yes'))
+    await field.fill(email)
+    // Two frames on, by when the page used to start its flow over in the browser with a new form.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await expect(field.getAttribute('data-typed-in')).resolves.toBe('yes')
+    await expect(field.inputValue()).resolves.toBe(email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await page.getByRole('button', { name: 'Try again' }).waitFor()
+    await page.close()
+  })
+
   it("checks a used or made-up link first and shows the product's message, never the new-password form", async () => {
     const page = await newClientPage(browser, baseUrl)
     const { email } = await createConfirmedAccount(page, baseUrl, 'reset-used')
