@@ -39,13 +39,17 @@ export function definedConceptsOf(entry: KbEntry): readonly DefinedConcept[] {
   return concepts
 }
 
+/** Where `sequence` starts in `within`, its terms next to each other and in order. */
+function startsOf(sequence: readonly string[], within: readonly string[]): number[] {
+  const starts: number[] = []
+  for (let start = 0; start + sequence.length <= within.length; start++)
+    if (sequence.every((term, k) => within[start + k] === term)) starts.push(start)
+  return starts
+}
+
 /** Whether `sequence` is somewhere in `within`, its terms next to each other and in order. */
 export function occursInOrder(sequence: readonly string[], within: readonly string[]): boolean {
-  if (sequence.length === 0) return true
-  for (let start = 0; start + sequence.length <= within.length; start++) {
-    if (sequence.every((term, k) => within[start + k] === term)) return true
-  }
-  return false
+  return sequence.length === 0 || startsOf(sequence, within).length > 0
 }
 
 const boundTermsCache = new Map<string, ReadonlyMap<string, readonly (readonly string[])[]>>()
@@ -61,24 +65,24 @@ function boundTermsOf(entry: KbEntry): ReadonlyMap<string, readonly (readonly st
   const names = definedConceptsOf(entry)
     .flatMap(({ sides }) => sides)
     .filter((side) => side.length >= 2)
-  const bound = new Map<string, (readonly string[])[]>()
+  const bound = new Map<string, Set<readonly string[]>>()
   const free = new Set<string>()
   for (const line of [entry.question, ...entry.alternatives, ...entry.tags]) {
     const terms = wordTermsOf(analyzeWithSurface(line))
     const inside = new Set<number>()
     for (const name of names)
-      for (let start = 0; start + name.length <= terms.length; start++)
-        if (name.every((term, k) => terms[start + k] === term)) {
-          for (let k = 0; k < name.length; k++) inside.add(start + k)
-          for (const term of name) bound.set(term, [...(bound.get(term) ?? []), name])
-        }
+      for (const start of startsOf(name, terms))
+        name.forEach((term, k) => {
+          inside.add(start + k)
+          bound.set(term, (bound.get(term) ?? new Set()).add(name))
+        })
     terms.forEach((term, at) => {
       if (!inside.has(at)) free.add(term)
     })
   }
-  for (const term of free) bound.delete(term)
-  boundTermsCache.set(entry.id, bound)
-  return bound
+  const onlyInNames = new Map([...bound].filter(([term]) => !free.has(term)).map(([term, of]) => [term, [...of]]))
+  boundTermsCache.set(entry.id, onlyInNames)
+  return onlyInNames
 }
 
 /** Whether every term of `name` is in one run of `within` as long as the name, in any order. */
