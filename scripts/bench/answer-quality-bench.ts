@@ -5,8 +5,8 @@
  * fresh test part of decision 0133, the fourth fresh test part of decision 0136, the fifth fresh test part of
  * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143, the
  * eighth fresh test part of decision 0148, the ninth fresh test part of decision 0151, the tenth fresh test part
- * of decision 0156, the eleventh fresh test part of decision 0161 and the twelfth fresh test part of decision 0164
- * (only measured),
+ * of decision 0156, the eleventh fresh test part of decision 0161, the twelfth fresh test part of decision 0164 and
+ * the thirteenth fresh test part of decision 0170 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -33,6 +33,7 @@ import {
   testPart,
   testPartsAsFirstLabelled,
   thirdFreshTestPart,
+  thirteenthFreshTestPart,
   twelfthFreshTestPart,
 } from '#server/ai/offline/eval/test-part.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
@@ -112,6 +113,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      thirteenthFreshTestPart,
       twelfthFreshTestPart,
       eleventhFreshTestPart,
       tenthFreshTestPart,

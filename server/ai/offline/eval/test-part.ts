@@ -39,6 +39,9 @@
  * - twelfth-fresh-test-set.json (decision 0164): written while the eleventh fresh part was about to judge engine changes,
  *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - thirteenth-fresh-test-set.json (decision 0170): written after the twelfth fresh part had judged engine changes, before
+ *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
+ *   its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -57,6 +60,7 @@ import sixthFreshTestSetData from './sixth-fresh-test-set.json' with { type: 'js
 import tenthFreshTestSetData from './tenth-fresh-test-set.json' with { type: 'json' }
 import testSetData from './test-set.json' with { type: 'json' }
 import thirdFreshTestSetData from './third-fresh-test-set.json' with { type: 'json' }
+import thirteenthFreshTestSetData from './thirteenth-fresh-test-set.json' with { type: 'json' }
 import twelfthFreshTestSetData from './twelfth-fresh-test-set.json' with { type: 'json' }
 
 const kindSchema = z.enum([
@@ -126,6 +130,8 @@ export const tenthFreshTestSet: TestSet = testSetSchema.parse(tenthFreshTestSetD
 export const eleventhFreshTestSet: TestSet = testSetSchema.parse(eleventhFreshTestSetData)
 /** The twelfth fresh test part (decision 0164), written while the eleventh fresh part was about to judge engine changes. */
 export const twelfthFreshTestSet: TestSet = testSetSchema.parse(twelfthFreshTestSetData)
+/** The thirteenth fresh test part (decision 0170), written after the twelfth fresh part had judged engine changes. */
+export const thirteenthFreshTestSet: TestSet = testSetSchema.parse(thirteenthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -183,10 +189,12 @@ const firstLabelled = {
   tenthFresh: asFirstLabelled('tenth fresh test', tenthFreshTestSet),
   eleventhFresh: asFirstLabelled('eleventh fresh test', eleventhFreshTestSet),
   twelfthFresh: asFirstLabelled('twelfth fresh test', twelfthFreshTestSet),
+  thirteenthFresh: asFirstLabelled('thirteenth fresh test', thirteenthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.thirteenthFresh,
   firstLabelled.twelfthFresh,
   firstLabelled.eleventhFresh,
   firstLabelled.tenthFresh,
@@ -223,3 +231,5 @@ export const tenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabe
 export const eleventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.eleventhFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const twelfthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.twelfthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const thirteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.thirteenthFresh)
