@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react'
+import { useTypedBeforeHydration } from './use-typed-before-hydration.ts'
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
   label: string
@@ -21,6 +22,7 @@ export function TextField({
 }: TextFieldProps) {
   const id = useId()
   const [revealed, setRevealed] = useState(false)
+  const typed = useTypedBeforeHydration<HTMLInputElement>(value, onValueChange)
   const password = type === 'password'
   return (
     <div className={className}>
@@ -29,6 +31,7 @@ export function TextField({
       </label>
       <div className="relative mt-1">
         <input
+          ref={typed}
           id={id}
           value={value}
           onChange={(event) => onValueChange(event.target.value)}

@@ -1,4 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react'
+import { useTypedBeforeHydration } from '#src/components/ui/use-typed-before-hydration.ts'
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> & {
   label: string
@@ -19,12 +20,14 @@ export function TextAreaField({
   ...textarea
 }: TextAreaFieldProps) {
   const id = useId()
+  const typed = useTypedBeforeHydration<HTMLTextAreaElement>(value, onValueChange)
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-fg-body">
         {label}
       </label>
       <textarea
+        ref={typed}
         id={id}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
