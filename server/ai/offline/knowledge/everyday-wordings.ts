@@ -14,6 +14,7 @@ import behavioural from './everyday-wordings/behavioural.json' with { type: 'jso
 import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
 import codingProblems from './everyday-wordings/coding-problems.json' with { type: 'json' }
 import systemDesignProblems from './everyday-wordings/system-design-problems.json' with { type: 'json' }
+import machineLearning from './everyday-wordings/machine-learning.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -31,6 +32,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     hrCareer,
     codingProblems,
     systemDesignProblems,
+    machineLearning,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 

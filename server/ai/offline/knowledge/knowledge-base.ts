@@ -10,6 +10,7 @@ import systemDesign from './system-design.json' with { type: 'json' }
 import testingDevops from './testing-devops.json' with { type: 'json' }
 import softwareDesign from './software-design.json' with { type: 'json' }
 import dataMl from './data-ml.json' with { type: 'json' }
+import machineLearning from './machine-learning.json' with { type: 'json' }
 import product from './product.json' with { type: 'json' }
 import mobile from './mobile.json' with { type: 'json' }
 import security from './security.json' with { type: 'json' }
@@ -37,6 +38,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'testing-devops', data: testingDevops },
   { category: 'software-design', data: softwareDesign },
   { category: 'data-ml', data: dataMl },
+  { category: 'data-ml', data: machineLearning },
   { category: 'product', data: product },
   { category: 'mobile', data: mobile },
   { category: 'security', data: security },
