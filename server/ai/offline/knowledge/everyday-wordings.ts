@@ -13,6 +13,7 @@ import systemsOperations from './everyday-wordings/systems-operations.json' with
 import behavioural from './everyday-wordings/behavioural.json' with { type: 'json' }
 import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
 import codingProblems from './everyday-wordings/coding-problems.json' with { type: 'json' }
+import objectOrientedDesign from './everyday-wordings/object-oriented-design.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -29,6 +30,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     behavioural,
     hrCareer,
     codingProblems,
+    objectOrientedDesign,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 
