@@ -458,7 +458,7 @@ describe('a word that is a verb or a name', () => {
 const pointedByKind: [previous: string, question: string, expected: string][] = [
   ['How does useMemo work in React?', 'Why would this hook make a component slower?', 'react-usememo-usecallback'],
   ['How does quicksort work?', 'Is this algorithm stable when keys repeat?', 'algo-quicksort'],
-  ['Explain the observer pattern.', 'Can this pattern cause memory leaks?', 'swd-design-patterns'],
+  ['Explain the observer pattern.', 'Can this pattern cause memory leaks?', 'swd-observer-pattern'],
   [
     'Which data structure would you use for an LRU cache?',
     'Why did you choose that data structure over a tree?',

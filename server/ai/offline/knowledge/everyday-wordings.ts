@@ -15,6 +15,7 @@ import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
 import codingProblems from './everyday-wordings/coding-problems.json' with { type: 'json' }
 import systemDesignProblems from './everyday-wordings/system-design-problems.json' with { type: 'json' }
 import machineLearning from './everyday-wordings/machine-learning.json' with { type: 'json' }
+import objectOrientedDesign from './everyday-wordings/object-oriented-design.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -33,6 +34,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     codingProblems,
     systemDesignProblems,
     machineLearning,
+    objectOrientedDesign,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 

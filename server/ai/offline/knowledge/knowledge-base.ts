@@ -18,6 +18,7 @@ import operatingSystems from './operating-systems.json' with { type: 'json' }
 import codingProblemsAlgorithms from './coding-problems-algorithms.json' with { type: 'json' }
 import codingProblemsDataStructures from './coding-problems-data-structures.json' with { type: 'json' }
 import systemDesignProblems from './system-design-problems.json' with { type: 'json' }
+import objectOrientedDesign from './object-oriented-design.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -46,6 +47,7 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'algorithms', data: codingProblemsAlgorithms },
   { category: 'data-structures', data: codingProblemsDataStructures },
   { category: 'system-design', data: systemDesignProblems },
+  { category: 'software-design', data: objectOrientedDesign },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
