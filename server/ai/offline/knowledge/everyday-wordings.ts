@@ -13,6 +13,7 @@ import systemsOperations from './everyday-wordings/systems-operations.json' with
 import behavioural from './everyday-wordings/behavioural.json' with { type: 'json' }
 import hrCareer from './everyday-wordings/hr-career.json' with { type: 'json' }
 import codingProblems from './everyday-wordings/coding-problems.json' with { type: 'json' }
+import securityOperations from './everyday-wordings/security-operations.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -29,6 +30,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     behavioural,
     hrCareer,
     codingProblems,
+    securityOperations,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 

@@ -16,6 +16,9 @@ import security from './security.json' with { type: 'json' }
 import operatingSystems from './operating-systems.json' with { type: 'json' }
 import codingProblemsAlgorithms from './coding-problems-algorithms.json' with { type: 'json' }
 import codingProblemsDataStructures from './coding-problems-data-structures.json' with { type: 'json' }
+import securityPractices from './security-practices.json' with { type: 'json' }
+import linux from './linux.json' with { type: 'json' }
+import devopsPractices from './devops-practices.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -42,6 +45,9 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'operating-systems', data: operatingSystems },
   { category: 'algorithms', data: codingProblemsAlgorithms },
   { category: 'data-structures', data: codingProblemsDataStructures },
+  { category: 'security', data: securityPractices },
+  { category: 'operating-systems', data: linux },
+  { category: 'testing-devops', data: devopsPractices },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
