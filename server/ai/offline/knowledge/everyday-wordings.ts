@@ -16,6 +16,7 @@ import codingProblems from './everyday-wordings/coding-problems.json' with { typ
 import systemDesignProblems from './everyday-wordings/system-design-problems.json' with { type: 'json' }
 import machineLearning from './everyday-wordings/machine-learning.json' with { type: 'json' }
 import objectOrientedDesign from './everyday-wordings/object-oriented-design.json' with { type: 'json' }
+import securityOperations from './everyday-wordings/security-operations.json' with { type: 'json' }
 
 const wordingsSchema = z.record(
   z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -35,6 +36,7 @@ export const everydayWordings: ReadonlyMap<string, readonly string[]> = new Map(
     systemDesignProblems,
     machineLearning,
     objectOrientedDesign,
+    securityOperations,
   ].flatMap((file) => Object.entries(wordingsSchema.parse(file))),
 )
 

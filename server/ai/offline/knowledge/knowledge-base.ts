@@ -19,6 +19,9 @@ import codingProblemsAlgorithms from './coding-problems-algorithms.json' with { 
 import codingProblemsDataStructures from './coding-problems-data-structures.json' with { type: 'json' }
 import systemDesignProblems from './system-design-problems.json' with { type: 'json' }
 import objectOrientedDesign from './object-oriented-design.json' with { type: 'json' }
+import securityPractices from './security-practices.json' with { type: 'json' }
+import linux from './linux.json' with { type: 'json' }
+import devopsPractices from './devops-practices.json' with { type: 'json' }
 import { kbFileSchema, type Category, type KbEntry } from './schema.ts'
 
 export type KnowledgeFile = {
@@ -48,6 +51,9 @@ export const knowledgeFiles: readonly KnowledgeFile[] = [
   { category: 'data-structures', data: codingProblemsDataStructures },
   { category: 'system-design', data: systemDesignProblems },
   { category: 'software-design', data: objectOrientedDesign },
+  { category: 'security', data: securityPractices },
+  { category: 'operating-systems', data: linux },
+  { category: 'testing-devops', data: devopsPractices },
 ]
 
 /** Validates every file and cross-file invariants; throws with the file and entry at fault. */
