@@ -91,6 +91,7 @@ describe('blind grades of entries added after a test part was written (decision 
   const pinned: Record<string, string> = {
     'added-entry-grades.json': 'be84fc9c5df498c22b5a54eb3a4cd4e10ea713c34ceaf0b9e630a30749bce4fe',
     'added-entry-grades-coding-problems.json': '6a3482c1005f04b554d8f039daf7115fab4bf185cb460761626258a982aae755',
+    'added-entry-grades-design-ml-security.json': '2a2e42bc5207ca3c1143bcdb875af02df2dee11b492081d1ab23d154a90a468e',
   }
   it.each(addedEntryGradeRounds)('$file is the file its graders wrote, unchanged', ({ file }) => {
     const text = readFileSync(new URL(`../../../server/ai/offline/eval/${file}`, import.meta.url))

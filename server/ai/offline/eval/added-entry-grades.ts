@@ -13,6 +13,7 @@ import { z } from 'zod'
 import type { EvaluationPart } from './answer-evaluation.ts'
 import firstRoundData from './added-entry-grades.json' with { type: 'json' }
 import codingProblemsRoundData from './added-entry-grades-coding-problems.json' with { type: 'json' }
+import designMlSecurityRoundData from './added-entry-grades-design-ml-security.json' with { type: 'json' }
 
 const gradeSchema = z.strictObject({
   /** The part's name, as `test-part.ts` names it. */
@@ -36,6 +37,7 @@ export type AddedEntryGrades = z.infer<typeof gradeRoundSchema>
 export const addedEntryGradeRounds: readonly { file: string; round: AddedEntryGrades }[] = [
   { file: 'added-entry-grades.json', round: gradeRoundSchema.parse(firstRoundData) },
   { file: 'added-entry-grades-coding-problems.json', round: gradeRoundSchema.parse(codingProblemsRoundData) },
+  { file: 'added-entry-grades-design-ml-security.json', round: gradeRoundSchema.parse(designMlSecurityRoundData) },
 ]
 
 const pairKey = (previous: string | undefined, question: string) => `${previous ?? ''}\n${question}`
