@@ -91,3 +91,32 @@ describe('a question that only shares words with a defined name', () => {
     expect(answeredFrom(question)).toBe(entry)
   })
 })
+
+// A question that asks about one concept named by two words said together (a compound) is not
+// answered by an entry that names only one of them and so never says them together: it names
+// another concept (decision 0173). An entry that says the compound, names all its words, or
+// defines one word of it as a concept of its own still answers.
+describe('a compound asked', () => {
+  it.each([
+    ['what is a friend function in C++', 'sd-nearby-friends'],
+    ['what is a friend class', 'sd-nearby-friends'],
+    ['what is a guard condition', 'ts-type-narrowing'],
+    ['what is a dangling pointer', 'os-inodes-links'],
+  ])('is not answered from an entry that names one word of it: %s', (question, wrong) => {
+    expect(answeredFrom(question)).not.toBe(wrong)
+  })
+
+  it.each([
+    ['What is a subnet mask?', 'net-ip-nat'],
+    ['what is a vector clock in distributed systems', 'sd-key-value-store'],
+    ['What is an IAM role in AWS', 'ops-iam-roles-policies'],
+    ['what is the observer design pattern', 'swd-observer-pattern'],
+    ['What is a binary search tree?', 'ds-binary-search-tree'],
+    ['what is consistent hashing', 'sd-consistent-hashing'],
+    ['What is database indexing?', 'sql-indexes'],
+    ['How does Kafka guarantee ordering?', 'sd-kafka'],
+    ['design whatsapp style messaging', 'sd-chat-system'],
+  ])('still answers %s from %s', (question, entry) => {
+    expect(answeredFrom(question)).toBe(entry)
+  })
+})

@@ -4,6 +4,9 @@
  */
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { analyze, analyzeWithSurface, type AnalyzedTerm } from './text/analyze.ts'
+import { aspectWords } from './text/aspect-words.ts'
+import { rawWords } from './text/tokenize.ts'
+import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 
 /**
  * A concept an entry defines: all the terms of its name, and the terms of its words in order on
@@ -114,4 +117,80 @@ export function namedApartOf(
   const apart = new Set<string>()
   for (const [term, names] of boundTermsOf(entry)) if (names.every(saidApart)) apart.add(term)
   return apart
+}
+
+/**
+ * The compound the question asks about, when all it asks is one: its two asked words, aspect
+ * words aside ("how does gradient descent work"), both naming something, said next to each other
+ * with no word between them, as "guard clause" in "What is a guard clause?". Two words with a word
+ * between ("mutex vs semaphore") are two things asked, and three or more are as often a clause as
+ * a name ("design whatsapp style messaging", "how does Kafka guarantee ordering"). Two words a
+ * phrase of the analyser joins into one term are that term, said together or not by an entry.
+ * `asked` are the terms of what is asked, `inOrder` the question's analysed words in order.
+ */
+export function compoundAskedOf(
+  question: string,
+  inOrder: readonly AnalyzedTerm[],
+  asked: ReadonlySet<string>,
+  naming: (term: string) => boolean,
+): readonly string[] {
+  const phrases = new Set(inOrder.filter((word) => word.surface.includes(' ')).map((word) => word.surface))
+  const words = inOrder.filter(
+    (word) => asked.has(word.term) && !word.surface.includes(' ') && !aspectWords.has(word.surface),
+  )
+  const [first, second] = words
+  if (words.length !== 2 || first === undefined || second === undefined || first.term === second.term) return []
+  if (!naming(first.term) || !naming(second.term) || phrases.has(`${first.surface} ${second.surface}`)) return []
+  const raw = rawWords(question)
+  const together = raw.some((word, at) => word === first.surface && raw[at + 1] === second.surface)
+  return together ? [first.term, second.term] : []
+}
+
+const saidLinesCache = new Map<string, readonly (readonly string[])[]>()
+
+/**
+ * The terms of each line of the entry, in order: its question, phrasings, tags, defined names,
+ * everyday wordings, gist, each sentence of its answer and each key point.
+ */
+function saidLinesOf(entry: KbEntry): readonly (readonly string[])[] {
+  let lines = saidLinesCache.get(entry.id)
+  if (lines === undefined) {
+    lines = [
+      entry.question,
+      ...entry.alternatives,
+      ...entry.tags,
+      ...(entry.defines ?? []),
+      ...everydayWordingsOf(entry.id),
+      entry.gist ?? '',
+      ...entry.answer.split(/(?<=[.!?])\s+/),
+      ...entry.keyPoints,
+    ].map((line) => wordTermsOf(analyzeWithSurface(line)))
+    saidLinesCache.set(entry.id, lines)
+  }
+  return lines
+}
+
+/**
+ * The words of the compound asked that the entry names without the rest (`named`: the terms of
+ * its question, phrasings, tags and everyday wordings): "clause" in the entry on WHERE and HAVING
+ * clauses for "What is a guard clause?", "friend" in the design of nearby friends for "what is a
+ * friend function?". An entry that names only some words of a compound, and says them together
+ * in none of its lines, names another concept; one that says them together somewhere names it
+ * (the entry on secrets management, whose question and tags say "manage" and "management", says
+ * "secrets manager" in its answer). One that defines a word of it as a name of its own is that
+ * word's concept, of which the compound is a part ("subnet mask" and the entry that defines
+ * subnets).
+ */
+export function namedInPartOf(
+  entry: KbEntry,
+  compound: readonly string[],
+  named: ReadonlySet<string>,
+): readonly string[] {
+  const some = compound.filter((term) => named.has(term))
+  if (some.length === 0 || some.length === compound.length) return []
+  const definesAWord = definedConceptsOf(entry).some(({ sides }) =>
+    sides.some((side) => side.length === 1 && compound.includes(side[0] ?? '')),
+  )
+  if (definesAWord || saidLinesOf(entry).some((line) => occursTogether(compound, line))) return []
+  return some
 }

@@ -5,7 +5,14 @@ import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { Category, KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { knowledgeIndex, type QueryTerm, type SearchHit, type SearchIndex } from './search-index.ts'
 import { analyze } from './text/analyze.ts'
-import { definedConceptsOf, namedApartOf, occursInOrder, wordTermsOf } from './defined-names.ts'
+import {
+  compoundAskedOf,
+  definedConceptsOf,
+  namedApartOf,
+  namedInPartOf,
+  occursInOrder,
+  wordTermsOf,
+} from './defined-names.ts'
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
 import { mayAnswer } from './put-to-the-candidate.ts'
 import { aboutTheCandidateProbability, registerAgreementOf } from './question-register.ts'
@@ -137,8 +144,13 @@ const DEFINES_MIN_SHARE = 0.5
  */
 const PASSING_WORD_ENTRIES = 2
 
-const isNaming = (term: QueryTerm, index: SearchIndex): boolean =>
-  index.has(term.term) && (index.namesAConcept(term.term) || index.documentFrequency(term.term) < PASSING_WORD_ENTRIES)
+const namesSomething = (term: string, index: SearchIndex): boolean =>
+  index.has(term) && (index.namesAConcept(term) || index.documentFrequency(term) < PASSING_WORD_ENTRIES)
+const isNaming = (term: QueryTerm, index: SearchIndex): boolean => namesSomething(term.term, index)
+
+/** The terms of an entry's question, phrasings, tags and everyday wordings: what it names. */
+const namingTermsOf = (id: string, index: SearchIndex): ReadonlySet<string> =>
+  new Set([...index.termsOf(id, 'title'), ...index.termsOf(id, 'tags'), ...index.termsOf(id, 'wordings')])
 
 /**
  * The terms of what the question asks, without the field it names at its end as where the concept
@@ -187,14 +199,16 @@ type Evidence = { coverage: number; titleCoverage: number; keyCoverage: number }
  * in the entry, the share found in its question, phrasings or tags, and the share of the
  * question's key terms (its rarest words, which name the concept or algorithm asked about) that
  * the entry names: half in its question or phrasings, half in those, its tags or its everyday
- * wordings (a concept described in ordinary words is named, but less surely).
+ * wordings (a concept described in ordinary words is named, but less surely). A key term in
+ * `notNamed` (a word of the entry's name said apart, or of a compound the entry names only in
+ * part) is not named by the entry wherever it carries it.
  */
 function evidenceOf(
   hit: SearchHit,
   queryTerms: readonly QueryTerm[],
   keyTerms: ReadonlySet<string>,
   index: SearchIndex,
-  namedApart: ReadonlySet<string>,
+  notNamed: ReadonlySet<string>,
 ): Evidence {
   const described = describedTermsOf(hit.id, queryTerms)
   let total = 0
@@ -215,7 +229,7 @@ function evidenceOf(
     if (inTitle.has(term.term)) titleCovered += evidence
     if (keyTerms.has(term.term)) {
       keyTotal += weight
-      if (namedApart.has(term.term)) continue
+      if (notNamed.has(term.term)) continue
       if (inQuestion.has(term.term)) keyNamed += evidence
       if (inTitle.has(term.term) || described.has(term.term)) keyTagged += evidence
     }
@@ -434,6 +448,12 @@ export function findAnswers(
   // Whether the question is put to the candidate about themselves: judged from the words the search drops.
   const aboutTheCandidate = aboutTheCandidateProbability(question)
   const keyTerms = keyTermsOf(askedTerms, index, keyTermIdfShareFor(aboutTheCandidate))
+  // A question put to the candidate asks for their story or terms, not a concept a compound names.
+  const askedWords = new Set(askedTerms.filter((term) => term.namesTheField !== true).map((term) => term.term))
+  const compound =
+    aboutTheCandidate >= ABOUT_THE_CANDIDATE
+      ? []
+      : compoundAskedOf(question, inOrder, askedWords, (term) => namesSomething(term, index))
   const reranked = hits
     .flatMap((hit) => {
       const entry = findEntry(hit.id)
@@ -441,7 +461,12 @@ export function findAnswers(
       if (!mayAnswer(entry, question)) return []
       const contextBoost = contextBoostFor(entry, signals, index)
       const terms = termsFor(hit, queryTerms, askedTerms)
-      const evidence = evidenceOf(hit, terms, keyTerms, index, namedApartOf(entry, askedInOrder, fromPhrases))
+      // Words of its names the question says apart, and words of the compound asked it names
+      // without the rest, name nothing of the entry (decisions 0169 and 0173).
+      const namedApart = namedApartOf(entry, askedInOrder, fromPhrases)
+      const inPart = compound.length === 0 ? [] : namedInPartOf(entry, compound, namingTermsOf(hit.id, index))
+      const notNamed = inPart.length === 0 ? namedApart : new Set([...namedApart, ...inPart])
+      const evidence = evidenceOf(hit, terms, keyTerms, index, notNamed)
       // An entry that does not carry the question's key terms is a neighbour, however many words it shares.
       const answers = NEIGHBOUR_SCORE_SHARE + (1 - NEIGHBOUR_SCORE_SHARE) * evidence.keyCoverage
       const { lineMatch, ownQuestionMatch } = lineMatchOf(entry, terms, index)
