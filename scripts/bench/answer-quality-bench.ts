@@ -5,8 +5,8 @@
  * fresh test part of decision 0133, the fourth fresh test part of decision 0136, the fifth fresh test part of
  * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143, the
  * eighth fresh test part of decision 0148, the ninth fresh test part of decision 0151, the tenth fresh test part
- * of decision 0156, the eleventh fresh test part of decision 0161, the twelfth fresh test part of decision 0164 and
- * the thirteenth fresh test part of decision 0170 (only measured),
+ * of decision 0156, the eleventh fresh test part of decision 0161, the twelfth fresh test part of decision 0164, the
+ * thirteenth fresh test part of decision 0170 and the fourteenth fresh test part of decision 0174 (only measured),
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
@@ -23,6 +23,7 @@ import {
   eighthFreshTestPart,
   eleventhFreshTestPart,
   fifthFreshTestPart,
+  fourteenthFreshTestPart,
   fourthFreshTestPart,
   freshTestPart,
   ninthFreshTestPart,
@@ -113,6 +114,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      fourteenthFreshTestPart,
       thirteenthFreshTestPart,
       twelfthFreshTestPart,
       eleventhFreshTestPart,

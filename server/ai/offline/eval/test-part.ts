@@ -42,6 +42,9 @@
  * - thirteenth-fresh-test-set.json (decision 0170): written after the twelfth fresh part had judged engine changes, before
  *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
+ * - fourteenth-fresh-test-set.json (decision 0174): written after the thirteenth fresh part had judged engine changes,
+ *   before the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry
+ *   covers it; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -51,6 +54,7 @@ import { withAddedEntryGrades } from './added-entry-grades.ts'
 import eighthFreshTestSetData from './eighth-fresh-test-set.json' with { type: 'json' }
 import eleventhFreshTestSetData from './eleventh-fresh-test-set.json' with { type: 'json' }
 import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'json' }
+import fourteenthFreshTestSetData from './fourteenth-fresh-test-set.json' with { type: 'json' }
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
 import freshTestSetData from './fresh-test-set.json' with { type: 'json' }
 import ninthFreshTestSetData from './ninth-fresh-test-set.json' with { type: 'json' }
@@ -132,6 +136,8 @@ export const eleventhFreshTestSet: TestSet = testSetSchema.parse(eleventhFreshTe
 export const twelfthFreshTestSet: TestSet = testSetSchema.parse(twelfthFreshTestSetData)
 /** The thirteenth fresh test part (decision 0170), written after the twelfth fresh part had judged engine changes. */
 export const thirteenthFreshTestSet: TestSet = testSetSchema.parse(thirteenthFreshTestSetData)
+/** The fourteenth fresh test part (decision 0174), written after the thirteenth fresh part had judged engine changes. */
+export const fourteenthFreshTestSet: TestSet = testSetSchema.parse(fourteenthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -190,10 +196,12 @@ const firstLabelled = {
   eleventhFresh: asFirstLabelled('eleventh fresh test', eleventhFreshTestSet),
   twelfthFresh: asFirstLabelled('twelfth fresh test', twelfthFreshTestSet),
   thirteenthFresh: asFirstLabelled('thirteenth fresh test', thirteenthFreshTestSet),
+  fourteenthFresh: asFirstLabelled('fourteenth fresh test', fourteenthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.fourteenthFresh,
   firstLabelled.thirteenthFresh,
   firstLabelled.twelfthFresh,
   firstLabelled.eleventhFresh,
@@ -233,3 +241,5 @@ export const eleventhFreshTestPart: EvaluationPart = withAddedEntryGrades(firstL
 export const twelfthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.twelfthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const thirteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.thirteenthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const fourteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fourteenthFresh)
