@@ -106,8 +106,24 @@ describe('a compound asked', () => {
     expect(answeredFrom(question)).not.toBe(wrong)
   })
 
+  // Both words named, never together: "tail" (of a list) and "recursion" (a way to reverse it),
+  // "soft" and "delete" (links, and a file's deletion) are two other concepts.
+  it.each([
+    ['what is tail recursion', 'ds-reverse-linked-list'],
+    ['what is a soft delete', 'os-inodes-links'],
+  ])('is not answered from an entry that names its words apart: %s', (question, wrong) => {
+    expect(answeredFrom(question)).not.toBe(wrong)
+  })
+
+  // "composite" only shares its stem with the defined "composition over inheritance".
+  it('is not answered from an entry that defines another word of the same stem', () => {
+    expect(answeredFrom('what is a composite key')).not.toBe('swd-composition-inheritance')
+  })
+
   it.each([
     ['What is a subnet mask?', 'net-ip-nat'],
+    ['what are subnet masks', 'net-ip-nat'],
+    ['what is a composite index', 'sql-composite-index'],
     ['what is a vector clock in distributed systems', 'sd-key-value-store'],
     ['What is an IAM role in AWS', 'ops-iam-roles-policies'],
     ['what is the observer design pattern', 'swd-observer-pattern'],

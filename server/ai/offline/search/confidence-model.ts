@@ -65,22 +65,23 @@ export type ConfidenceModel = {
  * by their wording, the specific neighbour of decision 0166, every naming word a key term of a question put to the
  * candidate, decision 0168, and the coding-problem entries with their blind grades and the words of a name said
  * apart, decision 0169, the 100 entries from published canons with their blind grades, decision 0171, and a
- * compound asked named only by an entry that names all its words, decision 0173).
+ * compound asked named only by an entry that names all its words, decision 0173, and says them together, its
+ * amendment).
  * Title coverage gets no weight beside the others.
  */
 export const confidenceModel: ConfidenceModel = {
   weights: {
-    coverage: 1.767,
+    coverage: 1.7734,
     titleCoverage: 0,
-    margin: 4.29,
+    margin: 4.2908,
     ownQuestionMatch: 0,
-    lineMatch: 3.8224,
-    lineLead: 3.6197,
-    unknownShare: -2.344,
-    scorePerTerm: 3.0654,
-    registerAgreement: 1.1241,
+    lineMatch: 3.8277,
+    lineLead: 3.6138,
+    unknownShare: -2.3457,
+    scorePerTerm: 3.0488,
+    registerAgreement: 1.124,
   },
-  intercept: -5.0074,
+  intercept: -5.0047,
 }
 
 function linearScore(model: ConfidenceModel, evidence: ConfidenceEvidence): number {

@@ -15,6 +15,8 @@ import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordin
 export type DefinedConcept = {
   terms: readonly string[]
   sides: readonly (readonly string[])[]
+  /** Each side's words as written, lower-cased ("composition" where the term is "composit"). */
+  sideWords: readonly (readonly string[])[]
 }
 
 const definedConceptsCache = new Map<string, readonly DefinedConcept[]>()
@@ -32,10 +34,14 @@ export function definedConceptsOf(entry: KbEntry): readonly DefinedConcept[] {
   let concepts = definedConceptsCache.get(entry.id)
   if (concepts === undefined) {
     concepts = (entry.defines ?? [])
-      .map((name) => ({
-        terms: [...new Set(analyze(name))],
-        sides: name.split(/\s+vs\s+/).map((side) => wordTermsOf(analyzeWithSurface(side))),
-      }))
+      .map((name) => {
+        const sides = name.split(/\s+vs\s+/)
+        return {
+          terms: [...new Set(analyze(name))],
+          sides: sides.map((side) => wordTermsOf(analyzeWithSurface(side))),
+          sideWords: sides.map((side) => rawWords(side)),
+        }
+      })
       .filter((concept) => concept.terms.length > 0)
     definedConceptsCache.set(entry.id, concepts)
   }
@@ -126,14 +132,15 @@ export function namedApartOf(
  * between ("mutex vs semaphore") are two things asked, and three or more are as often a clause as
  * a name ("design whatsapp style messaging", "how does Kafka guarantee ordering"). Two words a
  * phrase of the analyser joins into one term are that term, said together or not by an entry.
- * `asked` are the terms of what is asked, `inOrder` the question's analysed words in order.
+ * `asked` are the terms of what is asked, `inOrder` the question's analysed words in order; the
+ * compound's words come back with their terms and as they were said.
  */
 export function compoundAskedOf(
   question: string,
   inOrder: readonly AnalyzedTerm[],
   asked: ReadonlySet<string>,
   naming: (term: string) => boolean,
-): readonly string[] {
+): readonly AnalyzedTerm[] {
   const phrases = new Set(inOrder.filter((word) => word.surface.includes(' ')).map((word) => word.surface))
   const words = inOrder.filter(
     (word) => asked.has(word.term) && !word.surface.includes(' ') && !aspectWords.has(word.surface),
@@ -143,7 +150,7 @@ export function compoundAskedOf(
   if (!naming(first.term) || !naming(second.term) || phrases.has(`${first.surface} ${second.surface}`)) return []
   const raw = rawWords(question)
   const together = raw.some((word, at) => word === first.surface && raw[at + 1] === second.surface)
-  return together ? [first.term, second.term] : []
+  return together ? [first, second] : []
 }
 
 const saidLinesCache = new Map<string, readonly (readonly string[])[]>()
@@ -170,27 +177,36 @@ function saidLinesOf(entry: KbEntry): readonly (readonly string[])[] {
   return lines
 }
 
+/** The same word, or one of them its plural ("subnet" and "subnets"); not two words of one stem ("composite", "composition"). */
+const sameWord = (a: string, b: string): boolean =>
+  a === b || a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`
+
 /**
- * The words of the compound asked that the entry names without the rest (`named`: the terms of
- * its question, phrasings, tags and everyday wordings): "clause" in the entry on WHERE and HAVING
- * clauses for "What is a guard clause?", "friend" in the design of nearby friends for "what is a
- * friend function?". An entry that names only some words of a compound, and says them together
- * in none of its lines, names another concept; one that says them together somewhere names it
- * (the entry on secrets management, whose question and tags say "manage" and "management", says
- * "secrets manager" in its answer). One that defines a word of it as a name of its own is that
- * word's concept, of which the compound is a part ("subnet mask" and the entry that defines
- * subnets).
+ * The words of the compound asked that the entry names (`named`: the terms of its question,
+ * phrasings, tags and everyday wordings) without naming the compound: "clause" in the entry on
+ * WHERE and HAVING clauses for "What is a guard clause?", "friend" in the design of nearby friends
+ * for "what is a friend function?", and both words of "tail recursion" in the entry on reversing a
+ * linked list, which names "tail" and "recursion" and never says them together. An entry that says
+ * the words together in one of its lines names the compound (the entry on secrets management,
+ * whose question and tags say "manage" and "management", says "secrets manager" in its answer). One
+ * that defines a word of it, as written, as a name of its own is that word's concept, of which the
+ * compound is a part ("subnet mask" and the entry that defines subnets); a word that only shares
+ * its stem with the defined name is another word ("composite key" and composition over
+ * inheritance).
  */
 export function namedInPartOf(
   entry: KbEntry,
-  compound: readonly string[],
+  compound: readonly AnalyzedTerm[],
   named: ReadonlySet<string>,
 ): readonly string[] {
-  const some = compound.filter((term) => named.has(term))
-  if (some.length === 0 || some.length === compound.length) return []
-  const definesAWord = definedConceptsOf(entry).some(({ sides }) =>
-    sides.some((side) => side.length === 1 && compound.includes(side[0] ?? '')),
+  const some = compound.filter((word) => named.has(word.term)).map((word) => word.term)
+  if (some.length === 0) return []
+  const definesAWord = definedConceptsOf(entry).some(({ sideWords }) =>
+    sideWords.some(
+      (side) => side.length === 1 && compound.some((word) => sameWord(word.surface.toLowerCase(), side[0] ?? '')),
+    ),
   )
-  if (definesAWord || saidLinesOf(entry).some((line) => occursTogether(compound, line))) return []
+  const terms = compound.map((word) => word.term)
+  if (definesAWord || saidLinesOf(entry).some((line) => occursTogether(terms, line))) return []
   return some
 }
