@@ -2,6 +2,7 @@ import { knowledgeBase } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { hindiWords } from './text/hindi-function-words.ts'
 import { englishStopWords } from './text/stop-words.ts'
 import { rawWords } from './text/tokenize.ts'
+import { singular } from './text/singular.ts'
 
 /**
  * Whether a word is romanised Hindi grammar (a question word, a postposition, any verb's form): the
@@ -31,9 +32,6 @@ const JOB_WORDS: ReadonlySet<string> = new Set(['kaam', 'naukri', 'job'])
  */
 const ASKS_WHAT_IT_IS =
   /\bkya (hai|hain)\b|\b(kya|kaise|kab)\b(\s+\w+)?\s+(hota|hoti|hote)\b|\bmatlab\b|\bsamjha\w*|\bkise kehte\b|\bmeaning\b/i
-
-/** A word as the entry's subject words are compared: "shifts" is the tag "shift". */
-const singular = (word: string) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word)
 
 let otherFieldsWords: ReadonlySet<string> | undefined
 /**

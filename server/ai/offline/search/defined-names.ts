@@ -5,6 +5,7 @@
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { analyze, analyzeWithSurface, type AnalyzedTerm } from './text/analyze.ts'
 import { aspectWords } from './text/aspect-words.ts'
+import { singular } from './text/singular.ts'
 import { rawWords } from './text/tokenize.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
 
@@ -177,10 +178,6 @@ function saidLinesOf(entry: KbEntry): readonly (readonly string[])[] {
   return lines
 }
 
-/** The same word, or one of them its plural ("subnet" and "subnets"); not two words of one stem ("composite", "composition"). */
-const sameWord = (a: string, b: string): boolean =>
-  a === b || a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`
-
 /**
  * The words of the compound asked that the entry names (`named`: the terms of its question,
  * phrasings, tags and everyday wordings) without naming the compound: "clause" in the entry on
@@ -203,7 +200,7 @@ export function namedInPartOf(
   if (some.length === 0) return []
   const definesAWord = definedConceptsOf(entry).some(({ sideWords }) =>
     sideWords.some(
-      (side) => side.length === 1 && compound.some((word) => sameWord(word.surface.toLowerCase(), side[0] ?? '')),
+      (side) => side.length === 1 && compound.some((word) => singular(word.surface) === singular(side[0] ?? '')),
     ),
   )
   const terms = compound.map((word) => word.term)
