@@ -6,15 +6,16 @@
  * decision 0139, the sixth fresh test part of decision 0141, the seventh fresh test part of decision 0143, the
  * eighth fresh test part of decision 0148, the ninth fresh test part of decision 0151, the tenth fresh test part
  * of decision 0156, the eleventh fresh test part of decision 0161, the twelfth fresh test part of decision 0164, the
- * thirteenth fresh test part of decision 0170 and the fourteenth fresh test part of decision 0174 (only measured),
+ * thirteenth fresh test part of decision 0170, the fourteenth fresh test part of decision 0174 and the fifteenth
+ * fresh test part of decision 0177,
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
  * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
  * From decision 0140 the test (seen before), fresh and second fresh parts are tuned on, from
- * decision 0144 the third fresh part and from decision 0147 the fourth: their figures are labelled as
- * development ones.
+ * decision 0144 the third fresh part, from decision 0147 the fourth and from decision 0176 the fifth to eighth:
+ * their figures are labelled as development ones; the ninth to fifteenth are only measured.
  * While tuning, `--development` measures the development parts alone (the trust set and the parts
- * moved by 0140, 0144 and 0147) and lists their misses; the misses of the test parts still only measured are never
+ * moved by 0140, 0144, 0147 and 0176) and lists their misses; the misses of the test parts still only measured are never
  * printed, so nobody tunes on them.
  */
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
@@ -22,6 +23,7 @@ import { developmentPart, developmentParts, movedTestParts } from '#server/ai/of
 import {
   eighthFreshTestPart,
   eleventhFreshTestPart,
+  fifteenthFreshTestPart,
   fifthFreshTestPart,
   fourteenthFreshTestPart,
   fourthFreshTestPart,
@@ -43,7 +45,7 @@ import type { Figure } from './event-store-bench.ts'
 const count = (ratio: number, total: number) => `${Math.round(ratio * total)}/${total}`
 
 const tunedOn = new Set(movedTestParts.map((part) => part.name))
-/** A part tuned on from decision 0140, 0144 or 0147 says so, so its figures are not read as a test part's. */
+/** A part tuned on from decision 0140, 0144, 0147 or 0176 says so, so its figures are not read as a test part's. */
 const partLabel = (name: string) => (tunedOn.has(name) ? `${name} part, development: tuned on` : `${name} part`)
 
 function partFigures(e: PartEvaluation): Figure[] {
@@ -114,6 +116,7 @@ export function answerQualityFigures(): Figure[] {
   return [
     ...[
       developmentPart,
+      fifteenthFreshTestPart,
       fourteenthFreshTestPart,
       thirteenthFreshTestPart,
       twelfthFreshTestPart,

@@ -1,14 +1,25 @@
 /**
  * The development part of the answer evaluation: the trust set (trust-set.json), written from
  * interview categories and then used to tune the engine (its threshold, new entries), and, from
- * decision 0140, the three oldest test parts, from decision 0144 the third fresh one and from
- * decision 0147 the fourth, measured by so many designs that their figures no longer predicted the next question. Figures on them are optimistic; the test parts still only
- * measured (test-part.ts) are the ones that predict the next question. Nothing of them reaches the
- * search index.
+ * decision 0140, the three oldest test parts, from decision 0144 the third fresh one, from
+ * decision 0147 the fourth and from decision 0176 the fifth to eighth, measured by so many designs
+ * that their figures no longer predicted the next question. Figures on them are optimistic; the test
+ * parts still only measured (test-part.ts) are the ones that predict the next question. Nothing of
+ * them reaches the search index.
  */
 import { z } from 'zod'
 import type { EvaluationPart } from './answer-evaluation.ts'
-import { fourthFreshTestPart, freshTestPart, secondFreshTestPart, testPart, thirdFreshTestPart } from './test-part.ts'
+import {
+  eighthFreshTestPart,
+  fifthFreshTestPart,
+  fourthFreshTestPart,
+  freshTestPart,
+  secondFreshTestPart,
+  seventhFreshTestPart,
+  sixthFreshTestPart,
+  testPart,
+  thirdFreshTestPart,
+} from './test-part.ts'
 import trustSetData from './trust-set.json' with { type: 'json' }
 
 const trustSetSchema = z.strictObject({
@@ -54,9 +65,8 @@ export const developmentPart: EvaluationPart = {
 }
 
 /**
- * The test parts tuned on from decision 0140 (the three oldest), 0144 (the third fresh part) and 0147
- * (the fourth), with
- * the blind grades of added entries joined to their labels. The trust set was written near the
+ * The test parts tuned on from decision 0140 (the three oldest), 0144 (the third fresh part), 0147
+ * (the fourth) and 0176 (the fifth to eighth), with the blind grades of added entries joined to their labels. The trust set was written near the
  * entries' own words; these were written from interview categories and paraphrase them, so a
  * confidence fitted on both transfers further.
  */
@@ -66,6 +76,10 @@ export const movedTestParts: readonly EvaluationPart[] = [
   secondFreshTestPart,
   thirdFreshTestPart,
   fourthFreshTestPart,
+  fifthFreshTestPart,
+  sixthFreshTestPart,
+  seventhFreshTestPart,
+  eighthFreshTestPart,
 ]
 
 /** Every part the engine is tuned on: the trust set first, then the moved test parts. */

@@ -17,16 +17,14 @@
  *   the designs of seven sessions.
  * - fifth-fresh-test-set.json (decision 0139): written because the fourth fresh part had been measured by the design
  *   it was written for, before the next change; labelled against the knowledge base as it then stood, so no blind
- *   grade of an added entry covers it; its misses are never printed.
+ *   grade of an added entry covers it.
  * - sixth-fresh-test-set.json (decision 0141): written while the fifth fresh part was judging the engine changes, before
- *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
- *   its misses are never printed.
+ *   the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it.
  * - seventh-fresh-test-set.json (decision 0143): written while the sixth fresh part was about to judge engine changes,
- *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
- *   its misses are never printed.
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it.
  * - eighth-fresh-test-set.json (decision 0148): written while the seventh fresh part was about to judge engine changes,
- *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
- *   its misses are never printed.
+ *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it.
+ *   The fifth to eighth are development data from decision 0176, measured by the designs of some thirty decisions.
  * - ninth-fresh-test-set.json (decision 0151): written while the eighth fresh part was about to judge engine changes,
  *   before them; labelled against the knowledge base as it then stood, so no blind grade of an added entry covers it;
  *   its misses are never printed.
@@ -45,6 +43,9 @@
  * - fourteenth-fresh-test-set.json (decision 0174): written after the thirteenth fresh part had judged engine changes,
  *   before the next ones; labelled against the knowledge base as it then stood, so no blind grade of an added entry
  *   covers it; its misses are never printed.
+ * - fifteenth-fresh-test-set.json (decision 0177): written after the fifth to eighth became development data and after
+ *   the engine changes of decision 0176 were chosen, before it was measured; labelled against the knowledge base as it
+ *   then stood, so no blind grade of an added entry covers it; its misses are never printed.
  */
 import { z } from 'zod'
 import { interviewContextSchema } from '#server/ai/ai-schemas.ts'
@@ -53,6 +54,7 @@ import type { EvaluationPart, GradedQuestion } from './answer-evaluation.ts'
 import { withAddedEntryGrades } from './added-entry-grades.ts'
 import eighthFreshTestSetData from './eighth-fresh-test-set.json' with { type: 'json' }
 import eleventhFreshTestSetData from './eleventh-fresh-test-set.json' with { type: 'json' }
+import fifteenthFreshTestSetData from './fifteenth-fresh-test-set.json' with { type: 'json' }
 import fifthFreshTestSetData from './fifth-fresh-test-set.json' with { type: 'json' }
 import fourteenthFreshTestSetData from './fourteenth-fresh-test-set.json' with { type: 'json' }
 import fourthFreshTestSetData from './fourth-fresh-test-set.json' with { type: 'json' }
@@ -138,6 +140,8 @@ export const twelfthFreshTestSet: TestSet = testSetSchema.parse(twelfthFreshTest
 export const thirteenthFreshTestSet: TestSet = testSetSchema.parse(thirteenthFreshTestSetData)
 /** The fourteenth fresh test part (decision 0174), written after the thirteenth fresh part had judged engine changes. */
 export const fourteenthFreshTestSet: TestSet = testSetSchema.parse(fourteenthFreshTestSetData)
+/** The fifteenth fresh test part (decision 0177), written after the fifth to eighth became development data (0176). */
+export const fifteenthFreshTestSet: TestSet = testSetSchema.parse(fifteenthFreshTestSetData)
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -197,10 +201,12 @@ const firstLabelled = {
   twelfthFresh: asFirstLabelled('twelfth fresh test', twelfthFreshTestSet),
   thirteenthFresh: asFirstLabelled('thirteenth fresh test', thirteenthFreshTestSet),
   fourteenthFresh: asFirstLabelled('fourteenth fresh test', fourteenthFreshTestSet),
+  fifteenthFresh: asFirstLabelled('fifteenth fresh test', fifteenthFreshTestSet),
 }
 
 /** The test parts as first labelled, newest first: the figures the blind grades of added entries are read beside. */
 export const testPartsAsFirstLabelled: readonly EvaluationPart[] = [
+  firstLabelled.fifteenthFresh,
   firstLabelled.fourteenthFresh,
   firstLabelled.thirteenthFresh,
   firstLabelled.twelfthFresh,
@@ -243,3 +249,5 @@ export const twelfthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLa
 export const thirteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.thirteenthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const fourteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fourteenthFresh)
+/** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
+export const fifteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fifteenthFresh)
