@@ -190,6 +190,45 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     expect(answer.matches[0]?.id).toBe(expected)
   })
 
+  it.each([
+    // A wording shared with another question about the candidate: the first rule to match was answered.
+    ['We have a two-year bond with a penalty if you leave early, would you sign it?', 'beh-service-bond'],
+    ['Your notice is 60 days, will your manager let you go early if we ask?', 'beh-notice-period'],
+    ['Please send your last six months of payslips and Form 16 for verification.', 'beh-background-verification'],
+    ['Can you share your salary slips for the background check?', 'beh-background-verification'],
+    ['If we can only match your present package, would you still join?', 'beh-lower-package'],
+  ])('answer the term a question asks about, not another it shares words with: %s', (question, expected) => {
+    const answer = answerQuestion({ question, history: [] })
+    expect(answer.source).toBe('knowledge-base')
+    expect(answer.matches[0]?.id).toBe(expected)
+  })
+
+  it.each([
+    // Ways of putting a term of the job to the candidate that only its wording tells apart.
+    ['Would you be fine shifting to Hyderabad if you are selected?', 'beh-relocation'],
+    ['Are you okay moving to Gurgaon for this position?', 'beh-relocation'],
+    ['Aapki company aapko kab tak relieve karegi?', 'beh-notice-period'],
+    ['One week a month you will be on call at night too, is that okay?', 'beh-shift-work'],
+    ['What is your monthly take-home at the moment?', 'beh-current-ctc'],
+    ['What made you apply to this opening?', 'beh-why-company'],
+    ['What kind of problem gets you really excited at work?', 'beh-motivation'],
+  ])('answer a question put to the candidate in an everyday wording: %s', (question, expected) => {
+    const answer = answerQuestion({ question, history: [] })
+    expect(answer.source).toBe('knowledge-base')
+    expect(answer.matches[0]?.id).toBe(expected)
+  })
+
+  it.each([
+    'Why did sharding the table make the job finish faster?',
+    'Why does this role-based access check fail for admins?',
+  ])(
+    'read a question about a subject as one, whatever words it shares with a question to the candidate: %s',
+    (question) => {
+      expect(personalQuestionEntry(question)).toBeNull()
+      expect(answerQuestion({ question, history: [] }).matches[0]?.id).not.toBe('beh-why-company')
+    },
+  )
+
   it('still answer a real HR question that names its term but not the candidate', () => {
     expect(personalQuestionEntry('Any problem with relocating to Pune?')?.id).toBe('beh-relocation')
     expect(personalQuestionEntry('Is a background check done before onboarding?')?.id).toBe(

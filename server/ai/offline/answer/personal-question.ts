@@ -1,6 +1,7 @@
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import type { KbEntry } from '#server/ai/offline/knowledge/schema.ts'
 import { mayAnswer } from '#server/ai/offline/search/put-to-the-candidate.ts'
+import { ABOUT_THE_CANDIDATE, aboutTheCandidateProbability } from '#server/ai/offline/search/question-register.ts'
 
 /**
  * Questions about the candidate themselves, and the HR questions about terms, recognised by their
@@ -13,7 +14,8 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-tell-me-about-yourself',
   ],
   [
-    /\bonly (\w+ ){0,2}(months?|a year|one year)\b.{0,40}\b(leav|switch|chang|mov)\w*|\b(switch|chang|leav)\w* (jobs? |companies )?(so )?(soon|early|quickly|often|frequently)\b|\bjob[- ]hopp\w*|\b(so many|too many) (jobs|companies|switches)\b/i,
+    // A bond's penalty for leaving early asks about the bond, not about the candidate's job changes.
+    /^(?!.*\b(bond|service agreement)\b).*?(?:\bonly (\w+ ){0,2}(months?|a year|one year)\b.{0,40}\b(leav|switch|chang|mov)\w*|\b(switch|chang|leav)\w* (jobs? |companies )?(so )?(soon|early|quickly|often|frequently)\b|\bjob[- ]hopp\w*|\b(so many|too many) (jobs|companies|switches)\b)/i,
     'beh-frequent-job-changes',
   ],
   [
@@ -21,7 +23,8 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-why-leaving',
   ],
   [/\boverqualified\b|\btoo (experienced|senior|qualified)\b|\bbelow your (level|experience)\b/i, 'beh-overqualified'],
-  [/\blaid off\b|\blayoffs?\b|\bretrench\w*|\blet you go\b/i, 'beh-layoff'],
+  // "Will they let you go early?" asks about a release from notice, not a layoff.
+  [/\blaid off\b|\blayoffs?\b|\bretrench\w*|\blet you go\b(?! (early|earlier|sooner|before))/i, 'beh-layoff'],
   [
     /\b(gap|break)\b.{0,30}\b(after|since) (your )?(graduation|college|b\.?tech|degree|engineering|studies|passing out)\b|\bwhat (were you doing|did you do)\b.{0,40}\bafter (your )?(graduation|college|b\.?tech|degree|engineering|studies)\b/i,
     'beh-gap-after-graduation',
@@ -34,7 +37,10 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     /\bnon[- ]it\b|\b(switch\w*|chang\w*) (your |the )?(career|domain|field|stream)\b|\b(mov|switch|shift|transition)\w* (from|out of) .{0,40}\b(to|into) (software|it|tech|coding|programming)\b/i,
     'beh-career-switch',
   ],
-  [/\bwhat (motivates|drives|inspires) you\b|\bwhat keeps you motivated\b/i, 'beh-motivation'],
+  [
+    /\bwhat (motivates|drives|inspires) you\b|\bwhat keeps you motivated\b|\bgets you (so |really |most )?excited\b|\blose track of time\b/i,
+    'beh-motivation',
+  ],
   // Its words are all function words, so only its wording tells it from "and what is it best at?".
   [/\bwhat\b.{0,40}\byou(?: are|'re)? best at\s*\??\s*$/i, 'beh-greatest-strength'],
   [
@@ -55,16 +61,21 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-why-hire-you',
   ],
   [
-    /\bwhat do you know about (us|(our|this|the) (company|organi[sz]ation|firm|business|products?))\b/i,
+    /\bwhat do you know about (us|(our|this|the) (company|organi[sz]ation|firm|business|products?))\b|\bresearch\b.{0,30}\b(on|about) us\b/i,
     'beh-know-about-company',
   ],
   [
-    /\bwhy\b.{0,40}\b(this|our|the) (job|role|position|company|team)\b|\bwhy do you want to (work|join)\b|\bwhy are you (interested|applying)\b/i,
+    /\bwhy\b.{0,40}\b(this|our|the) (job|role|position|company|team)\b|\bwhy do you want to (work|join)\b|\bwhy are you (interested|applying)\b|\bwhat attracts you\b|\bmade you apply\b|\b(role|job|position|company|team|opening)\b.{0,40}\b(excites?|attracts?|appeals? to) you\b|\bwhat (excites|attracted|drew|draws) you to\b/i,
     'beh-why-company',
   ],
   [
     /\b(project|work|accomplishment|achievement)s?\b.{0,40}\bproud(est)?\b|\bproud(est)?\b.{0,40}\b(project|accomplishment|achievement)s?\b/i,
     'beh-proudest-project',
+  ],
+  // The documents a background check asks for name pay ("salary slips"): the check is asked about, not the pay.
+  [
+    /\bbackground (verification|check)\b|\bbgv\b|\brelieving letters?\b|\b(salary|pay) ?slips?\b|\bpayslips?\b|\bform[- ]?16\b/i,
+    'beh-background-verification',
   ],
   [
     /\bcounter[- ]?offers?\b|\b(hike|raise|more money)\b.{0,30}\bto stay\b|\b(raise|hike|increment)\b.{0,40}\b(resign\w*|put (in|down) (your )?papers)\b|\b(resign\w*|put (in|down) (your )?papers)\b.{0,40}\b(raise|hike|increment)\b/i,
@@ -75,11 +86,11 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-offer-negotiation',
   ],
   [
-    /\b(lower|less|reduced) (package|salary|ctc|pay|offer)\b|\bpay cut\b|\b(less|lower) than (what )?(you|your) (asked|expect\w*|quoted)\b|\bbudget is (lower|less)\b|\bflexible (on|with) (your |the )?(expected )?(ctc|salary|package)\b/i,
+    /\b(lower|less|reduced) (package|salary|ctc|pay|offer)\b|\bpay cut\b|\b(less|lower) than (what )?(you|your) (asked|expect\w*|quoted)\b|\bbudget is (lower|less)\b|\bflexible (on|with) (your |the )?(expected )?(ctc|salary|package)\b|\bonly match\b.{0,20}\b(current|present|existing)\b/i,
     'beh-lower-package',
   ],
   [
-    /\b(current|present|last drawn|existing) (ctc|salary|package|pay|compensation)\b|\bhow much hike\b|\bhike\b.{0,30}\b(percent|%|why|so much|such)\b|\b(why|so much|such)\b.{0,20}\bhike\b|\d+ ?(%|percent) hike\b/i,
+    /\b(current|present|last drawn|existing) (ctc|salary|package|pay|compensation)\b|\bhow much hike\b|\bhike\b.{0,30}\b(percent|%|why|so much|such)\b|\b(why|so much|such)\b.{0,20}\bhike\b|\d+ ?(%|percent) hike\b|\btake[- ]home\b|\bin[- ]hand (salary|pay)\b|\bpays you\b/i,
     'beh-current-ctc',
   ],
   [
@@ -87,12 +98,15 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-salary-expectations',
   ],
   [
-    /\bnotice period\b|\bjoining date\b|\b(how soon|when) can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b|\b(ready|able|available) to (join|start)\b|\bimmediate joiner\b/i,
+    /\bnotice period\b|\bjoining date\b|\b(how soon|when) can you (join|start)\b|\b(can|could) you (join|start)\b.{0,30}\b(early|earlier|soon|immediately|within|days|weeks|month)\b|\b(ready|able|available) to (join|start)\b|\bimmediate joiner\b|\bnotice (is|of) \d+|\blet you go (early|earlier|sooner)\b|\bjoin kar (sakte|sakti|sakoge|paoge|payenge|lenge)\b|\bkab (tak |se )?join\b|\bkitne din (mein|me) join\b|\b(relieve|release) (karega|karenge|karegi|kar denge)\b|\bhow soon can you be (released|relieved)\b/i,
     'beh-notice-period',
   ],
-  [/\brelocat\w*\b|\b(open|willing|ready|okay|ok|fine|comfortable) to (move|shift) to\b/i, 'beh-relocation'],
   [
-    /\b(night|rotational|rotating|general|evening|us|uk) shifts?\b|\bshift (timings?|work|allowance)\b|\b(work|working) in shifts\b|\bshifts?\b.{0,20}\b(okay|ok|fine|comfortable)\b|\b(work|working) (on )?(weekends?|saturdays?|sundays?)\b/i,
+    /\brelocat\w*\b|\b(open|willing|ready|okay|ok|fine|comfortable) to (move|shift) to\b|\b(okay|ok|fine|comfortable|willing|open|ready)( with)? (moving|shifting|to move|to shift|relocating) to\b|\bwould (moving|shifting) to\b/i,
+    'beh-relocation',
+  ],
+  [
+    /\b(night|rotational|rotating|general|evening|us|uk) shifts?\b|\bshift (timings?|work|allowance)\b|\b(work|working) in shifts\b|\bshifts?\b.{0,20}\b(okay|ok|fine|comfortable)\b|\b(work|working) (on )?(weekends?|saturdays?|sundays?)\b|\bon[- ]call\b.{0,40}\b(okay|ok|fine|comfortable|theek|problem|issue)\b/i,
     'beh-shift-work',
   ],
   [
@@ -100,18 +114,17 @@ const PERSONAL_QUESTIONS: readonly [RegExp, string][] = [
     'beh-service-bond',
   ],
   [
-    /\b(other )?offers? in hand\b|\bany other offers?\b|\bholding (any|an|other)\b.{0,15}\boffers?\b|\bhow many offers\b|\binterviewing (with|at) (other|any other)\b/i,
+    /\b(other )?offers? in hand\b|\bany other offers?\b|\bholding (any|an|other)\b.{0,15}\boffers?\b|\bhow many offers\b|\binterviewing (with|at) (other|any other)\b|\b(dusra|doosra|koi aur|aur koi) offers?\b|\boffers? (haath|hath) (mein|me)\b|\b(haath|hath) (mein|me)\b.{0,20}\boffers?\b/i,
     'beh-other-offers',
   ],
   [
-    /\bwork(ing)? from (the )?office\b|\bwfo\b|\bdays a week\b.{0,20}\boffice\b|\bhybrid\b.{0,20}\b(work|office|policy)\b|\b(role|job|position) is hybrid\b|\b(come|coming|commute) to (the )?office\b/i,
+    /\bwork(ing)? from (the )?office\b|\bwfo\b|\bdays a week\b.{0,20}\boffice\b|\bhybrid\b.{0,20}\b(work|office|policy)\b|\b(role|job|position) is hybrid\b|\b(come|coming|commute) to (the )?office\b|\bno hybrid\b|\b(in|from|at) the office (all|every|five|5) (week)?days\b|\b(sits?|work\w*) (in|from) the office all\b/i,
     'beh-work-from-office',
   ],
   [
     /\b(willing|open|ready|okay|ok|fine|comfortable|able) to travel\b|\btravel\b.{0,30}\b(for work|required|client|onsite|on-site)\b|\bgo(ing)? (onsite|on-site)\b|\bhow much travel\b/i,
     'beh-travel',
   ],
-  [/\bbackground (verification|check)\b|\bbgv\b|\brelieving letters?\b/i, 'beh-background-verification'],
   [/\bprobation\b/i, 'beh-probation'],
   // The interviewer's closing invitation, however it is worded ("Before we wrap up, is there
   // something you want to know about the role?", "Now it's your turn", "Aapko kuch poochna hai?"),
@@ -201,8 +214,13 @@ export function asksAboutTerms(question: string): boolean {
   return (entry !== null && TERMS_ENTRIES.has(entry.id)) || (OTHER_TERMS.test(question) && ABOUT_PAY.test(question))
 }
 
-/** The knowledge-base entry for a question about the candidate, or null for any other question. */
+/**
+ * The knowledge-base entry for a question about the candidate, or null for any other question. A
+ * question about a subject is not put to the candidate whatever words it shares with one that is:
+ * "why did partitioning make the job faster?" asks about a batch job, not why they want this job.
+ */
 export function personalQuestionEntry(question: string): KbEntry | null {
+  if (aboutTheCandidateProbability(question) < ABOUT_THE_CANDIDATE) return null
   for (const [pattern, id] of PERSONAL_QUESTIONS) {
     if (!pattern.test(question)) continue
     const entry = findEntry(id)

@@ -92,6 +92,13 @@ function probabilityOnTheSide(model: RegisterModel, question: string): number {
 
 let register: RegisterModel | undefined
 
+/**
+ * At or above this probability that the question is put to the candidate about themselves
+ * (`aboutTheCandidateProbability`), it asks for one of their stories or terms: the side the
+ * register reads it on.
+ */
+export const ABOUT_THE_CANDIDATE = 0.5
+
 /** The probability that the question is put to the candidate about themselves (0..1). */
 export function aboutTheCandidateProbability(question: string): number {
   register ??= trainRegisterModel(knowledgeBase, isAboutTheCandidate)
