@@ -719,3 +719,19 @@ describe('a reference nothing in the question can stand for', () => {
     expect(needsPreviousQuestion(question, previous)).toBe(false)
   })
 })
+
+describe('a subject "it" whose verb takes what the question asks for', () => {
+  it.each([
+    ['What is a load balancer?', 'What algorithms can it use to pick a server?', 'sd-load-balancer'],
+    ['What is a message queue?', 'What guarantees can it give to a consumer?', 'sd-message-queues'],
+  ])('after "%s", "%s" asks what the previous subject does', (previous, question, expected) => {
+    expectFollowUp(previous, question, expected)
+  })
+
+  it.each([
+    ['What is a load balancer?', 'Which database would it be best to use for a ledger?'],
+    ['What is Docker?', 'Is it safe to store tokens in localStorage?'],
+  ])('after "%s", "%s" is an impersonal "it" judging what follows', (previous, question) => {
+    expect(needsPreviousQuestion(question, previous)).toBe(false)
+  })
+})

@@ -119,6 +119,11 @@ describe('analyzer: stop words, synonyms and phrases', () => {
     expect(analyze('so um how does a hash map work')).toEqual(['hashmap', 'hash', 'map', 'work'])
   })
 
+  it('drops the scaffolding that brings a subject up: heard of it, keeps hearing about it', () => {
+    expect(analyze('Have you heard of a Bloom filter?')).toEqual(analyze('a Bloom filter?'))
+    expect(analyze('hearing about load balancers')).toEqual(analyze('about load balancers'))
+  })
+
   it('maps synonyms and abbreviations to one term', () => {
     expect(analyze('dictionary')).toEqual(analyze('hashtable'))
     expect(analyze('db')).toEqual(analyze('database'))

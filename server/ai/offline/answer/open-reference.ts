@@ -221,20 +221,37 @@ function objectAt(words: readonly string[], at: number): boolean {
   return !(afterSubject.has(next) || (next.endsWith('s') && !next.endsWith('ss')))
 }
 
-/** Whether the "it" at `at` is impersonal: it anticipates a clause ("is it safe to…", "handle it when…"). */
-function impersonal(words: readonly string[], at: number): boolean {
+/**
+ * Whether the "it" at `at` is impersonal: it anticipates a clause ("is it safe to…", "handle it
+ * when…"). A subject "it" whose verb takes the noun phrase the question asks for as its object
+ * does something itself: "what algorithms can it use to pick a server?" asks what the previous
+ * subject uses.
+ */
+function impersonal(reading: Reading, at: number): boolean {
+  const { words } = reading
   if (words[at] !== 'it') return false
   if (anticipatingVerbs.has(words[at - 1] ?? '')) return true
   if (anticipated.has(words[at + 1] ?? '')) return true
   // A subject "it" after an auxiliary, with a clause or an infinitive after it: "does it matter which…".
-  return auxiliaries.has(words[at - 1] ?? '') && words.slice(at + 1).some((word) => anticipated.has(word))
+  if (!auxiliaries.has(words[at - 1] ?? '') || !words.slice(at + 1).some((word) => anticipated.has(word))) return false
+  // "Which database would it be best to use?": a judgement on the clause that follows is impersonal.
+  if (judging.has(words[at + 1] ?? '')) return true
+  const asked = askedFor(reading)
+  return !words.some((word, i) => i < at - 1 && asked.has(i) && !reading.namesNothingAt(words, i))
 }
+
+/** Words after an impersonal subject "it" that judge the clause it anticipates: "would it be best to…". */
+const judging: ReadonlySet<string> = new Set([
+  ...['be', 'been', 'being', 'best', 'better', 'good', 'bad', 'worse', 'safe', 'safer', 'possible', 'okay', 'ok'],
+  ...['fine', 'wise', 'easy', 'easier', 'hard', 'harder', 'necessary', 'worth', 'right', 'wrong', 'important'],
+  ...['matter', 'make', 'mean', 'take', 'help', 'pay', 'hurt', 'cost'],
+])
 
 /** Whether the word at `at` refers to something said before, not naming it itself. */
 function refersAt({ words, breaks, namesNothingAt }: Reading, at: number): boolean {
   const word = words[at] ?? ''
   const next = words[at + 1]
-  if (singularPronouns.has(word) || pluralPronouns.has(word)) return !impersonal(words, at)
+  if (singularPronouns.has(word) || pluralPronouns.has(word)) return !impersonal({ words, breaks, namesNothingAt }, at)
   // "One" closing a phrase after a preposition: "inserting into one", "why not build on one".
   if (word === 'one')
     return (

@@ -71,6 +71,10 @@ export const englishStopWords: ReadonlySet<string> = new Set([
   'have',
   'having',
   'he',
+  // Scaffolding that brings a subject up: "have you heard of a Bloom filter?", "I keep hearing about load balancers".
+  'hear',
+  'heard',
+  'hearing',
   'hello',
   'her',
   'here',
