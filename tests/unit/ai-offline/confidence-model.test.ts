@@ -17,6 +17,15 @@ describe('the answer confidence is a probability fitted on the development part'
     // It runs the engine over every development question and fits: 2 s idle, past 5 s on a loaded machine.
   }, 60_000)
 
+  it('is fitted on the questions it decides: a top entry naming no key term is never an answer, so it takes no part', () => {
+    const samples = developmentSamples()
+    const decided = samples.filter((sample) => sample.evidence.keyCoverage > 0)
+    const neverAnswered = samples.filter((sample) => sample.evidence.keyCoverage === 0)
+    expect(neverAnswered.length).toBeGreaterThan(0)
+    expect(fitConfidenceModel(samples)).toEqual(fitConfidenceModel(decided))
+    // 90 s on a loaded machine: two fits over every development question.
+  }, 90_000)
+
   it.each([
     ['What is a heap?', 'ds-heap'],
     ['How does useEffect work?', 'react-useeffect'],

@@ -86,9 +86,13 @@ const featureSigns: Readonly<Record<(typeof confidenceFeatures)[number], 1 | -1>
 
 /**
  * L2-regularised logistic regression by projected gradient descent on standardised features, each
- * weight kept on its feature's side of zero (`featureSigns`).
+ * weight kept on its feature's side of zero (`featureSigns`), fitted on the questions the
+ * confidence decides: a top entry that names none of the question's key terms is never an answer
+ * (`namesAKeyTerm`), whatever its confidence, so fitting on those questions too only bent the model
+ * towards evidence it never judges (decision 0176).
  */
-export function fitConfidenceModel(training: readonly Sample[]): ConfidenceModel {
+export function fitConfidenceModel(samples: readonly Sample[]): ConfidenceModel {
+  const training = samples.filter((sample) => namesAKeyTerm(sample.evidence))
   const columns = confidenceFeatures.map((name) => training.map((s) => s.evidence[name]))
   const means = columns.map((values) => values.reduce((a, b) => a + b, 0) / values.length)
   const spreads = columns.map((values, i) => {
