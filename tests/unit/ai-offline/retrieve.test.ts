@@ -10,6 +10,13 @@ beforeAll(() => {
   knowledgeIndex()
 })
 
+/** The question, asked alone, is answered from the expected entry. */
+function expectAnsweredFrom(question: string, expected: string): void {
+  const answer = answerQuestion({ question, history: [] })
+  expect(answer.source).toBe('knowledge-base')
+  expect(answer.matches[0]?.id).toBe(expected)
+}
+
 const ambiguous = 'How do you manage state?'
 const reactContext = { role: 'Senior React developer', resume: 'Built dashboards with React, Redux and hooks.' }
 const backendContext = {
@@ -171,9 +178,7 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     ['How do you balance work and personal life?', 'beh-work-life-balance'],
     ['How do you work best, alone or in a team?', 'beh-team-or-alone'],
   ])('still answer an HR question put with "you": %s', (question, expected) => {
-    const answer = answerQuestion({ question, history: [] })
-    expect(answer.source).toBe('knowledge-base')
-    expect(answer.matches[0]?.id).toBe(expected)
+    expectAnsweredFrom(question, expected)
   })
 
   it.each([
@@ -185,9 +190,7 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     ['Will I need to relocate?', 'beh-relocation'],
   ])('answer a bare question on whether the job has a term from its entry: %s', (question, expected) => {
     expect(personalQuestionEntry(question)?.id).toBe(expected)
-    const answer = answerQuestion({ question, history: [] })
-    expect(answer.source).toBe('knowledge-base')
-    expect(answer.matches[0]?.id).toBe(expected)
+    expectAnsweredFrom(question, expected)
   })
 
   it.each([
@@ -198,9 +201,7 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     ['Can you share your salary slips for the background check?', 'beh-background-verification'],
     ['If we can only match your present package, would you still join?', 'beh-lower-package'],
   ])('answer the term a question asks about, not another it shares words with: %s', (question, expected) => {
-    const answer = answerQuestion({ question, history: [] })
-    expect(answer.source).toBe('knowledge-base')
-    expect(answer.matches[0]?.id).toBe(expected)
+    expectAnsweredFrom(question, expected)
   })
 
   it.each([
@@ -213,9 +214,7 @@ describe('entries on the terms and history of a job (tagged hr)', () => {
     ['What made you apply to this opening?', 'beh-why-company'],
     ['What kind of problem gets you really excited at work?', 'beh-motivation'],
   ])('answer a question put to the candidate in an everyday wording: %s', (question, expected) => {
-    const answer = answerQuestion({ question, history: [] })
-    expect(answer.source).toBe('knowledge-base')
-    expect(answer.matches[0]?.id).toBe(expected)
+    expectAnsweredFrom(question, expected)
   })
 
   it.each([

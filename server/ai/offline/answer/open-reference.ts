@@ -248,10 +248,11 @@ const judging: ReadonlySet<string> = new Set([
 ])
 
 /** Whether the word at `at` refers to something said before, not naming it itself. */
-function refersAt({ words, breaks, namesNothingAt }: Reading, at: number): boolean {
+function refersAt(reading: Reading, at: number): boolean {
+  const { words, breaks, namesNothingAt } = reading
   const word = words[at] ?? ''
   const next = words[at + 1]
-  if (singularPronouns.has(word) || pluralPronouns.has(word)) return !impersonal({ words, breaks, namesNothingAt }, at)
+  if (singularPronouns.has(word) || pluralPronouns.has(word)) return !impersonal(reading, at)
   // "One" closing a phrase after a preposition: "inserting into one", "why not build on one".
   if (word === 'one')
     return (
