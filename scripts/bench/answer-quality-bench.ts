@@ -9,7 +9,8 @@
  * thirteenth fresh test part of decision 0170, the fourteenth fresh test part of decision 0174 and the fifteenth
  * fresh test part of decision 0177,
  * each with the blind grades of entries added after it was written (decision 0136) and, beside it,
- * on its writer's labels alone. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
+ * on its writer's labels alone. From decision 0179 each part also says where the ranking puts an entry that
+ * answers and the most on topic any confidence could make of it, and the measured parts are also read together. Run alone with `node scripts/bench/answer-quality-bench.ts`; `npm run bench` prints
  * it with the AI figures.
  * From decision 0140 the test (seen before), fresh and second fresh parts are tuned on, from
  * decision 0144 the third fresh part, from decision 0147 the fourth and from decision 0176 the fifth to eighth:
@@ -21,23 +22,9 @@
 import { evaluatePart, type PartEvaluation } from '#server/ai/offline/eval/answer-evaluation.ts'
 import { developmentPart, developmentParts, movedTestParts } from '#server/ai/offline/eval/development-part.ts'
 import {
-  eighthFreshTestPart,
-  eleventhFreshTestPart,
-  fifteenthFreshTestPart,
-  fifthFreshTestPart,
-  fourteenthFreshTestPart,
-  fourthFreshTestPart,
-  freshTestPart,
-  ninthFreshTestPart,
-  secondFreshTestPart,
-  seventhFreshTestPart,
-  sixthFreshTestPart,
-  tenthFreshTestPart,
-  testPart,
+  measuredPartsTogether,
+  measuredTestParts,
   testPartsAsFirstLabelled,
-  thirdFreshTestPart,
-  thirteenthFreshTestPart,
-  twelfthFreshTestPart,
 } from '#server/ai/offline/eval/test-part.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
 import type { Figure } from './event-store-bench.ts'
@@ -86,6 +73,24 @@ function partFigures(e: PartEvaluation): Figure[] {
       unit: '%',
       note: `${e.followUpsRight}/${e.followUps}`,
     },
+    {
+      name: `${label}: ranking, an entry that answers ranked first`,
+      value: e.answerable === 0 ? 0 : (e.rightEntryFirst / e.answerable) * 100,
+      unit: '%',
+      note: `${e.rightEntryFirst}/${e.answerable} questions some entry answers`,
+    },
+    {
+      name: `${label}: ranking, an entry that answers among the matches returned`,
+      value: e.answerable === 0 ? 0 : (e.rightEntryReturned / e.answerable) * 100,
+      unit: '%',
+      note: `${e.rightEntryReturned}/${e.answerable}`,
+    },
+    {
+      name: `${label}: on topic at best with this ranking (any confidence)`,
+      value: e.onTopicAtBest * 100,
+      unit: '%',
+      note: `${count(e.onTopicAtBest, e.total)}; no entry answers ${e.total - e.answerable}`,
+    },
     ...e.calibration.map((row) => ({
       name: `${label}: calibration, confidence ${row.bucket}`,
       value: row.questions === 0 ? 0 : (row.topEntryRight / row.questions) * 100,
@@ -114,25 +119,9 @@ function asFirstLabelledFigures(e: PartEvaluation): Figure[] {
 
 export function answerQualityFigures(): Figure[] {
   return [
-    ...[
-      developmentPart,
-      fifteenthFreshTestPart,
-      fourteenthFreshTestPart,
-      thirteenthFreshTestPart,
-      twelfthFreshTestPart,
-      eleventhFreshTestPart,
-      tenthFreshTestPart,
-      ninthFreshTestPart,
-      eighthFreshTestPart,
-      seventhFreshTestPart,
-      sixthFreshTestPart,
-      fifthFreshTestPart,
-      fourthFreshTestPart,
-      thirdFreshTestPart,
-      secondFreshTestPart,
-      freshTestPart,
-      testPart,
-    ].flatMap((part) => partFigures(evaluatePart(part))),
+    ...[developmentPart, measuredPartsTogether, ...measuredTestParts, ...[...movedTestParts].reverse()].flatMap(
+      (part) => partFigures(evaluatePart(part)),
+    ),
     ...testPartsAsFirstLabelled.flatMap((part) => asFirstLabelledFigures(evaluatePart(part))),
   ]
 }

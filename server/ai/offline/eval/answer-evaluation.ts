@@ -111,6 +111,18 @@ export type PartEvaluation = {
   p90SpokenWords: number
   spokenWithinLimit: number
   calibration: CalibrationRow[]
+  /** Questions some entry of the knowledge base answers. */
+  answerable: number
+  /** Of those: the entry ranked first answers it, whatever the confidence. */
+  rightEntryFirst: number
+  /** Of those: an entry that answers it is among the matches returned with the answer. */
+  rightEntryReturned: number
+  /**
+   * The most on topic any confidence could make of this ranking: answering exactly the questions whose
+   * first entry answers them and abstaining on the rest. What lies above it needs a better ranking,
+   * or entries for the questions none answers, not a better threshold.
+   */
+  onTopicAtBest: number
   followUps: number
   /** Of the follow-up pairs: answered from an entry that answers the question in the light of (or apart from) the previous one. */
   followUpsRight: number
@@ -148,6 +160,9 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
   const lengths: number[] = []
   const spoken: number[] = []
   const calibration: { confidence: number; right: boolean }[] = []
+  let answerable = 0
+  let rightEntryFirst = 0
+  let rightEntryReturned = 0
   const misses: AnswerMiss[] = []
   for (const item of part.questions) {
     const accepted = item.accept.filter((id) => findEntry(id) !== undefined)
@@ -156,7 +171,13 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     lengths.push(wordsOf(result.answer))
     spoken.push(spokenWordCount(spokenPart(result.answer)))
     const top = result.matches[0]?.id
-    calibration.push({ confidence: result.confidence, right: top !== undefined && accepted.includes(top) })
+    const topRight = top !== undefined && accepted.includes(top)
+    calibration.push({ confidence: result.confidence, right: topRight })
+    if (accepted.length > 0) {
+      answerable++
+      if (topRight) rightEntryFirst++
+      if (result.matches.some((match) => accepted.includes(match.id))) rightEntryReturned++
+    }
     const miss = (why: AnswerMiss['why']) =>
       misses.push({ question: item.question, accept: accepted, answeredFrom: from, confidence: result.confidence, why })
     const wrongForm = item.wrongForm?.(result.answer) ?? false
@@ -209,6 +230,10 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     p90SpokenWords: percentile(spoken, 90),
     spokenWithinLimit: share(spoken.filter((words) => words <= SPOKEN_MAX_WORDS).length, total),
     calibration: calibrationTable(calibration),
+    answerable,
+    rightEntryFirst,
+    rightEntryReturned,
+    onTopicAtBest: share(rightEntryFirst + total - answerable, total),
     followUps: part.followUps.length,
     followUpsRight,
     misses,

@@ -251,3 +251,21 @@ export const thirteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firs
 export const fourteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fourteenthFresh)
 /** No grade names it yet: it was labelled against the knowledge base as it then stood, so it is measured on its own labels. */
 export const fifteenthFreshTestPart: EvaluationPart = withAddedEntryGrades(firstLabelled.fifteenthFresh)
+
+/** The test parts still only measured (from decision 0176 the ninth to the fifteenth), newest first. */
+export const measuredTestParts: readonly EvaluationPart[] = [
+  fifteenthFreshTestPart,
+  fourteenthFreshTestPart,
+  thirteenthFreshTestPart,
+  twelfthFreshTestPart,
+  eleventhFreshTestPart,
+  tenthFreshTestPart,
+  ninthFreshTestPart,
+]
+
+/** The measured parts read as one, so a target is judged on all their questions at once, not part by part. */
+export const measuredPartsTogether: EvaluationPart = {
+  name: 'ninth to fifteenth fresh test parts together',
+  questions: measuredTestParts.flatMap((part) => part.questions),
+  followUps: measuredTestParts.flatMap((part) => part.followUps),
+}
