@@ -58,6 +58,12 @@ function partFigures(e: PartEvaluation): Figure[] {
       unit: '%',
       note: `${e.rightOffered}/${e.abstainedWithEntry}`,
     },
+    {
+      name: `${label}: abstained, led by a near miss that answers`,
+      value: e.ledWithNearMiss === 0 ? 0 : (e.ledRight / e.ledWithNearMiss) * 100,
+      unit: '%',
+      note: `${e.ledRight}/${e.ledWithNearMiss} led`,
+    },
     { name: `${label}: median length`, value: e.medianAnswerWords, unit: 'words', note: 'detail included' },
     { name: `${label}: spoken part, median`, value: e.medianSpokenWords, unit: 'words', note: 'gist and points' },
     { name: `${label}: spoken part, p90`, value: e.p90SpokenWords, unit: 'words' },

@@ -32,11 +32,55 @@ describe('questions offered in place of an answer', () => {
 
   it('names in its text, as the closest question, the one it offers first', () => {
     const question = 'How does a hash map handle collisions and resizing?'
-    const answer = answerQuestion({ question }, unsureSearch(question, [0.36, 0.05, 0.6]))
+    const answer = answerQuestion({ question }, unsureSearch(question, [0.36, 0.05, 0.45]))
     const first = answer.suggestions[0]?.question ?? ''
+    expect(answer.gist).toMatch(/^I have no prepared answer/)
     expect(answer.answer).toContain(
       `**The closest question I have an answer for** (it may not be what was asked): *${first}*`,
     )
+  })
+
+  it('leads with the one it offers first from a confidence of 0.5, naming the question it answers', () => {
+    const question = 'How does a hash map handle collisions and resizing?'
+    const ranked = findAnswers(question).matches.map((match) => match.entry)
+    const answer = answerQuestion({ question }, unsureSearch(question, [0.36, 0.05, 0.5]))
+    const near = ranked[2]
+    expect(answer.source).toBe('framework')
+    expect(answer.suggestions[0]?.id).toBe(near?.id)
+    expect(answer.gist).toBe(`Possibly off target: this answers *${near?.question ?? ''}*`)
+    // Its points are the near miss's own, to say if it is the question; the approach follows for when it is not.
+    expect(answer.answer).toContain(near?.keyPoints[0] ?? '')
+    expect(answer.answer).toMatch(/\*\*If it is not what was asked\*\*, answer it with Define → Explain/)
+    expect(answer.spokenWords).toBeLessThanOrEqual(80)
+  })
+
+  it('never leads with a near miss that names none of the key terms asked, whatever its confidence', () => {
+    const question = 'What is the capital of France?'
+    const [closest] = findAnswers(question).matches
+    expect(closest?.confidence).toBeGreaterThanOrEqual(0.5)
+    expect(closest?.evidence.keyCoverage).toBe(0)
+    expect(answerQuestion({ question }).gist).toMatch(/^I have no prepared answer/)
+  })
+
+  it('is counted by the evaluation: abstentions led by a near miss, and of them those whose near miss answers', () => {
+    const led = (id: string): OfflineAnswer => ({
+      ...answerQuestion({ question: 'asdf qwerty' }),
+      gist: 'Possibly off target: this answers *How does a hash map work?*',
+      suggestions: [{ id, question: 'How does a hash map work?' }],
+    })
+    const result = evaluatePart(
+      {
+        name: 'led',
+        questions: [
+          { question: 'led right', accept: ['ds-hash-map'] },
+          { question: 'led wrong', accept: ['ds-queue'] },
+          { question: 'not led', accept: ['ds-queue'] },
+        ],
+        followUps: [],
+      },
+      (question) => (question === 'not led' ? answerQuestion({ question: 'asdf qwerty' }) : led('ds-hash-map')),
+    )
+    expect(result).toMatchObject({ ledWithNearMiss: 2, ledRight: 1, abstainedWithEntry: 3 })
   })
 
   it('offers nothing when no candidate reaches 0.1', () => {

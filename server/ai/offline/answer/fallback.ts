@@ -1,6 +1,7 @@
-import type { AnswerShape } from './answer-shape.ts'
+import { joinBlocks, type AnswerShape } from './answer-shape.ts'
+import { matchedAnswerShape } from './answer-format.ts'
 import type { QuestionType } from './classify.ts'
-import type { AnswerMatch } from '#server/ai/offline/search/retrieve.ts'
+import { namesAKeyTerm, type AnswerMatch } from '#server/ai/offline/search/retrieve.ts'
 import { entryGist } from '#server/ai/offline/knowledge/spoken-shape.ts'
 import { frameworks, type QuestionFramework } from './question-frameworks.ts'
 
@@ -12,6 +13,16 @@ const SUGGESTIONS_OFFERED = 3
 const SUGGESTION_MIN_CONFIDENCE = 0.1
 /** A near miss this close is worth summarising, clearly labelled as possibly off-target. */
 const CLOSEST_TOPIC_MIN_CONFIDENCE = 0.35
+/**
+ * A near miss this close leads the answer, labelled with the question it answers: on the development
+ * parts about three in five such near misses answer what was asked (decision 0180), and the candidate
+ * can tell at a glance whether the question named is the one they heard, which the engine cannot.
+ */
+const LEAD_WITH_CLOSEST_MIN_CONFIDENCE = 0.5
+const LED_GIST_OPENING = 'Possibly off target: this answers'
+
+/** Whether a structured-approach answer leads with its closest near miss (the first question it offers). */
+export const ledWithNearMiss = (gist: string): boolean => gist.startsWith(LED_GIST_OPENING)
 
 /** Retrieval ranks by words; which near miss most likely answers the question is the confidence's to say. */
 const byConfidence = (matches: readonly AnswerMatch[]) => [...matches].sort((a, b) => b.confidence - a.confidence)
@@ -27,9 +38,10 @@ export function suggestedMatches(related: readonly AnswerMatch[]): AnswerMatch[]
 }
 
 /**
- * The answer when no model answer fits: it says so first, the framework's steps are what to say,
- * and the detail holds how to approach it, what to ask the interviewer, and any loosely related
- * questions from the knowledge base.
+ * The answer when no model answer fits. A near miss likely to be what was asked leads it, labelled
+ * with the question it answers, its points to say if it is, and the framework for when it is not;
+ * otherwise the answer says it has none, the framework's steps are what to say, and the detail holds
+ * how to approach it, what to ask the interviewer, and any loosely related questions.
  */
 export function fallbackAnswerShape(options: {
   type: QuestionType
@@ -42,31 +54,39 @@ export function fallbackAnswerShape(options: {
   const framework = options.framework ?? frameworks[options.type]
   // The question's key words, named as such: they are words from it, not a summary of what it is about.
   const topic = options.topics.length > 0 ? ` (its key words: ${options.topics.slice(0, 3).join(', ')})` : ''
-  const detail: string[] = [
-    '**How to approach it**',
-    ...framework.approach.map((step, i) => `${i + 1}. ${step}`),
-    '',
-    '**Clarifying questions you can ask**',
-    ...framework.clarifyingQuestions.map((q) => `- ${q}`),
-  ]
+  const approach = framework.approach.map((step, i) => `${i + 1}. ${step}`)
+  const clarifying = ['**Clarifying questions you can ask**', ...framework.clarifyingQuestions.map((q) => `- ${q}`)]
   const nearMisses = byConfidence(options.related)
   const closest = nearMisses[0]
   const showClosest = closest !== undefined && closest.confidence >= CLOSEST_TOPIC_MIN_CONFIDENCE
-  if (showClosest) {
-    detail.push(
-      '',
-      `**The closest question I have an answer for** (it may not be what was asked): *${closest.entry.question}*`,
-      entryGist(closest.entry),
-    )
-  }
   const related = nearMisses.filter((m) => m.confidence >= RELATED_MIN_CONFIDENCE).slice(showClosest ? 1 : 0, 4)
-  if (related.length > 0) {
-    detail.push('', '**Possibly related questions**', ...related.map((m) => `- ${m.entry.question}`))
+  const relatedLines =
+    related.length === 0 ? [] : ['**Possibly related questions**', ...related.map((m) => `- ${m.entry.question}`)]
+  const tieIn = options.tieIn === null ? [] : [`**Tie it to your experience:** ${options.tieIn}`]
+  // The confidence is fitted on matches that name a key term of the question; without one it says little.
+  if (showClosest && closest.confidence >= LEAD_WITH_CLOSEST_MIN_CONFIDENCE && namesAKeyTerm(closest.evidence)) {
+    const near = matchedAnswerShape(closest.entry, null)
+    return {
+      gist: `${LED_GIST_OPENING} *${closest.entry.question}*`,
+      points: [near.gist, ...near.points],
+      detail: joinBlocks(
+        near.detail,
+        [`**If it is not what was asked**, answer it with ${framework.name}${topic}:`, ...approach],
+        clarifying,
+        relatedLines,
+        tieIn,
+      ),
+    }
   }
-  if (options.tieIn !== null) detail.push('', `**Tie it to your experience:** ${options.tieIn}`)
+  const closestLines = showClosest
+    ? [
+        `**The closest question I have an answer for** (it may not be what was asked): *${closest.entry.question}*`,
+        entryGist(closest.entry),
+      ]
+    : []
   return {
     gist: `I have no prepared answer for this question${topic}. Answer it with ${framework.name}.`,
     points: framework.steps,
-    detail,
+    detail: joinBlocks(['**How to approach it**', ...approach], clarifying, closestLines, relatedLines, tieIn),
   }
 }

@@ -8,6 +8,7 @@ import { spokenPart, spokenWordCount } from '#server/ai/offline/answer/answer-sh
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
 import { SPOKEN_MAX_WORDS } from '#rules/spoken-answer.ts'
+import { ledWithNearMiss } from '#server/ai/offline/answer/fallback.ts'
 
 /** A question and the entries that answer it; none (or only entries the knowledge base lacks): abstaining is right. */
 export type GradedQuestion = {
@@ -104,6 +105,9 @@ export type PartEvaluation = {
   /** Of the abstentions where an entry answers: an entry that answers is among those offered to ask instead. */
   abstainedWithEntry: number
   rightOffered: number
+  /** Of the abstentions: those led by their closest near miss, and of them those whose near miss answers. */
+  ledWithNearMiss: number
+  ledRight: number
   /** The whole answer, detail included. */
   medianAnswerWords: number
   /** The spoken part: the gist and the points before "More detail". */
@@ -157,6 +161,8 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
   let abstained = 0
   let abstainedWithEntry = 0
   let rightOffered = 0
+  let ledWithNearMissCount = 0
+  let ledRight = 0
   const lengths: number[] = []
   const spoken: number[] = []
   const calibration: { confidence: number; right: boolean }[] = []
@@ -183,6 +189,10 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     const wrongForm = item.wrongForm?.(result.answer) ?? false
     if (from === null) {
       abstained++
+      if (ledWithNearMiss(result.gist)) {
+        ledWithNearMissCount++
+        if (accepted.includes(result.suggestions[0]?.id ?? '')) ledRight++
+      }
       if (accepted.length > 0) {
         miss('abstained with an entry')
         abstainedWithEntry++
@@ -225,6 +235,8 @@ export function evaluatePart(part: EvaluationPart, answer: AnswerFn = engineAnsw
     abstention: share(abstained, total),
     abstainedWithEntry,
     rightOffered,
+    ledWithNearMiss: ledWithNearMissCount,
+    ledRight,
     medianAnswerWords: median(lengths),
     medianSpokenWords: median(spoken),
     p90SpokenWords: percentile(spoken, 90),
