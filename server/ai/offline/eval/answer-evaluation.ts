@@ -1,7 +1,9 @@
 /**
  * How far a candidate can trust the offline engine's answers on one part of the question sets:
- * on topic, confidently wrong, abstained, length, follow-ups, and how the confidence is calibrated
- * (for each confidence bucket, the share of questions whose top entry answers them).
+ * on topic, confidently wrong, abstained, length, follow-ups, how the confidence is calibrated
+ * (for each confidence bucket, the share of questions whose top entry answers them), where the
+ * ranking puts an entry that answers and the most on topic any confidence could make of it, and how
+ * often an abstention's leading near miss answers the question.
  */
 import { answerQuestion, type OfflineAnswer } from '#server/ai/offline/answer/answer.ts'
 import { spokenPart, spokenWordCount } from '#server/ai/offline/answer/answer-shape.ts'
