@@ -8,7 +8,7 @@
  * index or the evidence, then paste the coefficients (a unit test checks they are the fit).
  */
 import { developmentSamples, fitConfidenceModel, leaveOneOut } from '#server/ai/offline/eval/fit-confidence.ts'
-import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000
 const samples = developmentSamples()

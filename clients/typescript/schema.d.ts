@@ -1708,7 +1708,7 @@ export interface components {
       response: string
       /** @description The one line to say first: the response opens with it, then points to say aloud (about 80 words with it), then any detail under "More detail" */
       gist?: string
-      /** @description Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer */
+      /** @description Offline engine: the probability that the knowledge-base entry answers the question, 0–1; below 0.75 the response is the structured approach, not a prepared answer */
       confidence?: number
       /**
        * @description Where the response comes from: a curated answer, the structured approach when there is no reliable answer ('framework'), or the provider's model
@@ -1740,7 +1740,7 @@ export interface components {
       response: string
       /** @description The one line to say first: the response opens with it, then points to say aloud (about 80 words with it), then any detail under "More detail" */
       gist?: string
-      /** @description Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer */
+      /** @description Offline engine: the probability that the knowledge-base entry answers the question, 0–1; below 0.75 the response is the structured approach, not a prepared answer */
       confidence?: number
       /**
        * @description Where the response comes from: a curated answer, the structured approach when there is no reliable answer ('framework'), or the provider's model
@@ -1788,7 +1788,7 @@ export interface components {
           'hr-salary': number
           other: number
         }
-        /** @description Answers given below 0.6 confidence */
+        /** @description Answers given below 0.75 confidence */
         lowConfidence: number
         /** @description Questions answered with the structured approach instead */
         abstained: number

@@ -122,7 +122,7 @@ export const answerResultSchema = answerMetaSchema.extend({
   gist: z.string().optional(),
   /** Offline engine only: the knowledge-base entries the answer drew on. */
   matches: z.array(knowledgeMatchSchema).optional(),
-  /** Offline engine only: 0–1, how well the best entry explains the question (below 0.6 the answer is the structured approach, not a model answer). */
+  /** Offline engine only: 0–1, the probability that the best entry answers the question (below the engine's threshold, `CONFIDENCE_THRESHOLD`, the answer is the structured approach). */
   confidence: z.number().min(0).max(1).optional(),
   ...answerTrustShape,
 })

@@ -1,5 +1,7 @@
-/** Below this confidence an answer is a guess: the offline engine's own threshold (decision 0050). */
-export const lowConfidenceBelow = 0.6
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
+
+/** Below this confidence an answer is a guess: the offline engine's own bar for answering from an entry. */
+export const lowConfidenceBelow = CONFIDENCE_THRESHOLD
 
 export type AnswerTrust = 'confident' | 'low-confidence' | 'abstained' | 'unknown'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 import { questionCategories } from '#rules/question-category.ts'
 
 const sessionId = z.uuid('id must be a session id')
@@ -48,7 +49,10 @@ const reviewSession = z.object({
 const reviewSummary = z.object({
   questionCount: z.number().int(),
   byCategory,
-  lowConfidence: z.number().int().meta({ description: 'Answers given below 0.6 confidence' }),
+  lowConfidence: z
+    .number()
+    .int()
+    .meta({ description: `Answers given below ${CONFIDENCE_THRESHOLD} confidence` }),
   abstained: z.number().int().meta({ description: 'Questions answered with the structured approach instead' }),
   averageLatencyMs: z.number().int(),
   rated: z.number().int(),

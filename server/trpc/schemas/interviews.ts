@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 import { planIds } from '#app.config.ts'
 import { questionSources } from '#events/interviews/interview-session.ts'
 import {
@@ -102,10 +103,14 @@ export const answerSchema = z
       description:
         'The one line to say first: the response opens with it, then points to say aloud (about 80 words with it), then any detail under "More detail"',
     }),
-    confidence: z.number().min(0).max(1).optional().meta({
-      description:
-        'Offline engine: how well the answer fits the question, 0–1; below 0.6 the response is the structured approach, not a model answer',
-    }),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .optional()
+      .meta({
+        description: `Offline engine: the probability that the knowledge-base entry answers the question, 0–1; below ${CONFIDENCE_THRESHOLD} the response is the structured approach, not a prepared answer`,
+      }),
     source: z.enum(['knowledge-base', 'framework', 'model']).optional().meta({
       description:
         "Where the response comes from: a curated answer, the structured approach when there is no reliable answer ('framework'), or the provider's model",

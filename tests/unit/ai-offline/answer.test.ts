@@ -3,7 +3,7 @@ import type { AnswerStreamEvent } from '#server/ai/ai-schemas.ts'
 import { analyzeQuestion } from '#server/ai/offline/answer/analyze-question.ts'
 import { answerQuestion, chunkWords } from '#server/ai/offline/answer/answer.ts'
 import { createOfflineEngine } from '#server/ai/offline/offline-engine.ts'
-import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 
 // The index is built on first use: here, outside any test's time limit, as at import before.

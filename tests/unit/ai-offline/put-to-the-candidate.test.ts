@@ -3,7 +3,7 @@ import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'
 import { findEntry } from '#server/ai/offline/knowledge/knowledge-base.ts'
-import { CONFIDENCE_THRESHOLD } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 
 // The index is built on first use: here, outside any test's time limit.
 beforeAll(() => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CONFIDENCE_THRESHOLD, findAnswers } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
+import { findAnswers } from '#server/ai/offline/search/retrieve.ts'
 import { knowledgeIndex } from '#server/ai/offline/search/search-index.ts'
 import { asksAboutTerms, personalQuestionEntry } from '#server/ai/offline/answer/personal-question.ts'
 import { answerQuestion } from '#server/ai/offline/answer/answer.ts'

@@ -15,7 +15,8 @@ import {
   type ConfidenceEvidence,
   type ConfidenceModel,
 } from '#server/ai/offline/search/confidence-model.ts'
-import { CONFIDENCE_THRESHOLD, namesAKeyTerm } from '#server/ai/offline/search/retrieve.ts'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
+import { namesAKeyTerm } from '#server/ai/offline/search/retrieve.ts'
 
 export type Sample = {
   /** The name of the part the question comes from. */

@@ -1,3 +1,4 @@
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 import type { InterviewContext } from '#server/ai/ai-schemas.ts'
 import { extractContextSignals, type ContextSignals } from './context-signals.ts'
 import { everydayWordingsOf } from '#server/ai/offline/knowledge/everyday-wordings.ts'
@@ -16,18 +17,6 @@ import {
 import { confidenceModel, probabilityOf, type ConfidenceEvidence } from './confidence-model.ts'
 import { mayAnswer } from './put-to-the-candidate.ts'
 import { ABOUT_THE_CANDIDATE, aboutTheCandidateProbability, registerAgreementOf } from './question-register.ts'
-
-/**
- * Below this probability that the top entry answers the question the engine says it has no
- * confident match rather than guess. Chosen with the model, on the development parts only, by
- * leave-one-out (decisions 0150 and 0169): with the coding-problem entries, at 0.75, 659 of 809 are
- * on topic, 609 answered rightly and 16 confidently wrong; 0.7 answers three more rightly with four
- * more wrong, and 0.8 gives up seventeen right answers to avoid six wrong ones. Kept with the fifth to
- * eighth parts as development data (decision 0176): by ten-fold cross-validation over 1,442 questions,
- * 0.72 answers twelve more rightly for five more wrong, 0.78 gives up seventeen right answers for three
- * fewer wrong.
- */
-export const CONFIDENCE_THRESHOLD = 0.75
 
 /** Context can lift a candidate's score by at most 1 + CATEGORY_BOOST + MAX_TAG_BOOST. */
 const CATEGORY_BOOST = 0.3
