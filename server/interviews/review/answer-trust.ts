@@ -1,8 +1,5 @@
 import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
 
-/** Below this confidence an answer is a guess: the offline engine's own bar for answering from an entry. */
-export const lowConfidenceBelow = CONFIDENCE_THRESHOLD
-
 export type AnswerTrust = 'confident' | 'low-confidence' | 'abstained' | 'unknown'
 
 /**
@@ -12,7 +9,8 @@ export type AnswerTrust = 'confident' | 'low-confidence' | 'abstained' | 'unknow
  */
 export function answerTrust(row: { answer_source: string | null; confidence: number | null }): AnswerTrust {
   if (row.answer_source === 'framework') return 'abstained'
-  if (row.confidence !== null && row.confidence < lowConfidenceBelow) return 'low-confidence'
+  // Below the engine's own bar for answering from an entry, an answer was a guess.
+  if (row.confidence !== null && row.confidence < CONFIDENCE_THRESHOLD) return 'low-confidence'
   if (row.answer_source === null && row.confidence === null) return 'unknown'
   return 'confident'
 }

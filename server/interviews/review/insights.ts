@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { questionCategories, type QuestionCategory } from '#rules/question-category.ts'
 import type { SignedInScope } from '#server/request-scope.ts'
-import { lowConfidenceBelow, lowRatingAtMost, weakSpotReason } from './answer-trust.ts'
+import { CONFIDENCE_THRESHOLD } from '#rules/answer-confidence.ts'
+import { lowRatingAtMost, weakSpotReason } from './answer-trust.ts'
 import { requireAnalytics } from './review-access.ts'
 
 const dayMs = 86_400_000
@@ -48,7 +49,7 @@ export async function interviewInsights(scope: SignedInScope, range: InsightsRan
         count(*)::int as questions,
         count(*) filter (where coalesce(question.answer_source, '') <> 'framework'
           and (question.answer_source is not null or question.confidence is not null)
-          and coalesce(question.confidence, 1) >= ${lowConfidenceBelow})::int as confident,
+          and coalesce(question.confidence, 1) >= ${CONFIDENCE_THRESHOLD})::int as confident,
         coalesce(sum(question.rating), 0)::int as rating_sum,
         count(question.rating)::int as rated
       from interview_review_questions question
@@ -75,7 +76,7 @@ export async function interviewInsights(scope: SignedInScope, range: InsightsRan
       .where((eb) =>
         eb.or([
           eb('question.answer_source', '=', 'framework'),
-          eb('question.confidence', '<', lowConfidenceBelow),
+          eb('question.confidence', '<', CONFIDENCE_THRESHOLD),
           eb('question.rating', '<=', lowRatingAtMost),
         ]),
       )
